@@ -1,0 +1,94 @@
+import type { PGlite } from '@electric-sql/pglite';
+
+/**
+ * The seams between the local stack's parts. The server (server.ts) owns the port, CORS, the
+ * gateway's key translation and body limits; each service receives a Web-standard Request whose
+ * URL path has its public prefix stripped (`/rest/v1/posts` -> `/posts`) and answers a Response.
+ */
+
+export interface LocalStackConfig {
+  /** Folder holding `supabase/` (config.toml, migrations, seed.sql, functions). */
+  projectDir: string;
+  /** PGlite data folder; undefined = in-memory (tests). */
+  dataDir: string | undefined;
+  /** Folder for storage bytes and other local files (under the data dir, or a temp dir). */
+  filesDir: string;
+  host: string;
+  port: number;
+  /** Public base URL of the API, e.g. http://127.0.0.1:54321 */
+  apiUrl: string;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  publishableKey: string;
+  secretKey: string;
+  /** Largest accepted request body for REST/auth/functions (bytes); storage uses bucket limits. */
+  maxBodyBytes: number;
+  /** Parsed supabase/config.toml (unknown keys kept). */
+  supabaseConfig: SupabaseConfig;
+  /** Variables handed to edge functions besides the SUPABASE_* ones. */
+  functionEnv: Record<string, string>;
+}
+
+/** The subset of supabase/config.toml the local stack reads; values already resolved from env(). */
+export interface SupabaseConfig {
+  api: { schemas: string[]; extra_search_path: string[]; max_rows: number };
+  auth: {
+    site_url: string;
+    additional_redirect_urls: string[];
+    jwt_expiry: number;
+    enable_signup: boolean;
+    enable_refresh_token_rotation: boolean;
+    refresh_token_reuse_interval: number;
+    enable_anonymous_sign_ins: boolean;
+    minimum_password_length: number;
+    password_requirements: string;
+    email: {
+      enable_signup: boolean;
+      enable_confirmations: boolean;
+      double_confirm_changes: boolean;
+      secure_password_change: boolean;
+      max_frequency: string;
+      otp_length: number;
+      otp_expiry: number;
+    };
+    external: Record<string, { enabled: boolean; client_id: string; secret: string; redirect_uri: string; url: string; skip_nonce_check: boolean }>;
+  };
+  storage: { file_size_limit: string; buckets: Record<string, { public?: boolean; file_size_limit?: string; allowed_mime_types?: string[] }> };
+  functions: Record<string, { verify_jwt?: boolean; entrypoint?: string }>;
+  raw: Record<string, unknown>;
+}
+
+export interface Email {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface CapturedEmail extends Email {
+  id: string;
+  /** Every http(s) link found in the message, in order. */
+  links: string[];
+  createdAt: string;
+}
+
+/** Where the stack sends email: locally, a captured inbox (`GET /_local/inbox`). */
+export interface Mailer {
+  send(email: Email): Promise<CapturedEmail>;
+  list(): Promise<CapturedEmail[]>;
+}
+
+export interface StackContext {
+  config: LocalStackConfig;
+  db: PGlite;
+  mailer: Mailer;
+  log: (message: string) => void;
+  /** Called after anything that changes the schema (migrations); services refresh their caches. */
+  onSchemaChange(listener: () => Promise<void> | void): void;
+}
+
+/** A service mounted under a prefix: `/rest/v1`, `/auth/v1`, `/storage/v1`, `/functions/v1`. */
+export interface HttpService {
+  handle(request: Request): Promise<Response>;
+}

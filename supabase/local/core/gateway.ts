@@ -1,0 +1,40 @@
+import type { LocalStackConfig } from './contracts.ts';
+
+/**
+ * The key translation Kong performs in the Supabase CLI stack (reference §1): new-format
+ * `sb_publishable_`/`sb_secret_` keys become the anon/service_role JWTs; a legacy JWT apikey is used
+ * as the bearer when no Authorization header is sent. Returns the bearer token or null (anon).
+ */
+export function effectiveBearer(headers: Headers, config: LocalStackConfig): string | null {
+  const authorization = headers.get('authorization');
+  if (authorization && !/^bearer\s+sb_/i.test(authorization)) {
+    const match = /^bearer\s+(.+)$/i.exec(authorization.trim());
+    return match ? (match[1] ?? null) : authorization.trim();
+  }
+  return translateApiKey(headers.get('apikey') ?? bearerValue(authorization), config);
+}
+
+function bearerValue(authorization: string | null): string | null {
+  if (!authorization) return null;
+  const match = /^bearer\s+(.+)$/i.exec(authorization.trim());
+  return match?.[1] ?? null;
+}
+
+export function translateApiKey(apikey: string | null, config: LocalStackConfig): string | null {
+  if (!apikey) return null;
+  if (apikey === config.secretKey) return config.serviceRoleKey;
+  if (apikey === config.publishableKey) return config.anonKey;
+  if (apikey.startsWith('sb_')) return null;
+  return apikey;
+}
+
+/** Headers every API answer carries so browsers on other origins can call the stack. */
+export const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers':
+    'authorization, x-client-info, apikey, content-type, prefer, accept-profile, content-profile, range, range-unit, x-upsert, x-supabase-api-version, cache-control, x-metadata, x-retry-count',
+  'Access-Control-Allow-Methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS,HEAD',
+  'Access-Control-Expose-Headers':
+    'Content-Range, X-Supabase-Api-Version, Content-Location, Location, Preference-Applied, X-Total-Count, Link, Content-Profile, Proxy-Status, ETag',
+  'Access-Control-Max-Age': '3600',
+};
