@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini keeps the sandboxed preload small (the full zod would be most of its bundle).
+import { z } from 'zod/mini';
 
 /**
  * The one contract between the Electron main process and the preload (CONVENTIONS §1): channel
@@ -20,14 +21,14 @@ export type IpcChannelName = (typeof IpcChannel)[keyof typeof IpcChannel];
 /** Where the console's supabase-js client points. */
 export const backendConfigSchema = z.object({
   supabaseUrl: z.url({ protocol: /^https?$/ }),
-  supabaseAnonKey: z.string().min(1),
+  supabaseAnonKey: z.string().check(z.minLength(1)),
   /** embedded = local stack started by this app; hosted = a Supabase project. */
   mode: z.enum(['embedded', 'hosted']),
 });
 export type BackendConfig = z.infer<typeof backendConfigSchema>;
 
 export const openExternalRequestSchema = z.object({
-  url: z.string().max(2048),
+  url: z.string().check(z.maxLength(2048)),
 });
 export type OpenExternalRequest = z.infer<typeof openExternalRequestSchema>;
 
@@ -40,10 +41,10 @@ export type OpenExternalResult = z.infer<typeof openExternalResultSchema>;
 export const DEEP_LINK_SCHEME = 'concierge';
 
 export const deepLinkEventSchema = z.object({
-  url: z
-    .string()
-    .max(4096)
-    .refine((u) => u.startsWith(`${DEEP_LINK_SCHEME}://`), { message: `must be a ${DEEP_LINK_SCHEME}:// URL` }),
+  url: z.string().check(
+    z.maxLength(4096),
+    z.refine((u: string) => u.startsWith(`${DEEP_LINK_SCHEME}://`), { message: `must be a ${DEEP_LINK_SCHEME}:// URL` }),
+  ),
 });
 export type DeepLinkEvent = z.infer<typeof deepLinkEventSchema>;
 
@@ -54,7 +55,7 @@ export type DeepLinkEvent = z.infer<typeof deepLinkEventSchema>;
 export const ipcErrorCodeSchema = z.enum(['invalid_request', 'backend_unavailable', 'internal']);
 export type IpcErrorCode = z.infer<typeof ipcErrorCodeSchema>;
 
-export function ipcResultSchema<T extends z.ZodType>(value: T) {
+export function ipcResultSchema<T extends z.ZodMiniType>(value: T) {
   return z.discriminatedUnion('ok', [
     z.object({ ok: z.literal(true), value }),
     z.object({ ok: z.literal(false), error: z.object({ code: ipcErrorCodeSchema, message: z.string() }) }),

@@ -37,6 +37,12 @@ describe('buildContentSecurityPolicy', () => {
     expect(d.get('connect-src')).toContain('ws://localhost:5180');
   });
 
+  it('allows no API at all when the backend could not start', () => {
+    const d = directives(buildContentSecurityPolicy({ supabaseUrl: null }));
+    expect(d.get('connect-src')).toEqual(["'self'"]);
+    expect(d.get('media-src')).toEqual(["'self'", 'blob:']);
+  });
+
   it('refuses a non-http API URL', () => {
     expect(() => buildContentSecurityPolicy({ supabaseUrl: 'javascript:alert(1)' })).toThrow(/http/);
   });

@@ -6,8 +6,8 @@
  * playback) and the API (stored recordings); no plugins, no framing, no base-URL hijack.
  */
 export interface CspOptions {
-  /** Supabase API base URL the console talks to. */
-  supabaseUrl: string;
+  /** Supabase API base URL the console talks to; null when no backend could be started. */
+  supabaseUrl: string | null;
   /** Vite dev server origin in development (HMR needs its websocket and inline preamble). */
   devServerUrl?: string;
 }
@@ -19,9 +19,9 @@ function origin(raw: string): URL {
 }
 
 export function buildContentSecurityPolicy(options: CspOptions): string {
-  const api = origin(options.supabaseUrl);
-  const apiOrigin = api.origin;
-  const realtimeOrigin = `${api.protocol === 'https:' ? 'wss:' : 'ws:'}//${api.host}`;
+  const api = options.supabaseUrl === null ? undefined : origin(options.supabaseUrl);
+  const apiSources = api ? [api.origin] : [];
+  const realtimeSources = api ? [`${api.protocol === 'https:' ? 'wss:' : 'ws:'}//${api.host}`] : [];
   const dev = options.devServerUrl ? origin(options.devServerUrl) : undefined;
   const devSources = dev ? [dev.origin, `${dev.protocol === 'https:' ? 'wss:' : 'ws:'}//${dev.host}`] : [];
 
@@ -31,10 +31,11 @@ export function buildContentSecurityPolicy(options: CspOptions): string {
     'script-src': ["'self'", ...(dev ? [dev.origin, "'unsafe-inline'"] : [])],
     // Vite injects <style> tags in dev; the production build extracts CSS to files.
     'style-src': ["'self'", ...(dev ? [dev.origin, "'unsafe-inline'"] : [])],
-    'img-src': ["'self'", 'data:', 'blob:', apiOrigin, 'https:'],
+    // Agent avatars and media may live on any https host (owners paste image links).
+    'img-src': ["'self'", 'data:', 'blob:', ...apiSources, 'https:'],
     'font-src': ["'self'", 'data:'],
-    'media-src': ["'self'", 'blob:', apiOrigin],
-    'connect-src': ["'self'", apiOrigin, realtimeOrigin, ...devSources],
+    'media-src': ["'self'", 'blob:', ...apiSources],
+    'connect-src': ["'self'", ...apiSources, ...realtimeSources, ...devSources],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'frame-src': ["'none'"],
