@@ -40,6 +40,6 @@ function lockSession(ses: Session, appOrigins: readonly string[]): void {
   });
   ses.setPermissionCheckHandler((_contents, permission, requestingOrigin) => decidePermissionCheck(permission, requestingOrigin, appOrigins));
   // Screen capture and HID/USB/serial pickers never appear.
-  ses.setDisplayMediaRequestHandler((_request, callback) => callback({}));
+  ses.setDisplayMediaRequestHandler((_request, callback) => callback(null));
   ses.setDevicePermissionHandler(() => false);
 }
