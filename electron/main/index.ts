@@ -37,13 +37,15 @@ const policy: NavigationPolicy = {
 registerAppSchemePrivileges();
 
 let mainWindow: BrowserWindow | null = null;
+/** True between a finished page load and the next navigation: only then is the preload listening. */
+let rendererReady = false;
 let backend: Promise<BackendHost> | null = null;
 const pendingDeepLinks: string[] = [];
 
 function deliverDeepLink(raw: string | null): void {
   const url = raw === null ? null : parseDeepLink(raw);
   if (!url) return;
-  if (mainWindow && !mainWindow.webContents.isLoading()) {
+  if (mainWindow && rendererReady) {
     mainWindow.webContents.send(IpcChannel.deepLink, { url });
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.focus();
@@ -74,12 +76,18 @@ async function currentCsp(): Promise<string> {
 }
 
 function openMainWindow(): void {
+  rendererReady = false;
   mainWindow = createMainWindow({ preloadPath, startUrl: devServerUrl ?? APP_START_URL });
+  mainWindow.webContents.on('did-start-loading', () => {
+    rendererReady = false;
+  });
   mainWindow.webContents.on('did-finish-load', () => {
+    rendererReady = true;
     for (const url of pendingDeepLinks.splice(0)) mainWindow?.webContents.send(IpcChannel.deepLink, { url });
   });
   mainWindow.on('closed', () => {
     mainWindow = null;
+    rendererReady = false;
   });
 }
 
