@@ -70,7 +70,8 @@ function runtimeConfigPlugin(config: () => unknown): Plugin {
   return {
     name: 'concierge-runtime-config',
     configureServer(server) {
-      server.middlewares.use('/concierge.config.json', (_req, res) => {
+      server.middlewares.use((req, res, next) => {
+        if (!(req.url ?? '').split('?')[0]!.endsWith('/concierge.config.json')) return next();
         res.setHeader('Content-Type', 'application/json; charset=utf-8');
         res.setHeader('Cache-Control', 'no-store');
         res.end(JSON.stringify(config()));

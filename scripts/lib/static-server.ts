@@ -64,7 +64,10 @@ export function createStaticSiteServer(options: StaticSiteOptions): Server {
       return;
     }
     const urlPath = (req.url ?? '/').split('?')[0] ?? '/';
-    const json = options.json?.[urlPath];
+    // Apps fetch their config relative to the current page, so deep client routes ask for
+    // e.g. /agents/concierge.config.json: match on the file name.
+    const jsonKey = Object.keys(options.json ?? {}).find((k) => urlPath === k || urlPath.endsWith(k));
+    const json = jsonKey ? options.json?.[jsonKey] : undefined;
     if (json) {
       res.writeHead(200, { 'Content-Type': MIME['.json']!, 'Cache-Control': 'no-store' }).end(JSON.stringify(json()));
       return;
