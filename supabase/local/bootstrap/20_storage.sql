@@ -127,9 +127,10 @@ create trigger protect_buckets_delete before delete on storage.buckets
   for each statement execute function storage.protect_delete();
 
 -- One level of a bucket listing, as `POST /object/list/{bucket}` returns it: the sub-folders under
--- `prefix` (one row each, id null) followed by the files directly under it. `prefix` must be '' or
--- end with '/'; `levels` = segments in prefix + 1; `search` narrows to names starting with it
--- (case-insensitive). SECURITY INVOKER, so the caller's RLS SELECT policies decide what is listed.
+-- `prefix` (one row each, id and timestamps null) and the files directly under it. `prefix` must be
+-- '' or end with '/'; `levels` = segments in prefix + 1; `search` narrows to names starting with it
+-- (case-insensitive). Sorted by name, folders and files together; by another column, folders come
+-- first. SECURITY INVOKER, so the caller's RLS SELECT policies decide what is listed.
 create or replace function storage.search(
   prefix text,
   bucketname text,
@@ -158,21 +159,18 @@ begin
        select o.path_tokens, o.id, o.updated_at, o.created_at, o.last_accessed_at, o.metadata
        from storage.objects o
        where o.bucket_id = $1 and o.name ilike $2
-     ), folders as (
-       select distinct m.path_tokens[$3] as folder
-       from matching m
-       where array_length(m.path_tokens, 1) > $3
+     ), entries as (
+       select distinct m.path_tokens[$3] as name, null::uuid as id, null::timestamptz as updated_at,
+              null::timestamptz as created_at, null::timestamptz as last_accessed_at, null::jsonb as metadata, 0 as kind
+       from matching m where array_length(m.path_tokens, 1) > $3
+       union all
+       select m.path_tokens[$3], m.id, m.updated_at, m.created_at, m.last_accessed_at, m.metadata, 1
+       from matching m where array_length(m.path_tokens, 1) = $3
      )
-     (select f.folder, null::uuid, null::timestamptz, null::timestamptz, null::timestamptz, null::jsonb
-        from folders f order by f.folder %1$s)
-     union all
-     (select m.path_tokens[$3], m.id, m.updated_at, m.created_at, m.last_accessed_at, m.metadata
-        from matching m
-        where array_length(m.path_tokens, 1) = $3
-        order by %2$s %1$s, m.path_tokens[$3] %1$s)
+     select e.name, e.id, e.updated_at, e.created_at, e.last_accessed_at, e.metadata from entries e
+     order by %1$s, e.%2$I %3$s, e.name %3$s
      limit $4 offset $5',
-    v_order,
-    case when v_column = 'name' then 'm.path_tokens[$3]' else 'm.' || v_column end
+    case when v_column = 'name' then 'e.kind * 0' else 'e.kind' end, v_column, v_order
   ) using bucketname, v_pattern, levels, limits, offsets;
 end
 $$;
