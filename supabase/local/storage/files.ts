@@ -34,7 +34,7 @@ export class FileStore {
     } else {
       // In-memory stack: the bytes must not outlive the process either.
       base = mkdtempSync(path.join(os.tmpdir(), 'concierge-storage-'));
-      process.once('exit', () => rmSync(base, { recursive: true, force: true }));
+      removeAtExit(base);
     }
     // Temp files live beside (not inside) the bucket folders, on the same filesystem so that the
     // final rename is atomic, and where no bucket name can collide with them.
@@ -164,6 +164,17 @@ export class FileStore {
   async removeBucket(bucket: string): Promise<void> {
     await rm(path.join(this.root, bucket), { recursive: true, force: true });
   }
+}
+
+/** One exit hook for every in-memory stack of the process (tests start many). */
+const exitRemovals = new Set<string>();
+function removeAtExit(dir: string): void {
+  if (exitRemovals.size === 0) {
+    process.once('exit', () => {
+      for (const d of exitRemovals) rmSync(d, { recursive: true, force: true });
+    });
+  }
+  exitRemovals.add(dir);
 }
 
 /** Key segments too long for the filesystem are the client's fault, not a server error. */

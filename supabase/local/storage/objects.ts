@@ -88,7 +88,7 @@ export async function serveObject(svc: StorageService, sreq: StorageRequest, buc
 }
 
 /** One `bytes=` range (first of a list); malformed ranges are ignored as RFC 9110 allows. */
-function parseRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+export function parseRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
   const match = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*(?:,.*)?$/i.exec(header.trim());
   if (!match) return undefined;
   const [, startText = '', endText = ''] = match;
