@@ -68,9 +68,11 @@ async function readMultipart(request: Request, contentType: string, maxBytes: nu
   if (!file) throw errors.invalidRequest('No content provided');
   const cacheControlField = form.get('cacheControl');
   const metadataField = form.get('metadata');
+  const contentTypeField = form.get('contentType');
   return {
     stream: file.stream(),
-    mimeType: file.type || 'application/octet-stream',
+    // storage-js puts the type on the file part; a `contentType` field (other clients) wins.
+    mimeType: (typeof contentTypeField === 'string' && contentTypeField) || file.type || 'application/octet-stream',
     cacheControl: typeof cacheControlField === 'string' && cacheControlField !== '' ? `max-age=${cacheControlField}` : 'no-cache',
     userMetadata: typeof metadataField === 'string' ? parseMetadataJson(metadataField) : null,
   };

@@ -108,6 +108,18 @@ describe('upload and download', () => {
     expect(defaulted.headers.get('content-disposition')).toMatch(/^attachment; filename="report.txt"/);
   });
 
+  it('handles keys with spaces and non-ASCII characters end to end', async () => {
+    const path = `${owner.id}/vacances été/photo 1 (copie).txt`;
+    const bucket = owner.client.storage.from('avatars');
+    expect((await bucket.upload(path, 'soleil', { contentType: 'text/plain' })).error).toBeNull();
+    expect(await (await bucket.download(path)).data!.text()).toBe('soleil');
+    const listed = await bucket.list(`${owner.id}/vacances été`);
+    expect(listed.data!.map((f) => f.name)).toEqual(['photo 1 (copie).txt']);
+    const signed = await bucket.createSignedUrl(path, 60);
+    expect(await (await fetch(signed.data!.signedUrl)).text()).toBe('soleil');
+    expect((await bucket.info(path)).data).toMatchObject({ name: path, size: 6 });
+  });
+
   it('answers exists() and HEAD for present and absent objects', async () => {
     const path = `${owner.id}/exists.txt`;
     await owner.client.storage.from('avatars').upload(path, 'x');
