@@ -149,7 +149,12 @@ export class FileStore {
 
   /** Deletes one version and prunes the folders it leaves empty (never the bucket folder). */
   async removeVersion(bucket: string, key: string, version: string): Promise<void> {
-    const file = this.versionPath(bucket, key, version);
+    let file: string;
+    try {
+      file = this.versionPath(bucket, key, version);
+    } catch {
+      return; // a row written by SQL with a foreign version string never had bytes here
+    }
     await unlink(file).catch(() => {});
     const bucketDir = path.join(this.root, bucket);
     for (let dir = path.dirname(file); dir.startsWith(bucketDir + path.sep); dir = path.dirname(dir)) {

@@ -1,6 +1,6 @@
 import type { Transaction } from '@electric-sql/pglite';
 import { asSuperuser, asUser, type StorageRequest } from './context.ts';
-import { readJson } from './body.ts';
+import { HEADER_VALUE, readJson } from './body.ts';
 import { errors } from './errors.ts';
 import { assertObjectKey } from './paths.ts';
 import { jsonText, type StorageService } from './service.ts';
@@ -57,12 +57,12 @@ export async function serveObject(svc: StorageService, sreq: StorageRequest, buc
     throw errors.noSuchKey();
   }
   const headers = new Headers({
-    'content-type': typeof meta.mimetype === 'string' ? meta.mimetype : 'application/octet-stream',
-    'cache-control': typeof meta.cacheControl === 'string' ? meta.cacheControl : 'no-cache',
+    'content-type': headerValue(meta.mimetype, 'application/octet-stream'),
+    'cache-control': headerValue(meta.cacheControl, 'no-cache'),
     'last-modified': new Date(object.updated_at).toUTCString(),
     'accept-ranges': 'bytes',
   });
-  if (typeof meta.eTag === 'string') headers.set('etag', meta.eTag);
+  if (typeof meta.eTag === 'string' && HEADER_VALUE.test(meta.eTag)) headers.set('etag', meta.eTag);
   const download = sreq.url.searchParams.get('download');
   if (download !== null) {
     const filename = download || key.split('/').pop() || key;
@@ -85,6 +85,11 @@ export async function serveObject(svc: StorageService, sreq: StorageRequest, buc
   }
   headers.set('content-length', String(size));
   return new Response(isHead || size === 0 ? null : svc.files.read(bucket, key, object.version), { status: 200, headers });
+}
+
+/** Metadata written by SQL (seeds, migrations) may hold anything; never let it break a response. */
+function headerValue(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value !== '' && HEADER_VALUE.test(value) ? value : fallback;
 }
 
 /** One `bytes=` range (first of a list); malformed ranges are ignored as RFC 9110 allows. */

@@ -217,6 +217,34 @@ describe('malformed requests get a 4xx, never a 500', () => {
     expect(badMultipart.status).toBe(400);
   });
 
+  it('refuses multipart fields that would corrupt response headers', async () => {
+    const form = new FormData();
+    form.append('cacheControl', '3600\r\nSet-Cookie: x=y');
+    form.append('', new Blob(['x'], { type: 'text/plain' }));
+    const response = await raw(stack, `/object/avatars/${owner.id}/crlf.txt`, { method: 'POST', token: owner.token, body: form });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'InvalidParameter' });
+  });
+
+  it('refuses oversized JSON bodies', async () => {
+    const huge = JSON.stringify({ prefixes: Array.from({ length: 200_000 }, (_, i) => `file-${i}.txt`) });
+    const response = await raw(stack, '/object/avatars', { method: 'DELETE', token: owner.token, body: huge });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ statusCode: '413', code: 'EntityTooLarge' });
+  });
+
+  it('a row written by SQL without bytes is "not found", not a crash', async () => {
+    await stack.db.query(
+      `insert into storage.objects (bucket_id, name, owner_id, version, metadata)
+       values ('avatars', $1, $2, 'not-a-uuid', '{"mimetype": "text/plain\\nX-Evil: 1"}')`,
+      [`${owner.id}/seeded.txt`, owner.id],
+    );
+    const { error } = await owner.client.storage.from('avatars').download(`${owner.id}/seeded.txt`);
+    expect(error).toMatchObject({ status: 400, statusCode: '404' });
+    const removed = await owner.client.storage.from('avatars').remove([`${owner.id}/seeded.txt`]);
+    expect(removed.data).toHaveLength(1);
+  });
+
   it('answers unknown routes and missing buckets with 4xx', async () => {
     expect((await raw(stack, '/nothing-here', { token: owner.token })).status).toBe(404);
     const noBucket = await owner.client.storage.from('no-such-bucket').upload(`${owner.id}/x.txt`, 'x');
