@@ -59,15 +59,18 @@ async function readMultipart(request: Request, contentType: string, maxBytes: nu
   }
   if (!file) throw errors.invalidRequest('No content provided');
   const cacheControlField = form.get('cacheControl');
-  if (typeof cacheControlField === 'string' && !HEADER_VALUE.test(cacheControlField)) throw errors.invalidParameter('cacheControl');
+  if (typeof cacheControlField === 'string' && !HEADER_VALUE.test(cacheControlField))
+    throw errors.invalidParameter('cacheControl');
   const contentTypeField = form.get('contentType');
-  if (typeof contentTypeField === 'string' && !HEADER_VALUE.test(contentTypeField)) throw errors.invalidParameter('contentType');
+  if (typeof contentTypeField === 'string' && !HEADER_VALUE.test(contentTypeField))
+    throw errors.invalidParameter('contentType');
   const metadataField = form.get('metadata');
   return {
     stream: file.stream(),
     // storage-js puts the type on the file part; a `contentType` field (other clients) wins.
     mimeType: (typeof contentTypeField === 'string' && contentTypeField) || file.type || 'application/octet-stream',
-    cacheControl: typeof cacheControlField === 'string' && cacheControlField !== '' ? `max-age=${cacheControlField}` : 'no-cache',
+    cacheControl:
+      typeof cacheControlField === 'string' && cacheControlField !== '' ? `max-age=${cacheControlField}` : 'no-cache',
     userMetadata: typeof metadataField === 'string' ? parseMetadataJson(metadataField) : null,
   };
 }

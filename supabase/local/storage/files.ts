@@ -119,7 +119,10 @@ export class FileStore {
   }
 
   /** Copies one stored version to a new object/version (server-side copy). */
-  async copyVersion(from: { bucket: string; key: string; version: string }, to: { bucket: string; key: string; version: string }): Promise<void> {
+  async copyVersion(
+    from: { bucket: string; key: string; version: string },
+    to: { bucket: string; key: string; version: string },
+  ): Promise<void> {
     const source = this.versionPath(from.bucket, from.key, from.version);
     const target = this.versionPath(to.bucket, to.key, to.version);
     try {
@@ -142,7 +145,12 @@ export class FileStore {
   }
 
   /** A web stream over `[start, end]` (inclusive) of a stored version. */
-  read(bucket: string, key: string, version: string, range?: { start: number; end: number }): ReadableStream<Uint8Array> {
+  read(
+    bucket: string,
+    key: string,
+    version: string,
+    range?: { start: number; end: number },
+  ): ReadableStream<Uint8Array> {
     const stream = createReadStream(this.versionPath(bucket, key, version), range ?? {});
     return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
   }

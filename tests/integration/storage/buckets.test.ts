@@ -25,7 +25,11 @@ afterAll(async () => {
 
 describe('bucket management', () => {
   it('the service role creates, reads, updates, empties and deletes a bucket', async () => {
-    const created = await service.storage.createBucket('docs', { public: false, fileSizeLimit: '1MB', allowedMimeTypes: ['application/pdf'] });
+    const created = await service.storage.createBucket('docs', {
+      public: false,
+      fileSizeLimit: '1MB',
+      allowedMimeTypes: ['application/pdf'],
+    });
     expect(created).toEqual({ data: { name: 'docs' }, error: null });
 
     const fetched = await service.storage.getBucket('docs');
@@ -53,7 +57,10 @@ describe('bucket management', () => {
     expect(emptied.error).toBeNull();
     expect((await service.storage.from('docs').list()).data).toEqual([]);
 
-    expect(await service.storage.deleteBucket('docs')).toEqual({ data: { message: 'Successfully deleted' }, error: null });
+    expect(await service.storage.deleteBucket('docs')).toEqual({
+      data: { message: 'Successfully deleted' },
+      error: null,
+    });
     const gone = await service.storage.getBucket('docs');
     expect(gone.error).toMatchObject({ status: 400, statusCode: '404' });
   });
@@ -85,7 +92,9 @@ describe('bucket management', () => {
 
   it('listBuckets follows storage.buckets policies: users see them, anon sees none', async () => {
     const forUser = await user.client.storage.listBuckets();
-    expect(forUser.data!.map((b) => b.id)).toEqual(expect.arrayContaining(['avatars', 'public-assets', 'thumbs', 'declared']));
+    expect(forUser.data!.map((b) => b.id)).toEqual(
+      expect.arrayContaining(['avatars', 'public-assets', 'thumbs', 'declared']),
+    );
     const forAnon = await anon.storage.listBuckets();
     expect(forAnon).toEqual({ data: [], error: null });
     const limited = await service.storage.listBuckets({ limit: 2, sortColumn: 'id', sortOrder: 'desc' });
@@ -108,7 +117,11 @@ describe('upload limits', () => {
 
   it('refuses a file over the bucket limit: EntityTooLarge (statusCode 413), nothing stored', async () => {
     const blob = await thumbs().upload(`${user.id}/big.png`, new Blob([binaryPayload(2048)], { type: 'image/png' }));
-    expect(blob.error).toMatchObject({ status: 400, statusCode: '413', message: 'The object exceeded the maximum allowed size' });
+    expect(blob.error).toMatchObject({
+      status: 400,
+      statusCode: '413',
+      message: 'The object exceeded the maximum allowed size',
+    });
     const rawBody = await thumbs().upload(`${user.id}/big-raw.png`, binaryPayload(1025), { contentType: 'image/png' });
     expect(rawBody.error).toMatchObject({ statusCode: '413' });
     expect((await thumbs().exists(`${user.id}/big.png`)).data).toBe(false);
@@ -138,7 +151,9 @@ describe('upload limits', () => {
   it('refuses a MIME type outside image/*: InvalidMimeType (statusCode 415)', async () => {
     const { error } = await thumbs().upload(`${user.id}/note.txt`, 'text', { contentType: 'text/plain' });
     expect(error).toMatchObject({ status: 400, statusCode: '415', message: 'mime type text/plain is not supported' });
-    const declared = await service.storage.from('declared').upload('ok.txt', 'fine', { contentType: 'text/plain;charset=UTF-8' });
+    const declared = await service.storage
+      .from('declared')
+      .upload('ok.txt', 'fine', { contentType: 'text/plain;charset=UTF-8' });
     expect(declared.error).toBeNull();
   });
 
@@ -152,7 +167,9 @@ describe('upload limits', () => {
 describe('public buckets', () => {
   it('serves public-bucket files to anyone at the public URL, without RLS', async () => {
     const path = `${user.id}/logo.svg`;
-    const uploaded = await user.client.storage.from('public-assets').upload(path, '<svg/>', { contentType: 'image/svg+xml' });
+    const uploaded = await user.client.storage
+      .from('public-assets')
+      .upload(path, '<svg/>', { contentType: 'image/svg+xml' });
     expect(uploaded.error).toBeNull();
     const { data } = anon.storage.from('public-assets').getPublicUrl(path);
     expect(data.publicUrl).toBe(`${stack.url}/storage/v1/object/public/public-assets/${path}`);

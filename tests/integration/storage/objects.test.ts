@@ -85,7 +85,10 @@ describe('upload and download', () => {
     const path = `${owner.id}/range.bin`;
     await owner.client.storage.from('avatars').upload(path, payload, { contentType: 'application/octet-stream' });
 
-    const middle = await raw(stack, `/object/avatars/${path}`, { token: owner.token, headers: { range: 'bytes=100-199' } });
+    const middle = await raw(stack, `/object/avatars/${path}`, {
+      token: owner.token,
+      headers: { range: 'bytes=100-199' },
+    });
     expect(middle.status).toBe(206);
     expect(middle.headers.get('content-range')).toBe('bytes 100-199/1000');
     expect(Buffer.from(await middle.arrayBuffer()).equals(Buffer.from(payload.slice(100, 200)))).toBe(true);
@@ -94,7 +97,10 @@ describe('upload and download', () => {
     expect(suffix.status).toBe(206);
     expect(Buffer.from(await suffix.arrayBuffer()).equals(Buffer.from(payload.slice(990)))).toBe(true);
 
-    const beyond = await raw(stack, `/object/avatars/${path}`, { token: owner.token, headers: { range: 'bytes=5000-' } });
+    const beyond = await raw(stack, `/object/avatars/${path}`, {
+      token: owner.token,
+      headers: { range: 'bytes=5000-' },
+    });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe('bytes */1000');
   });
@@ -137,7 +143,9 @@ describe('row-level security on storage.objects', () => {
   const secret = () => `${owner.id}/private.txt`;
 
   beforeAll(async () => {
-    const { error } = await owner.client.storage.from('avatars').upload(secret(), 'mine only', { contentType: 'text/plain' });
+    const { error } = await owner.client.storage
+      .from('avatars')
+      .upload(secret(), 'mine only', { contentType: 'text/plain' });
     expect(error).toBeNull();
   });
 
@@ -146,7 +154,12 @@ describe('row-level security on storage.objects', () => {
     expect(data).toBeNull();
     expect(error).toMatchObject({ status: 400, statusCode: '404' });
     const response = await raw(stack, `/object/avatars/${secret()}`, { token: other.token });
-    expect(await response.json()).toEqual({ statusCode: '404', code: 'NoSuchKey', error: 'not_found', message: 'Object not found' });
+    expect(await response.json()).toEqual({
+      statusCode: '404',
+      code: 'NoSuchKey',
+      error: 'not_found',
+      message: 'Object not found',
+    });
   });
 
   it('anon cannot read my file', async () => {
@@ -194,7 +207,9 @@ describe('row-level security on storage.objects', () => {
   });
 
   it('plain SQL cannot delete storage rows behind the API’s back', async () => {
-    await expect(stack.db.query(`delete from storage.objects where bucket_id = 'avatars'`)).rejects.toMatchObject({ code: '42501' });
+    await expect(stack.db.query(`delete from storage.objects where bucket_id = 'avatars'`)).rejects.toMatchObject({
+      code: '42501',
+    });
   });
 });
 
@@ -244,7 +259,14 @@ describe('list', () => {
       ['sub', true],
     ]);
     const folder = data!.find((f) => f.name === 'sub')!;
-    expect(folder).toEqual({ name: 'sub', id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+    expect(folder).toEqual({
+      name: 'sub',
+      id: null,
+      updated_at: null,
+      created_at: null,
+      last_accessed_at: null,
+      metadata: null,
+    });
     const file = data!.find((f) => f.name === 'a.png')!;
     expect(file.metadata).toMatchObject({ size: 3, mimetype: 'image/png' });
     expect(file.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
@@ -286,7 +308,11 @@ describe('remove, move and copy', () => {
     const bucket = owner.client.storage.from('avatars');
     await bucket.upload(`${owner.id}/trash/1.txt`, '1');
     await bucket.upload(`${owner.id}/trash/2.txt`, '2');
-    const { data, error } = await bucket.remove([`${owner.id}/trash/1.txt`, `${owner.id}/trash/2.txt`, `${owner.id}/trash/none.txt`]);
+    const { data, error } = await bucket.remove([
+      `${owner.id}/trash/1.txt`,
+      `${owner.id}/trash/2.txt`,
+      `${owner.id}/trash/none.txt`,
+    ]);
     expect(error).toBeNull();
     expect(data!.map((o) => o.name).sort()).toEqual([`${owner.id}/trash/1.txt`, `${owner.id}/trash/2.txt`]);
     expect(data![0]).toMatchObject({ bucket_id: 'avatars', owner_id: owner.id });
@@ -323,7 +349,10 @@ describe('remove, move and copy', () => {
     expect(copied.data).toEqual({ path: `avatars/${owner.id}/copy.txt` });
     expect(await (await bucket.download(`${owner.id}/copy.txt`)).data!.text()).toBe('copy me');
     expect(await (await bucket.download(`${owner.id}/original.txt`)).data!.text()).toBe('copy me');
-    expect((await bucket.info(`${owner.id}/copy.txt`)).data).toMatchObject({ metadata: { tag: 'o' }, contentType: 'text/plain' });
+    expect((await bucket.info(`${owner.id}/copy.txt`)).data).toMatchObject({
+      metadata: { tag: 'o' },
+      contentType: 'text/plain',
+    });
     const denied = await other.client.storage.from('avatars').copy(`${owner.id}/original.txt`, `${other.id}/copy.txt`);
     expect(denied.error).toMatchObject({ statusCode: '404' });
     const duplicate = await bucket.copy(`${owner.id}/original.txt`, `${owner.id}/copy.txt`);

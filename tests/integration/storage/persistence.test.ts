@@ -44,8 +44,12 @@ describe('bytes on disk', () => {
     const versions = await versionsOf(`${user.id}/x.txt`);
     expect(versions).toHaveLength(1);
     expect(versions[0]).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await readFile(path.join(filesRoot, 'storage', 'avatars', user.id, 'x.txt', versions[0]!), 'utf8')).toBe('version 2');
-    const row = await stack.db.query<{ version: string }>(`select version from storage.objects where name = $1`, [`${user.id}/x.txt`]);
+    expect(await readFile(path.join(filesRoot, 'storage', 'avatars', user.id, 'x.txt', versions[0]!), 'utf8')).toBe(
+      'version 2',
+    );
+    const row = await stack.db.query<{ version: string }>(`select version from storage.objects where name = $1`, [
+      `${user.id}/x.txt`,
+    ]);
     expect(row.rows[0]!.version).toBe(versions[0]);
   });
 
@@ -64,7 +68,9 @@ describe('bytes on disk', () => {
     expect(plain.filter((r) => r.error?.statusCode === '409')).toHaveLength(5);
     expect(await versionsOf(key)).toHaveLength(1);
 
-    const upserts = await Promise.all(Array.from({ length: 6 }, (_, i) => bucket.upload(key, `upsert ${i}`, { upsert: true })));
+    const upserts = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => bucket.upload(key, `upsert ${i}`, { upsert: true })),
+    );
     expect(upserts.every((r) => r.error === null)).toBe(true);
     const versions = await versionsOf(key);
     expect(versions).toHaveLength(1);
