@@ -136,7 +136,9 @@ const ROUTES: Route[] = [
   },
   {
     methods: ['GET', 'HEAD'],
-    pattern: new RegExp(`^/object/sign/${BUCKET}/${KEY}$`),
+    // Image transformations need imgproxy, which the local stack does not run: `/render/image/*`
+    // serves the original bytes so pages still show the picture (just not resized).
+    pattern: new RegExp(`^/(?:object|render/image)/sign/${BUCKET}/${KEY}$`),
     anonymous: true,
     handler: (svc, sreq, [b = '', k = '']) => getSignedObject(svc, sreq, bucketOf(b), keyOf(k)),
   },
@@ -153,7 +155,7 @@ const ROUTES: Route[] = [
   },
   {
     methods: ['GET', 'HEAD'],
-    pattern: new RegExp(`^/object/public/${BUCKET}/${KEY}$`),
+    pattern: new RegExp(`^/(?:object|render/image)/public/${BUCKET}/${KEY}$`),
     anonymous: true,
     handler: async (svc, sreq, [b = '', k = '']) => {
       const bucket = bucketOf(b);
@@ -161,7 +163,11 @@ const ROUTES: Route[] = [
       return serveObject(svc, sreq, bucket, key, await findPublicObject(svc, bucket, key));
     },
   },
-  { methods: ['GET', 'HEAD'], pattern: new RegExp(`^/object/authenticated/${BUCKET}/${KEY}$`), handler: download },
+  {
+    methods: ['GET', 'HEAD'],
+    pattern: new RegExp(`^/(?:object|render/image)/authenticated/${BUCKET}/${KEY}$`),
+    handler: download,
+  },
   {
     methods: ['DELETE'],
     pattern: new RegExp(`^/object/${BUCKET}/?$`),

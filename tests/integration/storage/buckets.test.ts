@@ -182,6 +182,19 @@ describe('public buckets', () => {
     expect((await fetch(download.data.publicUrl)).headers.get('content-disposition')).toMatch(/^attachment/);
   });
 
+  it('serves the original image for transform URLs (no imgproxy locally)', async () => {
+    const path = `${user.id}/pic.png`;
+    const bytes = binaryPayload(500);
+    await user.client.storage.from('public-assets').upload(path, new Blob([bytes], { type: 'image/png' }));
+    const { data } = anon.storage.from('public-assets').getPublicUrl(path, { transform: { width: 50 } });
+    expect(data.publicUrl).toContain('/render/image/public/');
+    const response = await fetch(data.publicUrl);
+    expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+    const downloaded = await user.client.storage.from('public-assets').download(path, { transform: { width: 50 } });
+    expect(downloaded.error).toBeNull();
+    expect(downloaded.data!.size).toBe(500);
+  });
+
   it('does not serve private-bucket files at a public URL (NoSuchBucket)', async () => {
     const path = `${user.id}/private.txt`;
     await user.client.storage.from('avatars').upload(path, 'private');
