@@ -182,6 +182,25 @@ describe('public buckets', () => {
     expect((await fetch(download.data.publicUrl)).headers.get('content-disposition')).toMatch(/^attachment/);
   });
 
+  it('answers info and HEAD on public URLs without auth, for public buckets only', async () => {
+    const path = `${user.id}/info.txt`;
+    await user.client.storage.from('public-assets').upload(path, 'info', { contentType: 'text/plain' });
+    const info = await raw(stack, `/object/info/public/public-assets/${path}`);
+    expect(info.status).toBe(200);
+    expect(await info.json()).toMatchObject({
+      name: path,
+      bucket_id: 'public-assets',
+      size: 4,
+      content_type: 'text/plain',
+    });
+    const head = await fetch(`${stack.url}/storage/v1/object/public/public-assets/${path}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('4');
+    await user.client.storage.from('avatars').upload(`${user.id}/hidden.txt`, 'hidden');
+    const privateInfo = await raw(stack, `/object/info/public/avatars/${user.id}/hidden.txt`);
+    expect(await privateInfo.json()).toMatchObject({ statusCode: '404', code: 'NoSuchBucket' });
+  });
+
   it('serves the original image for transform URLs (no imgproxy locally)', async () => {
     const path = `${user.id}/pic.png`;
     const bytes = binaryPayload(500);

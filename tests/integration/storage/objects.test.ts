@@ -319,6 +319,18 @@ describe('remove, move and copy', () => {
     expect((await bucket.exists(`${owner.id}/trash/1.txt`)).data).toBe(false);
   });
 
+  it('deletes a single object with DELETE /object/{bucket}/{key}; absent or invisible is NoSuchKey', async () => {
+    const path = `${owner.id}/single-delete.txt`;
+    await owner.client.storage.from('avatars').upload(path, 'bye');
+    const denied = await raw(stack, `/object/avatars/${path}`, { method: 'DELETE', token: other.token });
+    expect(await denied.json()).toMatchObject({ statusCode: '404', code: 'NoSuchKey' });
+    const deleted = await raw(stack, `/object/avatars/${path}`, { method: 'DELETE', token: owner.token });
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toEqual({ message: 'Successfully deleted' });
+    const again = await raw(stack, `/object/avatars/${path}`, { method: 'DELETE', token: owner.token });
+    expect(await again.json()).toMatchObject({ statusCode: '404', code: 'NoSuchKey' });
+  });
+
   it('moves within my folder, keeping the bytes', async () => {
     const bucket = owner.client.storage.from('avatars');
     const payload = binaryPayload(3000);
