@@ -1,0 +1,73 @@
+import { AuthApiError, AuthRetryableFetchError, AuthWeakPasswordError } from '@supabase/supabase-js';
+import { describe, expect, it } from 'vitest';
+import { AppError, toAppError } from './appError.ts';
+
+describe('toAppError maps auth failures to the spec 000 §8 messages', () => {
+  it.each([
+    ['invalid_credentials', 400, 'signIn', 'errors:auth.invalidCredentials'],
+    ['email_not_confirmed', 400, 'signIn', 'errors:auth.emailNotConfirmed'],
+    ['user_banned', 400, 'signIn', 'errors:auth.accountDisabled'],
+    ['over_request_rate_limit', 429, 'signIn', 'errors:auth.tooManyAttempts'],
+    ['user_already_exists', 422, 'signUp', 'errors:auth.emailInUse'],
+    ['email_exists', 422, 'signUp', 'errors:auth.emailInUse'],
+    ['signup_disabled', 422, 'signUp', 'errors:auth.signUpDisabled'],
+    ['over_email_send_rate_limit', 429, 'signUp', 'errors:auth.emailRateLimited'],
+    ['email_address_invalid', 400, 'signUp', 'errors:auth.invalidEmail'],
+  ] as const)('%s during %s', (code, status, context, key) => {
+    const error = toAppError(new AuthApiError('server text', status, code), context);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.source).toBe('auth');
+    expect(error.code).toBe(code);
+    expect(error.messageKey).toBe(key);
+  });
+
+  it('maps a weak password', () => {
+    const error = toAppError(new AuthWeakPasswordError('Password should be at least 6 characters.', 422, ['length']), 'signUp');
+    expect(error.messageKey).toBe('errors:auth.weakPassword');
+  });
+
+  it('recognises the invalid-format validation message as an invalid email', () => {
+    const error = toAppError(new AuthApiError('Unable to validate email address: invalid format', 400, 'validation_failed'), 'signIn');
+    expect(error.messageKey).toBe('errors:auth.invalidEmail');
+  });
+
+  it('uses the per-operation fallback and keeps the provider message for interpolation', () => {
+    const signIn = toAppError(new AuthApiError('boom', 500, 'unexpected_failure'), 'signIn');
+    expect(signIn.messageKey).toBe('errors:auth.signInFailed');
+    const signUp = toAppError(new AuthApiError('Database error saving new user', 500, 'unexpected_failure'), 'signUp');
+    expect(signUp.messageKey).toBe('errors:auth.signUpFailed');
+    expect(signUp.params).toEqual({ message: 'Database error saving new user' });
+    const google = toAppError(new AuthApiError('Unsupported provider: provider is not enabled', 400, 'validation_failed'), 'google');
+    expect(google.messageKey).toBe('errors:auth.googleFailed');
+    expect(google.params.message).toBe('Unsupported provider: provider is not enabled');
+  });
+
+  it('turns a fetch failure into the network message', () => {
+    const error = toAppError(new AuthRetryableFetchError('Failed to fetch', 0), 'signUp');
+    expect(error.source).toBe('network');
+    expect(error.messageKey).toBe('errors:network.offline');
+  });
+});
+
+describe('toAppError maps PostgREST and other failures', () => {
+  it('maps an RLS denial to forbidden', () => {
+    const error = toAppError({ code: '42501', message: 'permission denied for table profiles', details: null, hint: null });
+    expect(error).toMatchObject({ source: 'database', code: '42501', messageKey: 'errors:database.forbidden' });
+  });
+
+  it('maps an expired JWT to session expired', () => {
+    const error = toAppError({ code: 'PGRST301', message: 'JWT expired', details: null, hint: null }, 'profile');
+    expect(error.messageKey).toBe('errors:database.sessionExpired');
+  });
+
+  it('falls back to the operation wording for other database errors', () => {
+    const error = toAppError({ code: 'PGRST205', message: "Could not find the table 'public.profiles'", details: null, hint: 'Perhaps…' }, 'profile');
+    expect(error).toMatchObject({ source: 'database', messageKey: 'errors:profile.fetchFailed' });
+  });
+
+  it('wraps unknown throwables and passes AppErrors through unchanged', () => {
+    const wrapped = toAppError('weird');
+    expect(wrapped).toMatchObject({ source: 'app', messageKey: 'errors:generic.somethingWentWrong', message: 'weird' });
+    expect(toAppError(wrapped, 'signIn')).toBe(wrapped);
+  });
+});
