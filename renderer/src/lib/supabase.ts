@@ -11,7 +11,7 @@ let runtimeConfig: RuntimeConfig | undefined;
 export function initSupabase(config: RuntimeConfig): SupabaseClient {
   runtimeConfig = config;
   client = createClient(config.supabaseUrl, config.supabaseAnonKey, {
-    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'pkce' },
+    auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
   });
   return client;
 }

@@ -1,5 +1,9 @@
 /** Shell wording (router, layout, guards, global screens). Spec 000 §2.1 texts. */
 export const shellEn = {
+  app: {
+    name: 'Concierge',
+    initial: 'C',
+  },
   nav: {
     main: 'Main navigation',
     dashboard: 'Dashboard',

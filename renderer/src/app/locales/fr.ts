@@ -1,6 +1,10 @@
 import type { shellEn } from './en.ts';
 
 export const shellFr: typeof shellEn = {
+  app: {
+    name: 'Concierge',
+    initial: 'C',
+  },
   nav: {
     main: 'Navigation principale',
     dashboard: 'Tableau de bord',

@@ -1,0 +1,19 @@
+import { AnchorButton, Intent, NonIdealState } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useLinkClickHandler } from 'react-router-dom';
+
+/** Any unknown path (spec 000 §2.1): 'Page Not Found' with a link home. */
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  const goHome = useLinkClickHandler<HTMLElement>('/');
+  return (
+    <div className="console-centered">
+      <NonIdealState
+        icon="search"
+        title={t('shell:notFound.title')}
+        description={t('shell:notFound.body')}
+        action={<AnchorButton href="/" onClick={goHome} intent={Intent.PRIMARY} icon="home" text={t('shell:notFound.home')} />}
+      />
+    </div>
+  );
+}
