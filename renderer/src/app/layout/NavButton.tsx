@@ -33,6 +33,7 @@ export function NavButton({ to, icon, label, adminBadge, iconOnly, disabled, dis
   const button = (
     <AnchorButton
       href={to}
+      role="link"
       onClick={onClick}
       icon={icon}
       variant="minimal"

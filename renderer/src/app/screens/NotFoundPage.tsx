@@ -12,7 +12,7 @@ export function NotFoundPage() {
         icon="search"
         title={t('shell:notFound.title')}
         description={t('shell:notFound.body')}
-        action={<AnchorButton href="/" onClick={goHome} intent={Intent.PRIMARY} icon="home" text={t('shell:notFound.home')} />}
+        action={<AnchorButton role="link" href="/" onClick={goHome} intent={Intent.PRIMARY} icon="home" text={t('shell:notFound.home')} />}
       />
     </div>
   );

@@ -1,0 +1,67 @@
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * The console as a user sees it, independent of any feature page: navigation, the global screens
+ * (not found, error, config error), the guards' spinner and the translation warning.
+ */
+export class ConsolePage {
+  constructor(
+    readonly page: Page,
+    readonly baseUrl: string,
+  ) {}
+
+  async goto(path: string): Promise<void> {
+    await this.page.goto(new URL(path, this.baseUrl).toString());
+  }
+
+  /** The current in-app path (pathname + search). */
+  path(): string {
+    const url = new URL(this.page.url());
+    return `${url.pathname}${url.search}`;
+  }
+
+  async waitForPath(pathname: string): Promise<void> {
+    await this.page.waitForURL((url) => url.pathname === pathname);
+  }
+
+  heading(name: string | RegExp): Locator {
+    return this.page.getByRole('heading', { name });
+  }
+
+  notFoundHeading(texts: { title: string }): Locator {
+    return this.heading(texts.title);
+  }
+
+  homeLink(texts: { home: string }): Locator {
+    return this.page.getByRole('link', { name: texts.home });
+  }
+
+  translationDialog(): Locator {
+    return this.page.getByRole('dialog');
+  }
+
+  /** Simulates Chrome/Google Translate the way it marks a translated page. */
+  async simulateBrowserTranslation(): Promise<void> {
+    await this.page.evaluate(() => {
+      document.documentElement.classList.add('translated-ltr');
+      document.documentElement.lang = 'de';
+    });
+  }
+
+  async stopBrowserTranslation(lang: string): Promise<void> {
+    await this.page.evaluate((l) => {
+      document.documentElement.classList.remove('translated-ltr');
+      document.documentElement.lang = l;
+    }, lang);
+  }
+
+  async setViewport(width: number, height: number): Promise<void> {
+    await this.page.setViewportSize({ width, height });
+  }
+
+  async screenshot(file: string): Promise<void> {
+    // Let Blueprint's transitions settle so the picture shows the resting state.
+    await this.page.waitForTimeout(400);
+    await this.page.screenshot({ path: file, fullPage: true });
+  }
+}
