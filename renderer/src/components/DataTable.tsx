@@ -23,6 +23,9 @@ export interface DataTableProps<Row> {
 export function DataTable<Row>({ columns, data, loading = false, empty, skeletonRows = 5, initialSorting = [], getRowId }: DataTableProps<Row>) {
   const { t } = useTranslation();
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  // TanStack Table hands out fresh functions each render; React Compiler therefore skips this
+  // component, which is what we want (the table is cheap to re-render).
+  // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     columns,
     data: data ?? [],

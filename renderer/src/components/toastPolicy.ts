@@ -7,8 +7,9 @@ export interface ToasterLike {
 }
 
 /**
- * Spec 000 §9: only one toast is shown at a time. Every toast reuses one key, so Blueprint
- * replaces the visible toast in place instead of stacking a second one.
+ * Spec 000 §9: only one toast is shown at a time. Each new toast clears the toaster first (which
+ * also empties Blueprint's 50 ms show queue, where rapid toasts would otherwise wait their turn)
+ * and reuses one key, so a toast already on screen is replaced rather than joined.
  */
 export const singleToastKey = 'concierge-toast';
 export const toastTimeoutMs = 5000;
@@ -21,7 +22,10 @@ export interface SingleToaster {
 export function createSingleToaster(getToaster: () => Promise<ToasterLike>): SingleToaster {
   return {
     show(props) {
-      void getToaster().then((toaster) => toaster.show({ timeout: toastTimeoutMs, ...props }, singleToastKey));
+      void getToaster().then((toaster) => {
+        toaster.clear();
+        toaster.show({ timeout: toastTimeoutMs, ...props }, singleToastKey);
+      });
     },
     clear() {
       void getToaster().then((toaster) => toaster.clear());

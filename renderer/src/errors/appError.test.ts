@@ -1,6 +1,7 @@
 import { AuthApiError, AuthRetryableFetchError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { AppError, toAppError } from './appError.ts';
+import { createI18n } from '../i18n/index.ts';
+import { AppError, toAppError, type AppErrorContext } from './appError.ts';
 
 describe('toAppError maps auth failures to the spec 000 §8 messages', () => {
   it.each([
@@ -69,5 +70,22 @@ describe('toAppError maps PostgREST and other failures', () => {
     const wrapped = toAppError('weird');
     expect(wrapped).toMatchObject({ source: 'app', messageKey: 'errors:generic.somethingWentWrong', message: 'weird' });
     expect(toAppError(wrapped, 'signIn')).toBe(wrapped);
+  });
+});
+
+describe('every key toAppError produces exists in both languages', () => {
+  const codes = ['invalid_credentials', 'user_not_found', 'email_not_confirmed', 'email_address_invalid', 'user_banned', 'over_request_rate_limit', 'over_email_send_rate_limit', 'user_already_exists', 'email_exists', 'weak_password', 'signup_disabled', 'email_provider_disabled', 'provider_disabled', 'oauth_provider_not_supported', 'unexpected_failure'];
+  const contexts: AppErrorContext[] = ['signIn', 'signUp', 'signOut', 'google', 'profile', 'generic'];
+  it.each(['en', 'fr'] as const)('%s', (lang) => {
+    const i18n = createI18n(lang);
+    const keys = new Set<string>();
+    for (const context of contexts) {
+      for (const code of codes) keys.add(toAppError(new AuthApiError('m', 400, code), context).messageKey);
+      keys.add(toAppError({ code: '42501', message: 'm', details: null, hint: null }, context).messageKey);
+      keys.add(toAppError({ code: 'PGRST301', message: 'm', details: null, hint: null }, context).messageKey);
+      keys.add(toAppError({ code: 'XX000', message: 'm', details: null, hint: null }, context).messageKey);
+      keys.add(toAppError(new TypeError('Failed to fetch'), context).messageKey);
+    }
+    for (const key of keys) expect(i18n.exists(key), key).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { Button, Classes, Dialog, DialogBody, DialogFooter, Intent, NonIdealState } from '@blueprintjs/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { translationPolicy } from './translationDetection.ts';
@@ -13,17 +13,15 @@ export function TranslationWarning({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const detected = useTranslationDetected(i18n.language);
-  const [dismissed, setDismissed] = useState(false);
+  const { detected, episode } = useTranslationDetected(i18n.language);
+  // Dismissal covers the current translation only; translating again later warns again.
+  const [dismissedEpisode, setDismissedEpisode] = useState(-1);
+  const dismissed = dismissedEpisode === episode;
+  const dismiss = () => setDismissedEpisode(episode);
   const policy = translationPolicy(pathname);
 
-  // A new translation after the previous one was turned off warns again.
-  useEffect(() => {
-    if (!detected) setDismissed(false);
-  }, [detected]);
-
   const openSettings = () => {
-    setDismissed(true);
+    dismiss();
     navigate('/profile');
   };
   const active = detected && policy !== 'off';
@@ -46,7 +44,7 @@ export function TranslationWarning({ children }: { children: ReactNode }) {
         <DialogFooter
           actions={
             <>
-              <Button text={t('shell:translation.dismiss')} onClick={() => setDismissed(true)} />
+              <Button text={t('shell:translation.dismiss')} onClick={dismiss} />
               <Button intent={Intent.PRIMARY} text={t('shell:translation.languageSettings')} onClick={openSettings} />
             </>
           }

@@ -1,14 +1,22 @@
 import { useEffect, useState } from 'react';
 import { isPageTranslated, snapshotDocument, translationCheckIntervalMs } from './translationDetection.ts';
 
+export interface TranslationStatus {
+  detected: boolean;
+  /** Increments each time a translation starts, so a dismissal covers one episode only. */
+  episode: number;
+}
+
 /** Polls the document every 1000 ms (spec constant) for browser automatic translation. */
-export function useTranslationDetected(appLanguage: string): boolean {
-  const [detected, setDetected] = useState(false);
+export function useTranslationDetected(appLanguage: string): TranslationStatus {
+  const [status, setStatus] = useState<TranslationStatus>({ detected: false, episode: 0 });
   useEffect(() => {
-    const check = () => setDetected(isPageTranslated(snapshotDocument(document, appLanguage)));
-    check();
+    const check = () => {
+      const detected = isPageTranslated(snapshotDocument(document, appLanguage));
+      setStatus((prev) => (prev.detected === detected ? prev : { detected, episode: detected ? prev.episode + 1 : prev.episode }));
+    };
     const id = window.setInterval(check, translationCheckIntervalMs);
     return () => window.clearInterval(id);
   }, [appLanguage]);
-  return detected;
+  return status;
 }
