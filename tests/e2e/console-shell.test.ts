@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shellFr } from '../../renderer/src/app/locales/fr.ts';
+import { LOCAL_JWT_SECRET } from '../../supabase/local/core/keys.ts';
 import { errorsFr } from '../../renderer/src/errors/locales/fr.ts';
 import { authFr } from '../../renderer/src/features/auth/locales/fr.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
@@ -125,5 +126,67 @@ describe.skipIf(!consoleUrl)('console shell', () => {
     await shell.simulateBrowserTranslation();
     await page.waitForTimeout(1500);
     expect(await shell.translationDialog().count()).toBe(0);
+  });
+
+  describe('signed in (stored session)', () => {
+    let supabaseUrl: string;
+    beforeAll(async () => {
+      const config = (await (await fetch(new URL('/concierge.config.json', base))).json()) as { supabaseUrl: string };
+      supabaseUrl = config.supabaseUrl;
+    });
+
+    it('keeps the main sidebar around the not-found page, with New Agent, trial box and sign out', async () => {
+      const shell = new ConsolePage(page, base);
+      await shell.useStoredSession({ supabaseUrl, jwtSecret: LOCAL_JWT_SECRET, email: 'owner@example.com' });
+      await shell.goto('/no/such/page');
+      await shell.notFoundHeading(shellFr.notFound).waitFor();
+      const nav = page.getByRole('navigation', { name: shellFr.nav.main });
+      expect(await nav.getByRole('button', { name: shellFr.sidebar.newAgent }).isVisible()).toBe(true);
+      expect(await nav.getByText('0 / 0 MIN').isVisible()).toBe(true);
+      expect(await nav.getByRole('link', { name: shellFr.nav.agents }).isVisible()).toBe(true);
+      // Without a readable admin profile, the admin-only entries stay hidden.
+      expect(await nav.getByRole('link', { name: new RegExp(shellFr.nav.marketplace) }).count()).toBe(0);
+      await shell.screenshot(path.join(screenshotDir, 'shell-not-found-1280.png'));
+      await shell.setViewport(375, 812);
+      await shell.screenshot(path.join(screenshotDir, 'shell-not-found-375.png'));
+      await page.getByRole('button', { name: shellFr.nav.openMenu }).click();
+      await page.getByRole('button', { name: shellFr.sidebar.newAgent }).waitFor();
+      await shell.screenshot(path.join(screenshotDir, 'shell-drawer-375.png'));
+    });
+
+    it('shows the 70 px rail and the agent panel on per-agent paths', async () => {
+      const shell = new ConsolePage(page, base);
+      await shell.useStoredSession({ supabaseUrl, jwtSecret: LOCAL_JWT_SECRET, email: 'owner@example.com' });
+      await shell.goto('/agents/a1/configure');
+      await shell.notFoundHeading(shellFr.notFound).waitFor();
+      const rail = page.getByRole('navigation', { name: shellFr.nav.main });
+      expect((await rail.boundingBox())?.width).toBe(70);
+      const panel = page.getByRole('complementary', { name: shellFr.agentPanel.title });
+      expect(await panel.getByRole('link', { name: shellFr.agentPanel.integrations }).getAttribute('href')).toBe('/agents/a1/integrations');
+      await shell.screenshot(path.join(screenshotDir, 'shell-agent-rail-1280.png'));
+    });
+
+    it('sends a signed-in non-admin from /admin to /dashboard', async () => {
+      const shell = new ConsolePage(page, base);
+      await shell.useStoredSession({ supabaseUrl, jwtSecret: LOCAL_JWT_SECRET, email: 'owner@example.com' });
+      await shell.goto('/admin');
+      await shell.waitForPath('/dashboard');
+    });
+
+    it('signs out back to /, or says it failed when the auth service cannot be reached', async () => {
+      const shell = new ConsolePage(page, base);
+      await shell.useStoredSession({ supabaseUrl, jwtSecret: LOCAL_JWT_SECRET, email: 'owner@example.com' });
+      await shell.goto('/no/such/page');
+      await page.getByRole('button', { name: shellFr.sidebar.signOut }).click();
+      const authMounted = (await fetch(new URL('/auth/v1/health', supabaseUrl))).ok;
+      if (authMounted) {
+        await shell.waitForPath('/');
+        expect(await page.getByRole('navigation', { name: shellFr.nav.main }).count()).toBe(0);
+      } else {
+        await shell.toast(errorsFr.auth.signOutFailed).waitFor();
+        await shell.screenshot(path.join(screenshotDir, 'shell-signout-failed-1280.png'));
+        expect(shell.path()).toBe('/no/such/page');
+      }
+    });
   });
 });

@@ -4,7 +4,7 @@ import { RequireAdmin } from './guards/RequireAdmin.tsx';
 import { RequireSignedIn } from './guards/RequireSignedIn.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { RouteErrorScreen } from './screens/ErrorScreen.tsx';
-import { NotFoundPage } from './screens/NotFoundPage.tsx';
+import { NotFoundRoute } from './screens/NotFoundRoute.tsx';
 import { TranslationWarning } from './translation/TranslationWarning.tsx';
 
 /** /agents/{id}/edit/* → /agents/{id}/dashboard (spec 001 §2). */
@@ -24,7 +24,7 @@ function RootFrame() {
 /**
  * The global route table (spec 000 §2.1). Pages arrive with their features: public ones next to
  * /login, signed-in ones inside AppLayout, admin ones under RequireAdmin. A path without a page
- * falls through to the not-found page.
+ * falls through to the not-found page (inside the shell for a signed-in user).
  */
 export const routes: RouteObject[] = [
   {
@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundRoute /> },
     ],
   },
 ];

@@ -43,6 +43,11 @@ describe('toAppError maps auth failures to the spec 000 §8 messages', () => {
     expect(google.params.message).toBe('Unsupported provider: provider is not enabled');
   });
 
+  it('reports any sign-out failure, offline included, as Failed to sign out', () => {
+    expect(toAppError(new AuthRetryableFetchError('Failed to fetch', 0), 'signOut')).toMatchObject({ source: 'network', messageKey: 'errors:auth.signOutFailed' });
+    expect(toAppError(new AuthApiError('boom', 500, 'unexpected_failure'), 'signOut').messageKey).toBe('errors:auth.signOutFailed');
+  });
+
   it('turns a fetch failure into the network message', () => {
     const error = toAppError(new AuthRetryableFetchError('Failed to fetch', 0), 'signUp');
     expect(error.source).toBe('network');

@@ -102,6 +102,10 @@ export function toAppError(error: unknown, context: AppErrorContext = 'generic')
   const f = fieldsOf(error);
   const base = { message: f.message, params: { message: f.message }, status: f.status };
 
+  // Spec 000 §8 has one message for any sign-out failure, offline included.
+  if (context === 'signOut') {
+    return new AppError({ ...base, source: isNetworkFailure(f) ? 'network' : 'auth', code: f.code ?? 'sign_out_failed', messageKey: 'errors:auth.signOutFailed' });
+  }
   if (isNetworkFailure(f)) {
     return new AppError({ ...base, source: 'network', code: 'network_error', messageKey: 'errors:network.offline' });
   }

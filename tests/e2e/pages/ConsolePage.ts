@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import type { Locator, Page } from 'playwright-core';
 
 /**
@@ -36,6 +37,11 @@ export class ConsolePage {
     return this.page.getByRole('link', { name: texts.home });
   }
 
+  /** The console's single toast, by its text. */
+  toast(text: string): Locator {
+    return this.page.getByText(text, { exact: true });
+  }
+
   translationDialog(): Locator {
     return this.page.getByRole('dialog');
   }
@@ -53,6 +59,33 @@ export class ConsolePage {
       document.documentElement.classList.remove('translated-ltr');
       document.documentElement.lang = l;
     }, lang);
+  }
+
+  /**
+   * Starts the browser already signed in: a session whose access token is signed with the stack's
+   * JWT secret is stored where supabase-js keeps it (`sb-<host>-auth-token`), as the auth service
+   * would have left it after a sign-in. Lets shell tests run before any sign-in UI is involved.
+   */
+  async useStoredSession(options: { supabaseUrl: string; jwtSecret: string; email: string; userId?: string }): Promise<void> {
+    const userId = options.userId ?? crypto.randomUUID();
+    const now = Math.floor(Date.now() / 1000);
+    const expiresAt = now + 3600;
+    const accessToken = await new SignJWT({ sub: userId, role: 'authenticated', aud: 'authenticated', email: options.email, session_id: crypto.randomUUID() })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(now)
+      .setExpirationTime(expiresAt)
+      .sign(new TextEncoder().encode(options.jwtSecret));
+    const confirmedAt = new Date().toISOString();
+    const session = {
+      access_token: accessToken,
+      refresh_token: 'stored-session-refresh-token',
+      token_type: 'bearer',
+      expires_in: 3600,
+      expires_at: expiresAt,
+      user: { id: userId, aud: 'authenticated', role: 'authenticated', email: options.email, email_confirmed_at: confirmedAt, confirmed_at: confirmedAt, app_metadata: { provider: 'email' }, user_metadata: {}, created_at: confirmedAt },
+    };
+    const storageKey = `sb-${new URL(options.supabaseUrl).hostname.split('.')[0]}-auth-token`;
+    await this.page.addInitScript(([key, value]) => window.localStorage.setItem(key as string, value as string), [storageKey, JSON.stringify(session)]);
   }
 
   async setViewport(width: number, height: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { Button, Drawer, DrawerSize, Position } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { MainSidebar } from './MainSidebar.tsx';
@@ -13,13 +13,15 @@ import './layout.css';
 /**
  * The signed-in frame: full sidebar, or the 70 px rail plus a section panel on admin, numbers and
  * agent pages; under 768 px a top bar, a drawer with the sidebar and a bottom navigation bar.
+ * Renders the matched child route, or `children` when used around a page directly.
  */
-export function AppLayout() {
+export function AppLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const isMobile = useMediaQuery(mobileMediaQuery);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const mode = layoutFor(pathname);
+  const content = children ?? <Outlet />;
 
   if (isMobile) {
     return (
@@ -30,9 +32,7 @@ export function AppLayout() {
           <NotificationsButton />
         </header>
         {mode.panel && <SectionPanel panel={mode.panel} horizontal />}
-        <main className="console-content">
-          <Outlet />
-        </main>
+        <main className="console-content">{content}</main>
         <MobileBar onMore={() => setDrawerOpen(true)} />
         <Drawer isOpen={drawerOpen} onClose={() => setDrawerOpen(false)} position={Position.LEFT} size={DrawerSize.SMALL} title={t('shell:nav.main')}>
           <MainSidebar inDrawer onNavigate={() => setDrawerOpen(false)} />
@@ -44,9 +44,7 @@ export function AppLayout() {
     <div className={`console-shell ${mode.compact ? 'is-compact' : ''}`}>
       <MainSidebar compact={mode.compact} />
       {mode.panel && <SectionPanel panel={mode.panel} />}
-      <main className="console-content">
-        <Outlet />
-      </main>
+      <main className="console-content">{content}</main>
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Classes, Divider, Intent, Tooltip } from '@blueprintjs/core';
+import { Button, Classes, Divider, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { Hint } from './Hint.tsx';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../features/auth/session/AuthProvider.tsx';
 import { NavButton } from './NavButton.tsx';
@@ -28,9 +29,9 @@ export function MainSidebar({ compact = false, inDrawer = false, onNavigate }: {
     <nav className={`console-sidebar ${compact ? 'is-compact' : ''} ${inDrawer ? 'is-drawer' : ''}`} aria-label={t('shell:nav.main')}>
       {!inDrawer && <div className="console-brand">{compact ? t('shell:app.initial') : t('shell:app.name')}</div>}
       {compact ? (
-        <Tooltip content={t('shell:sidebar.newAgent')} placement="right">
+        <Hint content={t('shell:sidebar.newAgent')} placement="right">
           <Button intent={Intent.PRIMARY} icon="plus" size="large" aria-label={t('shell:sidebar.newAgent')} onClick={newAgent} />
-        </Tooltip>
+        </Hint>
       ) : (
         <Button intent={Intent.PRIMARY} icon="plus" fill text={t('shell:sidebar.newAgent')} onClick={newAgent} />
       )}
@@ -53,9 +54,9 @@ export function MainSidebar({ compact = false, inDrawer = false, onNavigate }: {
         <ProfileLink profile={profile} email={user?.email ?? ''} compact={compact} {...(onNavigate ? { onNavigate } : {})} />
         <div className="console-sidebar-actions">
           <NotificationsButton compact={compact} />
-          <Tooltip content={t('shell:sidebar.signOut')} placement={compact ? 'right' : 'top'}>
+          <Hint content={t('shell:sidebar.signOut')} placement={compact ? 'right' : 'top'}>
             <Button variant="minimal" icon="log-out" aria-label={t('shell:sidebar.signOut')} onClick={() => void signOut()} className={Classes.TEXT_MUTED} />
-          </Tooltip>
+          </Hint>
         </div>
       </div>
     </nav>

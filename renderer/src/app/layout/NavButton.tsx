@@ -1,6 +1,7 @@
-import { AnchorButton, Alignment, Intent, Tag, Tooltip, type IconName } from '@blueprintjs/core';
+import { AnchorButton, Alignment, Intent, Tag, type IconName } from '@blueprintjs/core';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Hint } from './Hint.tsx';
 import { useLinkClickHandler, useMatch, useResolvedPath } from 'react-router-dom';
 
 export interface NavButtonProps {
@@ -10,16 +11,18 @@ export interface NavButtonProps {
   adminBadge?: boolean;
   /** Icon only (the 70 px rail); the label becomes a tooltip and the accessible name. */
   iconOnly?: boolean;
+  /** Active only on this exact path (e.g. a "back to list" link), not on its sub-pages. */
+  exact?: boolean;
   disabled?: boolean;
   disabledReason?: string;
   onNavigate?: () => void;
 }
 
 /** A real link (middle-click, copy address) drawn as a minimal Blueprint button, active on match. */
-export function NavButton({ to, icon, label, adminBadge, iconOnly, disabled, disabledReason, onNavigate }: NavButtonProps) {
+export function NavButton({ to, icon, label, adminBadge, iconOnly, exact = false, disabled, disabledReason, onNavigate }: NavButtonProps) {
   const { t } = useTranslation();
   const resolved = useResolvedPath(to);
-  const active = useMatch({ path: `${resolved.pathname}/*`, end: false }) !== null;
+  const active = useMatch({ path: exact ? resolved.pathname : `${resolved.pathname}/*`, end: exact }) !== null;
   const follow = useLinkClickHandler<HTMLElement>(to);
   const onClick = (event: MouseEvent<HTMLElement>) => {
     follow(event);
@@ -50,9 +53,9 @@ export function NavButton({ to, icon, label, adminBadge, iconOnly, disabled, dis
   );
   const tip = iconOnly ? (adminBadge ? `${label} · ${t('shell:sidebar.adminBadge')}` : label) : disabled ? disabledReason : undefined;
   return tip ? (
-    <Tooltip content={tip} placement="right" fill>
+    <Hint content={tip} placement="right" fill>
       {button}
-    </Tooltip>
+    </Hint>
   ) : (
     button
   );

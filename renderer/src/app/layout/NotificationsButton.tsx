@@ -1,4 +1,4 @@
-import { Button, Popover } from '@blueprintjs/core';
+import { Button, PopoverNext } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 
@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 export function NotificationsButton({ compact }: { compact?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Popover
+    <PopoverNext
       placement={compact ? 'right-end' : 'top-start'}
       content={
         <div className="console-notifications">
@@ -15,6 +15,6 @@ export function NotificationsButton({ compact }: { compact?: boolean }) {
       }
     >
       <Button variant="minimal" icon="notifications" aria-label={t('shell:sidebar.notifications')} title={t('shell:sidebar.notifications')} />
-    </Popover>
+    </PopoverNext>
   );
 }

@@ -1,5 +1,6 @@
-import { Classes, Tooltip } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { Hint } from './Hint.tsx';
 import { useLinkClickHandler } from 'react-router-dom';
 import type { Profile } from '../../features/auth/api/profile.ts';
 
@@ -29,15 +30,15 @@ export function ProfileLink({ profile, email, compact, onNavigate }: { profile: 
       {!compact && (
         <span className="console-profile-text">
           <strong className={Classes.TEXT_OVERFLOW_ELLIPSIS}>{name}</strong>
-          {email && <span className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL} ${Classes.TEXT_OVERFLOW_ELLIPSIS}`}>{email}</span>}
+          {profile?.name && email && <span className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL} ${Classes.TEXT_OVERFLOW_ELLIPSIS}`}>{email}</span>}
         </span>
       )}
     </a>
   );
   return compact ? (
-    <Tooltip content={name} placement="right">
+    <Hint content={name} placement="right">
       {link}
-    </Tooltip>
+    </Hint>
   ) : (
     link
   );

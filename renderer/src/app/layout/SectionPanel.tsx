@@ -14,7 +14,7 @@ export function SectionPanel({ panel, horizontal = false }: { panel: Panel; hori
   return (
     <aside className={`console-section-panel ${horizontal ? 'is-horizontal' : ''}`} aria-label={title}>
       {!horizontal && <H5 className={Classes.TEXT_OVERFLOW_ELLIPSIS}>{title}</H5>}
-      {panel.kind === 'agent' && !horizontal && <NavButton to="/agents" icon="arrow-left" label={t('shell:agentPanel.backToAgents')} />}
+      {panel.kind === 'agent' && !horizontal && <NavButton to="/agents" icon="arrow-left" exact label={t('shell:agentPanel.backToAgents')} />}
       {links.map((link) => (
         <NavButton
           key={link.to}

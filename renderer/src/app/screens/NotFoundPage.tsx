@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useLinkClickHandler } from 'react-router-dom';
 
 /** Any unknown path (spec 000 §2.1): 'Page Not Found' with a link home. */
-export function NotFoundPage() {
+export function NotFoundPage({ inShell = false }: { inShell?: boolean }) {
   const { t } = useTranslation();
   const goHome = useLinkClickHandler<HTMLElement>('/');
   return (
-    <div className="console-centered">
+    <div className={inShell ? 'console-centered is-in-shell' : 'console-centered'}>
       <NonIdealState
         icon="search"
         title={t('shell:notFound.title')}

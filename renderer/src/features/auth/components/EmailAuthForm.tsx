@@ -27,7 +27,7 @@ export function EmailAuthForm({ mode, busy, errorText, onSubmit, onSwitchMode }:
     <form onSubmit={submit} noValidate aria-label={t(signUp ? 'auth:login.signUpTitle' : 'auth:login.signInTitle')}>
       {signUp && (
         <FormGroup label={t('auth:login.name')} labelFor="login-name">
-          <InputGroup id="login-name" name="name" autoComplete="name" placeholder={t('auth:login.namePlaceholder')} value={values.name} onChange={set('name')} disabled={busy} size="large" />
+          <InputGroup id="login-name" name="name" autoComplete="name" leftIcon="person" placeholder={t('auth:login.namePlaceholder')} value={values.name} onChange={set('name')} disabled={busy} size="large" />
         </FormGroup>
       )}
       <FormGroup label={t('auth:login.email')} labelFor="login-email">
