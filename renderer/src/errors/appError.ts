@@ -109,7 +109,7 @@ export function toAppError(error: unknown, context: AppErrorContext = 'generic')
   if (isNetworkFailure(f)) {
     return new AppError({ ...base, source: 'network', code: 'network_error', messageKey: 'errors:network.offline' });
   }
-  const isAuth = f.name?.startsWith('Auth') === true || context === 'signIn' || context === 'signUp' || context === 'google' || context === 'signOut';
+  const isAuth = f.name?.startsWith('Auth') === true || context === 'signIn' || context === 'signUp' || context === 'google';
   if (isAuth) {
     const code = f.code ?? (f.status === 429 ? 'over_request_rate_limit' : 'unknown');
     const byCode = authCodeKeys[code];
