@@ -13,7 +13,7 @@ export function TranslationWarning({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const { detected, episode } = useTranslationDetected(i18n.language);
+  const { detected, episode } = useTranslationDetected(i18n);
   // Dismissal covers the current translation only; translating again later warns again.
   const [dismissedEpisode, setDismissedEpisode] = useState(-1);
   const dismissed = dismissedEpisode === episode;

@@ -7,16 +7,20 @@ export interface TranslationStatus {
   episode: number;
 }
 
-/** Polls the document every 1000 ms (spec constant) for browser automatic translation. */
-export function useTranslationDetected(appLanguage: string): TranslationStatus {
+/**
+ * Polls the document every 1000 ms (spec constant) for browser automatic translation. The app's
+ * language is read at each check (not captured), so our own language switch, which rewrites
+ * <html lang> at once, never counts as a translation.
+ */
+export function useTranslationDetected(app: { language: string }): TranslationStatus {
   const [status, setStatus] = useState<TranslationStatus>({ detected: false, episode: 0 });
   useEffect(() => {
     const check = () => {
-      const detected = isPageTranslated(snapshotDocument(document, appLanguage));
+      const detected = isPageTranslated(snapshotDocument(document, app.language));
       setStatus((prev) => (prev.detected === detected ? prev : { detected, episode: detected ? prev.episode + 1 : prev.episode }));
     };
     const id = window.setInterval(check, translationCheckIntervalMs);
     return () => window.clearInterval(id);
-  }, [appLanguage]);
+  }, [app]);
   return status;
 }
