@@ -75,7 +75,7 @@ describe('the fake OpenAI server, seen through the official SDK', () => {
     const client = new OpenAI({ apiKey: 'wrong', baseURL: fake.baseURL, maxRetries: 0 });
     const failure = await client.chat.completions.create(hello).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(OpenAI.AuthenticationError);
-    expect((failure as OpenAI.APIError).code).toBe('invalid_api_key');
+    expect((failure as InstanceType<typeof OpenAI.APIError>).code).toBe('invalid_api_key');
   });
 
   it('returns base64 embeddings the SDK decodes into unit vectors that reflect word overlap', async () => {
