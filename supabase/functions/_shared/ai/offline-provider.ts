@@ -133,6 +133,18 @@ export function extractAnswer(question: string, passages: KnowledgePassage[], la
   return best.map((sentence) => sentence.text).filter((text) => !seen.has(text) && seen.add(text));
 }
 
+// Folded greeting words: a message made only of these gets a greeting, not "no information".
+const GREETING_WORDS = new Set(
+  'hello hi hey good morning afternoon evening bonjour bonsoir salut coucou hola buenos buenas dias tardes hallo guten tag morgen ciao buongiorno buonasera ola bom dia boa tarde'.split(
+    ' ',
+  ),
+);
+
+function isGreeting(text: string): boolean {
+  const words = contentWords(text);
+  return words.length === 0 || words.every((word) => GREETING_WORDS.has(word));
+}
+
 function lastUserText(messages: ChatMessage[]): string {
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i]!;
@@ -166,7 +178,7 @@ export class OfflineProvider implements AiProvider {
     // if a caller mixes providers; say plainly that nothing was done.
     if (last?.role === 'tool') return offlinePhrase(language, 'toolUnavailable');
     const question = lastUserText(request.messages);
-    if (contentWords(question).length === 0) return offlinePhrase(language, 'greeting');
+    if (isGreeting(question)) return offlinePhrase(language, 'greeting');
     const sentences = extractAnswer(question, request.grounding?.passages ?? [], language);
     return sentences.length > 0 ? sentences.join(' ') : offlinePhrase(language, 'noAnswer');
   }

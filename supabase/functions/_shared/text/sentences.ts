@@ -7,7 +7,12 @@ const segmenters = new Map<string, Intl.Segmenter>();
 function segmenterFor(locale: string): Intl.Segmenter {
   let segmenter = segmenters.get(locale);
   if (!segmenter) {
-    segmenter = new Intl.Segmenter(locale, { granularity: 'sentence' });
+    try {
+      // Stored locales look like `fr_FR`; BCP 47 wants `fr-FR`.
+      segmenter = new Intl.Segmenter(locale.replace(/_/g, '-'), { granularity: 'sentence' });
+    } catch {
+      segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+    }
     segmenters.set(locale, segmenter);
   }
   return segmenter;
