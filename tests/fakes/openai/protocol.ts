@@ -82,7 +82,8 @@ export function wireMessages(body: ChatRequestBody): WireMessage[] {
 
 /** Reference §7 default: echo the user, or repeat what the tool said after a tool round. */
 export function defaultReply(body: ChatRequestBody): FakeChatReply {
-  const messages = wireMessages(body);
+  // Trailing system/developer instructions do not change who spoke last.
+  const messages = wireMessages(body).filter((message) => message.role !== 'system' && message.role !== 'developer');
   const last = messages[messages.length - 1];
   if (last?.role === 'tool') return { text: `tool said: ${messageText(last)}` };
   const lastUser = [...messages].reverse().find((message) => message.role === 'user');
