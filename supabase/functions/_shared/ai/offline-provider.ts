@@ -23,6 +23,7 @@ import {
   type KnowledgePassage,
   type ProviderCapabilities,
   type ResultMetadata,
+  type TranscriptionRequest,
   type TranscriptionResult,
 } from './types.ts';
 
@@ -205,7 +206,7 @@ export class OfflineProvider implements AiProvider {
     };
   }
 
-  async transcribe(): Promise<TranscriptionResult> {
+  async transcribe(_request?: TranscriptionRequest): Promise<TranscriptionResult> {
     throw new ProviderError('unsupported', 'Transcription needs an OpenAI API key (offline mode).');
   }
 }

@@ -3,8 +3,8 @@
  * `text/event-stream`, or one `{error:{code,message}}` 4xx before the stream starts. The function's
  * index.ts supplies the dependencies (database, provider, caller identity).
  */
-import { HttpError, errorResponse, httpErrorResponse } from '../http/errors.ts';
-import { readJsonBody } from '../http/json-body.ts';
+import { HttpError, errorResponse, httpErrorResponse } from '../web/errors.ts';
+import { readJsonBody } from '../web/json-body.ts';
 import { parseAgentChatInput } from './input.ts';
 import { SSE_HEADERS, sseBody } from './sse.ts';
 import { startTurn, type TurnCaller, type TurnDeps } from './turn.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http/errors.ts';
-import { readJsonBody } from '../http/json-body.ts';
+import { HttpError } from '../web/errors.ts';
+import { readJsonBody } from '../web/json-body.ts';
 import { parseAgentChatInput } from './input.ts';
 
 const agentId = '0b7e4c1e-5a52-4f0e-9b7b-2f1d3c4e5a6b';

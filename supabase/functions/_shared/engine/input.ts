@@ -3,7 +3,7 @@
  * a 400 with a message that says what to fix.
  */
 import { z } from 'zod';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../web/errors.ts';
 
 export const MAX_MESSAGE_LENGTH = 4_000;
 

@@ -8,7 +8,7 @@ import { createAgentChatHandler } from './handler.ts';
 import { ChatRateLimiter, MemoryBucketStore } from './rate-limit.ts';
 import { createHybridRetriever } from './retrieval.ts';
 import { parseAgentChatEvents, type AgentChatEvent } from './sse.ts';
-import { startTurn, type AgentForTurn, type ConversationStore, type MeterCharge, type SaveMessage, type TurnDeps } from './turn.ts';
+import { startTurn, type AgentForTurn, type TurnCaller, type ConversationStore, type MeterCharge, type SaveMessage, type TurnDeps } from './turn.ts';
 import type { AgentChatInput } from './input.ts';
 
 const OWNER = '11111111-1111-1111-1111-111111111111';
@@ -117,9 +117,9 @@ function harness(provider: TurnDeps['provider'], overrides: Partial<TurnDeps> = 
   return h;
 }
 
-const visitor = { userId: null, visitorKey: 'visitor-1' };
+const visitor: TurnCaller = { userId: null, visitorKey: 'visitor-1' };
 
-async function run(deps: TurnDeps, input: Partial<AgentChatInput> & { message: string }, caller = visitor) {
+async function run(deps: TurnDeps, input: Partial<AgentChatInput> & { message: string }, caller: TurnCaller = visitor) {
   const started = await startTurn({ input: { agentId: AGENT_ID, channel: 'web', ...input } as AgentChatInput, caller }, deps);
   if (!started.ok) return { started, events: [] as AgentChatEvent[], text: '' };
   const events: AgentChatEvent[] = [];
@@ -353,7 +353,7 @@ describe('createAgentChatHandler', () => {
     expect(events.map((e) => e.event)).toEqual(['meta', ...Array(events.length - 2).fill('delta'), 'done']);
   });
 
-  it.each([
+  it.each<[{ method?: string; body?: string }, number, string]>([
     [{ method: 'GET' }, 405, 'method_not_allowed'],
     [{ body: '{"message":' }, 400, 'invalid_json'],
     [{ body: JSON.stringify({ agentId: AGENT_ID }) }, 400, 'invalid_input'],
