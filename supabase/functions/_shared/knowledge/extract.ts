@@ -1,16 +1,16 @@
 /**
  * Text extraction for knowledge files, with libraries that run both in Deno (npm:) and Node:
  * - PDF: unpdf (PDF.js built for serverless runtimes, no native code, no worker);
- * - DOCX: mammoth (raw text of paragraphs and tables; pure JS over JSZip);
+ * - DOCX: fflate + a WordprocessingML walker (docx.ts);
  * - CSV: csv-parse (RFC 4180 quoting), rows rendered as "column: value" lines so each row reads
  *   as a sentence for retrieval and for the model;
  * - TXT: UTF-8 (UTF-16 with BOM, else Windows-1252 as the usual legacy fallback).
  */
 import { extractText as extractPdfText } from 'unpdf';
-import mammoth from 'mammoth';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { HttpError } from '../web/errors.ts';
 import type { KnowledgeFormat } from './formats.ts';
+import { docxToText } from './docx.ts';
 
 export interface ExtractedText {
   text: string;
@@ -112,21 +112,6 @@ async function pdfToText(bytes: Uint8Array): Promise<ExtractedText> {
   }
 }
 
-async function docxToText(bytes: Uint8Array): Promise<ExtractedText> {
-  try {
-    // Node's mammoth entry reads `buffer`, its browser entry `arrayBuffer`; JSZip accepts a
-    // Uint8Array for the former, so one object serves both builds.
-    const input = { buffer: bytes, arrayBuffer: bytes.slice().buffer } as unknown as Parameters<
-      typeof mammoth.extractRawText
-    >[0];
-    const result = await mammoth.extractRawText(input);
-    return { text: result.value, pageCount: null };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new HttpError(422, 'unreadable_file', `This Word document could not be read (${message}).`);
-  }
-}
-
 export async function extractKnowledgeText(format: KnowledgeFormat, bytes: Uint8Array): Promise<ExtractedText> {
   let extracted: ExtractedText;
   switch (format) {
@@ -134,7 +119,7 @@ export async function extractKnowledgeText(format: KnowledgeFormat, bytes: Uint8
       extracted = await pdfToText(bytes);
       break;
     case 'docx':
-      extracted = await docxToText(bytes);
+      extracted = { text: docxToText(bytes), pageCount: null };
       break;
     case 'csv':
       extracted = { text: csvToText(decodeText(bytes)), pageCount: null };

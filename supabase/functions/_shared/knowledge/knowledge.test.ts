@@ -6,6 +6,7 @@ import { chunkText } from './chunk.ts';
 import { csvToText, decodeText, extractKnowledgeText, sniffCsvDelimiter } from './extract.ts';
 import { KNOWLEDGE_MAX_BYTES, checkKnowledgeClaim, validateKnowledgeFile } from './formats.ts';
 import { embedInBatches, ingestKnowledgeFile } from './ingest.ts';
+import { wordXmlToText } from './docx.ts';
 import {
   SAMPLE_CSV,
   SAMPLE_DOCX_BLOCKS,
@@ -89,9 +90,16 @@ describe('text extraction', () => {
 
   it('reads paragraphs and tables of a DOCX', async () => {
     const { text } = await extractKnowledgeText('docx', fixture('sample.docx'));
-    expect(text).toContain('We deliver anywhere in Lyon within two hours.');
-    expect(text).toContain('Suburbs');
-    expect(text).not.toMatch(/\n{3,}/);
+    expect(text).toBe(
+      [
+        'Delivery policy',
+        'We deliver anywhere in Lyon within two hours.',
+        'Delivery is free for orders above 30 euros.',
+        'Zone | Fee',
+        'Lyon centre | 0 €',
+        'Suburbs | 5 €',
+      ].join('\n'),
+    );
   });
 
   it('renders CSV rows as "column: value" lines, honouring quotes and the delimiter', async () => {
@@ -227,8 +235,14 @@ describe('ingestion pipeline', () => {
     ]);
   });
 
-  it('builds real DOCX packages mammoth can read (fixture generator sanity)', async () => {
-    const bytes = new Uint8Array(makeDocx([{ paragraph: 'Bonjour à tous.' }]));
-    expect((await extractKnowledgeText('docx', bytes)).text).toBe('Bonjour à tous.');
+  it('reads WordprocessingML details: entities, tabs, breaks, split runs; skips deleted text and field codes', () => {
+    const xml =
+      '<w:document xmlns:w="x"><w:body>' +
+      '<w:p><w:r><w:t>Fish &amp; chips</w:t></w:r><w:r><w:tab/><w:t xml:space="preserve"> 12&#8364;</w:t></w:r></w:p>' +
+      '<w:p><w:r><w:t>Bon</w:t></w:r><w:r><w:t>jour</w:t></w:r><w:r><w:br/><w:t>ligne 2</w:t></w:r></w:p>' +
+      '<w:p><w:del><w:r><w:delText>removed</w:delText></w:r></w:del><w:r><w:instrText>PAGE</w:instrText><w:t>kept</w:t></w:r></w:p>' +
+      '<w:p><w:r><w:t/></w:r></w:p>' +
+      '</w:body></w:document>';
+    expect(wordXmlToText(xml)).toBe('Fish & chips\t 12€\nBonjour\nligne 2\nkept\n\n');
   });
 });
