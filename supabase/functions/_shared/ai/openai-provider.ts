@@ -263,6 +263,7 @@ export class OpenAiProvider implements AiProvider {
         return;
       } catch (error) {
         const failure = toProviderError(error, context);
+        if (failure.code === 'aborted') throw failure;
         if (emitted) {
           throw new ProviderError('stream_interrupted', `The reply stream broke: ${failure.message}`, {
             status: failure.details.status,
@@ -272,6 +273,9 @@ export class OpenAiProvider implements AiProvider {
         await this.waitBeforeRetry(failure, attempt, request.signal);
       } finally {
         request.signal?.removeEventListener('abort', onCallerAbort);
+        // The consumer may stop early (visitor gone): close the upstream request too. After a
+        // complete read this is a no-op.
+        controller.abort();
       }
     }
   }

@@ -371,3 +371,29 @@ describe('createAgentChatHandler', () => {
     expect(await response.json()).toMatchObject({ error: { code } });
   });
 });
+
+describe('a visitor who leaves mid-reply', () => {
+  it('stops the model call and keeps the partial reply marked interrupted, without apology or charge', async () => {
+    fake.setDelays({ firstTokenDelayMs: 0, tokenDelayMs: 200 });
+    fake.queueChat({ text: 'one two three four five six' });
+    const h = harness(openai());
+    const controller = new AbortController();
+    const started = await startTurn(
+      { input: { agentId: AGENT_ID, channel: 'web', message: 'What are your opening hours?' }, caller: visitor, signal: controller.signal },
+      h.deps,
+    );
+    if (!started.ok) throw new Error('turn did not start');
+    const events: AgentChatEvent[] = [];
+    for await (const event of started.events) {
+      events.push(event);
+      if (event.event === 'delta') controller.abort();
+    }
+    fake.setDelays({ tokenDelayMs: 0 });
+    expect(events.map((e) => e.event)).toEqual(['meta', 'delta']);
+    expect(h.store.messages.map((m) => [m.role, m.content, m.metadata.interrupted])).toEqual([
+      ['user', 'What are your opening hours?', undefined],
+      ['assistant', 'one ', true],
+    ]);
+    expect(h.charges).toEqual([]);
+  });
+});

@@ -257,6 +257,24 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
   async function* fail(error: unknown): AsyncGenerator<AgentChatEvent> {
     const apology = chatFailureApology(language);
     const code = isProviderError(error) ? error.code : 'internal_error';
+    if (code === 'aborted') {
+      // The visitor left: nobody reads an apology. Keep what they had seen, marked as cut short.
+      log('turn_aborted', { conversationId });
+      if (reply.trim() !== '') {
+        await deps.persist
+          .saveMessage({
+            conversationId,
+            agentId: agent.id,
+            role: 'assistant',
+            content: reply,
+            language,
+            createdAt: now(),
+            metadata: { interrupted: true, offline },
+          })
+          .catch((persistError: unknown) => log('persist_failed', { conversationId, error: String(persistError) }));
+      }
+      return;
+    }
     log('model_failed', { conversationId, code, error: String(error) });
     try {
       await deps.persist.saveMessage({
