@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { citationsFor, createHybridRetriever, makeSnippet, reciprocalRankFusion, type ChunkHit } from './retrieval.ts';
+import {
+  citationsFor,
+  createHybridRetriever,
+  makeSnippet,
+  reciprocalRankFusion,
+  textSearchTerms,
+  toOrTsQuery,
+  type ChunkHit,
+} from './retrieval.ts';
 import { cosineSimilarity, hashedEmbedding } from '../text/lexical.ts';
 
 const hit = (id: string, documentId = `doc-${id}`, similarity?: number): ChunkHit => ({
@@ -113,5 +121,24 @@ describe('createHybridRetriever', () => {
     });
     const result = await degraded({ agentId: 'a', query: 'refunds within how many days', language: 'en' });
     expect(result.passages[0]?.documentId).toBe('refunds');
+  });
+});
+
+describe('full-text query building', () => {
+  it('keeps the content words of a question, accents included, and ORs them with prefix matching', () => {
+    expect(textSearchTerms('What are your opening hours on Saturday?')).toEqual(['opening', 'hours', 'saturday']);
+    expect(textSearchTerms('Quels sont vos horaires le samedi ? Êtes-vous ouverts')).toEqual([
+      'horaires',
+      'samedi',
+      'êtes',
+      'ouverts',
+    ]);
+    expect(toOrTsQuery(['opening', 'hours'])).toBe('opening:* | hours:*');
+    expect(toOrTsQuery(textSearchTerms('is it ?'))).toBeNull();
+  });
+
+  it('cannot smuggle tsquery operators from the visitor', () => {
+    const query = toOrTsQuery(textSearchTerms("pain & !chocolat | (croissant) <-> 'x':*"));
+    expect(query).toBe('pain:* | chocolat:* | croissant:*');
   });
 });

@@ -6,7 +6,7 @@
  * scales), and rewards chunks both rankings agree on. The SQL side is injected.
  */
 import type { Citation } from './sse.ts';
-import { contentWords, stem } from '../text/lexical.ts';
+import { contentWords, foldText, isStopWord, stem } from '../text/lexical.ts';
 import { splitSentences } from '../text/sentences.ts';
 
 /** One chunk as a search returns it (best first). */
@@ -163,6 +163,48 @@ export function createHybridRetriever(
     return { passages, citations: citationsFor(passages, query) };
   };
 }
+
+/**
+ * The words of a question worth searching for: lower-cased, accents kept (the stored tsvector
+ * keeps them), function words of the common languages dropped, at most `max` distinct words.
+ */
+export function textSearchTerms(query: string, max = 12): string[] {
+  const words = query.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  const terms: string[] = [];
+  for (const word of words) {
+    if (isStopWord(foldText(word)) || terms.includes(word)) continue;
+    terms.push(word);
+    if (terms.length === max) break;
+  }
+  return terms;
+}
+
+/**
+ * A `to_tsquery` expression that matches chunks containing ANY of the terms (prefix match, so
+ * "horaire" finds "horaires"); ts_rank_cd then prefers chunks with more of them. websearch_to_tsquery
+ * would AND every word and miss most answers to natural questions. Terms are letters and digits
+ * only, so the expression cannot carry tsquery operators from the visitor. Null: nothing to search.
+ */
+export function toOrTsQuery(terms: string[]): string | null {
+  if (terms.length === 0) return null;
+  return terms.map((term) => `${term}:*`).join(' | ');
+}
+
+/*
+ * The two searches, as the engine expects them (agent-scoped, best first, `limit` rows):
+ *
+ *   vector:  select c.id, c.document_id, d.name, c.content, 1 - (c.embedding <=> $2) as similarity
+ *              from knowledge_chunks c join knowledge_documents d on d.id = c.document_id
+ *             where c.agent_id = $1 and d.status = 'ready'
+ *             order by c.embedding <=> $2 limit $3;
+ *   text:    select c.id, c.document_id, d.name, c.content
+ *              from knowledge_chunks c join knowledge_documents d on d.id = c.document_id
+ *             where c.agent_id = $1 and d.status = 'ready' and c.fts @@ to_tsquery('simple', $2)
+ *             order by ts_rank_cd(c.fts, to_tsquery('simple', $2)) desc limit $3;
+ *
+ * with `fts tsvector generated always as (to_tsvector('simple', content)) stored`, a GIN index on
+ * fts and an HNSW (vector_cosine_ops) index on embedding, $2 = toOrTsQuery(textSearchTerms(q)).
+ */
 
 /** Postgres text-search configuration for a language (the `simple` one when Postgres has none). */
 export function textSearchConfig(language: string): string {

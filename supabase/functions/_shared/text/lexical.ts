@@ -20,11 +20,11 @@ const STOP_WORDS = new Set(
   (
     'a an the and or but if of to in on at by for with from as is are was were be been being it its this that these those ' +
     'i you he she we they me my your our their do does did have has had can could would should will shall may might ' +
-    'what which who whom whose when where why how there here not no yes so than then too very just about into over ' +
+    'what which who whom whose when where why how there here not no yes so than then too very just about into over us any some ' +
     'le la les un une des du de d l et ou mais si a au aux en dans sur par pour avec sans est sont etait etre ete ' +
-    'ce cet cette ces il elle on nous vous ils elles je j tu me te se mon ma mes ton ta tes son sa ses notre votre leur leurs ' +
+    'ce cet cette ces il elle on nous vous ils elles je j tu me te se mon ma mes ton ta tes son sa ses notre votre nos vos leur leurs ' +
     'que qui quoi quel quelle quels quelles quand ou comment pourquoi combien ne pas plus y qu s c n m t est-ce ' +
-    'el los las una unos unas del al y o pero es son por para con sin que como cuando donde ' +
+    'el los las una unos unas del al y o pero es son por para con sin que como cuando donde su sus ' +
     'der die das ein eine und oder aber ist sind von zu mit fur auf im am wie wann wo was ' +
     'il lo gli uno e di da per con che come quando dove ' +
     'o os as um uma e de do da dos das para com que como quando onde'
