@@ -281,7 +281,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         if (closed) resolve();
         else res.write(data, () => resolve());
       });
-    await write(chunk([{ index: 0, delta: { role: 'assistant', content: '', refusal: null }, logprobs: null, finish_reason: null }]));
+    await write(
+      chunk([
+        { index: 0, delta: { role: 'assistant', content: '', refusal: null }, logprobs: null, finish_reason: null },
+      ]),
+    );
     for (let i = 0; i < pieces.length; i++) {
       if (closed) return;
       if (fault?.kind === 'drop' && i >= fault.afterChunks) {
@@ -289,7 +293,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         return;
       }
       if (fault?.kind === 'stream-error' && i >= fault.afterChunks) {
-        await write(`data: ${JSON.stringify(errorBody(fault.message ?? 'The server had an error', 'server_error', null))}\n\n`);
+        await write(
+          `data: ${JSON.stringify(errorBody(fault.message ?? 'The server had an error', 'server_error', null))}\n\n`,
+        );
         res.end();
         return;
       }
@@ -300,7 +306,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       // Fault placed after the last chunk: break before the finish chunk.
       if (fault.kind === 'drop') req.socket.destroy();
       else {
-        await write(`data: ${JSON.stringify(errorBody(fault.message ?? 'The server had an error', 'server_error', null))}\n\n`);
+        await write(
+          `data: ${JSON.stringify(errorBody(fault.message ?? 'The server had an error', 'server_error', null))}\n\n`,
+        );
         res.end();
       }
       return;
@@ -320,18 +328,32 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       return;
     }
     if (!inputs || inputs.length === 0 || inputs.some((item) => typeof item !== 'string')) {
-      sendJson(res, 400, errorBody("'input' must be a string or an array of strings", 'invalid_request_error', null, 'input'));
+      sendJson(
+        res,
+        400,
+        errorBody("'input' must be a string or an array of strings", 'invalid_request_error', null, 'input'),
+      );
       return;
     }
     if (inputs.length > MAX_EMBEDDING_INPUTS) {
-      sendJson(res, 400, errorBody(`'input' array must have at most ${MAX_EMBEDDING_INPUTS} items`, 'invalid_request_error', null, 'input'));
+      sendJson(
+        res,
+        400,
+        errorBody(
+          `'input' array must have at most ${MAX_EMBEDDING_INPUTS} items`,
+          'invalid_request_error',
+          null,
+          'input',
+        ),
+      );
       return;
     }
     if ((inputs as string[]).some((item) => item === '')) {
       sendJson(res, 400, errorBody("'input' cannot contain an empty string", 'invalid_request_error', null, 'input'));
       return;
     }
-    const dimensions = typeof body.dimensions === 'number' && body.dimensions > 0 ? Math.min(body.dimensions, 3072) : 1536;
+    const dimensions =
+      typeof body.dimensions === 'number' && body.dimensions > 0 ? Math.min(body.dimensions, 3072) : 1536;
     const base64 = body.encoding_format === 'base64';
     const texts = inputs as string[];
     const tokens = texts.reduce((sum, text) => sum + estimateTokens(text), 0);
@@ -377,7 +399,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       sendJson(res, 400, errorBody('you must provide a model parameter', 'invalid_request_error', null, 'model'));
       return;
     }
-    const text = typeof transcript === 'function' ? transcript({ name: file.name, size: file.size, type: file.type }) : transcript;
+    const text =
+      typeof transcript === 'function' ? transcript({ name: file.name, size: file.size, type: file.type }) : transcript;
     const format = form.get('response_format');
     if (format === 'text') {
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
@@ -385,7 +408,13 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       return;
     }
     if (format === 'verbose_json') {
-      sendJson(res, 200, { task: 'transcribe', language: form.get('language') ?? 'english', duration: 1, text, segments: [] });
+      sendJson(res, 200, {
+        task: 'transcribe',
+        language: form.get('language') ?? 'english',
+        duration: 1,
+        text,
+        segments: [],
+      });
       return;
     }
     sendJson(res, 200, { text });
@@ -410,7 +439,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         body = JSON.parse(raw.toString('utf8'));
       } catch {
         record(req, path, raw.toString('utf8').slice(0, 1000));
-        sendJson(res, 400, errorBody('We could not parse the JSON body of your request.', 'invalid_request_error', null));
+        sendJson(
+          res,
+          400,
+          errorBody('We could not parse the JSON body of your request.', 'invalid_request_error', null),
+        );
         return;
       }
     }
@@ -421,7 +454,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     }
     const endpoint = req.method === 'POST' ? endpointOf(path) : null;
     if (!endpoint) {
-      sendJson(res, 404, errorBody(`Unknown request URL: ${req.method} ${path}`, 'invalid_request_error', 'unknown_url'));
+      sendJson(
+        res,
+        404,
+        errorBody(`Unknown request URL: ${req.method} ${path}`, 'invalid_request_error', 'unknown_url'),
+      );
       return;
     }
     const fault = faults[endpoint].shift();

@@ -30,7 +30,11 @@ describe('shared function code under Deno (the edge runtime engine)', () => {
           '--node-modules-dir=none',
           join(root, 'tests/integration/engine/deno-smoke.ts'),
         ],
-        { env: { ...process.env, FAKE_OPENAI_URL: fake.baseURL, NO_COLOR: '1' }, timeout: 240_000, maxBuffer: 4 * 1024 * 1024 },
+        {
+          env: { ...process.env, FAKE_OPENAI_URL: fake.baseURL, NO_COLOR: '1' },
+          timeout: 240_000,
+          maxBuffer: 4 * 1024 * 1024,
+        },
         (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)),
       );
     });

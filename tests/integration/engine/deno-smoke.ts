@@ -19,13 +19,17 @@ interface DenoLike {
 const deno = (globalThis as unknown as { Deno?: DenoLike }).Deno;
 if (!deno) throw new Error('run me with Deno');
 
-const read = async (name: string) => new Uint8Array(await (await fetch(new URL(`./fixtures/${name}`, import.meta.url))).arrayBuffer());
+const read = async (name: string) =>
+  new Uint8Array(await (await fetch(new URL(`./fixtures/${name}`, import.meta.url))).arrayBuffer());
 
 const offline = createAiProvider({});
 const offlineAnswer = await offline.completeChat({
   model: 'x',
   messages: [{ role: 'user', content: 'When are you closed?' }],
-  grounding: { language: 'en', passages: [{ documentId: 'd', name: 'n', text: 'We open at 7am. We are closed on Sundays.' }] },
+  grounding: {
+    language: 'en',
+    passages: [{ documentId: 'd', name: 'n', text: 'We open at 7am. We are closed on Sundays.' }],
+  },
 });
 
 async function* turn(): AsyncGenerator<AgentChatEvent> {
@@ -39,8 +43,10 @@ let openaiText: string | null = null;
 let embeddingLength: number | null = null;
 if (fakeUrl) {
   const openai = createAiProvider({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: fakeUrl, AI_PROVIDER: 'openai' });
-  openaiText = (await openai.completeChat({ model: 'm', messages: [{ role: 'user', content: 'hello from deno' }] })).text;
-  embeddingLength = (await openai.embed({ model: 'text-embedding-3-small', inputs: ['a b c'] })).vectors[0]?.length ?? null;
+  openaiText = (await openai.completeChat({ model: 'm', messages: [{ role: 'user', content: 'hello from deno' }] }))
+    .text;
+  embeddingLength =
+    (await openai.embed({ model: 'text-embedding-3-small', inputs: ['a b c'] })).vectors[0]?.length ?? null;
 }
 
 console.log(

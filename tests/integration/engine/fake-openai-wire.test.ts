@@ -71,23 +71,50 @@ describe('fake OpenAI wire format', () => {
       { index: 0, delta: {}, logprobs: null, finish_reason: 'stop' },
       null,
     ]);
-    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: 1, completion_tokens: 3, total_tokens: 4 } });
+    expect(chunks.at(-1)).toMatchObject({
+      choices: [],
+      usage: { prompt_tokens: 1, completion_tokens: 3, total_tokens: 4 },
+    });
     expect(chunks.slice(0, -1).every((chunk) => chunk.usage === null)).toBe(true);
   });
 
   it('sends no usage field at all without stream_options.include_usage', async () => {
-    const response = await post('/chat/completions', { model: 'm', messages: [{ role: 'user', content: 'a' }], stream: true });
+    const response = await post('/chat/completions', {
+      model: 'm',
+      messages: [{ role: 'user', content: 'a' }],
+      stream: true,
+    });
     const chunks = (await readEvents(response)).slice(0, -1).map((event) => JSON.parse(event.data) as object);
     expect(chunks.some((chunk) => 'usage' in chunk)).toBe(false);
   });
 
   it('streams tool calls as id+name first, then argument fragments that join into the JSON', async () => {
-    fake.queueChat({ toolCalls: [{ name: 'get_time', arguments: { format: 'iso' } }, { name: 'send_email', arguments: '{"to":"a@b.c"}' }] });
-    const response = await post('/chat/completions', { model: 'm', messages: [{ role: 'user', content: 'x' }], stream: true });
+    fake.queueChat({
+      toolCalls: [
+        { name: 'get_time', arguments: { format: 'iso' } },
+        { name: 'send_email', arguments: '{"to":"a@b.c"}' },
+      ],
+    });
+    const response = await post('/chat/completions', {
+      model: 'm',
+      messages: [{ role: 'user', content: 'x' }],
+      stream: true,
+    });
     const deltas = (await readEvents(response))
       .slice(0, -1)
-      .map((event) => (JSON.parse(event.data) as { choices: { delta: { tool_calls?: unknown[] }; finish_reason: string | null }[] }).choices[0]!);
-    const fragments = deltas.flatMap((choice) => (choice.delta.tool_calls ?? []) as { index: number; id?: string; function: { name?: string; arguments: string } }[]);
+      .map(
+        (event) =>
+          (JSON.parse(event.data) as { choices: { delta: { tool_calls?: unknown[] }; finish_reason: string | null }[] })
+            .choices[0]!,
+      );
+    const fragments = deltas.flatMap(
+      (choice) =>
+        (choice.delta.tool_calls ?? []) as {
+          index: number;
+          id?: string;
+          function: { name?: string; arguments: string };
+        }[],
+    );
     const byIndex = new Map<number, { id?: string; name?: string; args: string }>();
     for (const fragment of fragments) {
       const entry = byIndex.get(fragment.index);
@@ -110,7 +137,11 @@ describe('fake OpenAI wire format', () => {
   it('waits the first-token delay, then the per-token delay between words', async () => {
     fake.setDelays({ firstTokenDelayMs: 150, tokenDelayMs: 40 });
     fake.queueChat({ text: 'one two three' });
-    const response = await post('/chat/completions', { model: 'm', messages: [{ role: 'user', content: 'x' }], stream: true });
+    const response = await post('/chat/completions', {
+      model: 'm',
+      messages: [{ role: 'user', content: 'x' }],
+      stream: true,
+    });
     const events = await readEvents(response);
     // events[0] is the role chunk (sent with the headers), then one, two, three.
     expect(events[0]!.at).toBeLessThan(100);
@@ -139,7 +170,11 @@ describe('fake OpenAI wire format', () => {
     const unknown = await post('/models/none', {});
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: { code: 'unknown_url' } });
-    const badJson = await fetch(`${fake.baseURL}/chat/completions`, { method: 'POST', headers: auth, body: '{"model":' });
+    const badJson = await fetch(`${fake.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: auth,
+      body: '{"model":',
+    });
     expect(badJson.status).toBe(400);
     expect((await post('/chat/completions', { messages: [{ role: 'user', content: 'x' }] })).status).toBe(400);
     expect((await post('/chat/completions', { model: 'm', messages: [] })).status).toBe(400);
@@ -148,8 +183,17 @@ describe('fake OpenAI wire format', () => {
   });
 
   it('returns float embeddings on request and validates inputs', async () => {
-    const floats = await post('/embeddings', { model: 'text-embedding-3-small', input: ['a', 'b'], encoding_format: 'float', dimensions: 8 });
-    const body = (await floats.json()) as { object: string; data: { index: number; embedding: number[] }[]; usage: object };
+    const floats = await post('/embeddings', {
+      model: 'text-embedding-3-small',
+      input: ['a', 'b'],
+      encoding_format: 'float',
+      dimensions: 8,
+    });
+    const body = (await floats.json()) as {
+      object: string;
+      data: { index: number; embedding: number[] }[];
+      usage: object;
+    };
     expect(body.object).toBe('list');
     expect(body.data.map((item) => [item.index, item.embedding.length])).toEqual([
       [0, 8],
@@ -181,7 +225,11 @@ describe('fake OpenAI wire format', () => {
     });
     const noFile = new FormData();
     noFile.set('model', 'whisper-1');
-    const missing = await fetch(`${fake.baseURL}/audio/transcriptions`, { method: 'POST', headers: { authorization: 'Bearer test-key' }, body: noFile });
+    const missing = await fetch(`${fake.baseURL}/audio/transcriptions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer test-key' },
+      body: noFile,
+    });
     expect(missing.status).toBe(400);
   });
 
@@ -195,7 +243,11 @@ describe('fake OpenAI wire format', () => {
   it('drops the connection mid-stream when told to', async () => {
     fake.failNext('chat', { kind: 'drop', afterChunks: 1 });
     fake.queueChat({ text: 'a b c d' });
-    const response = await post('/chat/completions', { model: 'm', messages: [{ role: 'user', content: 'x' }], stream: true });
+    const response = await post('/chat/completions', {
+      model: 'm',
+      messages: [{ role: 'user', content: 'x' }],
+      stream: true,
+    });
     await expect(readEvents(response)).rejects.toThrow();
   });
 });

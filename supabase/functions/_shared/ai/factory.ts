@@ -15,7 +15,10 @@ export interface ProviderEnv {
   AI_PROVIDER?: string | undefined;
 }
 
-export type ProviderTuning = Pick<OpenAiProviderOptions, 'fetch' | 'retry' | 'requestTimeoutMs' | 'idleTimeoutMs' | 'random'>;
+export type ProviderTuning = Pick<
+  OpenAiProviderOptions,
+  'fetch' | 'retry' | 'requestTimeoutMs' | 'idleTimeoutMs' | 'random'
+>;
 
 const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 

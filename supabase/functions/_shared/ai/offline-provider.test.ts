@@ -38,11 +38,15 @@ describe('extractAnswer', () => {
     expect(extractAnswer('What are your opening hours?', passages)).toEqual([
       'Our opening hours are Monday to Saturday, from 7am to 7pm.',
     ]);
-    expect(extractAnswer('Is there parking near the shop?', passages)).toEqual(['Free parking is available behind the shop.']);
+    expect(extractAnswer('Is there parking near the shop?', passages)).toEqual([
+      'Free parking is available behind the shop.',
+    ]);
   });
 
   it('matches across plurals and accents', () => {
-    expect(extractAnswer('Livrez-vous à domicile ?', passages, 'fr')).toEqual(['Nous livrons à domicile dans tout Lyon.']);
+    expect(extractAnswer('Livrez-vous à domicile ?', passages, 'fr')).toEqual([
+      'Nous livrons à domicile dans tout Lyon.',
+    ]);
   });
 
   it('returns nothing when no sentence is about the question', () => {
@@ -64,7 +68,9 @@ describe('OfflineProvider', () => {
   });
 
   it("says it has no answer in the conversation's language", async () => {
-    expect((await provider.completeChat(ask('Do you sell bicycles?'))).text).toBe("I'm sorry, I don't have that information.");
+    expect((await provider.completeChat(ask('Do you sell bicycles?'))).text).toBe(
+      "I'm sorry, I don't have that information.",
+    );
     expect((await provider.completeChat(ask('Vendez-vous des vélos ?', 'fr'))).text).toBe(
       "Je suis désolé, je n'ai pas cette information.",
     );
@@ -79,7 +85,9 @@ describe('OfflineProvider', () => {
     expect(metadata.offline).toBe(true);
     expect(vectors[0]).toHaveLength(1536);
     expect(Math.hypot(...vectors[0]!)).toBeCloseTo(1, 6);
-    expect(cosineSimilarity(vectors[0]!, vectors[1]!)).toBeGreaterThan(cosineSimilarity(vectors[0]!, vectors[2]!) + 0.3);
+    expect(cosineSimilarity(vectors[0]!, vectors[1]!)).toBeGreaterThan(
+      cosineSimilarity(vectors[0]!, vectors[2]!) + 0.3,
+    );
   });
 
   it('refuses empty embedding inputs and transcription', async () => {

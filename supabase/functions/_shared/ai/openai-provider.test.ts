@@ -119,7 +119,9 @@ describe('OpenAiProvider', () => {
   });
 
   it('sends tools as function definitions and joins argument fragments into one tool call', async () => {
-    fake.queueChat({ toolCalls: [{ name: 'manage_calendar', arguments: { action: 'check_availability', date: '2026-12-01' } }] });
+    fake.queueChat({
+      toolCalls: [{ name: 'manage_calendar', arguments: { action: 'check_availability', date: '2026-12-01' } }],
+    });
     const result = await provider().completeChat({
       ...hello,
       tools: [
@@ -187,12 +189,18 @@ describe('OpenAiProvider', () => {
 
   it('does not retry insufficient_quota, a 400 or a 401', async () => {
     fake.failNext('chat', { kind: 'status', status: 429, code: 'insufficient_quota' });
-    const quota = await provider().completeChat(hello).catch((error: unknown) => error);
+    const quota = await provider()
+      .completeChat(hello)
+      .catch((error: unknown) => error);
     expect((quota as ProviderError).code).toBe('quota_exceeded');
     fake.failNext('chat', { kind: 'status', status: 400 });
-    const bad = await provider().completeChat(hello).catch((error: unknown) => error);
+    const bad = await provider()
+      .completeChat(hello)
+      .catch((error: unknown) => error);
     expect((bad as ProviderError).code).toBe('bad_request');
-    const auth = await provider({ apiKey: 'nope' }).completeChat(hello).catch((error: unknown) => error);
+    const auth = await provider({ apiKey: 'nope' })
+      .completeChat(hello)
+      .catch((error: unknown) => error);
     expect((auth as ProviderError).code).toBe('auth_failed');
     expect(fake.requestsTo('chat')).toHaveLength(3);
   });
@@ -220,7 +228,9 @@ describe('OpenAiProvider', () => {
   it('turns an error event inside the stream into stream_interrupted when text was already shown', async () => {
     fake.failNext('chat', { kind: 'stream-error', afterChunks: 1 });
     fake.queueChat({ text: 'partial answer here' });
-    const failure = await provider().completeChat(hello).catch((error: unknown) => error);
+    const failure = await provider()
+      .completeChat(hello)
+      .catch((error: unknown) => error);
     expect((failure as ProviderError).code).toBe('stream_interrupted');
   });
 
@@ -308,7 +318,9 @@ describe('createAiProvider', () => {
     const compatible = createAiProvider({ OPENAI_BASE_URL: 'http://localhost:11434/v1' });
     expect(compatible.kind).toBe('openai-compatible');
     expect(compatible.capabilities).toMatchObject({ transcription: false, realtime: false });
-    expect(createAiProvider({ OPENAI_API_KEY: 'sk-x', OPENAI_BASE_URL: 'https://api.openai.com/v1' }).kind).toBe('openai');
+    expect(createAiProvider({ OPENAI_API_KEY: 'sk-x', OPENAI_BASE_URL: 'https://api.openai.com/v1' }).kind).toBe(
+      'openai',
+    );
     const offline = createAiProvider({ OPENAI_API_KEY: '  ' });
     expect(offline).toBeInstanceOf(OfflineProvider);
     expect(offline.capabilities.offline).toBe(true);
@@ -317,9 +329,9 @@ describe('createAiProvider', () => {
 
   it('lets AI_PROVIDER force a choice and rejects nonsense configuration', () => {
     expect(createAiProvider({ AI_PROVIDER: 'offline', OPENAI_API_KEY: 'sk-x' }).kind).toBe('offline');
-    expect(createAiProvider({ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }).kind).toBe(
-      'openai',
-    );
+    expect(
+      createAiProvider({ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }).kind,
+    ).toBe('openai');
     expect(() => createAiProvider({ AI_PROVIDER: 'openai' })).toThrow(/OPENAI_API_KEY/);
     expect(() => createAiProvider({ AI_PROVIDER: 'claude' })).toThrow(/AI_PROVIDER/);
     expect(() => createAiProvider({ OPENAI_BASE_URL: 'not a url' })).toThrow(/OPENAI_BASE_URL/);

@@ -85,7 +85,8 @@ function toFinishReason(reason: string | null | undefined): FinishReason {
 /** Maps anything the SDK or fetch can throw to a ProviderError with a retry verdict. */
 export function toProviderError(error: unknown, context: { timedOut: boolean; callerAborted: boolean }): ProviderError {
   if (error instanceof ProviderError) return error;
-  if (context.timedOut) return new ProviderError('timeout', 'The AI provider did not answer in time.', { cause: error });
+  if (context.timedOut)
+    return new ProviderError('timeout', 'The AI provider did not answer in time.', { cause: error });
   if (context.callerAborted) return new ProviderError('aborted', 'The request was cancelled.', { cause: error });
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
     return new ProviderError('timeout', 'The AI provider did not answer in time.', { cause: error });
@@ -94,7 +95,10 @@ export function toProviderError(error: unknown, context: { timedOut: boolean; ca
     return new ProviderError('aborted', 'The request was cancelled.', { cause: error });
   }
   if (error instanceof OpenAI.APIConnectionError) {
-    return new ProviderError('upstream_unavailable', 'Could not reach the AI provider.', { retryable: true, cause: error });
+    return new ProviderError('upstream_unavailable', 'Could not reach the AI provider.', {
+      retryable: true,
+      cause: error,
+    });
   }
   if (error instanceof OpenAI.APIError) {
     const status = error.status;
@@ -335,7 +339,10 @@ export class OpenAiProvider implements AiProvider {
     const ordered = [...response.data].sort((a, b) => a.index - b.index);
     const vectors = ordered.map((item) => Array.from(item.embedding as ArrayLike<number>));
     if (vectors.length !== request.inputs.length) {
-      throw new ProviderError('upstream_unavailable', `Expected ${request.inputs.length} embeddings, got ${vectors.length}.`);
+      throw new ProviderError(
+        'upstream_unavailable',
+        `Expected ${request.inputs.length} embeddings, got ${vectors.length}.`,
+      );
     }
     for (const vector of vectors) {
       if (vector.length !== EMBEDDING_DIMENSIONS) {

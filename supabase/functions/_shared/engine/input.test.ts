@@ -17,7 +17,11 @@ function rejection(raw: unknown): HttpError {
 
 describe('parseAgentChatInput', () => {
   it('accepts an agent id or a subdomain, trims the message and defaults the channel to web', () => {
-    expect(parseAgentChatInput({ agentId, message: '  Hello  ' })).toEqual({ agentId, message: 'Hello', channel: 'web' });
+    expect(parseAgentChatInput({ agentId, message: '  Hello  ' })).toEqual({
+      agentId,
+      message: 'Hello',
+      channel: 'web',
+    });
     expect(parseAgentChatInput({ subdomain: 'Chez-Marie', message: 'Bonjour', channel: 'sandbox' })).toEqual({
       subdomain: 'chez-marie',
       message: 'Bonjour',

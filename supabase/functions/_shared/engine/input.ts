@@ -28,9 +28,7 @@ export const agentChatInputSchema = z
       .trim()
       .min(1, { error: 'message must not be empty.' })
       .max(MAX_MESSAGE_LENGTH, { error: `message must be at most ${MAX_MESSAGE_LENGTH} characters.` }),
-    channel: z
-      .enum(CHAT_CHANNELS, { error: `channel must be one of ${CHAT_CHANNELS.join(', ')}.` })
-      .default('web'),
+    channel: z.enum(CHAT_CHANNELS, { error: `channel must be one of ${CHAT_CHANNELS.join(', ')}.` }).default('web'),
   })
   .strict()
   .refine((input) => (input.agentId === undefined) !== (input.subdomain === undefined), {

@@ -26,7 +26,10 @@ describe('detectLanguage', () => {
 
   it("falls back to the agent's default language, then to en", () => {
     expect(detectLanguage('Bonjour', { agentDefaultLanguage: 'fr_FR' }).language).toBe('fr');
-    expect(detectLanguage('hi', { agentDefaultLanguage: 'de_DE' })).toMatchObject({ language: 'de', source: 'agent_default' });
+    expect(detectLanguage('hi', { agentDefaultLanguage: 'de_DE' })).toMatchObject({
+      language: 'de',
+      source: 'agent_default',
+    });
     expect(detectLanguage('?!', {}).language).toBe('en');
     expect(detectLanguage('', { agentDefaultLanguage: 'nonsense value' }).language).toBe('en');
   });

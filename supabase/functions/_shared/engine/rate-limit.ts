@@ -83,9 +83,7 @@ export const DEFAULT_CHAT_RATE_LIMITS: ChatRateLimits = {
   perAgent: { capacity: 120, refillPerSecond: 2 },
 };
 
-export type RateLimitVerdict =
-  | { allowed: true }
-  | { allowed: false; scope: 'visitor' | 'agent'; retryAfterMs: number };
+export type RateLimitVerdict = { allowed: true } | { allowed: false; scope: 'visitor' | 'agent'; retryAfterMs: number };
 
 /**
  * Checks both buckets; a turn is charged to both only when both allow it, so a visitor refused by

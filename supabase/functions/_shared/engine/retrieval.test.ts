@@ -78,9 +78,24 @@ describe('citations', () => {
 
 describe('createHybridRetriever', () => {
   const chunks = [
-    { chunkId: 'h1', documentId: 'hours', documentName: 'hours.txt', content: 'Opening hours: Monday to Friday, 9am to 6pm.' },
-    { chunkId: 'p1', documentId: 'parking', documentName: 'parking.txt', content: 'Free parking is available behind the building.' },
-    { chunkId: 'r1', documentId: 'refunds', documentName: 'refunds.txt', content: 'Refunds are issued within 14 days of purchase.' },
+    {
+      chunkId: 'h1',
+      documentId: 'hours',
+      documentName: 'hours.txt',
+      content: 'Opening hours: Monday to Friday, 9am to 6pm.',
+    },
+    {
+      chunkId: 'p1',
+      documentId: 'parking',
+      documentName: 'parking.txt',
+      content: 'Free parking is available behind the building.',
+    },
+    {
+      chunkId: 'r1',
+      documentId: 'refunds',
+      documentName: 'refunds.txt',
+      content: 'Refunds are issued within 14 days of purchase.',
+    },
   ];
   const vectors = new Map(chunks.map((chunk) => [chunk.chunkId, hashedEmbedding(chunk.content)]));
   const calls: string[] = [];
@@ -99,7 +114,9 @@ describe('createHybridRetriever', () => {
     async textSearch(_agentId, query) {
       calls.push('text');
       const words = query.toLowerCase().match(/\w+/g) ?? [];
-      return chunks.filter((chunk) => words.some((word) => word.length > 3 && chunk.content.toLowerCase().includes(word)));
+      return chunks.filter((chunk) =>
+        words.some((word) => word.length > 3 && chunk.content.toLowerCase().includes(word)),
+      );
     },
   });
 
@@ -114,7 +131,9 @@ describe('createHybridRetriever', () => {
     const degraded = createHybridRetriever({
       embedQuery: async (query) => hashedEmbedding(query),
       vectorSearch: async (_a, embedding) =>
-        chunks.map((chunk) => ({ ...chunk, similarity: cosineSimilarity(embedding, vectors.get(chunk.chunkId)!) })).sort((a, b) => b.similarity - a.similarity),
+        chunks
+          .map((chunk) => ({ ...chunk, similarity: cosineSimilarity(embedding, vectors.get(chunk.chunkId)!) }))
+          .sort((a, b) => b.similarity - a.similarity),
       textSearch: async () => {
         throw new Error('syntax error in tsquery');
       },

@@ -129,7 +129,13 @@ export interface HybridSearch {
   /** Chunks of the agent nearest to the embedding, best first (pgvector `<=>`). */
   vectorSearch(agentId: string, embedding: number[], limit: number, signal?: AbortSignal): Promise<ChunkHit[]>;
   /** Chunks of the agent matching the query's words, best first (tsvector @@ websearch_to_tsquery). */
-  textSearch(agentId: string, query: string, language: string, limit: number, signal?: AbortSignal): Promise<ChunkHit[]>;
+  textSearch(
+    agentId: string,
+    query: string,
+    language: string,
+    limit: number,
+    signal?: AbortSignal,
+  ): Promise<ChunkHit[]>;
 }
 
 export interface RetrievalRequest {
@@ -169,7 +175,11 @@ export function createHybridRetriever(
  * keeps them), function words of the common languages dropped, at most `max` distinct words.
  */
 export function textSearchTerms(query: string, max = 12): string[] {
-  const words = query.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    query
+      .toLowerCase()
+      .normalize('NFC')
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   const terms: string[] = [];
   for (const word of words) {
     if (isStopWord(foldText(word)) || terms.includes(word)) continue;

@@ -28,11 +28,22 @@ async function all<T>(iterable: AsyncIterable<T>): Promise<T[]> {
 }
 
 const turn: AgentChatEvent[] = [
-  { event: 'meta', data: { conversationId: 'c1', language: 'fr', citations: [{ documentId: 'd1', name: 'menu.pdf', snippet: 'Ouvert\nle lundi' }], offline: false } },
+  {
+    event: 'meta',
+    data: {
+      conversationId: 'c1',
+      language: 'fr',
+      citations: [{ documentId: 'd1', name: 'menu.pdf', snippet: 'Ouvert\nle lundi' }],
+      offline: false,
+    },
+  },
   { event: 'delta', data: { text: 'Bonjour ' } },
   { event: 'tool', data: { name: 'Calendar', status: 'running' } },
   { event: 'delta', data: { text: 'à « vous » 👋\n' } },
-  { event: 'done', data: { messageId: 'm1', usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3, modelCalls: 1 } } },
+  {
+    event: 'done',
+    data: { messageId: 'm1', usage: { promptTokens: 1, completionTokens: 2, totalTokens: 3, modelCalls: 1 } },
+  },
 ];
 
 describe('agent-chat SSE', () => {
@@ -63,7 +74,9 @@ describe('agent-chat SSE', () => {
 
   it('follows the SSE rules: CRLF and CR line ends, comments, multi-line data, no trailing blank line', async () => {
     const messages = await all(
-      parseSseMessages(bodyOf(': keep-alive\r\n\r\nevent: a\r\ndata: 1\r\ndata:2\r\n\r', '\nevent:b\rdata: x\r\rdata: last')),
+      parseSseMessages(
+        bodyOf(': keep-alive\r\n\r\nevent: a\r\ndata: 1\r\ndata:2\r\n\r', '\nevent:b\rdata: x\r\rdata: last'),
+      ),
     );
     expect(messages).toEqual([
       { event: 'a', data: '1\n2' },
@@ -73,9 +86,9 @@ describe('agent-chat SSE', () => {
   });
 
   it('skips unknown events and rejects malformed JSON', async () => {
-    expect(await all(parseAgentChatEvents(bodyOf('event: future\ndata: {}\n\nevent: delta\ndata: {"text":"a"}\n\n')))).toEqual([
-      { event: 'delta', data: { text: 'a' } },
-    ]);
+    expect(
+      await all(parseAgentChatEvents(bodyOf('event: future\ndata: {}\n\nevent: delta\ndata: {"text":"a"}\n\n'))),
+    ).toEqual([{ event: 'delta', data: { text: 'a' } }]);
     await expect(all(parseAgentChatEvents(bodyOf('event: delta\ndata: {oops\n\n')))).rejects.toBeInstanceOf(
       AgentChatProtocolError,
     );

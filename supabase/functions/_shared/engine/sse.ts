@@ -53,7 +53,10 @@ export function encodeSseEvent(event: AgentChatEvent): string {
  * A response body that writes each event as it comes. Cancelling the body (the visitor closed the
  * tab) stops the producer through its iterator's `return()`, so the turn can abort its model call.
  */
-export function sseBody(events: AsyncIterable<AgentChatEvent>, options: { keepAliveMs?: number } = {}): ReadableStream<Uint8Array> {
+export function sseBody(
+  events: AsyncIterable<AgentChatEvent>,
+  options: { keepAliveMs?: number } = {},
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = events[Symbol.asyncIterator]();
   let keepAlive: ReturnType<typeof setInterval> | undefined;
@@ -82,7 +85,9 @@ export function sseBody(events: AsyncIterable<AgentChatEvent>, options: { keepAl
         clearInterval(keepAlive);
         // The turn is expected to turn its own failures into `error` events; this is the last net.
         const message = error instanceof Error ? error.message : String(error);
-        controller.enqueue(encoder.encode(encodeSseEvent({ event: 'error', data: { code: 'internal_error', message } })));
+        controller.enqueue(
+          encoder.encode(encodeSseEvent({ event: 'error', data: { code: 'internal_error', message } })),
+        );
         controller.close();
       }
     },

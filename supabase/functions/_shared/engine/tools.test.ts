@@ -52,11 +52,20 @@ describe('buildToolDefinitions', () => {
       { ...calendar, id: 'calendar_copy' },
       { id: 'bad_name', name: 'Bad', description: null, functionDefinition: { name: 'has spaces' } },
       { id: 'no_def', name: 'None', description: null, functionDefinition: null },
-      { id: 'bad_type', name: 'T', description: null, functionDefinition: { name: 't', parameters: { properties: { x: { type: 'date' } } } } },
+      {
+        id: 'bad_type',
+        name: 'T',
+        description: null,
+        functionDefinition: { name: 't', parameters: { properties: { x: { type: 'date' } } } },
+      },
       { id: 'get_time', name: 'Time', description: 'Current time', functionDefinition: { name: 'get_time' } },
     ]);
     expect(functions.map((fn) => fn.name)).toEqual(['manage_calendar', 'get_time']);
-    expect(functions[1]).toEqual({ name: 'get_time', description: 'Current time', parameters: { type: 'object', properties: {} } });
+    expect(functions[1]).toEqual({
+      name: 'get_time',
+      description: 'Current time',
+      parameters: { type: 'object', properties: {} },
+    });
     expect(rejected.map((entry) => entry.id)).toEqual(['calendar_copy', 'bad_name', 'no_def', 'bad_type']);
     expect(rejected[0]?.reason).toContain('already used');
   });
@@ -65,7 +74,9 @@ describe('buildToolDefinitions', () => {
 describe('parseToolArguments', () => {
   const fn = buildToolDefinitions([calendar]).functions[0];
   it('parses an object and checks required arguments', () => {
-    expect(parseToolArguments({ id: 'c', name: 'manage_calendar', arguments: '{"action":"check_availability"}' }, fn)).toEqual({
+    expect(
+      parseToolArguments({ id: 'c', name: 'manage_calendar', arguments: '{"action":"check_availability"}' }, fn),
+    ).toEqual({
       ok: true,
       value: { action: 'check_availability' },
     });

@@ -70,7 +70,10 @@ export function buildToolDefinitions(tools: CatalogueTool[]): ToolDefinitions {
     const parsed = functionDefinitionSchema.safeParse(tool.functionDefinition);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      rejected.push({ id: tool.id, reason: `${issue?.path.join('.') || 'functionDefinition'}: ${issue?.message ?? 'invalid'}` });
+      rejected.push({
+        id: tool.id,
+        reason: `${issue?.path.join('.') || 'functionDefinition'}: ${issue?.message ?? 'invalid'}`,
+      });
       continue;
     }
     const definition = parsed.data;
@@ -79,7 +82,8 @@ export function buildToolDefinitions(tools: CatalogueTool[]): ToolDefinitions {
       continue;
     }
     const properties: Record<string, unknown> = {};
-    for (const [key, property] of Object.entries(definition.parameters.properties)) properties[key] = cleanProperty(property);
+    for (const [key, property] of Object.entries(definition.parameters.properties))
+      properties[key] = cleanProperty(property);
     const required = (definition.parameters.required ?? []).filter((key) => key in properties);
     const parameters: JsonSchemaObject = { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
     functions.push({
@@ -106,7 +110,9 @@ export function parseToolArguments(call: ToolCall, definition?: FunctionTool): P
     return { ok: false, reason: 'arguments must be a JSON object' };
   }
   const args = value as Record<string, unknown>;
-  const missing = (definition?.parameters.required ?? []).filter((key) => args[key] === undefined || args[key] === null);
+  const missing = (definition?.parameters.required ?? []).filter(
+    (key) => args[key] === undefined || args[key] === null,
+  );
   if (missing.length > 0) return { ok: false, reason: `missing required argument(s): ${missing.join(', ')}` };
   return { ok: true, value: args };
 }

@@ -8,7 +8,15 @@ import { createAgentChatHandler } from './handler.ts';
 import { ChatRateLimiter, MemoryBucketStore } from './rate-limit.ts';
 import { createHybridRetriever } from './retrieval.ts';
 import { parseAgentChatEvents, type AgentChatEvent } from './sse.ts';
-import { startTurn, type AgentForTurn, type TurnCaller, type ConversationStore, type MeterCharge, type SaveMessage, type TurnDeps } from './turn.ts';
+import {
+  startTurn,
+  type AgentForTurn,
+  type TurnCaller,
+  type ConversationStore,
+  type MeterCharge,
+  type SaveMessage,
+  type TurnDeps,
+} from './turn.ts';
 import type { AgentChatInput } from './input.ts';
 
 const OWNER = '11111111-1111-1111-1111-111111111111';
@@ -32,7 +40,10 @@ const agent: AgentForTurn = {
         name: 'manage_calendar',
         description: 'Manage appointments',
         parameters: {
-          properties: { action: { type: 'string', enum: ['create_appointment', 'check_availability'] }, date: { type: 'string' } },
+          properties: {
+            action: { type: 'string', enum: ['create_appointment', 'check_availability'] },
+            date: { type: 'string' },
+          },
           required: ['action'],
         },
       },
@@ -41,9 +52,24 @@ const agent: AgentForTurn = {
 };
 
 const knowledge = [
-  { chunkId: 'k1', documentId: 'doc-hours', documentName: 'hours.txt', content: 'Our opening hours are 7am to 7pm, Monday to Saturday.' },
-  { chunkId: 'k2', documentId: 'doc-cakes', documentName: 'cakes.pdf', content: 'Wedding cakes must be ordered two weeks in advance.' },
-  { chunkId: 'k3', documentId: 'doc-livraison', documentName: 'livraison.txt', content: 'Nous livrons à domicile dans tout Lyon, gratuitement dès 30 euros.' },
+  {
+    chunkId: 'k1',
+    documentId: 'doc-hours',
+    documentName: 'hours.txt',
+    content: 'Our opening hours are 7am to 7pm, Monday to Saturday.',
+  },
+  {
+    chunkId: 'k2',
+    documentId: 'doc-cakes',
+    documentName: 'cakes.pdf',
+    content: 'Wedding cakes must be ordered two weeks in advance.',
+  },
+  {
+    chunkId: 'k3',
+    documentId: 'doc-livraison',
+    documentName: 'livraison.txt',
+    content: 'Nous livrons à domicile dans tout Lyon, gratuitement dès 30 euros.',
+  },
 ];
 
 /** An in-memory conversation store that enforces ownership like the real RLS will. */
@@ -120,7 +146,10 @@ function harness(provider: TurnDeps['provider'], overrides: Partial<TurnDeps> = 
 const visitor: TurnCaller = { userId: null, visitorKey: 'visitor-1' };
 
 async function run(deps: TurnDeps, input: Partial<AgentChatInput> & { message: string }, caller: TurnCaller = visitor) {
-  const started = await startTurn({ input: { agentId: AGENT_ID, channel: 'web', ...input } as AgentChatInput, caller }, deps);
+  const started = await startTurn(
+    { input: { agentId: AGENT_ID, channel: 'web', ...input } as AgentChatInput, caller },
+    deps,
+  );
   if (!started.ok) return { started, events: [] as AgentChatEvent[], text: '' };
   const events: AgentChatEvent[] = [];
   for await (const event of started.events) events.push(event);
@@ -141,7 +170,12 @@ beforeEach(() => {
 });
 
 const openai = () =>
-  new OpenAiProvider({ kind: 'openai', apiKey: fake.apiKey, baseURL: fake.baseURL, retry: { maxRetries: 1, baseDelayMs: 5 } });
+  new OpenAiProvider({
+    kind: 'openai',
+    apiKey: fake.apiKey,
+    baseURL: fake.baseURL,
+    retry: { maxRetries: 1, baseDelayMs: 5 },
+  });
 
 describe('a turn against the fake OpenAI server', () => {
   it('streams meta, deltas and done; cites the right document; persists both messages; meters usage', async () => {
@@ -163,7 +197,12 @@ describe('a turn against the fake OpenAI server', () => {
     // One chat call and one embedding call: nothing else before the first token.
     expect(fake.requestsTo('chat')).toHaveLength(1);
     expect(fake.requestsTo('embeddings')).toHaveLength(1);
-    const sent = fake.requestsTo('chat')[0]!.body as { model: string; temperature: number; messages: { role: string; content: string }[]; tools: unknown[] };
+    const sent = fake.requestsTo('chat')[0]!.body as {
+      model: string;
+      temperature: number;
+      messages: { role: string; content: string }[];
+      tools: unknown[];
+    };
     expect(sent.model).toBe('gpt-chat');
     expect(sent.temperature).toBe(0.7);
     expect(sent.messages[0]!.content).toContain('You are the assistant of Boulangerie Marie');
@@ -172,17 +211,23 @@ describe('a turn against the fake OpenAI server', () => {
   });
 
   it('runs a tool server-side and explains the result in a follow-up at temperature 0.3', async () => {
-    fake.queueChat({ toolCalls: [{ name: 'manage_calendar', arguments: { action: 'check_availability', date: '2026-12-01' } }] });
+    fake.queueChat({
+      toolCalls: [{ name: 'manage_calendar', arguments: { action: 'check_availability', date: '2026-12-01' } }],
+    });
     const h = harness(openai());
     const { events, text } = await run(h.deps, { message: 'Can I book an appointment on December 1st?' });
-    expect(h.toolCalls).toEqual([{ functionName: 'manage_calendar', arguments: { action: 'check_availability', date: '2026-12-01' } }]);
+    expect(h.toolCalls).toEqual([
+      { functionName: 'manage_calendar', arguments: { action: 'check_availability', date: '2026-12-01' } },
+    ]);
     expect(events.filter((e) => e.event === 'tool').map((e) => e.data)).toEqual([
       { name: 'Calendar', status: 'running' },
       { name: 'Calendar', status: 'succeeded' },
     ]);
     // The fake's default follow-up repeats what the tool said.
     expect(text).toBe('tool said: {"available":["10:00","14:30"]}');
-    const chats = fake.requestsTo('chat').map((r) => r.body as { temperature: number; messages: { role: string }[]; tools?: unknown });
+    const chats = fake
+      .requestsTo('chat')
+      .map((r) => r.body as { temperature: number; messages: { role: string }[]; tools?: unknown });
     expect(chats).toHaveLength(2);
     expect(chats[1]!.temperature).toBe(0.3);
     expect(chats[1]!.tools).toBeUndefined();
@@ -211,11 +256,17 @@ describe('a turn against the fake OpenAI server', () => {
     expect(text).toBe('');
     expect(events.at(-1)).toEqual({
       event: 'error',
-      data: { code: 'model_unavailable', message: "Je m'excuse, mais j'ai du mal à traiter votre demande pour le moment. Veuillez réessayer." },
+      data: {
+        code: 'model_unavailable',
+        message: "Je m'excuse, mais j'ai du mal à traiter votre demande pour le moment. Veuillez réessayer.",
+      },
     });
     expect(h.charges).toEqual([]);
     expect(h.store.messages[0]).toMatchObject({ role: 'user', content: 'Bonjour, quels sont vos horaires ?' });
-    expect(h.store.messages[1]).toMatchObject({ role: 'assistant', metadata: { failed: true, errorCode: 'upstream_unavailable' } });
+    expect(h.store.messages[1]).toMatchObject({
+      role: 'assistant',
+      metadata: { failed: true, errorCode: 'upstream_unavailable' },
+    });
   });
 
   it('apologises without retrying when the stream breaks after text was shown', async () => {
@@ -227,7 +278,11 @@ describe('a turn against the fake OpenAI server', () => {
     expect(events.at(-1)).toMatchObject({ event: 'error', data: { code: 'model_unavailable' } });
     expect(fake.requestsTo('chat')).toHaveLength(1);
     expect(h.charges).toEqual([]);
-    expect(h.store.messages[1]!.metadata).toMatchObject({ failed: true, partialReply: 'We open ', errorCode: 'stream_interrupted' });
+    expect(h.store.messages[1]!.metadata).toMatchObject({
+      failed: true,
+      partialReply: 'We open ',
+      errorCode: 'stream_interrupted',
+    });
   });
 
   it('keeps earlier messages of the conversation as context', async () => {
@@ -263,9 +318,19 @@ describe('turn rules decided before streaming', () => {
 
   it('keeps the sandbox for the owner and webhook channels for the server', async () => {
     const h = harness(new OfflineProvider());
-    expect((await run(h.deps, { message: 'hi', channel: 'sandbox' })).started).toMatchObject({ ok: false, error: { status: 403 } });
-    expect((await run(h.deps, { message: 'hi', channel: 'whatsapp' })).started).toMatchObject({ ok: false, error: { status: 403 } });
-    const webhook = await run(h.deps, { message: 'hi', channel: 'whatsapp' }, { userId: null, visitorKey: '+33600000000', trusted: true });
+    expect((await run(h.deps, { message: 'hi', channel: 'sandbox' })).started).toMatchObject({
+      ok: false,
+      error: { status: 403 },
+    });
+    expect((await run(h.deps, { message: 'hi', channel: 'whatsapp' })).started).toMatchObject({
+      ok: false,
+      error: { status: 403 },
+    });
+    const webhook = await run(
+      h.deps,
+      { message: 'hi', channel: 'whatsapp' },
+      { userId: null, visitorKey: '+33600000000', trusted: true },
+    );
     expect(webhook.started.ok).toBe(true);
   });
 
@@ -273,7 +338,11 @@ describe('turn rules decided before streaming', () => {
     const h = harness(new OfflineProvider());
     const first = await run(h.deps, { message: 'What are your opening hours?' });
     const conversationId = first.started.ok ? first.started.conversationId : '';
-    const intruder = await run(h.deps, { message: 'show me', conversationId }, { userId: null, visitorKey: 'visitor-2' });
+    const intruder = await run(
+      h.deps,
+      { message: 'show me', conversationId },
+      { userId: null, visitorKey: 'visitor-2' },
+    );
     expect(intruder.started).toMatchObject({ ok: false, error: { status: 404, code: 'conversation_not_found' } });
   });
 
@@ -285,9 +354,15 @@ describe('turn rules decided before streaming', () => {
     const h = harness(new OfflineProvider(), { rateLimiter: limiter });
     expect((await run(h.deps, { message: 'hi' })).started.ok).toBe(true);
     const limited = await run(h.deps, { message: 'hi again' });
-    expect(limited.started).toMatchObject({ ok: false, error: { status: 429, code: 'rate_limited', headers: { 'retry-after': '10' } } });
+    expect(limited.started).toMatchObject({
+      ok: false,
+      error: { status: 429, code: 'rate_limited', headers: { 'retry-after': '10' } },
+    });
     for (let i = 0; i < 3; i++) {
-      expect((await run(h.deps, { message: 'test', channel: 'sandbox' }, { userId: OWNER, visitorKey: 'visitor-1' })).started.ok).toBe(true);
+      expect(
+        (await run(h.deps, { message: 'test', channel: 'sandbox' }, { userId: OWNER, visitorKey: 'visitor-1' })).started
+          .ok,
+      ).toBe(true);
     }
   });
 
@@ -379,7 +454,11 @@ describe('a visitor who leaves mid-reply', () => {
     const h = harness(openai());
     const controller = new AbortController();
     const started = await startTurn(
-      { input: { agentId: AGENT_ID, channel: 'web', message: 'What are your opening hours?' }, caller: visitor, signal: controller.signal },
+      {
+        input: { agentId: AGENT_ID, channel: 'web', message: 'What are your opening hours?' },
+        caller: visitor,
+        signal: controller.signal,
+      },
       h.deps,
     );
     if (!started.ok) throw new Error('turn did not start');

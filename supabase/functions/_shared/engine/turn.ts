@@ -126,7 +126,8 @@ export interface TurnRequest {
   signal?: AbortSignal;
 }
 
-export type TurnStart = { ok: true; conversationId: string; events: AsyncIterable<AgentChatEvent> } | { ok: false; error: HttpError };
+export type TurnStart =
+  { ok: true; conversationId: string; events: AsyncIterable<AgentChatEvent> } | { ok: false; error: HttpError };
 
 export const CHAT_TEMPERATURE = 0.7;
 export const TOOL_EXPLANATION_TEMPERATURE = 0.3;
@@ -145,7 +146,10 @@ export async function startTurn(request: TurnRequest, deps: TurnDeps): Promise<T
     return { ok: false, error: new HttpError(403, 'forbidden', 'Only the agent owner can use the test sandbox.') };
   }
   if (SERVER_CHANNELS.has(input.channel) && !caller.trusted) {
-    return { ok: false, error: new HttpError(403, 'forbidden', `The ${input.channel} channel is reserved for its webhook.`) };
+    return {
+      ok: false,
+      error: new HttpError(403, 'forbidden', `The ${input.channel} channel is reserved for its webhook.`),
+    };
   }
   if (!isOwner && !caller.trusted && deps.rateLimiter) {
     const verdict = await deps.rateLimiter.check(agent.id, caller.visitorKey);
@@ -238,7 +242,8 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
     text: passage.content,
   }));
   const definitions = deps.provider.capabilities.tools ? buildToolDefinitions(agent.tools) : null;
-  if (definitions && definitions.rejected.length > 0) log('tools_rejected', { agentId: agent.id, rejected: definitions.rejected });
+  if (definitions && definitions.rejected.length > 0)
+    log('tools_rejected', { agentId: agent.id, rejected: definitions.rejected });
   const history = conversation.history.slice(-(deps.maxHistoryMessages ?? 20));
   const messages: ChatMessage[] = [
     { role: 'system', content: buildSystemPrompt(agent, language, knowledge) },

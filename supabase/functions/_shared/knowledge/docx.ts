@@ -18,7 +18,8 @@ const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"'
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
     if (entity[0] === '#') {
-      const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+      const code =
+        entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
     }
     return ENTITIES[entity] ?? match;
@@ -91,7 +92,11 @@ export function docxToText(bytes: Uint8Array): string {
   }
   const part = files['word/document.xml'];
   if (!part) {
-    throw new HttpError(422, 'unreadable_file', 'This Word document could not be read (no document body, or it is too large).');
+    throw new HttpError(
+      422,
+      'unreadable_file',
+      'This Word document could not be read (no document body, or it is too large).',
+    );
   }
   return wordXmlToText(strFromU8(part));
 }

@@ -34,15 +34,17 @@ export function decodeText(bytes: Uint8Array): string {
 
 /** NFC, unified line ends, no control characters, no runs of blank lines or spaces. */
 export function normalizeText(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(/\r\n?/g, '\n')
-    .replace(/[^\S\n]+/g, ' ')
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-    .replace(/ *\n */g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return (
+    text
+      .normalize('NFC')
+      .replace(/\r\n?/g, '\n')
+      .replace(/[^\S\n]+/g, ' ')
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+      .replace(/ *\n */g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
 }
 
 /** The most frequent of , ; tab | in the first line outside quotes (Excel in French uses ;). */

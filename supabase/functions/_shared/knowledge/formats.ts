@@ -45,7 +45,11 @@ export function checkKnowledgeClaim(claim: KnowledgeFileClaim): KnowledgeFormat 
   const extension = claim.fileName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
   const format = EXTENSIONS[extension];
   if (!format) {
-    throw new HttpError(415, 'unsupported_file_type', 'Only PDF, DOCX, CSV and TXT files can be added to the knowledge base.');
+    throw new HttpError(
+      415,
+      'unsupported_file_type',
+      'Only PDF, DOCX, CSV and TXT files can be added to the knowledge base.',
+    );
   }
   const declared = (claim.contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (!GENERIC_TYPES.includes(declared) && !ACCEPTED_DECLARED_TYPES[format].includes(declared)) {
@@ -100,7 +104,11 @@ export function sniffKnowledgeFormat(bytes: Uint8Array): KnowledgeFormat | 'zip'
 /** Checks that the bytes are what the name says. Throws HttpError 415 when they are not. */
 export function checkKnowledgeBytes(format: KnowledgeFormat, bytes: Uint8Array): void {
   if (bytes.byteLength > KNOWLEDGE_MAX_BYTES) {
-    throw new HttpError(413, 'file_too_large', `Knowledge files must be at most ${formatMegabytes(KNOWLEDGE_MAX_BYTES)}.`);
+    throw new HttpError(
+      413,
+      'file_too_large',
+      `Knowledge files must be at most ${formatMegabytes(KNOWLEDGE_MAX_BYTES)}.`,
+    );
   }
   if (bytes.byteLength === 0) throw new HttpError(400, 'empty_file', 'The file is empty.');
   const sniffed = sniffKnowledgeFormat(bytes);

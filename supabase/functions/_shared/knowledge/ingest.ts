@@ -42,11 +42,19 @@ export async function embedInBatches(texts: string[], options: EmbedBatchesOptio
   while (start < texts.length) {
     let end = start;
     let chars = 0;
-    while (end < texts.length && end - start < batchSize && (end === start || chars + texts[end]!.length <= maxBatchChars)) {
+    while (
+      end < texts.length &&
+      end - start < batchSize &&
+      (end === start || chars + texts[end]!.length <= maxBatchChars)
+    ) {
       chars += texts[end]!.length;
       end++;
     }
-    const result = await options.provider.embed({ model: options.model, inputs: texts.slice(start, end), signal: options.signal });
+    const result = await options.provider.embed({
+      model: options.model,
+      inputs: texts.slice(start, end),
+      signal: options.signal,
+    });
     requests++;
     vectors.push(...result.vectors);
     usage.promptTokens += result.usage?.promptTokens ?? 0;
@@ -99,7 +107,8 @@ export async function ingestKnowledgeFile(
       model: options.embeddingModel,
       batchSize: options.batchSize,
       signal: options.signal,
-      onProgress: (done, total) => report({ stage: 'embedding', fraction: 0.1 + 0.9 * (total === 0 ? 1 : done / total) }),
+      onProgress: (done, total) =>
+        report({ stage: 'embedding', fraction: 0.1 + 0.9 * (total === 0 ? 1 : done / total) }),
     },
   );
   report({ stage: 'done', fraction: 1 });

@@ -38,10 +38,22 @@ function httpError(run: () => unknown): HttpError {
 
 describe('knowledge file validation', () => {
   it('accepts the four formats when name, type and bytes agree', () => {
-    expect(validateKnowledgeFile({ fileName: 'Guide.PDF', contentType: 'application/pdf' }, fixture('sample.pdf'))).toBe('pdf');
+    expect(
+      validateKnowledgeFile({ fileName: 'Guide.PDF', contentType: 'application/pdf' }, fixture('sample.pdf')),
+    ).toBe('pdf');
     expect(validateKnowledgeFile({ fileName: 'policy.docx', contentType: '' }, fixture('sample.docx'))).toBe('docx');
-    expect(validateKnowledgeFile({ fileName: 'products.csv', contentType: 'application/vnd.ms-excel' }, fixture('sample.csv'))).toBe('csv');
-    expect(validateKnowledgeFile({ fileName: 'parking.txt', contentType: 'text/plain; charset=utf-8' }, fixture('sample.txt'))).toBe('txt');
+    expect(
+      validateKnowledgeFile(
+        { fileName: 'products.csv', contentType: 'application/vnd.ms-excel' },
+        fixture('sample.csv'),
+      ),
+    ).toBe('csv');
+    expect(
+      validateKnowledgeFile(
+        { fileName: 'parking.txt', contentType: 'text/plain; charset=utf-8' },
+        fixture('sample.txt'),
+      ),
+    ).toBe('txt');
   });
 
   it('refuses other extensions, oversized and empty files with clear 4xx errors', () => {
@@ -55,9 +67,14 @@ describe('knowledge file validation', () => {
       code: 'file_too_large',
       message: 'The file is 10.0 MB; knowledge files must be at most 10.0 MB.',
     });
-    expect(httpError(() => checkKnowledgeClaim({ fileName: 'big.pdf', size: 12.34 * 1024 * 1024 })).message).toContain('12.3 MB');
+    expect(httpError(() => checkKnowledgeClaim({ fileName: 'big.pdf', size: 12.34 * 1024 * 1024 })).message).toContain(
+      '12.3 MB',
+    );
     expect(checkKnowledgeClaim({ fileName: 'exact.pdf', size: KNOWLEDGE_MAX_BYTES })).toBe('pdf');
-    expect(httpError(() => checkKnowledgeClaim({ fileName: 'empty.txt', size: 0 }))).toMatchObject({ status: 400, code: 'empty_file' });
+    expect(httpError(() => checkKnowledgeClaim({ fileName: 'empty.txt', size: 0 }))).toMatchObject({
+      status: 400,
+      code: 'empty_file',
+    });
     expect(httpError(() => checkKnowledgeClaim({ fileName: 'noextension', size: 5 })).status).toBe(415);
   });
 
@@ -69,11 +86,15 @@ describe('knowledge file validation', () => {
       message: 'The file is named as PDF but its content is not PDF.',
     });
     expect(httpError(() => validateKnowledgeFile({ fileName: 'notes.txt' }, png)).code).toBe('file_content_mismatch');
-    expect(httpError(() => validateKnowledgeFile({ fileName: 'doc.docx' }, fixture('sample.pdf'))).code).toBe('file_content_mismatch');
+    expect(httpError(() => validateKnowledgeFile({ fileName: 'doc.docx' }, fixture('sample.pdf'))).code).toBe(
+      'file_content_mismatch',
+    );
     // A ZIP that is not a Word document.
     const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new TextEncoder().encode('xl/workbook.xml')]);
     expect(httpError(() => validateKnowledgeFile({ fileName: 'sheet.docx' }, zip)).code).toBe('file_content_mismatch');
-    expect(httpError(() => validateKnowledgeFile({ fileName: 'a.pdf', contentType: 'image/png' }, fixture('sample.pdf')))).toMatchObject({
+    expect(
+      httpError(() => validateKnowledgeFile({ fileName: 'a.pdf', contentType: 'image/png' }, fixture('sample.pdf'))),
+    ).toMatchObject({
       status: 415,
       code: 'file_type_mismatch',
     });
@@ -123,17 +144,31 @@ describe('text extraction', () => {
 
   it('refuses files with no text and broken files with 422', async () => {
     const blank = makePdf([[]]);
-    await expect(extractKnowledgeText('pdf', new Uint8Array(blank))).rejects.toMatchObject({ status: 422, code: 'no_text' });
+    await expect(extractKnowledgeText('pdf', new Uint8Array(blank))).rejects.toMatchObject({
+      status: 422,
+      code: 'no_text',
+    });
     const truncated = fixture('sample.docx').subarray(0, 200);
-    await expect(extractKnowledgeText('docx', truncated)).rejects.toMatchObject({ status: 422, code: 'unreadable_file' });
+    await expect(extractKnowledgeText('docx', truncated)).rejects.toMatchObject({
+      status: 422,
+      code: 'unreadable_file',
+    });
     const garbagePdf = new TextEncoder().encode('%PDF-1.7\nthis is not a pdf body');
-    await expect(extractKnowledgeText('pdf', garbagePdf)).rejects.toMatchObject({ status: 422, code: 'unreadable_file' });
-    await expect(extractKnowledgeText('txt', new TextEncoder().encode('  \n\n '))).rejects.toMatchObject({ code: 'no_text' });
+    await expect(extractKnowledgeText('pdf', garbagePdf)).rejects.toMatchObject({
+      status: 422,
+      code: 'unreadable_file',
+    });
+    await expect(extractKnowledgeText('txt', new TextEncoder().encode('  \n\n '))).rejects.toMatchObject({
+      code: 'no_text',
+    });
   });
 });
 
 describe('chunkText', () => {
-  const sentences = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} talks about topic ${i % 7} in some detail.`);
+  const sentences = Array.from(
+    { length: 40 },
+    (_, i) => `Sentence number ${i} talks about topic ${i % 7} in some detail.`,
+  );
   const text = sentences.join(' ');
 
   it('packs whole sentences up to the size limit with overlap between neighbours', () => {
@@ -157,8 +192,15 @@ describe('chunkText', () => {
     const long = 'word '.repeat(400).trim();
     const chunks = chunkText(long, { maxChars: 250, overlapChars: 50 });
     expect(chunks.every((chunk) => chunk.content.length <= 250 && !chunk.content.startsWith(' '))).toBe(true);
-    expect(chunks.map((chunk) => chunk.content).join(' ').split(' ').length).toBeGreaterThanOrEqual(400);
-    expect(chunkText('Just one line.')).toEqual([{ index: 0, content: 'Just one line.', start: 0, end: 14, tokenEstimate: 4 }]);
+    expect(
+      chunks
+        .map((chunk) => chunk.content)
+        .join(' ')
+        .split(' ').length,
+    ).toBeGreaterThanOrEqual(400);
+    expect(chunkText('Just one line.')).toEqual([
+      { index: 0, content: 'Just one line.', start: 0, end: 14, tokenEstimate: 4 },
+    ]);
     expect(chunkText('   ')).toEqual([]);
   });
 });
@@ -194,7 +236,11 @@ describe('ingestion pipeline', () => {
   it('refuses a bad file before extracting anything', async () => {
     let embedded = false;
     const provider = new OfflineProvider();
-    const spy = { ...provider, capabilities: provider.capabilities, embed: async () => ((embedded = true), provider.embed({ model: 'x', inputs: ['x'] })) };
+    const spy = {
+      ...provider,
+      capabilities: provider.capabilities,
+      embed: async () => ((embedded = true), provider.embed({ model: 'x', inputs: ['x'] })),
+    };
     await expect(
       ingestKnowledgeFile(
         { fileName: 'virus.exe', bytes: new Uint8Array([0x4d, 0x5a]) },
@@ -224,9 +270,9 @@ describe('ingestion pipeline', () => {
     });
     expect(sizes).toEqual([3, 1, 1]);
     expect(result.requests).toBe(3);
-    expect(result.vectors.map((vector) => cosineSimilarity(vector, hashedEmbedding(texts[result.vectors.indexOf(vector)]!)))).toEqual(
-      texts.map(() => expect.closeTo(1, 6)),
-    );
+    expect(
+      result.vectors.map((vector) => cosineSimilarity(vector, hashedEmbedding(texts[result.vectors.indexOf(vector)]!))),
+    ).toEqual(texts.map(() => expect.closeTo(1, 6)));
     expect(progress).toEqual([
       [0, 5],
       [3, 5],

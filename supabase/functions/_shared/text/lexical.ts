@@ -8,7 +8,10 @@
 
 /** Lower-case, accents removed: "Réservé" and "reserve" match. */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 export function wordTokens(text: string): string[] {
