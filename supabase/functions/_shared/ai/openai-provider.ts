@@ -3,7 +3,8 @@
  *
  * The SDK's own retries are switched off (maxRetries: 0): we retry here so that the rule "never
  * retry once the visitor has seen a token" holds, and so that timeouts and Retry-After handling
- * are the same for every call.
+ * are the same for every call. Retried: 429 (not insufficient_quota), 408/409/5xx, connection
+ * failures. Not retried: timeouts (the visitor has already waited the whole budget), 4xx.
  */
 import OpenAI, { toFile } from 'openai';
 import { ProviderError } from './errors.ts';
