@@ -135,7 +135,7 @@ describe('fake OpenAI wire format', () => {
   });
 
   it('waits the first-token delay, then the per-token delay between words', async () => {
-    fake.setDelays({ firstTokenDelayMs: 150, tokenDelayMs: 40 });
+    fake.setDelays({ firstTokenDelayMs: 300, tokenDelayMs: 40 });
     fake.queueChat({ text: 'one two three' });
     const response = await post('/chat/completions', {
       model: 'm',
@@ -144,8 +144,8 @@ describe('fake OpenAI wire format', () => {
     });
     const events = await readEvents(response);
     // events[0] is the role chunk (sent with the headers), then one, two, three.
-    expect(events[0]!.at).toBeLessThan(100);
-    expect(events[1]!.at).toBeGreaterThanOrEqual(140);
+    expect(events[0]!.at).toBeLessThan(250);
+    expect(events[1]!.at).toBeGreaterThanOrEqual(290);
     expect(events[2]!.at - events[1]!.at).toBeGreaterThanOrEqual(30);
     expect(events[3]!.at - events[2]!.at).toBeGreaterThanOrEqual(30);
   });
