@@ -5,11 +5,15 @@ import globals from 'globals';
 
 // Zones may not leak (CONVENTIONS §2): browser code never reaches Electron, Node built-ins or the
 // embedded backend; server functions never import React.
-const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'stream', 'util', 'worker_threads'];
+// Bare built-in names are listed as exact `paths` (a gitignore-style pattern like 'http' would also
+// match a local folder named http/); the `node:` prefix is caught by a pattern.
+const nodeBuiltinNames = ['fs', 'fs/promises', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'stream', 'util', 'worker_threads'];
+const nodeBuiltinPaths = nodeBuiltinNames.map((name) => ({ name, message: 'Node built-ins are not available here.' }));
 const browserZoneRestrictions = {
+  paths: nodeBuiltinPaths,
   patterns: [
     { group: ['electron', 'electron/*'], message: 'Browser code must not import Electron; use the preload API.' },
-    { group: nodeBuiltins, message: 'Browser code must not import Node built-ins.' },
+    { group: ['node:*'], message: 'Browser code must not import Node built-ins.' },
     { group: ['**/supabase/local', '**/supabase/local/**'], message: 'Browser code talks to the backend through supabase-js only.' },
     { group: ['**/electron/**'], message: 'Browser code must not import the Electron shell.' },
   ],
@@ -54,10 +58,11 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: nodeBuiltinPaths,
           patterns: [
             { group: ['react', 'react-dom', 'react/*', '@blueprintjs/*'], message: 'Server functions never import UI code.' },
             { group: ['**/supabase/local', '**/supabase/local/**'], message: 'Functions deploy to hosted Supabase; they cannot import the local stack.' },
-            { group: nodeBuiltins, message: 'Functions run on Deno; use Web-standard APIs.' },
+            { group: ['node:*'], message: 'Functions run on Deno; use Web-standard APIs.' },
           ],
         },
       ],
