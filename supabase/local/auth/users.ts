@@ -161,7 +161,6 @@ export interface NewUser {
 export async function insertUser(q: Queryable, input: NewUser): Promise<UserRow> {
   const id = input.id ?? randomUUID();
   const email = normalizeEmail(input.email);
-  const now = new Date();
   const providerId = input.identity?.providerId ?? id;
   const identityData: Json = input.identity?.data ?? {
     sub: id,
@@ -175,25 +174,25 @@ export async function insertUser(q: Queryable, input: NewUser): Promise<UserRow>
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, invited_at,
        confirmation_token, recovery_token, email_change_token_new, email_change, email_change_token_current,
        raw_app_meta_data, raw_user_meta_data, is_super_admin, created_at, updated_at, banned_until, is_anonymous)
-     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', $2, $3, $4, $5, $6, '', '', '', '', '',
-       $7, $8, false, $9, $9, $10, false)`,
+     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', $2, $3, $4,
+       case when $5 then now() end, case when $6 then now() end, '', '', '', '', '',
+       $7, $8, false, now(), now(), $9, false)`,
     [
       id,
       input.role ?? 'authenticated',
       email,
       input.encryptedPassword ?? '',
-      input.confirmed ? now : null,
-      input.invited ? now : null,
+      input.confirmed,
+      !!input.invited,
       appMetadata,
       userMetadata,
-      now,
       input.bannedUntil ?? null,
     ],
   );
   await q.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $5, $5)`,
-    [providerId, id, identityData, input.provider, now],
+     values ($1, $2, $3, $4, now(), now(), now())`,
+    [providerId, id, identityData, input.provider],
   );
   return (await findUserById(q, id))!;
 }

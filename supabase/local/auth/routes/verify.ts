@@ -54,7 +54,7 @@ async function findByTokenHash(env: AuthEnv, q: Queryable, type: VerifyType, has
   for (const slot of SLOTS_FOR[type]) {
     const { column, sentAt } = COLUMN[slot];
     const { rows } = await q.query<UserRow>(
-      `select * from auth.users where ${column} in ($1, 'pkce_' || $1) and deleted_at is null limit 1`,
+      `select * from auth.users where ${column} in ($1::text, 'pkce_' || $1::text) and deleted_at is null limit 1`,
       [hash.replace(/^pkce_/, '')],
     );
     const user = rows[0];
