@@ -114,9 +114,9 @@ const tokenNotFound = () => badRequest('refresh_token_not_found', 'Invalid Refre
  * grant_type=refresh_token with GoTrue's rotation rules: the presented token is revoked and a child
  * issued; a revoked token presented again within refresh_token_reuse_interval gets the session's
  * current token back (concurrent tabs); later, it is reuse of a stolen token: the whole family is
- * revoked and the call fails with refresh_token_already_used.
+ * revoked and the answer is refresh_token_already_used (returned so the caller commits first).
  */
-export async function refreshSession(env: AuthEnv, q: Queryable, presented: string): Promise<Json> {
+export async function refreshSession(env: AuthEnv, q: Queryable, presented: string): Promise<Json | AuthError> {
   const { rows } = await q.query<RefreshTokenRow>('select * from auth.refresh_tokens where token = $1', [presented]);
   const token = rows[0];
   if (!token || !token.session_id) throw tokenNotFound();
@@ -131,7 +131,8 @@ export async function refreshSession(env: AuthEnv, q: Queryable, presented: stri
     const reuseUntil = new Date(token.updated_at).getTime() + env.config.refresh_token_reuse_interval * 1000;
     if (env.config.enable_refresh_token_rotation && Date.now() > reuseUntil) {
       await q.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false', [session.id]);
-      throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      // Returned, not thrown: the family's revocation must commit.
+      return badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
     }
     const active = (
       await q.query<RefreshTokenRow>(

@@ -17,7 +17,9 @@ export async function token(env: AuthEnv, request: Request): Promise<Response> {
     case 'refresh_token': {
       const presented = optString(body, 'refresh_token');
       if (!presented) throw validationFailed('refresh_token required');
-      return json(request, await env.ctx.db.transaction((tx) => refreshSession(env, tx, presented)));
+      const result = await env.ctx.db.transaction((tx) => refreshSession(env, tx, presented));
+      if (result instanceof AuthError) throw result;
+      return json(request, result);
     }
     case 'pkce': {
       const authCode = optString(body, 'auth_code');
