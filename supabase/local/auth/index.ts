@@ -70,6 +70,12 @@ export async function createAuthService(ctx: StackContext): Promise<HttpService>
         throw new AuthError(404, 'not_found', 'Not Found');
       } catch (error) {
         if (error instanceof AuthError) return errorResponse(request, error);
+        // Postgres data exceptions (class 22: bad text encoding, out-of-range values...) come from
+        // client input that passed our checks; they are the client's error, not the server's.
+        const pgCode = (error as { code?: unknown }).code;
+        if (typeof pgCode === 'string' && pgCode.startsWith('22')) {
+          return errorResponse(request, new AuthError(400, 'validation_failed', (error as Error).message));
+        }
         ctx.log(`auth: ${request.method} ${path} failed: ${(error as Error).stack ?? String(error)}`);
         return errorResponse(request, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
       }

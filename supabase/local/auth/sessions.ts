@@ -5,7 +5,7 @@ import { signJwt, verifyJwt, type JwtClaims } from '../core/jwt.ts';
 import { AuthError, badRequest, forbidden } from './errors.ts';
 import type { Json } from './http.ts';
 import type { AuthEnv } from './settings.ts';
-import { findUserById, identitiesOf, isUuid, userJson, type UserRow } from './users.ts';
+import { audit, findUserById, identitiesOf, isUuid, userJson, type UserRow } from './users.ts';
 
 /** GoTrue's refresh tokens: 12 random lower-case alphanumerics (crypto.SecureAlphanumeric). */
 function newRefreshToken(): string {
@@ -105,6 +105,7 @@ export async function issueSession(
     [token, userId, sessionId],
   );
   const user = (await findUserById(q, userId))!;
+  await audit(q, 'login', user, { provider: options.provider ?? method, method });
   return sessionResponse(env, q, user, sessionId, token, options.extras);
 }
 
@@ -156,6 +157,7 @@ export async function refreshSession(env: AuthEnv, q: Queryable, presented: stri
     );
   }
   await q.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [session.id]);
+  await audit(q, 'token_refreshed', user);
   return sessionResponse(env, q, user, session.id, current);
 }
 

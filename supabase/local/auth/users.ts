@@ -194,7 +194,9 @@ export async function insertUser(q: Queryable, input: NewUser): Promise<UserRow>
      values ($1, $2, $3, $4, now(), now(), now())`,
     [providerId, id, identityData, input.provider],
   );
-  return (await findUserById(q, id))!;
+  const user = (await findUserById(q, id))!;
+  await audit(q, input.invited ? 'user_invited' : 'user_signedup', user, { provider: input.provider });
+  return user;
 }
 
 /** Marks the e-mail verified on the user and its e-mail identity (GoTrue's User.Confirm). */

@@ -194,7 +194,13 @@ async function deleteUser(env: AuthEnv, request: Request, id: string): Promise<R
       await tx.query('delete from auth.identities where user_id = $1', [id]);
       await tx.query('delete from auth.sessions where user_id = $1', [id]);
     } else {
-      await tx.query('delete from auth.users where id = $1', [id]);
+      try {
+        await tx.query('delete from auth.users where id = $1', [id]);
+      } catch (error) {
+        // e.g. an app table references auth.users without on delete cascade
+        env.ctx.log(`auth: deleting user ${id} failed: ${(error as Error).message}`);
+        throw new AuthError(500, 'unexpected_failure', 'Database error deleting user');
+      }
     }
   });
   return json(request, {});

@@ -7,7 +7,7 @@ import { readPkce, createFlowState } from '../pkce.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { requireUser } from '../sessions.ts';
 import type { AuthEnv } from '../settings.ts';
-import { findUserByEmail, findUserById, identitiesOf, isValidEmail, loadUserJson, mergeMetadata, normalizeEmail, userJson } from '../users.ts';
+import { audit, findUserByEmail, findUserById, identitiesOf, isValidEmail, loadUserJson, mergeMetadata, normalizeEmail, userJson } from '../users.ts';
 
 export async function getUser(env: AuthEnv, request: Request): Promise<Response> {
   const { user } = await requireUser(env, env.ctx.db, request);
@@ -100,6 +100,7 @@ export async function logout(env: AuthEnv, request: Request): Promise<Response> 
     } else {
       await tx.query('delete from auth.sessions where user_id = $1', [user.id]);
     }
+    await audit(tx, 'logout', user, { scope });
     // Tokens issued without a session row (none here, but seeds may add some) go too.
     if (scope === 'global') await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where user_id = $1', [user.id]);
   });
