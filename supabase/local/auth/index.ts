@@ -3,6 +3,7 @@ import { AuthError, errorResponse } from './errors.ts';
 import { json } from './http.ts';
 import { admin, invite } from './routes/admin.ts';
 import { otp, recover, resend } from './routes/email.ts';
+import { MOCK_CHOOSER_PATH, mockChoose, mockChooser } from './routes/mock-oauth.ts';
 import { authorize, callback } from './routes/oauth.ts';
 import { signup } from './routes/signup.ts';
 import { token } from './routes/token.ts';
@@ -33,6 +34,8 @@ const ROUTES: Record<string, Handler> = {
   'GET /callback': callback,
   'POST /callback': callback,
   'POST /invite': invite,
+  [`GET ${MOCK_CHOOSER_PATH}`]: mockChooser,
+  [`POST ${MOCK_CHOOSER_PATH}`]: mockChoose,
 };
 
 function settings(env: AuthEnv) {

@@ -10,6 +10,7 @@ import { resolveRedirect } from '../redirect.ts';
 import { issueSession } from '../sessions.ts';
 import type { AuthEnv } from '../settings.ts';
 import { findUserByEmail, findUserById, insertUser, mergeMetadata, type UserRow } from '../users.ts';
+import { MOCK_CHOOSER_PATH, redeemMockCode } from './mock-oauth.ts';
 import { databaseError } from './signup.ts';
 
 /** Query parameters GoTrue consumes itself; every other one goes on to the provider (prompt, hd...). */
@@ -27,17 +28,30 @@ interface OAuthState {
   flow_state_id: string;
 }
 
-function enabledProvider(env: AuthEnv, name: string | null): { name: string; endpoints: ProviderEndpoints; clientId: string; secret: string; redirectUri: string } {
+interface EnabledProvider {
+  name: string;
+  endpoints: ProviderEndpoints;
+  clientId: string;
+  secret: string;
+  redirectUri: string;
+  /** Enabled without client_id nor url: the local account chooser stands in (mock-oauth.ts). */
+  mock: boolean;
+}
+
+function enabledProvider(env: AuthEnv, name: string | null): EnabledProvider {
   if (!name) throw validationFailed('Unsupported provider: missing provider');
-  const config = env.config.external[name.toLowerCase()];
-  const endpoints = config?.enabled ? providerEndpoints(name.toLowerCase(), config.url) : undefined;
+  const provider = name.toLowerCase();
+  const config = env.config.external[provider];
+  const mock = !!config?.enabled && !config.client_id && !config.url;
+  const endpoints = config?.enabled ? providerEndpoints(provider, config.url) : undefined;
   if (!config || !endpoints) throw validationFailed('Unsupported provider: provider is not enabled');
   return {
-    name: name.toLowerCase(),
-    endpoints,
+    name: provider,
+    endpoints: mock ? { ...endpoints, authorize: `${env.externalUrl()}${MOCK_CHOOSER_PATH}?provider=${encodeURIComponent(provider)}` } : endpoints,
     clientId: config.client_id,
     secret: config.secret,
     redirectUri: config.redirect_uri || `${env.externalUrl()}/callback`,
+    mock,
   };
 }
 
@@ -84,7 +98,13 @@ async function readState(env: AuthEnv, raw: string | null): Promise<OAuthState> 
 }
 
 /** Exchanges the code at the provider and reads the profile; throws a message for the error redirect. */
-async function fetchProfile(provider: ReturnType<typeof enabledProvider>, code: string): Promise<{ profile: ProviderProfile; tokens: Json }> {
+async function fetchProfile(env: AuthEnv, provider: EnabledProvider, code: string): Promise<{ profile: ProviderProfile; tokens: Json }> {
+  if (provider.mock) {
+    const info = redeemMockCode(env, provider.name, code);
+    const profile = info ? profileFromUserinfo(provider.endpoints, info) : undefined;
+    if (!profile) throw new Error(`Unable to exchange external code: ${code}`);
+    return { profile, tokens: { access_token: `local-mock-${provider.name}-token` } };
+  }
   const tokenResponse = await fetch(provider.endpoints.token, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
@@ -131,7 +151,7 @@ export async function callback(env: AuthEnv, request: Request): Promise<Response
   }
   const code = params.get('code');
   if (!code) return errorRedirect(referrer, pkce, 'invalid_request', 'bad_oauth_callback', 'OAuth callback with missing authorization code');
-  let provider: ReturnType<typeof enabledProvider>;
+  let provider: EnabledProvider;
   try {
     provider = enabledProvider(env, state.provider);
   } catch {
@@ -139,7 +159,7 @@ export async function callback(env: AuthEnv, request: Request): Promise<Response
   }
   let fetched: Awaited<ReturnType<typeof fetchProfile>>;
   try {
-    fetched = await fetchProfile(provider, code);
+    fetched = await fetchProfile(env, provider, code);
   } catch (error) {
     return errorRedirect(referrer, pkce, 'server_error', 'unexpected_failure', (error as Error).message);
   }
