@@ -214,6 +214,24 @@ describe('auth with e-mail confirmations on', () => {
     expect(rows.rows).toHaveLength(0);
   });
 
+  it('keeps the auth tables out of reach of the API roles, as hosted', async () => {
+    for (const role of ['anon', 'authenticated', 'service_role']) {
+      const denied = await h.stack.db
+        .transaction(async (tx) => {
+          await tx.query(`select set_config('role', $1, true)`, [role]);
+          await tx.query('select count(*) from auth.users');
+          return 'readable';
+        })
+        .catch((error: Error) => error.message);
+      expect(denied).toBe('permission denied for table users');
+    }
+    const uid = await h.stack.db.transaction(async (tx) => {
+      await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', '{"sub":"11111111-1111-4111-8111-111111111111"}', true)`);
+      return (await tx.query<{ uid: string }>('select auth.uid() as uid')).rows[0]?.uid;
+    });
+    expect(uid).toBe('11111111-1111-4111-8111-111111111111');
+  });
+
   it('signs in a seeded user whose password was hashed with pgcrypto crypt()', async () => {
     const { data, error } = await h.client().auth.signInWithPassword({ email: 'seeded@example.com', password: 'seeded-password' });
     expect(error).toBeNull();

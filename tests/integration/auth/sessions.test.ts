@@ -252,6 +252,62 @@ describe('auth sessions with confirmations off', () => {
     expect(elsewhere.status).toBe(400);
   });
 
+  it('answers every malformed input on every endpoint with a 4xx, never a 5xx', async () => {
+    const email = uniqueEmail('fuzz');
+    const { data } = await h.client().auth.signUp({ email, password: 'secret123' });
+    const userToken = data.session!.access_token;
+    const routes: [string, string, string | undefined][] = [
+      ['POST', '/signup', undefined],
+      ['POST', '/token?grant_type=password', undefined],
+      ['POST', '/token?grant_type=refresh_token', undefined],
+      ['POST', '/token?grant_type=pkce', undefined],
+      ['PUT', '/user', userToken],
+      ['POST', '/logout', userToken],
+      ['POST', '/verify', undefined],
+      ['POST', '/resend', undefined],
+      ['POST', '/recover', undefined],
+      ['POST', '/otp', undefined],
+      ['POST', '/admin/users', h.stack.serviceRoleKey],
+      ['PUT', '/admin/users/not-a-uuid', h.stack.serviceRoleKey],
+      ['POST', '/admin/generate_link', h.stack.serviceRoleKey],
+      ['POST', '/invite', h.stack.serviceRoleKey],
+    ];
+    const bodies = [
+      '',
+      'null',
+      '"text"',
+      '[]',
+      '{"email":',
+      '{"email": 5, "password": {}}',
+      '{"email": "x@example.com", "password": ["a"], "data": "nope"}',
+      '{"email": "\u0000@example.com", "password": "secret123"}',
+      `{"email": "${'a'.repeat(300)}@example.com", "password": "secret123"}`,
+      '{"refresh_token": 12, "auth_code": "x", "code_verifier": "y", "type": "signup", "token_hash": "zz"}',
+      '{"type": "email", "email": "x@example.com", "token": "12"}',
+      '{"data": {"k": "\u0000"}}',
+      '{"user_metadata": [], "ban_duration": "forever", "email": "x@example.com"}',
+      '{"type": "magiclink", "email": "x@example.com", "code_challenge": "short", "code_challenge_method": "md5"}',
+    ];
+    const failures: string[] = [];
+    for (const [method, path, bearer] of routes) {
+      for (const body of bodies) {
+        const response = await authFetch(h, path, { method, rawBody: body, bearer });
+        if (response.status >= 500 || response.status < 200) failures.push(`${method} ${path} ${body.slice(0, 40)} -> ${response.status} ${await response.text()}`);
+      }
+    }
+    for (const path of ['/verify?type=signup&token=x', '/verify?type=bogus', '/verify', '/authorize', '/authorize?provider=google&code_challenge=x', '/callback', '/callback?state=a.b.c&code=x', '/admin/users?page=-1&per_page=abc']) {
+      const response = await authFetch(h, path, { bearer: path.startsWith('/admin') ? h.stack.serviceRoleKey : undefined });
+      if (response.status >= 500) failures.push(`GET ${path} -> ${response.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses anonymous sign-ins when they are disabled', async () => {
+    const { error } = await h.client().auth.signInAnonymously();
+    expect(error?.code).toBe('anonymous_provider_disabled');
+    expect(error?.status).toBe(422);
+  });
+
   it('describes itself on /health and /settings', async () => {
     const health = await (await authFetch(h, '/health')).json();
     expect(health.name).toBe('GoTrue');
