@@ -214,6 +214,41 @@ export async function confirmEmail(q: Queryable, user: UserRow): Promise<void> {
   );
 }
 
+/**
+ * Makes `email` the user's confirmed address (completed e-mail change, autoconfirm change, or an
+ * anonymous user becoming permanent): clears pending change state, updates the e-mail identity or
+ * creates one, and lists `email` among the providers.
+ */
+export async function adoptEmail(q: Queryable, userId: string, email: string): Promise<void> {
+  await q.query(
+    `update auth.users set email = $2, email_change = '', email_change_token_new = '', email_change_token_current = '',
+       email_change_confirm_status = 0, email_change_sent_at = null, email_confirmed_at = coalesce(email_confirmed_at, now()),
+       is_anonymous = false,
+       raw_app_meta_data = case
+         when coalesce(raw_app_meta_data -> 'providers', '[]'::jsonb) ? 'email' then raw_app_meta_data
+         else coalesce(raw_app_meta_data, '{}'::jsonb)
+           || jsonb_build_object('provider', coalesce(raw_app_meta_data ->> 'provider', 'email'),
+                                 'providers', coalesce(raw_app_meta_data -> 'providers', '[]'::jsonb) || '["email"]'::jsonb)
+       end,
+       updated_at = now()
+     where id = $1`,
+    [userId, email],
+  );
+  const updated = await q.query(
+    `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
+     where user_id = $1 and provider = 'email'`,
+    [userId, email],
+  );
+  if (!updated.affectedRows) {
+    await q.query(
+      `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+       values ($1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', true, 'phone_verified', false), 'email', now(), now(), now())`,
+      [userId, email],
+    );
+  }
+  await q.query(`delete from auth.one_time_tokens where user_id = $1 and token_type in ('email_change_token_new', 'email_change_token_current')`, [userId]);
+}
+
 export async function audit(q: Queryable, action: string, actor: UserRow | undefined, extra: Json = {}): Promise<void> {
   await q.query(
     `insert into auth.audit_log_entries (instance_id, id, payload, created_at, ip_address)

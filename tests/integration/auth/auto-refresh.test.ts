@@ -3,8 +3,11 @@ import type { AuthChangeEvent } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthStack, uniqueEmail, type AuthHarness } from './support.ts';
 
-/** auth-js refreshes tokens that expire within 90 s; jwt_expiry = 20 s makes that immediate. */
-describe('auth-js auto refresh against the local stack', () => {
+/**
+ * Short-lived and anonymous sessions. auth-js refreshes tokens that expire within 90 s, so
+ * jwt_expiry = 20 s makes that immediate.
+ */
+describe('auth-js auto refresh and anonymous users against the local stack', () => {
   let h: AuthHarness;
   beforeAll(async () => {
     h = await startAuthStack('short-jwt');
@@ -39,5 +42,23 @@ describe('auth-js auto refresh against the local stack', () => {
     } finally {
       await client.auth.stopAutoRefresh();
     }
+  });
+
+  it('signs in anonymously, then turns the anonymous user into an e-mail user', async () => {
+    const client = h.client();
+    const { data, error } = await client.auth.signInAnonymously({ options: { data: { source: 'widget' } } });
+    expect(error).toBeNull();
+    const claims = decodeJwt(data.session!.access_token);
+    expect(claims).toMatchObject({ is_anonymous: true, role: 'authenticated', email: '' });
+    expect((claims.amr as { method: string }[])[0]?.method).toBe('anonymous');
+    expect(data.user?.is_anonymous).toBe(true);
+
+    const email = uniqueEmail('converted');
+    const converted = await client.auth.updateUser({ email, password: 'secret123' });
+    expect(converted.error).toBeNull();
+    expect(converted.data.user).toMatchObject({ email, is_anonymous: false, id: data.user!.id });
+    expect(converted.data.user?.identities?.map((i) => i.provider)).toEqual(['email']);
+    const again = await h.client().auth.signInWithPassword({ email, password: 'secret123' });
+    expect(again.data.user?.id).toBe(data.user!.id);
   });
 });

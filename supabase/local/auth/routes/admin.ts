@@ -8,6 +8,7 @@ import { resolveRedirect } from '../redirect.ts';
 import { requireAdmin } from '../sessions.ts';
 import { parseGoDuration, type AuthEnv } from '../settings.ts';
 import {
+  adoptEmail,
   findUserByEmail,
   findUserById,
   identitiesOf,
@@ -145,7 +146,6 @@ async function updateUser(env: AuthEnv, request: Request, id: string): Promise<R
     if (email !== undefined && email !== user.email) {
       const other = await findUserByEmail(tx, email);
       if (other && other.id !== id) throw emailExists();
-      set('email', email);
     }
     if (encrypted !== undefined) set('encrypted_password', encrypted);
     const userMetadata = optObject(body, 'user_metadata');
@@ -165,13 +165,7 @@ async function updateUser(env: AuthEnv, request: Request, id: string): Promise<R
         databaseError(env, error);
       }
     }
-    if (email !== undefined && email !== user.email) {
-      await tx.query(
-        `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
-         where user_id = $1 and provider = 'email'`,
-        [id, email],
-      );
-    }
+    if (email !== undefined && email !== user.email) await adoptEmail(tx, id, email);
     if (ban) await tx.query('delete from auth.sessions where user_id = $1', [id]);
     return loadUserJson(tx, id);
   });

@@ -7,7 +7,7 @@ import { readPkce, createFlowState } from '../pkce.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { requireUser } from '../sessions.ts';
 import type { AuthEnv } from '../settings.ts';
-import { audit, findUserByEmail, findUserById, identitiesOf, isValidEmail, loadUserJson, mergeMetadata, normalizeEmail, userJson } from '../users.ts';
+import { adoptEmail, audit, findUserByEmail, findUserById, identitiesOf, isValidEmail, loadUserJson, mergeMetadata, normalizeEmail, userJson } from '../users.ts';
 
 export async function getUser(env: AuthEnv, request: Request): Promise<Response> {
   const { user } = await requireUser(env, env.ctx.db, request);
@@ -55,17 +55,8 @@ export async function updateUser(env: AuthEnv, request: Request): Promise<Respon
     if (email !== undefined && email !== user.email) {
       const taken = await findUserByEmail(tx, email);
       if (taken && taken.id !== user.id) throw unprocessable('email_exists', 'A user with this email address has already been registered');
-      if (env.autoconfirm || !user.email) {
-        await tx.query(
-          `update auth.users set email = $2, email_change = '', email_change_token_new = '', email_change_token_current = '',
-             email_change_confirm_status = 0, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`,
-          [user.id, email],
-        );
-        await tx.query(
-          `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
-           where user_id = $1 and provider = 'email'`,
-          [user.id, email],
-        );
+      if (env.autoconfirm) {
+        await adoptEmail(tx, user.id, email);
       } else {
         const fresh = (await findUserById(tx, user.id))!;
         await tx.query('update auth.users set email_change = $2, email_change_confirm_status = 0 where id = $1', [user.id, email]);

@@ -6,7 +6,7 @@ import { latestFlowState, markCodeIssued } from '../pkce.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { issueSession } from '../sessions.ts';
 import type { AuthEnv } from '../settings.ts';
-import { confirmEmail, findUserByEmail, findUserById, normalizeEmail, type UserRow } from '../users.ts';
+import { adoptEmail, confirmEmail, findUserByEmail, findUserById, normalizeEmail, type UserRow } from '../users.ts';
 
 const LINK_TYPES = ['signup', 'invite', 'recovery', 'magiclink', 'email_change'] as const;
 const OTP_TYPES = [...LINK_TYPES, 'email'] as const;
@@ -100,18 +100,7 @@ async function applyVerification(env: AuthEnv, q: Queryable, match: Match, type:
   if (await findUserByEmail(q, newEmail).then((u) => u && u.id !== user.id)) {
     throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
   }
-  await q.query(
-    `update auth.users set email = $2, email_change = '', email_change_token_new = '', email_change_token_current = '',
-       email_change_confirm_status = 0, email_change_sent_at = null, email_confirmed_at = coalesce(email_confirmed_at, now()),
-       updated_at = now() where id = $1`,
-    [user.id, newEmail],
-  );
-  await q.query(
-    `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
-     where user_id = $1 and provider = 'email'`,
-    [user.id, newEmail],
-  );
-  await q.query(`delete from auth.one_time_tokens where user_id = $1 and token_type in ('email_change_token_new', 'email_change_token_current')`, [user.id]);
+  await adoptEmail(q, user.id, newEmail);
   return true;
 }
 
