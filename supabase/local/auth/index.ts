@@ -16,7 +16,11 @@ type Handler = (env: AuthEnv, request: Request) => Promise<Response>;
 /** `METHOD path` -> handler, for the fixed routes (admin routes carry ids and route themselves). */
 const ROUTES: Record<string, Handler> = {
   'GET /health': async (_env, request) =>
-    json(request, { version: 'v2.189.0-local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }),
+    json(request, {
+      version: 'v2.189.0-local',
+      name: 'GoTrue',
+      description: 'GoTrue is a user registration and authentication API',
+    }),
   'GET /settings': async (env, request) => json(request, settings(env)),
   'GET /.well-known/jwks.json': async (_env, request) => json(request, { keys: [] }),
   'POST /signup': signup,
@@ -80,7 +84,10 @@ export async function createAuthService(ctx: StackContext): Promise<HttpService>
           return errorResponse(request, new AuthError(400, 'validation_failed', (error as Error).message));
         }
         ctx.log(`auth: ${request.method} ${path} failed: ${(error as Error).stack ?? String(error)}`);
-        return errorResponse(request, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+        return errorResponse(
+          request,
+          new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+        );
       }
     },
   };

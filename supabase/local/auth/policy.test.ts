@@ -13,11 +13,19 @@ function envWith(auth: Partial<AuthConfig>): AuthEnv {
     password_requirements: '',
     ...auth,
   } as unknown as AuthConfig;
-  return { ctx: {} as StackContext, config, autoconfirm: true, maxFrequencyMs: 1000, externalUrl: () => 'http://127.0.0.1:54321/auth/v1' };
+  return {
+    ctx: {} as StackContext,
+    config,
+    autoconfirm: true,
+    maxFrequencyMs: 1000,
+    externalUrl: () => 'http://127.0.0.1:54321/auth/v1',
+  };
 }
 
 describe('redirect allow list', () => {
-  const env = envWith({ additional_redirect_urls: ['https://*.example.com/**', 'concierge://auth/*', 'http://127.0.0.1:5173'] });
+  const env = envWith({
+    additional_redirect_urls: ['https://*.example.com/**', 'concierge://auth/*', 'http://127.0.0.1:5173'],
+  });
 
   it('accepts any path on the site_url host', () => {
     expect(resolveRedirect(env, 'http://localhost:3000/a/b?x=1')).toBe('http://localhost:3000/a/b?x=1');
@@ -38,7 +46,10 @@ describe('redirect allow list', () => {
 
 describe('password policy', () => {
   it('reports length and character reasons with GoTrue messages', () => {
-    expect(passwordWeakness('abc', envWith({}).config)).toEqual({ reasons: ['length'], message: 'Password should be at least 6 characters.' });
+    expect(passwordWeakness('abc', envWith({}).config)).toEqual({
+      reasons: ['length'],
+      message: 'Password should be at least 6 characters.',
+    });
     expect(passwordWeakness('abcdef', envWith({}).config)).toBeNull();
     const strict = envWith({ password_requirements: 'lower_upper_letters_digits' }).config;
     expect(passwordWeakness('abcdefgh', strict)?.reasons).toEqual(['characters']);
@@ -68,16 +79,30 @@ describe('Go durations (max_frequency, ban_duration)', () => {
 });
 
 describe('error shapes', () => {
-  const error = new AuthError(422, 'weak_password', 'Password should be at least 6 characters.', { weak_password: { reasons: ['length'] } });
+  const error = new AuthError(422, 'weak_password', 'Password should be at least 6 characters.', {
+    weak_password: { reasons: ['length'] },
+  });
   it('answers {code, message} and echoes the API version when the client sends it', async () => {
-    const response = errorResponse(new Request('http://x/signup', { headers: { 'X-Supabase-Api-Version': '2024-01-01' } }), error);
+    const response = errorResponse(
+      new Request('http://x/signup', { headers: { 'X-Supabase-Api-Version': '2024-01-01' } }),
+      error,
+    );
     expect(response.status).toBe(422);
     expect(response.headers.get('x-supabase-api-version')).toBe('2024-01-01');
-    expect(await response.json()).toEqual({ code: 'weak_password', message: 'Password should be at least 6 characters.', weak_password: { reasons: ['length'] } });
+    expect(await response.json()).toEqual({
+      code: 'weak_password',
+      message: 'Password should be at least 6 characters.',
+      weak_password: { reasons: ['length'] },
+    });
   });
   it('answers the legacy shape otherwise', async () => {
     const response = errorResponse(new Request('http://x/signup'), error);
     expect(response.headers.get('x-sb-error-code')).toBe('weak_password');
-    expect(await response.json()).toEqual({ code: 422, error_code: 'weak_password', msg: 'Password should be at least 6 characters.', weak_password: { reasons: ['length'] } });
+    expect(await response.json()).toEqual({
+      code: 422,
+      error_code: 'weak_password',
+      msg: 'Password should be at least 6 characters.',
+      weak_password: { reasons: ['length'] },
+    });
   });
 });

@@ -46,7 +46,8 @@ export interface IdentityRow {
   email: string | null;
 }
 
-const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 export function isValidEmail(email: string): boolean {
   return email.length <= 255 && EMAIL_PATTERN.test(email);
@@ -71,7 +72,9 @@ export async function findUserByEmail(q: Queryable, email: string): Promise<User
 
 export async function identitiesOf(q: Queryable, userId: string): Promise<IdentityRow[]> {
   return (
-    await q.query<IdentityRow>('select * from auth.identities where user_id = $1 order by created_at nulls first, id', [userId])
+    await q.query<IdentityRow>('select * from auth.identities where user_id = $1 order by created_at nulls first, id', [
+      userId,
+    ])
   ).rows;
 }
 
@@ -246,13 +249,19 @@ export async function adoptEmail(q: Queryable, userId: string, email: string): P
       [userId, email],
     );
   }
-  await q.query(`delete from auth.one_time_tokens where user_id = $1 and token_type in ('email_change_token_new', 'email_change_token_current')`, [userId]);
+  await q.query(
+    `delete from auth.one_time_tokens where user_id = $1 and token_type in ('email_change_token_new', 'email_change_token_current')`,
+    [userId],
+  );
 }
 
 export async function audit(q: Queryable, action: string, actor: UserRow | undefined, extra: Json = {}): Promise<void> {
   await q.query(
     `insert into auth.audit_log_entries (instance_id, id, payload, created_at, ip_address)
      values ('00000000-0000-0000-0000-000000000000', $1, $2, now(), '')`,
-    [randomUUID(), JSON.stringify({ action, actor_id: actor?.id, actor_username: actor?.email, log_type: 'account', traits: extra })],
+    [
+      randomUUID(),
+      JSON.stringify({ action, actor_id: actor?.id, actor_username: actor?.email, log_type: 'account', traits: extra }),
+    ],
   );
 }

@@ -46,7 +46,10 @@ describe('auth admin API', () => {
     const fetched = await admin.getUserById(user.id);
     expect(fetched.data.user?.user_metadata.full_name).toBe('Managed');
 
-    const updated = await admin.updateUserById(user.id, { app_metadata: { role_in_app: 'admin' }, user_metadata: { full_name: 'Renamed' } });
+    const updated = await admin.updateUserById(user.id, {
+      app_metadata: { role_in_app: 'admin' },
+      user_metadata: { full_name: 'Renamed' },
+    });
     expect(updated.error).toBeNull();
     expect(updated.data.user?.app_metadata).toMatchObject({ tier: 'gold', role_in_app: 'admin' });
     expect(updated.data.user?.user_metadata.full_name).toBe('Renamed');
@@ -82,7 +85,9 @@ describe('auth admin API', () => {
     const email = uniqueEmail('soft');
     const { data } = await h.client().auth.signUp({ email, password: 'secret123' });
     expect((await admin.deleteUser(data.user!.id, true)).error).toBeNull();
-    const row = await h.stack.db.query<{ deleted_at: Date | null }>('select deleted_at from auth.users where id = $1', [data.user!.id]);
+    const row = await h.stack.db.query<{ deleted_at: Date | null }>('select deleted_at from auth.users where id = $1', [
+      data.user!.id,
+    ]);
     expect(row.rows[0]?.deleted_at).toBeTruthy();
     expect((await authFetch(h, '/user', { bearer: data.session!.access_token })).status).toBe(403);
     expect((await h.client().auth.signUp({ email, password: 'secret123' })).error).toBeNull();
@@ -91,9 +96,17 @@ describe('auth admin API', () => {
   it('generates links that work like the e-mailed ones', async () => {
     const admin = h.admin().auth.admin;
     const email = uniqueEmail('link');
-    const signup = await admin.generateLink({ type: 'signup', email, password: 'secret123', options: { redirectTo: 'http://localhost:3000/hello' } });
+    const signup = await admin.generateLink({
+      type: 'signup',
+      email,
+      password: 'secret123',
+      options: { redirectTo: 'http://localhost:3000/hello' },
+    });
     expect(signup.error).toBeNull();
-    expect(signup.data.properties).toMatchObject({ verification_type: 'signup', redirect_to: 'http://localhost:3000/hello' });
+    expect(signup.data.properties).toMatchObject({
+      verification_type: 'signup',
+      redirect_to: 'http://localhost:3000/hello',
+    });
     expect(signup.data.properties?.email_otp).toMatch(/^\d{6}$/);
     expect(signup.data.user?.email).toBe(email);
     const followed = await fetch(signup.data.properties!.action_link, { redirect: 'manual' });
@@ -102,7 +115,9 @@ describe('auth admin API', () => {
     expect(fragment.get('type')).toBe('signup');
 
     const recovery = await admin.generateLink({ type: 'recovery', email });
-    const verified = await h.client().auth.verifyOtp({ token_hash: recovery.data.properties!.hashed_token, type: 'recovery' });
+    const verified = await h
+      .client()
+      .auth.verifyOtp({ token_hash: recovery.data.properties!.hashed_token, type: 'recovery' });
     expect(verified.error).toBeNull();
     expect(verified.data.session?.user.email).toBe(email);
 
@@ -113,7 +128,9 @@ describe('auth admin API', () => {
 
   it('invites a user by e-mail; the invite link signs them in', async () => {
     const email = uniqueEmail('invitee');
-    const invited = await h.admin().auth.admin.inviteUserByEmail(email, { data: { team: 'support' }, redirectTo: 'http://localhost:3000/welcome' });
+    const invited = await h
+      .admin()
+      .auth.admin.inviteUserByEmail(email, { data: { team: 'support' }, redirectTo: 'http://localhost:3000/welcome' });
     expect(invited.error).toBeNull();
     expect(invited.data.user?.invited_at).toBeTruthy();
     const link = verifyLinkOf(await h.latestEmail(email, 'You have been invited'));

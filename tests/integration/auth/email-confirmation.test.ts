@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authFetch, fragmentOf, otpOf, startAuthStack, uniqueEmail, verifyLinkOf, type AuthHarness } from './support.ts';
+import {
+  authFetch,
+  fragmentOf,
+  otpOf,
+  startAuthStack,
+  uniqueEmail,
+  verifyLinkOf,
+  type AuthHarness,
+} from './support.ts';
 
 /** Confirmations on (the product's setting): nothing signs in before the e-mailed link or code. */
 describe('auth with e-mail confirmations on', () => {
@@ -26,7 +34,10 @@ describe('auth with e-mail confirmations on', () => {
     expect(data.user?.identities).toHaveLength(1);
 
     // The app's trigger on auth.users ran in the same transaction.
-    const profile = await h.stack.db.query<{ full_name: string }>('select full_name from public.profiles where id = $1', [data.user!.id]);
+    const profile = await h.stack.db.query<{ full_name: string }>(
+      'select full_name from public.profiles where id = $1',
+      [data.user!.id],
+    );
     expect(profile.rows[0]?.full_name).toBe('Ada Lovelace');
 
     const early = await client.auth.signInWithPassword({ email, password: 'secret123' });
@@ -83,7 +94,9 @@ describe('auth with e-mail confirmations on', () => {
 
   it('sends a redirect_to outside the allow list to site_url instead', async () => {
     const email = uniqueEmail('redirect');
-    await h.client().auth.signUp({ email, password: 'secret123', options: { emailRedirectTo: 'https://evil.example/steal' } });
+    await h
+      .client()
+      .auth.signUp({ email, password: 'secret123', options: { emailRedirectTo: 'https://evil.example/steal' } });
     const link = verifyLinkOf(await h.latestEmail(email));
     expect(new URL(link).searchParams.get('redirect_to')).toBe('http://localhost:3000');
     const followed = await fetch(link, { redirect: 'manual' });
@@ -93,7 +106,11 @@ describe('auth with e-mail confirmations on', () => {
   it('PKCE sign-up: the link redirects with ?code= that exchangeCodeForSession turns into a session', async () => {
     const email = uniqueEmail('pkce');
     const client = h.client({ flowType: 'pkce' });
-    const { error } = await client.auth.signUp({ email, password: 'secret123', options: { emailRedirectTo: 'http://localhost:3000/cb' } });
+    const { error } = await client.auth.signUp({
+      email,
+      password: 'secret123',
+      options: { emailRedirectTo: 'http://localhost:3000/cb' },
+    });
     expect(error).toBeNull();
     const link = verifyLinkOf(await h.latestEmail(email));
     expect(new URL(link).searchParams.get('token')).toMatch(/^pkce_/);
@@ -105,7 +122,9 @@ describe('auth with e-mail confirmations on', () => {
     const code = location.searchParams.get('code')!;
     expect(code).toMatch(/^[0-9a-f-]{36}$/);
 
-    const forged = await authFetch(h, '/token?grant_type=pkce', { body: { auth_code: code, code_verifier: 'x'.repeat(64) } });
+    const forged = await authFetch(h, '/token?grant_type=pkce', {
+      body: { auth_code: code, code_verifier: 'x'.repeat(64) },
+    });
     expect(forged.status).toBe(400);
     expect((await forged.json()).code).toBe('bad_code_verifier');
 
@@ -114,7 +133,9 @@ describe('auth with e-mail confirmations on', () => {
     expect(exchanged.data.session?.user.email).toBe(email);
     expect(exchanged.data.session?.user.email_confirmed_at).toBeTruthy();
 
-    const replay = await authFetch(h, '/token?grant_type=pkce', { body: { auth_code: code, code_verifier: 'x'.repeat(64) } });
+    const replay = await authFetch(h, '/token?grant_type=pkce', {
+      body: { auth_code: code, code_verifier: 'x'.repeat(64) },
+    });
     expect(replay.status).toBe(404);
     expect((await replay.json()).code).toBe('flow_state_not_found');
   });
@@ -162,13 +183,18 @@ describe('auth with e-mail confirmations on', () => {
     const followed = await fetch(link, { redirect: 'manual' });
     const fragment = fragmentOf(followed.headers.get('location')!);
     expect(fragment.get('type')).toBe('recovery');
-    const set = await client.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
+    const set = await client.auth.setSession({
+      access_token: fragment.get('access_token')!,
+      refresh_token: fragment.get('refresh_token')!,
+    });
     expect(set.error).toBeNull();
     const same = await client.auth.updateUser({ password: 'old-password' });
     expect(same.error?.code).toBe('same_password');
     const updated = await client.auth.updateUser({ password: 'new-password' });
     expect(updated.error).toBeNull();
-    expect((await h.client().auth.signInWithPassword({ email, password: 'old-password' })).error?.code).toBe('invalid_credentials');
+    expect((await h.client().auth.signInWithPassword({ email, password: 'old-password' })).error?.code).toBe(
+      'invalid_credentials',
+    );
     expect((await h.client().auth.signInWithPassword({ email, password: 'new-password' })).error).toBeNull();
 
     const unknown = await client.auth.resetPasswordForEmail(uniqueEmail('nobody'));
@@ -181,7 +207,10 @@ describe('auth with e-mail confirmations on', () => {
     await h.admin().auth.admin.createUser({ email, password: 'secret123', email_confirm: true });
     const client = h.client();
     await client.auth.signInWithPassword({ email, password: 'secret123' });
-    const { data, error } = await client.auth.updateUser({ email: next }, { emailRedirectTo: 'http://localhost:3000/changed' });
+    const { data, error } = await client.auth.updateUser(
+      { email: next },
+      { emailRedirectTo: 'http://localhost:3000/changed' },
+    );
     expect(error).toBeNull();
     expect(data.user?.email).toBe(email);
     expect(data.user?.new_email).toBe(next);
@@ -226,14 +255,18 @@ describe('auth with e-mail confirmations on', () => {
       expect(denied).toBe('permission denied for table users');
     }
     const uid = await h.stack.db.transaction(async (tx) => {
-      await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', '{"sub":"11111111-1111-4111-8111-111111111111"}', true)`);
+      await tx.query(
+        `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', '{"sub":"11111111-1111-4111-8111-111111111111"}', true)`,
+      );
       return (await tx.query<{ uid: string }>('select auth.uid() as uid')).rows[0]?.uid;
     });
     expect(uid).toBe('11111111-1111-4111-8111-111111111111');
   });
 
   it('signs in a seeded user whose password was hashed with pgcrypto crypt()', async () => {
-    const { data, error } = await h.client().auth.signInWithPassword({ email: 'seeded@example.com', password: 'seeded-password' });
+    const { data, error } = await h
+      .client()
+      .auth.signInWithPassword({ email: 'seeded@example.com', password: 'seeded-password' });
     expect(error).toBeNull();
     expect(data.user?.id).toBe('11111111-1111-4111-8111-111111111111');
     expect(data.user?.user_metadata.full_name).toBe('Seeded User');

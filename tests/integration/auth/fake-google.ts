@@ -49,9 +49,15 @@ export class FakeGoogle {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
   }
 
-  private async handle(req: IncomingMessage): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  private async handle(
+    req: IncomingMessage,
+  ): Promise<{ status: number; headers: Record<string, string>; body: string }> {
     const url = new URL(req.url ?? '/', this.url);
-    const jsonAnswer = (status: number, data: unknown) => ({ status, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) });
+    const jsonAnswer = (status: number, data: unknown) => ({
+      status,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(data),
+    });
     if (req.method === 'GET' && url.pathname === '/o/oauth2/v2/auth') {
       this.authorizeRequests.push(url.searchParams);
       const back = new URL(url.searchParams.get('redirect_uri')!);
@@ -72,14 +78,21 @@ export class FakeGoogle {
       for await (const chunk of req) text += String(chunk);
       const form = new URLSearchParams(text);
       const grant = this.codes.get(form.get('code') ?? '');
-      if (form.get('client_id') !== this.clientId || form.get('client_secret') !== this.secret) return jsonAnswer(401, { error: 'invalid_client' });
+      if (form.get('client_id') !== this.clientId || form.get('client_secret') !== this.secret)
+        return jsonAnswer(401, { error: 'invalid_client' });
       if (!grant || form.get('grant_type') !== 'authorization_code' || form.get('redirect_uri') !== grant.redirectUri) {
         return jsonAnswer(400, { error: 'invalid_grant' });
       }
       this.codes.delete(form.get('code')!);
       const accessToken = `ya29.${randomUUID()}`;
       this.tokens.set(accessToken, grant.account);
-      return jsonAnswer(200, { access_token: accessToken, refresh_token: `1//${randomUUID()}`, token_type: 'Bearer', expires_in: 3599, scope: 'email profile' });
+      return jsonAnswer(200, {
+        access_token: accessToken,
+        refresh_token: `1//${randomUUID()}`,
+        token_type: 'Bearer',
+        expires_in: 3599,
+        scope: 'email profile',
+      });
     }
     if (req.method === 'GET' && url.pathname === '/userinfo/v2/me') {
       const account = this.tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));

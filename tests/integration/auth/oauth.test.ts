@@ -22,7 +22,13 @@ describe('auth with Google OAuth', () => {
   });
 
   function account(label: string, verified = true): GoogleAccount {
-    return { id: String(Math.floor(Math.random() * 1e15)), email: uniqueEmail(label), verified_email: verified, name: `Person ${label}`, picture: 'https://example.com/p.png' };
+    return {
+      id: String(Math.floor(Math.random() * 1e15)),
+      email: uniqueEmail(label),
+      verified_email: verified,
+      name: `Person ${label}`,
+      picture: 'https://example.com/p.png',
+    };
   }
 
   /** Plays the browser: our /authorize -> Google's chooser -> our /callback -> the app's URL. */
@@ -44,7 +50,11 @@ describe('auth with Google OAuth', () => {
     const client = h.client();
     const { data, error } = await client.auth.signInWithOAuth({
       provider: 'google',
-      options: { redirectTo: 'http://localhost:3000/cb', queryParams: { prompt: 'select_account' }, skipBrowserRedirect: true },
+      options: {
+        redirectTo: 'http://localhost:3000/cb',
+        queryParams: { prompt: 'select_account' },
+        skipBrowserRedirect: true,
+      },
     });
     expect(error).toBeNull();
     const { providerUrl, finalLocation } = await browse(data.url!);
@@ -66,14 +76,29 @@ describe('auth with Google OAuth', () => {
     const { data: me } = await client.auth.getUser(fragment.get('access_token')!);
     expect(me.user?.email_confirmed_at).toBeTruthy();
     expect(me.user?.identities?.map((i) => [i.provider, i.id])).toEqual([['google', person.id]]);
-    expect(me.user?.user_metadata).toMatchObject({ full_name: person.name, avatar_url: person.picture, email: person.email, provider_id: person.id });
+    expect(me.user?.user_metadata).toMatchObject({
+      full_name: person.name,
+      avatar_url: person.picture,
+      email: person.email,
+      provider_id: person.id,
+    });
 
-    const profile = await h.stack.db.query<{ full_name: string }>('select full_name from public.profiles where id = $1', [claims.sub]);
+    const profile = await h.stack.db.query<{ full_name: string }>(
+      'select full_name from public.profiles where id = $1',
+      [claims.sub],
+    );
     expect(profile.rows[0]?.full_name).toBe(person.name);
 
     // Coming back with the same Google account signs into the same user.
     google.next = person;
-    const again = await browse((await client.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: 'http://localhost:3000/cb', skipBrowserRedirect: true } })).data.url!);
+    const again = await browse(
+      (
+        await client.auth.signInWithOAuth({
+          provider: 'google',
+          options: { redirectTo: 'http://localhost:3000/cb', skipBrowserRedirect: true },
+        })
+      ).data.url!,
+    );
     expect(decodeJwt(fragmentOf(again.finalLocation).get('access_token')!).sub).toBe(claims.sub);
     const users = await h.stack.db.query('select 1 from auth.users where email = $1', [person.email]);
     expect(users.rows).toHaveLength(1);
@@ -85,7 +110,11 @@ describe('auth with Google OAuth', () => {
     const client = h.client({ flowType: 'pkce' });
     const { data } = await client.auth.signInWithOAuth({
       provider: 'google',
-      options: { redirectTo: 'http://localhost:3000/cb', queryParams: { prompt: 'select_account' }, skipBrowserRedirect: true },
+      options: {
+        redirectTo: 'http://localhost:3000/cb',
+        queryParams: { prompt: 'select_account' },
+        skipBrowserRedirect: true,
+      },
     });
     expect(new URL(data.url!).searchParams.get('code_challenge_method')).toBe('s256');
     const { providerUrl, finalLocation } = await browse(data.url!);
@@ -100,10 +129,15 @@ describe('auth with Google OAuth', () => {
 
   it('links Google to an existing account with the same verified address', async () => {
     const person = account('linked');
-    const existing = await h.admin().auth.admin.createUser({ email: person.email, password: 'secret123', email_confirm: true });
+    const existing = await h
+      .admin()
+      .auth.admin.createUser({ email: person.email, password: 'secret123', email_confirm: true });
     google.next = person;
     const client = h.client();
-    const { data } = await client.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: 'http://localhost:3000/cb', skipBrowserRedirect: true } });
+    const { data } = await client.auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: 'http://localhost:3000/cb', skipBrowserRedirect: true },
+    });
     const { finalLocation } = await browse(data.url!);
     const token = fragmentOf(finalLocation).get('access_token')!;
     expect(decodeJwt(token).sub).toBe(existing.data.user!.id);
@@ -114,7 +148,12 @@ describe('auth with Google OAuth', () => {
 
   it('sends a cancelled chooser back to the app as an error', async () => {
     google.next = 'cancel';
-    const { data } = await h.client().auth.signInWithOAuth({ provider: 'google', options: { redirectTo: 'http://localhost:3000/cb', skipBrowserRedirect: true } });
+    const { data } = await h
+      .client()
+      .auth.signInWithOAuth({
+        provider: 'google',
+        options: { redirectTo: 'http://localhost:3000/cb', skipBrowserRedirect: true },
+      });
     const { finalLocation } = await browse(data.url!);
     const fragment = fragmentOf(finalLocation);
     expect(fragment.get('error')).toBe('access_denied');

@@ -2,7 +2,15 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../../supabase/local/core/jwt.ts';
 import { LOCAL_JWT_SECRET } from '../../../supabase/local/core/keys.ts';
-import { authFetch, fragmentOf, otpOf, startAuthStack, uniqueEmail, verifyLinkOf, type AuthHarness } from './support.ts';
+import {
+  authFetch,
+  fragmentOf,
+  otpOf,
+  startAuthStack,
+  uniqueEmail,
+  verifyLinkOf,
+  type AuthHarness,
+} from './support.ts';
 
 /** Confirmations off (Supabase CLI default): sign-up signs in; sessions, refresh and logout rules. */
 describe('auth sessions with confirmations off', () => {
@@ -23,7 +31,9 @@ describe('auth sessions with confirmations off', () => {
 
   it('signs up straight into a session whose JWT carries GoTrue claims, backed by real rows', async () => {
     const email = uniqueEmail('signup');
-    const { data, error } = await h.client().auth.signUp({ email, password: 'secret123', options: { data: { full_name: 'Grace' } } });
+    const { data, error } = await h
+      .client()
+      .auth.signUp({ email, password: 'secret123', options: { data: { full_name: 'Grace' } } });
     expect(error).toBeNull();
     const session = data.session!;
     expect(session.token_type).toBe('bearer');
@@ -73,10 +83,17 @@ describe('auth sessions with confirmations off', () => {
     expect(broken.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     expect((await broken.json()).code).toBe('bad_json');
 
-    const legacy = await authFetch(h, '/token?grant_type=password', { body: { email: 'nobody@example.com', password: 'x' }, versioned: false });
+    const legacy = await authFetch(h, '/token?grant_type=password', {
+      body: { email: 'nobody@example.com', password: 'x' },
+      versioned: false,
+    });
     expect(legacy.status).toBe(400);
     expect(legacy.headers.get('x-sb-error-code')).toBe('invalid_credentials');
-    expect(await legacy.json()).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
+    expect(await legacy.json()).toEqual({
+      code: 400,
+      error_code: 'invalid_credentials',
+      msg: 'Invalid login credentials',
+    });
 
     const array = await authFetch(h, '/token?grant_type=password', { rawBody: '[1,2]' });
     expect(array.status).toBe(400);
@@ -89,12 +106,18 @@ describe('auth sessions with confirmations off', () => {
     expect(anonymous.status).toBe(403);
     expect(await anonymous.json()).toEqual({ code: 'bad_jwt', message: 'invalid claim: missing sub claim' });
 
-    const expired = await signJwt({ sub: '11111111-1111-4111-8111-111111111111', role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 10 }, LOCAL_JWT_SECRET);
+    const expired = await signJwt(
+      { sub: '11111111-1111-4111-8111-111111111111', role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 10 },
+      LOCAL_JWT_SECRET,
+    );
     const late = await authFetch(h, '/user', { bearer: expired });
     expect(late.status).toBe(403);
     expect((await late.json()).code).toBe('bad_jwt');
 
-    const none = await fetch(`${h.url}/auth/v1/logout`, { method: 'POST', headers: { 'X-Supabase-Api-Version': '2024-01-01' } });
+    const none = await fetch(`${h.url}/auth/v1/logout`, {
+      method: 'POST',
+      headers: { 'X-Supabase-Api-Version': '2024-01-01' },
+    });
     expect(none.status).toBe(401);
     expect((await none.json()).code).toBe('no_authorization');
 
@@ -158,7 +181,9 @@ describe('auth sessions with confirmations off', () => {
     expect((await b.client.auth.signOut({ scope: 'others' })).error).toBeNull();
     expect(await status(b.session.access_token)).toBe('valid');
     expect(await status(c.session.access_token)).toBe('session_not_found');
-    const refreshAfterLogout = await authFetch(h, '/token?grant_type=refresh_token', { body: { refresh_token: c.session.refresh_token } });
+    const refreshAfterLogout = await authFetch(h, '/token?grant_type=refresh_token', {
+      body: { refresh_token: c.session.refresh_token },
+    });
     expect((await refreshAfterLogout.json()).code).toBe('refresh_token_not_found');
 
     expect((await b.client.auth.signOut()).error).toBeNull();
@@ -166,7 +191,10 @@ describe('auth sessions with confirmations off', () => {
     const { error } = await h.client().auth.getUser(b.session.access_token);
     expect(error?.name).toBe('AuthSessionMissingError');
 
-    const badScope = await authFetch(h, '/logout?scope=everyone', { method: 'POST', bearer: (await signedIn(email)).session.access_token });
+    const badScope = await authFetch(h, '/logout?scope=everyone', {
+      method: 'POST',
+      bearer: (await signedIn(email)).session.access_token,
+    });
     expect(badScope.status).toBe(400);
     expect((await badScope.json()).code).toBe('validation_failed');
   });
@@ -174,7 +202,11 @@ describe('auth sessions with confirmations off', () => {
   it('merges user metadata, changes the password and (autoconfirm) the e-mail', async () => {
     const email = uniqueEmail('update');
     const client = h.client();
-    await client.auth.signUp({ email, password: 'secret123', options: { data: { full_name: 'Ada', plan: 'free', locale: 'fr' } } });
+    await client.auth.signUp({
+      email,
+      password: 'secret123',
+      options: { data: { full_name: 'Ada', plan: 'free', locale: 'fr' } },
+    });
     const merged = await client.auth.updateUser({ data: { plan: 'pro', locale: null } });
     expect(merged.error).toBeNull();
     expect(merged.data.user?.user_metadata).toMatchObject({ full_name: 'Ada', plan: 'pro' });
@@ -189,7 +221,9 @@ describe('auth sessions with confirmations off', () => {
     expect(changed.error).toBeNull();
     expect(changed.data.user?.email).toBe(next);
     expect((await h.client().auth.signInWithPassword({ email: next, password: 'secret456' })).error).toBeNull();
-    expect((await h.client().auth.signInWithPassword({ email, password: 'secret456' })).error?.code).toBe('invalid_credentials');
+    expect((await h.client().auth.signInWithPassword({ email, password: 'secret456' })).error?.code).toBe(
+      'invalid_credentials',
+    );
 
     const taken = uniqueEmail('taken');
     await h.client().auth.signUp({ email: taken, password: 'secret123' });
@@ -201,7 +235,9 @@ describe('auth sessions with confirmations off', () => {
     const email = uniqueEmail('magic');
     await h.client().auth.signUp({ email, password: 'secret123' });
     const client = h.client();
-    expect((await client.auth.signInWithOtp({ email, options: { emailRedirectTo: 'http://localhost:3000/in' } })).error).toBeNull();
+    expect(
+      (await client.auth.signInWithOtp({ email, options: { emailRedirectTo: 'http://localhost:3000/in' } })).error,
+    ).toBeNull();
     const mail = await h.latestEmail(email, 'Your Magic Link');
     const followed = await fetch(verifyLinkOf(mail), { redirect: 'manual' });
     expect(followed.status).toBe(303);
@@ -216,7 +252,10 @@ describe('auth sessions with confirmations off', () => {
     expect(verified.error).toBeNull();
     expect(verified.data.session?.user.email).toBe(email);
 
-    const refused = await client.auth.signInWithOtp({ email: uniqueEmail('stranger'), options: { shouldCreateUser: false } });
+    const refused = await client.auth.signInWithOtp({
+      email: uniqueEmail('stranger'),
+      options: { shouldCreateUser: false },
+    });
     expect(refused.error?.code).toBe('otp_disabled');
   });
 
@@ -224,7 +263,11 @@ describe('auth sessions with confirmations off', () => {
     const email = uniqueEmail('chooser');
     const { data } = await h.client().auth.signInWithOAuth({
       provider: 'google',
-      options: { redirectTo: 'http://localhost:3000/cb', queryParams: { prompt: 'select_account' }, skipBrowserRedirect: true },
+      options: {
+        redirectTo: 'http://localhost:3000/cb',
+        queryParams: { prompt: 'select_account' },
+        skipBrowserRedirect: true,
+      },
     });
     const toChooser = await fetch(data.url!, { redirect: 'manual' });
     expect(toChooser.status).toBe(302);
@@ -235,7 +278,13 @@ describe('auth sessions with confirmations off', () => {
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('name="email"');
 
-    const form = new URLSearchParams({ state: chooserUrl.searchParams.get('state')!, redirect_uri: chooserUrl.searchParams.get('redirect_uri')!, provider: 'google', email, name: 'Chosen One' });
+    const form = new URLSearchParams({
+      state: chooserUrl.searchParams.get('state')!,
+      redirect_uri: chooserUrl.searchParams.get('redirect_uri')!,
+      provider: 'google',
+      email,
+      name: 'Chosen One',
+    });
     const chosen = await fetch(`${h.url}/auth/v1/_mock/oauth`, { method: 'POST', body: form, redirect: 'manual' });
     const toApp = await fetch(chosen.headers.get('location')!, { redirect: 'manual' });
     const fragment = fragmentOf(toApp.headers.get('location')!);
@@ -292,11 +341,23 @@ describe('auth sessions with confirmations off', () => {
     for (const [method, path, bearer] of routes) {
       for (const body of bodies) {
         const response = await authFetch(h, path, { method, rawBody: body, bearer });
-        if (response.status >= 500 || response.status < 200) failures.push(`${method} ${path} ${body.slice(0, 40)} -> ${response.status} ${await response.text()}`);
+        if (response.status >= 500 || response.status < 200)
+          failures.push(`${method} ${path} ${body.slice(0, 40)} -> ${response.status} ${await response.text()}`);
       }
     }
-    for (const path of ['/verify?type=signup&token=x', '/verify?type=bogus', '/verify', '/authorize', '/authorize?provider=google&code_challenge=x', '/callback', '/callback?state=a.b.c&code=x', '/admin/users?page=-1&per_page=abc']) {
-      const response = await authFetch(h, path, { bearer: path.startsWith('/admin') ? h.stack.serviceRoleKey : undefined });
+    for (const path of [
+      '/verify?type=signup&token=x',
+      '/verify?type=bogus',
+      '/verify',
+      '/authorize',
+      '/authorize?provider=google&code_challenge=x',
+      '/callback',
+      '/callback?state=a.b.c&code=x',
+      '/admin/users?page=-1&per_page=abc',
+    ]) {
+      const response = await authFetch(h, path, {
+        bearer: path.startsWith('/admin') ? h.stack.serviceRoleKey : undefined,
+      });
       if (response.status >= 500) failures.push(`GET ${path} -> ${response.status}`);
     }
     expect(failures).toEqual([]);
@@ -312,6 +373,10 @@ describe('auth sessions with confirmations off', () => {
     const health = await (await authFetch(h, '/health')).json();
     expect(health.name).toBe('GoTrue');
     const settings = await (await authFetch(h, '/settings')).json();
-    expect(settings).toMatchObject({ disable_signup: false, mailer_autoconfirm: true, external: { email: true, phone: false } });
+    expect(settings).toMatchObject({
+      disable_signup: false,
+      mailer_autoconfirm: true,
+      external: { email: true, phone: false },
+    });
   });
 });

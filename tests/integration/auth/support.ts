@@ -29,12 +29,22 @@ export interface AuthHarness {
 
 export async function startAuthStack(fixture: Fixture, env: Record<string, string> = {}): Promise<AuthHarness> {
   const log = process.env.AUTH_TEST_LOG ? (m: string) => console.error(m) : undefined;
-  const stack = await startStack({ projectDir: fixtureDir(fixture), dataDir: null, port: 0, env: { ...process.env, ...env }, log });
+  const stack = await startStack({
+    projectDir: fixtureDir(fixture),
+    dataDir: null,
+    port: 0,
+    env: { ...process.env, ...env },
+    log,
+  });
   const make = (key: string, options: { flowType?: 'implicit' | 'pkce'; autoRefreshToken?: boolean } = {}) =>
     createClient(stack.url, key, {
       // Node 20 has no global WebSocket; realtime-js needs one even when unused.
       realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-      auth: { persistSession: false, autoRefreshToken: options.autoRefreshToken ?? false, flowType: options.flowType ?? 'implicit' },
+      auth: {
+        persistSession: false,
+        autoRefreshToken: options.autoRefreshToken ?? false,
+        flowType: options.flowType ?? 'implicit',
+      },
     });
   const emailsTo = async (to: string) => (await stack.ctx.mailer.list()).filter((m) => m.to === to);
   return {

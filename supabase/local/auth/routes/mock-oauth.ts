@@ -31,14 +31,18 @@ function codesOf(env: AuthEnv): Map<string, MockAccount> {
   return codes;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** GET: the chooser page (plain HTML form; an e2e test can fill `email` and submit). */
 export async function mockChooser(env: AuthEnv, request: Request): Promise<Response> {
   const params = new URL(request.url).searchParams;
   const provider = params.get('provider') ?? 'google';
   const hidden = ['state', 'redirect_uri', 'provider']
-    .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(params.get(name) ?? (name === 'provider' ? provider : ''))}">`)
+    .map(
+      (name) =>
+        `<input type="hidden" name="${name}" value="${escapeHtml(params.get(name) ?? (name === 'provider' ? provider : ''))}">`,
+    )
     .join('');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local sign-in with ${escapeHtml(provider)}</title></head>
 <body style="font-family: sans-serif; max-width: 28rem; margin: 3rem auto">
@@ -56,7 +60,8 @@ export async function mockChooser(env: AuthEnv, request: Request): Promise<Respo
 export async function mockChoose(env: AuthEnv, request: Request): Promise<Response> {
   const form = new URLSearchParams(await request.text());
   const callback = `${env.externalUrl()}/callback`;
-  if ((form.get('redirect_uri') ?? callback) !== callback) throw new AuthError(400, 'validation_failed', 'redirect_uri must be this server\'s callback');
+  if ((form.get('redirect_uri') ?? callback) !== callback)
+    throw new AuthError(400, 'validation_failed', "redirect_uri must be this server's callback");
   const back = new URL(callback);
   back.searchParams.set('state', form.get('state') ?? '');
   if (form.get('cancel')) {
@@ -65,11 +70,17 @@ export async function mockChoose(env: AuthEnv, request: Request): Promise<Respon
     return redirect(back.toString(), 302);
   }
   const email = normalizeEmail(form.get('email') ?? '');
-  if (!isValidEmail(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  if (!isValidEmail(email))
+    throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
   const code = randomUUID();
   const codes = codesOf(env);
   for (const [key, account] of codes) if (account.expiresAt < Date.now()) codes.delete(key);
-  codes.set(code, { provider: form.get('provider') ?? 'google', email, name: form.get('name')?.trim() || email.split('@')[0]!, expiresAt: Date.now() + CODE_TTL_MS });
+  codes.set(code, {
+    provider: form.get('provider') ?? 'google',
+    email,
+    name: form.get('name')?.trim() || email.split('@')[0]!,
+    expiresAt: Date.now() + CODE_TTL_MS,
+  });
   back.searchParams.set('code', code);
   return redirect(back.toString(), 302);
 }
@@ -81,6 +92,8 @@ export function redeemMockCode(env: AuthEnv, provider: string, code: string): Re
   codes.delete(code);
   if (!account || account.provider !== provider || account.expiresAt < Date.now()) return undefined;
   // A stable numeric id per address, like Google's subject identifiers.
-  const id = BigInt(`0x${createHash('sha256').update(`${provider}:${account.email}`).digest('hex').slice(0, 16)}`).toString().padStart(21, '1');
+  const id = BigInt(`0x${createHash('sha256').update(`${provider}:${account.email}`).digest('hex').slice(0, 16)}`)
+    .toString()
+    .padStart(21, '1');
   return { id, email: account.email, verified_email: true, name: account.name, picture: '' };
 }

@@ -8,7 +8,15 @@ import { createFlowState, readPkce } from '../pkce.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { issueSession } from '../sessions.ts';
 import type { AuthEnv } from '../settings.ts';
-import { findUserByEmail, insertUser, isValidEmail, mergeMetadata, normalizeEmail, userJson, identitiesOf } from '../users.ts';
+import {
+  findUserByEmail,
+  insertUser,
+  isValidEmail,
+  mergeMetadata,
+  normalizeEmail,
+  userJson,
+  identitiesOf,
+} from '../users.ts';
 
 /** A trigger failing on auth.users aborts the signup the way GoTrue reports it. */
 export function databaseError(env: AuthEnv, error: unknown): never {
@@ -47,7 +55,8 @@ export async function signup(env: AuthEnv, request: Request): Promise<Response> 
 
   if (!rawEmail && !phone) {
     if (password) throw validationFailed('To signup, please provide your email');
-    if (!config.enable_anonymous_sign_ins) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    if (!config.enable_anonymous_sign_ins)
+      throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     return anonymousSignup(env, request, data);
   }
   if (!rawEmail) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
@@ -75,7 +84,13 @@ export async function signup(env: AuthEnv, request: Request): Promise<Response> 
       ]);
     } else {
       try {
-        user = await insertUser(tx, { email, encryptedPassword: encrypted, confirmed: env.autoconfirm, provider: 'email', userMetadata: data });
+        user = await insertUser(tx, {
+          email,
+          encryptedPassword: encrypted,
+          confirmed: env.autoconfirm,
+          provider: 'email',
+          userMetadata: data,
+        });
       } catch (error) {
         databaseError(env, error);
       }

@@ -24,7 +24,8 @@ export async function token(env: AuthEnv, request: Request): Promise<Response> {
     case 'pkce': {
       const authCode = optString(body, 'auth_code');
       const verifier = optString(body, 'code_verifier');
-      if (!authCode || !verifier) throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
+      if (!authCode || !verifier)
+        throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
       const session = await env.ctx.db.transaction(async (tx) => {
         const flow = await consumeFlowState(tx, authCode, verifier);
         return issueSession(env, tx, flow.user_id!, flow.authentication_method, {
