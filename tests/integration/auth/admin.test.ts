@@ -21,6 +21,16 @@ describe('auth admin API', () => {
     const asUser = await authFetch(h, '/admin/users', { bearer: data.session!.access_token });
     expect(asUser.status).toBe(403);
     expect((await asUser.json()).code).toBe('not_admin');
+
+    // The new-format secret key is translated to the service role, as the CLI's gateway does.
+    const withSecretKey = await fetch(`${h.url}/auth/v1/admin/users`, {
+      headers: { apikey: h.stack.config.secretKey, Authorization: `Bearer ${h.stack.config.secretKey}` },
+    });
+    expect(withSecretKey.status).toBe(200);
+    const withPublishableKey = await fetch(`${h.url}/auth/v1/admin/users`, {
+      headers: { apikey: h.stack.config.publishableKey, Authorization: `Bearer ${h.stack.config.publishableKey}` },
+    });
+    expect(withPublishableKey.status).toBe(403);
   });
 
   it('creates, reads, updates, lists and deletes users', async () => {
