@@ -148,12 +148,10 @@ describe('auth with Google OAuth', () => {
 
   it('sends a cancelled chooser back to the app as an error', async () => {
     google.next = 'cancel';
-    const { data } = await h
-      .client()
-      .auth.signInWithOAuth({
-        provider: 'google',
-        options: { redirectTo: 'http://localhost:3000/cb', skipBrowserRedirect: true },
-      });
+    const { data } = await h.client().auth.signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: 'http://localhost:3000/cb', skipBrowserRedirect: true },
+    });
     const { finalLocation } = await browse(data.url!);
     const fragment = fragmentOf(finalLocation);
     expect(fragment.get('error')).toBe('access_denied');
