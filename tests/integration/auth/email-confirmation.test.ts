@@ -71,6 +71,17 @@ describe('auth with e-mail confirmations on', () => {
     expect(reused.get('error')).toBe('access_denied');
     expect(reused.get('error_code')).toBe('otp_expired');
 
+    // Consumed tokens are stored empty: a bare prefix or an empty hash must not match them.
+    for (const token of ['pkce_', '%20']) {
+      const probe = await fetch(
+        `${h.url}/auth/v1/verify?type=signup&token=${token}&redirect_to=http://localhost:3000/x`,
+        { redirect: 'manual' },
+      );
+      expect(probe.headers.get('location') ?? String(probe.status)).not.toContain('access_token');
+    }
+    const probeOtp = await authFetch(h, '/verify', { body: { type: 'signup', token_hash: 'pkce_' } });
+    expect(probeOtp.status).toBe(403);
+
     const signedIn = await client.auth.signInWithPassword({ email, password: 'secret123' });
     expect(signedIn.error).toBeNull();
     expect(signedIn.data.session?.user.id).toBe(data.user!.id);

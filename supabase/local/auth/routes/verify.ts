@@ -51,11 +51,14 @@ const isExpired = (env: AuthEnv, sentAt: unknown) =>
   !(sentAt instanceof Date) || sentAt.getTime() + env.config.email.otp_expiry * 1000 < Date.now();
 
 async function findByTokenHash(env: AuthEnv, q: Queryable, type: VerifyType, hash: string): Promise<Match | undefined> {
+  // Consumed tokens are stored as '' ; a bare "pkce_" or short value must never match them.
+  const bare = hash.replace(/^pkce_/, '');
+  if (!/^[0-9a-f]{56}$/i.test(bare)) return undefined;
   for (const slot of SLOTS_FOR[type]) {
     const { column, sentAt } = COLUMN[slot];
     const { rows } = await q.query<UserRow>(
       `select * from auth.users where ${column} in ($1::text, 'pkce_' || $1::text) and deleted_at is null limit 1`,
-      [hash.replace(/^pkce_/, '')],
+      [bare],
     );
     const user = rows[0];
     if (user && !isExpired(env, user[sentAt])) return { user, slot, pkce: String(user[column]).startsWith('pkce_') };
