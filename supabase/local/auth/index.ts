@@ -3,7 +3,6 @@ import { AuthError, errorResponse } from './errors.ts';
 import { json } from './http.ts';
 import { admin, invite } from './routes/admin.ts';
 import { otp, recover, resend } from './routes/email.ts';
-import { MOCK_CHOOSER_PATH, mockChoose, mockChooser } from './routes/mock-oauth.ts';
 import { authorize, callback } from './routes/oauth.ts';
 import { signup } from './routes/signup.ts';
 import { token } from './routes/token.ts';
@@ -38,8 +37,6 @@ const ROUTES: Record<string, Handler> = {
   'GET /callback': callback,
   'POST /callback': callback,
   'POST /invite': invite,
-  [`GET ${MOCK_CHOOSER_PATH}`]: mockChooser,
-  [`POST ${MOCK_CHOOSER_PATH}`]: mockChoose,
 };
 
 function settings(env: AuthEnv) {
@@ -48,7 +45,10 @@ function settings(env: AuthEnv) {
     email: env.config.email.enable_signup,
     phone: false,
   };
-  for (const [name, provider] of Object.entries(env.config.external)) external[name] = provider.enabled;
+  // Enabled but without credentials cannot work, so it is reported as off (the console hides it).
+  for (const [name, provider] of Object.entries(env.config.external)) {
+    external[name] = provider.enabled && (!!provider.client_id || !!provider.url);
+  }
   return {
     external,
     disable_signup: !env.config.enable_signup,

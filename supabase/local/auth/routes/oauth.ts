@@ -10,7 +10,6 @@ import { resolveRedirect } from '../redirect.ts';
 import { issueSession } from '../sessions.ts';
 import type { AuthEnv } from '../settings.ts';
 import { findUserByEmail, findUserById, insertUser, mergeMetadata, type UserRow } from '../users.ts';
-import { MOCK_CHOOSER_PATH, redeemMockCode } from './mock-oauth.ts';
 import { databaseError } from './signup.ts';
 
 /** Query parameters GoTrue consumes itself; every other one goes on to the provider (prompt, hd...). */
@@ -43,26 +42,23 @@ interface EnabledProvider {
   clientId: string;
   secret: string;
   redirectUri: string;
-  /** Enabled without client_id nor url: the local account chooser stands in (mock-oauth.ts). */
-  mock: boolean;
 }
 
 function enabledProvider(env: AuthEnv, name: string | null): EnabledProvider {
   if (!name) throw validationFailed('Unsupported provider: missing provider');
   const provider = name.toLowerCase();
   const config = env.config.external[provider];
-  const mock = !!config?.enabled && !config.client_id && !config.url;
-  const endpoints = config?.enabled ? providerEndpoints(provider, config.url) : undefined;
+  // A provider without a client id cannot really be reached: treat it as not enabled, as GoTrue
+  // does, rather than standing in for it (no pretend sign-in).
+  const configured = !!config?.enabled && (!!config.client_id || !!config.url);
+  const endpoints = configured ? providerEndpoints(provider, config!.url) : undefined;
   if (!config || !endpoints) throw validationFailed('Unsupported provider: provider is not enabled');
   return {
     name: provider,
-    endpoints: mock
-      ? { ...endpoints, authorize: `${env.externalUrl()}${MOCK_CHOOSER_PATH}?provider=${encodeURIComponent(provider)}` }
-      : endpoints,
+    endpoints,
     clientId: config.client_id,
     secret: config.secret,
     redirectUri: config.redirect_uri || `${env.externalUrl()}/callback`,
-    mock,
   };
 }
 
@@ -120,12 +116,6 @@ async function fetchProfile(
   provider: EnabledProvider,
   code: string,
 ): Promise<{ profile: ProviderProfile; tokens: Json }> {
-  if (provider.mock) {
-    const info = redeemMockCode(env, provider.name, code);
-    const profile = info ? profileFromUserinfo(provider.endpoints, info) : undefined;
-    if (!profile) throw new Error(`Unable to exchange external code: ${code}`);
-    return { profile, tokens: { access_token: `local-mock-${provider.name}-token` } };
-  }
   const tokenResponse = await fetch(provider.endpoints.token, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
