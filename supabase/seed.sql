@@ -33,7 +33,6 @@ on conflict (provider_id, provider) do nothing;
 -- The trigger on auth.users created both profiles (30 credits, lang en). The seed runs as the
 -- database owner, so it may set the admin flag directly.
 update public.profiles set is_admin = true where id = 'd0000000-0000-4000-8000-000000000002';
-update public.profiles set lang = 'fr' where id = 'd0000000-0000-4000-8000-000000000001';
 
 insert into public.agents (id, user_id, name, company_name, description, default_language, voice, subdomain,
   directory_listed, category, sector, sub_sector, address, phone, email, website, capabilities, tools, branding)

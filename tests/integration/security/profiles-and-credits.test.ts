@@ -93,6 +93,17 @@ describe('profiles', () => {
     expect((await serviceRow<Profile>(cast.service, 'profiles', { id: target.id }))?.is_admin).toBe(true);
   });
 
+  it('an admin deletes a user with everything they own; an owner cannot delete anyone', async () => {
+    const target = await cast.newUser('deleted');
+    await target.client.from('agents').insert({ user_id: target.id, name: 'Gone' });
+    expect((await cast.owner.client.rpc('admin_delete_user', { user_id: target.id })).error?.code).toBe('42501');
+    expect(await serviceRow(cast.service, 'profiles', { id: target.id })).not.toBeNull();
+    expect((await cast.admin.client.rpc('admin_delete_user', { user_id: target.id })).error).toBeNull();
+    expect(await serviceRow(cast.service, 'profiles', { id: target.id })).toBeNull();
+    const { count } = await cast.service.from('agents').select('id', { count: 'exact', head: true }).eq('user_id', target.id);
+    expect(count).toBe(0);
+  });
+
   it('a visitor cannot call set_user_admin', async () => {
     const { error } = await cast.anon.rpc('set_user_admin', { user_id: cast.owner.id, is_admin: true });
     expect(error).not.toBeNull();
