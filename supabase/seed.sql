@@ -73,7 +73,7 @@ on conflict (id) do nothing;
 insert into public.interactions (agent_id, user_id, type, name, enabled, instructions, config)
 values ('a0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001', 'share_url', 'Share the menu', true,
   '[{"id": "1", "type": "keyword", "value": "menu"}]',
-  '{"url": "https://petit-bistrot.example/menu", "urlTitle": "Our menu", "urlDescription": "This week''s menu", "sendUrlEmail": true, "sendUrlWhatsapp": false}')
+  '{"url": "https://petit-bistrot.example/menu", "url_title": "Our menu", "url_description": "This week''s menu", "send_url_email": true, "send_url_whatsapp": false}')
 on conflict (agent_id, type) do nothing;
 
 insert into public.knowledge_documents (id, agent_id, user_id, name, type, status, size_bytes)

@@ -123,6 +123,8 @@ create table public.interactions (
   name text not null default '' check (char_length(name) <= 200),
   enabled boolean not null default true,
   instructions jsonb not null default '[]' check (jsonb_typeof(instructions) = 'array' and jsonb_array_length(instructions) <= 50),
+  -- share_document {file_name, file_size, file_url, storage_path, send_email, send_whatsapp};
+  -- share_url {url, url_title, url_description, send_url_email, send_url_whatsapp}
   config jsonb not null default '{}' check (jsonb_typeof(config) = 'object'),
   sort_order integer not null default 0,
   created_at timestamptz not null default now(),

@@ -89,9 +89,11 @@ create table public.calls (
   ended_at timestamptz,
   recording_url text check (char_length(recording_url) <= 2048),
   recording_path text check (char_length(recording_path) <= 1024),
-  -- 1 credit = 1 minute, rounded up
-  credits_charged integer not null default 0 check (credits_charged >= 0),
+  -- 1 credit = 1 minute of voice: a started minute counts as a whole one
+  billable_minutes integer generated always as ((duration + 59) / 60) stored,
+  credits_charged integer not null default 0,
   created_at timestamptz not null default now(),
+  constraint calls_credits_match_minutes check (credits_charged between 0 and (duration + 59) / 60),
   foreign key (assigned_agent, user_id) references public.agents (id, user_id) on delete set null (assigned_agent)
 );
 create index calls_user_id_timestamp_idx on public.calls (user_id, "timestamp" desc);
@@ -120,8 +122,11 @@ create table public.voice_calls (
   is_mobile_compatible boolean not null default false,
   status text not null default 'recording' check (status in ('recording', 'processing', 'completed', 'failed')),
   installation_id text check (char_length(installation_id) <= 100),
-  credits_charged integer not null default 0 check (credits_charged >= 0),
+  -- 1 credit = 1 minute of voice: a started minute counts as a whole one
+  billable_minutes integer generated always as ((duration + 59) / 60) stored,
+  credits_charged integer not null default 0,
   created_at timestamptz not null default now(),
+  constraint voice_calls_credits_match_minutes check (credits_charged between 0 and (duration + 59) / 60),
   foreign key (agent_id, user_id) references public.agents (id, user_id) on delete set null (agent_id)
 );
 create index voice_calls_user_id_created_at_idx on public.voice_calls (user_id, created_at desc);

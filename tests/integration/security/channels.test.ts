@@ -123,6 +123,17 @@ describe.each(channelRecords)('$table', ({ table, row }) => {
   });
 });
 
+describe('billing rule: 1 credit = 1 minute', () => {
+  it('a call is billable per started minute and cannot be charged more credits than its minutes', async () => {
+    const call = await serviceInsert<{ id: string; billable_minutes: number }>(cast.service, 'calls', {
+      user_id: cast.owner.id, assigned_agent: myAgent.id, from_number: '+15550009999', to_number: '+15550008888', status: 'completed', duration: 61,
+    });
+    expect(call.billable_minutes).toBe(2);
+    expect((await cast.service.from('calls').update({ credits_charged: 2 }).eq('id', call.id)).error).toBeNull();
+    expect((await cast.service.from('calls').update({ credits_charged: 3 }).eq('id', call.id)).error?.code).toBe('23514');
+  });
+});
+
 describe('messages', () => {
   it('an owner reads the messages of their conversations; nobody else does', async () => {
     const conversation = await serviceInsert<{ id: string }>(cast.service, 'conversations', { user_id: cast.owner.id, agent_id: myAgent.id, channel: 'sandbox' });
