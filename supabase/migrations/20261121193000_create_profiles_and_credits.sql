@@ -254,6 +254,9 @@ create policy "admins can delete packs" on public.packs for delete to authentica
 -- profiles: a user reads and edits their own; admins read and edit everyone's editable fields.
 grant select on table public.profiles to authenticated;
 grant update (name, avatar, lang, agent_name, descriptif) on table public.profiles to authenticated;
+-- Deleting a user goes through the auth admin API (a function running as the service role checks
+-- that the caller is an admin): on hosted projects only supabase_auth_admin may delete from
+-- auth.users. Everything the user owns cascades from auth.users -> profiles.
 create policy "users can read their own profile and admins all profiles" on public.profiles for select to authenticated
   using (id = (select auth.uid()) or (select private.is_admin()));
 create policy "users can update their own profile and admins any profile" on public.profiles for update to authenticated
@@ -408,23 +411,6 @@ begin
 end
 $$;
 
--- Admin user deletion (spec 002 §7.5): removes the auth user; everything owned cascades.
-create or replace function public.admin_delete_user(user_id uuid) returns void
-language plpgsql security definer set search_path = '' as $$
-begin
-  if not private.is_admin() and private.request_role() <> 'service_role' then
-    raise exception 'Only an admin can delete users' using errcode = '42501';
-  end if;
-  if admin_delete_user.user_id = (select auth.uid()) then
-    raise exception 'Admins cannot delete themselves' using errcode = '22023';
-  end if;
-  delete from auth.users u where u.id = admin_delete_user.user_id;
-  if not found then
-    raise exception 'User not found' using errcode = 'P0002';
-  end if;
-end
-$$;
-
 -- Subscription: active for one month from creation. Created by the payment service or an admin;
 -- a previous active subscription of the user ends (cancelled) in the same transaction.
 create or replace function public.create_subscription(user_id uuid, pack_id text) returns public.subscriptions
@@ -477,12 +463,12 @@ $$;
 
 revoke all on function public.activate_free_pack(), public.use_credits(integer, uuid, uuid),
   public.purchase_credits(uuid, integer, text), public.admin_grant_credits(uuid, integer, text),
-  public.set_user_admin(uuid, boolean), public.admin_delete_user(uuid),
+  public.set_user_admin(uuid, boolean),
   public.create_subscription(uuid, text), public.cancel_subscription(uuid)
   from public, anon, authenticated;
 grant execute on function public.activate_free_pack(), public.use_credits(integer, uuid, uuid),
   public.admin_grant_credits(uuid, integer, text), public.set_user_admin(uuid, boolean),
-  public.admin_delete_user(uuid), public.create_subscription(uuid, text), public.cancel_subscription(uuid)
+  public.create_subscription(uuid, text), public.cancel_subscription(uuid)
   to authenticated, service_role;
 grant execute on function public.purchase_credits(uuid, integer, text) to service_role;
 

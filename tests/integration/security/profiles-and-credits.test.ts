@@ -93,12 +93,11 @@ describe('profiles', () => {
     expect((await serviceRow<Profile>(cast.service, 'profiles', { id: target.id }))?.is_admin).toBe(true);
   });
 
-  it('an admin deletes a user with everything they own; an owner cannot delete anyone', async () => {
+  it('deleting a user through the auth admin API removes their profile and everything they own', async () => {
     const target = await cast.newUser('deleted');
     await target.client.from('agents').insert({ user_id: target.id, name: 'Gone' });
-    expect((await cast.owner.client.rpc('admin_delete_user', { user_id: target.id })).error?.code).toBe('42501');
-    expect(await serviceRow(cast.service, 'profiles', { id: target.id })).not.toBeNull();
-    expect((await cast.admin.client.rpc('admin_delete_user', { user_id: target.id })).error).toBeNull();
+    expect((await target.client.auth.admin.deleteUser(target.id)).error).not.toBeNull();
+    expect((await cast.service.auth.admin.deleteUser(target.id)).error).toBeNull();
     expect(await serviceRow(cast.service, 'profiles', { id: target.id })).toBeNull();
     const { count } = await cast.service.from('agents').select('id', { count: 'exact', head: true }).eq('user_id', target.id);
     expect(count).toBe(0);
