@@ -15,8 +15,14 @@ describe('development seed', () => {
     const client = stack.anonClient();
     const { data, error } = await client.auth.signInWithPassword({ email: 'demo.owner@example.com', password: 'concierge-demo' });
     expect(error).toBeNull();
-    const { data: profile } = await client.from('profiles').select('name, credits, is_admin, email_verified').eq('id', data.user!.id).single();
-    expect(profile).toEqual({ name: 'Demo Owner', credits: 30, is_admin: false, email_verified: true });
+    const { data: profile } = await client
+      .from('profiles')
+      .select('name, credits, is_admin, email_verified, last_login')
+      .eq('id', data.user!.id)
+      .single();
+    expect(profile).toMatchObject({ name: 'Demo Owner', credits: 30, is_admin: false, email_verified: true });
+    // signing in stamps auth.users.last_sign_in_at, which the profile follows
+    expect(Date.now() - new Date(profile!.last_login as string).getTime()).toBeLessThan(60_000);
     const { data: agents } = await client.from('agents').select('subdomain, name');
     expect(agents).toEqual([{ subdomain: 'demo', name: 'Clara' }]);
     const { count } = await client.from('knowledge_chunks').select('id', { count: 'exact', head: true });
