@@ -31,7 +31,10 @@ describe('credit rules under concurrency', () => {
 
   it('two parallel free-pack activations grant 30 credits once', async () => {
     const user = await cast.newUser('double-click');
-    const [first, second] = await Promise.all([user.client.rpc('activate_free_pack'), user.client.rpc('activate_free_pack')]);
+    const [first, second] = await Promise.all([
+      user.client.rpc('activate_free_pack'),
+      user.client.rpc('activate_free_pack'),
+    ]);
 
     expect([first.error, second.error].filter((e) => e === null)).toHaveLength(1);
     expect([first.error?.message, second.error?.message]).toContain('Free pack already activated');

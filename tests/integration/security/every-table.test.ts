@@ -83,7 +83,10 @@ describe('every table', () => {
   it('a visitor cannot update or delete a row of any table: permission denied', async () => {
     for (const table of tables) {
       const pk = primaryKey.get(table)!;
-      const updated = await cast.anon.from(table).update({ [plainColumn.get(table)!]: null }).not(pk, 'is', null);
+      const updated = await cast.anon
+        .from(table)
+        .update({ [plainColumn.get(table)!]: null })
+        .not(pk, 'is', null);
       expect(updated.error?.code, `update ${table}`).toBe('42501');
       const deleted = await cast.anon.from(table).delete().not(pk, 'is', null);
       expect(deleted.error?.code, `delete ${table}`).toBe('42501');

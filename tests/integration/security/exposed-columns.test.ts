@@ -72,8 +72,15 @@ describe('exposed columns', () => {
     );
     expect(rows.filter((r) => r.anon).map((r) => r.proname)).toEqual(['public_agent']);
     expect(rows.filter((r) => r.authenticated).map((r) => r.proname)).toEqual([
-      'activate_free_pack', 'admin_grant_credits', 'cancel_subscription', 'create_subscription',
-      'public_agent', 'release_phone_number', 'set_user_admin', 'subdomain_available', 'use_credits',
+      'activate_free_pack',
+      'admin_grant_credits',
+      'cancel_subscription',
+      'create_subscription',
+      'public_agent',
+      'release_phone_number',
+      'set_user_admin',
+      'subdomain_available',
+      'use_credits',
     ]);
   });
 

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attemptDelete, attemptInsert, attemptUpdate, serviceRow, startCast, visibleRows, type Cast } from './support/actors.ts';
+import {
+  attemptDelete,
+  attemptInsert,
+  attemptUpdate,
+  serviceRow,
+  startCast,
+  visibleRows,
+  type Cast,
+} from './support/actors.ts';
 
 let cast: Cast;
 beforeAll(async () => {
@@ -22,13 +30,22 @@ interface Profile extends Record<string, unknown> {
 describe('profiles', () => {
   it('a new user gets a profile with 30 credits from a signup ledger row, lang en, not admin, email verified', async () => {
     const profile = await serviceRow<Profile>(cast.service, 'profiles', { id: cast.owner.id });
-    expect(profile).toMatchObject({ credits: 30, lang: 'en', is_admin: false, email_verified: true, has_free_pack_activated: false });
+    expect(profile).toMatchObject({
+      credits: 30,
+      lang: 'en',
+      is_admin: false,
+      email_verified: true,
+      has_free_pack_activated: false,
+    });
     const { data: ledger } = await cast.owner.client.from('credit_ledger').select('type, amount');
     expect(ledger).toEqual([{ type: 'signup_bonus', amount: 30 }]);
   });
 
   it('email_verified follows email_confirmed_at of the auth user', async () => {
-    const created = await cast.service.auth.admin.createUser({ email: `unverified-${Date.now()}@example.com`, password: 'secret-123' });
+    const created = await cast.service.auth.admin.createUser({
+      email: `unverified-${Date.now()}@example.com`,
+      password: 'secret-123',
+    });
     const id = created.data.user!.id;
     expect((await serviceRow<Profile>(cast.service, 'profiles', { id }))?.email_verified).toBe(false);
     await cast.service.auth.admin.updateUserById(id, { email_confirm: true });
@@ -45,12 +62,21 @@ describe('profiles', () => {
   });
 
   it('an admin reads every profile', async () => {
-    const { data } = await cast.admin.client.from('profiles').select('id').in('id', [cast.owner.id, cast.otherOwner.id]);
+    const { data } = await cast.admin.client
+      .from('profiles')
+      .select('id')
+      .in('id', [cast.owner.id, cast.otherOwner.id]);
     expect(data).toHaveLength(2);
   });
 
   it('an owner updates name, avatar, lang, agent_name and descriptif of their profile', async () => {
-    const patch = { name: 'Renamed', avatar: 'https://example.com/a.png', lang: 'fr', agent_name: 'Max', descriptif: 'Bakery' };
+    const patch = {
+      name: 'Renamed',
+      avatar: 'https://example.com/a.png',
+      lang: 'fr',
+      agent_name: 'Max',
+      descriptif: 'Bakery',
+    };
     expect(await attemptUpdate(cast.owner.client, 'profiles', patch, { id: cast.owner.id })).toBe(1);
     expect(await serviceRow(cast.service, 'profiles', { id: cast.owner.id })).toMatchObject(patch);
   });
@@ -99,7 +125,10 @@ describe('profiles', () => {
     expect((await target.client.auth.admin.deleteUser(target.id)).error).not.toBeNull();
     expect((await cast.service.auth.admin.deleteUser(target.id)).error).toBeNull();
     expect(await serviceRow(cast.service, 'profiles', { id: target.id })).toBeNull();
-    const { count } = await cast.service.from('agents').select('id', { count: 'exact', head: true }).eq('user_id', target.id);
+    const { count } = await cast.service
+      .from('agents')
+      .select('id', { count: 'exact', head: true })
+      .eq('user_id', target.id);
     expect(count).toBe(0);
   });
 
@@ -122,7 +151,10 @@ describe('credits', () => {
       { type: 'signup_bonus', amount: 30, pack_id: null },
       { type: 'free_activation', amount: 30, pack_id: 'free' },
     ]);
-    expect(await serviceRow(cast.service, 'profiles', { id: user.id })).toMatchObject({ credits: 60, has_free_pack_activated: true });
+    expect(await serviceRow(cast.service, 'profiles', { id: user.id })).toMatchObject({
+      credits: 60,
+      has_free_pack_activated: true,
+    });
   });
 
   it('a visitor cannot activate a free pack', async () => {
@@ -175,9 +207,23 @@ describe('credits', () => {
   });
 
   it('the ledger cannot be written or rewritten by clients', async () => {
-    expect(await attemptInsert(cast.owner.client, 'credit_ledger', { user_id: cast.owner.id, type: 'purchase', amount: 1000 })).toBe(false);
-    expect(await attemptInsert(cast.admin.client, 'credit_ledger', { user_id: cast.admin.id, type: 'purchase', amount: 1000 })).toBe(false);
-    expect(await attemptUpdate(cast.owner.client, 'credit_ledger', { amount: 1000 }, { user_id: cast.owner.id })).toBe(0);
+    expect(
+      await attemptInsert(cast.owner.client, 'credit_ledger', {
+        user_id: cast.owner.id,
+        type: 'purchase',
+        amount: 1000,
+      }),
+    ).toBe(false);
+    expect(
+      await attemptInsert(cast.admin.client, 'credit_ledger', {
+        user_id: cast.admin.id,
+        type: 'purchase',
+        amount: 1000,
+      }),
+    ).toBe(false);
+    expect(await attemptUpdate(cast.owner.client, 'credit_ledger', { amount: 1000 }, { user_id: cast.owner.id })).toBe(
+      0,
+    );
     expect(await attemptDelete(cast.owner.client, 'credit_ledger', { user_id: cast.owner.id })).toBe(0);
   });
 
@@ -188,7 +234,9 @@ describe('credits', () => {
 
   it('another owner cannot read my credit transactions; an admin can', async () => {
     expect(await visibleRows(cast.otherOwner.client, 'credit_ledger', { user_id: cast.owner.id })).toEqual([]);
-    expect((await visibleRows(cast.admin.client, 'credit_ledger', { user_id: cast.owner.id }))?.length).toBeGreaterThan(0);
+    expect((await visibleRows(cast.admin.client, 'credit_ledger', { user_id: cast.owner.id }))?.length).toBeGreaterThan(
+      0,
+    );
     expect(await visibleRows(cast.anon, 'credit_ledger', { user_id: cast.owner.id })).toBeNull();
   });
 
@@ -196,7 +244,9 @@ describe('credits', () => {
     const { data: profiles } = await cast.service.from('profiles').select('id, credits');
     const { data: ledger } = await cast.service.from('credit_ledger').select('user_id, amount');
     for (const profile of profiles ?? []) {
-      const sum = (ledger ?? []).filter((row) => row.user_id === profile.id).reduce((total, row) => total + (row.amount as number), 0);
+      const sum = (ledger ?? [])
+        .filter((row) => row.user_id === profile.id)
+        .reduce((total, row) => total + (row.amount as number), 0);
       expect(profile.credits).toBe(sum);
     }
   });
@@ -239,10 +289,17 @@ describe('packs', () => {
 describe('subscriptions', () => {
   it('the payment service creates a one-month subscription; the owner cancels it at period end', async () => {
     const user = await cast.newUser('subscriber');
-    expect((await user.client.rpc('create_subscription', { user_id: user.id, pack_id: 'pro' })).error?.code).toBe('42501');
+    expect((await user.client.rpc('create_subscription', { user_id: user.id, pack_id: 'pro' })).error?.code).toBe(
+      '42501',
+    );
     const created = await cast.service.rpc('create_subscription', { user_id: user.id, pack_id: 'pro' });
     expect(created.error).toBeNull();
-    const sub = created.data as { status: string; current_period_start: string; current_period_end: string; cancel_at_period_end: boolean };
+    const sub = created.data as {
+      status: string;
+      current_period_start: string;
+      current_period_end: string;
+      cancel_at_period_end: boolean;
+    };
     expect(sub.status).toBe('active');
     const start = new Date(sub.current_period_start);
     const end = new Date(sub.current_period_end);
@@ -266,7 +323,14 @@ describe('subscriptions', () => {
     expect((await cast.otherOwner.client.rpc('cancel_subscription', { user_id: user.id })).error?.code).toBe('42501');
     expect(await visibleRows(cast.anon, 'subscriptions', { user_id: user.id })).toBeNull();
     expect(await visibleRows(cast.admin.client, 'subscriptions', { user_id: user.id })).toHaveLength(1);
-    expect(await attemptUpdate(user.client, 'subscriptions', { status: 'active', current_period_end: '2099-01-01' }, { user_id: user.id })).toBe(0);
+    expect(
+      await attemptUpdate(
+        user.client,
+        'subscriptions',
+        { status: 'active', current_period_end: '2099-01-01' },
+        { user_id: user.id },
+      ),
+    ).toBe(0);
     expect(await attemptInsert(user.client, 'subscriptions', { user_id: user.id, pack_id: 'enterprise' })).toBe(false);
   });
 

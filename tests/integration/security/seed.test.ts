@@ -13,7 +13,10 @@ afterAll(async () => {
 describe('development seed', () => {
   it('the demo owner signs in with the seeded password and owns the demo agent', async () => {
     const client = stack.anonClient();
-    const { data, error } = await client.auth.signInWithPassword({ email: 'demo.owner@example.com', password: 'concierge-demo' });
+    const { data, error } = await client.auth.signInWithPassword({
+      email: 'demo.owner@example.com',
+      password: 'concierge-demo',
+    });
     expect(error).toBeNull();
     const { data: profile } = await client
       .from('profiles')
@@ -31,19 +34,28 @@ describe('development seed', () => {
 
   it('the demo admin signs in and is an admin', async () => {
     const client = stack.anonClient();
-    const { data, error } = await client.auth.signInWithPassword({ email: 'demo.admin@example.com', password: 'concierge-admin' });
+    const { data, error } = await client.auth.signInWithPassword({
+      email: 'demo.admin@example.com',
+      password: 'concierge-admin',
+    });
     expect(error).toBeNull();
     const { data: profile } = await client.from('profiles').select('is_admin').eq('id', data.user!.id).single();
     expect(profile?.is_admin).toBe(true);
   });
 
   it('a wrong password for a demo login is refused', async () => {
-    const { error } = await stack.anonClient().auth.signInWithPassword({ email: 'demo.owner@example.com', password: 'wrong-password' });
+    const { error } = await stack
+      .anonClient()
+      .auth.signInWithPassword({ email: 'demo.owner@example.com', password: 'wrong-password' });
     expect(error?.status).toBe(400);
   });
 
   it('a visitor opens the demo agent page with its branding', async () => {
     const { data } = await stack.anonClient().rpc('public_agent', { subdomain: 'demo' });
-    expect(data).toMatchObject({ name: 'Clara', company_name: 'Le Petit Bistrot', branding: { primary_color: '#6366f1', font_family: 'inter' } });
+    expect(data).toMatchObject({
+      name: 'Clara',
+      company_name: 'Le Petit Bistrot',
+      branding: { primary_color: '#6366f1', font_family: 'inter' },
+    });
   });
 });

@@ -31,13 +31,17 @@ describe('storage buckets', () => {
   });
 
   it('an owner cannot upload into another owner’s folder, and a visitor cannot upload at all', async () => {
-    expect((await cast.owner.client.storage.from('avatars').upload(`${cast.otherOwner.id}/avatar.png`, png)).error).not.toBeNull();
+    expect(
+      (await cast.owner.client.storage.from('avatars').upload(`${cast.otherOwner.id}/avatar.png`, png)).error,
+    ).not.toBeNull();
     expect((await cast.anon.storage.from('avatars').upload(`${cast.owner.id}/anon.png`, png)).error).not.toBeNull();
   });
 
   it('another owner cannot download or delete my knowledge files', async () => {
     const path = `${cast.owner.id}/agent-1/faq.txt`;
-    expect((await cast.owner.client.storage.from('knowledge').upload(path, text('Opening hours: 9-17'))).error).toBeNull();
+    expect(
+      (await cast.owner.client.storage.from('knowledge').upload(path, text('Opening hours: 9-17'))).error,
+    ).toBeNull();
     expect((await cast.otherOwner.client.storage.from('knowledge').download(path)).error).not.toBeNull();
     expect((await cast.anon.storage.from('knowledge').download(path)).error).not.toBeNull();
     await cast.otherOwner.client.storage.from('knowledge').remove([path]);
@@ -46,14 +50,18 @@ describe('storage buckets', () => {
   });
 
   it('a file type the bucket does not accept is refused', async () => {
-    const { error } = await cast.owner.client.storage.from('avatars').upload(`${cast.owner.id}/notes.txt`, text('not an image'));
+    const { error } = await cast.owner.client.storage
+      .from('avatars')
+      .upload(`${cast.owner.id}/notes.txt`, text('not an image'));
     expect(error).not.toBeNull();
   });
 
   it('recordings are written by the server and read by their owner only', async () => {
     const path = `${cast.owner.id}/agent-1/call.m4a`;
     const audio = new Blob([new Uint8Array(64)], { type: 'audio/mp4' });
-    expect((await cast.owner.client.storage.from('recordings').upload(`${cast.owner.id}/forged.m4a`, audio)).error).not.toBeNull();
+    expect(
+      (await cast.owner.client.storage.from('recordings').upload(`${cast.owner.id}/forged.m4a`, audio)).error,
+    ).not.toBeNull();
     expect((await cast.service.storage.from('recordings').upload(path, audio)).error).toBeNull();
     expect((await cast.owner.client.storage.from('recordings').download(path)).error).toBeNull();
     expect((await cast.otherOwner.client.storage.from('recordings').download(path)).error).not.toBeNull();

@@ -28,7 +28,12 @@ export interface Cast {
 async function createActor(stack: TestStack, service: SupabaseClient, label: string): Promise<Actor> {
   const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
   const password = `pw-${randomUUID()}`;
-  const created = await service.auth.admin.createUser({ email, password, email_confirm: true, user_metadata: { name: label } });
+  const created = await service.auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { name: label },
+  });
   if (created.error || !created.data.user) throw new Error(`createUser ${label}: ${created.error?.message}`);
   const client = stack.anonClient();
   const signedIn = await client.auth.signInWithPassword({ email, password });
@@ -80,7 +85,11 @@ export async function serviceRow<T extends Record<string, unknown>>(
 }
 
 /** Ids of the rows of `table` matching `match` that `client` can see. */
-export async function visibleRows(client: SupabaseClient, table: string, match: Record<string, unknown>): Promise<unknown[] | null> {
+export async function visibleRows(
+  client: SupabaseClient,
+  table: string,
+  match: Record<string, unknown>,
+): Promise<unknown[] | null> {
   const { data, error } = await client.from(table).select().match(match);
   return error ? null : (data ?? []);
 }
@@ -97,13 +106,21 @@ export async function attemptUpdate(
 }
 
 /** Attempts a delete and reports how many rows the caller removed (0 when denied). */
-export async function attemptDelete(client: SupabaseClient, table: string, match: Record<string, unknown>): Promise<number> {
+export async function attemptDelete(
+  client: SupabaseClient,
+  table: string,
+  match: Record<string, unknown>,
+): Promise<number> {
   const { data, error } = await client.from(table).delete().match(match).select();
   return error ? 0 : (data?.length ?? 0);
 }
 
 /** Attempts an insert; true when the row was written. */
-export async function attemptInsert(client: SupabaseClient, table: string, row: Record<string, unknown>): Promise<boolean> {
+export async function attemptInsert(
+  client: SupabaseClient,
+  table: string,
+  row: Record<string, unknown>,
+): Promise<boolean> {
   const { error } = await client.from(table).insert(row);
   return !error;
 }

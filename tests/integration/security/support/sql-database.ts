@@ -20,7 +20,9 @@ export async function openMigratedDatabase(options: { seed?: boolean } = {}): Pr
     "select to_regclass('auth.users')::text as auth, to_regclass('storage.buckets')::text as storage",
   );
   if (!present.rows[0]?.auth || !present.rows[0]?.storage) {
-    await db.exec(await readFile(path.join(path.dirname(fileURLToPath(import.meta.url)), 'platform-stubs.sql'), 'utf8'));
+    await db.exec(
+      await readFile(path.join(path.dirname(fileURLToPath(import.meta.url)), 'platform-stubs.sql'), 'utf8'),
+    );
   }
   await applyMigrations(db, PROJECT_DIR);
   if (options.seed !== false) await applySeed(db, PROJECT_DIR);
