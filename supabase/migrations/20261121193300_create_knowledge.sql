@@ -1,6 +1,9 @@
 -- Knowledge base (spec 001 §3.5, §4.3): documents uploaded by the owner to the `knowledge` bucket
 -- and their chunks for hybrid retrieval (pgvector cosine + full-text), ARCHITECTURE §4.
 
+-- Hosted projects ship pgvector disabled; the local stack's bootstrap already created it.
+create extension if not exists vector with schema extensions;
+
 create table public.knowledge_documents (
   id uuid primary key default gen_random_uuid(),
   agent_id uuid not null,
