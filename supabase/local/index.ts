@@ -7,7 +7,10 @@ import type { HttpService, LocalStackConfig, StackContext } from './core/contrac
 import { openDatabase } from './core/db.ts';
 import { createInboxMailer } from './core/mailer.ts';
 import { applyMigrations, applySeed } from './core/migrations.ts';
-import { createHttpServer, type Mounts } from './server.ts';
+import { lockDataDir } from './platform/data-dir-lock.ts';
+import { createLocalService } from './platform/local-routes.ts';
+import { installWebSocketGlobal } from './platform/websocket-global.ts';
+import { createHttpServer, type Mounts, type UpgradeHandler } from './server.ts';
 
 export type { StackOptions } from './core/config.ts';
 
@@ -20,6 +23,17 @@ export interface RunningStack {
   config: LocalStackConfig;
   ctx: StackContext;
   db: PGlite;
+  /** True when this start created the database (first start on the data dir, or in-memory). */
+  created: boolean;
+  /** Milliseconds from startStack() to listening. */
+  startupMs: number;
+  /** Which optional services were found and mounted. */
+  services: Record<'rest' | 'auth' | 'storage' | 'functions' | 'realtime', boolean>;
+  /**
+   * Tells every service the schema changed (PostgREST's `NOTIFY pgrst, 'reload schema'`). DDL already
+   * triggers this through the bootstrap's event trigger; call it to wait for the reload to finish.
+   */
+  reloadSchema(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -32,45 +46,86 @@ async function exists(p: string): Promise<boolean> {
   }
 }
 
+/** A realtime-like service that takes websocket upgrades (mounted at /realtime/v1/websocket). */
+export interface UpgradeService {
+  handleUpgrade: UpgradeHandler;
+  close(): Promise<void>;
+}
+
 /**
- * Starts the embedded Supabase-compatible stack: PGlite + bootstrap + migrations (+ seed on first
- * create) and the HTTP API on one port. Resolves once the port is listening.
+ * Starts the embedded Supabase-compatible stack: PGlite + bootstrap + migrations + seed (once) and
+ * the HTTP API on one port. Resolves once the port is listening; a failing migration rejects with
+ * the file name and the Postgres error.
  */
 export async function startStack(options: StackOptions & { log?: (m: string) => void } = {}): Promise<RunningStack> {
+  const startedAt = performance.now();
   const log = options.log ?? (() => {});
+  installWebSocketGlobal();
   const config = await resolveStackConfig(options);
   let created = true;
+  let unlock = async () => {};
   if (config.dataDir) {
-    created = !(await exists(`${config.dataDir}/PG_VERSION`));
     await mkdir(config.dataDir, { recursive: true });
+    unlock = await lockDataDir(config.dataDir);
+    // PGlite's nodefs layout is a plain PGDATA: PG_VERSION is written by initdb on first open.
+    created = !(await exists(`${config.dataDir}/PG_VERSION`));
   }
-  const db = await openDatabase(config.dataDir);
-  const schemaListeners: (() => Promise<void> | void)[] = [];
-  const mailer = await (async () => {
-    await applyBootstrap(db, log);
-    return createInboxMailer(db, log);
-  })();
-  const ctx: StackContext = { config, db, mailer, log, onSchemaChange: (l) => schemaListeners.push(l) };
-  await applyMigrations(db, config.projectDir, log);
-  if (created) await applySeed(db, config.projectDir, log);
+  let db: PGlite | undefined;
+  try {
+    db = await openDatabase(config.dataDir);
+    return await assemble(db, config, created, log, startedAt, unlock);
+  } catch (error) {
+    await db?.close().catch(() => {});
+    await unlock();
+    throw error;
+  }
+}
 
-  const mounts: Mounts = {};
+async function assemble(
+  db: PGlite,
+  config: LocalStackConfig,
+  created: boolean,
+  log: (m: string) => void,
+  startedAt: number,
+  unlock: () => Promise<void>,
+): Promise<RunningStack> {
+  await applyBootstrap(db, log);
+  const mailer = await createInboxMailer(db, log);
+  const schema = schemaChangeHub(log);
+  const ctx: StackContext = { config, db, mailer, log, onSchemaChange: schema.add };
+  await applyMigrations(db, config.projectDir, log);
+  await applySeed(db, config.projectDir, log);
+  // Bootstrap installs an event trigger that notifies `pgrst` on DDL, as Supabase's image does.
+  const unlisten = await db.listen('pgrst', (payload) => {
+    if (payload === '' || payload === 'reload schema') schema.fire();
+  });
+
   const [rest, auth, storage, functions] = await Promise.all([
     loadService('./rest/index.ts', 'createRestService', ctx),
     loadService('./auth/index.ts', 'createAuthService', ctx),
     loadService('./storage/index.ts', 'createStorageService', ctx),
     loadService('./functions/index.ts', 'createFunctionsService', ctx),
   ]);
-  Object.assign(mounts, { rest, auth, storage, functions });
+  const realtime = await loadUpgradeService('./realtime/index.ts', 'createRealtimeService', ctx);
+  const services = { rest: !!rest, auth: !!auth, storage: !!storage, functions: !!functions, realtime: !!realtime };
+  const local = createLocalService(ctx, () => ({ services, created }));
+  const mounts: Mounts = { rest, auth, storage, functions, local };
+  const upgrades: Record<string, UpgradeHandler> = realtime ? { '/realtime/v1/websocket': realtime.handleUpgrade } : {};
 
-  const server = createHttpServer(ctx, mounts);
+  const server = createHttpServer(ctx, mounts, upgrades);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const port = (server.address() as AddressInfo).port;
   config.port = port;
   config.apiUrl = `http://${config.host}:${port}`;
+  const startupMs = Math.round(performance.now() - startedAt);
+  log(`ready on ${config.apiUrl} in ${startupMs} ms (${created ? 'new' : 'existing'} database)`);
+  let stopping: Promise<void> | undefined;
   return {
     url: config.apiUrl,
     port,
@@ -80,26 +135,80 @@ export async function startStack(options: StackOptions & { log?: (m: string) => 
     config,
     ctx,
     db,
-    async stop() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await db.close();
+    created,
+    startupMs,
+    services,
+    reloadSchema: () => schema.fire(),
+    stop() {
+      stopping ??= (async () => {
+        await realtime?.close();
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections();
+        await closed;
+        await unlisten().catch(() => {});
+        await db.close();
+        await unlock();
+      })();
+      return stopping;
     },
   };
 }
 
-type ServiceFactory = (ctx: StackContext) => Promise<HttpService> | HttpService;
+/** Collects schema-change listeners; coalesces bursts of DDL notifications into one reload. */
+function schemaChangeHub(log: (m: string) => void) {
+  const listeners: (() => Promise<void> | void)[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let waiters: (() => void)[] = [];
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    timer = undefined;
+    const done = waiters;
+    waiters = [];
+    running = running.then(async () => {
+      for (const listener of listeners) {
+        try {
+          await listener();
+        } catch (error) {
+          log(`error: schema reload listener: ${(error as Error)?.stack ?? String(error)}`);
+        }
+      }
+      for (const resolve of done) resolve();
+    });
+  };
+  return {
+    add(listener: () => Promise<void> | void) {
+      listeners.push(listener);
+    },
+    fire(): Promise<void> {
+      return new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(run, 20);
+      });
+    },
+  };
+}
+
+type Factory<T> = (ctx: StackContext) => Promise<T> | T;
+
+async function importOptional(specifier: string): Promise<Record<string, unknown> | undefined> {
+  try {
+    return (await import(specifier)) as Record<string, unknown>;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const missing = code === 'ERR_MODULE_NOT_FOUND' || /Cannot find module|Failed to load url|does not exist/i.test(String(error));
+    if (missing && String(error).includes(specifier.slice(2))) return undefined;
+    throw error;
+  }
+}
 
 /** Services are optional modules while the stack is assembled; a missing one is simply not mounted. */
 async function loadService(specifier: string, exportName: string, ctx: StackContext): Promise<HttpService | undefined> {
-  let mod: Record<string, unknown>;
-  try {
-    mod = (await import(specifier)) as Record<string, unknown>;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String(error).includes(specifier.slice(2))) {
-      return undefined;
-    }
-    throw error;
-  }
-  return (mod[exportName] as ServiceFactory)(ctx);
+  const mod = await importOptional(specifier);
+  return mod ? (mod[exportName] as Factory<HttpService>)(ctx) : undefined;
+}
+
+async function loadUpgradeService(specifier: string, exportName: string, ctx: StackContext): Promise<UpgradeService | undefined> {
+  const mod = await importOptional(specifier);
+  return mod ? (mod[exportName] as Factory<UpgradeService>)(ctx) : undefined;
 }

@@ -77,6 +77,8 @@ export interface CapturedEmail extends Email {
 export interface Mailer {
   send(email: Email): Promise<CapturedEmail>;
   list(): Promise<CapturedEmail[]>;
+  /** Empties the inbox (`DELETE /_local/inbox`); returns how many emails were removed. */
+  clear(): Promise<number>;
 }
 
 export interface StackContext {

@@ -58,7 +58,7 @@ export async function withRequestTx<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     if (options.readOnly) await tx.exec('set transaction read only');
-    const claims = { ...identity.claims, role: identity.role };
+    const claims: Record<string, unknown> = { ...identity.claims, role: identity.role };
     const settings: [string, string][] = [
       ['search_path', options.searchPath ?? 'public, extensions'],
       ...Object.entries(options.settings ?? {}),

@@ -52,5 +52,9 @@ export async function createInboxMailer(db: PGlite, log: (m: string) => void = (
         createdAt: new Date(r.created_at).toISOString(),
       }));
     },
+    async clear() {
+      const result = await db.query('delete from _local.inbox');
+      return result.affectedRows ?? 0;
+    },
   };
 }

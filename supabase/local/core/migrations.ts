@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -49,22 +50,36 @@ export async function applyMigrations(db: PGlite, projectDir: string, log: (m: s
   return count;
 }
 
-/** Runs supabase/seed.sql once, when the database has just been created. */
+/**
+ * Runs supabase/seed.sql once per database, recorded in `supabase_migrations.seed_files(path, hash)`
+ * as the supabase CLI records seeds; a seed edited later is not re-run (log says so) — reset the
+ * data dir to re-seed, as `supabase db reset` would.
+ */
 export async function applySeed(db: PGlite, projectDir: string, log: (m: string) => void = () => {}): Promise<boolean> {
+  const seedPath = 'supabase/seed.sql';
   let sql: string;
   try {
-    sql = await readFile(path.join(projectDir, 'supabase', 'seed.sql'), 'utf8');
+    sql = await readFile(path.join(projectDir, seedPath), 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw error;
   }
+  const hash = createHash('sha256').update(sql).digest('hex');
+  const recorded = await db.query<{ hash: string }>('select hash from supabase_migrations.seed_files where path = $1', [seedPath]);
+  if (recorded.rows.length > 0) {
+    if (recorded.rows[0]!.hash !== hash) log(`seed: ${seedPath} changed since it was applied; not re-run (delete the data dir to re-seed)`);
+    return false;
+  }
   try {
     await db.transaction(async (tx) => {
       await tx.exec(sql);
+      await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [seedPath, hash]);
     });
   } catch (error) {
-    throw new MigrationError(`Seed supabase/seed.sql failed: ${(error as Error).message}`);
+    const pg = error as { message: string; detail?: string; position?: string };
+    const extra = [pg.detail && `detail: ${pg.detail}`, pg.position && `position: ${pg.position}`].filter(Boolean).join('; ');
+    throw new MigrationError(`Seed ${seedPath} failed: ${pg.message}${extra ? ` (${extra})` : ''}`);
   }
-  log('seed: applied supabase/seed.sql');
+  log(`seed: applied ${seedPath}`);
   return true;
 }

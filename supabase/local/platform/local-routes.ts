@@ -1,0 +1,80 @@
+import type { CapturedEmail, HttpService, StackContext } from '../core/contracts.ts';
+
+/**
+ * Platform-only routes under `/_local` (never part of hosted Supabase):
+ * - `GET /health` readiness and which services are mounted;
+ * - `GET /inbox` captured emails as JSON, newest first (`?to=` filters by recipient);
+ *   a browser (Accept: text/html) gets the HTML page, as does `GET /inbox.html`;
+ * - `DELETE /inbox` empties it (tests).
+ */
+export function createLocalService(ctx: StackContext, health: () => Record<string, unknown>): HttpService {
+  return {
+    async handle(request) {
+      const url = new URL(request.url);
+      const path = url.pathname.replace(/\/+$/, '') || '/';
+      if (path === '/health' && (request.method === 'GET' || request.method === 'HEAD')) {
+        return Response.json({ status: 'ok', ...health() });
+      }
+      if (path === '/inbox' || path === '/inbox.html') {
+        if (request.method === 'DELETE' && path === '/inbox') {
+          const removed = await ctx.mailer.clear();
+          return Response.json({ removed });
+        }
+        if (request.method !== 'GET' && request.method !== 'HEAD') {
+          return Response.json({ error: { code: 'method_not_allowed', message: `${request.method} is not allowed here` } }, { status: 405, headers: { Allow: 'GET, HEAD, DELETE' } });
+        }
+        const to = url.searchParams.get('to')?.toLowerCase();
+        const emails = (await ctx.mailer.list()).filter((e) => !to || e.to.toLowerCase() === to);
+        const wantsHtml = path === '/inbox.html' || prefersHtml(request.headers.get('accept'));
+        if (wantsHtml) {
+          return new Response(renderInbox(emails), { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+        }
+        return Response.json(emails);
+      }
+      return Response.json({ error: { code: 'not_found', message: `No local route ${path}` } }, { status: 404 });
+    },
+  };
+}
+
+/** True when text/html is asked for explicitly before any JSON type (browsers navigating). */
+function prefersHtml(accept: string | null): boolean {
+  if (!accept) return false;
+  const types = accept.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase());
+  const html = types.indexOf('text/html');
+  const json = types.findIndex((t) => t === 'application/json');
+  return html !== -1 && (json === -1 || html < json);
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** The local inbox page: each email with its links clickable and its HTML body in a sandboxed frame. */
+export function renderInbox(emails: CapturedEmail[]): string {
+  const items = emails
+    .map((e) => {
+      const links = e.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join('');
+      return `<article>
+  <h2>${escapeHtml(e.subject)}</h2>
+  <p class="meta">To <strong>${escapeHtml(e.to)}</strong> · <time datetime="${escapeHtml(e.createdAt)}">${escapeHtml(e.createdAt)}</time></p>
+  ${links ? `<ul class="links">${links}</ul>` : ''}
+  <details><summary>Message</summary>
+    <iframe sandbox="" srcdoc="${escapeHtml(e.html)}" title="${escapeHtml(e.subject)}"></iframe>
+    <pre>${escapeHtml(e.text)}</pre>
+  </details>
+</article>`;
+    })
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Local inbox (${emails.length})</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+body{font:15px/1.45 system-ui,sans-serif;max-width:900px;margin:2rem auto;padding:0 1rem;color:#1c2127}
+article{border:1px solid #d3d8de;border-radius:6px;padding:.75rem 1rem;margin:0 0 1rem}
+h2{font-size:1.1rem;margin:.2rem 0}.meta{color:#5f6b7c;margin:.2rem 0}
+.links a{word-break:break-all}iframe{width:100%;height:320px;border:1px solid #e5e8eb}pre{white-space:pre-wrap}
+</style></head>
+<body><h1>Local inbox</h1>
+<p>Emails the local stack would have sent, newest first. <a href="?">Refresh</a></p>
+${emails.length ? items : '<p><em>No emails yet.</em></p>'}
+</body></html>`;
+}

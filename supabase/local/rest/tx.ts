@@ -1,0 +1,127 @@
+import { protocol, type PGlite } from '@electric-sql/pglite';
+import type { RequestIdentity, RequestInfo } from '../core/db.ts';
+import type { PgErrorLike } from './errors.ts';
+
+/**
+ * One PostgREST request = one transaction (reference §2.1), sent to PGlite as a single pipelined
+ * batch of extended-protocol messages: BEGIN [READ ONLY], the `set_config` prelude, the statements
+ * and (when no post-check is needed) COMMIT, then one Sync. `withRequestTx` in core/db.ts applies
+ * the same settings with one PGlite round trip per statement (~0.3 ms each, 4-5 per request),
+ * which alone caps a 2-core machine below the 800 req/s budget; the batch costs one round trip.
+ * The batch holds PGlite's transaction lock, so it never interleaves with other services' work.
+ */
+
+export interface StatementResult {
+  rows: (string | null)[][];
+  fields: string[];
+}
+
+export interface TxRequest {
+  identity: RequestIdentity;
+  request: RequestInfo;
+  readOnly: boolean;
+  searchPath: string;
+  /** Settings applied before the role (per-role settings such as statement_timeout). */
+  settings: [string, string][];
+  statements: { sql: string; params: (string | null)[] }[];
+  /**
+   * Inspects the results before the transaction ends; returning false rolls back (singular
+   * responses with ≠ 1 row, max-affected, tx=rollback). Omitted = commit in the same batch.
+   */
+  decide?: (results: StatementResult[]) => boolean;
+}
+
+export type TxOutcome = { ok: true; results: StatementResult[] } | { ok: false; error: PgErrorLike };
+
+const { serialize } = protocol;
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  let size = 0;
+  for (const p of parts) size += p.length;
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const p of parts) {
+    out.set(p, offset);
+    offset += p.length;
+  }
+  return out;
+}
+
+function statement(parts: Uint8Array[], text: string, values: (string | null)[]): void {
+  parts.push(serialize.parse({ text }), serialize.bind({ values }), serialize.describe({ type: 'P' }), serialize.execute({}));
+}
+
+interface BackendMessageLike {
+  name: string;
+  fields?: unknown;
+}
+
+/** Prelude settings identical to core/db.ts `withRequestTx`. */
+function preludeSettings(tx: TxRequest): [string, string][] {
+  const claims: Record<string, unknown> = { ...tx.identity.claims, role: tx.identity.role };
+  return [
+    ['search_path', tx.searchPath],
+    ...tx.settings,
+    ['role', tx.identity.role],
+    ['request.jwt.claims', JSON.stringify(claims)],
+    ['request.jwt.claim.role', tx.identity.role],
+    ['request.jwt.claim.sub', typeof claims.sub === 'string' ? claims.sub : ''],
+    ['request.method', tx.request.method],
+    ['request.path', tx.request.path],
+    ['request.headers', JSON.stringify(tx.request.headers)],
+    ['request.cookies', JSON.stringify(tx.request.cookies ?? {})],
+  ];
+}
+
+const preludeSqlCache = new Map<number, string>();
+function preludeSql(count: number): string {
+  let sql = preludeSqlCache.get(count);
+  if (!sql) {
+    sql = `select ${Array.from({ length: count }, (_, i) => `set_config($${i * 2 + 1}, $${i * 2 + 2}, true)`).join(', ')}`;
+    preludeSqlCache.set(count, sql);
+  }
+  return sql;
+}
+
+export async function runRequestTx(db: PGlite, tx: TxRequest): Promise<TxOutcome> {
+  const settings = preludeSettings(tx);
+  const parts: Uint8Array[] = [];
+  statement(parts, tx.readOnly ? 'BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY' : 'BEGIN ISOLATION LEVEL READ COMMITTED', []);
+  statement(parts, preludeSql(settings.length), settings.flat());
+  for (const s of tx.statements) statement(parts, s.sql, s.params);
+  if (!tx.decide) statement(parts, 'COMMIT', []);
+  parts.push(serialize.sync());
+  const message = concat(parts);
+
+  return db._runExclusiveTransaction(async () => {
+    const { messages } = await db.execProtocol(message, { throwOnError: false, syncToFs: !tx.decide && !tx.readOnly });
+    const results: StatementResult[] = [];
+    let current: StatementResult = { rows: [], fields: [] };
+    let completed = 0;
+    let error: PgErrorLike | undefined;
+    for (const m of messages as BackendMessageLike[]) {
+      if (m.name === 'rowDescription') {
+        current.fields = ((m as unknown as { fields: { name: string }[] }).fields ?? []).map((f) => f.name);
+      } else if (m.name === 'dataRow') {
+        current.rows.push(m.fields as (string | null)[]);
+      } else if (m.name === 'commandComplete') {
+        // Completions: BEGIN, prelude, then one per statement.
+        if (completed >= 2) results.push(current);
+        completed++;
+        current = { rows: [], fields: [] };
+      } else if (m.name === 'error' && !error) {
+        error = m as unknown as PgErrorLike;
+      }
+    }
+    if (error) {
+      await db.execProtocol(serialize.query('ROLLBACK'), { throwOnError: false, syncToFs: false });
+      return { ok: false, error };
+    }
+    const statementResults = results.slice(0, tx.statements.length);
+    if (tx.decide) {
+      const commit = tx.decide(statementResults);
+      await db.execProtocol(serialize.query(commit ? 'COMMIT' : 'ROLLBACK'), { throwOnError: false, syncToFs: commit });
+    }
+    return { ok: true, results: statementResults };
+  });
+}
