@@ -20,7 +20,7 @@ afterAll(() => stack.stop());
 describe('edge functions host', () => {
   it('invokes a function as a signed-in user with its env injected', async () => {
     const userId = '4f0c2a5e-8d7b-4a1e-9c3f-2b6d8e1a7c90';
-    const client = stack.clientAs(await stack.signUserToken({ sub: userId }));
+    const client = await stack.clientAs(await stack.signUserToken({ sub: userId }));
     const { data, error } = await client.functions.invoke('echo', { body: { name: 'Ada' } });
     expect(error).toBeNull();
     expect(data).toEqual({
