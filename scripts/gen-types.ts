@@ -8,6 +8,7 @@
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { startStack } from '../supabase/local/index.ts';
 import { startDbSocket } from '../supabase/local/platform/db-socket.ts';
@@ -55,7 +56,9 @@ async function main(): Promise<void> {
   console.log(`wrote ${path.relative(projectDir, out)} (${types.length} bytes)`);
 }
 
-main().catch((error: unknown) => {
-  console.error(`gen:types failed: ${(error as Error)?.message ?? String(error)}`);
-  process.exit(1);
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((error: unknown) => {
+    console.error(`gen:types failed: ${(error as Error)?.message ?? String(error)}`);
+    process.exit(1);
+  });
+}
