@@ -11,12 +11,12 @@ import { bindingId, decodeFrame, encodeFrame, type Frame, type Vsn } from './pro
 
 /**
  * Local Realtime (`/realtime/v1/websocket`, reference §6): Phoenix channels with `postgres_changes`
- * for tables in publication `supabase_realtime`, plus JSON broadcast relay between channels of the
- * same topic. Changes come from the capture triggers (bootstrap 30_realtime.sql) over NOTIFY, and
+ * for tables in publication `supabase_realtime`. Changes come from the capture triggers (bootstrap 30_realtime.sql) over NOTIFY, and
  * each subscriber only receives rows its role and claims may read: the row is re-read by key in a
  * read-only transaction impersonating the subscriber (RLS decided by Postgres). DELETE events carry
  * the key columns only and go to subscribers whose role may SELECT the table, as hosted Realtime
- * does. Presence is not implemented (joins with presence enabled still succeed).
+ * does. Broadcast and presence are not emulated: joins asking for them still succeed, their pushes
+ * get an error reply (binary user-broadcast frames are ignored).
  */
 
 interface Channel {
@@ -24,7 +24,6 @@ interface Channel {
   joinRef: string | null;
   identity: RequestIdentity;
   bindings: Binding[];
-  broadcastSelf: boolean;
 }
 
 interface Client {
@@ -106,7 +105,7 @@ export async function createRealtimeService(ctx: StackContext) {
   }
 
   async function join(client: Client, frame: Frame) {
-    const config = (frame.payload.config ?? {}) as { postgres_changes?: unknown; broadcast?: { self?: boolean } };
+    const config = (frame.payload.config ?? {}) as { postgres_changes?: unknown };
     const accessToken = typeof frame.payload.access_token === 'string' ? frame.payload.access_token : client.token;
     const identity = await identify(accessToken);
     if ('error' in identity) return reply(client, frame, 'error', { reason: identity.error });
@@ -129,7 +128,7 @@ export async function createRealtimeService(ctx: StackContext) {
       bindings.push(binding);
     }
     if (bindings.some((b) => b.table && b.table !== '*' && !tables.has(`${b.schema}.${b.table}`))) await resync();
-    client.channels.set(frame.topic, { topic: frame.topic, joinRef: frame.joinRef, identity, bindings, broadcastSelf: config.broadcast?.self === true });
+    client.channels.set(frame.topic, { topic: frame.topic, joinRef: frame.joinRef, identity, bindings });
     reply(client, frame, 'ok', {
       postgres_changes: bindings.map(({ id, event, schema, table, filter }) => ({ id, event, schema, table, filter })),
     });
@@ -176,16 +175,9 @@ export async function createRealtimeService(ctx: StackContext) {
         channel.identity = identity;
         return reply(client, frame, 'ok', {});
       }
-      case 'broadcast':
-        for (const other of clients) {
-          const target = other.channels.get(frame.topic);
-          if (!target || (other === client && !channel.broadcastSelf)) continue;
-          send(other, { joinRef: null, ref: null, topic: frame.topic, event: 'broadcast', payload: frame.payload });
-        }
-        if (frame.ref) reply(client, frame, 'ok', {});
-        return;
       default:
-        if (frame.ref) reply(client, frame, 'ok', {});
+        // Broadcast and presence are not emulated locally (reference §6.4): say so rather than ack.
+        if (frame.ref) reply(client, frame, 'error', { reason: `${frame.event} is not supported by the local Realtime` });
     }
   }
 
@@ -284,7 +276,7 @@ export async function createRealtimeService(ctx: StackContext) {
     clients.add(client);
     let queue: Promise<void> = Promise.resolve();
     ws.on('message', (data, isBinary) => {
-      if (isBinary) return; // binary frames carry user broadcasts only; not supported locally
+      if (isBinary) return; // binary frames carry user broadcasts only, not emulated locally
       const frame = decodeFrame(data.toString(), vsn);
       if (!frame) return;
       queue = queue.then(() => onFrame(client, frame)).catch((e) => log(`error: realtime frame: ${(e as Error)?.stack ?? String(e)}`));

@@ -180,6 +180,30 @@ describe('realtime protocol', () => {
     ws.close();
   });
 
+  it('re-evaluates a channel with the claims of an access_token update, and closes it on a bad one', async () => {
+    const ownerId = randomUUID();
+    const { ws, messages } = await rawSocket('2.0.0');
+    ws.send(JSON.stringify(['1', '1', 'realtime:mine', 'phx_join', { config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'notes' }] } }]));
+    await until(() => messages.length >= 2, 'join answers');
+    ws.send(JSON.stringify(['1', '2', 'realtime:mine', 'access_token', { access_token: await stack.signUserToken({ sub: ownerId }) }]));
+    await until(() => messages.length >= 3, 'access_token reply');
+    expect(messages[2]).toEqual(['1', '2', 'realtime:mine', 'phx_reply', { status: 'ok', response: {} }]);
+    await stack.db.query(`insert into notes (owner, body) values ($1, 'after token')`, [ownerId]);
+    await until(() => messages.length >= 4, 'change as the owner');
+    const change = messages[3] as [null, null, string, string, { ids: number[]; data: { record: Row; columns: { name: string; type: string }[] } }];
+    expect(change.slice(0, 4)).toEqual([null, null, 'realtime:mine', 'postgres_changes']);
+    expect(change[4].data.record).toMatchObject({ owner: ownerId, body: 'after token' });
+    expect(change[4].data.columns).toContainEqual({ name: 'tags', type: '_text' });
+    expect(change[4].data.columns).toContainEqual({ name: 'id', type: 'int8' });
+
+    ws.send(JSON.stringify(['1', '3', 'realtime:mine', 'access_token', { access_token: 'garbage' }]));
+    await until(() => messages.length >= 6, 'close after bad token');
+    expect((messages[4] as unknown[])[3]).toBe('system');
+    expect((messages[4] as unknown[])[4]).toMatchObject({ status: 'error' });
+    expect((messages[5] as unknown[])[3]).toBe('phx_close');
+    ws.close();
+  });
+
   it('reports a subscription to a table outside the publication in the system message', async () => {
     const { ws, messages } = await rawSocket('2.0.0');
     ws.send(JSON.stringify(['1', '1', 'realtime:z', 'phx_join', { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'not_streamed' }] } }]));
