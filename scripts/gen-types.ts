@@ -21,10 +21,26 @@ export async function generateTypes(projectDir: string, schemas = ['public']): P
   try {
     const { stdout } = await run(
       'npx',
-      ['supabase', 'gen', 'types', 'typescript', `--remote=${socket.url}?sslmode=disable`, '--schema', schemas.join(','), '--workdir', projectDir],
-      { cwd: projectDir, maxBuffer: 32 * 1024 * 1024, timeout: 120_000, env: { ...process.env, NO_COLOR: '1', SUPABASE_AGENT: 'no' } },
+      [
+        'supabase',
+        'gen',
+        'types',
+        'typescript',
+        `--remote=${socket.url}?sslmode=disable`,
+        '--schema',
+        schemas.join(','),
+        '--workdir',
+        projectDir,
+      ],
+      {
+        cwd: projectDir,
+        maxBuffer: 32 * 1024 * 1024,
+        timeout: 120_000,
+        env: { ...process.env, NO_COLOR: '1', SUPABASE_AGENT: 'no' },
+      },
     );
-    if (!stdout.includes('export type Database')) throw new Error(`supabase gen types printed no types:\n${stdout.slice(0, 500)}`);
+    if (!stdout.includes('export type Database'))
+      throw new Error(`supabase gen types printed no types:\n${stdout.slice(0, 500)}`);
     // The CLI prints unformatted code; format it with the repo's Prettier so the committed file is stable.
     const prettier = await import('prettier');
     const options = (await prettier.resolveConfig(path.join(projectDir, 'supabase', 'types', 'database.ts'))) ?? {};
@@ -37,7 +53,12 @@ export async function generateTypes(projectDir: string, schemas = ['public']): P
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { 'project-dir': { type: 'string' }, out: { type: 'string' }, check: { type: 'boolean', default: false }, schema: { type: 'string' } },
+    options: {
+      'project-dir': { type: 'string' },
+      out: { type: 'string' },
+      check: { type: 'boolean', default: false },
+      schema: { type: 'string' },
+    },
   });
   const projectDir = path.resolve(values['project-dir'] ?? process.cwd());
   const out = path.resolve(projectDir, values.out ?? 'supabase/types/database.ts');

@@ -18,7 +18,9 @@ import { writeEnvFile } from './lib/env-file.ts';
 export { writeEnvFile } from './lib/env-file.ts';
 
 /** The env lines every consumer of the running stack reads. */
-export function stackEnv(stack: Pick<RunningStack, 'url' | 'anonKey' | 'serviceRoleKey' | 'inboxUrl'>): Record<string, string> {
+export function stackEnv(
+  stack: Pick<RunningStack, 'url' | 'anonKey' | 'serviceRoleKey' | 'inboxUrl'>,
+): Record<string, string> {
   return {
     SUPABASE_URL: stack.url,
     SUPABASE_ANON_KEY: stack.anonKey,
@@ -41,7 +43,8 @@ async function main(): Promise<void> {
   const projectDir = path.resolve(values['project-dir'] ?? process.cwd());
   const log = values.quiet ? () => {} : (m: string) => console.log(`[stack] ${m}`);
   const port = values.port !== undefined ? Number(values.port) : undefined;
-  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536)) throw new Error(`Invalid --port ${values.port}`);
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port < 65536))
+    throw new Error(`Invalid --port ${values.port}`);
 
   const stack = await startStack({
     projectDir,
@@ -51,7 +54,10 @@ async function main(): Promise<void> {
   });
   let dbSocket: DbSocket | undefined;
   const dbPort = values['db-port'] ?? process.env.CONCIERGE_DB_PORT;
-  if (dbPort !== undefined) dbSocket = await startDbSocket(stack.db, { port: Number(dbPort) });
+  if (dbPort !== undefined) {
+    dbSocket = await startDbSocket(stack.db, { port: Number(dbPort) });
+    stack.config.functionEnv.SUPABASE_DB_URL = dbSocket.url;
+  }
 
   const envFile = path.join(projectDir, '.concierge', 'env');
   await writeEnvFile(envFile, stackEnv(stack));
@@ -66,7 +72,9 @@ async function main(): Promise<void> {
       `  JWT secret:   ${stack.config.jwtSecret}`,
       ...(dbSocket ? [`  database:     ${dbSocket.url}`] : []),
       `  env file:     ${envFile}`,
-      `  services:     ${Object.entries(stack.services).map(([k, v]) => `${k}${v ? '' : ' (absent)'}`).join(', ')}`,
+      `  services:     ${Object.entries(stack.services)
+        .map(([k, v]) => `${k}${v ? '' : ' (absent)'}`)
+        .join(', ')}`,
     ].join('\n'),
   );
 

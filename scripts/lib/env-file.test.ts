@@ -7,15 +7,22 @@ import { writeEnvFile } from './env-file.ts';
 describe('writeEnvFile', () => {
   it('creates the file and its folder', async () => {
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'envfile-')), '.concierge', 'env');
-    await writeEnvFile(file, { SUPABASE_URL: 'http://127.0.0.1:54321', INBOX_URL: 'http://127.0.0.1:54321/_local/inbox' });
-    expect(await readFile(file, 'utf8')).toBe('SUPABASE_URL=http://127.0.0.1:54321\nINBOX_URL=http://127.0.0.1:54321/_local/inbox\n');
+    await writeEnvFile(file, {
+      SUPABASE_URL: 'http://127.0.0.1:54321',
+      INBOX_URL: 'http://127.0.0.1:54321/_local/inbox',
+    });
+    expect(await readFile(file, 'utf8')).toBe(
+      'SUPABASE_URL=http://127.0.0.1:54321\nINBOX_URL=http://127.0.0.1:54321/_local/inbox\n',
+    );
   });
 
   it('rewrites its keys in place and keeps lines other scripts appended', async () => {
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'envfile-')), 'env');
     await writeFile(file, '# written by npm start\nSUPABASE_URL=http://old\nSITE_URL=http://127.0.0.1:5173\n');
     await writeEnvFile(file, { SUPABASE_URL: 'http://new', SUPABASE_ANON_KEY: 'k' });
-    expect(await readFile(file, 'utf8')).toBe('# written by npm start\nSUPABASE_URL=http://new\nSITE_URL=http://127.0.0.1:5173\nSUPABASE_ANON_KEY=k\n');
+    expect(await readFile(file, 'utf8')).toBe(
+      '# written by npm start\nSUPABASE_URL=http://new\nSITE_URL=http://127.0.0.1:5173\nSUPABASE_ANON_KEY=k\n',
+    );
   });
 
   it('refuses keys and values that would corrupt the file', async () => {

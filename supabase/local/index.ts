@@ -199,7 +199,8 @@ async function importOptional(specifier: string): Promise<Record<string, unknown
     return (await import(specifier)) as Record<string, unknown>;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const missing = code === 'ERR_MODULE_NOT_FOUND' || /Cannot find module|Failed to load url|does not exist/i.test(String(error));
+    const missing =
+      code === 'ERR_MODULE_NOT_FOUND' || /Cannot find module|Failed to load url|does not exist/i.test(String(error));
     if (missing && String(error).includes(specifier.slice(2))) return undefined;
     throw error;
   }
@@ -211,7 +212,11 @@ async function loadService(specifier: string, exportName: string, ctx: StackCont
   return mod ? (mod[exportName] as Factory<HttpService>)(ctx) : undefined;
 }
 
-async function loadUpgradeService(specifier: string, exportName: string, ctx: StackContext): Promise<UpgradeService | undefined> {
+async function loadUpgradeService(
+  specifier: string,
+  exportName: string,
+  ctx: StackContext,
+): Promise<UpgradeService | undefined> {
   const mod = await importOptional(specifier);
   return mod ? (mod[exportName] as Factory<UpgradeService>)(ctx) : undefined;
 }

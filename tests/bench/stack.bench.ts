@@ -20,7 +20,9 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('./fixture/', import.meta.url));
 const BENCH_USER = '11111111-1111-4111-8111-111111111111';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '16' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '16' } },
+});
 const seconds = Math.min(Math.max(Number(values.seconds) || 5, 1), 60);
 const concurrency = Math.min(Math.max(Number(values.concurrency) || 16, 1), 64);
 
@@ -34,10 +36,25 @@ interface StackProcess {
 /** Runs scripts/stack.ts on the data dir; resolves when it prints its ready line. */
 function runStack(dataDir: string): Promise<StackProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/stack.ts'), '--project-dir', FIXTURE, '--data-dir', dataDir, '--port', '0', '--quiet'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(ROOT, 'scripts/stack.ts'),
+      '--project-dir',
+      FIXTURE,
+      '--data-dir',
+      dataDir,
+      '--port',
+      '0',
+      '--quiet',
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
@@ -104,7 +121,15 @@ async function load(url: string, scenario: Scenario) {
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-  return { name: scenario.name, rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), count: latencies.length, errors, firstError };
+  return {
+    name: scenario.name,
+    rps: latencies.length / elapsed,
+    p50: pct(50),
+    p99: pct(99),
+    count: latencies.length,
+    errors,
+    firstError,
+  };
 }
 
 async function main(): Promise<number> {
@@ -117,15 +142,23 @@ async function main(): Promise<number> {
     stack = await runStack(dataDir);
     console.log('cold start to ready (child process, incl. Node + tsx start-up; stack-internal time in brackets)');
     console.log(`  fresh data dir:    ${fresh.readyMs} ms  [${fresh.startupMs} ms]`);
-    console.log(`  existing data dir: ${stack.readyMs} ms  [${stack.startupMs} ms]  budget ≤ 6000 ms: ${stack.readyMs <= 6000 ? 'OK' : 'OVER'}`);
+    console.log(
+      `  existing data dir: ${stack.readyMs} ms  [${stack.startupMs} ms]  budget ≤ 6000 ms: ${stack.readyMs <= 6000 ? 'OK' : 'OVER'}`,
+    );
 
     const health = (await (await fetch(`${stack.url}/_local/health`)).json()) as { services?: { rest?: boolean } };
     if (!existsSync(path.join(ROOT, 'supabase/local/rest/index.ts')) || !health.services?.rest) {
-      console.error('\nbench:stack: /rest/v1 is not mounted (supabase/local/rest/index.ts is absent in this branch); HTTP benchmarks skipped.');
+      console.error(
+        '\nbench:stack: /rest/v1 is not mounted (supabase/local/rest/index.ts is absent in this branch); HTTP benchmarks skipped.',
+      );
       return 1;
     }
 
-    const token = await signJwt({ sub: BENCH_USER, role: 'authenticated', aud: 'authenticated' }, LOCAL_JWT_SECRET, 3600);
+    const token = await signJwt(
+      { sub: BENCH_USER, role: 'authenticated', aud: 'authenticated' },
+      LOCAL_JWT_SECRET,
+      3600,
+    );
     const headers = { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${token}` };
     // Post ids 2, 4, … 4000 belong to the bench user (seed.sql).
     const scenarios: Scenario[] = [

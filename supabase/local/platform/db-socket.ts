@@ -15,7 +15,9 @@ async function freePort(host: string): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, host, () => {
       const address = probe.address();
-      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

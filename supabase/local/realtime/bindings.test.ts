@@ -29,7 +29,13 @@ describe('phoenix frames', () => {
   it('round-trips vsn 2.0.0 arrays and 1.0.0 objects', () => {
     const frame = { joinRef: '1', ref: '2', topic: 'realtime:room', event: 'phx_join', payload: { a: 1 } };
     expect(decodeFrame(encodeFrame(frame, '2.0.0'), '2.0.0')).toEqual(frame);
-    expect(JSON.parse(encodeFrame(frame, '1.0.0'))).toEqual({ join_ref: '1', ref: '2', topic: 'realtime:room', event: 'phx_join', payload: { a: 1 } });
+    expect(JSON.parse(encodeFrame(frame, '1.0.0'))).toEqual({
+      join_ref: '1',
+      ref: '2',
+      topic: 'realtime:room',
+      event: 'phx_join',
+      payload: { a: 1 },
+    });
     expect(decodeFrame(encodeFrame(frame, '1.0.0'), '1.0.0')).toEqual(frame);
   });
 

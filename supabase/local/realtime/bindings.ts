@@ -17,7 +17,14 @@ export interface ParsedFilter {
   value: string | string[];
 }
 
-export const SQL_OPERATORS: Record<Exclude<FilterOp, 'in'>, string> = { eq: '=', neq: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' };
+export const SQL_OPERATORS: Record<Exclude<FilterOp, 'in'>, string> = {
+  eq: '=',
+  neq: '<>',
+  lt: '<',
+  lte: '<=',
+  gt: '>',
+  gte: '>=',
+};
 
 /** Parses `column=op.value` (`in.(a,b,"c,d")` for lists), the filters Realtime accepts. */
 export function parseFilter(filter: string): ParsedFilter | { error: string } {

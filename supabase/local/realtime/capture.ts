@@ -23,7 +23,14 @@ const quoteLiteral = (s: string) => `'${s.replace(/'/g, "''")}'`;
  * change (which calls this again).
  */
 export async function syncCaptureTriggers(db: PGlite): Promise<Map<string, CapturedTable>> {
-  const published = await db.query<{ schema: string; table: string; name: string; type: string; sql_type: string; is_key: boolean }>(
+  const published = await db.query<{
+    schema: string;
+    table: string;
+    name: string;
+    type: string;
+    sql_type: string;
+    is_key: boolean;
+  }>(
     `select p.schemaname as schema, p.tablename as table, a.attname as name, t.typname as type,
             format_type(a.atttypid, a.atttypmod) as sql_type,
             coalesce(a.attnum = any(i.indkey), false) as is_key

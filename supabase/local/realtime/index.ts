@@ -76,19 +76,28 @@ export async function createRealtimeService(ctx: StackContext) {
     } catch {
       return;
     }
-    dispatching = dispatching.then(() => dispatch(change)).catch((e) => log(`error: realtime dispatch: ${(e as Error)?.stack ?? String(e)}`));
+    dispatching = dispatching
+      .then(() => dispatch(change))
+      .catch((e) => log(`error: realtime dispatch: ${(e as Error)?.stack ?? String(e)}`));
   });
 
   function send(client: Client, frame: Frame) {
     if (client.ws.readyState === client.ws.OPEN) client.ws.send(encodeFrame(frame, client.vsn));
   }
   const reply = (client: Client, frame: Frame, status: 'ok' | 'error', response: Record<string, unknown>) =>
-    send(client, { joinRef: frame.joinRef, ref: frame.ref, topic: frame.topic, event: 'phx_reply', payload: { status, response } });
+    send(client, {
+      joinRef: frame.joinRef,
+      ref: frame.ref,
+      topic: frame.topic,
+      event: 'phx_reply',
+      payload: { status, response },
+    });
 
   async function identify(token: string | null): Promise<RequestIdentity | { error: string }> {
     if (!token) return { role: 'anon', claims: { role: 'anon' } };
     const verified = await verifyJwt(token, config.jwtSecret);
-    if (!verified.ok) return { error: verified.kind === 'expired' ? 'Token has expired' : `Invalid JWT: ${verified.message}` };
+    if (!verified.ok)
+      return { error: verified.kind === 'expired' ? 'Token has expired' : `Invalid JWT: ${verified.message}` };
     const role = typeof verified.claims.role === 'string' && verified.claims.role ? verified.claims.role : 'anon';
     return { role, claims: verified.claims };
   }
@@ -97,7 +106,8 @@ export async function createRealtimeService(ctx: StackContext) {
   function bindingProblem(binding: Binding): string | null {
     if (!binding.table || binding.table === '*') return null;
     const table = tables.get(`${binding.schema}.${binding.table}`);
-    if (!table) return `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [schema: ${binding.schema}, table: ${binding.table}]`;
+    if (!table)
+      return `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [schema: ${binding.schema}, table: ${binding.table}]`;
     if (binding.parsed && !table.columns.some((c) => c.name === binding.parsed!.column)) {
       return `Unable to subscribe to changes with given parameters. Column "${binding.parsed.column}" does not exist on ${binding.schema}.${binding.table}`;
     }
@@ -109,13 +119,16 @@ export async function createRealtimeService(ctx: StackContext) {
     const accessToken = typeof frame.payload.access_token === 'string' ? frame.payload.access_token : client.token;
     const identity = await identify(accessToken);
     if ('error' in identity) return reply(client, frame, 'error', { reason: identity.error });
-    const requested = Array.isArray(config.postgres_changes) ? (config.postgres_changes as Record<string, unknown>[]) : [];
+    const requested = Array.isArray(config.postgres_changes)
+      ? (config.postgres_changes as Record<string, unknown>[])
+      : [];
     const bindings: Binding[] = [];
     bindingSalt++;
     for (const raw of requested) {
       const event = String(raw?.event ?? '');
       const schema = typeof raw?.schema === 'string' ? raw.schema : '';
-      if (!EVENTS.has(event) || !schema) return reply(client, frame, 'error', { reason: `Invalid postgres_changes binding: ${JSON.stringify(raw)}` });
+      if (!EVENTS.has(event) || !schema)
+        return reply(client, frame, 'error', { reason: `Invalid postgres_changes binding: ${JSON.stringify(raw)}` });
       const binding: Binding = { id: 0, event, schema };
       if (typeof raw.table === 'string') binding.table = raw.table;
       if (typeof raw.filter === 'string') {
@@ -169,7 +182,18 @@ export async function createRealtimeService(ctx: StackContext) {
         const token = typeof frame.payload.access_token === 'string' ? frame.payload.access_token : null;
         const identity = await identify(token);
         if ('error' in identity) {
-          send(client, { joinRef: channel.joinRef, ref: null, topic: channel.topic, event: 'system', payload: { channel: channel.topic.replace(/^realtime:/, ''), extension: 'system', message: identity.error, status: 'error' } });
+          send(client, {
+            joinRef: channel.joinRef,
+            ref: null,
+            topic: channel.topic,
+            event: 'system',
+            payload: {
+              channel: channel.topic.replace(/^realtime:/, ''),
+              extension: 'system',
+              message: identity.error,
+              status: 'error',
+            },
+          });
           return close(client, channel, null);
         }
         channel.identity = identity;
@@ -177,12 +201,19 @@ export async function createRealtimeService(ctx: StackContext) {
       }
       default:
         // Broadcast and presence are not emulated locally (reference §6.4): say so rather than ack.
-        if (frame.ref) reply(client, frame, 'error', { reason: `${frame.event} is not supported by the local Realtime` });
+        if (frame.ref)
+          reply(client, frame, 'error', { reason: `${frame.event} is not supported by the local Realtime` });
     }
   }
 
   /** Which of the channel's bindings may deliver this change to its subscriber. */
-  async function visibleBindings(channel: Channel, table: CapturedTable, change: Change, row: Record<string, unknown>, candidates: Binding[]): Promise<number[]> {
+  async function visibleBindings(
+    channel: Channel,
+    table: CapturedTable,
+    change: Change,
+    row: Record<string, unknown>,
+    candidates: Binding[],
+  ): Promise<number[]> {
     const t = qualified(table.schema, table.table);
     const params: unknown[] = [JSON.stringify(row)];
     const conditions = candidates.map((b, i) => {
@@ -209,7 +240,9 @@ export async function createRealtimeService(ctx: StackContext) {
         );
         flags = res.rows[0];
       } else {
-        const keyMatch = table.key.map((k) => `t.${quoteIdent(k)} is not distinct from r.${quoteIdent(k)}`).join(' and ');
+        const keyMatch = table.key
+          .map((k) => `t.${quoteIdent(k)} is not distinct from r.${quoteIdent(k)}`)
+          .join(' and ');
         flags = await withRequestTx(
           db,
           channel.identity,
@@ -228,7 +261,9 @@ export async function createRealtimeService(ctx: StackContext) {
       return candidates.filter((_, i) => flags![`b${i}`]).map((b) => b.id);
     } catch (error) {
       // Typically "permission denied" for a role without grants: that subscriber sees nothing.
-      log(`realtime: ${channel.identity.role} cannot receive ${change.type} on ${change.schema}.${change.table}: ${(error as Error).message}`);
+      log(
+        `realtime: ${channel.identity.role} cannot receive ${change.type} on ${change.schema}.${change.table}: ${(error as Error).message}`,
+      );
       return [];
     }
   }
@@ -238,7 +273,10 @@ export async function createRealtimeService(ctx: StackContext) {
     if (!table) return;
     let record = change.record ?? null;
     if (change.too_large && change.type !== 'DELETE') {
-      const where = table.key.map((k, i) => `${quoteIdent(k)} is not distinct from ($${i + 1}::jsonb #>> '{}')::${table.columns.find((c) => c.name === k)?.sqlType ?? 'text'}`);
+      const where = table.key.map(
+        (k, i) =>
+          `${quoteIdent(k)} is not distinct from ($${i + 1}::jsonb #>> '{}')::${table.columns.find((c) => c.name === k)?.sqlType ?? 'text'}`,
+      );
       const res = await db.query<{ row: Record<string, unknown> }>(
         `select to_jsonb(t) as row from ${qualified(table.schema, table.table)} t where ${where.join(' and ')}`,
         table.key.map((k) => JSON.stringify(change.key[k] ?? null)),
@@ -264,7 +302,13 @@ export async function createRealtimeService(ctx: StackContext) {
         if (candidates.length === 0) continue;
         const ids = await visibleBindings(channel, table, change, evaluated, candidates);
         if (ids.length === 0 || !client.channels.has(channel.topic)) continue;
-        send(client, { joinRef: null, ref: null, topic: channel.topic, event: 'postgres_changes', payload: { ids, data } });
+        send(client, {
+          joinRef: null,
+          ref: null,
+          topic: channel.topic,
+          event: 'postgres_changes',
+          payload: { ids, data },
+        });
       }
     }
   }
@@ -272,14 +316,21 @@ export async function createRealtimeService(ctx: StackContext) {
   wss.on('connection', (ws: WebSocket, request: IncomingMessage) => {
     const url = new URL(request.url ?? '/', 'http://local');
     const vsn: Vsn = url.searchParams.get('vsn')?.startsWith('2.') ? '2.0.0' : '1.0.0';
-    const client: Client = { ws, vsn, token: translateApiKey(url.searchParams.get('apikey'), config), channels: new Map() };
+    const client: Client = {
+      ws,
+      vsn,
+      token: translateApiKey(url.searchParams.get('apikey'), config),
+      channels: new Map(),
+    };
     clients.add(client);
     let queue: Promise<void> = Promise.resolve();
     ws.on('message', (data, isBinary) => {
       if (isBinary) return; // binary frames carry user broadcasts only, not emulated locally
       const frame = decodeFrame(data.toString(), vsn);
       if (!frame) return;
-      queue = queue.then(() => onFrame(client, frame)).catch((e) => log(`error: realtime frame: ${(e as Error)?.stack ?? String(e)}`));
+      queue = queue
+        .then(() => onFrame(client, frame))
+        .catch((e) => log(`error: realtime frame: ${(e as Error)?.stack ?? String(e)}`));
     });
     ws.on('close', () => clients.delete(client));
     ws.on('error', () => clients.delete(client));

@@ -41,14 +41,23 @@ export function decodeFrame(text: string, vsn: Vsn): Frame | null {
 
 export function encodeFrame(frame: Frame, vsn: Vsn): string {
   if (vsn === '2.0.0') return JSON.stringify([frame.joinRef, frame.ref, frame.topic, frame.event, frame.payload]);
-  return JSON.stringify({ join_ref: frame.joinRef, ref: frame.ref, topic: frame.topic, event: frame.event, payload: frame.payload });
+  return JSON.stringify({
+    join_ref: frame.joinRef,
+    ref: frame.ref,
+    topic: frame.topic,
+    event: frame.event,
+    payload: frame.payload,
+  });
 }
 
 /**
  * A stable positive 32-bit id for a postgres_changes binding (Realtime uses `:erlang.phash2`);
  * the client only needs the same id back in events.
  */
-export function bindingId(binding: { event: string; schema: string; table?: string; filter?: string }, salt: number): number {
+export function bindingId(
+  binding: { event: string; schema: string; table?: string; filter?: string },
+  salt: number,
+): number {
   const text = `${salt}|${binding.event}|${binding.schema}|${binding.table ?? ''}|${binding.filter ?? ''}`;
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {

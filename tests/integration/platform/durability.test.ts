@@ -19,7 +19,9 @@ it('loses no committed row when the process is killed with SIGKILL mid-stream', 
     'create table stream_items (id int primary key, payload text not null);',
   );
   try {
-    const child = spawn(process.execPath, ['--import', TSX, CHILD, projectDir, dataDir, '20000'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', TSX, CHILD, projectDir, dataDir, '20000'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (c) => (stderr += c));
     let committed = 0;

@@ -15,10 +15,27 @@ describe('npm run stack', () => {
     const projectDir = await mkdtemp(path.join(tmpdir(), 'concierge-stack-script-'));
     try {
       await mkdir(path.join(projectDir, '.concierge'));
-      await writeFile(path.join(projectDir, '.concierge', 'env'), 'SUPABASE_URL=http://stale\nSITE_URL=http://127.0.0.1:5173\n');
-      const child = spawn(process.execPath, ['--import', TSX, path.join(ROOT, 'scripts/stack.ts'), '--project-dir', projectDir, '--in-memory', '--port', '0', '--quiet'], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      await writeFile(
+        path.join(projectDir, '.concierge', 'env'),
+        'SUPABASE_URL=http://stale\nSITE_URL=http://127.0.0.1:5173\n',
+      );
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          TSX,
+          path.join(ROOT, 'scripts/stack.ts'),
+          '--project-dir',
+          projectDir,
+          '--in-memory',
+          '--port',
+          '0',
+          '--quiet',
+        ],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let out = '';
       child.stdout.on('data', (c) => (out += c));
       child.stderr.on('data', (c) => (out += c));
@@ -50,6 +67,8 @@ describe('npm run gen:types', () => {
   it('generates Database types from the migrations through the supabase CLI', async () => {
     const types = await generateTypes(fileURLToPath(new URL('../realtime/fixture/', import.meta.url)));
     expect(types).toContain('export type Database = {');
-    expect(types).toMatch(/notes: \{\s+Row: \{\s+body: string;\s+created_at: string;\s+id: number;\s+owner: string;\s+tags: string\[\];/);
+    expect(types).toMatch(
+      /notes: \{\s+Row: \{\s+body: string;\s+created_at: string;\s+id: number;\s+owner: string;\s+tags: string\[\];/,
+    );
   }, 150_000);
 });

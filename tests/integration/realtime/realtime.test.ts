@@ -32,7 +32,9 @@ async function listen(
 ): Promise<Received[]> {
   const received: Received[] = [];
   const channel = client.channel(`test-${randomUUID()}`);
-  channel.on('postgres_changes', { schema: 'public', ...filter } as never, (payload: Received) => received.push(payload));
+  channel.on('postgres_changes', { schema: 'public', ...filter } as never, (payload: Received) =>
+    received.push(payload),
+  );
   await new Promise<void>((resolve, reject) => {
     channel.subscribe((status, err) => {
       if (status === 'SUBSCRIBED') resolve();
@@ -79,7 +81,10 @@ describe('realtime postgres_changes with RLS', () => {
     const ownerId = randomUUID();
     const owner = track(await stack.clientAs(await stack.signUserToken({ sub: ownerId })));
     const got = await listen(owner, { event: '*', table: 'notes' });
-    const { rows } = await stack.db.query<{ id: number }>(`insert into notes (owner, body) values ($1, 'v1') returning id`, [ownerId]);
+    const { rows } = await stack.db.query<{ id: number }>(
+      `insert into notes (owner, body) values ($1, 'v1') returning id`,
+      [ownerId],
+    );
     const id = Number(rows[0]!.id);
     // Visibility is checked against the table when the event is dispatched (as Realtime's
     // apply_rls does), so a row already deleted by then is not delivered: step one change at a time.
@@ -106,7 +111,11 @@ describe('realtime postgres_changes with RLS', () => {
       in: 'sensor=in.(hall,"cellar door")',
     };
     const got = Object.fromEntries(
-      await Promise.all(Object.entries(filters).map(async ([name, filter]) => [name, await listen(anon, { event: 'INSERT', table: 'readings', filter })] as const)),
+      await Promise.all(
+        Object.entries(filters).map(
+          async ([name, filter]) => [name, await listen(anon, { event: 'INSERT', table: 'readings', filter })] as const,
+        ),
+      ),
     );
     const all = await listen(anon, { event: 'INSERT', table: 'readings' });
     await stack.db.exec(`insert into readings values (1, 'kitchen', 5), (2, 'hall', 10), (3, 'cellar door', 15.5)`);
@@ -124,7 +133,9 @@ describe('realtime postgres_changes with RLS', () => {
 
   it('streams a table added to the publication after start', async () => {
     const anon = track(stack.anonClient());
-    await stack.db.exec(`create table public.late (id int primary key, label text); alter publication supabase_realtime add table public.late;`);
+    await stack.db.exec(
+      `create table public.late (id int primary key, label text); alter publication supabase_realtime add table public.late;`,
+    );
     await stack.reloadSchema();
     const got = await listen(anon, { event: 'INSERT', table: 'late' });
     await stack.db.exec(`insert into late values (7, 'hello')`);
@@ -150,14 +161,34 @@ describe('realtime protocol', () => {
     const { ws, messages } = await rawSocket('2.0.0');
     ws.send(JSON.stringify([null, '1', 'phoenix', 'heartbeat', {}]));
     const binding = { event: 'INSERT', schema: 'public', table: 'readings', filter: 'value=gt.1' };
-    ws.send(JSON.stringify(['2', '2', 'realtime:room1', 'phx_join', { config: { postgres_changes: [binding] }, access_token: stack.anonKey }]));
+    ws.send(
+      JSON.stringify([
+        '2',
+        '2',
+        'realtime:room1',
+        'phx_join',
+        { config: { postgres_changes: [binding] }, access_token: stack.anonKey },
+      ]),
+    );
     await until(() => messages.length >= 3, 'join answers');
     expect(messages[0]).toEqual([null, '1', 'phoenix', 'phx_reply', { status: 'ok', response: {} }]);
-    const joinReply = messages[1] as [string, string, string, string, { status: string; response: { postgres_changes: Row[] } }];
+    const joinReply = messages[1] as [
+      string,
+      string,
+      string,
+      string,
+      { status: string; response: { postgres_changes: Row[] } },
+    ];
     expect(joinReply.slice(0, 4)).toEqual(['2', '2', 'realtime:room1', 'phx_reply']);
     expect(joinReply[4].status).toBe('ok');
     expect(joinReply[4].response.postgres_changes).toEqual([{ ...binding, id: expect.any(Number) }]);
-    expect(messages[2]).toEqual(['2', null, 'realtime:room1', 'system', { channel: 'room1', extension: 'postgres_changes', message: 'Subscribed to PostgreSQL', status: 'ok' }]);
+    expect(messages[2]).toEqual([
+      '2',
+      null,
+      'realtime:room1',
+      'system',
+      { channel: 'room1', extension: 'postgres_changes', message: 'Subscribed to PostgreSQL', status: 'ok' },
+    ]);
     ws.send(JSON.stringify(['2', '3', 'realtime:room1', 'phx_leave', {}]));
     await until(() => messages.length >= 5, 'leave answers');
     expect(messages[3]).toEqual(['2', '3', 'realtime:room1', 'phx_reply', { status: 'ok', response: {} }]);
@@ -168,29 +199,90 @@ describe('realtime protocol', () => {
   it('speaks vsn 1.0.0 objects and rejects bad tokens, bad filters and unknown topics', async () => {
     const { ws, messages } = await rawSocket('1.0.0');
     ws.send(JSON.stringify({ join_ref: null, ref: '1', topic: 'phoenix', event: 'heartbeat', payload: {} }));
-    ws.send(JSON.stringify({ join_ref: '2', ref: '2', topic: 'realtime:x', event: 'phx_join', payload: { config: {}, access_token: 'not.a.jwt' } }));
-    ws.send(JSON.stringify({ join_ref: '3', ref: '3', topic: 'realtime:y', event: 'phx_join', payload: { config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'readings', filter: 'value=like.1' }] } } }));
-    ws.send(JSON.stringify({ join_ref: null, ref: '4', topic: 'realtime:never-joined', event: 'broadcast', payload: {} }));
+    ws.send(
+      JSON.stringify({
+        join_ref: '2',
+        ref: '2',
+        topic: 'realtime:x',
+        event: 'phx_join',
+        payload: { config: {}, access_token: 'not.a.jwt' },
+      }),
+    );
+    ws.send(
+      JSON.stringify({
+        join_ref: '3',
+        ref: '3',
+        topic: 'realtime:y',
+        event: 'phx_join',
+        payload: {
+          config: {
+            postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'readings', filter: 'value=like.1' }],
+          },
+        },
+      }),
+    );
+    ws.send(
+      JSON.stringify({ join_ref: null, ref: '4', topic: 'realtime:never-joined', event: 'broadcast', payload: {} }),
+    );
     ws.send('garbage');
     await until(() => messages.length >= 4, 'answers');
-    expect(messages[0]).toEqual({ join_ref: null, ref: '1', topic: 'phoenix', event: 'phx_reply', payload: { status: 'ok', response: {} } });
-    expect(messages[1]).toMatchObject({ ref: '2', event: 'phx_reply', payload: { status: 'error', response: { reason: expect.stringContaining('Invalid JWT') } } });
-    expect(messages[2]).toMatchObject({ ref: '3', event: 'phx_reply', payload: { status: 'error', response: { reason: expect.stringContaining('like') } } });
-    expect(messages[3]).toMatchObject({ ref: '4', payload: { status: 'error', response: { reason: 'unmatched topic' } } });
+    expect(messages[0]).toEqual({
+      join_ref: null,
+      ref: '1',
+      topic: 'phoenix',
+      event: 'phx_reply',
+      payload: { status: 'ok', response: {} },
+    });
+    expect(messages[1]).toMatchObject({
+      ref: '2',
+      event: 'phx_reply',
+      payload: { status: 'error', response: { reason: expect.stringContaining('Invalid JWT') } },
+    });
+    expect(messages[2]).toMatchObject({
+      ref: '3',
+      event: 'phx_reply',
+      payload: { status: 'error', response: { reason: expect.stringContaining('like') } },
+    });
+    expect(messages[3]).toMatchObject({
+      ref: '4',
+      payload: { status: 'error', response: { reason: 'unmatched topic' } },
+    });
     ws.close();
   });
 
   it('re-evaluates a channel with the claims of an access_token update, and closes it on a bad one', async () => {
     const ownerId = randomUUID();
     const { ws, messages } = await rawSocket('2.0.0');
-    ws.send(JSON.stringify(['1', '1', 'realtime:mine', 'phx_join', { config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'notes' }] } }]));
+    ws.send(
+      JSON.stringify([
+        '1',
+        '1',
+        'realtime:mine',
+        'phx_join',
+        { config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'notes' }] } },
+      ]),
+    );
     await until(() => messages.length >= 2, 'join answers');
-    ws.send(JSON.stringify(['1', '2', 'realtime:mine', 'access_token', { access_token: await stack.signUserToken({ sub: ownerId }) }]));
+    ws.send(
+      JSON.stringify([
+        '1',
+        '2',
+        'realtime:mine',
+        'access_token',
+        { access_token: await stack.signUserToken({ sub: ownerId }) },
+      ]),
+    );
     await until(() => messages.length >= 3, 'access_token reply');
     expect(messages[2]).toEqual(['1', '2', 'realtime:mine', 'phx_reply', { status: 'ok', response: {} }]);
     await stack.db.query(`insert into notes (owner, body) values ($1, 'after token')`, [ownerId]);
     await until(() => messages.length >= 4, 'change as the owner');
-    const change = messages[3] as [null, null, string, string, { ids: number[]; data: { record: Row; columns: { name: string; type: string }[] } }];
+    const change = messages[3] as [
+      null,
+      null,
+      string,
+      string,
+      { ids: number[]; data: { record: Row; columns: { name: string; type: string }[] } },
+    ];
     expect(change.slice(0, 4)).toEqual([null, null, 'realtime:mine', 'postgres_changes']);
     expect(change[4].data.record).toMatchObject({ owner: ownerId, body: 'after token' });
     expect(change[4].data.columns).toContainEqual({ name: 'tags', type: '_text' });
@@ -206,7 +298,15 @@ describe('realtime protocol', () => {
 
   it('reports a subscription to a table outside the publication in the system message', async () => {
     const { ws, messages } = await rawSocket('2.0.0');
-    ws.send(JSON.stringify(['1', '1', 'realtime:z', 'phx_join', { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'not_streamed' }] } }]));
+    ws.send(
+      JSON.stringify([
+        '1',
+        '1',
+        'realtime:z',
+        'phx_join',
+        { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'not_streamed' }] } },
+      ]),
+    );
     await until(() => messages.length >= 2, 'join answers');
     expect((messages[1] as unknown[])[4]).toMatchObject({ extension: 'postgres_changes', status: 'error' });
     ws.close();
