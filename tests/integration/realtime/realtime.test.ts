@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withRequestTx } from '../../../supabase/local/core/db.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
 const FIXTURE = fileURLToPath(new URL('./fixture/', import.meta.url));
@@ -97,6 +98,20 @@ describe('realtime postgres_changes with RLS', () => {
     expect(got[1]).toMatchObject({ new: { id, body: 'v2' }, old: { id } });
     expect(got[2]!.old).toEqual({ id });
     expect(got[2]!.new).toEqual({});
+  });
+
+  it('delivers changes written as an API role inside a request transaction (the REST path)', async () => {
+    const ownerId = randomUUID();
+    const owner = track(await stack.clientAs(await stack.signUserToken({ sub: ownerId })));
+    const got = await listen(owner, { event: 'INSERT', table: 'notes' });
+    await withRequestTx(
+      stack.db,
+      { role: 'authenticated', claims: { sub: ownerId } },
+      { method: 'POST', path: '/notes', headers: {} },
+      (tx) => tx.query(`insert into notes (owner, body) values ($1, 'through the API role')`, [ownerId]),
+    );
+    await until(() => got.length === 1, 'owner event');
+    expect(got[0]!.new).toMatchObject({ owner: ownerId, body: 'through the API role' });
   });
 
   it('applies filters eq, neq, lt, lte, gt, gte and in', async () => {
