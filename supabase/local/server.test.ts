@@ -12,6 +12,7 @@ const echo: HttpService = {
   async handle(request) {
     const url = new URL(request.url);
     if (url.pathname === '/boom') throw new Error('service exploded');
+    if (url.pathname === '/moved') return Response.redirect('http://example.test/elsewhere', 302);
     const body = request.body ? await request.text() : '';
     return Response.json({ method: request.method, path: url.pathname, search: url.search, bytes: body.length });
   },
@@ -55,6 +56,13 @@ describe('gateway', () => {
     expect(pre.headers.get('access-control-allow-methods')).toContain('PATCH');
     const fn = await fetch(`${base}/functions/v1/hello`, { method: 'OPTIONS' });
     expect(await fn.json()).toMatchObject({ method: 'OPTIONS', path: '/hello' });
+  });
+
+  it('adds CORS headers to responses whose headers are immutable', async () => {
+    const res = await fetch(`${base}/auth/v1/moved`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('http://example.test/elsewhere');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
   });
 
   it('answers unknown routes with a CORS-enabled 404', async () => {

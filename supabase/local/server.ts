@@ -31,9 +31,16 @@ const PREFIXES: [string, MountName][] = [
 const METHODS_WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function withCors(response: Response): Response {
-  const headers = new Headers(response.headers);
-  for (const [k, v] of Object.entries(CORS_HEADERS)) if (!headers.has(k)) headers.set(k, v);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  // Hot path: add the headers in place; only responses with immutable headers (Response.error(),
+  // redirects, fetched responses) are rebuilt.
+  try {
+    for (const [k, v] of Object.entries(CORS_HEADERS)) if (!response.headers.has(k)) response.headers.set(k, v);
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    for (const [k, v] of Object.entries(CORS_HEADERS)) if (!headers.has(k)) headers.set(k, v);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
 }
 
 function rebuild(request: Request, url: string, body: BodyInit | null): Request {
