@@ -114,6 +114,16 @@ describe('realtime postgres_changes with RLS', () => {
     expect(got[0]!.new).toMatchObject({ owner: ownerId, body: 'through the API role' });
   });
 
+  it('delivers rows larger than the NOTIFY payload limit by re-reading them', async () => {
+    const ownerId = randomUUID();
+    const owner = track(await stack.clientAs(await stack.signUserToken({ sub: ownerId })));
+    const got = await listen(owner, { event: 'INSERT', table: 'notes' });
+    const body = 'é'.repeat(6000); // 12 000 bytes of UTF-8
+    await stack.db.query(`insert into notes (owner, body) values ($1, $2)`, [ownerId, body]);
+    await until(() => got.length === 1, 'large row event');
+    expect(got[0]!.new).toMatchObject({ owner: ownerId, body });
+  });
+
   it('applies filters eq, neq, lt, lte, gt, gte and in', async () => {
     const anon = track(stack.anonClient());
     const filters = {
