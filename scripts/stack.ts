@@ -91,6 +91,11 @@ async function main(): Promise<void> {
     console.log('[stack] stopped');
     process.exit(0);
   };
+  // A stray rejection in a function's background work must not take the whole local backend down
+  // (the edge runtime would only lose that worker): log it and keep serving.
+  process.on('unhandledRejection', (reason) => {
+    console.error(`[stack] unhandled rejection: ${(reason as Error)?.stack ?? String(reason)}`);
+  });
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
