@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_LOGINS } from './lib/demo-logins.ts';
-import { updateEnvFile } from './lib/env-file.ts';
+import { writeEnvFile } from './lib/env-file.ts';
 import { startProduct } from './lib/product.ts';
 
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,7 +28,7 @@ try {
 
 const { stack, consoleUrl, publicSiteUrl } = product;
 const envFile = path.join(projectDir, '.concierge', 'env');
-await updateEnvFile(envFile, {
+await writeEnvFile(envFile, {
   SUPABASE_URL: stack.url,
   SUPABASE_ANON_KEY: stack.anonKey,
   SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,

@@ -2,20 +2,32 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseEnv, updateEnvFile } from './env-file.ts';
+import { writeEnvFile } from './env-file.ts';
 
-describe('env file', () => {
-  it('keeps keys written by other tools and overwrites the ones it sets', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'envfile-'));
-    const file = path.join(dir, 'sub', 'env');
-    await updateEnvFile(file, { A: '1', B: '2' });
-    await writeFile(file, `${await readFile(file, 'utf8')}EXTRA=x\n`);
-    await updateEnvFile(file, { B: '3', C: 'http://{agent}.localhost:5181' });
-    const parsed = parseEnv(await readFile(file, 'utf8'));
-    expect(Object.fromEntries(parsed)).toEqual({ A: '1', B: '3', EXTRA: 'x', C: 'http://{agent}.localhost:5181' });
+describe('writeEnvFile', () => {
+  it('creates the file and its folder', async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'envfile-')), '.concierge', 'env');
+    await writeEnvFile(file, {
+      SUPABASE_URL: 'http://127.0.0.1:54321',
+      INBOX_URL: 'http://127.0.0.1:54321/_local/inbox',
+    });
+    expect(await readFile(file, 'utf8')).toBe(
+      'SUPABASE_URL=http://127.0.0.1:54321\nINBOX_URL=http://127.0.0.1:54321/_local/inbox\n',
+    );
   });
 
-  it('ignores comments and malformed lines', () => {
-    expect(Object.fromEntries(parseEnv('# c\n\nnot a line\nK = v \n'))).toEqual({ K: 'v' });
+  it('rewrites its keys in place and keeps lines other scripts appended', async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'envfile-')), 'env');
+    await writeFile(file, '# written by npm start\nSUPABASE_URL=http://old\nSITE_URL=http://127.0.0.1:5173\n');
+    await writeEnvFile(file, { SUPABASE_URL: 'http://new', SUPABASE_ANON_KEY: 'k' });
+    expect(await readFile(file, 'utf8')).toBe(
+      '# written by npm start\nSUPABASE_URL=http://new\nSITE_URL=http://127.0.0.1:5173\nSUPABASE_ANON_KEY=k\n',
+    );
+  });
+
+  it('refuses keys and values that would corrupt the file', async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'envfile-')), 'env');
+    await expect(writeEnvFile(file, { 'BAD KEY': 'x' })).rejects.toThrow(/Invalid env key/);
+    await expect(writeEnvFile(file, { KEY: 'a\nB=c' })).rejects.toThrow(/line break/);
   });
 });

@@ -1,29 +1,37 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Parses KEY=value lines; blank lines and # comments are ignored. */
-export function parseEnv(text: string): Map<string, string> {
-  const entries = new Map<string, string>();
-  for (const line of text.split(/\r?\n/)) {
-    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=(.*)$/.exec(line);
-    if (match) entries.set(match[1]!, match[2]!.trim());
-  }
-  return entries;
-}
-
 /**
- * Sets the given keys in a KEY=value file (`.concierge/env`), keeping every other key that other
- * tools wrote, so several start-up steps can each add what they know.
+ * Writes KEY=value lines into an env file (`.concierge/env`): the given keys are set (replacing
+ * their old lines in place), every other line other scripts appended is kept as it was. The file is
+ * replaced atomically so a concurrent reader never sees half a file.
  */
-export async function updateEnvFile(file: string, values: Record<string, string>): Promise<void> {
-  let current = new Map<string, string>();
+export async function writeEnvFile(file: string, entries: Record<string, string>): Promise<void> {
+  let existing = '';
   try {
-    current = parseEnv(await readFile(file, 'utf8'));
+    existing = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  for (const [key, value] of Object.entries(values)) current.set(key, value);
+  const pending = new Map(Object.entries(entries));
+  for (const [key, value] of pending) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`Invalid env key: ${key}`);
+    if (/[\r\n]/.test(value)) throw new Error(`Env value for ${key} contains a line break`);
+  }
+  const lines = existing.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  const out = lines.map((line) => {
+    const key = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(line)?.[1];
+    if (key && pending.has(key)) {
+      const value = pending.get(key)!;
+      pending.delete(key);
+      return `${key}=${value}`;
+    }
+    return line;
+  });
+  for (const [key, value] of pending) out.push(`${key}=${value}`);
   await mkdir(path.dirname(file), { recursive: true });
-  const body = [...current].map(([k, v]) => `${k}=${v}`).join('\n');
-  await writeFile(file, `# Written by Concierge's start scripts; local development values only.\n${body}\n`);
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, `${out.join('\n')}\n`);
+  await rename(temp, file);
 }

@@ -73,6 +73,7 @@ export async function startStack(options: StackOptions & { log?: (m: string) => 
   let db: PGlite | undefined;
   try {
     db = await openDatabase(config.dataDir);
+    log(`database opened in ${Math.round(performance.now() - startedAt)} ms`);
     return await assemble(db, config, created, log, startedAt, unlock);
   } catch (error) {
     await db?.close().catch(() => {});
@@ -95,6 +96,7 @@ async function assemble(
   const ctx: StackContext = { config, db, mailer, log, onSchemaChange: schema.add };
   await applyMigrations(db, config.projectDir, log);
   await applySeed(db, config.projectDir, log);
+  log(`bootstrap, migrations and seed checked at ${Math.round(performance.now() - startedAt)} ms`);
   // Bootstrap installs an event trigger that notifies `pgrst` on DDL, as Supabase's image does.
   const unlisten = await db.listen('pgrst', (payload) => {
     if (payload === '' || payload === 'reload schema') schema.fire();
@@ -107,6 +109,7 @@ async function assemble(
     loadService('./functions/index.ts', 'createFunctionsService', ctx),
   ]);
   const realtime = await loadUpgradeService('./realtime/index.ts', 'createRealtimeService', ctx);
+  log(`services loaded at ${Math.round(performance.now() - startedAt)} ms`);
   const services = { rest: !!rest, auth: !!auth, storage: !!storage, functions: !!functions, realtime: !!realtime };
   const local = createLocalService(ctx, () => ({ services, created }));
   const mounts: Mounts = { rest, auth, storage, functions, local };
@@ -196,7 +199,8 @@ async function importOptional(specifier: string): Promise<Record<string, unknown
     return (await import(specifier)) as Record<string, unknown>;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const missing = code === 'ERR_MODULE_NOT_FOUND' || /Cannot find module|Failed to load url|does not exist/i.test(String(error));
+    const missing =
+      code === 'ERR_MODULE_NOT_FOUND' || /Cannot find module|Failed to load url|does not exist/i.test(String(error));
     if (missing && String(error).includes(specifier.slice(2))) return undefined;
     throw error;
   }
@@ -208,7 +212,11 @@ async function loadService(specifier: string, exportName: string, ctx: StackCont
   return mod ? (mod[exportName] as Factory<HttpService>)(ctx) : undefined;
 }
 
-async function loadUpgradeService(specifier: string, exportName: string, ctx: StackContext): Promise<UpgradeService | undefined> {
+async function loadUpgradeService(
+  specifier: string,
+  exportName: string,
+  ctx: StackContext,
+): Promise<UpgradeService | undefined> {
   const mod = await importOptional(specifier);
   return mod ? (mod[exportName] as Factory<UpgradeService>)(ctx) : undefined;
 }

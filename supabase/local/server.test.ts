@@ -12,6 +12,7 @@ const echo: HttpService = {
   async handle(request) {
     const url = new URL(request.url);
     if (url.pathname === '/boom') throw new Error('service exploded');
+    if (url.pathname === '/moved') return Response.redirect('http://example.test/elsewhere', 302);
     const body = request.body ? await request.text() : '';
     return Response.json({ method: request.method, path: url.pathname, search: url.search, bytes: body.length });
   },
@@ -23,7 +24,12 @@ let base: string;
 let server: ReturnType<typeof createHttpServer>;
 
 beforeAll(async () => {
-  const config = await resolveStackConfig({ projectDir: '/nonexistent-project', dataDir: null, port: 0, maxBodyBytes: 1024 });
+  const config = await resolveStackConfig({
+    projectDir: '/nonexistent-project',
+    dataDir: null,
+    port: 0,
+    maxBodyBytes: 1024,
+  });
   // The gateway never touches the database or the mailer; these stand-ins make that explicit.
   ctx = { config, db: {} as PGlite, mailer: {} as Mailer, log: (m) => logs.push(m), onSchemaChange: () => {} };
   const mounts: Mounts = { rest: echo, auth: echo, storage: echo, functions: echo };
@@ -52,6 +58,13 @@ describe('gateway', () => {
     expect(await fn.json()).toMatchObject({ method: 'OPTIONS', path: '/hello' });
   });
 
+  it('adds CORS headers to responses whose headers are immutable', async () => {
+    const res = await fetch(`${base}/auth/v1/moved`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('http://example.test/elsewhere');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   it('answers unknown routes with a CORS-enabled 404', async () => {
     const res = await fetch(`${base}/graphql/v1`);
     expect(res.status).toBe(404);
@@ -78,21 +91,29 @@ describe('gateway', () => {
 
   it('counts chunked bodies too', async () => {
     const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(`${base}/rest/v1/posts`, { method: 'POST', headers: { 'transfer-encoding': 'chunked' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = httpRequest(
+        `${base}/rest/v1/posts`,
+        { method: 'POST', headers: { 'transfer-encoding': 'chunked' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       for (let i = 0; i < 5; i++) req.write('y'.repeat(400));
       req.end();
     });
     expect(status).toBe(413);
     const small = await new Promise<string>((resolve, reject) => {
-      const req = httpRequest(`${base}/rest/v1/posts`, { method: 'POST', headers: { 'transfer-encoding': 'chunked' } }, (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve(text));
-      });
+      const req = httpRequest(
+        `${base}/rest/v1/posts`,
+        { method: 'POST', headers: { 'transfer-encoding': 'chunked' } },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve(text));
+        },
+      );
       req.on('error', reject);
       req.write('abc');
       req.end('def');
@@ -106,7 +127,10 @@ describe('gateway', () => {
     expect(await res.json()).toMatchObject({ code: 'PGRST500', message: 'Internal server error' });
     const fn = await fetch(`${base}/functions/v1/boom`);
     expect(fn.status).toBe(500);
-    expect(await fn.json()).toEqual({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' });
+    expect(await fn.json()).toEqual({
+      code: 'WORKER_ERROR',
+      message: 'Function exited due to an error (please check logs)',
+    });
     expect(logs.some((l) => l.includes('service exploded'))).toBe(true);
   });
 

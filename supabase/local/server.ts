@@ -31,14 +31,27 @@ const PREFIXES: [string, MountName][] = [
 const METHODS_WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function withCors(response: Response): Response {
-  const headers = new Headers(response.headers);
-  for (const [k, v] of Object.entries(CORS_HEADERS)) if (!headers.has(k)) headers.set(k, v);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  // Hot path: add the headers in place; only responses with immutable headers (Response.error(),
+  // redirects, fetched responses) are rebuilt.
+  try {
+    for (const [k, v] of Object.entries(CORS_HEADERS)) if (!response.headers.has(k)) response.headers.set(k, v);
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    for (const [k, v] of Object.entries(CORS_HEADERS)) if (!headers.has(k)) headers.set(k, v);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
 }
 
 function rebuild(request: Request, url: string, body: BodyInit | null): Request {
   // `duplex` is required by undici for streamed bodies but missing from the DOM RequestInit type.
-  const init = { method: request.method, headers: request.headers, body, signal: request.signal, duplex: 'half' } as RequestInit;
+  const init = {
+    method: request.method,
+    headers: request.headers,
+    body,
+    signal: request.signal,
+    duplex: 'half',
+  } as RequestInit;
   return new Request(url, init);
 }
 
@@ -118,7 +131,13 @@ export function createFetchHandler(ctx: StackContext, mounts: Mounts) {
       const limited = await limitBody(request, limit);
       if (!limited) {
         ctx.log(`gateway: ${request.method} ${pathname} refused, body over ${limit} bytes`);
-        return withCors(platformErrorResponse(serviceName, 'payload_too_large', `The request body exceeds the limit of ${limit} bytes`));
+        return withCors(
+          platformErrorResponse(
+            serviceName,
+            'payload_too_large',
+            `The request body exceeds the limit of ${limit} bytes`,
+          ),
+        );
       }
       return withCors(await service.handle(stripPrefix(limited, match[0])));
     } catch (error) {
@@ -136,7 +155,11 @@ const CLIENT_ERROR_ANSWER =
  * The stack's single HTTP server: the fetch handler for ordinary requests, `upgrades` (exact
  * paths) for websockets. Malformed HTTP gets a 400 instead of a dropped socket.
  */
-export function createHttpServer(ctx: StackContext, mounts: Mounts, upgrades: Record<string, UpgradeHandler> = {}): Server {
+export function createHttpServer(
+  ctx: StackContext,
+  mounts: Mounts,
+  upgrades: Record<string, UpgradeHandler> = {},
+): Server {
   const listener = getRequestListener(createFetchHandler(ctx, mounts), {
     errorHandler: (error) => {
       ctx.log(`gateway: unreadable request: ${String(error)}`);

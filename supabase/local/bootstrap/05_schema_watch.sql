@@ -2,7 +2,7 @@
 -- drop) sends NOTIFY pgrst 'reload schema', delivered on commit. The local stack listens on `pgrst`
 -- to refresh the REST schema cache and realtime's change-capture triggers.
 create or replace function _local.notify_schema_change() returns event_trigger
-language plpgsql as $$
+language plpgsql set search_path = '' as $$
 begin
   perform pg_notify('pgrst', 'reload schema');
 end

@@ -11,9 +11,13 @@ const BOOTSTRAP_DIR = fileURLToPath(new URL('../bootstrap/', import.meta.url));
  * Files are append-only like migrations, so an existing data dir picks up new ones on start.
  */
 export async function applyBootstrap(db: PGlite, log: (m: string) => void = () => {}): Promise<void> {
-  await db.exec(`create schema if not exists _local;
-    create table if not exists _local.bootstrap (name text primary key, applied_at timestamptz not null default now());
-    revoke all on schema _local from public;`);
+  // Skip the DDL on an existing database: DDL fires the schema-watch event trigger (05_schema_watch.sql).
+  const ready = await db.query<{ ok: boolean }>(`select to_regclass('_local.bootstrap') is not null as ok`);
+  if (!ready.rows[0]?.ok) {
+    await db.exec(`create schema if not exists _local;
+      create table if not exists _local.bootstrap (name text primary key, applied_at timestamptz not null default now());
+      revoke all on schema _local from public;`);
+  }
   const applied = new Set(
     (await db.query<{ name: string }>('select name from _local.bootstrap')).rows.map((r) => r.name),
   );

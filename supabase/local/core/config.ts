@@ -2,11 +2,18 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import type { LocalStackConfig, SupabaseConfig } from './contracts.ts';
-import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from './keys.ts';
+import {
+  LOCAL_ANON_KEY,
+  LOCAL_JWT_SECRET,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SECRET_KEY,
+  LOCAL_SERVICE_ROLE_KEY,
+} from './keys.ts';
 
 type Table = Record<string, unknown>;
 
-const table = (value: unknown): Table => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Table) : {});
+const table = (value: unknown): Table =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Table) : {};
 
 /** Resolves `env(NAME)` values as the supabase CLI does; unset variables become ''. */
 function resolveEnv(value: unknown, env: NodeJS.ProcessEnv): unknown {
@@ -22,12 +29,17 @@ function resolveEnv(value: unknown, env: NodeJS.ProcessEnv): unknown {
 }
 
 const str = (v: unknown, d: string): string => (typeof v === 'string' ? v : d);
-const num = (v: unknown, d: number): number => (typeof v === 'number' ? v : typeof v === 'string' && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : d);
-const bool = (v: unknown, d: boolean): boolean => (typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : d);
+const num = (v: unknown, d: number): number =>
+  typeof v === 'number' ? v : typeof v === 'string' && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : d;
+const bool = (v: unknown, d: boolean): boolean =>
+  typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : d;
 const strs = (v: unknown, d: string[]): string[] => (Array.isArray(v) ? v.map(String) : d);
 
 /** Reads supabase/config.toml (missing file = CLI defaults), with `env()` references resolved. */
-export async function loadSupabaseConfig(projectDir: string, env: NodeJS.ProcessEnv = process.env): Promise<SupabaseConfig> {
+export async function loadSupabaseConfig(
+  projectDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<SupabaseConfig> {
   let raw: Table = {};
   try {
     raw = resolveEnv(parse(await readFile(path.join(projectDir, 'supabase', 'config.toml'), 'utf8')), env) as Table;

@@ -52,9 +52,22 @@ export interface SupabaseConfig {
       otp_length: number;
       otp_expiry: number;
     };
-    external: Record<string, { enabled: boolean; client_id: string; secret: string; redirect_uri: string; url: string; skip_nonce_check: boolean }>;
+    external: Record<
+      string,
+      {
+        enabled: boolean;
+        client_id: string;
+        secret: string;
+        redirect_uri: string;
+        url: string;
+        skip_nonce_check: boolean;
+      }
+    >;
   };
-  storage: { file_size_limit: string; buckets: Record<string, { public?: boolean; file_size_limit?: string; allowed_mime_types?: string[] }> };
+  storage: {
+    file_size_limit: string;
+    buckets: Record<string, { public?: boolean; file_size_limit?: string; allowed_mime_types?: string[] }>;
+  };
   functions: Record<string, { verify_jwt?: boolean; entrypoint?: string }>;
   raw: Record<string, unknown>;
 }

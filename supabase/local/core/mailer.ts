@@ -19,7 +19,9 @@ export function extractLinks(email: Email): string[] {
  * the API) so they survive restarts, and listed newest first.
  */
 export async function createInboxMailer(db: PGlite, log: (m: string) => void = () => {}): Promise<Mailer> {
-  await db.exec(`create schema if not exists _local;
+  const ready = await db.query<{ ok: boolean }>(`select to_regclass('_local.inbox') is not null as ok`);
+  if (!ready.rows[0]?.ok)
+    await db.exec(`create schema if not exists _local;
     create table if not exists _local.inbox (
       id uuid primary key, recipient text not null, subject text not null, html text not null,
       body_text text not null, links text[] not null, created_at timestamptz not null default clock_timestamp());`);
@@ -40,7 +42,13 @@ export async function createInboxMailer(db: PGlite, log: (m: string) => void = (
     },
     async list() {
       const { rows } = await db.query<{
-        id: string; recipient: string; subject: string; html: string; body_text: string; links: string[]; created_at: Date;
+        id: string;
+        recipient: string;
+        subject: string;
+        html: string;
+        body_text: string;
+        links: string[];
+        created_at: Date;
       }>('select * from _local.inbox order by created_at desc');
       return rows.map((r) => ({
         id: r.id,

@@ -12,7 +12,11 @@ export class MigrationError extends Error {}
  * transaction, recording `(version, statements, name)` in supabase_migrations.schema_migrations as the
  * supabase CLI does. A failing file stops the start with its name and the Postgres error.
  */
-export async function applyMigrations(db: PGlite, projectDir: string, log: (m: string) => void = () => {}): Promise<number> {
+export async function applyMigrations(
+  db: PGlite,
+  projectDir: string,
+  log: (m: string) => void = () => {},
+): Promise<number> {
   const dir = path.join(projectDir, 'supabase', 'migrations');
   let files: string[] = [];
   try {
@@ -21,7 +25,9 @@ export async function applyMigrations(db: PGlite, projectDir: string, log: (m: s
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const applied = new Set(
-    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+      (r) => r.version,
+    ),
   );
   let count = 0;
   for (const file of files) {
@@ -31,18 +37,23 @@ export async function applyMigrations(db: PGlite, projectDir: string, log: (m: s
     try {
       await db.transaction(async (tx) => {
         await tx.exec(sql);
-        await tx.query('insert into supabase_migrations.schema_migrations (version, statements, name) values ($1, $2, $3)', [
-          version,
-          [sql],
-          name,
-        ]);
+        await tx.query(
+          'insert into supabase_migrations.schema_migrations (version, statements, name) values ($1, $2, $3)',
+          [version, [sql], name],
+        );
       });
     } catch (error) {
       const pg = error as { message: string; detail?: string; hint?: string; position?: string };
-      const extra = [pg.detail && `detail: ${pg.detail}`, pg.hint && `hint: ${pg.hint}`, pg.position && `position: ${pg.position}`]
+      const extra = [
+        pg.detail && `detail: ${pg.detail}`,
+        pg.hint && `hint: ${pg.hint}`,
+        pg.position && `position: ${pg.position}`,
+      ]
         .filter(Boolean)
         .join('; ');
-      throw new MigrationError(`Migration supabase/migrations/${file} failed: ${pg.message}${extra ? ` (${extra})` : ''}`);
+      throw new MigrationError(
+        `Migration supabase/migrations/${file} failed: ${pg.message}${extra ? ` (${extra})` : ''}`,
+      );
     }
     log(`migrations: applied ${file}`);
     count++;
@@ -65,9 +76,12 @@ export async function applySeed(db: PGlite, projectDir: string, log: (m: string)
     throw error;
   }
   const hash = createHash('sha256').update(sql).digest('hex');
-  const recorded = await db.query<{ hash: string }>('select hash from supabase_migrations.seed_files where path = $1', [seedPath]);
+  const recorded = await db.query<{ hash: string }>('select hash from supabase_migrations.seed_files where path = $1', [
+    seedPath,
+  ]);
   if (recorded.rows.length > 0) {
-    if (recorded.rows[0]!.hash !== hash) log(`seed: ${seedPath} changed since it was applied; not re-run (delete the data dir to re-seed)`);
+    if (recorded.rows[0]!.hash !== hash)
+      log(`seed: ${seedPath} changed since it was applied; not re-run (delete the data dir to re-seed)`);
     return false;
   }
   try {
@@ -77,7 +91,9 @@ export async function applySeed(db: PGlite, projectDir: string, log: (m: string)
     });
   } catch (error) {
     const pg = error as { message: string; detail?: string; position?: string };
-    const extra = [pg.detail && `detail: ${pg.detail}`, pg.position && `position: ${pg.position}`].filter(Boolean).join('; ');
+    const extra = [pg.detail && `detail: ${pg.detail}`, pg.position && `position: ${pg.position}`]
+      .filter(Boolean)
+      .join('; ');
     throw new MigrationError(`Seed ${seedPath} failed: ${pg.message}${extra ? ` (${extra})` : ''}`);
   }
   log(`seed: applied ${seedPath}`);

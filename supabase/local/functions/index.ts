@@ -19,7 +19,9 @@ import { functionEnv, readDotenv, type FunctionEnv } from './env.ts';
  * resolves bare specifiers from node_modules, Deno from the import map `supabase/functions/deno.json`
  * (`"@supabase/supabase-js": "npm:@supabase/supabase-js@2.119.1"`), referenced from config.toml
  * `[functions.<slug>] import_map = "./functions/deno.json"` for deploys.
- * Each function gets its own env object (SUPABASE_* + `supabase/functions/.env` + functionEnv).
+ * Each function gets its own env object (SUPABASE_* + functionEnv + `supabase/functions/.env`),
+ * built on its first request, so SUPABASE_URL carries the real port and a SUPABASE_DB_URL added to
+ * `config.functionEnv` by whoever exposes the database socket (scripts/stack.ts --db-port) is seen.
  */
 
 const SLUG = /^[A-Za-z][A-Za-z0-9_-]*$/;
@@ -48,7 +50,6 @@ export function createFunctionsService(ctx: StackContext): HttpService & { slugs
       SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
       SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: config.publishableKey }),
       SUPABASE_SECRET_KEYS: JSON.stringify({ default: config.secretKey }),
-      ...(process.env.SUPABASE_DB_URL ? { SUPABASE_DB_URL: process.env.SUPABASE_DB_URL } : {}),
       ...config.functionEnv,
       ...(await dotenv),
     });
@@ -74,7 +75,8 @@ export function createFunctionsService(ctx: StackContext): HttpService & { slugs
             return { bootError: `${slug}/handler.ts does not export makeHandler(env)` };
           }
           const handler = (mod.makeHandler as (env: FunctionEnv) => unknown)(await envFor());
-          if (typeof handler !== 'function') return { bootError: `${slug}: makeHandler(env) did not return a function` };
+          if (typeof handler !== 'function')
+            return { bootError: `${slug}: makeHandler(env) did not return a function` };
           return { handler: handler as FunctionHandler };
         } catch (error) {
           return { bootError: `${slug}: ${(error as Error)?.stack ?? String(error)}` };
@@ -123,7 +125,13 @@ export function createFunctionsService(ctx: StackContext): HttpService & { slugs
       const headers = new Headers(request.headers);
       if (auth.token) headers.set('authorization', `Bearer ${auth.token}`);
       // `duplex` is required by undici for streamed bodies but missing from the DOM RequestInit type.
-      const init = { method: request.method, headers, body: request.body, signal: request.signal, duplex: 'half' } as RequestInit;
+      const init = {
+        method: request.method,
+        headers,
+        body: request.body,
+        signal: request.signal,
+        duplex: 'half',
+      } as RequestInit;
       try {
         const response = await fn.handler(new Request(url, init));
         if (!(response instanceof Response)) throw new TypeError(`${slug} returned ${typeof response}, not a Response`);

@@ -17,7 +17,11 @@ const TEXT: Record<PlatformError, { status: number; message: string }> = {
 };
 
 /** Builds the JSON error answer of `service` for a platform-level failure. */
-export function platformErrorResponse(service: ServiceName | undefined, kind: PlatformError, details: string | null = null): Response {
+export function platformErrorResponse(
+  service: ServiceName | undefined,
+  kind: PlatformError,
+  details: string | null = null,
+): Response {
   const { status, message } = TEXT[kind];
   const headers = new Headers({ 'Content-Type': 'application/json; charset=utf-8' });
   let body: unknown;
@@ -25,12 +29,18 @@ export function platformErrorResponse(service: ServiceName | undefined, kind: Pl
     case 'rest':
       // Not a code PostgREST emits (it has no body limit of its own); local-only, PGRST-prefixed so
       // callers treat it as a gateway rejection rather than a database error.
-      body = { code: kind === 'payload_too_large' ? 'PGRST413' : kind === 'internal' ? 'PGRST500' : 'PGRST400', details, hint: null, message };
+      body = {
+        code: kind === 'payload_too_large' ? 'PGRST413' : kind === 'internal' ? 'PGRST500' : 'PGRST400',
+        details,
+        hint: null,
+        message,
+      };
       break;
     case 'auth':
       headers.set('X-Supabase-Api-Version', '2024-01-01');
       body = {
-        code: kind === 'payload_too_large' ? 'request_too_large' : kind === 'internal' ? 'unexpected_failure' : 'bad_json',
+        code:
+          kind === 'payload_too_large' ? 'request_too_large' : kind === 'internal' ? 'unexpected_failure' : 'bad_json',
         message,
       };
       break;

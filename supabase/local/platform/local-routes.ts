@@ -21,7 +21,10 @@ export function createLocalService(ctx: StackContext, health: () => Record<strin
           return Response.json({ removed });
         }
         if (request.method !== 'GET' && request.method !== 'HEAD') {
-          return Response.json({ error: { code: 'method_not_allowed', message: `${request.method} is not allowed here` } }, { status: 405, headers: { Allow: 'GET, HEAD, DELETE' } });
+          return Response.json(
+            { error: { code: 'method_not_allowed', message: `${request.method} is not allowed here` } },
+            { status: 405, headers: { Allow: 'GET, HEAD, DELETE' } },
+          );
         }
         const to = url.searchParams.get('to')?.toLowerCase();
         const emails = (await ctx.mailer.list()).filter((e) => !to || e.to.toLowerCase() === to);

@@ -13,14 +13,18 @@ let stack: TestStack;
 const logs: string[] = [];
 
 beforeAll(async () => {
-  stack = await startTestStack({ projectDir: FIXTURE, functionEnv: { CUSTOM: 'from functionEnv' }, log: (m) => logs.push(m) });
+  stack = await startTestStack({
+    projectDir: FIXTURE,
+    functionEnv: { CUSTOM: 'from functionEnv' },
+    log: (m) => logs.push(m),
+  });
 });
 afterAll(() => stack.stop());
 
 describe('edge functions host', () => {
   it('invokes a function as a signed-in user with its env injected', async () => {
     const userId = '4f0c2a5e-8d7b-4a1e-9c3f-2b6d8e1a7c90';
-    const client = stack.clientAs(await stack.signUserToken({ sub: userId }));
+    const client = await stack.clientAs(await stack.signUserToken({ sub: userId }));
     const { data, error } = await client.functions.invoke('echo', { body: { name: 'Ada' } });
     expect(error).toBeNull();
     expect(data).toEqual({
@@ -99,7 +103,9 @@ describe('edge functions host', () => {
 
   it('answers unknown functions and library folders with 404 Function not found', async () => {
     for (const name of ['nope', '_shared', 'echo%2F..', '9lives']) {
-      const res = await fetch(`${stack.url}/functions/v1/${name}`, { headers: { authorization: `Bearer ${stack.anonKey}` } });
+      const res = await fetch(`${stack.url}/functions/v1/${name}`, {
+        headers: { authorization: `Bearer ${stack.anonKey}` },
+      });
       expect(res.status, name).toBe(404);
       expect(await res.text()).toBe('Function not found');
     }
@@ -111,13 +117,19 @@ describe('edge functions host', () => {
     expect(await boot.json()).toEqual({ code: 'BOOT_ERROR', message: 'Worker failed to boot (please check logs)' });
     const thrown = await fetch(`${stack.url}/functions/v1/public-hook/fail`);
     expect(thrown.status).toBe(500);
-    expect(await thrown.json()).toEqual({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' });
+    expect(await thrown.json()).toEqual({
+      code: 'WORKER_ERROR',
+      message: 'Function exited due to an error (please check logs)',
+    });
     expect(logs.some((l) => l.includes('webhook handler failed on purpose'))).toBe(true);
     expect((await fetch(`${stack.url}/functions/v1/public-hook`)).status).toBe(200);
   });
 
   it('refuses bodies over the configured limit with 413', async () => {
-    const res = await fetch(`${stack.url}/functions/v1/public-hook`, { method: 'POST', body: 'x'.repeat(stack.config.maxBodyBytes + 1) });
+    const res = await fetch(`${stack.url}/functions/v1/public-hook`, {
+      method: 'POST',
+      body: 'x'.repeat(stack.config.maxBodyBytes + 1),
+    });
     expect(res.status).toBe(413);
   });
 });
@@ -129,7 +141,14 @@ describe('the same functions under Deno', () => {
     // Rejects (non-zero exit) on any type or resolution error; Deno caches a passing check silently.
     await run(
       'npx',
-      ['deno', 'check', '--config', `${functionsDir}/deno.json`, `${functionsDir}/echo/index.ts`, `${functionsDir}/public-hook/index.ts`],
+      [
+        'deno',
+        'check',
+        '--config',
+        `${functionsDir}/deno.json`,
+        `${functionsDir}/echo/index.ts`,
+        `${functionsDir}/public-hook/index.ts`,
+      ],
       { cwd: functionsDir, timeout: 170_000, env: { ...process.env, NO_COLOR: '1' } },
     );
   }, 180_000);

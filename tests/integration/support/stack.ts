@@ -4,7 +4,7 @@
  *
  *   const stack = await startTestStack({ projectDir: fixtureDir });
  *   const anon = stack.anonClient();
- *   const owner = stack.clientAs(await stack.signUserToken({ sub: userId }));
+ *   const owner = await stack.clientAs(await stack.signUserToken({ sub: userId }));
  *   afterAll(() => stack.stop());
  *
  * Clients use `ws` as their realtime transport (Node 20 has no global WebSocket) and never persist
@@ -34,8 +34,12 @@ export interface TestStack extends RunningStack {
   anonClient(): SupabaseClient;
   /** Client using the service_role key (bypasses RLS). */
   serviceClient(): SupabaseClient;
-  /** Client that sends `accessToken` on every REST/storage/functions/realtime call. */
-  clientAs(accessToken: string): SupabaseClient;
+  /**
+   * Client that sends `accessToken` on every REST/storage/functions/realtime call. Async because
+   * supabase-js hands the token to realtime asynchronously: a channel subscribed before that would
+   * join as anon (a supabase-js race, same against hosted Realtime).
+   */
+  clientAs(accessToken: string): Promise<SupabaseClient>;
   /** Signs a user JWT as GoTrue would shape it (role authenticated, aud authenticated, 1 h). */
   signUserToken(claims?: Partial<JwtClaims> & { sub?: string; email?: string }): Promise<string>;
 }
@@ -60,7 +64,11 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     reloadSchema: () => stack.reloadSchema(),
     anonClient: () => createClient(stack.url, stack.anonKey, clientOptions),
     serviceClient: () => createClient(stack.url, stack.serviceRoleKey, clientOptions),
-    clientAs: (accessToken) => createClient(stack.url, stack.anonKey, { ...clientOptions, accessToken: async () => accessToken }),
+    clientAs: async (accessToken) => {
+      const client = createClient(stack.url, stack.anonKey, { ...clientOptions, accessToken: async () => accessToken });
+      await client.realtime.setAuth();
+      return client;
+    },
     signUserToken: (claims = {}) =>
       signJwt(
         {
