@@ -1,4 +1,3 @@
-import { SignJWT } from 'jose';
 import type { Locator, Page } from 'playwright-core';
 
 /**
@@ -66,26 +65,13 @@ export class ConsolePage {
    * JWT secret is stored where supabase-js keeps it (`sb-<host>-auth-token`), as the auth service
    * would have left it after a sign-in. Lets shell tests run before any sign-in UI is involved.
    */
-  async useStoredSession(options: { supabaseUrl: string; jwtSecret: string; email: string; userId?: string }): Promise<void> {
-    const userId = options.userId ?? crypto.randomUUID();
-    const now = Math.floor(Date.now() / 1000);
-    const expiresAt = now + 3600;
-    const accessToken = await new SignJWT({ sub: userId, role: 'authenticated', aud: 'authenticated', email: options.email, session_id: crypto.randomUUID() })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuedAt(now)
-      .setExpirationTime(expiresAt)
-      .sign(new TextEncoder().encode(options.jwtSecret));
-    const confirmedAt = new Date().toISOString();
-    const session = {
-      access_token: accessToken,
-      refresh_token: 'stored-session-refresh-token',
-      token_type: 'bearer',
-      expires_in: 3600,
-      expires_at: expiresAt,
-      user: { id: userId, aud: 'authenticated', role: 'authenticated', email: options.email, email_confirmed_at: confirmedAt, confirmed_at: confirmedAt, app_metadata: { provider: 'email' }, user_metadata: {}, created_at: confirmedAt },
-    };
-    const storageKey = `sb-${new URL(options.supabaseUrl).hostname.split('.')[0]}-auth-token`;
-    await this.page.addInitScript(([key, value]) => window.localStorage.setItem(key as string, value as string), [storageKey, JSON.stringify(session)]);
+  /** Signs in through the real login form and waits until the console has taken the user in. */
+  async signIn(email: string, password: string): Promise<void> {
+    await this.goto('/login');
+    await this.page.locator('input[type=email]').fill(email);
+    await this.page.locator('input[type=password]').fill(password);
+    await this.page.locator('button[type=submit]').click();
+    await this.page.waitForURL((url) => url.pathname !== '/login');
   }
 
   async setViewport(width: number, height: number): Promise<void> {
