@@ -47,8 +47,70 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-function statement(parts: Uint8Array[], text: string, values: (string | null)[]): void {
-  parts.push(serialize.parse({ text }), serialize.bind({ values }), serialize.describe({ type: 'P' }), serialize.execute({}));
+/**
+ * Named prepared statements, keyed by SQL text: the prelude, BEGIN/COMMIT and each query shape are
+ * parsed and analysed once, then only bound and executed (about half of Postgres' per-request work
+ * for a single-row select). Values never enter the text, so the number of shapes stays small; the
+ * least recently used ones are closed beyond MAX_PREPARED.
+ */
+const MAX_PREPARED = 256;
+
+class PreparedStatements {
+  private readonly names = new Map<string, string>();
+  private counter = 0;
+  /** Close messages for evicted statements, sent at the start of the next batch. */
+  private pendingClose: string[] = [];
+
+  takePendingCloses(parts: Uint8Array[]): void {
+    for (const name of this.pendingClose) parts.push(serialize.close({ type: 'S', name }));
+    this.pendingClose = [];
+  }
+
+  /** Appends Parse (when new) + Bind/Describe/Execute; returns the new name, if any. */
+  append(parts: Uint8Array[], text: string, values: (string | null)[]): string | undefined {
+    let name = this.names.get(text);
+    let created: string | undefined;
+    if (name) {
+      // Refresh recency.
+      this.names.delete(text);
+      this.names.set(text, name);
+    } else {
+      name = `pgrst_${++this.counter}`;
+      created = name;
+      parts.push(serialize.parse({ text, name }));
+    }
+    parts.push(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}));
+    return created ? `${created}\u0000${text}` : undefined;
+  }
+
+  /** Records statements parsed by a batch that succeeded. */
+  commit(created: string[]): void {
+    for (const entry of created) {
+      const [name, text] = entry.split('\u0000') as [string, string];
+      this.names.set(text, name);
+    }
+    while (this.names.size > MAX_PREPARED) {
+      const oldest = this.names.entries().next().value as [string, string];
+      this.names.delete(oldest[0]);
+      this.pendingClose.push(oldest[1]);
+    }
+  }
+
+  /** Statements parsed by a failed batch may or may not exist: close them (closing a missing one is fine). */
+  discard(created: string[], parts: Uint8Array[]): void {
+    for (const entry of created) parts.push(serialize.close({ type: 'S', name: entry.split('\u0000')[0]! }));
+  }
+}
+
+const preparedByDb = new WeakMap<PGlite, PreparedStatements>();
+
+function preparedFor(db: PGlite): PreparedStatements {
+  let prepared = preparedByDb.get(db);
+  if (!prepared) {
+    prepared = new PreparedStatements();
+    preparedByDb.set(db, prepared);
+  }
+  return prepared;
 }
 
 interface BackendMessageLike {
@@ -85,16 +147,22 @@ function preludeSql(count: number): string {
 
 export async function runRequestTx(db: PGlite, tx: TxRequest): Promise<TxOutcome> {
   const settings = preludeSettings(tx);
-  const parts: Uint8Array[] = [];
-  statement(parts, tx.readOnly ? 'BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY' : 'BEGIN ISOLATION LEVEL READ COMMITTED', []);
-  statement(parts, preludeSql(settings.length), settings.flat());
-  for (const s of tx.statements) statement(parts, s.sql, s.params);
-  if (!tx.decide) statement(parts, 'COMMIT', []);
-  parts.push(serialize.sync());
-  const message = concat(parts);
-
+  const prepared = preparedFor(db);
   return db._runExclusiveTransaction(async () => {
-    const { messages } = await db.execProtocol(message, { throwOnError: false, syncToFs: !tx.decide && !tx.readOnly });
+    const parts: Uint8Array[] = [];
+    const created: string[] = [];
+    const add = (text: string, values: (string | null)[]) => {
+      const name = prepared.append(parts, text, values);
+      if (name) created.push(name);
+    };
+    prepared.takePendingCloses(parts);
+    add(tx.readOnly ? 'BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY' : 'BEGIN ISOLATION LEVEL READ COMMITTED', []);
+    add(preludeSql(settings.length), settings.flat());
+    for (const s of tx.statements) add(s.sql, s.params);
+    if (!tx.decide) add('COMMIT', []);
+    parts.push(serialize.sync());
+
+    const { messages } = await db.execProtocol(concat(parts), { throwOnError: false, syncToFs: !tx.decide && !tx.readOnly });
     const results: StatementResult[] = [];
     let current: StatementResult = { rows: [], fields: [] };
     let completed = 0;
@@ -114,9 +182,13 @@ export async function runRequestTx(db: PGlite, tx: TxRequest): Promise<TxOutcome
       }
     }
     if (error) {
-      await db.execProtocol(serialize.query('ROLLBACK'), { throwOnError: false, syncToFs: false });
+      const cleanup: Uint8Array[] = [serialize.query('ROLLBACK')];
+      prepared.discard(created, cleanup);
+      cleanup.push(serialize.sync());
+      await db.execProtocol(concat(cleanup), { throwOnError: false, syncToFs: false });
       return { ok: false, error };
     }
+    prepared.commit(created);
     const statementResults = results.slice(0, tx.statements.length);
     if (tx.decide) {
       const commit = tx.decide(statementResults);

@@ -1,0 +1,74 @@
+/**
+ * Loopback load test for /rest/v1 (issue 2 budget: ≥ 800 authenticated single-row selects/s with
+ * p99 ≤ 50 ms at 16 concurrent clients). The stack runs in this process; the load generator runs
+ * in a worker thread with 16 keep-alive connections, each issuing requests back to back.
+ *
+ *   npx tsx tests/bench/rest-select.bench.ts [seconds]
+ */
+import { Worker } from 'node:worker_threads';
+import { LOCAL_JWT_SECRET } from '../../supabase/local/core/keys.ts';
+import { signJwt } from '../../supabase/local/core/jwt.ts';
+import { startRestStack } from '../integration/rest/helpers.ts';
+
+const CLIENT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { url, headers, paths, seconds, concurrency } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+const latencies = [];
+let errors = 0;
+const end = Date.now() + seconds * 1000;
+function one(path) {
+  return new Promise((resolve) => {
+    const t0 = process.hrtime.bigint();
+    const req = http.request(url + path, { agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        if (res.statusCode !== 200) errors++;
+        latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        resolve();
+      });
+    });
+    req.on('error', () => { errors++; resolve(); });
+    req.end();
+  });
+}
+async function loop(i) {
+  let k = i;
+  while (Date.now() < end) await one(paths[k++ % paths.length]);
+}
+Promise.all(Array.from({ length: concurrency }, (_, i) => loop(i))).then(() => {
+  parentPort.postMessage({ latencies, errors });
+  agent.destroy();
+});
+`;
+
+async function run(seconds: number, url: string, headers: Record<string, string>, paths: string[], concurrency: number) {
+  const worker = new Worker(CLIENT, { eval: true, workerData: { url, headers, paths, seconds, concurrency } });
+  const result = await new Promise<{ latencies: number[]; errors: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  const sorted = result.latencies.sort((a, b) => a - b);
+  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+  return { rps: sorted.length / seconds, p50: pct(50), p99: pct(99), errors: result.errors, n: sorted.length };
+}
+
+async function main() {
+  const seconds = Number(process.argv[2] ?? 10);
+  const stack = await startRestStack();
+  await stack.db.exec(`insert into public.posts (author_id, title, body) select 1 + (g % 2), 'bench ' || g, 'body ' || g from generate_series(1, 2000) g`);
+  const token = await signJwt({ sub: '00000000-0000-0000-0000-0000000000b1', role: 'authenticated', aud: 'authenticated' }, LOCAL_JWT_SECRET, 3600);
+  const headers = { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'accept-profile': 'public' };
+  const base = `${stack.url}/rest/v1`;
+  const single = Array.from({ length: 500 }, (_, i) => `/posts?select=*&id=eq.${(i * 7) % 2000 + 1}`);
+  const list = Array.from({ length: 50 }, (_, i) => `/posts?select=id,title,authors(name)&author_id=eq.${1 + (i % 2)}&order=id&limit=20&offset=${i}`);
+  await run(2, base, headers, single, 16); // warm-up
+  const a = await run(seconds, base, headers, single, 16);
+  console.log(`single-row select: ${a.rps.toFixed(0)} req/s, p50 ${a.p50.toFixed(1)} ms, p99 ${a.p99.toFixed(1)} ms, errors ${a.errors} (${a.n} requests)`);
+  const b = await run(seconds, base, headers, list, 16);
+  console.log(`20-row list + embed: ${b.rps.toFixed(0)} req/s, p50 ${b.p50.toFixed(1)} ms, p99 ${b.p99.toFixed(1)} ms, errors ${b.errors} (${b.n} requests)`);
+  await stack.stop();
+}
+
+void main();
