@@ -5,7 +5,7 @@ import { decodePayload, insertRows, invalidJson } from './body.ts';
 import { isPgError, RestError } from './errors.ts';
 import type { IdentityResolver } from './identity.ts';
 import { negotiateMedia, negotiateSchema, parsePrefer, parseRangeHeader, type MediaChoice, type Preferences } from './negotiation.ts';
-import { parseQuery } from './parser.ts';
+import { looksLikeFilter, parseQuery } from './parser.ts';
 import { applyResponseGucs, contentRange, errorResponse, pgErrorResponse, singularError } from './response.ts';
 import type { Relation, SchemaCache } from './schema-cache.ts';
 import { ident } from './sql-filters.ts';
@@ -27,6 +27,7 @@ export interface RestDeps {
 }
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
+const RESERVED_KEYS = new Set(['select', 'columns', 'on_conflict', 'order', 'limit', 'offset', 'or', 'and', 'not.or', 'not.and']);
 
 interface RequestState {
   request: Request;
@@ -333,7 +334,9 @@ async function handleRpc(deps: RestDeps, state: RequestState, name: string): Pro
   let args: RpcArguments;
   let query: QueryParams;
   if (method === 'GET' || method === 'HEAD') {
-    query = parseQuery(state.url.searchParams, (key) => argNames.has(key));
+    // PostgREST: on RPC GET, keys that are argument names or whose value is not an operator
+    // expression are arguments; the rest filter the result.
+    query = parseQuery(state.url.searchParams, (key, value) => argNames.has(key) || (!RESERVED_KEYS.has(key) && !key.includes('.') && !looksLikeFilter(value)));
     args = { named: Object.fromEntries(query.rpcArgs), isObject: true };
   } else if (method === 'POST') {
     query = parseQuery(state.url.searchParams);

@@ -327,7 +327,13 @@ export function parseColumnList(value: string): string[] {
  * Parses every query parameter. `isRpcArgument(key)` decides, for RPC calls, which unreserved keys
  * are function arguments rather than filters.
  */
-export function parseQuery(search: URLSearchParams, isRpcArgument: (key: string) => boolean = () => false): QueryParams {
+/** True when `value` reads as `[not.]op[(modifier)].…` (a filter rather than an RPC argument). */
+export function looksLikeFilter(value: string): boolean {
+  const match = /^(?:not\.)?([a-z]+)(?:\([^)]*\))?\./.exec(value);
+  return match !== null && OPERATOR_SET.has(match[1]!);
+}
+
+export function parseQuery(search: URLSearchParams, isRpcArgument: (key: string, value: string) => boolean = () => false): QueryParams {
   const levels = new Map<string, LevelParams>();
   const level = (path: string[]): LevelParams => {
     const key = path.join('.');
@@ -353,7 +359,7 @@ export function parseQuery(search: URLSearchParams, isRpcArgument: (key: string)
       result.onConflict = parseColumnList(value);
       continue;
     }
-    if (isRpcArgument(key)) {
+    if (isRpcArgument(key, value)) {
       result.rpcArgs.set(key, value);
       continue;
     }
