@@ -120,6 +120,25 @@ describe('malformed input → 4xx', () => {
   });
 });
 
+describe('privileges and overloads', () => {
+  it('maps permission denied to 401 for anon and 403 for authenticated', async () => {
+    const anon = await stack.rest('/secrets?select=*');
+    expect(anon.status).toBe(401);
+    expect(anon.json).toMatchObject({ code: '42501', message: 'permission denied for table secrets' });
+    const token = await stack.userToken('00000000-0000-0000-0000-0000000000ee');
+    const user = await stack.rest('/secrets?select=*', { token });
+    expect(user.status).toBe(403);
+    expectErrorShape(user.json, '42501');
+    const service = await stack.rest('/secrets?select=*', { key: stack.serviceRoleKey });
+    expect(service.status).toBe(200);
+  });
+  it('answers 300 PGRST203 for overloads it cannot choose between', async () => {
+    const r = await stack.rest('/rpc/overloaded', { method: 'POST', body: '{"x":1}' });
+    expect(r.status).toBe(300);
+    expectErrorShape(r.json, 'PGRST203');
+  });
+});
+
 describe('protocol details', () => {
   it('honours the Range header and caps reads at api.max_rows', async () => {
     const ranged = await stack.rest('/posts?select=id&order=id', { headers: { range: '1-2', prefer: 'count=exact' } });
