@@ -39,7 +39,12 @@ interface RequestState {
   prefs: Preferences;
   media: MediaChoice;
   info: RequestInfo;
+  /** The request body, read once so a request can be retried after a schema-cache reload. */
+  bodyText: string;
 }
+
+/** Errors that may only mean the schema cache is older than the database (DDL after start). */
+const STALE_CACHE_CODES = new Set(['PGRST200', 'PGRST202', 'PGRST204', '42703']);
 
 export async function handleRestRequest(deps: RestDeps, request: Request): Promise<Response> {
   let isAnon = true;
@@ -61,11 +66,22 @@ export async function handleRestRequest(deps: RestDeps, request: Request): Promi
       prefs: parsePrefer(request.headers.get('prefer')),
       media: negotiateMedia(request.headers.get('accept')),
       info: requestInfo(request, method, url.pathname),
+      bodyText: method === 'GET' || method === 'HEAD' ? '' : await request.text(),
     };
     if (segments.length === 0) return rootResponse(deps, state);
-    if (segments[0] === 'rpc' && segments.length === 2) return await handleRpc(deps, state, segments[1]!);
-    if (segments.length !== 1) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
-    return await handleTable(deps, state, segments[0]!);
+    const route = () => {
+      if (segments[0] === 'rpc' && segments.length === 2) return handleRpc(deps, state, segments[1]!);
+      if (segments.length !== 1) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+      return handleTable(deps, state, segments[0]!);
+    };
+    try {
+      return await route();
+    } catch (error) {
+      // A relationship, function or column the cache does not know may have been created since
+      // it was loaded: reload (rate-limited) and try once more.
+      if (error instanceof RestError && STALE_CACHE_CODES.has(error.code) && (await deps.store.reloadIfStale())) return await route();
+      throw error;
+    }
   } catch (error) {
     if (error instanceof RestError) return errorResponse(error);
     if (isPgError(error)) return pgErrorResponse(error, isAnon);
@@ -256,11 +272,11 @@ async function handleWrite(deps: RestDeps, state: RequestState, relation: Relati
   const writeQuery: QueryParams = headersOnly ? { ...query, select: relation.primaryKey.map((name) => ({ kind: 'field' as const, field: { name, json: [] } })) } : query;
   let statement: Statement;
   if (state.method === 'POST') {
-    const payload = decodePayload(await state.request.text(), state.request.headers.get('content-type'));
+    const payload = decodePayload(state.bodyText, state.request.headers.get('content-type'));
     const { rows, columns } = insertRows(payload, query.columns);
     statement = buildInsert({ cache, relation, query: writeQuery, format, representation, rows, columns, missingDefault: prefs.missing === 'default', resolution: prefs.resolution });
   } else if (state.method === 'PATCH') {
-    const payload = decodePayload(await state.request.text(), state.request.headers.get('content-type'));
+    const payload = decodePayload(state.bodyText, state.request.headers.get('content-type'));
     if (!payload || payload.kind !== 'object') throw invalidJson();
     if (Object.keys(payload.value).length === 0) return emptyPatch(state, representation);
     statement = buildUpdate({ cache, relation, query: writeQuery, format, representation, patch: payload.value });
@@ -340,8 +356,7 @@ async function handleRpc(deps: RestDeps, state: RequestState, name: string): Pro
     args = { named: Object.fromEntries(query.rpcArgs), isObject: true };
   } else if (method === 'POST') {
     query = parseQuery(state.url.searchParams);
-    const text = await state.request.text();
-    const payload = decodePayload(text, state.request.headers.get('content-type'));
+    const payload = decodePayload(state.bodyText, state.request.headers.get('content-type'));
     if (!payload) args = { named: {}, isObject: true, rawBody: '{}' };
     else if (payload.kind === 'object') args = { named: payload.value, isObject: true, rawBody: JSON.stringify(payload.value) };
     else args = { named: {}, isObject: false, rawBody: JSON.stringify(payload.value) };

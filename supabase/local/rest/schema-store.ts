@@ -35,7 +35,8 @@ export class SchemaStore {
     return this.cache;
   }
 
-  private async reloadOnMiss(): Promise<boolean> {
+  /** Reloads unless a miss-triggered reload happened within the interval; true if it reloaded. */
+  async reloadIfStale(): Promise<boolean> {
     const now = Date.now();
     if (now - this.lastMissReload < this.missReloadIntervalMs) return false;
     this.lastMissReload = now;
@@ -46,14 +47,14 @@ export class SchemaStore {
   async relation(schema: string, name: string): Promise<Relation | undefined> {
     const key = qualified(schema, name);
     const found = this.current().relations.get(key);
-    if (found || !(await this.reloadOnMiss())) return found;
+    if (found || !(await this.reloadIfStale())) return found;
     return this.current().relations.get(key);
   }
 
   async routines(schema: string, name: string): Promise<RoutineInfo[]> {
     const key = qualified(schema, name);
     const found = this.current().routines.get(key);
-    if (found || !(await this.reloadOnMiss())) return found ?? [];
+    if (found || !(await this.reloadIfStale())) return found ?? [];
     return this.current().routines.get(key) ?? [];
   }
 

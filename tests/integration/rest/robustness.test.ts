@@ -190,6 +190,12 @@ describe('protocol details', () => {
     const r = await stack.rest('/late_table?select=id');
     expect(r.status).toBe(200);
     expect(r.json).toEqual([{ id: 1 }]);
+    // New columns and relationships on known tables are picked up the same way.
+    await stack.db.exec(`alter table public.late_table add column author_id bigint references public.authors(id); update public.late_table set author_id = 2;`);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const embedded = await stack.rest('/late_table?select=id,author_id,authors(name)');
+    expect(embedded.status).toBe(200);
+    expect(embedded.json).toEqual([{ id: 1, author_id: 2, authors: { name: 'Bob' } }]);
   });
   it('keeps the per-request settings local to the transaction', async () => {
     const token = await stack.userToken('00000000-0000-0000-0000-0000000000cc');
