@@ -3,7 +3,9 @@
  * reference Appendix A): select/embeds/filters/order/range/count/single/maybeSingle/csv,
  * insert/upsert/update/delete, rpc, schema(), and RLS per role with signed user tokens.
  */
+import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { startRestStack, type RestStack } from './helpers.ts';
 
 let stack: RestStack;
@@ -239,6 +241,15 @@ describe('RLS per role through supabase-js', () => {
     // service_role bypasses RLS.
     const all = await stack.client(stack.serviceRoleKey).from('notes').select('body').order('id');
     expect(all.data).toEqual([{ body: 'from A' }, { body: 'from B' }]);
+  });
+  it('translates new-format publishable and secret keys (reference §1)', async () => {
+    const options = { auth: { persistSession: false }, realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket } };
+    const publishable = createClient(stack.url, stack.config.publishableKey, options);
+    expect((await publishable.rpc('whoami')).data).toMatchObject({ role: 'anon' });
+    expect((await publishable.from('secrets').select('*')).status).toBe(401);
+    const secret = createClient(stack.url, stack.config.secretKey, options);
+    expect((await secret.rpc('whoami')).data).toMatchObject({ role: 'service_role' });
+    expect((await secret.from('secrets').select('*')).status).toBe(200);
   });
   it('exposes role, claims and request info to SQL', async () => {
     const a = stack.client(await stack.userToken(userA));
