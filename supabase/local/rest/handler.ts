@@ -9,7 +9,7 @@ import { looksLikeFilter, parseQuery } from './parser.ts';
 import { applyResponseGucs, contentRange, errorResponse, pgErrorResponse, singularError } from './response.ts';
 import type { Relation, SchemaCache } from './schema-cache.ts';
 import { ident } from './sql-filters.ts';
-import { buildRead, type ReadPlan, type Statement } from './sql-read.ts';
+import { buildRead, type Statement } from './sql-read.ts';
 import { buildRpc, resolveRoutine, type RpcArguments } from './sql-rpc.ts';
 import { buildDelete, buildInsert, buildUpdate } from './sql-write.ts';
 import type { SchemaStore } from './schema-store.ts';
@@ -217,7 +217,7 @@ function pagingFor(deps: RestDeps, state: RequestState, query: QueryParams): { l
 }
 
 /** Reads (tables, views and set-returning functions): status 200/206/416 and Content-Range. */
-function readResponse(state: RequestState, plan: ReadPlan, results: StatementResult[], offset: number): Response {
+function readResponse(state: RequestState, results: StatementResult[], offset: number): Response {
   const row = mainRow(results[0]);
   const total = state.prefs.count === 'planned' ? plannedTotal(results[1]) : row.total;
   if (isSingular(state.media) && row.pageTotal !== 1) throw singularError(row.pageTotal);
@@ -231,7 +231,6 @@ function readResponse(state: RequestState, plan: ReadPlan, results: StatementRes
   const headers = baseHeaders(state, state.media.contentType);
   headers.set('Content-Range', contentRange(offset, row.pageTotal, total));
   status = applyResponseGucs(headers, row.responseHeaders, row.responseStatus, status);
-  void plan;
   return new Response(state.method === 'HEAD' ? null : row.body, { status, headers });
 }
 
@@ -258,7 +257,7 @@ async function handleTable(deps: RestDeps, state: RequestState, name: string): P
     const statements: Statement[] = [plan];
     if (plan.explain) statements.push(plan.explain);
     const results = await execute(deps, state, statements, true);
-    return readResponse(state, plan, results, offset);
+    return readResponse(state, results, offset);
   }
   return handleWrite(deps, state, relation, query, cache);
 }
@@ -380,7 +379,7 @@ async function handleRpc(deps: RestDeps, state: RequestState, name: string): Pro
     const status = applyResponseGucs(headers, row.responseHeaders, row.responseStatus, 204);
     return new Response(null, { status, headers });
   }
-  if (routine.returnsSet) return readResponse(state, plan, results, offset);
+  if (routine.returnsSet) return readResponse(state, results, offset);
   const row = mainRow(results[0]);
   const headers = baseHeaders(state, state.media.format === 'csv' ? 'application/json; charset=utf-8' : state.media.contentType);
   if (routine.returnKind === 'composite' && row.pageTotal !== 1 && singular) throw singularError(row.pageTotal);

@@ -41,6 +41,7 @@ describe('select', () => {
     expect(parseFailure(() => parseSelect('posts(id')).code).toBe('PGRST100');
     expect(parseFailure(() => parseSelect('id::1bad')).code).toBe('PGRST100');
     expect(parseFailure(() => parseSelect('amount.sum()')).code).toBe('PGRST123');
+    expect(parseFailure(() => parseSelect('count()')).code).toBe('PGRST123');
   });
 });
 

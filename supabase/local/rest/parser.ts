@@ -134,6 +134,10 @@ function selectItem(c: Cursor): SelectItem {
     }
     if (c.peek() !== '(') throw new Error(`expecting "(" after "${name}"`);
     c.pos++;
+    // `count()` is the aggregate form, available only with db-aggregates-enabled (off, as on Supabase).
+    if (name === 'count' && c.peek() === ')' && hint === undefined && join === undefined) {
+      throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+    }
     // `rel()` selects nothing from the embed but still applies it (e.g. as an !inner filter).
     const select = c.peek() === ')' ? [] : selectList(c);
     if (c.peek() !== ')') throw new Error(`expecting ")" at position ${c.pos + 1}`);

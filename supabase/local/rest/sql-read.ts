@@ -62,7 +62,7 @@ export function buildRead(options: ReadOptions): ReadPlan {
   const { source } = options;
   const level = levelOf(ctx, []);
   const selection = buildSelection(ctx, source, options.query.select, []);
-  const where = whereTerms(ctx, source, level, selection.joins, []);
+  const where = whereTerms(ctx, source, level, selection.joins);
   const order = orderSql(ctx, source, level, selection.joins);
   checkLevelsUsed(ctx);
   const joins = selection.joins.map((j) => j.sql).join(' ');
