@@ -10,6 +10,8 @@ export class SchemaStore {
   private cache: SchemaCache | undefined;
   private loading: Promise<SchemaCache> | undefined;
   private lastMissReload = 0;
+  private reloadTimer: ReturnType<typeof setTimeout> | undefined;
+  private pendingReload: Promise<void> | undefined;
 
   constructor(private readonly ctx: StackContext, private readonly missReloadIntervalMs = 1000) {}
 
@@ -30,6 +32,36 @@ export class SchemaStore {
     return this.loading;
   }
 
+  /**
+   * Schedules a reload shortly after a burst of DDL notifications (a migration fires one per
+   * statement); lookups wait for it, so the request after the DDL sees the new schema.
+   */
+  requestReload(): void {
+    if (this.reloadTimer) return;
+    this.pendingReload = new Promise<void>((resolve) => {
+      this.reloadTimer = setTimeout(() => {
+        this.reloadTimer = undefined;
+        this.load().then(
+          () => resolve(),
+          (error: unknown) => {
+            this.ctx.log(`rest: schema cache reload failed: ${String(error)}`);
+            resolve();
+          },
+        );
+      }, 5);
+    });
+    const pending = this.pendingReload;
+    void pending.then(() => {
+      if (this.pendingReload === pending) this.pendingReload = undefined;
+    });
+  }
+
+  /** Waits for a scheduled or running reload. */
+  async ready(): Promise<void> {
+    if (this.pendingReload) await this.pendingReload;
+    if (this.loading) await this.loading;
+  }
+
   current(): SchemaCache {
     if (!this.cache) throw new Error('schema cache not loaded');
     return this.cache;
@@ -45,6 +77,7 @@ export class SchemaStore {
   }
 
   async relation(schema: string, name: string): Promise<Relation | undefined> {
+    await this.ready();
     const key = qualified(schema, name);
     const found = this.current().relations.get(key);
     if (found || !(await this.reloadIfStale())) return found;
@@ -52,6 +85,7 @@ export class SchemaStore {
   }
 
   async routines(schema: string, name: string): Promise<RoutineInfo[]> {
+    await this.ready();
     const key = qualified(schema, name);
     const found = this.current().routines.get(key);
     if (found || !(await this.reloadIfStale())) return found ?? [];

@@ -184,15 +184,13 @@ describe('protocol details', () => {
     expect(r.headers.get('x-brew')).toBe('tea');
     expect(r.json).toBe('short and stout');
   });
-  it('reloads the schema cache when a request names a table created after start', async () => {
+  it('reloads the schema cache after DDL (pgrst_ddl_watch → NOTIFY pgrst)', async () => {
     await stack.db.exec(`create table public.late_table (id int primary key); insert into public.late_table values (1);`);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
     const r = await stack.rest('/late_table?select=id');
     expect(r.status).toBe(200);
     expect(r.json).toEqual([{ id: 1 }]);
     // New columns and relationships on known tables are picked up the same way.
     await stack.db.exec(`alter table public.late_table add column author_id bigint references public.authors(id); update public.late_table set author_id = 2;`);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
     const embedded = await stack.rest('/late_table?select=id,author_id,authors(name)');
     expect(embedded.status).toBe(200);
     expect(embedded.json).toEqual([{ id: 1, author_id: 2, authors: { name: 'Bob' } }]);
