@@ -93,6 +93,10 @@ describe('logic trees and order', () => {
     expect(last.children.map((c) => c.value)).toEqual(['x,y', ['1', '2']]);
     expect(q('not.or=(a.eq.1,b.eq.2)').levels.get('')!.logic[0]).toMatchObject({ op: 'or', negated: true });
   });
+  it('refuses absurdly deep nesting with PGRST100', () => {
+    const deep = `(${'or('.repeat(5000)}a.eq.1${')'.repeat(5000)})`;
+    expect(parseFailure(() => q(`or=${deep}`)).code).toBe('PGRST100');
+  });
   it('rejects unbalanced trees', () => {
     expect(parseFailure(() => parseLogicTree('or', false, 'a.eq.1')).code).toBe('PGRST100');
     expect(parseFailure(() => parseLogicTree('or', false, '(a.zz.1)')).code).toBe('PGRST100');

@@ -258,18 +258,22 @@ function parseField(text: string, original: string, what = 'filter'): FieldRef {
   }
 }
 
+/** Deeper logic trees are refused: nobody writes them, and each level re-scans the text. */
+const MAX_LOGIC_DEPTH = 64;
+
 /** `(f1,and(f2,f3))` for logic key `or`/`and`. */
-export function parseLogicTree(op: 'and' | 'or', negated: boolean, value: string): LogicTree {
+export function parseLogicTree(op: 'and' | 'or', negated: boolean, value: string, depth = 0): LogicTree {
   const original = `${negated ? 'not.' : ''}${op}=${value}`;
+  if (depth >= MAX_LOGIC_DEPTH) throw parseError('logic tree', original.slice(0, 60), `nesting deeper than ${MAX_LOGIC_DEPTH} levels`);
   if (!value.startsWith('(') || !value.endsWith(')')) {
     throw parseError('logic tree', original, 'expecting "(" and ")" around the conditions');
   }
-  return { kind: 'logic', op, negated, children: splitTopLevel(value.slice(1, -1)).map((part) => logicChild(part.trim(), original)) };
+  return { kind: 'logic', op, negated, children: splitTopLevel(value.slice(1, -1)).map((part) => logicChild(part.trim(), original, depth)) };
 }
 
-function logicChild(part: string, original: string): Condition | LogicTree {
+function logicChild(part: string, original: string, depth: number): Condition | LogicTree {
   const nested = /^(not\.)?(and|or)(\([\s\S]*\))$/.exec(part);
-  if (nested) return parseLogicTree(nested[2] as 'and' | 'or', nested[1] !== undefined, nested[3]!);
+  if (nested) return parseLogicTree(nested[2] as 'and' | 'or', nested[1] !== undefined, nested[3]!, depth + 1);
   const c = new Cursor(part);
   let field: FieldRef;
   try {
