@@ -4,8 +4,8 @@ import type { PgErrorLike } from './errors.ts';
 
 /**
  * One PostgREST request = one transaction (reference §2.1), sent to PGlite as a single pipelined
- * batch of extended-protocol messages: BEGIN [READ ONLY], the `set_config` prelude, the statements
- * and (when no post-check is needed) COMMIT, then one Sync. `withRequestTx` in core/db.ts applies
+ * batch of extended-protocol messages: the `set_config` prelude and the statements, then one Sync
+ * (plus BEGIN, and COMMIT/ROLLBACK in a second call, when the result must be checked first). `withRequestTx` in core/db.ts applies
  * the same settings with one PGlite round trip per statement (~0.3 ms each, 4-5 per request),
  * which alone caps a 2-core machine below the 800 req/s budget; the batch costs one round trip.
  * The batch holds PGlite's transaction lock, so it never interleaves with other services' work.
@@ -156,13 +156,18 @@ export async function runRequestTx(db: PGlite, tx: TxRequest): Promise<TxOutcome
       if (name) created.push(name);
     };
     prepared.takePendingCloses(parts);
-    add(tx.readOnly ? 'BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY' : 'BEGIN ISOLATION LEVEL READ COMMITTED', []);
-    add(preludeSql(settings.length), settings.flat());
+    // Without a post-check the batch runs as the implicit transaction Postgres opens for
+    // extended-protocol messages up to Sync (committed at Sync, rolled back on error), which saves
+    // executing BEGIN and COMMIT; READ ONLY is then the `transaction_read_only` setting.
+    const explicit = tx.decide !== undefined;
+    const prelude = !explicit && tx.readOnly ? [['transaction_read_only', 'on'] as [string, string], ...settings] : settings;
+    if (explicit) add(tx.readOnly ? 'BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY' : 'BEGIN ISOLATION LEVEL READ COMMITTED', []);
+    add(preludeSql(prelude.length), prelude.flat());
     for (const s of tx.statements) add(s.sql, s.params);
-    if (!tx.decide) add('COMMIT', []);
     parts.push(serialize.sync());
+    const leading = explicit ? 2 : 1;
 
-    const { messages } = await db.execProtocol(concat(parts), { throwOnError: false, syncToFs: !tx.decide && !tx.readOnly });
+    const { messages } = await db.execProtocol(concat(parts), { throwOnError: false, syncToFs: !explicit && !tx.readOnly });
     const results: StatementResult[] = [];
     let current: StatementResult = { rows: [], fields: [] };
     let completed = 0;
@@ -173,8 +178,8 @@ export async function runRequestTx(db: PGlite, tx: TxRequest): Promise<TxOutcome
       } else if (m.name === 'dataRow') {
         current.rows.push(m.fields as (string | null)[]);
       } else if (m.name === 'commandComplete') {
-        // Completions: BEGIN, prelude, then one per statement.
-        if (completed >= 2) results.push(current);
+        // Completions: [BEGIN,] prelude, then one per statement.
+        if (completed >= leading) results.push(current);
         completed++;
         current = { rows: [], fields: [] };
       } else if (m.name === 'error' && !error) {
@@ -182,10 +187,13 @@ export async function runRequestTx(db: PGlite, tx: TxRequest): Promise<TxOutcome
       }
     }
     if (error) {
-      const cleanup: Uint8Array[] = [serialize.query('ROLLBACK')];
+      // An implicit transaction ended at Sync; an explicit one is still open (aborted).
+      const cleanup: Uint8Array[] = explicit ? [serialize.query('ROLLBACK')] : [];
       prepared.discard(created, cleanup);
-      cleanup.push(serialize.sync());
-      await db.execProtocol(concat(cleanup), { throwOnError: false, syncToFs: false });
+      if (cleanup.length > 0) {
+        cleanup.push(serialize.sync());
+        await db.execProtocol(concat(cleanup), { throwOnError: false, syncToFs: false });
+      }
       return { ok: false, error };
     }
     prepared.commit(created);

@@ -217,6 +217,14 @@ describe('protocol details', () => {
     const after = await stack.db.query<{ role: string; claims: string | null }>(`select current_user as role, nullif(current_setting('request.jwt.claims', true), '') as claims`);
     expect(after.rows[0]).toEqual({ role: 'postgres', claims: null });
   });
+  it('is atomic: a failing row rolls back the whole request', async () => {
+    const r = await stack.rest('/authors', { method: 'POST', body: JSON.stringify([{ id: 30, name: 'ok' }, { id: 31, name: null }]) });
+    expect(r.status).toBe(400);
+    expect((await stack.db.query('select count(*)::int as n from authors where id in (30, 31)')).rows).toEqual([{ n: 0 }]);
+    const fn = await stack.rest('/rpc/bump_title?post=1');
+    expect(fn.status).toBe(405);
+    expect((await stack.db.query('select title from posts where id = 1')).rows).toEqual([{ title: 'Hello World' }]);
+  });
   it('keeps serving after errors (no transaction left open)', async () => {
     await stack.rest('/posts?id=eq.abc');
     await stack.rest('/authors', { method: 'POST', body: '{"id":1,"name":"dup"}' });
