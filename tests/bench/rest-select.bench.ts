@@ -13,7 +13,8 @@ import { startRestStack } from '../integration/rest/helpers.ts';
 
 const CLIENT = `
 const http = require('node:http');
-const { url, headers, paths, seconds, concurrency } = JSON.parse(process.env.BENCH_CONFIG);
+const { url, headers, paths, seconds, concurrency, method, body } = JSON.parse(process.env.BENCH_CONFIG);
+const okStatus = method === 'POST' ? 201 : 200;
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 const latencies = [];
 let errors = 0;
@@ -21,16 +22,16 @@ const end = Date.now() + seconds * 1000;
 function one(path) {
   return new Promise((resolve) => {
     const t0 = process.hrtime.bigint();
-    const req = http.request(url + path, { agent, headers }, (res) => {
+    const req = http.request(url + path, { agent, headers, method: method || 'GET' }, (res) => {
       res.resume();
       res.on('end', () => {
-        if (res.statusCode !== 200) errors++;
+        if (res.statusCode !== okStatus) errors++;
         latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
         resolve();
       });
     });
     req.on('error', () => { errors++; resolve(); });
-    req.end();
+    req.end(body);
   });
 }
 async function loop(i) {
@@ -43,8 +44,9 @@ Promise.all(Array.from({ length: concurrency }, (_, i) => loop(i))).then(() => {
 });
 `;
 
-async function run(seconds: number, url: string, headers: Record<string, string>, paths: string[], concurrency: number) {
-  const child = spawn(process.execPath, ['-e', CLIENT], { env: { ...process.env, BENCH_CONFIG: JSON.stringify({ url, headers, paths, seconds, concurrency }) } });
+async function run(seconds: number, url: string, headers: Record<string, string>, paths: string[], concurrency: number, method = 'GET', body?: string) {
+  const config = { url, headers, paths, seconds, concurrency, method, body };
+  const child = spawn(process.execPath, ['-e', CLIENT], { env: { ...process.env, BENCH_CONFIG: JSON.stringify(config) } });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const cpuBefore = process.cpuUsage();
@@ -74,6 +76,8 @@ async function main() {
   console.log(`single-row select: ${a.rps.toFixed(0)} req/s, p50 ${a.p50.toFixed(1)} ms, p99 ${a.p99.toFixed(1)} ms, errors ${a.errors} (${a.n} requests), server CPU ${a.cpuMsPerRequest.toFixed(3)} ms/req`);
   const b = await run(seconds, base, headers, list, 16);
   console.log(`20-row list + embed: ${b.rps.toFixed(0)} req/s, p50 ${b.p50.toFixed(1)} ms, p99 ${b.p99.toFixed(1)} ms, errors ${b.errors} (${b.n} requests), server CPU ${b.cpuMsPerRequest.toFixed(3)} ms/req`);
+  const c = await run(seconds, base, { ...headers, 'content-type': 'application/json', 'content-profile': 'public' }, ['/posts'], 16, 'POST', JSON.stringify({ title: 'bench insert', author_id: 1 }));
+  console.log(`insert (return=minimal): ${c.rps.toFixed(0)} req/s, p50 ${c.p50.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms, errors ${c.errors} (${c.n} requests), server CPU ${c.cpuMsPerRequest.toFixed(3)} ms/req`);
   await stack.stop();
 }
 
