@@ -5,11 +5,11 @@ import { decodePayload, insertRows, invalidJson } from './body.ts';
 import { isPgError, RestError } from './errors.ts';
 import type { IdentityResolver } from './identity.ts';
 import { negotiateMedia, negotiateSchema, parsePrefer, parseRangeHeader, type MediaChoice, type Preferences } from './negotiation.ts';
-import { parseQuery } from './parser.ts';
+import { looksLikeFilter, parseQuery } from './parser.ts';
 import { applyResponseGucs, contentRange, errorResponse, pgErrorResponse, singularError } from './response.ts';
 import type { Relation, SchemaCache } from './schema-cache.ts';
 import { ident } from './sql-filters.ts';
-import { buildRead, type ReadPlan, type Statement } from './sql-read.ts';
+import { buildRead, type Statement } from './sql-read.ts';
 import { buildRpc, resolveRoutine, type RpcArguments } from './sql-rpc.ts';
 import { buildDelete, buildInsert, buildUpdate } from './sql-write.ts';
 import type { SchemaStore } from './schema-store.ts';
@@ -27,6 +27,7 @@ export interface RestDeps {
 }
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
+const RESERVED_KEYS = new Set(['select', 'columns', 'on_conflict', 'order', 'limit', 'offset', 'or', 'and', 'not.or', 'not.and']);
 
 interface RequestState {
   request: Request;
@@ -38,7 +39,12 @@ interface RequestState {
   prefs: Preferences;
   media: MediaChoice;
   info: RequestInfo;
+  /** The request body, read once so a request can be retried after a schema-cache reload. */
+  bodyText: string;
 }
+
+/** Errors that may only mean the schema cache is older than the database (DDL after start). */
+const STALE_CACHE_CODES = new Set(['PGRST200', 'PGRST202', 'PGRST204', '42703']);
 
 export async function handleRestRequest(deps: RestDeps, request: Request): Promise<Response> {
   let isAnon = true;
@@ -60,11 +66,22 @@ export async function handleRestRequest(deps: RestDeps, request: Request): Promi
       prefs: parsePrefer(request.headers.get('prefer')),
       media: negotiateMedia(request.headers.get('accept')),
       info: requestInfo(request, method, url.pathname),
+      bodyText: method === 'GET' || method === 'HEAD' ? '' : await request.text(),
     };
     if (segments.length === 0) return rootResponse(deps, state);
-    if (segments[0] === 'rpc' && segments.length === 2) return await handleRpc(deps, state, segments[1]!);
-    if (segments.length !== 1) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
-    return await handleTable(deps, state, segments[0]!);
+    const route = () => {
+      if (segments[0] === 'rpc' && segments.length === 2) return handleRpc(deps, state, segments[1]!);
+      if (segments.length !== 1) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+      return handleTable(deps, state, segments[0]!);
+    };
+    try {
+      return await route();
+    } catch (error) {
+      // A relationship, function or column the cache does not know may have been created since
+      // it was loaded: reload (rate-limited) and try once more.
+      if (error instanceof RestError && STALE_CACHE_CODES.has(error.code) && (await deps.store.reloadIfStale())) return await route();
+      throw error;
+    }
   } catch (error) {
     if (error instanceof RestError) return errorResponse(error);
     if (isPgError(error)) return pgErrorResponse(error, isAnon);
@@ -200,7 +217,7 @@ function pagingFor(deps: RestDeps, state: RequestState, query: QueryParams): { l
 }
 
 /** Reads (tables, views and set-returning functions): status 200/206/416 and Content-Range. */
-function readResponse(state: RequestState, plan: ReadPlan, results: StatementResult[], offset: number): Response {
+function readResponse(state: RequestState, results: StatementResult[], offset: number): Response {
   const row = mainRow(results[0]);
   const total = state.prefs.count === 'planned' ? plannedTotal(results[1]) : row.total;
   if (isSingular(state.media) && row.pageTotal !== 1) throw singularError(row.pageTotal);
@@ -214,7 +231,6 @@ function readResponse(state: RequestState, plan: ReadPlan, results: StatementRes
   const headers = baseHeaders(state, state.media.contentType);
   headers.set('Content-Range', contentRange(offset, row.pageTotal, total));
   status = applyResponseGucs(headers, row.responseHeaders, row.responseStatus, status);
-  void plan;
   return new Response(state.method === 'HEAD' ? null : row.body, { status, headers });
 }
 
@@ -241,7 +257,7 @@ async function handleTable(deps: RestDeps, state: RequestState, name: string): P
     const statements: Statement[] = [plan];
     if (plan.explain) statements.push(plan.explain);
     const results = await execute(deps, state, statements, true);
-    return readResponse(state, plan, results, offset);
+    return readResponse(state, results, offset);
   }
   return handleWrite(deps, state, relation, query, cache);
 }
@@ -255,11 +271,11 @@ async function handleWrite(deps: RestDeps, state: RequestState, relation: Relati
   const writeQuery: QueryParams = headersOnly ? { ...query, select: relation.primaryKey.map((name) => ({ kind: 'field' as const, field: { name, json: [] } })) } : query;
   let statement: Statement;
   if (state.method === 'POST') {
-    const payload = decodePayload(await state.request.text(), state.request.headers.get('content-type'));
+    const payload = decodePayload(state.bodyText, state.request.headers.get('content-type'));
     const { rows, columns } = insertRows(payload, query.columns);
     statement = buildInsert({ cache, relation, query: writeQuery, format, representation, rows, columns, missingDefault: prefs.missing === 'default', resolution: prefs.resolution });
   } else if (state.method === 'PATCH') {
-    const payload = decodePayload(await state.request.text(), state.request.headers.get('content-type'));
+    const payload = decodePayload(state.bodyText, state.request.headers.get('content-type'));
     if (!payload || payload.kind !== 'object') throw invalidJson();
     if (Object.keys(payload.value).length === 0) return emptyPatch(state, representation);
     statement = buildUpdate({ cache, relation, query: writeQuery, format, representation, patch: payload.value });
@@ -333,12 +349,13 @@ async function handleRpc(deps: RestDeps, state: RequestState, name: string): Pro
   let args: RpcArguments;
   let query: QueryParams;
   if (method === 'GET' || method === 'HEAD') {
-    query = parseQuery(state.url.searchParams, (key) => argNames.has(key));
+    // PostgREST: on RPC GET, keys that are argument names or whose value is not an operator
+    // expression are arguments; the rest filter the result.
+    query = parseQuery(state.url.searchParams, (key, value) => argNames.has(key) || (!RESERVED_KEYS.has(key) && !key.includes('.') && !looksLikeFilter(value)));
     args = { named: Object.fromEntries(query.rpcArgs), isObject: true };
   } else if (method === 'POST') {
     query = parseQuery(state.url.searchParams);
-    const text = await state.request.text();
-    const payload = decodePayload(text, state.request.headers.get('content-type'));
+    const payload = decodePayload(state.bodyText, state.request.headers.get('content-type'));
     if (!payload) args = { named: {}, isObject: true, rawBody: '{}' };
     else if (payload.kind === 'object') args = { named: payload.value, isObject: true, rawBody: JSON.stringify(payload.value) };
     else args = { named: {}, isObject: false, rawBody: JSON.stringify(payload.value) };
@@ -362,7 +379,7 @@ async function handleRpc(deps: RestDeps, state: RequestState, name: string): Pro
     const status = applyResponseGucs(headers, row.responseHeaders, row.responseStatus, 204);
     return new Response(null, { status, headers });
   }
-  if (routine.returnsSet) return readResponse(state, plan, results, offset);
+  if (routine.returnsSet) return readResponse(state, results, offset);
   const row = mainRow(results[0]);
   const headers = baseHeaders(state, state.media.format === 'csv' ? 'application/json; charset=utf-8' : state.media.contentType);
   if (routine.returnKind === 'composite' && row.pageTotal !== 1 && singular) throw singularError(row.pageTotal);

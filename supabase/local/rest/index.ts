@@ -1,4 +1,5 @@
 import type { HttpService, StackContext } from '../core/contracts.ts';
+import { watchSchemaChanges } from './ddl-watch.ts';
 import { handleRestRequest } from './handler.ts';
 import { IdentityResolver } from './identity.ts';
 import { SchemaStore } from './schema-store.ts';
@@ -13,6 +14,7 @@ export async function createRestService(ctx: StackContext): Promise<HttpService>
   ctx.onSchemaChange(async () => {
     await store.load();
   });
+  await watchSchemaChanges(ctx.db, () => store.requestReload());
   const deps = { ctx, store, identities: new IdentityResolver(ctx.config) };
   return { handle: (request) => handleRestRequest(deps, request) };
 }

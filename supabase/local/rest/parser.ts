@@ -134,6 +134,10 @@ function selectItem(c: Cursor): SelectItem {
     }
     if (c.peek() !== '(') throw new Error(`expecting "(" after "${name}"`);
     c.pos++;
+    // `count()` is the aggregate form, available only with db-aggregates-enabled (off, as on Supabase).
+    if (name === 'count' && c.peek() === ')' && hint === undefined && join === undefined) {
+      throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+    }
     // `rel()` selects nothing from the embed but still applies it (e.g. as an !inner filter).
     const select = c.peek() === ')' ? [] : selectList(c);
     if (c.peek() !== ')') throw new Error(`expecting ")" at position ${c.pos + 1}`);
@@ -254,18 +258,22 @@ function parseField(text: string, original: string, what = 'filter'): FieldRef {
   }
 }
 
+/** Deeper logic trees are refused: nobody writes them, and each level re-scans the text. */
+const MAX_LOGIC_DEPTH = 64;
+
 /** `(f1,and(f2,f3))` for logic key `or`/`and`. */
-export function parseLogicTree(op: 'and' | 'or', negated: boolean, value: string): LogicTree {
+export function parseLogicTree(op: 'and' | 'or', negated: boolean, value: string, depth = 0): LogicTree {
   const original = `${negated ? 'not.' : ''}${op}=${value}`;
+  if (depth >= MAX_LOGIC_DEPTH) throw parseError('logic tree', original.slice(0, 60), `nesting deeper than ${MAX_LOGIC_DEPTH} levels`);
   if (!value.startsWith('(') || !value.endsWith(')')) {
     throw parseError('logic tree', original, 'expecting "(" and ")" around the conditions');
   }
-  return { kind: 'logic', op, negated, children: splitTopLevel(value.slice(1, -1)).map((part) => logicChild(part.trim(), original)) };
+  return { kind: 'logic', op, negated, children: splitTopLevel(value.slice(1, -1)).map((part) => logicChild(part.trim(), original, depth)) };
 }
 
-function logicChild(part: string, original: string): Condition | LogicTree {
+function logicChild(part: string, original: string, depth: number): Condition | LogicTree {
   const nested = /^(not\.)?(and|or)(\([\s\S]*\))$/.exec(part);
-  if (nested) return parseLogicTree(nested[2] as 'and' | 'or', nested[1] !== undefined, nested[3]!);
+  if (nested) return parseLogicTree(nested[2] as 'and' | 'or', nested[1] !== undefined, nested[3]!, depth + 1);
   const c = new Cursor(part);
   let field: FieldRef;
   try {
@@ -327,7 +335,13 @@ export function parseColumnList(value: string): string[] {
  * Parses every query parameter. `isRpcArgument(key)` decides, for RPC calls, which unreserved keys
  * are function arguments rather than filters.
  */
-export function parseQuery(search: URLSearchParams, isRpcArgument: (key: string) => boolean = () => false): QueryParams {
+/** True when `value` reads as `[not.]op[(modifier)].…` (a filter rather than an RPC argument). */
+export function looksLikeFilter(value: string): boolean {
+  const match = /^(?:not\.)?([a-z]+)(?:\([^)]*\))?\./.exec(value);
+  return match !== null && OPERATOR_SET.has(match[1]!);
+}
+
+export function parseQuery(search: URLSearchParams, isRpcArgument: (key: string, value: string) => boolean = () => false): QueryParams {
   const levels = new Map<string, LevelParams>();
   const level = (path: string[]): LevelParams => {
     const key = path.join('.');
@@ -353,7 +367,7 @@ export function parseQuery(search: URLSearchParams, isRpcArgument: (key: string)
       result.onConflict = parseColumnList(value);
       continue;
     }
-    if (isRpcArgument(key)) {
+    if (isRpcArgument(key, value)) {
       result.rpcArgs.set(key, value);
       continue;
     }

@@ -108,9 +108,13 @@ export function findRelationship(cache: SchemaCache, origin: Relation, name: str
     }
     return r.constraint === hint || r.originColumns.includes(hint) || r.targetColumns.includes(hint);
   });
-  // A direct FK wins over the same pair reached through a junction only when hinted; otherwise PostgREST
-  // reports both. Keep that behaviour: ambiguity is an error.
   if (matches.length === 1) return matches[0]!;
+  // Self reference hinted by its FK column (`people!manager_id`): the table-name form means the
+  // children (one-to-many); the parent is embedded by the column name itself (`manager_id(*)`).
+  if (matches.length > 1 && hint !== undefined && name === origin.name) {
+    const children = matches.filter((r) => !r.originHoldsKey && r.target === origin);
+    if (children.length === 1) return children[0]!;
+  }
   if (matches.length === 0) {
     const using = hint ? ` using the hint '${hint}'` : '';
     throw new RestError(

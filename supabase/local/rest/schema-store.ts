@@ -10,6 +10,8 @@ export class SchemaStore {
   private cache: SchemaCache | undefined;
   private loading: Promise<SchemaCache> | undefined;
   private lastMissReload = 0;
+  private reloadTimer: ReturnType<typeof setTimeout> | undefined;
+  private pendingReload: Promise<void> | undefined;
 
   constructor(private readonly ctx: StackContext, private readonly missReloadIntervalMs = 1000) {}
 
@@ -30,12 +32,43 @@ export class SchemaStore {
     return this.loading;
   }
 
+  /**
+   * Schedules a reload shortly after a burst of DDL notifications (a migration fires one per
+   * statement); lookups wait for it, so the request after the DDL sees the new schema.
+   */
+  requestReload(): void {
+    if (this.reloadTimer) return;
+    this.pendingReload = new Promise<void>((resolve) => {
+      this.reloadTimer = setTimeout(() => {
+        this.reloadTimer = undefined;
+        this.load().then(
+          () => resolve(),
+          (error: unknown) => {
+            this.ctx.log(`rest: schema cache reload failed: ${String(error)}`);
+            resolve();
+          },
+        );
+      }, 5);
+    });
+    const pending = this.pendingReload;
+    void pending.then(() => {
+      if (this.pendingReload === pending) this.pendingReload = undefined;
+    });
+  }
+
+  /** Waits for a scheduled or running reload. */
+  async ready(): Promise<void> {
+    if (this.pendingReload) await this.pendingReload;
+    if (this.loading) await this.loading;
+  }
+
   current(): SchemaCache {
     if (!this.cache) throw new Error('schema cache not loaded');
     return this.cache;
   }
 
-  private async reloadOnMiss(): Promise<boolean> {
+  /** Reloads unless a miss-triggered reload happened within the interval; true if it reloaded. */
+  async reloadIfStale(): Promise<boolean> {
     const now = Date.now();
     if (now - this.lastMissReload < this.missReloadIntervalMs) return false;
     this.lastMissReload = now;
@@ -44,16 +77,18 @@ export class SchemaStore {
   }
 
   async relation(schema: string, name: string): Promise<Relation | undefined> {
+    await this.ready();
     const key = qualified(schema, name);
     const found = this.current().relations.get(key);
-    if (found || !(await this.reloadOnMiss())) return found;
+    if (found || !(await this.reloadIfStale())) return found;
     return this.current().relations.get(key);
   }
 
   async routines(schema: string, name: string): Promise<RoutineInfo[]> {
+    await this.ready();
     const key = qualified(schema, name);
     const found = this.current().routines.get(key);
-    if (found || !(await this.reloadOnMiss())) return found ?? [];
+    if (found || !(await this.reloadIfStale())) return found ?? [];
     return this.current().routines.get(key) ?? [];
   }
 

@@ -62,7 +62,7 @@ export function buildRead(options: ReadOptions): ReadPlan {
   const { source } = options;
   const level = levelOf(ctx, []);
   const selection = buildSelection(ctx, source, options.query.select, []);
-  const where = whereTerms(ctx, source, level, selection.joins, []);
+  const where = whereTerms(ctx, source, level, selection.joins);
   const order = orderSql(ctx, source, level, selection.joins);
   checkLevelsUsed(ctx);
   const joins = selection.joins.map((j) => j.sql).join(' ');
@@ -76,7 +76,7 @@ export function buildRead(options: ReadOptions): ReadPlan {
     `FROM (SELECT ${selectList(selection)} FROM ${options.from} ${joins}${whereSql}${order}${paging}) _postgrest_t`;
   const plan: ReadPlan = { sql, params: ctx.params.values };
   if (options.count === 'planned' || options.count === 'estimated') {
-    plan.explain = { sql: `EXPLAIN (FORMAT JSON) ${countSource}`, params: ctx.params.values };
+    plan.explain = compactParams(`EXPLAIN (FORMAT JSON) ${countSource}`, ctx.params.values);
   }
   return plan;
 }
@@ -96,4 +96,44 @@ export function buildProjection(ctx: BuildContext, relation: Relation, select: S
     `(SELECT pg_catalog.count(*) FROM pgrst_source WHERE pgrst_source.pgrst_inserted) AS inserted ` +
     `FROM (SELECT ${selectList(selection)} FROM pgrst_source AS ${ident(relation.name)} ${joins}) _postgrest_t`
   );
+}
+
+/**
+ * Renumbers the `$n` placeholders a statement actually uses (skipping quoted identifiers and
+ * literals) so it can be prepared with exactly those parameters, e.g. the EXPLAIN for planned
+ * counts, which omits the select list and paging parameters of the main statement.
+ */
+export function compactParams(sql: string, params: (string | null)[]): Statement {
+  const mapping = new Map<number, number>();
+  const out: (string | null)[] = [];
+  let result = '';
+  let quote: string | null = null;
+  for (let i = 0; i < sql.length; i++) {
+    const ch = sql[i]!;
+    if (quote) {
+      result += ch;
+      if (ch === quote) quote = null;
+      continue;
+    }
+    if (ch === '"' || ch === "'") {
+      quote = ch;
+      result += ch;
+      continue;
+    }
+    const match = ch === '$' ? /^\$(\d+)/.exec(sql.slice(i)) : null;
+    if (match) {
+      const original = Number(match[1]);
+      let renumbered = mapping.get(original);
+      if (renumbered === undefined) {
+        out.push(params[original - 1] ?? null);
+        renumbered = out.length;
+        mapping.set(original, renumbered);
+      }
+      result += `$${renumbered}`;
+      i += match[0].length - 1;
+      continue;
+    }
+    result += ch;
+  }
+  return { sql: result, params: out };
 }

@@ -86,7 +86,7 @@ export function buildSelection(ctx: BuildContext, source: Source, items: SelectI
 }
 
 /** WHERE terms of a level: its conditions, logic trees and null-embed filters. */
-export function whereTerms(ctx: BuildContext, source: Source, level: LevelParams, joins: EmbedJoin[], path: string[]): string[] {
+export function whereTerms(ctx: BuildContext, source: Source, level: LevelParams, joins: EmbedJoin[]): string[] {
   const terms: string[] = [];
   for (const condition of level.conditions) {
     const embed = embedFilterTarget(source, condition, joins);
@@ -102,7 +102,6 @@ export function whereTerms(ctx: BuildContext, source: Source, level: LevelParams
     terms.push(conditionSql(source, condition, ctx.params));
   }
   for (const tree of level.logic) terms.push(logicSql(source, tree, ctx.params));
-  void path;
   return terms;
 }
 
@@ -181,7 +180,7 @@ function buildEmbed(ctx: BuildContext, parent: Source, item: Extract<SelectItem,
   const from = rel.junction
     ? `${tableRef(rel.target)} AS ${ident(targetAlias)}, ${tableRef(rel.junction.relation)} AS ${ident(junctionAlias)}`
     : `${tableRef(rel.target)} AS ${ident(targetAlias)}`;
-  const where = [joinCondition(rel, targetAlias, parent.alias, junctionAlias), ...whereTerms(ctx, source, level, selection.joins, childPath)];
+  const where = [joinCondition(rel, targetAlias, parent.alias, junctionAlias), ...whereTerms(ctx, source, level, selection.joins)];
   const joins = selection.joins.map((j) => j.sql).join(' ');
   const order = countOnly ? '' : orderSql(ctx, source, level, selection.joins);
   const paging = countOnly ? '' : pagingSql(ctx, level.limit, level.offset);

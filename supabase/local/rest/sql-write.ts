@@ -89,7 +89,7 @@ export interface UpdateOptions extends WriteOptions {
 
 function filterWhere(options: WriteOptions, ctx: ReturnType<typeof newContext>): string {
   const source: Source = { alias: options.relation.name, relation: options.relation, displayName: options.relation.name };
-  const terms = whereTerms(ctx, source, levelOf(ctx, []), [], []);
+  const terms = whereTerms(ctx, source, levelOf(ctx, []), []);
   return terms.length > 0 ? ` WHERE ${terms.join(' AND ')}` : '';
 }
 
