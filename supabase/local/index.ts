@@ -11,6 +11,11 @@ import { lockDataDir } from './platform/data-dir-lock.ts';
 import { createLocalService } from './platform/local-routes.ts';
 import { installWebSocketGlobal } from './platform/websocket-global.ts';
 import { createHttpServer, type Mounts, type UpgradeHandler } from './server.ts';
+import { createAuthService } from './auth/index.ts';
+import { createFunctionsService } from './functions/index.ts';
+import { createRealtimeService } from './realtime/index.ts';
+import { createRestService } from './rest/index.ts';
+import { createStorageService } from './storage/index.ts';
 
 export type { StackOptions } from './core/config.ts';
 
@@ -27,7 +32,7 @@ export interface RunningStack {
   created: boolean;
   /** Milliseconds from startStack() to listening. */
   startupMs: number;
-  /** Which optional services were found and mounted. */
+  /** Which services are mounted (all of them; reported by /_local/health). */
   services: Record<'rest' | 'auth' | 'storage' | 'functions' | 'realtime', boolean>;
   /**
    * Tells every service the schema changed (PostgREST's `NOTIFY pgrst, 'reload schema'`). DDL already
@@ -103,12 +108,12 @@ async function assemble(
   });
 
   const [rest, auth, storage, functions] = await Promise.all([
-    loadService('./rest/index.ts', 'createRestService', ctx),
-    loadService('./auth/index.ts', 'createAuthService', ctx),
-    loadService('./storage/index.ts', 'createStorageService', ctx),
-    loadService('./functions/index.ts', 'createFunctionsService', ctx),
+    createRestService(ctx),
+    createAuthService(ctx),
+    createStorageService(ctx),
+    createFunctionsService(ctx),
   ]);
-  const realtime = await loadUpgradeService('./realtime/index.ts', 'createRealtimeService', ctx);
+  const realtime = await createRealtimeService(ctx);
   log(`services loaded at ${Math.round(performance.now() - startedAt)} ms`);
   const services = { rest: !!rest, auth: !!auth, storage: !!storage, functions: !!functions, realtime: !!realtime };
   const local = createLocalService(ctx, () => ({ services, created }));
@@ -190,33 +195,4 @@ function schemaChangeHub(log: (m: string) => void) {
       });
     },
   };
-}
-
-type Factory<T> = (ctx: StackContext) => Promise<T> | T;
-
-async function importOptional(specifier: string): Promise<Record<string, unknown> | undefined> {
-  try {
-    return (await import(specifier)) as Record<string, unknown>;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const missing =
-      code === 'ERR_MODULE_NOT_FOUND' || /Cannot find module|Failed to load url|does not exist/i.test(String(error));
-    if (missing && String(error).includes(specifier.slice(2))) return undefined;
-    throw error;
-  }
-}
-
-/** Services are optional modules while the stack is assembled; a missing one is simply not mounted. */
-async function loadService(specifier: string, exportName: string, ctx: StackContext): Promise<HttpService | undefined> {
-  const mod = await importOptional(specifier);
-  return mod ? (mod[exportName] as Factory<HttpService>)(ctx) : undefined;
-}
-
-async function loadUpgradeService(
-  specifier: string,
-  exportName: string,
-  ctx: StackContext,
-): Promise<UpgradeService | undefined> {
-  const mod = await importOptional(specifier);
-  return mod ? (mod[exportName] as Factory<UpgradeService>)(ctx) : undefined;
 }

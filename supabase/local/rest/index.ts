@@ -1,5 +1,4 @@
 import type { HttpService, StackContext } from '../core/contracts.ts';
-import { watchSchemaChanges } from './ddl-watch.ts';
 import { handleRestRequest } from './handler.ts';
 import { IdentityResolver } from './identity.ts';
 import { SchemaStore } from './schema-store.ts';
@@ -11,10 +10,8 @@ import { SchemaStore } from './schema-store.ts';
 export async function createRestService(ctx: StackContext): Promise<HttpService> {
   const store = new SchemaStore(ctx);
   await store.load();
-  ctx.onSchemaChange(async () => {
-    await store.load();
-  });
-  await watchSchemaChanges(ctx.db, () => store.requestReload());
+  // The stack turns the bootstrap's DDL event trigger (NOTIFY pgrst) into onSchemaChange calls.
+  ctx.onSchemaChange(() => store.requestReload());
   const deps = { ctx, store, identities: new IdentityResolver(ctx.config) };
   return { handle: (request) => handleRestRequest(deps, request) };
 }
