@@ -27,11 +27,7 @@ let advice: Advice[];
 function runAdvisors(url: string): Promise<Advice[]> {
   return new Promise((resolve, reject) => {
     const args = ['db', 'advisors', `--remote=${url}`, '--type', 'all', '--level', 'info', '--output-format', 'json'];
-    // config.toml reads GOOGLE_ENABLED through env(); the CLI refuses an unset boolean.
-    const child = spawn(SUPABASE_CLI, args, {
-      cwd: REPO_ROOT,
-      env: { ...process.env, GOOGLE_ENABLED: process.env.GOOGLE_ENABLED ?? 'false' },
-    });
+    const child = spawn(SUPABASE_CLI, args, { cwd: REPO_ROOT, env: process.env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -1,0 +1,1630 @@
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+
+export type Database = {
+  public: {
+    Tables: {
+      agent_integrations: {
+        Row: {
+          agent_id: string;
+          config: NonNullable<Json>;
+          connected_at: string | null;
+          created_at: string;
+          disconnected_at: string | null;
+          enabled: boolean;
+          kind: string;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id: string;
+          config?: NonNullable<Json>;
+          connected_at?: string | null;
+          created_at?: string;
+          disconnected_at?: string | null;
+          enabled?: boolean;
+          kind: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          agent_id?: string;
+          config?: NonNullable<Json>;
+          connected_at?: string | null;
+          created_at?: string;
+          disconnected_at?: string | null;
+          enabled?: boolean;
+          kind?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'agent_integrations_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+        ];
+      };
+      agent_secrets: {
+        Row: {
+          agent_id: string;
+          created_at: string;
+          google_calendar_access_token: string | null;
+          google_calendar_refresh_token: string | null;
+          google_calendar_token_expires_at: string | null;
+          updated_at: string;
+          web_widget_signing_key: string | null;
+          whatsapp_account_sid: string | null;
+          whatsapp_auth_token: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id: string;
+          created_at?: string;
+          google_calendar_access_token?: string | null;
+          google_calendar_refresh_token?: string | null;
+          google_calendar_token_expires_at?: string | null;
+          updated_at?: string;
+          web_widget_signing_key?: string | null;
+          whatsapp_account_sid?: string | null;
+          whatsapp_auth_token?: string | null;
+        };
+        Update: {
+          agent_id?: string;
+          created_at?: string;
+          google_calendar_access_token?: string | null;
+          google_calendar_refresh_token?: string | null;
+          google_calendar_token_expires_at?: string | null;
+          updated_at?: string;
+          web_widget_signing_key?: string | null;
+          whatsapp_account_sid?: string | null;
+          whatsapp_auth_token?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'agent_secrets_agent_id_fkey';
+            columns: ['agent_id'];
+            isOneToOne: true;
+            referencedRelation: 'agents';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      agents: {
+        Row: {
+          address: string | null;
+          avatar_url: string | null;
+          branding: NonNullable<Json>;
+          capabilities: string[];
+          category: string | null;
+          company_name: string | null;
+          created_at: string;
+          default_language: string;
+          description: string;
+          directory_listed: boolean;
+          email: string | null;
+          google_business_connected: boolean;
+          google_business_id: string | null;
+          id: string;
+          name: string;
+          phone: string | null;
+          sector: string | null;
+          sub_sector: string | null;
+          subdomain: string | null;
+          tools: NonNullable<Json>;
+          updated_at: string;
+          user_id: string;
+          voice: string;
+          website: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          address?: string | null;
+          avatar_url?: string | null;
+          branding?: NonNullable<Json>;
+          capabilities?: string[];
+          category?: string | null;
+          company_name?: string | null;
+          created_at?: string;
+          default_language?: string;
+          description?: string;
+          directory_listed?: boolean;
+          email?: string | null;
+          google_business_connected?: boolean;
+          google_business_id?: string | null;
+          id?: string;
+          name: string;
+          phone?: string | null;
+          sector?: string | null;
+          sub_sector?: string | null;
+          subdomain?: string | null;
+          tools?: NonNullable<Json>;
+          updated_at?: string;
+          user_id: string;
+          voice?: string;
+          website?: string | null;
+        };
+        Update: {
+          address?: string | null;
+          avatar_url?: string | null;
+          branding?: NonNullable<Json>;
+          capabilities?: string[];
+          category?: string | null;
+          company_name?: string | null;
+          created_at?: string;
+          default_language?: string;
+          description?: string;
+          directory_listed?: boolean;
+          email?: string | null;
+          google_business_connected?: boolean;
+          google_business_id?: string | null;
+          id?: string;
+          name?: string;
+          phone?: string | null;
+          sector?: string | null;
+          sub_sector?: string | null;
+          subdomain?: string | null;
+          tools?: NonNullable<Json>;
+          updated_at?: string;
+          user_id?: string;
+          voice?: string;
+          website?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'agents_sector_fkey';
+            columns: ['sector'];
+            isOneToOne: false;
+            referencedRelation: 'sectors';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'agents_sub_sector_fkey';
+            columns: ['sub_sector'];
+            isOneToOne: false;
+            referencedRelation: 'sub_sectors';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'agents_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      analytics_events: {
+        Row: {
+          agent_id: string | null;
+          category: string | null;
+          id: number;
+          name: string;
+          page_path: string | null;
+          properties: NonNullable<Json>;
+          session_id: string | null;
+          timestamp: string;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id?: string | null;
+          category?: string | null;
+          id?: never;
+          name: string;
+          page_path?: string | null;
+          properties?: NonNullable<Json>;
+          session_id?: string | null;
+          timestamp?: string;
+          user_id?: string | null;
+        };
+        Update: {
+          agent_id?: string | null;
+          category?: string | null;
+          id?: never;
+          name?: string;
+          page_path?: string | null;
+          properties?: NonNullable<Json>;
+          session_id?: string | null;
+          timestamp?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'analytics_events_agent_id_fkey';
+            columns: ['agent_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'analytics_events_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      analytics_metrics: {
+        Row: {
+          agent_id: string | null;
+          dimensions: NonNullable<Json>;
+          id: number;
+          name: string;
+          timestamp: string;
+          user_id: string | null;
+          value: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id?: string | null;
+          dimensions?: NonNullable<Json>;
+          id?: never;
+          name: string;
+          timestamp?: string;
+          user_id?: string | null;
+          value: number;
+        };
+        Update: {
+          agent_id?: string | null;
+          dimensions?: NonNullable<Json>;
+          id?: never;
+          name?: string;
+          timestamp?: string;
+          user_id?: string | null;
+          value?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'analytics_metrics_agent_id_fkey';
+            columns: ['agent_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'analytics_metrics_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      calls: {
+        Row: {
+          assigned_agent: string | null;
+          billable_minutes: number | null;
+          call_sid: string | null;
+          created_at: string;
+          credits_charged: number;
+          direction: string;
+          duration: number;
+          ended_at: string | null;
+          from_number: string;
+          id: string;
+          phone_number_id: string | null;
+          recording_path: string | null;
+          recording_url: string | null;
+          status: string;
+          timestamp: string;
+          to_number: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          assigned_agent?: string | null;
+          billable_minutes?: never;
+          call_sid?: string | null;
+          created_at?: string;
+          credits_charged?: number;
+          direction?: string;
+          duration?: number;
+          ended_at?: string | null;
+          from_number: string;
+          id?: string;
+          phone_number_id?: string | null;
+          recording_path?: string | null;
+          recording_url?: string | null;
+          status?: string;
+          timestamp?: string;
+          to_number: string;
+          user_id: string;
+        };
+        Update: {
+          assigned_agent?: string | null;
+          billable_minutes?: never;
+          call_sid?: string | null;
+          created_at?: string;
+          credits_charged?: number;
+          direction?: string;
+          duration?: number;
+          ended_at?: string | null;
+          from_number?: string;
+          id?: string;
+          phone_number_id?: string | null;
+          recording_path?: string | null;
+          recording_url?: string | null;
+          status?: string;
+          timestamp?: string;
+          to_number?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'calls_assigned_agent_user_id_fkey';
+            columns: ['assigned_agent', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+          {
+            foreignKeyName: 'calls_phone_number_id_fkey';
+            columns: ['phone_number_id'];
+            isOneToOne: false;
+            referencedRelation: 'phone_numbers';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'calls_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      contacts: {
+        Row: {
+          created_at: string;
+          favorite: boolean;
+          first_name: string;
+          id: string;
+          last_contact_date: string | null;
+          last_name: string;
+          notes: string;
+          phone: string;
+          total_call_duration: number;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          favorite?: boolean;
+          first_name?: string;
+          id?: string;
+          last_contact_date?: string | null;
+          last_name?: string;
+          notes?: string;
+          phone: string;
+          total_call_duration?: number;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          favorite?: boolean;
+          first_name?: string;
+          id?: string;
+          last_contact_date?: string | null;
+          last_name?: string;
+          notes?: string;
+          phone?: string;
+          total_call_duration?: number;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'contacts_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      conversations: {
+        Row: {
+          agent_id: string | null;
+          channel: string;
+          contact_id: string | null;
+          ended_at: string | null;
+          id: string;
+          language: string | null;
+          last_message_at: string;
+          satisfaction: number | null;
+          started_at: string;
+          user_id: string;
+          visitor_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id?: string | null;
+          channel: string;
+          contact_id?: string | null;
+          ended_at?: string | null;
+          id?: string;
+          language?: string | null;
+          last_message_at?: string;
+          satisfaction?: number | null;
+          started_at?: string;
+          user_id: string;
+          visitor_id?: string | null;
+        };
+        Update: {
+          agent_id?: string | null;
+          channel?: string;
+          contact_id?: string | null;
+          ended_at?: string | null;
+          id?: string;
+          language?: string | null;
+          last_message_at?: string;
+          satisfaction?: number | null;
+          started_at?: string;
+          user_id?: string;
+          visitor_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'conversations_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+          {
+            foreignKeyName: 'conversations_contact_id_fkey';
+            columns: ['contact_id'];
+            isOneToOne: false;
+            referencedRelation: 'contacts';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'conversations_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      credit_ledger: {
+        Row: {
+          amount: number;
+          call_id: string | null;
+          created_at: string;
+          description: string | null;
+          id: number;
+          pack_id: string | null;
+          type: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          amount: number;
+          call_id?: string | null;
+          created_at?: string;
+          description?: string | null;
+          id?: never;
+          pack_id?: string | null;
+          type: string;
+          user_id: string;
+        };
+        Update: {
+          amount?: number;
+          call_id?: string | null;
+          created_at?: string;
+          description?: string | null;
+          id?: never;
+          pack_id?: string | null;
+          type?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'credit_ledger_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      interactions: {
+        Row: {
+          agent_id: string;
+          config: NonNullable<Json>;
+          created_at: string;
+          enabled: boolean;
+          id: string;
+          instructions: NonNullable<Json>;
+          name: string;
+          sort_order: number;
+          type: string;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id: string;
+          config?: NonNullable<Json>;
+          created_at?: string;
+          enabled?: boolean;
+          id?: string;
+          instructions?: NonNullable<Json>;
+          name?: string;
+          sort_order?: number;
+          type: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          agent_id?: string;
+          config?: NonNullable<Json>;
+          created_at?: string;
+          enabled?: boolean;
+          id?: string;
+          instructions?: NonNullable<Json>;
+          name?: string;
+          sort_order?: number;
+          type?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'interactions_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+        ];
+      };
+      knowledge_chunks: {
+        Row: {
+          agent_id: string;
+          chunk_index: number;
+          content: string;
+          created_at: string;
+          document_id: string;
+          embedding: string | null;
+          fts: unknown;
+          id: number;
+          token_count: number | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id: string;
+          chunk_index: number;
+          content: string;
+          created_at?: string;
+          document_id: string;
+          embedding?: string | null;
+          fts?: never;
+          id?: never;
+          token_count?: number | null;
+          user_id: string;
+        };
+        Update: {
+          agent_id?: string;
+          chunk_index?: number;
+          content?: string;
+          created_at?: string;
+          document_id?: string;
+          embedding?: string | null;
+          fts?: never;
+          id?: never;
+          token_count?: number | null;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'knowledge_chunks_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+          {
+            foreignKeyName: 'knowledge_chunks_document_id_fkey';
+            columns: ['document_id'];
+            isOneToOne: false;
+            referencedRelation: 'knowledge_documents';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      knowledge_documents: {
+        Row: {
+          agent_id: string;
+          created_at: string;
+          error: string | null;
+          id: string;
+          name: string;
+          size_bytes: number | null;
+          status: string;
+          storage_path: string | null;
+          type: string;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id: string;
+          created_at?: string;
+          error?: string | null;
+          id?: string;
+          name: string;
+          size_bytes?: number | null;
+          status?: string;
+          storage_path?: string | null;
+          type: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          agent_id?: string;
+          created_at?: string;
+          error?: string | null;
+          id?: string;
+          name?: string;
+          size_bytes?: number | null;
+          status?: string;
+          storage_path?: string | null;
+          type?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'knowledge_documents_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+        ];
+      };
+      messages: {
+        Row: {
+          agent_id: string | null;
+          citations: Json | null;
+          content: string;
+          conversation_id: string;
+          id: string;
+          language: string | null;
+          metadata: NonNullable<Json>;
+          role: string;
+          timestamp: string;
+          tool_calls: Json | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id?: string | null;
+          citations?: Json | null;
+          content?: string;
+          conversation_id: string;
+          id?: string;
+          language?: string | null;
+          metadata?: NonNullable<Json>;
+          role: string;
+          timestamp?: string;
+          tool_calls?: Json | null;
+          user_id: string;
+        };
+        Update: {
+          agent_id?: string | null;
+          citations?: Json | null;
+          content?: string;
+          conversation_id?: string;
+          id?: string;
+          language?: string | null;
+          metadata?: NonNullable<Json>;
+          role?: string;
+          timestamp?: string;
+          tool_calls?: Json | null;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'messages_agent_id_fkey';
+            columns: ['agent_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'messages_conversation_id_fkey';
+            columns: ['conversation_id'];
+            isOneToOne: false;
+            referencedRelation: 'conversations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'messages_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      packs: {
+        Row: {
+          active: boolean;
+          ai_call_summary: string;
+          created_at: string;
+          credits: number;
+          crm_integrations: string | null;
+          feature_list: string[];
+          id: string;
+          max_agents: number;
+          minutes: number;
+          monthly_credits: number;
+          monthly_price: number;
+          name: string;
+          sort_order: number;
+          support: string;
+          transcription: boolean;
+          updated_at: string;
+          users: number;
+          voice_cloning: string;
+          whatsapp_conversations: number;
+          yearly_price: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          active?: boolean;
+          ai_call_summary?: string;
+          created_at?: string;
+          credits?: number;
+          crm_integrations?: string | null;
+          feature_list?: string[];
+          id: string;
+          max_agents?: number;
+          minutes?: number;
+          monthly_credits?: number;
+          monthly_price?: number;
+          name: string;
+          sort_order?: number;
+          support?: string;
+          transcription?: boolean;
+          updated_at?: string;
+          users?: number;
+          voice_cloning?: string;
+          whatsapp_conversations?: number;
+          yearly_price?: number;
+        };
+        Update: {
+          active?: boolean;
+          ai_call_summary?: string;
+          created_at?: string;
+          credits?: number;
+          crm_integrations?: string | null;
+          feature_list?: string[];
+          id?: string;
+          max_agents?: number;
+          minutes?: number;
+          monthly_credits?: number;
+          monthly_price?: number;
+          name?: string;
+          sort_order?: number;
+          support?: string;
+          transcription?: boolean;
+          updated_at?: string;
+          users?: number;
+          voice_cloning?: string;
+          whatsapp_conversations?: number;
+          yearly_price?: number;
+        };
+        Relationships: [];
+      };
+      phone_number_assignments: {
+        Row: {
+          agent_id: string;
+          assigned_at: string;
+          phone_number_id: string;
+          user_id: string;
+          whatsapp: NonNullable<Json>;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id: string;
+          assigned_at?: string;
+          phone_number_id: string;
+          user_id: string;
+          whatsapp?: NonNullable<Json>;
+        };
+        Update: {
+          agent_id?: string;
+          assigned_at?: string;
+          phone_number_id?: string;
+          user_id?: string;
+          whatsapp?: NonNullable<Json>;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'phone_number_assignments_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+          {
+            foreignKeyName: 'phone_number_assignments_phone_number_id_user_id_fkey';
+            columns: ['phone_number_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'phone_numbers';
+            referencedColumns: ['id', 'user_id'];
+          },
+        ];
+      };
+      phone_numbers: {
+        Row: {
+          added_at: string;
+          address_requirements: string | null;
+          capabilities: NonNullable<Json>;
+          country_code: string | null;
+          id: string;
+          locality: string | null;
+          phone_number: string;
+          provider_sid: string | null;
+          updated_at: string;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          added_at?: string;
+          address_requirements?: string | null;
+          capabilities?: NonNullable<Json>;
+          country_code?: string | null;
+          id?: string;
+          locality?: string | null;
+          phone_number: string;
+          provider_sid?: string | null;
+          updated_at?: string;
+          user_id?: string | null;
+        };
+        Update: {
+          added_at?: string;
+          address_requirements?: string | null;
+          capabilities?: NonNullable<Json>;
+          country_code?: string | null;
+          id?: string;
+          locality?: string | null;
+          phone_number?: string;
+          provider_sid?: string | null;
+          updated_at?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'phone_numbers_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      platform_settings: {
+        Row: {
+          chat_model: string;
+          created_at: string;
+          default_language: string;
+          gsm_call_model: string;
+          id: string;
+          internal_call_model: string;
+          smtp_port: number;
+          updated_at: string;
+          whatsapp_model: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          chat_model?: string;
+          created_at?: string;
+          default_language?: string;
+          gsm_call_model?: string;
+          id?: string;
+          internal_call_model?: string;
+          smtp_port?: number;
+          updated_at?: string;
+          whatsapp_model?: string;
+        };
+        Update: {
+          chat_model?: string;
+          created_at?: string;
+          default_language?: string;
+          gsm_call_model?: string;
+          id?: string;
+          internal_call_model?: string;
+          smtp_port?: number;
+          updated_at?: string;
+          whatsapp_model?: string;
+        };
+        Relationships: [];
+      };
+      profiles: {
+        Row: {
+          agent_name: string | null;
+          avatar: string | null;
+          created_at: string;
+          credits: number;
+          descriptif: string | null;
+          email: string | null;
+          email_verified: boolean;
+          has_free_pack_activated: boolean;
+          id: string;
+          is_admin: boolean;
+          lang: string;
+          last_login: string | null;
+          name: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_name?: string | null;
+          avatar?: string | null;
+          created_at?: string;
+          credits?: number;
+          descriptif?: string | null;
+          email?: string | null;
+          email_verified?: boolean;
+          has_free_pack_activated?: boolean;
+          id: string;
+          is_admin?: boolean;
+          lang?: string;
+          last_login?: string | null;
+          name?: string;
+          updated_at?: string;
+        };
+        Update: {
+          agent_name?: string | null;
+          avatar?: string | null;
+          created_at?: string;
+          credits?: number;
+          descriptif?: string | null;
+          email?: string | null;
+          email_verified?: boolean;
+          has_free_pack_activated?: boolean;
+          id?: string;
+          is_admin?: boolean;
+          lang?: string;
+          last_login?: string | null;
+          name?: string;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      prompt_backups: {
+        Row: {
+          agent_id: string;
+          created_at: string;
+          description: string | null;
+          id: string;
+          name: string;
+          system_prompt: string;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id: string;
+          created_at?: string;
+          description?: string | null;
+          id?: string;
+          name: string;
+          system_prompt: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          agent_id?: string;
+          created_at?: string;
+          description?: string | null;
+          id?: string;
+          name?: string;
+          system_prompt?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'prompt_backups_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+        ];
+      };
+      sectors: {
+        Row: {
+          created_at: string;
+          id: string;
+          name: string;
+          name_fr: string;
+          sort_order: number;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id: string;
+          name: string;
+          name_fr: string;
+          sort_order?: number;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          name?: string;
+          name_fr?: string;
+          sort_order?: number;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      site_config: {
+        Row: {
+          created_at: string;
+          favicon: string | null;
+          id: string;
+          meta_description: string | null;
+          meta_title: string | null;
+          og_description: string | null;
+          og_image: string | null;
+          og_title: string | null;
+          twitter_card: string;
+          twitter_description: string | null;
+          twitter_image: string | null;
+          twitter_title: string | null;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          favicon?: string | null;
+          id?: string;
+          meta_description?: string | null;
+          meta_title?: string | null;
+          og_description?: string | null;
+          og_image?: string | null;
+          og_title?: string | null;
+          twitter_card?: string;
+          twitter_description?: string | null;
+          twitter_image?: string | null;
+          twitter_title?: string | null;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          favicon?: string | null;
+          id?: string;
+          meta_description?: string | null;
+          meta_title?: string | null;
+          og_description?: string | null;
+          og_image?: string | null;
+          og_title?: string | null;
+          twitter_card?: string;
+          twitter_description?: string | null;
+          twitter_image?: string | null;
+          twitter_title?: string | null;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      sub_sectors: {
+        Row: {
+          created_at: string;
+          id: string;
+          name: string;
+          name_fr: string;
+          sector_id: string;
+          sort_order: number;
+          system_prompt: string;
+          system_prompt_fr: string;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id: string;
+          name: string;
+          name_fr: string;
+          sector_id: string;
+          sort_order?: number;
+          system_prompt: string;
+          system_prompt_fr: string;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          name?: string;
+          name_fr?: string;
+          sector_id?: string;
+          sort_order?: number;
+          system_prompt?: string;
+          system_prompt_fr?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'sub_sectors_sector_id_fkey';
+            columns: ['sector_id'];
+            isOneToOne: false;
+            referencedRelation: 'sectors';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      subscription_usage: {
+        Row: {
+          agents_created: number;
+          credits_used: number;
+          id: string;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          agents_created?: number;
+          credits_used?: number;
+          id?: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          agents_created?: number;
+          credits_used?: number;
+          id?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'subscription_usage_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: true;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      subscriptions: {
+        Row: {
+          cancel_at_period_end: boolean;
+          created_at: string;
+          current_period_end: string;
+          current_period_start: string;
+          id: string;
+          pack_id: string;
+          status: string;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          cancel_at_period_end?: boolean;
+          created_at?: string;
+          current_period_end?: string;
+          current_period_start?: string;
+          id?: string;
+          pack_id: string;
+          status?: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          cancel_at_period_end?: boolean;
+          created_at?: string;
+          current_period_end?: string;
+          current_period_start?: string;
+          id?: string;
+          pack_id?: string;
+          status?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'subscriptions_pack_id_fkey';
+            columns: ['pack_id'];
+            isOneToOne: false;
+            referencedRelation: 'packs';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'subscriptions_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      tool_catalogue: {
+        Row: {
+          created_at: string;
+          default_config: NonNullable<Json>;
+          description: string;
+          enabled: boolean;
+          function_definition: NonNullable<Json>;
+          icon: string;
+          id: string;
+          name: string;
+          sort_order: number;
+          updated_at: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          default_config?: NonNullable<Json>;
+          description?: string;
+          enabled?: boolean;
+          function_definition: NonNullable<Json>;
+          icon?: string;
+          id: string;
+          name: string;
+          sort_order?: number;
+          updated_at?: string;
+        };
+        Update: {
+          created_at?: string;
+          default_config?: NonNullable<Json>;
+          description?: string;
+          enabled?: boolean;
+          function_definition?: NonNullable<Json>;
+          icon?: string;
+          id?: string;
+          name?: string;
+          sort_order?: number;
+          updated_at?: string;
+        };
+        Relationships: [];
+      };
+      voice_calls: {
+        Row: {
+          agent_id: string | null;
+          agent_name: string | null;
+          billable_minutes: number | null;
+          conversation_id: string | null;
+          created_at: string;
+          credits_charged: number;
+          download_url: string | null;
+          duration: number;
+          file_name: string | null;
+          file_size: number | null;
+          format: string | null;
+          id: string;
+          installation_id: string | null;
+          is_mobile_compatible: boolean;
+          is_public: boolean;
+          mime_type: string | null;
+          recording_end_time: string | null;
+          recording_start_time: string | null;
+          status: string;
+          storage_path: string | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id?: string | null;
+          agent_name?: string | null;
+          billable_minutes?: never;
+          conversation_id?: string | null;
+          created_at?: string;
+          credits_charged?: number;
+          download_url?: string | null;
+          duration?: number;
+          file_name?: string | null;
+          file_size?: number | null;
+          format?: string | null;
+          id?: string;
+          installation_id?: string | null;
+          is_mobile_compatible?: boolean;
+          is_public?: boolean;
+          mime_type?: string | null;
+          recording_end_time?: string | null;
+          recording_start_time?: string | null;
+          status?: string;
+          storage_path?: string | null;
+          user_id: string;
+        };
+        Update: {
+          agent_id?: string | null;
+          agent_name?: string | null;
+          billable_minutes?: never;
+          conversation_id?: string | null;
+          created_at?: string;
+          credits_charged?: number;
+          download_url?: string | null;
+          duration?: number;
+          file_name?: string | null;
+          file_size?: number | null;
+          format?: string | null;
+          id?: string;
+          installation_id?: string | null;
+          is_mobile_compatible?: boolean;
+          is_public?: boolean;
+          mime_type?: string | null;
+          recording_end_time?: string | null;
+          recording_start_time?: string | null;
+          status?: string;
+          storage_path?: string | null;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'voice_calls_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+          {
+            foreignKeyName: 'voice_calls_conversation_id_fkey';
+            columns: ['conversation_id'];
+            isOneToOne: false;
+            referencedRelation: 'conversations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'voice_calls_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      whatsapp_messages: {
+        Row: {
+          assigned_agent: string | null;
+          body: string;
+          conversation_id: string | null;
+          created_at: string;
+          direction: string;
+          from_number: string;
+          id: string;
+          media: NonNullable<Json>;
+          message_sid: string | null;
+          profile_name: string | null;
+          status: string | null;
+          timestamp: string;
+          to_number: string | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          assigned_agent?: string | null;
+          body?: string;
+          conversation_id?: string | null;
+          created_at?: string;
+          direction?: string;
+          from_number: string;
+          id?: string;
+          media?: NonNullable<Json>;
+          message_sid?: string | null;
+          profile_name?: string | null;
+          status?: string | null;
+          timestamp?: string;
+          to_number?: string | null;
+          user_id: string;
+        };
+        Update: {
+          assigned_agent?: string | null;
+          body?: string;
+          conversation_id?: string | null;
+          created_at?: string;
+          direction?: string;
+          from_number?: string;
+          id?: string;
+          media?: NonNullable<Json>;
+          message_sid?: string | null;
+          profile_name?: string | null;
+          status?: string | null;
+          timestamp?: string;
+          to_number?: string | null;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'whatsapp_messages_assigned_agent_user_id_fkey';
+            columns: ['assigned_agent', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+          {
+            foreignKeyName: 'whatsapp_messages_conversation_id_fkey';
+            columns: ['conversation_id'];
+            isOneToOne: false;
+            referencedRelation: 'conversations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'whatsapp_messages_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+    };
+    Views: {
+      [_ in never]: never;
+    };
+    Functions: {
+      activate_free_pack: { Args: Record<PropertyKey, never>; Returns: number };
+      admin_grant_credits: { Args: { amount: number; description?: string; user_id: string }; Returns: number };
+      cancel_subscription: {
+        Args: { user_id?: string };
+        Returns: {
+          cancel_at_period_end: boolean;
+          created_at: string;
+          current_period_end: string;
+          current_period_start: string;
+          id: string;
+          pack_id: string;
+          status: string;
+          updated_at: string;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'subscriptions';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      create_subscription: {
+        Args: { pack_id: string; user_id: string };
+        Returns: {
+          cancel_at_period_end: boolean;
+          created_at: string;
+          current_period_end: string;
+          current_period_start: string;
+          id: string;
+          pack_id: string;
+          status: string;
+          updated_at: string;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'subscriptions';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      public_agent: { Args: { subdomain: string }; Returns: Json };
+      purchase_credits: { Args: { amount: number; pack_id?: string; user_id: string }; Returns: number };
+      release_phone_number: { Args: { phone_number_id: string }; Returns: undefined };
+      set_user_admin: { Args: { is_admin: boolean; user_id: string }; Returns: undefined };
+      subdomain_available: { Args: { agent_id?: string; subdomain: string }; Returns: boolean };
+      use_credits: { Args: { amount: number; call_id?: string; user_id?: string }; Returns: boolean };
+    };
+    Enums: {
+      [_ in never]: never;
+    };
+    CompositeTypes: {
+      [_ in never]: never;
+    };
+  };
+};
+
+type DatabaseWithoutInternals = Omit<Database, '__InternalSupabase'>;
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, 'public'>];
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    keyof (DefaultSchema['Tables'] & DefaultSchema['Views']) | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Views'])
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Views'])[TableName] extends {
+      Row: infer R;
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema['Tables'] & DefaultSchema['Views'])
+    ? (DefaultSchema['Tables'] & DefaultSchema['Views'])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R;
+      }
+      ? R
+      : never
+    : never;
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables'] | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
+      Insert: infer I;
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables']
+    ? DefaultSchema['Tables'][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I;
+      }
+      ? I
+      : never
+    : never;
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables'] | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
+      Update: infer U;
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables']
+    ? DefaultSchema['Tables'][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U;
+      }
+      ? U
+      : never
+    : never;
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema['Enums'] | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums']
+    : never) = never,
+> = DefaultSchemaEnumNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums'][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema['Enums']
+    ? DefaultSchema['Enums'][DefaultSchemaEnumNameOrOptions]
+    : never;
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    keyof DefaultSchema['CompositeTypes'] | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals;
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes']
+    : never) = never,
+> = PublicCompositeTypeNameOrOptions extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes'][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema['CompositeTypes']
+    ? DefaultSchema['CompositeTypes'][PublicCompositeTypeNameOrOptions]
+    : never;
+
+export const Constants = {
+  public: {
+    Enums: {},
+  },
+} as const;
