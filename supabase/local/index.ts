@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import { applyBootstrap } from './core/bootstrap.ts';
 import { resolveStackConfig, type StackOptions } from './core/config.ts';
-import type { HttpService, LocalStackConfig, StackContext } from './core/contracts.ts';
+import type { LocalStackConfig, StackContext } from './core/contracts.ts';
 import { openDatabase } from './core/db.ts';
 import { createInboxMailer } from './core/mailer.ts';
 import { applyMigrations, applySeed } from './core/migrations.ts';

@@ -97,7 +97,7 @@ export interface FetchHandlerOptions {
 export function bodyLimitFor(ctx: StackContext, mount: MountName | undefined): number {
   const base = ctx.config.maxBodyBytes;
   if (mount !== 'storage') return base;
-  let storageLimit = 0;
+  let storageLimit: number;
   try {
     storageLimit = parseByteSize(ctx.config.supabaseConfig.storage.file_size_limit) + 1024 * 1024; // multipart framing
   } catch {
