@@ -24,8 +24,8 @@ function post(path: string, body: unknown, headers: Record<string, string> = aut
 }
 
 /** Reads an SSE body, noting when each `data:` event arrived (ms after the headers). */
-async function readEvents(response: Response): Promise<{ data: string; at: number }[]> {
-  const started = performance.now();
+/** Reads SSE data events, timing each from `started` (default: when reading begins). */
+async function readEvents(response: Response, started = performance.now()): Promise<{ data: string; at: number }[]> {
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   const events: { data: string; at: number }[] = [];
@@ -137,17 +137,21 @@ describe('fake OpenAI wire format', () => {
   it('waits the first-token delay, then the per-token delay between words', async () => {
     fake.setDelays({ firstTokenDelayMs: 300, tokenDelayMs: 40 });
     fake.queueChat({ text: 'one two three' });
+    // Timed from the request so a loaded machine (late headers, coalesced reads) can only make
+    // events later, never earlier: every bound below is a lower bound the server guarantees.
+    const sent = performance.now();
     const response = await post('/chat/completions', {
       model: 'm',
       messages: [{ role: 'user', content: 'x' }],
       stream: true,
     });
-    const events = await readEvents(response);
+    const events = await readEvents(response, sent);
     // events[0] is the role chunk (sent with the headers), then one, two, three.
-    expect(events[0]!.at).toBeLessThan(250);
-    expect(events[1]!.at).toBeGreaterThanOrEqual(290);
-    expect(events[2]!.at - events[1]!.at).toBeGreaterThanOrEqual(30);
-    expect(events[3]!.at - events[2]!.at).toBeGreaterThanOrEqual(30);
+    const words = events.slice(1, 4).map((e) => (JSON.parse(e.data) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content);
+    expect(words.join('')).toBe('one two three');
+    expect(events[1]!.at).toBeGreaterThanOrEqual(295);
+    expect(events[2]!.at).toBeGreaterThanOrEqual(295 + 40);
+    expect(events[3]!.at).toBeGreaterThanOrEqual(295 + 80);
   });
 
   it("uses OpenAI's error body and Retry-After headers for injected faults", async () => {
