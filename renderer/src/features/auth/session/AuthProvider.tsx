@@ -23,8 +23,8 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 /** Holds the auth state and the profile, and makes the UI follow the profile's language. */
 export function AuthProvider({ children }: { children: ReactNode }) {
+  // The store detaches from supabase-js itself when its last listener leaves (see authStore).
   const store = useMemo(() => createAuthStore(getSupabase()), []);
-  useEffect(() => () => store.dispose(), [store]);
   const { initialized, user } = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const profileQuery = useProfileQuery(user?.id);
   const { i18n } = useTranslation();
