@@ -245,7 +245,7 @@ describe('accounts: a new owner from the landing page to credits', () => {
 
     await legal.goto('/terms');
     await legal.waitForPath('/legal');
-    expect(await page.locator('section#terms').count()).toBe(1);
+    await expect.poll(() => page.locator('section#terms').count()).toBe(1);
     expect(await page.locator('.legal-card').textContent()).toContain('Wyoming');
     expect(await page.locator('.legal-card').textContent()).toContain('© 2025');
     await page.setViewportSize(DESKTOP);

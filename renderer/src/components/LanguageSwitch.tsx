@@ -1,6 +1,6 @@
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { languages, type Language } from '../i18n/index.ts';
+import { languages, rememberVisitorLanguage, type Language } from '../i18n/index.ts';
 
 /** EN | FR buttons for public pages; switches the interface at once. */
 export function LanguageSwitch({ label }: { label: string }) {
@@ -16,7 +16,10 @@ export function LanguageSwitch({ label }: { label: string }) {
           aria-pressed={i18n.language === lang}
           lang={lang}
           text={lang.toUpperCase()}
-          onClick={() => void i18n.changeLanguage(lang)}
+          onClick={() => {
+            rememberVisitorLanguage(lang);
+            void i18n.changeLanguage(lang);
+          }}
         />
       ))}
     </ButtonGroup>

@@ -56,3 +56,26 @@ export const fallbackLanguage: Language = 'fr';
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as string[]).includes(value);
 }
+
+const VISITOR_LANGUAGE_KEY = 'concierge.lang';
+
+/**
+ * A signed-out visitor's own choice (language switch on public pages), kept in localStorage so
+ * it survives a reload and beats the French fallback; a loaded profile's language still wins.
+ */
+export function rememberVisitorLanguage(lang: Language): void {
+  try {
+    window.localStorage.setItem(VISITOR_LANGUAGE_KEY, lang);
+  } catch {
+    // storage unavailable: the choice lasts for this page only
+  }
+}
+
+export function rememberedVisitorLanguage(): Language | undefined {
+  try {
+    const value = window.localStorage.getItem(VISITOR_LANGUAGE_KEY);
+    return isLanguage(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

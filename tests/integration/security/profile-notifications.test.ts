@@ -53,3 +53,20 @@ describe('profile notification settings', () => {
     expect(error?.code).toBe('22P02');
   });
 });
+
+describe('profile language at sign-up', () => {
+  it('takes en or fr from the sign-up metadata and ignores anything else', async () => {
+    const make = async (lang: unknown) => {
+      const { data } = await cast.service.auth.admin.createUser({
+        email: `lang-${String(lang)}-${Date.now()}@example.com`,
+        password: 'secret-123',
+        user_metadata: { name: 'Lang', lang },
+      });
+      return (await serviceRow<{ lang: string }>(cast.service, 'profiles', { id: data.user!.id }))?.lang;
+    };
+    expect(await make('fr')).toBe('fr');
+    expect(await make('en')).toBe('en');
+    expect(await make('de')).toBe('en');
+    expect(await make(undefined)).toBe('en');
+  });
+});

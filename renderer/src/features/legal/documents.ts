@@ -1,5 +1,8 @@
 import type { legalEn } from './locales/en.ts';
 
+/** When the policy texts last changed (shown through the one date formatter). */
+export const LEGAL_LAST_UPDATED = '2025-01-01T00:00:00Z';
+
 type Sections<D extends 'privacy' | 'notice'> = (typeof legalEn)[D]['sections'];
 
 /** The privacy policy's 11 sections (spec 002 §2.10), with their URL anchors, in order. */

@@ -87,7 +87,7 @@ describe('LoginPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Check your email')).toBeTruthy();
     expect(screen.getByText(/ada@example\.com/)).toBeTruthy();
-    expect(api.signUpWithEmail.mock.calls[0]?.[0]).toMatchObject({ name: 'Ada', email: 'ada@example.com', password: 'secret1' });
+    expect(api.signUpWithEmail.mock.calls[0]?.[0]).toMatchObject({ name: 'Ada', email: 'ada@example.com', password: 'secret1', lang: 'en', emailRedirectTo: `${window.location.origin}/email-verification` });
     fireEvent.click(screen.getByRole('button', { name: 'Back to Sign In' }));
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
   });

@@ -44,7 +44,7 @@ export function LoginPage() {
   const signUp = useMutation<void, AppError, LoginValues>({
     mutationFn: (v) =>
       store
-        .whileIgnoringEvents(() => signUpWithEmail({ ...v, emailRedirectTo: appUrl(window.location.origin, '/email-verification') }))
+        .whileIgnoringEvents(() => signUpWithEmail({ ...v, lang: i18n.language === 'fr' ? 'fr' : 'en', emailRedirectTo: appUrl(window.location.origin, '/email-verification') }))
         .catch((e: unknown) => Promise.reject(toAppError(e, 'signUp'))),
     onSuccess: (_d, v) => setSentTo(v.email.trim()),
     meta: { silent: true },

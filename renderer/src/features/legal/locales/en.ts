@@ -1,7 +1,7 @@
 /** Legal pages (spec 002 §2.10): the privacy policy's 11 sections and the legal notice. */
 export const legalEn = {
   backHome: 'Back to Home',
-  lastUpdated: 'Last updated: January 1, 2025',
+  lastUpdated: 'Last updated: {{date}}',
   contents: 'Contents',
   privacy: {
     title: 'Privacy Policy',

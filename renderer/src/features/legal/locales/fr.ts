@@ -2,7 +2,7 @@ import type { legalEn } from './en.ts';
 
 export const legalFr: typeof legalEn = {
   backHome: "Retour à l'accueil",
-  lastUpdated: 'Dernière mise à jour : 1er janvier 2025',
+  lastUpdated: 'Dernière mise à jour : {{date}}',
   contents: 'Sommaire',
   privacy: {
     title: 'Politique de confidentialité',
