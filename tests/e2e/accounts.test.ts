@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
 import { errorsFr } from '../../renderer/src/errors/locales/fr.ts';
 import { authFr } from '../../renderer/src/features/auth/locales/fr.ts';
 import { creditsFr } from '../../renderer/src/features/credits/locales/fr.ts';
@@ -39,6 +40,14 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });
 }
 
+/** The same screen on a 375 px phone, then back to the desktop size. */
+async function phoneShot(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(300);
+  await shot(page, name);
+  await page.setViewportSize(DESKTOP);
+}
+
 interface InboxEmail {
   to: string;
   subject: string;
@@ -62,7 +71,11 @@ async function confirmationLink(email: string): Promise<string> {
 }
 
 function anon() {
-  return createClient(product.apiUrl, product.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  return createClient(product.apiUrl, product.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no global WebSocket for supabase-js's realtime client.
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
 }
 
 describe('accounts: a new owner from the landing page to credits', () => {
@@ -99,6 +112,7 @@ describe('accounts: a new owner from the landing page to credits', () => {
     await login.emailInput().waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
     await shot(page, 'login-desktop');
+    await phoneShot(page, 'login-375');
     await login.switchToSignUp();
     await login.fillSignUp('Boulangerie Ada', email, password);
     await login.submit();
@@ -127,7 +141,9 @@ describe('accounts: a new owner from the landing page to credits', () => {
     await expect.poll(() => credits.offerCards().count()).toBe(3);
     // No payment provider in the test product: the buy buttons say so.
     await expect.poll(() => credits.offerCards().first().getByRole('button').textContent()).toBe(creditsFr.offers.paymentNotConfigured);
+    expect(await page.getByTestId('payment-not-configured').textContent()).toBe(creditsFr.offers.paymentNotConfiguredHelp);
     await shot(page, 'credits-desktop');
+    await phoneShot(page, 'credits-375');
 
     await credits.freePackButton().click();
     await expect.poll(() => credits.balance().textContent()).toBe('60 minutes');
@@ -149,6 +165,7 @@ describe('accounts: a new owner from the landing page to credits', () => {
     const avatarUrl = (await profile.avatarImage().getAttribute('src')) as string;
     expect((await fetch(avatarUrl)).status).toBe(200);
     await shot(page, 'profile-desktop');
+    await phoneShot(page, 'profile-375');
 
     await profile.tab(profileFr.page.tabSettings).click();
     await profile.setting('usageReports').locator('..').click();

@@ -42,12 +42,8 @@ export function PackCard({ pack, mostPopular, action }: PackCardProps) {
 export function BuyButton({ configured, busy, onBuy }: { configured: boolean; busy: boolean; onBuy: () => void }) {
   const { t } = useTranslation();
   if (!configured) {
-    return (
-      <>
-        <Button fill disabled icon="disable" text={t('credits:offers.paymentNotConfigured')} />
-        <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>{t('credits:offers.paymentNotConfiguredHelp')}</p>
-      </>
-    );
+    // The reason is explained once above the grid (CreditsSections), not on every card.
+    return <Button fill disabled icon="disable" text={t('credits:offers.paymentNotConfigured')} />;
   }
   return <Button fill intent={Intent.PRIMARY} icon="shopping-cart" loading={busy} text={t('credits:offers.buy')} onClick={onBuy} />;
 }

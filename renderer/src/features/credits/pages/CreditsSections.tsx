@@ -50,6 +50,11 @@ export function CreditsSections({ profile, showSubscription = true }: { profile:
         />
       </div>
       <H3>{t('credits:offers.title')}</H3>
+      {billing.data?.configured === false && (
+        <Callout intent={Intent.NONE} icon="info-sign" data-testid="payment-not-configured">
+          {t('credits:offers.paymentNotConfiguredHelp')}
+        </Callout>
+      )}
       {checkout.error && (
         <Callout intent={Intent.DANGER} icon="error" role="alert">
           {messageOf(checkout.error as AppError)}

@@ -41,7 +41,7 @@ export function ProfileTab({ profile, uploading, savingName, errorText, onAvatar
           <p className={Classes.TEXT_MUTED}>{profile.email}</p>
           <FileInput
             text={uploading ? t('profile:profile.uploading') : t('profile:profile.changeAvatar')}
-            buttonText="…"
+            buttonText={t('profile:profile.browse')}
             disabled={uploading}
             inputProps={{ accept: 'image/png,image/jpeg,image/gif,image/webp', 'aria-label': t('profile:profile.changeAvatar'), id: 'profile-avatar-input' }}
             onInputChange={(e) => {

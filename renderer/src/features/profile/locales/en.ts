@@ -9,6 +9,7 @@ export const profileEn = {
   profile: {
     avatarAlt: 'Profile picture',
     changeAvatar: 'Change picture',
+    browse: 'Browse',
     uploading: 'Uploading…',
     name: 'Name',
     email: 'Email',

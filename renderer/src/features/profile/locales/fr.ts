@@ -10,6 +10,7 @@ export const profileFr: typeof profileEn = {
   profile: {
     avatarAlt: 'Photo de profil',
     changeAvatar: 'Changer la photo',
+    browse: 'Parcourir',
     uploading: 'Envoi…',
     name: 'Nom',
     email: 'E-mail',
