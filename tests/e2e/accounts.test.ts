@@ -24,7 +24,10 @@ import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser.ts';
  */
 const product = inject('product');
 const shots = path.resolve('test-results', 'screenshots', 'accounts');
-const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 let browser: Browser;
 
@@ -140,8 +143,12 @@ describe('accounts: a new owner from the landing page to credits', () => {
     expect(await credits.subscription().textContent()).toContain(creditsFr.subscription.none);
     await expect.poll(() => credits.offerCards().count()).toBe(3);
     // No payment provider in the test product: the buy buttons say so.
-    await expect.poll(() => credits.offerCards().first().getByRole('button').textContent()).toBe(creditsFr.offers.paymentNotConfigured);
-    expect(await page.getByTestId('payment-not-configured').textContent()).toBe(creditsFr.offers.paymentNotConfiguredHelp);
+    await expect
+      .poll(() => credits.offerCards().first().getByRole('button').textContent())
+      .toBe(creditsFr.offers.paymentNotConfigured);
+    expect(await page.getByTestId('payment-not-configured').textContent()).toBe(
+      creditsFr.offers.paymentNotConfiguredHelp,
+    );
     await shot(page, 'credits-desktop');
     await phoneShot(page, 'credits-375');
 
@@ -161,7 +168,9 @@ describe('accounts: a new owner from the landing page to credits', () => {
     await profile.goto('/profile');
     await profile.tab(profileFr.page.tabProfile).waitFor();
     await profile.uploadAvatar({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1PX });
-    await expect.poll(() => profile.avatarImage().getAttribute('src'), { timeout: 15_000 }).toMatch(/\/storage\/v1\/object\/public\/avatars\/[0-9a-f-]{36}\/avatar-\d+\.png$/);
+    await expect
+      .poll(() => profile.avatarImage().getAttribute('src'), { timeout: 15_000 })
+      .toMatch(/\/storage\/v1\/object\/public\/avatars\/[0-9a-f-]{36}\/avatar-\d+\.png$/);
     const avatarUrl = (await profile.avatarImage().getAttribute('src')) as string;
     expect((await fetch(avatarUrl)).status).toBe(200);
     await shot(page, 'profile-desktop');
@@ -170,7 +179,9 @@ describe('accounts: a new owner from the landing page to credits', () => {
     await profile.tab(profileFr.page.tabSettings).click();
     await profile.setting('usageReports').locator('..').click();
     await expect
-      .poll(async () => (await client.from('profiles').select('notify_usage_reports').single()).data?.notify_usage_reports)
+      .poll(
+        async () => (await client.from('profiles').select('notify_usage_reports').single()).data?.notify_usage_reports,
+      )
       .toBe(true);
     await profile.languageSelect().selectOption('en');
     await profile.tab(profileEn.page.tabSettings).waitFor();
@@ -225,7 +236,9 @@ describe('accounts: a new owner from the landing page to credits', () => {
   it('shows the verification error after a delay for a used or broken link', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     const started = Date.now();
-    await page.goto(`${product.consoleUrl}/email-verification#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired`);
+    await page.goto(
+      `${product.consoleUrl}/email-verification#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired`,
+    );
     const verification = new EmailVerificationPage(page, product.consoleUrl);
     await verification.alert().waitFor();
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
@@ -250,7 +263,9 @@ describe('accounts: a new owner from the landing page to credits', () => {
     // Consent tool from the footer: the choice is kept in localStorage.
     await landing.privacySettingsButton(landingFr.footer.privacySettings).click();
     await landing.consentDialog().getByRole('button', { name: 'Tout refuser' }).click();
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('concierge.consent'))) ?? '{}')).toMatchObject({ analytics: false });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('concierge.consent'))) ?? '{}')).toMatchObject({
+      analytics: false,
+    });
 
     await landing.footerLink(landingFr.footer.privacy).click();
     const legal = new LegalPage(page, product.consoleUrl);

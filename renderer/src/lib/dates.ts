@@ -27,7 +27,12 @@ function formatterFor(lang: string, style: DateStyle, timeZone?: string): Intl.D
 }
 
 /** Formats an ISO string or Date; an unreadable value yields '' rather than "Invalid Date". */
-export function formatDate(value: string | Date | null | undefined, lang: string, style: DateStyle = 'dateTime', timeZone?: string): string {
+export function formatDate(
+  value: string | Date | null | undefined,
+  lang: string,
+  style: DateStyle = 'dateTime',
+  timeZone?: string,
+): string {
   if (value === null || value === undefined) return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';

@@ -21,7 +21,13 @@ const CheckoutInput = z.object({
     .refine((u) => /^https?:\/\//i.test(u), 'returnUrl must be an http(s) URL'),
 });
 
-const PackRow = z.object({ id: z.string(), name: z.string(), monthly_price: z.coerce.number(), credits: z.number(), active: z.boolean() });
+const PackRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  monthly_price: z.coerce.number(),
+  credits: z.number(),
+  active: z.boolean(),
+});
 
 function json(body: unknown, status = 200): Response {
   return Response.json(body, { status, headers: billingCorsHeaders });
@@ -46,13 +52,23 @@ export function makeHandler(env: FunctionEnv) {
     const { data: auth } = await createClient(supabaseUrl, anonKey, clientOptions).auth.getUser(token);
     if (!auth.user) throw new HttpError(401, 'not_authenticated', 'User not authenticated');
     const parsed = CheckoutInput.safeParse(await readJsonBody(req, 8 * 1024));
-    if (!parsed.success) throw new HttpError(400, 'invalid_input', parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+    if (!parsed.success)
+      throw new HttpError(
+        400,
+        'invalid_input',
+        parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '),
+      );
     const service = createClient(supabaseUrl, serviceKey, clientOptions);
-    const { data, error } = await service.from('packs').select('id, name, monthly_price, credits, active').eq('id', parsed.data.packId).maybeSingle();
+    const { data, error } = await service
+      .from('packs')
+      .select('id, name, monthly_price, credits, active')
+      .eq('id', parsed.data.packId)
+      .maybeSingle();
     if (error) throw new HttpError(500, 'database_error', 'Failed to fetch packs');
     const pack = data === null ? null : PackRow.parse(data);
     if (!pack || !pack.active) throw new HttpError(404, 'pack_not_found', 'Pack not found');
-    if (pack.monthly_price <= 0) throw new HttpError(400, 'pack_not_purchasable', 'This pack is free: activate it instead of buying it.');
+    if (pack.monthly_price <= 0)
+      throw new HttpError(400, 'pack_not_purchasable', 'This pack is free: activate it instead of buying it.');
     const session = await createCheckoutSession(config, {
       userId: auth.user.id,
       email: auth.user.email ?? undefined,
@@ -71,7 +87,8 @@ export function makeHandler(env: FunctionEnv) {
       throw new HttpError(405, 'method_not_allowed', 'Use GET or POST.');
     } catch (error) {
       if (error instanceof HttpError) return httpErrorResponse(error, billingCorsHeaders);
-      if (error instanceof StripeError) return errorResponse(error.status, 'payment_provider_error', error.message, billingCorsHeaders);
+      if (error instanceof StripeError)
+        return errorResponse(error.status, 'payment_provider_error', error.message, billingCorsHeaders);
       console.error('billing-checkout failed', error);
       return errorResponse(500, 'internal_error', 'Failed to start the checkout', billingCorsHeaders);
     }

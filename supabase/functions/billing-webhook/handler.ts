@@ -27,7 +27,8 @@ const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.asy
 
 async function readRawBody(req: Request): Promise<string> {
   const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw new HttpError(413, 'payload_too_large', 'Event too large');
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES)
+    throw new HttpError(413, 'payload_too_large', 'Event too large');
   const text = await req.text();
   if (text.length > MAX_BODY_BYTES) throw new HttpError(413, 'payload_too_large', 'Event too large');
   return text;
@@ -54,7 +55,8 @@ export function makeHandler(env: FunctionEnv) {
     if (!event.success) throw new HttpError(400, 'invalid_event', 'The event has no id, type or data.object.');
     if (!PAID_EVENTS.has(event.data.type)) return Response.json({ received: true, ignored: true });
     const session = PaidSession.safeParse(event.data.data.object);
-    if (!session.success) throw new HttpError(400, 'invalid_event', 'The checkout session has no user_id/pack_id metadata.');
+    if (!session.success)
+      throw new HttpError(400, 'invalid_event', 'The checkout session has no user_id/pack_id metadata.');
     // checkout.session.completed also fires for delayed methods still pending; those credit later.
     if (session.data.payment_status !== 'paid') return Response.json({ received: true, pending: true });
     const { data, error } = await service.rpc('record_checkout_payment', {

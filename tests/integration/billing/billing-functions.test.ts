@@ -16,7 +16,11 @@ let user: { id: string; token: string; client: SupabaseClient };
 beforeAll(async () => {
   stripe = await startFakeStripe();
   stack = await startTestStack({
-    functionEnv: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url },
+    functionEnv: {
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+    },
   });
   service = stack.serviceClient();
   const email = `buyer-${randomUUID()}@example.com`;
@@ -35,7 +39,11 @@ afterAll(async () => {
 function checkout(body: unknown, token: string | null = user.token, method = 'POST'): Promise<Response> {
   return fetch(`${stack.url}/functions/v1/billing-checkout`, {
     method,
-    headers: { apikey: stack.anonKey, authorization: `Bearer ${token ?? stack.anonKey}`, 'content-type': 'application/json' },
+    headers: {
+      apikey: stack.anonKey,
+      authorization: `Bearer ${token ?? stack.anonKey}`,
+      'content-type': 'application/json',
+    },
     ...(method === 'POST' ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
   });
 }
@@ -50,7 +58,14 @@ function paidEvent(id: string, packId = 'pro', userId = user.id, paymentStatus =
     id,
     object: 'event',
     type: 'checkout.session.completed',
-    data: { object: { id: `cs_${id}`, object: 'checkout.session', payment_status: paymentStatus, metadata: { user_id: userId, pack_id: packId } } },
+    data: {
+      object: {
+        id: `cs_${id}`,
+        object: 'checkout.session',
+        payment_status: paymentStatus,
+        metadata: { user_id: userId, pack_id: packId },
+      },
+    },
   });
 }
 
@@ -119,7 +134,9 @@ describe('billing-checkout', () => {
     stripe.failNextWith(400, 'Invalid API Key provided');
     const res = await checkout({ packId: 'pro', returnUrl: 'http://localhost:5180/credits' });
     expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ error: { code: 'payment_provider_error', message: 'Invalid API Key provided' } });
+    expect(await res.json()).toEqual({
+      error: { code: 'payment_provider_error', message: 'Invalid API Key provided' },
+    });
   });
 
   it('without a Stripe key says so: GET configured false, POST 503 payment_not_configured', async () => {
@@ -151,7 +168,10 @@ describe('billing-webhook', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true, applied: true });
     expect(await credits()).toBe(before + 500);
-    const { data: ledger } = await user.client.from('credit_ledger').select('type, amount, pack_id').eq('type', 'purchase');
+    const { data: ledger } = await user.client
+      .from('credit_ledger')
+      .select('type, amount, pack_id')
+      .eq('type', 'purchase');
     expect(ledger).toEqual([{ type: 'purchase', amount: 500, pack_id: 'pro' }]);
     const { data: subs } = await user.client.from('subscriptions').select('pack_id, status');
     expect(subs).toEqual([{ pack_id: 'pro', status: 'active' }]);
@@ -173,7 +193,10 @@ describe('billing-webhook', () => {
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe('invalid_signature');
     expect((await deliver(raw, null)).status).toBe(400);
-    const stale = await deliver(raw, await signStripePayload(raw, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600));
+    const stale = await deliver(
+      raw,
+      await signStripePayload(raw, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600),
+    );
     expect(stale.status).toBe(400);
     const tampered = await deliver(raw.replace('"pro"', '"enterprise"'), await signStripePayload(raw, WEBHOOK_SECRET));
     expect(tampered.status).toBe(400);
@@ -186,12 +209,19 @@ describe('billing-webhook', () => {
     const res = await deliver(other, await signStripePayload(other, WEBHOOK_SECRET));
     expect(await res.json()).toEqual({ received: true, ignored: true });
     const unpaid = paidEvent('evt_unpaid', 'pro', user.id, 'unpaid');
-    expect(await (await deliver(unpaid, await signStripePayload(unpaid, WEBHOOK_SECRET))).json()).toEqual({ received: true, pending: true });
+    expect(await (await deliver(unpaid, await signStripePayload(unpaid, WEBHOOK_SECRET))).json()).toEqual({
+      received: true,
+      pending: true,
+    });
     expect(await credits()).toBe(before);
   });
 
   it('answers 4xx to signed events that are malformed or name an unknown user, and 405 to GET', async () => {
-    const noMeta = JSON.stringify({ id: 'evt_nometa', type: 'checkout.session.completed', data: { object: { payment_status: 'paid' } } });
+    const noMeta = JSON.stringify({
+      id: 'evt_nometa',
+      type: 'checkout.session.completed',
+      data: { object: { payment_status: 'paid' } },
+    });
     expect((await deliver(noMeta, await signStripePayload(noMeta, WEBHOOK_SECRET))).status).toBe(400);
     const notJson = 'not json';
     expect((await deliver(notJson, await signStripePayload(notJson, WEBHOOK_SECRET))).status).toBe(400);
@@ -201,7 +231,12 @@ describe('billing-webhook', () => {
   });
 
   it('a signed-in user cannot record a payment themselves', async () => {
-    const { error } = await user.client.rpc('record_checkout_payment', { event_id: 'evt_self', event_type: 'x', user_id: user.id, pack_id: 'pro' });
+    const { error } = await user.client.rpc('record_checkout_payment', {
+      event_id: 'evt_self',
+      event_type: 'x',
+      user_id: user.id,
+      pack_id: 'pro',
+    });
     expect(error).not.toBeNull();
     const { data } = await service.from('billing_events').select('id').eq('id', 'evt_self');
     expect(data).toEqual([]);

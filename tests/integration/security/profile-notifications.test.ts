@@ -19,7 +19,11 @@ interface NotificationColumns extends Record<string, unknown> {
 describe('profile notification settings', () => {
   it('a new profile starts with email alerts and announcements on, usage reports off', async () => {
     const row = await serviceRow<NotificationColumns>(cast.service, 'profiles', { id: cast.otherOwner.id });
-    expect(row).toMatchObject({ notify_email_alerts: true, notify_feature_announcements: true, notify_usage_reports: false });
+    expect(row).toMatchObject({
+      notify_email_alerts: true,
+      notify_feature_announcements: true,
+      notify_usage_reports: false,
+    });
   });
 
   it('an owner saves their own three toggles', async () => {
@@ -31,25 +35,39 @@ describe('profile notification settings', () => {
   });
 
   it('an owner cannot change another owner’s toggles', async () => {
-    expect(await attemptUpdate(cast.owner.client, 'profiles', { notify_usage_reports: true }, { id: cast.otherOwner.id })).toBe(0);
-    expect((await serviceRow<NotificationColumns>(cast.service, 'profiles', { id: cast.otherOwner.id }))?.notify_usage_reports).toBe(false);
+    expect(
+      await attemptUpdate(cast.owner.client, 'profiles', { notify_usage_reports: true }, { id: cast.otherOwner.id }),
+    ).toBe(0);
+    expect(
+      (await serviceRow<NotificationColumns>(cast.service, 'profiles', { id: cast.otherOwner.id }))
+        ?.notify_usage_reports,
+    ).toBe(false);
   });
 
   it('a visitor cannot change anyone’s toggles', async () => {
-    expect(await attemptUpdate(cast.anon, 'profiles', { notify_email_alerts: false }, { id: cast.otherOwner.id })).toBe(0);
+    expect(await attemptUpdate(cast.anon, 'profiles', { notify_email_alerts: false }, { id: cast.otherOwner.id })).toBe(
+      0,
+    );
   });
 
   it('saving toggles together with credits is refused as a whole', async () => {
-    const before = await serviceRow<NotificationColumns & { credits: number }>(cast.service, 'profiles', { id: cast.owner.id });
+    const before = await serviceRow<NotificationColumns & { credits: number }>(cast.service, 'profiles', {
+      id: cast.owner.id,
+    });
     const patch = { notify_email_alerts: true, credits: 5000 };
     expect(await attemptUpdate(cast.owner.client, 'profiles', patch, { id: cast.owner.id })).toBe(0);
-    const after = await serviceRow<NotificationColumns & { credits: number }>(cast.service, 'profiles', { id: cast.owner.id });
+    const after = await serviceRow<NotificationColumns & { credits: number }>(cast.service, 'profiles', {
+      id: cast.owner.id,
+    });
     expect(after?.credits).toBe(before?.credits);
     expect(after?.notify_email_alerts).toBe(before?.notify_email_alerts);
   });
 
   it('a toggle only accepts a boolean', async () => {
-    const { error } = await cast.owner.client.from('profiles').update({ notify_email_alerts: 'sometimes' }).eq('id', cast.owner.id);
+    const { error } = await cast.owner.client
+      .from('profiles')
+      .update({ notify_email_alerts: 'sometimes' })
+      .eq('id', cast.owner.id);
     expect(error?.code).toBe('22P02');
   });
 });

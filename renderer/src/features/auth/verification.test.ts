@@ -5,7 +5,10 @@ const page = 'http://localhost:5180/email-verification';
 
 describe('reading the confirmation redirect', () => {
   it('sees a session in the fragment (implicit flow)', () => {
-    expect(readVerificationLink(`${page}#access_token=abc&refresh_token=r&type=signup&expires_in=3600`)).toEqual({ kind: 'session', type: 'signup' });
+    expect(readVerificationLink(`${page}#access_token=abc&refresh_token=r&type=signup&expires_in=3600`)).toEqual({
+      kind: 'session',
+      type: 'signup',
+    });
   });
 
   it('sees a PKCE code in the query', () => {
@@ -13,12 +16,20 @@ describe('reading the confirmation redirect', () => {
   });
 
   it('sees a token hash from a custom email template', () => {
-    expect(readVerificationLink(`${page}?token_hash=pkce_1&type=email`)).toEqual({ kind: 'tokenHash', tokenHash: 'pkce_1', type: 'email' });
+    expect(readVerificationLink(`${page}?token_hash=pkce_1&type=email`)).toEqual({
+      kind: 'tokenHash',
+      tokenHash: 'pkce_1',
+      type: 'email',
+    });
     expect(readVerificationLink(`${page}?token_hash=x&type=nonsense`)).toEqual({ kind: 'missing' });
   });
 
   it('reports the error Supabase sent back', () => {
-    expect(readVerificationLink(`${page}#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired`)).toEqual({
+    expect(
+      readVerificationLink(
+        `${page}#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired`,
+      ),
+    ).toEqual({
       kind: 'error',
       code: 'otp_expired',
       description: 'Email link is invalid or has expired',

@@ -29,7 +29,11 @@ export function readVerificationLink(href: string): VerificationLink {
   const query = url.searchParams;
   const errorCode = hash.get('error_code') ?? query.get('error_code') ?? hash.get('error') ?? query.get('error');
   if (errorCode) {
-    return { kind: 'error', code: errorCode, description: hash.get('error_description') ?? query.get('error_description') ?? '' };
+    return {
+      kind: 'error',
+      code: errorCode,
+      description: hash.get('error_description') ?? query.get('error_description') ?? '',
+    };
   }
   if (hash.get('access_token')) return { kind: 'session', type: hash.get('type') ?? 'signup' };
   const code = query.get('code');

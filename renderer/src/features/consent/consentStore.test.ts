@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsAllowed, CONSENT_STORAGE_KEY, readConsent, writeConsent, type KeyValueStorage } from './consentStore.ts';
+import {
+  analyticsAllowed,
+  CONSENT_STORAGE_KEY,
+  readConsent,
+  writeConsent,
+  type KeyValueStorage,
+} from './consentStore.ts';
 
 function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Record<string, string> } {
   const data = { ...initial };

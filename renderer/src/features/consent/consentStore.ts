@@ -35,7 +35,11 @@ export function readConsent(storage: KeyValueStorage | undefined): ConsentChoice
   }
 }
 
-export function writeConsent(storage: KeyValueStorage | undefined, analytics: boolean, now: Date = new Date()): ConsentChoice {
+export function writeConsent(
+  storage: KeyValueStorage | undefined,
+  analytics: boolean,
+  now: Date = new Date(),
+): ConsentChoice {
   const choice: ConsentChoice = { analytics, decidedAt: now.toISOString(), version: 1 };
   try {
     storage?.setItem(CONSENT_STORAGE_KEY, JSON.stringify(choice));

@@ -22,7 +22,9 @@ describe('packs', () => {
   });
 
   it('keeps only priced packs, in sort order', () => {
-    const packs = [row('enterprise', 199.9, 3), row('free', 0, 0), row('essential', 19.9, 1), row('pro', 49.9, 2)].map(toPack);
+    const packs = [row('enterprise', 199.9, 3), row('free', 0, 0), row('essential', 19.9, 1), row('pro', 49.9, 2)].map(
+      toPack,
+    );
     expect(paidPacks(packs).map((p) => p.id)).toEqual(['essential', 'pro', 'enterprise']);
   });
 
@@ -41,8 +43,22 @@ describe('packs', () => {
   });
 
   it('lists unlimited values and hides zero WhatsApp conversations', () => {
-    const ent: Pack = toPack(row('enterprise', 199.9, 3, { users: -1, support: '24/7', whatsapp_conversations: -1, crm_integrations: 'Premium', minutes: 2000 }));
-    expect(packFeatures(ent)).toEqual([{ key: 'minutes', values: { count: 2000 } }, { key: 'usersUnlimited' }, { key: 'support247' }, { key: 'whatsappUnlimited' }, { key: 'crmPremium' }]);
+    const ent: Pack = toPack(
+      row('enterprise', 199.9, 3, {
+        users: -1,
+        support: '24/7',
+        whatsapp_conversations: -1,
+        crm_integrations: 'Premium',
+        minutes: 2000,
+      }),
+    );
+    expect(packFeatures(ent)).toEqual([
+      { key: 'minutes', values: { count: 2000 } },
+      { key: 'usersUnlimited' },
+      { key: 'support247' },
+      { key: 'whatsappUnlimited' },
+      { key: 'crmPremium' },
+    ]);
     const ess = toPack(row('essential', 19.9, 1));
     expect(packFeatures(ess).map((f) => f.key)).toEqual(['minutes', 'users', 'supportEmail']);
   });

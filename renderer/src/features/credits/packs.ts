@@ -29,7 +29,8 @@ export const packRowSchema = z.object({
   sort_order: z.number(),
 });
 
-export const packColumns = 'id, name, monthly_price, yearly_price, credits, minutes, users, support, whatsapp_conversations, crm_integrations, sort_order';
+export const packColumns =
+  'id, name, monthly_price, yearly_price, credits, minutes, users, support, whatsapp_conversations, crm_integrations, sort_order';
 
 export function toPack(row: unknown): Pack {
   const r = packRowSchema.parse(row);
@@ -56,7 +57,9 @@ export function isFreePack(pack: Pack): boolean {
 
 /** The offers that cost money, in display order (the free pack is activated, not bought). */
 export function paidPacks(packs: readonly Pack[]): Pack[] {
-  return packs.filter((p) => !isFreePack(p)).sort((a, b) => a.sortOrder - b.sortOrder || a.monthlyPrice - b.monthlyPrice);
+  return packs
+    .filter((p) => !isFreePack(p))
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.monthlyPrice - b.monthlyPrice);
 }
 
 /** Spec 000 §2.6: the middle pack of the list is 'Most Popular' (the lower middle for an even count). */
@@ -66,7 +69,11 @@ export function mostPopularIndex(count: number): number | null {
 
 /** Prices are USD on the landing page and in credits (spec 000 §9). */
 export function formatUsd(amount: number, lang: string): string {
-  return new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount);
+  return new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+  }).format(amount);
 }
 
 /** Feature lines of a pack as i18n keys + values (the views translate them). */
@@ -75,9 +82,17 @@ export type PackFeature = { key: string; values?: Record<string, number> };
 export function packFeatures(pack: Pack): PackFeature[] {
   const lines: PackFeature[] = [{ key: 'minutes', values: { count: pack.minutes } }];
   lines.push(pack.users === -1 ? { key: 'usersUnlimited' } : { key: 'users', values: { count: pack.users } });
-  lines.push({ key: pack.support === 'Email' ? 'supportEmail' : pack.support === 'Priority' ? 'supportPriority' : 'support247' });
+  lines.push({
+    key: pack.support === 'Email' ? 'supportEmail' : pack.support === 'Priority' ? 'supportPriority' : 'support247',
+  });
   if (pack.whatsappConversations === -1) lines.push({ key: 'whatsappUnlimited' });
-  else if (pack.whatsappConversations > 0) lines.push({ key: 'whatsapp', values: { count: pack.whatsappConversations } });
-  if (pack.crmIntegrations === 'Standard' || pack.crmIntegrations === 'Premium' || pack.crmIntegrations === 'Enterprise') lines.push({ key: `crm${pack.crmIntegrations}` });
+  else if (pack.whatsappConversations > 0)
+    lines.push({ key: 'whatsapp', values: { count: pack.whatsappConversations } });
+  if (
+    pack.crmIntegrations === 'Standard' ||
+    pack.crmIntegrations === 'Premium' ||
+    pack.crmIntegrations === 'Enterprise'
+  )
+    lines.push({ key: `crm${pack.crmIntegrations}` });
   return lines;
 }

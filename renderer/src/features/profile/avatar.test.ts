@@ -8,8 +8,14 @@ describe('avatar files', () => {
   });
 
   it('refuses other types and larger files with a message key', () => {
-    expect(checkAvatarFile({ type: 'image/svg+xml', size: 10 })).toEqual({ ok: false, messageKey: 'errors:avatar.wrongType' });
-    expect(checkAvatarFile({ type: 'image/png', size: AVATAR_MAX_BYTES + 1 })).toEqual({ ok: false, messageKey: 'errors:avatar.tooLarge' });
+    expect(checkAvatarFile({ type: 'image/svg+xml', size: 10 })).toEqual({
+      ok: false,
+      messageKey: 'errors:avatar.wrongType',
+    });
+    expect(checkAvatarFile({ type: 'image/png', size: AVATAR_MAX_BYTES + 1 })).toEqual({
+      ok: false,
+      messageKey: 'errors:avatar.tooLarge',
+    });
   });
 
   it('stores the file in the owner’s folder, as the storage policies require', () => {

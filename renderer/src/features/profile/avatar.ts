@@ -4,9 +4,15 @@
  */
 export const AVATAR_BUCKET = 'avatars';
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-const extensions: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
+const extensions: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
 
-export type AvatarCheck = { ok: true; extension: string } | { ok: false; messageKey: 'errors:avatar.tooLarge' | 'errors:avatar.wrongType' };
+export type AvatarCheck =
+  { ok: true; extension: string } | { ok: false; messageKey: 'errors:avatar.tooLarge' | 'errors:avatar.wrongType' };
 
 export function checkAvatarFile(file: { type: string; size: number }): AvatarCheck {
   const extension = extensions[file.type];

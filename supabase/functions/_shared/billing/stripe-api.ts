@@ -30,7 +30,9 @@ export function toStripeForm(value: Record<string, unknown>): URLSearchParams {
   const walk = (prefix: string, v: unknown): void => {
     if (v === undefined || v === null) return;
     if (Array.isArray(v)) v.forEach((item, i) => walk(`${prefix}[${i}]`, item));
-    else if (typeof v === 'object') for (const [k, inner] of Object.entries(v as Record<string, unknown>)) walk(prefix ? `${prefix}[${k}]` : k, inner);
+    else if (typeof v === 'object')
+      for (const [k, inner] of Object.entries(v as Record<string, unknown>))
+        walk(prefix ? `${prefix}[${k}]` : k, inner);
     else form.append(prefix, String(v));
   };
   walk('', value);
@@ -65,7 +67,11 @@ export function usdCents(price: number): number {
   return Math.round(price * 100);
 }
 
-export async function createCheckoutSession(config: BillingConfig, req: CheckoutRequest, fetchImpl: typeof fetch = fetch): Promise<CheckoutSession> {
+export async function createCheckoutSession(
+  config: BillingConfig,
+  req: CheckoutRequest,
+  fetchImpl: typeof fetch = fetch,
+): Promise<CheckoutSession> {
   const body = toStripeForm({
     mode: 'payment',
     success_url: req.successUrl,
@@ -96,11 +102,17 @@ export async function createCheckoutSession(config: BillingConfig, req: Checkout
   } catch (error) {
     throw new StripeError(502, `Stripe is unreachable: ${(error as Error).message}`);
   }
-  const payload = (await response.json().catch(() => null)) as { id?: unknown; url?: unknown; error?: { message?: unknown } } | null;
+  const payload = (await response.json().catch(() => null)) as {
+    id?: unknown;
+    url?: unknown;
+    error?: { message?: unknown };
+  } | null;
   if (!response.ok) {
-    const message = typeof payload?.error?.message === 'string' ? payload.error.message : `Stripe answered ${response.status}`;
+    const message =
+      typeof payload?.error?.message === 'string' ? payload.error.message : `Stripe answered ${response.status}`;
     throw new StripeError(502, message);
   }
-  if (typeof payload?.id !== 'string' || typeof payload.url !== 'string') throw new StripeError(502, 'Stripe answered without a session url');
+  if (typeof payload?.id !== 'string' || typeof payload.url !== 'string')
+    throw new StripeError(502, 'Stripe answered without a session url');
   return { id: payload.id, url: payload.url };
 }

@@ -7,7 +7,9 @@ const now = 1_800_000_000;
 
 describe('Stripe webhook signatures', () => {
   it('matches a known HMAC-SHA256 vector (RFC 4231 case 2)', async () => {
-    expect(await hmacSha256Hex('Jefe', 'what do ya want for nothing?')).toBe('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
+    expect(await hmacSha256Hex('Jefe', 'what do ya want for nothing?')).toBe(
+      '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+    );
   });
 
   it('accepts a payload signed with the secret within the tolerance', async () => {
@@ -23,15 +25,27 @@ describe('Stripe webhook signatures', () => {
 
   it('refuses a changed body, a wrong secret, an old timestamp and a missing or malformed header', async () => {
     const header = await signStripePayload(body, secret, now);
-    expect(await verifyStripeSignature(body.replace('evt_1', 'evt_2'), header, secret, now)).toEqual({ ok: false, reason: 'no_matching_signature' });
-    expect(await verifyStripeSignature(body, header, 'whsec_other', now)).toEqual({ ok: false, reason: 'no_matching_signature' });
-    expect(await verifyStripeSignature(body, header, secret, now + 301)).toEqual({ ok: false, reason: 'timestamp_out_of_range' });
+    expect(await verifyStripeSignature(body.replace('evt_1', 'evt_2'), header, secret, now)).toEqual({
+      ok: false,
+      reason: 'no_matching_signature',
+    });
+    expect(await verifyStripeSignature(body, header, 'whsec_other', now)).toEqual({
+      ok: false,
+      reason: 'no_matching_signature',
+    });
+    expect(await verifyStripeSignature(body, header, secret, now + 301)).toEqual({
+      ok: false,
+      reason: 'timestamp_out_of_range',
+    });
     expect(await verifyStripeSignature(body, null, secret, now)).toEqual({ ok: false, reason: 'missing_header' });
     expect(await verifyStripeSignature(body, 'v1=abc', secret, now)).toEqual({ ok: false, reason: 'malformed_header' });
   });
 
   it('parses only well-formed t and v1 parts', () => {
-    expect(parseSignatureHeader(`t=12,v0=${'a'.repeat(64)},v1=${'B'.repeat(64)}`)).toEqual({ timestamp: 12, signatures: ['b'.repeat(64)] });
+    expect(parseSignatureHeader(`t=12,v0=${'a'.repeat(64)},v1=${'B'.repeat(64)}`)).toEqual({
+      timestamp: 12,
+      signatures: ['b'.repeat(64)],
+    });
     expect(parseSignatureHeader('t=abc,v1=xyz')).toBeNull();
   });
 });

@@ -5,7 +5,9 @@
  */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
-export type SignatureCheck = { ok: true; timestamp: number } | { ok: false; reason: 'missing_header' | 'malformed_header' | 'timestamp_out_of_range' | 'no_matching_signature' };
+export type SignatureCheck =
+  | { ok: true; timestamp: number }
+  | { ok: false; reason: 'missing_header' | 'malformed_header' | 'timestamp_out_of_range' | 'no_matching_signature' };
 
 export function parseSignatureHeader(header: string): { timestamp: number; signatures: string[] } | null {
   let timestamp: number | null = null;
@@ -24,7 +26,9 @@ export function parseSignatureHeader(header: string): { timestamp: number; signa
 const encoder = new TextEncoder();
 
 export async function hmacSha256Hex(secret: string, payload: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(payload)));
   return Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('');
 }
@@ -46,12 +50,19 @@ export async function verifyStripeSignature(
   if (!header) return { ok: false, reason: 'missing_header' };
   const parsed = parseSignatureHeader(header);
   if (!parsed) return { ok: false, reason: 'malformed_header' };
-  if (Math.abs(nowSeconds - parsed.timestamp) > toleranceSeconds) return { ok: false, reason: 'timestamp_out_of_range' };
+  if (Math.abs(nowSeconds - parsed.timestamp) > toleranceSeconds)
+    return { ok: false, reason: 'timestamp_out_of_range' };
   const expected = await hmacSha256Hex(secret, `${parsed.timestamp}.${rawBody}`);
-  return parsed.signatures.some((s) => constantTimeEqual(s, expected)) ? { ok: true, timestamp: parsed.timestamp } : { ok: false, reason: 'no_matching_signature' };
+  return parsed.signatures.some((s) => constantTimeEqual(s, expected))
+    ? { ok: true, timestamp: parsed.timestamp }
+    : { ok: false, reason: 'no_matching_signature' };
 }
 
 /** Builds a header the way Stripe does (tests and local tooling). */
-export async function signStripePayload(rawBody: string, secret: string, timestamp: number = Math.floor(Date.now() / 1000)): Promise<string> {
+export async function signStripePayload(
+  rawBody: string,
+  secret: string,
+  timestamp: number = Math.floor(Date.now() / 1000),
+): Promise<string> {
   return `t=${timestamp},v1=${await hmacSha256Hex(secret, `${timestamp}.${rawBody}`)}`;
 }

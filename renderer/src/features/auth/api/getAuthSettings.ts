@@ -11,11 +11,14 @@ export async function fetchAuthSettings(): Promise<{ googleEnabled: boolean }> {
   const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
   let response: Response;
   try {
-    response = await fetch(`${supabaseUrl.replace(/\/+$/, '')}/auth/v1/settings`, { headers: { apikey: supabaseAnonKey } });
+    response = await fetch(`${supabaseUrl.replace(/\/+$/, '')}/auth/v1/settings`, {
+      headers: { apikey: supabaseAnonKey },
+    });
   } catch (error) {
     throw toAppError(error, 'generic');
   }
-  if (!response.ok) throw toAppError({ message: `Auth settings answered ${response.status}`, status: response.status }, 'generic');
+  if (!response.ok)
+    throw toAppError({ message: `Auth settings answered ${response.status}`, status: response.status }, 'generic');
   const parsed = settings.parse(await response.json());
   return { googleEnabled: parsed.external.google === true };
 }

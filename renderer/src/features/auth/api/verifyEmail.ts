@@ -2,7 +2,8 @@ import { AppError, toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import type { VerificationLink } from '../verification.ts';
 
-const failed = (message: string) => new AppError({ source: 'auth', code: 'verification_failed', messageKey: 'errors:verification.failed', message });
+const failed = (message: string) =>
+  new AppError({ source: 'auth', code: 'verification_failed', messageKey: 'errors:verification.failed', message });
 
 /**
  * Completes the confirmation the link started and answers the verified address. The session the
@@ -11,7 +12,7 @@ const failed = (message: string) => new AppError({ source: 'auth', code: 'verifi
 export async function completeEmailVerification(link: VerificationLink): Promise<string> {
   const auth = getSupabase().auth;
   let email: string | undefined;
-  let confirmed = false;
+  let confirmed: boolean;
   if (link.kind === 'error') throw failed(link.description || link.code);
   if (link.kind === 'missing') throw failed('No verification parameters in the link');
   if (link.kind === 'session') {

@@ -5,7 +5,12 @@ import { Link } from 'react-router-dom';
 import { toAppError } from '../../../errors/appError.ts';
 import { getInitialUrl } from '../../../lib/supabase.ts';
 import { completeEmailVerification } from '../api/verifyEmail.ts';
-import { failedView, readVerificationLink, VERIFICATION_ERROR_DELAY_MS, type VerificationView } from '../verification.ts';
+import {
+  failedView,
+  readVerificationLink,
+  VERIFICATION_ERROR_DELAY_MS,
+  type VerificationView,
+} from '../verification.ts';
 import './login.css';
 
 /**
@@ -50,11 +55,7 @@ export function EmailVerificationPage() {
       <NonIdealState
         icon="tick-circle"
         title={t('auth:verification.successTitle')}
-        description={
-          <p data-testid="verified-email">
-            {t('auth:verification.successBody', { email: view.email })}
-          </p>
-        }
+        description={<p data-testid="verified-email">{t('auth:verification.successBody', { email: view.email })}</p>}
         action={
           <Link to="/login" className={primaryButton}>
             {t('auth:verification.continueToSignIn')}
@@ -69,15 +70,21 @@ export function EmailVerificationPage() {
         title={t('auth:verification.errorTitle')}
         description={
           <>
-            <p role="alert">{t(view.canRetry ? 'errors:verification.failed' : 'errors:verification.tooManyAttempts')}</p>
+            <p role="alert">
+              {t(view.canRetry ? 'errors:verification.failed' : 'errors:verification.tooManyAttempts')}
+            </p>
             {!view.canRetry && <p>{t('errors:verification.maxAttempts')}</p>}
             {view.detail && <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>{view.detail}</p>}
-            <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>{t('auth:verification.attempts', { count: view.attempts, max: 3 })}</p>
+            <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>
+              {t('auth:verification.attempts', { count: view.attempts, max: 3 })}
+            </p>
           </>
         }
         action={
           <div className="login-actions">
-            {view.canRetry && <Button icon="refresh" text={t('auth:verification.retry')} onClick={() => void attempt()} />}
+            {view.canRetry && (
+              <Button icon="refresh" text={t('auth:verification.retry')} onClick={() => void attempt()} />
+            )}
             <Link to="/login" className={primaryButton}>
               {t('auth:verification.backToSignIn')}
             </Link>

@@ -15,7 +15,12 @@ export async function recordEvent(event: AnalyticsEvent): Promise<boolean> {
   if (!analyticsAllowed(consentStore.get())) return false;
   const { error } = await getSupabase()
     .from('analytics_events')
-    .insert({ name: event.name, category: event.category, page_path: window.location.pathname, properties: event.properties ?? {} });
+    .insert({
+      name: event.name,
+      category: event.category,
+      page_path: window.location.pathname,
+      properties: event.properties ?? {},
+    });
   if (error) {
     console.warn('analytics event not recorded', error.message);
     return false;

@@ -1,7 +1,8 @@
 /** Consent tool (landing footer 'Privacy Settings', spec 002 §7.6). */
 export const consentEn = {
   title: 'Privacy Settings',
-  intro: 'We use storage that the site needs to work, and, only if you agree, anonymous analytics to improve our pages.',
+  intro:
+    'We use storage that the site needs to work, and, only if you agree, anonymous analytics to improve our pages.',
   necessary: 'Strictly necessary (always on)',
   necessaryHelp: 'Keeps you signed in and remembers your language and this choice.',
   analytics: 'Analytics',

@@ -2,7 +2,8 @@ import type { consentEn } from './en.ts';
 
 export const consentFr: typeof consentEn = {
   title: 'Paramètres de confidentialité',
-  intro: "Nous utilisons le stockage nécessaire au fonctionnement du site et, seulement avec votre accord, des statistiques anonymes pour améliorer nos pages.",
+  intro:
+    'Nous utilisons le stockage nécessaire au fonctionnement du site et, seulement avec votre accord, des statistiques anonymes pour améliorer nos pages.',
   necessary: 'Strictement nécessaire (toujours actif)',
   necessaryHelp: 'Vous garde connecté et mémorise votre langue ainsi que ce choix.',
   analytics: "Mesure d'audience",

@@ -9,7 +9,12 @@ export async function activateFreePack(): Promise<number> {
   const { data, error } = await getSupabase().rpc('activate_free_pack');
   if (error) {
     if (error.code === 'P0001' && /already activated/i.test(error.message)) {
-      throw new AppError({ source: 'database', code: 'free_pack_already_activated', messageKey: 'errors:credits.freePackAlreadyActivated', message: error.message });
+      throw new AppError({
+        source: 'database',
+        code: 'free_pack_already_activated',
+        messageKey: 'errors:credits.freePackAlreadyActivated',
+        message: error.message,
+      });
     }
     throw toAppError(error, 'freePack');
   }

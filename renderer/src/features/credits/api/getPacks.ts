@@ -6,7 +6,12 @@ import { creditsKeys } from './keys.ts';
 
 /** Active packs (visitors see active ones through RLS), cheapest first. */
 export async function fetchPacks(): Promise<Pack[]> {
-  const { data, error } = await getSupabase().from('packs').select(packColumns).eq('active', true).order('sort_order').order('monthly_price');
+  const { data, error } = await getSupabase()
+    .from('packs')
+    .select(packColumns)
+    .eq('active', true)
+    .order('sort_order')
+    .order('monthly_price');
   if (error) throw toAppError(error, 'packs');
   return (data ?? []).map(toPack);
 }

@@ -33,7 +33,14 @@ export async function fetchActiveSubscription(userId: string): Promise<Subscript
   if (error) throw toAppError(error, 'subscription');
   if (!data) return null;
   const r = row.parse(data);
-  return { id: r.id, packId: r.pack_id, packName: r.packs?.name ?? null, status: r.status, currentPeriodEnd: r.current_period_end, cancelAtPeriodEnd: r.cancel_at_period_end };
+  return {
+    id: r.id,
+    packId: r.pack_id,
+    packName: r.packs?.name ?? null,
+    status: r.status,
+    currentPeriodEnd: r.current_period_end,
+    cancelAtPeriodEnd: r.cancel_at_period_end,
+  };
 }
 
 export function useActiveSubscriptionQuery(userId: string) {

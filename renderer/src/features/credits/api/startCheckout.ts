@@ -20,7 +20,13 @@ export async function startCheckout(packId: string, returnUrl: string): Promise<
       const body = errorBody.safeParse(await (error.context as Response).json().catch(() => null));
       if (body.success) {
         const { code, message } = body.data.error;
-        throw new AppError({ source: 'function', code, message, messageKey: codeKeys[code] ?? 'errors:credits.purchaseFailed', params: { message } });
+        throw new AppError({
+          source: 'function',
+          code,
+          message,
+          messageKey: codeKeys[code] ?? 'errors:credits.purchaseFailed',
+          params: { message },
+        });
       }
     }
     throw toAppError(error, 'purchase');
@@ -30,7 +36,8 @@ export async function startCheckout(packId: string, returnUrl: string): Promise<
 
 export function useStartCheckoutMutation() {
   return useMutation({
-    mutationFn: ({ packId }: { packId: string }) => startCheckout(packId, `${window.location.origin}${window.location.pathname}`),
+    mutationFn: ({ packId }: { packId: string }) =>
+      startCheckout(packId, `${window.location.origin}${window.location.pathname}`),
     onSuccess: (s) => window.location.assign(s.url),
   });
 }

@@ -22,7 +22,9 @@ export function CreditHistoryTable({ entries }: { entries: CreditEntry[] }) {
           <tr key={e.id}>
             <td>{formatDate(e.createdAt, i18n.language)}</td>
             <td>{t(`credits:history.types.${e.type}`)}</td>
-            <td className={`is-number ${e.amount < 0 ? Classes.INTENT_DANGER : Classes.INTENT_SUCCESS}`}>{e.amount > 0 ? `+${e.amount}` : e.amount}</td>
+            <td className={`is-number ${e.amount < 0 ? Classes.INTENT_DANGER : Classes.INTENT_SUCCESS}`}>
+              {e.amount > 0 ? `+${e.amount}` : e.amount}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -2,7 +2,17 @@ import { Button, Card, Classes, H5, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 
 /** Free pack: +30 credits once; the button says so once it has been used. */
-export function FreePackCard({ activated, busy, errorText, onActivate }: { activated: boolean; busy: boolean; errorText: string | null; onActivate: () => void }) {
+export function FreePackCard({
+  activated,
+  busy,
+  errorText,
+  onActivate,
+}: {
+  activated: boolean;
+  busy: boolean;
+  errorText: string | null;
+  onActivate: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Card className="credits-card" data-testid="free-pack">

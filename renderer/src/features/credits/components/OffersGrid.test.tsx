@@ -10,7 +10,19 @@ import { BuyButton } from './PackCard.tsx';
 afterEach(cleanup);
 
 const pack = (id: string, price: number, sort: number) =>
-  toPack({ id, name: id.toUpperCase(), monthly_price: price, yearly_price: 0, credits: 100, minutes: 100, users: 1, support: 'Email', whatsapp_conversations: 0, crm_integrations: 'None', sort_order: sort });
+  toPack({
+    id,
+    name: id.toUpperCase(),
+    monthly_price: price,
+    yearly_price: 0,
+    credits: 100,
+    minutes: 100,
+    users: 1,
+    support: 'Email',
+    whatsapp_conversations: 0,
+    crm_integrations: 'None',
+    sort_order: sort,
+  });
 
 function renderFr(node: React.ReactNode) {
   return render(<I18nextProvider i18n={createI18n('fr')}>{node}</I18nextProvider>);
@@ -18,7 +30,12 @@ function renderFr(node: React.ReactNode) {
 
 describe('OffersGrid', () => {
   it('labels the middle offer Le plus populaire and shows USD prices', () => {
-    const { container } = renderFr(<OffersGrid packs={[pack('essential', 19.9, 1), pack('pro', 49.9, 2), pack('enterprise', 199.9, 3)]} action={() => null} />);
+    const { container } = renderFr(
+      <OffersGrid
+        packs={[pack('essential', 19.9, 1), pack('pro', 49.9, 2), pack('enterprise', 199.9, 3)]}
+        action={() => null}
+      />,
+    );
     const popular = container.querySelectorAll('.pack-card.is-popular');
     expect(popular).toHaveLength(1);
     expect(popular[0]?.getAttribute('data-pack')).toBe('pro');

@@ -14,7 +14,11 @@ export interface PackCardProps {
 export function PackCard({ pack, mostPopular, action }: PackCardProps) {
   const { t, i18n } = useTranslation();
   return (
-    <Card className={`pack-card ${mostPopular ? 'is-popular' : ''}`} elevation={mostPopular ? 3 : 1} data-pack={pack.id}>
+    <Card
+      className={`pack-card ${mostPopular ? 'is-popular' : ''}`}
+      elevation={mostPopular ? 3 : 1}
+      data-pack={pack.id}
+    >
       {mostPopular && (
         <Tag className="pack-popular" intent={Intent.PRIMARY} round>
           {t('credits:offers.mostPopular')}
@@ -45,5 +49,14 @@ export function BuyButton({ configured, busy, onBuy }: { configured: boolean; bu
     // The reason is explained once above the grid (CreditsSections), not on every card.
     return <Button fill disabled icon="disable" text={t('credits:offers.paymentNotConfigured')} />;
   }
-  return <Button fill intent={Intent.PRIMARY} icon="shopping-cart" loading={busy} text={t('credits:offers.buy')} onClick={onBuy} />;
+  return (
+    <Button
+      fill
+      intent={Intent.PRIMARY}
+      icon="shopping-cart"
+      loading={busy}
+      text={t('credits:offers.buy')}
+      onClick={onBuy}
+    />
+  );
 }

@@ -22,7 +22,13 @@ import './credits.css';
  * Balance, subscription, free pack, offers and history, wired to their queries. Used by /credits
  * and by the profile's Credits tab. Load errors read 'Erreur de chargement' + the message.
  */
-export function CreditsSections({ profile, showSubscription = true }: { profile: Profile; showSubscription?: boolean }) {
+export function CreditsSections({
+  profile,
+  showSubscription = true,
+}: {
+  profile: Profile;
+  showSubscription?: boolean;
+}) {
   const { t } = useTranslation();
   const packs = usePacksQuery();
   const subscription = useActiveSubscriptionQuery(profile.id);

@@ -15,7 +15,13 @@ export function LandingFooter({ onPrivacySettings }: { onPrivacySettings: () => 
         <Link to="/privacy">{t('landing:footer.privacy')}</Link>
         <Link to="/legal">{t('landing:footer.legal')}</Link>
         <Link to="/terms">{t('landing:footer.terms')}</Link>
-        <Button variant="minimal" size="small" icon="shield" text={t('landing:footer.privacySettings')} onClick={onPrivacySettings} />
+        <Button
+          variant="minimal"
+          size="small"
+          icon="shield"
+          text={t('landing:footer.privacySettings')}
+          onClick={onPrivacySettings}
+        />
       </nav>
       <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>
         {t('landing:footer.copyright')} {t('landing:footer.seat')}

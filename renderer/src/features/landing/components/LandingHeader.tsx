@@ -45,11 +45,20 @@ export function LandingHeader({ signedIn, loginState }: LandingCtaProps) {
 export function PrimaryCta({ signedIn, loginState, large = false }: LandingCtaProps & { large?: boolean }) {
   const { t } = useTranslation();
   return signedIn ? (
-    <Link to="/dashboard" className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY} ${large ? Classes.LARGE : ''}`} data-cta="dashboard">
+    <Link
+      to="/dashboard"
+      className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY} ${large ? Classes.LARGE : ''}`}
+      data-cta="dashboard"
+    >
       {t('landing:nav.accessDashboard')}
     </Link>
   ) : (
-    <Link to="/login" state={loginState} className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY} ${large ? Classes.LARGE : ''}`} data-cta="trial">
+    <Link
+      to="/login"
+      state={loginState}
+      className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY} ${large ? Classes.LARGE : ''}`}
+      data-cta="trial"
+    >
       {t('landing:nav.startTrial')}
     </Link>
   );
@@ -58,5 +67,14 @@ export function PrimaryCta({ signedIn, loginState, large = false }: LandingCtaPr
 /** Book Demo leads to the enterprise section (no third-party booking tool is configured). */
 export function BookDemoButton({ large = false }: { large?: boolean }) {
   const { t } = useTranslation();
-  return <AnchorButton href="#enterprise" intent={Intent.NONE} variant="outlined" size={large ? 'large' : 'medium'} icon="calendar" text={t('landing:nav.bookDemo')} />;
+  return (
+    <AnchorButton
+      href="#enterprise"
+      intent={Intent.NONE}
+      variant="outlined"
+      size={large ? 'large' : 'medium'}
+      icon="calendar"
+      text={t('landing:nav.bookDemo')}
+    />
+  );
 }

@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 /** The landing's bottom bar under 768 px: features, pricing, demo and sign-in/dashboard. */
-export function MobileBottomBar({ signedIn, loginState }: { signedIn: boolean; loginState: { from?: string; lang: string } }) {
+export function MobileBottomBar({
+  signedIn,
+  loginState,
+}: {
+  signedIn: boolean;
+  loginState: { from?: string; lang: string };
+}) {
   const { t } = useTranslation();
   return (
     <nav className="landing-bottom-bar" aria-label={t('landing:mobileBar.label')}>

@@ -8,7 +8,13 @@ import { OffersGrid } from '../../credits/components/OffersGrid.tsx';
 import { paidPacks, type Pack } from '../../credits/packs.ts';
 
 /** #pricing: the packs table in USD, middle pack Most Popular, the spec's empty and error texts. */
-export function PricingSection({ packs, loginState }: { packs: QueryLike<Pack[]>; loginState: { from?: string; lang: string } }) {
+export function PricingSection({
+  packs,
+  loginState,
+}: {
+  packs: QueryLike<Pack[]>;
+  loginState: { from?: string; lang: string };
+}) {
   const { t } = useTranslation();
   const view = queryView(packs, (all) => paidPacks(all).length === 0);
   return (
@@ -26,7 +32,11 @@ export function PricingSection({ packs, loginState }: { packs: QueryLike<Pack[]>
         <OffersGrid
           packs={paidPacks(view.data)}
           action={() => (
-            <Link to="/login" state={loginState} className={`${Classes.BUTTON} ${Classes.FILL} ${Classes.INTENT_PRIMARY}`}>
+            <Link
+              to="/login"
+              state={loginState}
+              className={`${Classes.BUTTON} ${Classes.FILL} ${Classes.INTENT_PRIMARY}`}
+            >
               {t('landing:pricing.getStarted')}
             </Link>
           )}

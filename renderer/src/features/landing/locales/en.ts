@@ -15,7 +15,8 @@ export const landingEn = {
   },
   hero: {
     title: 'AI assistants that answer your customers, day and night',
-    subtitle: 'Concierge answers phone calls, WhatsApp messages and web chat for your business: it takes orders, books appointments and reports what your customers ask.',
+    subtitle:
+      'Concierge answers phone calls, WhatsApp messages and web chat for your business: it takes orders, books appointments and reports what your customers ask.',
     claims: {
       setup: 'Setup in 5 minutes',
       languages: '50+ languages',
@@ -25,14 +26,29 @@ export const landingEn = {
   },
   features: {
     title: 'Everything your front desk does, automated',
-    phone: { title: 'AI phone assistant', body: 'A natural voice answers every call, understands the request and replies from your own knowledge base.' },
-    orders: { title: 'Order taking', body: 'Customers order by phone, chat or WhatsApp; the assistant confirms items, quantities and pickup time.' },
-    appointments: { title: 'Appointment booking', body: 'Bookings go straight into your calendar, with confirmations and reminders.' },
-    analytics: { title: 'Business analytics', body: 'Calls, conversations and contacts in one dashboard, with the questions customers ask most.' },
+    phone: {
+      title: 'AI phone assistant',
+      body: 'A natural voice answers every call, understands the request and replies from your own knowledge base.',
+    },
+    orders: {
+      title: 'Order taking',
+      body: 'Customers order by phone, chat or WhatsApp; the assistant confirms items, quantities and pickup time.',
+    },
+    appointments: {
+      title: 'Appointment booking',
+      body: 'Bookings go straight into your calendar, with confirmations and reminders.',
+    },
+    analytics: {
+      title: 'Business analytics',
+      body: 'Calls, conversations and contacts in one dashboard, with the questions customers ask most.',
+    },
   },
   industries: {
     title: 'Built for businesses that live on the phone',
-    healthcare: { title: 'Healthcare', body: 'Appointment scheduling, practice information and after-hours triage messages.' },
+    healthcare: {
+      title: 'Healthcare',
+      body: 'Appointment scheduling, practice information and after-hours triage messages.',
+    },
     food: { title: 'Food & restaurant', body: 'Take-away orders, table reservations, menus and opening hours.' },
     realEstate: { title: 'Real estate', body: 'Listing questions, visit booking and lead qualification.' },
     beauty: { title: 'Beauty & wellness', body: 'Bookings for treatments, prices and availability, at any hour.' },

@@ -16,7 +16,8 @@ export const landingFr: typeof landingEn = {
   },
   hero: {
     title: 'Des assistants IA qui répondent à vos clients, jour et nuit',
-    subtitle: 'Concierge répond aux appels, aux messages WhatsApp et au chat de votre site : il prend les commandes, réserve les rendez-vous et vous résume ce que demandent vos clients.',
+    subtitle:
+      'Concierge répond aux appels, aux messages WhatsApp et au chat de votre site : il prend les commandes, réserve les rendez-vous et vous résume ce que demandent vos clients.',
     claims: {
       setup: 'Installation en 5 minutes',
       languages: '50+ langues',
@@ -25,24 +26,42 @@ export const landingFr: typeof landingEn = {
     },
   },
   features: {
-    title: "Tout ce que fait votre accueil, automatisé",
-    phone: { title: 'Assistant téléphonique IA', body: 'Une voix naturelle répond à chaque appel, comprend la demande et répond à partir de votre base de connaissances.' },
-    orders: { title: 'Prise de commande', body: 'Vos clients commandent par téléphone, chat ou WhatsApp ; l’assistant confirme les articles, les quantités et l’heure de retrait.' },
-    appointments: { title: 'Prise de rendez-vous', body: 'Les réservations arrivent directement dans votre agenda, avec confirmations et rappels.' },
-    analytics: { title: 'Statistiques', body: 'Appels, conversations et contacts dans un seul tableau de bord, avec les questions les plus fréquentes.' },
+    title: 'Tout ce que fait votre accueil, automatisé',
+    phone: {
+      title: 'Assistant téléphonique IA',
+      body: 'Une voix naturelle répond à chaque appel, comprend la demande et répond à partir de votre base de connaissances.',
+    },
+    orders: {
+      title: 'Prise de commande',
+      body: 'Vos clients commandent par téléphone, chat ou WhatsApp ; l’assistant confirme les articles, les quantités et l’heure de retrait.',
+    },
+    appointments: {
+      title: 'Prise de rendez-vous',
+      body: 'Les réservations arrivent directement dans votre agenda, avec confirmations et rappels.',
+    },
+    analytics: {
+      title: 'Statistiques',
+      body: 'Appels, conversations et contacts dans un seul tableau de bord, avec les questions les plus fréquentes.',
+    },
   },
   industries: {
     title: 'Pensé pour les entreprises qui vivent au téléphone',
     healthcare: { title: 'Santé', body: 'Prise de rendez-vous, informations du cabinet et messages hors horaires.' },
     food: { title: 'Restauration', body: 'Commandes à emporter, réservations de tables, menus et horaires.' },
-    realEstate: { title: 'Immobilier', body: 'Questions sur les biens, réservation de visites et qualification des contacts.' },
+    realEstate: {
+      title: 'Immobilier',
+      body: 'Questions sur les biens, réservation de visites et qualification des contacts.',
+    },
     beauty: { title: 'Beauté et bien-être', body: 'Réservation de soins, tarifs et disponibilités, à toute heure.' },
   },
   integrations: {
     title: 'Compatible avec vos outils',
     calendars: { title: 'Agendas', body: 'Google Agenda et autres agendas pour des disponibilités en temps réel.' },
     crm: { title: 'CRM', body: 'Contacts et résumés d’appels envoyés dans votre CRM.' },
-    shop: { title: 'Boutique et paiement', body: 'Votre boutique et vos outils de paiement pour les commandes et acomptes.' },
+    shop: {
+      title: 'Boutique et paiement',
+      body: 'Votre boutique et vos outils de paiement pour les commandes et acomptes.',
+    },
   },
   pricing: {
     title: 'Des tarifs simples en USD',

@@ -37,7 +37,8 @@ export function LandingPage() {
 
   // Page views are recorded only once the visitor has said yes (and again if they say yes later).
   useEffect(() => {
-    if (consent?.analytics) void recordEvent({ name: 'page_view', category: 'page_view', properties: { page: 'landing' } });
+    if (consent?.analytics)
+      void recordEvent({ name: 'page_view', category: 'page_view', properties: { page: 'landing' } });
   }, [consent?.analytics]);
 
   return (

@@ -5,7 +5,8 @@ export const legalEn = {
   contents: 'Contents',
   privacy: {
     title: 'Privacy Policy',
-    intro: 'How Concierge collects, uses and protects personal information when you use our website, console and AI assistants.',
+    intro:
+      'How Concierge collects, uses and protects personal information when you use our website, console and AI assistants.',
     sections: {
       introduction: {
         title: '1. Introduction and scope',

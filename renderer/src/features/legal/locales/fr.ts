@@ -6,7 +6,8 @@ export const legalFr: typeof legalEn = {
   contents: 'Sommaire',
   privacy: {
     title: 'Politique de confidentialité',
-    intro: 'Comment Concierge collecte, utilise et protège les données personnelles lorsque vous utilisez notre site, notre console et nos assistants IA.',
+    intro:
+      'Comment Concierge collecte, utilise et protège les données personnelles lorsque vous utilisez notre site, notre console et nos assistants IA.',
     sections: {
       introduction: {
         title: '1. Introduction et champ d’application',

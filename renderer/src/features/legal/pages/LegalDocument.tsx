@@ -8,7 +8,13 @@ import { LEGAL_LAST_UPDATED, paragraphKeys } from '../documents.ts';
 import './legal.css';
 
 /** A public policy page: back-to-home link, contents with anchors, then each section. */
-export function LegalDocument({ doc, sections }: { doc: 'privacy' | 'notice'; sections: { id: string; anchor: string }[] }) {
+export function LegalDocument({
+  doc,
+  sections,
+}: {
+  doc: 'privacy' | 'notice';
+  sections: { id: string; anchor: string }[];
+}) {
   const { t, i18n } = useTranslation();
   const { hash } = useLocation();
   // The router does not scroll to fragments itself; /terms → /legal#terms relies on this.
@@ -26,7 +32,9 @@ export function LegalDocument({ doc, sections }: { doc: 'privacy' | 'notice'; se
       <Card className="legal-card">
         <H1>{t(`legal:${doc}.title`)}</H1>
         <p className={Classes.TEXT_MUTED}>{t(`legal:${doc}.intro`)}</p>
-        <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>{t('legal:lastUpdated', { date: formatDate(LEGAL_LAST_UPDATED, i18n.language, 'date', 'UTC') })}</p>
+        <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>
+          {t('legal:lastUpdated', { date: formatDate(LEGAL_LAST_UPDATED, i18n.language, 'date', 'UTC') })}
+        </p>
         <nav aria-label={t('legal:contents')} className="legal-toc">
           <strong>{t('legal:contents')}</strong>
           <ol>

@@ -14,7 +14,15 @@ export interface ProfileTabProps {
 }
 
 /** Avatar (upload), name, email, Admin badge and sign-out (spec 000 §2.4 Profile tab). */
-export function ProfileTab({ profile, uploading, savingName, errorText, onAvatarFile, onSaveName, onSignOut }: ProfileTabProps) {
+export function ProfileTab({
+  profile,
+  uploading,
+  savingName,
+  errorText,
+  onAvatarFile,
+  onSaveName,
+  onSignOut,
+}: ProfileTabProps) {
   const { t } = useTranslation();
   const [name, setName] = useState(profile.name);
   const initial = (profile.name.trim()[0] ?? profile.email[0] ?? '?').toUpperCase();
@@ -23,7 +31,12 @@ export function ProfileTab({ profile, uploading, savingName, errorText, onAvatar
     <Card className="profile-card">
       <div className="profile-identity">
         {profile.avatarUrl ? (
-          <img className="profile-avatar" src={profile.avatarUrl} alt={t('profile:profile.avatarAlt')} data-testid="profile-avatar" />
+          <img
+            className="profile-avatar"
+            src={profile.avatarUrl}
+            alt={t('profile:profile.avatarAlt')}
+            data-testid="profile-avatar"
+          />
         ) : (
           <span className="profile-avatar" aria-hidden="true">
             {initial}
@@ -43,7 +56,11 @@ export function ProfileTab({ profile, uploading, savingName, errorText, onAvatar
             text={uploading ? t('profile:profile.uploading') : t('profile:profile.changeAvatar')}
             buttonText={t('profile:profile.browse')}
             disabled={uploading}
-            inputProps={{ accept: 'image/png,image/jpeg,image/gif,image/webp', 'aria-label': t('profile:profile.changeAvatar'), id: 'profile-avatar-input' }}
+            inputProps={{
+              accept: 'image/png,image/jpeg,image/gif,image/webp',
+              'aria-label': t('profile:profile.changeAvatar'),
+              id: 'profile-avatar-input',
+            }}
             onInputChange={(e) => {
               const file = e.currentTarget.files?.[0];
               if (file) onAvatarFile(file);
@@ -71,7 +88,13 @@ export function ProfileTab({ profile, uploading, savingName, errorText, onAvatar
           <InputGroup id="profile-email" value={profile.email} readOnly />
         </FormGroup>
         <div className="profile-actions">
-          <Button type="submit" intent={Intent.PRIMARY} disabled={!dirty} loading={savingName} text={t('profile:profile.save')} />
+          <Button
+            type="submit"
+            intent={Intent.PRIMARY}
+            disabled={!dirty}
+            loading={savingName}
+            text={t('profile:profile.save')}
+          />
           <Button icon="log-out" text={t('profile:profile.signOut')} onClick={onSignOut} />
         </div>
       </form>

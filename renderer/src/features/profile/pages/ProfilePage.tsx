@@ -45,7 +45,12 @@ export function ProfilePage() {
   return (
     <div className="profile-page">
       <H2>{t('profile:page.title')}</H2>
-      <Tabs id="profile-tabs" selectedTabId={tab} onChange={(id) => setParams({ tab: String(id) }, { replace: true })} size="large">
+      <Tabs
+        id="profile-tabs"
+        selectedTabId={tab}
+        onChange={(id) => setParams({ tab: String(id) }, { replace: true })}
+        size="large"
+      >
         <Tab
           id="profile"
           title={t('profile:page.tabProfile')}
@@ -57,7 +62,9 @@ export function ProfilePage() {
               savingName={update.isPending}
               errorText={messageOf(avatar.error)}
               onAvatarFile={(file) => avatar.mutate(file)}
-              onSaveName={(name) => update.mutate({ name }, { onSuccess: () => toastSuccess(t('profile:profile.saved')) })}
+              onSaveName={(name) =>
+                update.mutate({ name }, { onSuccess: () => toastSuccess(t('profile:profile.saved')) })
+              }
               onSignOut={() => void signOut()}
             />
           }
@@ -69,7 +76,9 @@ export function ProfilePage() {
             <SettingsTab
               notifications={profile.notifications}
               lang={profile.lang}
-              onNotificationsChange={(notifications) => update.mutate({ notifications }, { onSuccess: () => toastSuccess(t('profile:settings.saved')) })}
+              onNotificationsChange={(notifications) =>
+                update.mutate({ notifications }, { onSuccess: () => toastSuccess(t('profile:settings.saved')) })
+              }
               onLanguageChange={(lang) => {
                 // The UI switches at once; the saved profile keeps it on the next visit.
                 void i18n.changeLanguage(lang);
@@ -78,7 +87,11 @@ export function ProfilePage() {
             />
           }
         />
-        <Tab id="credits" title={t('profile:page.tabCredits')} panel={<CreditsSections profile={profile} showSubscription={false} />} />
+        <Tab
+          id="credits"
+          title={t('profile:page.tabCredits')}
+          panel={<CreditsSections profile={profile} showSubscription={false} />}
+        />
       </Tabs>
     </div>
   );
