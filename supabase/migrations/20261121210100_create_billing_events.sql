@@ -13,10 +13,14 @@ create table public.billing_events (
 comment on table public.billing_events is 'Payment-provider events already applied (idempotency). Written only by record_checkout_payment().';
 create index billing_events_user_id_idx on public.billing_events (user_id);
 
--- Service role only: no client role may read or write payment records.
+-- Written only by the payment service (through the RPC below); admins may read them (billing
+-- overview). No other client access.
 revoke all on table public.billing_events from public, anon, authenticated;
 grant all on table public.billing_events to service_role;
+grant select on table public.billing_events to authenticated;
 alter table public.billing_events enable row level security;
+create policy "admins can read billing events" on public.billing_events for select to authenticated
+  using ((select private.is_admin()));
 
 -- Applies a paid checkout once: records the event, adds the pack's credits (purchase ledger row
 -- through purchase_credits) and starts a one-month subscription to the pack. Returns false when the

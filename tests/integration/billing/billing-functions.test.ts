@@ -242,3 +242,23 @@ describe('billing-webhook', () => {
     expect(data).toEqual([]);
   });
 });
+
+describe('billing events', () => {
+  it('an owner cannot read payment records; an admin can', async () => {
+    const { data: own } = await user.client.from('billing_events').select('id');
+    expect(own).toEqual([]);
+    const adminEmail = `admin-${randomUUID()}@example.com`;
+    const created = await service.auth.admin.createUser({
+      email: adminEmail,
+      password: 'admin-secret-1',
+      email_confirm: true,
+    });
+    await service.rpc('set_user_admin', { user_id: created.data.user!.id, is_admin: true });
+    const signedIn = await stack
+      .anonClient()
+      .auth.signInWithPassword({ email: adminEmail, password: 'admin-secret-1' });
+    const admin = stack.clientAs(signedIn.data.session!.access_token);
+    const { data } = await admin.from('billing_events').select('id').eq('id', 'evt_paid_1');
+    expect(data).toEqual([{ id: 'evt_paid_1' }]);
+  });
+});
