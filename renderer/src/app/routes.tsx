@@ -1,5 +1,11 @@
 import { Navigate, Outlet, useParams, type RouteObject } from 'react-router-dom';
+import { EmailVerificationPage } from '../features/auth/pages/EmailVerificationPage.tsx';
 import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
+import { CreditsPage } from '../features/credits/pages/CreditsPage.tsx';
+import { LandingPage } from '../features/landing/pages/LandingPage.tsx';
+import { LegalNoticePage } from '../features/legal/pages/LegalNoticePage.tsx';
+import { PrivacyPage } from '../features/legal/pages/PrivacyPage.tsx';
+import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
 import { RequireAdmin } from './guards/RequireAdmin.tsx';
 import { RequireSignedIn } from './guards/RequireSignedIn.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
@@ -31,13 +37,21 @@ export const routes: RouteObject[] = [
     element: <RootFrame />,
     errorElement: <RouteErrorScreen />,
     children: [
+      { index: true, element: <LandingPage /> },
       { path: 'login', element: <LoginPage /> },
+      { path: 'email-verification', element: <EmailVerificationPage /> },
+      { path: 'privacy', element: <PrivacyPage /> },
+      { path: 'legal', element: <LegalNoticePage /> },
+      // The terms of service are a section of the legal notice.
+      { path: 'terms', element: <Navigate to="/legal#terms" replace /> },
       {
         element: <RequireSignedIn />,
         children: [
           {
             element: <AppLayout />,
             children: [
+              { path: 'profile', element: <ProfilePage /> },
+              { path: 'credits', element: <CreditsPage /> },
               { path: 'agents/:agentId/edit/*', element: <AgentEditRedirect /> },
               { path: 'twilio-numbers', children: [{ index: true, element: <Navigate to="active" replace /> }] },
               {

@@ -11,6 +11,8 @@ export interface QueryStateProps<T> {
   /** Shown when `isEmpty(data)`; usually an <EmptyState/> with an action. */
   empty?: ReactNode;
   isEmpty?: (data: T) => boolean;
+  /** Title above the error message; defaults to the generic 'Could not load this data'. */
+  errorTitle?: string;
   children: (data: T) => ReactNode;
 }
 
@@ -18,7 +20,7 @@ export interface QueryStateProps<T> {
  * Draws every state of a query (CONVENTIONS §4): loading skeleton, error with retry, empty and
  * content are siblings, chosen by `queryView`.
  */
-export function QueryState<T>({ query, loading, empty, isEmpty, children }: QueryStateProps<T>) {
+export function QueryState<T>({ query, loading, empty, isEmpty, errorTitle, children }: QueryStateProps<T>) {
   const { t } = useTranslation();
   const view = queryView(query, isEmpty);
   if (view.kind === 'loading') return <>{loading ?? <SkeletonLines count={3} />}</>;
@@ -27,7 +29,7 @@ export function QueryState<T>({ query, loading, empty, isEmpty, children }: Quer
     return (
       <NonIdealState
         icon="error"
-        title={t('common:queryState.errorTitle')}
+        title={errorTitle ?? t('common:queryState.errorTitle')}
         description={t(error.messageKey, error.params)}
         action={<Button intent={Intent.PRIMARY} icon="refresh" text={t('common:queryState.retry')} onClick={() => void query.refetch()} />}
       />

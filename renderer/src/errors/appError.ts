@@ -5,7 +5,21 @@
 export type AppErrorSource = 'auth' | 'database' | 'function' | 'network' | 'app';
 
 /** Which operation failed decides the fallback wording (spec 000 §8: sign-in vs sign-up "other"). */
-export type AppErrorContext = 'signIn' | 'signUp' | 'signOut' | 'google' | 'profile' | 'generic';
+export type AppErrorContext =
+  | 'signIn'
+  | 'signUp'
+  | 'signOut'
+  | 'google'
+  | 'profile'
+  | 'profileUpdate'
+  | 'packs'
+  | 'balance'
+  | 'history'
+  | 'freePack'
+  | 'purchase'
+  | 'subscription'
+  | 'verification'
+  | 'generic';
 
 export class AppError extends Error {
   readonly source: AppErrorSource;
@@ -81,6 +95,14 @@ const contextFallbackKeys: Record<AppErrorContext, string> = {
   signOut: 'auth.signOutFailed',
   google: 'auth.googleFailed',
   profile: 'profile.fetchFailed',
+  profileUpdate: 'profile.updateFailed',
+  packs: 'credits.fetchPacksFailed',
+  balance: 'credits.fetchBalanceFailed',
+  history: 'credits.fetchHistoryFailed',
+  freePack: 'credits.activateFreePackFailed',
+  purchase: 'credits.purchaseFailed',
+  subscription: 'credits.fetchSubscriptionFailed',
+  verification: 'verification.failed',
   generic: 'generic.somethingWentWrong',
 };
 

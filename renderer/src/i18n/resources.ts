@@ -6,14 +6,44 @@ import { errorsEn } from '../errors/locales/en.ts';
 import { errorsFr } from '../errors/locales/fr.ts';
 import { authEn } from '../features/auth/locales/en.ts';
 import { authFr } from '../features/auth/locales/fr.ts';
+import { consentEn } from '../features/consent/locales/en.ts';
+import { consentFr } from '../features/consent/locales/fr.ts';
+import { creditsEn } from '../features/credits/locales/en.ts';
+import { creditsFr } from '../features/credits/locales/fr.ts';
+import { landingEn } from '../features/landing/locales/en.ts';
+import { landingFr } from '../features/landing/locales/fr.ts';
+import { legalEn } from '../features/legal/locales/en.ts';
+import { legalFr } from '../features/legal/locales/fr.ts';
+import { profileEn } from '../features/profile/locales/en.ts';
+import { profileFr } from '../features/profile/locales/fr.ts';
 
 /**
  * Every namespace, per language. A feature adds its `locales/{en,fr}.ts` here; the parity test
  * checks both languages carry the same keys.
  */
 export const resources = {
-  en: { common: commonEn, shell: shellEn, errors: errorsEn, auth: authEn },
-  fr: { common: commonFr, shell: shellFr, errors: errorsFr, auth: authFr },
+  en: {
+    common: commonEn,
+    shell: shellEn,
+    errors: errorsEn,
+    auth: authEn,
+    landing: landingEn,
+    consent: consentEn,
+    legal: legalEn,
+    credits: creditsEn,
+    profile: profileEn,
+  },
+  fr: {
+    common: commonFr,
+    shell: shellFr,
+    errors: errorsFr,
+    auth: authFr,
+    landing: landingFr,
+    consent: consentFr,
+    legal: legalFr,
+    credits: creditsFr,
+    profile: profileFr,
+  },
 } as const;
 
 export type Language = keyof typeof resources;
@@ -25,4 +55,27 @@ export const fallbackLanguage: Language = 'fr';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as string[]).includes(value);
+}
+
+const VISITOR_LANGUAGE_KEY = 'concierge.lang';
+
+/**
+ * A signed-out visitor's own choice (language switch on public pages), kept in localStorage so
+ * it survives a reload and beats the French fallback; a loaded profile's language still wins.
+ */
+export function rememberVisitorLanguage(lang: Language): void {
+  try {
+    window.localStorage.setItem(VISITOR_LANGUAGE_KEY, lang);
+  } catch {
+    // storage unavailable: the choice lasts for this page only
+  }
+}
+
+export function rememberedVisitorLanguage(): Language | undefined {
+  try {
+    const value = window.localStorage.getItem(VISITOR_LANGUAGE_KEY);
+    return isLanguage(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }

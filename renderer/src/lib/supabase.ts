@@ -7,9 +7,12 @@ import type { RuntimeConfig } from '../config/runtimeConfig.ts';
  */
 let client: SupabaseClient | undefined;
 let runtimeConfig: RuntimeConfig | undefined;
+/** The address the console was opened with, before supabase-js strips auth fragments from it. */
+let initialUrl = '';
 
 export function initSupabase(config: RuntimeConfig): SupabaseClient {
   runtimeConfig = config;
+  initialUrl = typeof window === 'undefined' ? '' : window.location.href;
   client = createClient(config.supabaseUrl, config.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
   });
@@ -24,4 +27,9 @@ export function getSupabase(): SupabaseClient {
 export function getRuntimeConfig(): RuntimeConfig {
   if (!runtimeConfig) throw new Error('Runtime config read before boot');
   return runtimeConfig;
+}
+
+/** The URL at boot: the email verification page reads the auth redirect's parameters from it. */
+export function getInitialUrl(): string {
+  return initialUrl;
 }

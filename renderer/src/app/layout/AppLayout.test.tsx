@@ -18,7 +18,7 @@ const signedIn = (isAdmin: boolean): Partial<AuthContextValue> => ({
   user: { id: 'u1', email: 'ada@example.com' } as AuthContextValue['user'],
   emailVerified: true,
   profileStatus: 'loaded',
-  profile: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', avatarUrl: null, lang: 'en', isAdmin },
+  profile: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', avatarUrl: null, credits: 30, lang: 'en', isAdmin, hasFreePackActivated: false, notifications: { emailAlerts: true, featureAnnouncements: true, usageReports: false } },
 });
 
 let mobile = false;

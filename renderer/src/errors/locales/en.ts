@@ -27,6 +27,28 @@ export const errorsEn = {
     fetchFailed: 'Failed to fetch profile',
     updateFailed: 'Failed to update profile',
   },
+  credits: {
+    fetchPacksFailed: 'Failed to fetch packs',
+    userNotFound: 'User not found',
+    fetchBalanceFailed: 'Failed to fetch credit balance',
+    fetchHistoryFailed: 'Failed to fetch credit history',
+    activateFreePackFailed: 'Failed to activate free pack',
+    freePackAlreadyActivated: 'The free pack has already been activated on this account.',
+    purchaseFailed: 'Failed to purchase credits',
+    paymentNotConfigured: 'Payment is not configured on this installation.',
+    fetchSubscriptionFailed: 'Failed to fetch subscription',
+    packNotFound: 'Pack not found',
+  },
+  verification: {
+    failed: 'Email verification failed. Please try again or contact support if the problem persists.',
+    tooManyAttempts: 'Too many attempts. Please wait before trying again.',
+    maxAttempts: 'Maximum attempts reached. Please request a new verification email.',
+  },
+  avatar: {
+    tooLarge: 'The image must be at most 5 MB.',
+    wrongType: 'Choose a PNG, JPEG, GIF or WebP image.',
+    uploadFailed: 'Failed to upload the picture: {{message}}',
+  },
   database: {
     forbidden: 'You are not allowed to do this',
     sessionExpired: 'Your session has expired. Please sign in again.',

@@ -26,6 +26,28 @@ export const errorsFr: typeof errorsEn = {
     fetchFailed: 'Échec du chargement du profil',
     updateFailed: 'Échec de la mise à jour du profil',
   },
+  credits: {
+    fetchPacksFailed: 'Impossible de récupérer les packs',
+    userNotFound: 'Utilisateur introuvable',
+    fetchBalanceFailed: 'Impossible de récupérer le solde de crédits',
+    fetchHistoryFailed: "Impossible de récupérer l'historique des crédits",
+    activateFreePackFailed: "Impossible d'activer le pack gratuit",
+    freePackAlreadyActivated: 'Le pack gratuit a déjà été activé sur ce compte.',
+    purchaseFailed: "Impossible d'acheter les crédits",
+    paymentNotConfigured: "Le paiement n'est pas configuré sur cette installation.",
+    fetchSubscriptionFailed: "Impossible de récupérer l'abonnement",
+    packNotFound: 'Pack introuvable',
+  },
+  verification: {
+    failed: "La vérification de l'e-mail a échoué. Réessayez ou contactez le support si le problème persiste.",
+    tooManyAttempts: 'Trop de tentatives. Veuillez patienter avant de réessayer.',
+    maxAttempts: 'Nombre maximal de tentatives atteint. Demandez un nouvel e-mail de vérification.',
+  },
+  avatar: {
+    tooLarge: "L'image doit faire au plus 5 Mo.",
+    wrongType: 'Choisissez une image PNG, JPEG, GIF ou WebP.',
+    uploadFailed: "Impossible d'envoyer la photo : {{message}}",
+  },
   database: {
     forbidden: "Vous n'êtes pas autorisé à faire cela",
     sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',

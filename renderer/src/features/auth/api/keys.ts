@@ -2,4 +2,5 @@
 export const authKeys = {
   all: ['auth'] as const,
   profile: (userId: string) => [...authKeys.all, 'profile', userId] as const,
+  settings: () => [...authKeys.all, 'settings'] as const,
 };

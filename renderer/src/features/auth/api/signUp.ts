@@ -5,6 +5,8 @@ export interface SignUpInput {
   name: string;
   email: string;
   password: string;
+  /** The interface language at sign-up; the new profile starts in it. */
+  lang?: 'en' | 'fr';
   /** Where the confirmation link returns (the email verification page). */
   emailRedirectTo: string | undefined;
 }
@@ -18,7 +20,7 @@ export async function signUpWithEmail(input: SignUpInput): Promise<void> {
   const { data, error } = await supabase.auth.signUp({
     email: input.email.trim(),
     password: input.password,
-    options: { data: { name: input.name.trim() }, ...(input.emailRedirectTo ? { emailRedirectTo: input.emailRedirectTo } : {}) },
+    options: { data: { name: input.name.trim(), ...(input.lang ? { lang: input.lang } : {}) }, ...(input.emailRedirectTo ? { emailRedirectTo: input.emailRedirectTo } : {}) },
   });
   if (error) throw toAppError(error, 'signUp');
   // With confirmations on, Supabase answers an already-registered address with an obfuscated user

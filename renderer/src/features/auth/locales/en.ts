@@ -37,4 +37,20 @@ export const authEn = {
     reload: 'Reload',
     signOut: 'Sign out',
   },
+  verification: {
+    title: 'Email verification',
+    loading: 'Verifying your email address…',
+    successTitle: 'Email verified',
+    successBody: 'Your address {{email}} is verified. You can now sign in.',
+    continueToSignIn: 'Continue to Sign In',
+    errorTitle: 'Verification failed',
+    retry: 'Try again',
+    attempts: 'Attempt {{count}} of {{max}}',
+    backToSignIn: 'Back to Sign In',
+    goHome: 'Go to Homepage',
+  },
+  googleDisabled: {
+    title: 'Google sign-in is not enabled',
+    body: 'This installation has no Google OAuth credentials. An administrator can enable it with GOOGLE_ENABLED, GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.',
+  },
 };

@@ -38,4 +38,20 @@ export const authFr: typeof authEn = {
     reload: 'Recharger',
     signOut: 'Se déconnecter',
   },
+  verification: {
+    title: "Vérification de l'e-mail",
+    loading: 'Vérification de votre adresse e-mail…',
+    successTitle: 'E-mail vérifié',
+    successBody: 'Votre adresse {{email}} est vérifiée. Vous pouvez maintenant vous connecter.',
+    continueToSignIn: 'Continuer vers la connexion',
+    errorTitle: 'Échec de la vérification',
+    retry: 'Réessayer',
+    attempts: 'Tentative {{count}} sur {{max}}',
+    backToSignIn: 'Retour à la connexion',
+    goHome: "Aller à l'accueil",
+  },
+  googleDisabled: {
+    title: "La connexion Google n'est pas activée",
+    body: "Cette installation n'a pas d'identifiants OAuth Google. Un administrateur peut l'activer avec GOOGLE_ENABLED, GOOGLE_CLIENT_ID et GOOGLE_CLIENT_SECRET.",
+  },
 };

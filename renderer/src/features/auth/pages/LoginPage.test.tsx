@@ -15,10 +15,15 @@ const api = vi.hoisted(() => ({
   signUpWithEmail: vi.fn(),
   reloadUser: vi.fn(),
   signOut: vi.fn(),
+  fetchAuthSettings: vi.fn(),
 }));
 vi.mock('../api/signIn.ts', () => ({ signInWithEmail: api.signInWithEmail, signInWithGoogle: api.signInWithGoogle }));
 vi.mock('../api/signUp.ts', () => ({ signUpWithEmail: api.signUpWithEmail }));
 vi.mock('../api/signOut.ts', () => ({ reloadUser: api.reloadUser, signOut: api.signOut }));
+vi.mock('../api/getAuthSettings.ts', async () => {
+  const { useQuery } = await import('@tanstack/react-query');
+  return { useAuthSettingsQuery: () => useQuery({ queryKey: ['auth', 'settings'], queryFn: api.fetchAuthSettings }) };
+});
 
 let auth: Partial<AuthContextValue>;
 vi.mock('../session/AuthProvider.tsx', () => ({ useAuth: () => auth }));
@@ -53,6 +58,7 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 
 beforeEach(() => {
   Object.values(api).forEach((fn) => fn.mockReset());
+  api.fetchAuthSettings.mockResolvedValue({ googleEnabled: true });
   auth = signedOut();
 });
 afterEach(cleanup);
@@ -81,7 +87,7 @@ describe('LoginPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Check your email')).toBeTruthy();
     expect(screen.getByText(/ada@example\.com/)).toBeTruthy();
-    expect(api.signUpWithEmail.mock.calls[0]?.[0]).toMatchObject({ name: 'Ada', email: 'ada@example.com', password: 'secret1' });
+    expect(api.signUpWithEmail.mock.calls[0]?.[0]).toMatchObject({ name: 'Ada', email: 'ada@example.com', password: 'secret1', lang: 'en', emailRedirectTo: `${window.location.origin}/email-verification` });
     fireEvent.click(screen.getByRole('button', { name: 'Back to Sign In' }));
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
   });
@@ -129,7 +135,21 @@ describe('LoginPage', () => {
     api.signInWithGoogle.mockResolvedValue(undefined);
     renderLogin({ from: '/credits' });
     fireEvent.click(screen.getByRole('tab', { name: 'Google' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    // The button waits for /auth/v1/settings to say Google is enabled.
+    const button = await screen.findByRole('button', { name: 'Continue with Google' });
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
     await waitFor(() => expect(api.signInWithGoogle).toHaveBeenCalledWith(`${window.location.origin}/login?next=%2Fcredits`));
+  });
+
+  it('explains and disables Google when the project has not enabled it', async () => {
+    api.fetchAuthSettings.mockResolvedValue({ googleEnabled: false });
+    renderLogin();
+    fireEvent.click(screen.getByRole('tab', { name: 'Google' }));
+    expect(await screen.findByText('Google sign-in is not enabled')).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Continue with Google' });
+    expect(button.hasAttribute('disabled') || button.getAttribute('aria-disabled') === 'true').toBe(true);
+    fireEvent.click(button);
+    expect(api.signInWithGoogle).not.toHaveBeenCalled();
   });
 });

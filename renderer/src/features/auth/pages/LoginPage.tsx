@@ -7,6 +7,7 @@ import { postLoginPath } from '../../../app/guards/guardDecisions.ts';
 import { FullPageSpinner } from '../../../app/screens/FullPageSpinner.tsx';
 import { toAppError, type AppError } from '../../../errors/appError.ts';
 import { isLanguage } from '../../../i18n/index.ts';
+import { useAuthSettingsQuery } from '../api/getAuthSettings.ts';
 import { signInWithEmail, signInWithGoogle } from '../api/signIn.ts';
 import { reloadUser, signOut } from '../api/signOut.ts';
 import { signUpWithEmail } from '../api/signUp.ts';
@@ -43,7 +44,7 @@ export function LoginPage() {
   const signUp = useMutation<void, AppError, LoginValues>({
     mutationFn: (v) =>
       store
-        .whileIgnoringEvents(() => signUpWithEmail({ ...v, emailRedirectTo: appUrl(window.location.origin, '/email-verification') }))
+        .whileIgnoringEvents(() => signUpWithEmail({ ...v, lang: i18n.language === 'fr' ? 'fr' : 'en', emailRedirectTo: appUrl(window.location.origin, '/email-verification') }))
         .catch((e: unknown) => Promise.reject(toAppError(e, 'signUp'))),
     onSuccess: (_d, v) => setSentTo(v.email.trim()),
     meta: { silent: true },
@@ -57,6 +58,9 @@ export function LoginPage() {
     meta: { silent: true },
   });
   const reload = useMutation<void, AppError, void>({ mutationFn: reloadUser, meta: { silent: true } });
+  const authSettings = useAuthSettingsQuery();
+  // Unknown after a failed settings read: let the provider answer for itself.
+  const googleEnabled = authSettings.isError ? true : authSettings.data?.googleEnabled;
 
   if (!initialized) return <FullPageSpinner />;
   if (user && emailVerified) return <Navigate to={postLoginPath(returnState)} replace />;
@@ -105,7 +109,7 @@ export function LoginPage() {
               />
             }
           />
-          <Tab id="google" title={t('auth:login.tabGoogle')} icon="globe" panel={<GoogleSignIn busy={google.isPending} errorText={messageOf(google.error)} onContinue={() => google.mutate()} />} />
+          <Tab id="google" title={t('auth:login.tabGoogle')} icon="globe" panel={<GoogleSignIn busy={google.isPending} errorText={messageOf(google.error)} enabled={googleEnabled} onContinue={() => google.mutate()} />} />
         </Tabs>
       </>
     );

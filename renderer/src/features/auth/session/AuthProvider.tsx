@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fallbackLanguage } from '../../../i18n/index.ts';
+import { fallbackLanguage, rememberedVisitorLanguage } from '../../../i18n/index.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { useProfileQuery } from '../api/getProfile.ts';
 import type { Profile } from '../api/profile.ts';
@@ -23,8 +23,8 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 /** Holds the auth state and the profile, and makes the UI follow the profile's language. */
 export function AuthProvider({ children }: { children: ReactNode }) {
+  // The store detaches from supabase-js itself when its last listener leaves (see authStore).
   const store = useMemo(() => createAuthStore(getSupabase()), []);
-  useEffect(() => () => store.dispose(), [store]);
   const { initialized, user } = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const profileQuery = useProfileQuery(user?.id);
   const { i18n } = useTranslation();
@@ -40,8 +40,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           ? 'loaded'
           : 'missing';
 
-  // Profile language wins once loaded; signed out, the interface falls back to French.
-  const wanted = profile?.lang ?? (initialized && !user ? fallbackLanguage : undefined);
+  // Profile language wins once loaded; signed out, the visitor's own choice, else French.
+  const wanted = profile?.lang ?? (initialized && !user ? (rememberedVisitorLanguage() ?? fallbackLanguage) : undefined);
   useEffect(() => {
     if (wanted && i18n.language !== wanted) void i18n.changeLanguage(wanted);
   }, [wanted, i18n]);

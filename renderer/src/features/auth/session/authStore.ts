@@ -22,14 +22,29 @@ export function createAuthStore(supabase: SupabaseClient): AuthStore {
     state = next;
     for (const l of listeners) l();
   };
-  const { data } = supabase.auth.onAuthStateChange((event, session) => {
-    set(applyAuthEvent(state, event, session?.user ?? null, ignoring > 0));
-  });
+  // Attached while someone listens: React StrictMode (and vitest-built bundles) unsubscribe and
+  // subscribe again, and a subscription disposed for good would miss every later sign-in.
+  // supabase-js replays INITIAL_SESSION to each new subscriber, so re-attaching loses nothing.
+  let subscription: { unsubscribe(): void } | null = null;
+  const attach = () => {
+    subscription ??= supabase.auth.onAuthStateChange((event, session) => {
+      set(applyAuthEvent(state, event, session?.user ?? null, ignoring > 0));
+    }).data.subscription;
+  };
+  const detach = () => {
+    subscription?.unsubscribe();
+    subscription = null;
+  };
+  attach();
   return {
     getSnapshot: () => state,
     subscribe(listener) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      attach();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) detach();
+      };
     },
     async whileIgnoringEvents(work) {
       ignoring += 1;
@@ -42,6 +57,6 @@ export function createAuthStore(supabase: SupabaseClient): AuthStore {
         set({ initialized: true, user });
       }
     },
-    dispose: () => data.subscription.unsubscribe(),
+    dispose: detach,
   };
 }

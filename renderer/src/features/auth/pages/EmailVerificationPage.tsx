@@ -1,0 +1,111 @@
+import { Button, Card, Classes, H3, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { toAppError } from '../../../errors/appError.ts';
+import { getInitialUrl } from '../../../lib/supabase.ts';
+import { completeEmailVerification } from '../api/verifyEmail.ts';
+import {
+  failedView,
+  readVerificationLink,
+  VERIFICATION_ERROR_DELAY_MS,
+  type VerificationView,
+} from '../verification.ts';
+import './login.css';
+
+/**
+ * /email-verification (spec 000 §2.3): loading, then success with the verified address and
+ * Continue to Sign In, or an error with Back to Sign In and Go to Homepage. The error appears
+ * after a 1 s delay; at most 3 attempts.
+ */
+export function EmailVerificationPage() {
+  const { t } = useTranslation();
+  const [view, setView] = useState<VerificationView>({ status: 'loading' });
+  const attempts = useRef(0);
+  const started = useRef(false);
+  const primaryButton = `${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`;
+
+  const attempt = useCallback(async () => {
+    attempts.current += 1;
+    setView({ status: 'loading' });
+    const link = readVerificationLink(getInitialUrl() || window.location.href);
+    try {
+      const email = await completeEmailVerification(link);
+      setView({ status: 'success', email });
+    } catch (error) {
+      const appError = toAppError(error, 'verification');
+      const count = attempts.current;
+      await new Promise((r) => setTimeout(r, VERIFICATION_ERROR_DELAY_MS));
+      setView(failedView(count, appError.message));
+    }
+  }, []);
+
+  useEffect(() => {
+    // StrictMode mounts twice in development; the link can be used once.
+    if (started.current) return;
+    started.current = true;
+    void attempt();
+  }, [attempt]);
+
+  let body;
+  if (view.status === 'loading') {
+    body = <NonIdealState icon={<Spinner />} title={t('auth:verification.loading')} />;
+  } else if (view.status === 'success') {
+    body = (
+      <NonIdealState
+        icon="tick-circle"
+        title={t('auth:verification.successTitle')}
+        description={<p data-testid="verified-email">{t('auth:verification.successBody', { email: view.email })}</p>}
+        action={
+          <Link to="/login" className={primaryButton}>
+            {t('auth:verification.continueToSignIn')}
+          </Link>
+        }
+      />
+    );
+  } else {
+    body = (
+      <NonIdealState
+        icon="error"
+        title={t('auth:verification.errorTitle')}
+        description={
+          <>
+            <p role="alert">
+              {t(view.canRetry ? 'errors:verification.failed' : 'errors:verification.tooManyAttempts')}
+            </p>
+            {!view.canRetry && <p>{t('errors:verification.maxAttempts')}</p>}
+            {view.detail && <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>{view.detail}</p>}
+            <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>
+              {t('auth:verification.attempts', { count: view.attempts, max: 3 })}
+            </p>
+          </>
+        }
+        action={
+          <div className="login-actions">
+            {view.canRetry && (
+              <Button icon="refresh" text={t('auth:verification.retry')} onClick={() => void attempt()} />
+            )}
+            <Link to="/login" className={primaryButton}>
+              {t('auth:verification.backToSignIn')}
+            </Link>
+            <Link to="/" className={Classes.BUTTON}>
+              {t('auth:verification.goHome')}
+            </Link>
+          </div>
+        }
+      />
+    );
+  }
+
+  return (
+    <div className="login-page">
+      <Card className="login-card" elevation={2}>
+        <H3 className="login-header">{t('auth:verification.title')}</H3>
+        {body}
+      </Card>
+      <nav className="login-links">
+        <Link to="/">{t('auth:login.backHome')}</Link>
+      </nav>
+    </div>
+  );
+}

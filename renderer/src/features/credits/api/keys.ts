@@ -1,0 +1,8 @@
+/** Query keys of the credits feature (one factory, CONVENTIONS §3). */
+export const creditsKeys = {
+  all: ['credits'] as const,
+  packs: () => [...creditsKeys.all, 'packs'] as const,
+  subscription: (userId: string) => [...creditsKeys.all, 'subscription', userId] as const,
+  history: (userId: string) => [...creditsKeys.all, 'history', userId] as const,
+  billingStatus: () => [...creditsKeys.all, 'billing-status'] as const,
+};

@@ -1,0 +1,73 @@
+import type { creditsEn } from './en.ts';
+
+/** Spec 000 §2.5: the credits page's wording is French first. */
+export const creditsFr: typeof creditsEn = {
+  page: {
+    title: 'Crédits et abonnement',
+    subtitle: '1 crédit = 1 minute d’appel vocal',
+    loadError: 'Erreur de chargement',
+    checkoutSuccess: 'Paiement reçu. Vos crédits apparaîtront dès que le paiement sera confirmé.',
+    checkoutCancelled: 'Paiement annulé. Aucun montant n’a été débité.',
+  },
+  balance: {
+    title: 'Solde actuel',
+    minutes_one: '{{count}} minute',
+    minutes_other: '{{count}} minutes',
+    credits_one: '{{count}} crédit',
+    credits_other: '{{count}} crédits',
+  },
+  subscription: {
+    title: 'Abonnement actuel',
+    none: 'Aucun abonnement actif',
+    renewsOn: 'Renouvellement le {{date}}',
+    endsOn: 'Se termine le {{date}}',
+  },
+  offers: {
+    title: 'Nos offres',
+    empty: 'Aucun pack disponible pour le moment',
+    perMonth: '/mois',
+    mostPopular: 'Le plus populaire',
+    buy: 'Acheter',
+    paymentNotConfigured: 'Paiement non configuré',
+    paymentNotConfiguredHelp: 'Aucun moyen de paiement n’est configuré sur cette installation (STRIPE_SECRET_KEY).',
+    creditsIncluded_one: '{{count}} crédit inclus',
+    creditsIncluded_other: '{{count}} crédits inclus',
+  },
+  freePack: {
+    title: 'Pack gratuit',
+    body: '30 crédits offerts, une seule fois.',
+    activate: 'Activer le pack gratuit',
+    activated: 'Pack gratuit déjà activé',
+    success: 'Pack gratuit activé : votre solde est de {{count}} crédits.',
+  },
+  history: {
+    title: 'Historique des transactions',
+    empty: 'Aucune transaction pour le moment',
+    date: 'Date',
+    type: 'Type',
+    amount: 'Montant',
+    types: {
+      signup_bonus: 'Crédits de bienvenue',
+      free_activation: 'Pack gratuit',
+      purchase: 'Achat',
+      admin_grant: 'Crédits offerts',
+      usage: 'Utilisation',
+    },
+  },
+  features: {
+    minutes_one: '{{count}} minute par mois',
+    minutes_other: '{{count}} minutes par mois',
+    users_one: '{{count}} utilisateur',
+    users_other: '{{count}} utilisateurs',
+    usersUnlimited: 'Utilisateurs illimités',
+    supportEmail: 'Support par e-mail (24 h)',
+    supportPriority: 'Support prioritaire (4 h)',
+    support247: 'Support 24h/24, 7j/7',
+    whatsapp_one: '{{count}} conversation WhatsApp',
+    whatsapp_other: '{{count}} conversations WhatsApp',
+    whatsappUnlimited: 'Conversations WhatsApp illimitées',
+    crmStandard: 'Intégrations CRM standard',
+    crmPremium: 'Intégrations CRM premium',
+    crmEnterprise: 'Intégrations CRM entreprise',
+  },
+};

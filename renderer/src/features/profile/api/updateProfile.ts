@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toAppError } from '../../../errors/appError.ts';
+import { getSupabase } from '../../../lib/supabase.ts';
+import { authKeys } from '../../auth/api/keys.ts';
+import type { NotificationSettings, Profile } from '../../auth/api/profile.ts';
+
+/** What the profile page may change (spec 000 §5 + the notification settings). */
+export interface ProfilePatch {
+  name?: string;
+  lang?: 'en' | 'fr';
+  avatarUrl?: string | null;
+  notifications?: Partial<NotificationSettings>;
+}
+
+export function toProfileColumns(patch: ProfilePatch): Record<string, unknown> {
+  const columns: Record<string, unknown> = {};
+  if (patch.name !== undefined) columns.name = patch.name.trim();
+  if (patch.lang !== undefined) columns.lang = patch.lang;
+  if (patch.avatarUrl !== undefined) columns.avatar = patch.avatarUrl;
+  const n = patch.notifications;
+  if (n?.emailAlerts !== undefined) columns.notify_email_alerts = n.emailAlerts;
+  if (n?.featureAnnouncements !== undefined) columns.notify_feature_announcements = n.featureAnnouncements;
+  if (n?.usageReports !== undefined) columns.notify_usage_reports = n.usageReports;
+  return columns;
+}
+
+export async function updateProfile(userId: string, patch: ProfilePatch): Promise<void> {
+  const { error } = await getSupabase().from('profiles').update(toProfileColumns(patch)).eq('id', userId);
+  if (error) throw toAppError(error, 'profileUpdate');
+}
+
+/** Saves at once and shows the change at once (optimistic), rolling back if the save fails. */
+export function useUpdateProfileMutation(userId: string) {
+  const queryClient = useQueryClient();
+  const key = authKeys.profile(userId);
+  return useMutation({
+    mutationFn: (patch: ProfilePatch) => updateProfile(userId, patch),
+    onMutate: async (patch) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<Profile | null>(key);
+      if (previous) {
+        queryClient.setQueryData<Profile>(key, {
+          ...previous,
+          ...(patch.name !== undefined ? { name: patch.name.trim() } : {}),
+          ...(patch.lang !== undefined ? { lang: patch.lang } : {}),
+          ...(patch.avatarUrl !== undefined ? { avatarUrl: patch.avatarUrl } : {}),
+          notifications: { ...previous.notifications, ...patch.notifications },
+        });
+      }
+      return { previous };
+    },
+    onError: (_e, _p, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}

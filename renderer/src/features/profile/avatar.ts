@@ -1,0 +1,27 @@
+/**
+ * Avatar files (bucket `avatars`, migration 20261121193700): images up to 5 MB, stored under the
+ * owner's folder `{user_id}/...` as the storage policies require.
+ */
+export const AVATAR_BUCKET = 'avatars';
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+const extensions: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
+export type AvatarCheck =
+  { ok: true; extension: string } | { ok: false; messageKey: 'errors:avatar.tooLarge' | 'errors:avatar.wrongType' };
+
+export function checkAvatarFile(file: { type: string; size: number }): AvatarCheck {
+  const extension = extensions[file.type];
+  if (!extension) return { ok: false, messageKey: 'errors:avatar.wrongType' };
+  if (file.size > AVATAR_MAX_BYTES) return { ok: false, messageKey: 'errors:avatar.tooLarge' };
+  return { ok: true, extension };
+}
+
+/** A new name per upload so browsers and CDNs never show the previous picture from cache. */
+export function avatarObjectPath(userId: string, extension: string, now: number = Date.now()): string {
+  return `${userId}/avatar-${now}.${extension}`;
+}

@@ -1,0 +1,87 @@
+import { createClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import { billingConfig, type FunctionEnv } from '../_shared/billing/stripe-api.ts';
+import { verifyStripeSignature } from '../_shared/billing/stripe-signature.ts';
+import { errorResponse, HttpError, httpErrorResponse } from '../_shared/web/errors.ts';
+
+/**
+ * billing-webhook: Stripe's event endpoint (verify_jwt = false; the Stripe-Signature header is the
+ * authentication). A paid checkout credits the pack once per event id through the service-role-only
+ * RPC record_checkout_payment (ledger purchase row + one-month subscription, one transaction).
+ */
+const MAX_BODY_BYTES = 256 * 1024;
+
+const StripeEvent = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(100),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+
+const PaidSession = z.object({
+  payment_status: z.string(),
+  metadata: z.object({ user_id: z.string().uuid(), pack_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
+});
+
+/** Events that mean "this checkout is paid". */
+const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+
+async function readRawBody(req: Request): Promise<string> {
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES)
+    throw new HttpError(413, 'payload_too_large', 'Event too large');
+  const text = await req.text();
+  if (text.length > MAX_BODY_BYTES) throw new HttpError(413, 'payload_too_large', 'Event too large');
+  return text;
+}
+
+export function makeHandler(env: FunctionEnv) {
+  const service = createClient(env.get('SUPABASE_URL') ?? '', env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '', {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+
+  async function receive(req: Request): Promise<Response> {
+    const secret = billingConfig(env)?.webhookSecret;
+    if (!secret) throw new HttpError(503, 'payment_not_configured', 'Payment is not configured on this installation.');
+    const raw = await readRawBody(req);
+    const check = await verifyStripeSignature(raw, req.headers.get('stripe-signature'), secret);
+    if (!check.ok) throw new HttpError(400, 'invalid_signature', `Stripe signature rejected (${check.reason})`);
+    let payload: unknown;
+    try {
+      payload = JSON.parse(raw);
+    } catch {
+      throw new HttpError(400, 'invalid_json', 'The event is not valid JSON.');
+    }
+    const event = StripeEvent.safeParse(payload);
+    if (!event.success) throw new HttpError(400, 'invalid_event', 'The event has no id, type or data.object.');
+    if (!PAID_EVENTS.has(event.data.type)) return Response.json({ received: true, ignored: true });
+    const session = PaidSession.safeParse(event.data.data.object);
+    if (!session.success)
+      throw new HttpError(400, 'invalid_event', 'The checkout session has no user_id/pack_id metadata.');
+    // checkout.session.completed also fires for delayed methods still pending; those credit later.
+    if (session.data.payment_status !== 'paid') return Response.json({ received: true, pending: true });
+    const { data, error } = await service.rpc('record_checkout_payment', {
+      event_id: event.data.id,
+      event_type: event.data.type,
+      user_id: session.data.metadata.user_id,
+      pack_id: session.data.metadata.pack_id,
+    });
+    if (error) {
+      // Unknown user or pack will not heal on retry; anything else (database down) should be retried.
+      if (error.code === 'P0002') throw new HttpError(422, 'unknown_reference', error.message);
+      console.error('billing-webhook: record_checkout_payment failed', error);
+      throw new HttpError(500, 'database_error', 'Failed to purchase credits');
+    }
+    return Response.json({ received: true, applied: data === true });
+  }
+
+  return async (req: Request): Promise<Response> => {
+    try {
+      if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Stripe events are POSTed.');
+      return await receive(req);
+    } catch (error) {
+      if (error instanceof HttpError) return httpErrorResponse(error);
+      console.error('billing-webhook failed', error);
+      return errorResponse(500, 'internal_error', 'Failed to process the event');
+    }
+  };
+}
