@@ -295,6 +295,42 @@ export type Database = {
           },
         ];
       };
+      billing_events: {
+        Row: {
+          credits: number | null;
+          id: string;
+          pack_id: string | null;
+          processed_at: string;
+          type: string;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          credits?: number | null;
+          id: string;
+          pack_id?: string | null;
+          processed_at?: string;
+          type: string;
+          user_id?: string | null;
+        };
+        Update: {
+          credits?: number | null;
+          id?: string;
+          pack_id?: string | null;
+          processed_at?: string;
+          type?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'billing_events_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       calls: {
         Row: {
           assigned_agent: string | null;
@@ -968,6 +1004,9 @@ export type Database = {
           lang: string;
           last_login: string | null;
           name: string;
+          notify_email_alerts: boolean;
+          notify_feature_announcements: boolean;
+          notify_usage_reports: boolean;
           updated_at: string;
         };
         ComputedFields: never;
@@ -985,6 +1024,9 @@ export type Database = {
           lang?: string;
           last_login?: string | null;
           name?: string;
+          notify_email_alerts?: boolean;
+          notify_feature_announcements?: boolean;
+          notify_usage_reports?: boolean;
           updated_at?: string;
         };
         Update: {
@@ -1001,6 +1043,9 @@ export type Database = {
           lang?: string;
           last_login?: string | null;
           name?: string;
+          notify_email_alerts?: boolean;
+          notify_feature_announcements?: boolean;
+          notify_usage_reports?: boolean;
           updated_at?: string;
         };
         Relationships: [];
@@ -1512,6 +1557,10 @@ export type Database = {
       };
       public_agent: { Args: { subdomain: string }; Returns: Json };
       purchase_credits: { Args: { amount: number; pack_id?: string; user_id: string }; Returns: number };
+      record_checkout_payment: {
+        Args: { event_id: string; event_type: string; pack_id: string; user_id: string };
+        Returns: boolean;
+      };
       release_phone_number: { Args: { phone_number_id: string }; Returns: undefined };
       set_user_admin: { Args: { is_admin: boolean; user_id: string }; Returns: undefined };
       subdomain_available: { Args: { agent_id?: string; subdomain: string }; Returns: boolean };

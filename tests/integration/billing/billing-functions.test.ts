@@ -29,7 +29,7 @@ beforeAll(async () => {
   const signedIn = await stack.anonClient().auth.signInWithPassword({ email, password: 'buyer-secret-1' });
   const token = signedIn.data.session?.access_token;
   if (!token) throw new Error(`sign-in failed: ${signedIn.error?.message}`);
-  user = { id: created.data.user.id, token, client: stack.clientAs(token) };
+  user = { id: created.data.user.id, token, client: await stack.clientAs(token) };
 });
 afterAll(async () => {
   await stack?.stop();
@@ -257,7 +257,7 @@ describe('billing events', () => {
     const signedIn = await stack
       .anonClient()
       .auth.signInWithPassword({ email: adminEmail, password: 'admin-secret-1' });
-    const admin = stack.clientAs(signedIn.data.session!.access_token);
+    const admin = await stack.clientAs(signedIn.data.session!.access_token);
     const { data } = await admin.from('billing_events').select('id').eq('id', 'evt_paid_1');
     expect(data).toEqual([{ id: 'evt_paid_1' }]);
   });
