@@ -7,6 +7,7 @@ import { shellFr } from '../../renderer/src/app/locales/fr.ts';
 import { errorsFr } from '../../renderer/src/errors/locales/fr.ts';
 import { authFr } from '../../renderer/src/features/auth/locales/fr.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
+import { LandingPage } from './pages/LandingPage.ts';
 import { LoginPage } from './pages/LoginPage.ts';
 import { launchBrowser } from './support/browser.ts';
 
@@ -111,8 +112,9 @@ describe('console shell', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     const shell = new ConsolePage(page, base);
-    await shell.goto('/');
-    await shell.notFoundHeading(shellFr.notFound).waitFor();
+    const landing = new LandingPage(page, base);
+    await landing.open();
+    await landing.heroTitle().waitFor();
     await shell.simulateBrowserTranslation();
     await page.waitForTimeout(1500);
     expect(await shell.translationDialog().count()).toBe(0);
