@@ -15,7 +15,8 @@ export async function readJson(request: Request): Promise<Json> {
   } catch (error) {
     throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`);
   }
-  if (!isObject(value)) throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
+  if (!isObject(value))
+    throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
   return value;
 }
 

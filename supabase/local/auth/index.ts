@@ -15,7 +15,11 @@ type Handler = (env: AuthEnv, request: Request) => Promise<Response>;
 /** `METHOD path` -> handler, for the fixed routes (admin routes carry ids and route themselves). */
 const ROUTES: Record<string, Handler> = {
   'GET /health': async (_env, request) =>
-    json(request, { version: 'v2.189.0-local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }),
+    json(request, {
+      version: 'v2.189.0-local',
+      name: 'GoTrue',
+      description: 'GoTrue is a user registration and authentication API',
+    }),
   'GET /settings': async (env, request) => json(request, settings(env)),
   'GET /.well-known/jwks.json': async (_env, request) => json(request, { keys: [] }),
   'POST /signup': signup,
@@ -41,7 +45,10 @@ function settings(env: AuthEnv) {
     email: env.config.email.enable_signup,
     phone: false,
   };
-  for (const [name, provider] of Object.entries(env.config.external)) external[name] = provider.enabled;
+  // Enabled but without credentials cannot work, so it is reported as off (the console hides it).
+  for (const [name, provider] of Object.entries(env.config.external)) {
+    external[name] = provider.enabled && (!!provider.client_id || !!provider.url);
+  }
   return {
     external,
     disable_signup: !env.config.enable_signup,
@@ -70,8 +77,17 @@ export async function createAuthService(ctx: StackContext): Promise<HttpService>
         throw new AuthError(404, 'not_found', 'Not Found');
       } catch (error) {
         if (error instanceof AuthError) return errorResponse(request, error);
+        // Postgres data exceptions (class 22: bad text encoding, out-of-range values...) come from
+        // client input that passed our checks; they are the client's error, not the server's.
+        const pgCode = (error as { code?: unknown }).code;
+        if (typeof pgCode === 'string' && pgCode.startsWith('22')) {
+          return errorResponse(request, new AuthError(400, 'validation_failed', (error as Error).message));
+        }
         ctx.log(`auth: ${request.method} ${path} failed: ${(error as Error).stack ?? String(error)}`);
-        return errorResponse(request, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+        return errorResponse(
+          request,
+          new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+        );
       }
     },
   };

@@ -10,14 +10,25 @@ import type { UserRow } from './users.ts';
 const SLOTS = {
   confirmation: { column: 'confirmation_token', sentAt: 'confirmation_sent_at', type: 'confirmation_token' },
   recovery: { column: 'recovery_token', sentAt: 'recovery_sent_at', type: 'recovery_token' },
-  email_change_new: { column: 'email_change_token_new', sentAt: 'email_change_sent_at', type: 'email_change_token_new' },
-  email_change_current: { column: 'email_change_token_current', sentAt: 'email_change_sent_at', type: 'email_change_token_current' },
+  email_change_new: {
+    column: 'email_change_token_new',
+    sentAt: 'email_change_sent_at',
+    type: 'email_change_token_new',
+  },
+  email_change_current: {
+    column: 'email_change_token_current',
+    sentAt: 'email_change_sent_at',
+    type: 'email_change_token_current',
+  },
 } as const;
 
 export type TokenSlot = keyof typeof SLOTS;
 
 /** GoTrue's crypto.GenerateTokenHash: sha224 hex of e-mail + OTP. */
-export const tokenHash = (email: string, otp: string) => createHash('sha224').update(email + otp).digest('hex');
+export const tokenHash = (email: string, otp: string) =>
+  createHash('sha224')
+    .update(email + otp)
+    .digest('hex');
 
 function newOtp(length: number): string {
   let otp = '';
@@ -30,7 +41,11 @@ export function assertCanSend(env: AuthEnv, sentAt: Date | null): void {
   if (!sentAt || env.maxFrequencyMs <= 0) return;
   const wait = new Date(sentAt).getTime() + env.maxFrequencyMs - Date.now();
   if (wait > 0) {
-    throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${Math.ceil(wait / 1000)} seconds.`);
+    throw new AuthError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${Math.ceil(wait / 1000)} seconds.`,
+    );
   }
 }
 
@@ -53,7 +68,10 @@ export async function issueToken(
   const relatesTo = options.relatesTo ?? user.email ?? '';
   const otp = newOtp(env.config.email.otp_length);
   const hash = (options.pkce ? 'pkce_' : '') + tokenHash(relatesTo, otp);
-  await q.query(`update auth.users set ${column} = $2, ${sentAt} = now(), updated_at = now() where id = $1`, [user.id, hash]);
+  await q.query(`update auth.users set ${column} = $2, ${sentAt} = now(), updated_at = now() where id = $1`, [
+    user.id,
+    hash,
+  ]);
   await q.query(
     `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
      values ($1, $2, $3, $4, $5, now(), now())
@@ -84,7 +102,14 @@ export function verifyLink(env: AuthEnv, hash: string, kind: MailKind, redirectT
   return `${env.externalUrl()}/verify?${params.toString()}`;
 }
 
-export function composeMail(env: AuthEnv, kind: MailKind, to: string, token: IssuedToken, redirectTo: string, newEmail?: string): Email {
+export function composeMail(
+  env: AuthEnv,
+  kind: MailKind,
+  to: string,
+  token: IssuedToken,
+  redirectTo: string,
+  newEmail?: string,
+): Email {
   return renderMail(kind, to, verifyLink(env, token.hash, kind, redirectTo), token.otp, newEmail);
 }
 

@@ -31,7 +31,7 @@ const CHARACTER_SETS: Record<string, string[]> = {
     'abcdefghijklmnopqrstuvwxyz',
     'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
     '0123456789',
-    "!@#$%^&*()_+-=[]{};':\"|<>?,./`~",
+    '!@#$%^&*()_+-=[]{};\':"|<>?,./`~',
   ],
 };
 

@@ -13,14 +13,17 @@ export interface PkceParams {
 
 /** Reads code_challenge/code_challenge_method from a body or query; null = implicit flow. */
 export function readPkce(source: Json | URLSearchParams): PkceParams | null {
-  const get = (key: string) => (source instanceof URLSearchParams ? (source.get(key) ?? undefined) : optString(source, key));
+  const get = (key: string) =>
+    source instanceof URLSearchParams ? (source.get(key) ?? undefined) : optString(source, key);
   const challenge = get('code_challenge');
   const method = get('code_challenge_method');
   if (!challenge && !method) return null;
   if (!challenge || !method) throw validationFailed('PKCE flow requires code_challenge_method and code_challenge');
   const normalized = method.toLowerCase();
-  if (normalized !== 's256' && normalized !== 'plain') throw validationFailed(`code challenge method not supported: ${method}`);
-  if (challenge.length < 43 || challenge.length > 128) throw validationFailed('code challenge has to be between 43 and 128 characters');
+  if (normalized !== 's256' && normalized !== 'plain')
+    throw validationFailed(`code challenge method not supported: ${method}`);
+  if (challenge.length < 43 || challenge.length > 128)
+    throw validationFailed('code challenge has to be between 43 and 128 characters');
   return { codeChallenge: challenge, method: normalized };
 }
 
@@ -48,7 +51,16 @@ export async function createFlowState(
     `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
        created_at, updated_at, authentication_method, referrer)
      values ($1, $2, $3, $4, $5, $6, now(), now(), $7, $8) returning *`,
-    [randomUUID(), input.userId ?? null, randomUUID(), pkce.method, pkce.codeChallenge, input.providerType, input.method, input.referrer ?? null],
+    [
+      randomUUID(),
+      input.userId ?? null,
+      randomUUID(),
+      pkce.method,
+      pkce.codeChallenge,
+      input.providerType,
+      input.method,
+      input.referrer ?? null,
+    ],
   );
   return rows[0]!;
 }

@@ -58,7 +58,13 @@ export function providerEndpoints(name: string, urlOverride: string): ProviderEn
   const base = urlOverride.replace(/\/+$/, '');
   if (!known) {
     if (!base) return undefined;
-    return { authorize: `${base}/authorize`, token: `${base}/token`, userinfo: `${base}/userinfo`, scopes: ['openid', 'email', 'profile'], issuer: base };
+    return {
+      authorize: `${base}/authorize`,
+      token: `${base}/token`,
+      userinfo: `${base}/userinfo`,
+      scopes: ['openid', 'email', 'profile'],
+      issuer: base,
+    };
   }
   if (!base) return known;
   const rebase = (endpoint: string) => {
@@ -83,7 +89,11 @@ export function profileFromUserinfo(endpoints: ProviderEndpoints, info: Json): P
   const id = str(info.sub) ?? str(info.id);
   if (!id) return undefined;
   const email = (str(info.email) ?? '').toLowerCase();
-  const emailVerified = info.email_verified === true || info.verified_email === true || info.verified === true || info.email_verified === 'true';
+  const emailVerified =
+    info.email_verified === true ||
+    info.verified_email === true ||
+    info.verified === true ||
+    info.email_verified === 'true';
   const name = str(info.name) ?? str(info.login) ?? str(info.username);
   const pictureField = info.picture;
   const picture =

@@ -5,7 +5,7 @@ import { signJwt, verifyJwt, type JwtClaims } from '../core/jwt.ts';
 import { AuthError, badRequest, forbidden } from './errors.ts';
 import type { Json } from './http.ts';
 import type { AuthEnv } from './settings.ts';
-import { findUserById, identitiesOf, isUuid, userJson, type UserRow } from './users.ts';
+import { audit, findUserById, identitiesOf, isUuid, userJson, type UserRow } from './users.ts';
 
 /** GoTrue's refresh tokens: 12 random lower-case alphanumerics (crypto.SecureAlphanumeric). */
 function newRefreshToken(): string {
@@ -34,11 +34,21 @@ async function amrOf(q: Queryable, sessionId: string): Promise<{ method: string;
     'select authentication_method, created_at from auth.mfa_amr_claims where session_id = $1 order by created_at desc',
     [sessionId],
   );
-  return rows.map((r) => ({ method: r.authentication_method, timestamp: Math.floor(new Date(r.created_at).getTime() / 1000) }));
+  return rows.map((r) => ({
+    method: r.authentication_method,
+    timestamp: Math.floor(new Date(r.created_at).getTime() / 1000),
+  }));
 }
 
 /** Builds the session JSON (tokens.AccessTokenResponse) for a session and its current refresh token. */
-async function sessionResponse(env: AuthEnv, q: Queryable, user: UserRow, sessionId: string, refreshToken: string, extras: SessionExtras = {}): Promise<Json> {
+async function sessionResponse(
+  env: AuthEnv,
+  q: Queryable,
+  user: UserRow,
+  sessionId: string,
+  refreshToken: string,
+  extras: SessionExtras = {},
+): Promise<Json> {
   const now = Math.floor(Date.now() / 1000);
   const expiresIn = env.config.jwt_expiry;
   const claims: JwtClaims = {
@@ -84,10 +94,10 @@ export async function issueSession(
   const userAgent = options.request?.headers.get('user-agent') ?? null;
   await q.query(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`, [userId]);
   if (options.provider) {
-    await q.query(`update auth.identities set last_sign_in_at = now(), updated_at = now() where user_id = $1 and provider = $2`, [
-      userId,
-      options.provider,
-    ]);
+    await q.query(
+      `update auth.identities set last_sign_in_at = now(), updated_at = now() where user_id = $1 and provider = $2`,
+      [userId, options.provider],
+    );
   }
   await q.query(
     `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, refreshed_at)
@@ -105,6 +115,7 @@ export async function issueSession(
     [token, userId, sessionId],
   );
   const user = (await findUserById(q, userId))!;
+  await audit(q, 'login', user, { provider: options.provider ?? method, method });
   return sessionResponse(env, q, user, sessionId, token, options.extras);
 }
 
@@ -114,24 +125,33 @@ const tokenNotFound = () => badRequest('refresh_token_not_found', 'Invalid Refre
  * grant_type=refresh_token with GoTrue's rotation rules: the presented token is revoked and a child
  * issued; a revoked token presented again within refresh_token_reuse_interval gets the session's
  * current token back (concurrent tabs); later, it is reuse of a stolen token: the whole family is
- * revoked and the call fails with refresh_token_already_used.
+ * revoked and the answer is refresh_token_already_used (returned so the caller commits first).
  */
-export async function refreshSession(env: AuthEnv, q: Queryable, presented: string): Promise<Json> {
+export async function refreshSession(env: AuthEnv, q: Queryable, presented: string): Promise<Json | AuthError> {
   const { rows } = await q.query<RefreshTokenRow>('select * from auth.refresh_tokens where token = $1', [presented]);
   const token = rows[0];
   if (!token || !token.session_id) throw tokenNotFound();
   const user = isUuid(token.user_id) ? await findUserById(q, token.user_id) : undefined;
   if (!user || user.deleted_at) throw tokenNotFound();
   if (user.banned_until && new Date(user.banned_until) > new Date()) throw badRequest('user_banned', 'User is banned');
-  const session = (await q.query<{ id: string; not_after: Date | null }>('select id, not_after from auth.sessions where id = $1', [token.session_id])).rows[0];
+  const session = (
+    await q.query<{ id: string; not_after: Date | null }>('select id, not_after from auth.sessions where id = $1', [
+      token.session_id,
+    ])
+  ).rows[0];
   if (!session) throw tokenNotFound();
-  if (session.not_after && new Date(session.not_after) < new Date()) throw forbidden('session_expired', 'Session Expired');
+  if (session.not_after && new Date(session.not_after) < new Date())
+    throw forbidden('session_expired', 'Session Expired');
 
   if (token.revoked) {
     const reuseUntil = new Date(token.updated_at).getTime() + env.config.refresh_token_reuse_interval * 1000;
     if (env.config.enable_refresh_token_rotation && Date.now() > reuseUntil) {
-      await q.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false', [session.id]);
-      throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      await q.query(
+        'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false',
+        [session.id],
+      );
+      // Returned, not thrown: the family's revocation must commit.
+      return badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
     }
     const active = (
       await q.query<RefreshTokenRow>(
@@ -155,6 +175,7 @@ export async function refreshSession(env: AuthEnv, q: Queryable, presented: stri
     );
   }
   await q.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [session.id]);
+  await audit(q, 'token_refreshed', user);
   return sessionResponse(env, q, user, session.id, current);
 }
 
@@ -164,7 +185,10 @@ export async function requireClaims(env: AuthEnv, request: Request): Promise<Jwt
   if (!bearer) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   const verified = await verifyJwt(bearer, env.ctx.config.jwtSecret);
   if (!verified.ok) {
-    const reason = verified.kind === 'expired' ? 'token has invalid claims: token is expired' : 'token is malformed or signature is invalid';
+    const reason =
+      verified.kind === 'expired'
+        ? 'token has invalid claims: token is expired'
+        : 'token is malformed or signature is invalid';
     throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
   }
   return verified.claims;
@@ -186,7 +210,8 @@ export async function requireUser(env: AuthEnv, q: Queryable, request: Request):
   if (!user || user.deleted_at) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
   const sessionId = typeof claims.session_id === 'string' && claims.session_id ? claims.session_id : null;
   if (sessionId) {
-    const found = isUuid(sessionId) && (await q.query('select 1 from auth.sessions where id = $1', [sessionId])).rows.length > 0;
+    const found =
+      isUuid(sessionId) && (await q.query('select 1 from auth.sessions where id = $1', [sessionId])).rows.length > 0;
     if (!found) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
   }
   return { claims, user, sessionId };
@@ -195,6 +220,7 @@ export async function requireUser(env: AuthEnv, q: Queryable, request: Request):
 /** Admin endpoints: a JWT whose role is service_role (GOTRUE_JWT_ADMIN_ROLES). */
 export async function requireAdmin(env: AuthEnv, request: Request): Promise<JwtClaims> {
   const claims = await requireClaims(env, request);
-  if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') throw forbidden('not_admin', 'User not allowed');
+  if (claims.role !== 'service_role' && claims.role !== 'supabase_admin')
+    throw forbidden('not_admin', 'User not allowed');
   return claims;
 }

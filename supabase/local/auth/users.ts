@@ -46,7 +46,8 @@ export interface IdentityRow {
   email: string | null;
 }
 
-const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 export function isValidEmail(email: string): boolean {
   return email.length <= 255 && EMAIL_PATTERN.test(email);
@@ -71,7 +72,9 @@ export async function findUserByEmail(q: Queryable, email: string): Promise<User
 
 export async function identitiesOf(q: Queryable, userId: string): Promise<IdentityRow[]> {
   return (
-    await q.query<IdentityRow>('select * from auth.identities where user_id = $1 order by created_at nulls first, id', [userId])
+    await q.query<IdentityRow>('select * from auth.identities where user_id = $1 order by created_at nulls first, id', [
+      userId,
+    ])
   ).rows;
 }
 
@@ -161,7 +164,6 @@ export interface NewUser {
 export async function insertUser(q: Queryable, input: NewUser): Promise<UserRow> {
   const id = input.id ?? randomUUID();
   const email = normalizeEmail(input.email);
-  const now = new Date();
   const providerId = input.identity?.providerId ?? id;
   const identityData: Json = input.identity?.data ?? {
     sub: id,
@@ -175,27 +177,29 @@ export async function insertUser(q: Queryable, input: NewUser): Promise<UserRow>
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, invited_at,
        confirmation_token, recovery_token, email_change_token_new, email_change, email_change_token_current,
        raw_app_meta_data, raw_user_meta_data, is_super_admin, created_at, updated_at, banned_until, is_anonymous)
-     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', $2, $3, $4, $5, $6, '', '', '', '', '',
-       $7, $8, false, $9, $9, $10, false)`,
+     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', $2, $3, $4,
+       case when $5 then now() end, case when $6 then now() end, '', '', '', '', '',
+       $7, $8, false, now(), now(), $9, false)`,
     [
       id,
       input.role ?? 'authenticated',
       email,
       input.encryptedPassword ?? '',
-      input.confirmed ? now : null,
-      input.invited ? now : null,
+      input.confirmed,
+      !!input.invited,
       appMetadata,
       userMetadata,
-      now,
       input.bannedUntil ?? null,
     ],
   );
   await q.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $5, $5)`,
-    [providerId, id, identityData, input.provider, now],
+     values ($1, $2, $3, $4, now(), now(), now())`,
+    [providerId, id, identityData, input.provider],
   );
-  return (await findUserById(q, id))!;
+  const user = (await findUserById(q, id))!;
+  await audit(q, input.invited ? 'user_invited' : 'user_signedup', user, { provider: input.provider });
+  return user;
 }
 
 /** Marks the e-mail verified on the user and its e-mail identity (GoTrue's User.Confirm). */
@@ -213,10 +217,51 @@ export async function confirmEmail(q: Queryable, user: UserRow): Promise<void> {
   );
 }
 
+/**
+ * Makes `email` the user's confirmed address (completed e-mail change, autoconfirm change, or an
+ * anonymous user becoming permanent): clears pending change state, updates the e-mail identity or
+ * creates one, and lists `email` among the providers.
+ */
+export async function adoptEmail(q: Queryable, userId: string, email: string): Promise<void> {
+  await q.query(
+    `update auth.users set email = $2, email_change = '', email_change_token_new = '', email_change_token_current = '',
+       email_change_confirm_status = 0, email_change_sent_at = null, email_confirmed_at = coalesce(email_confirmed_at, now()),
+       is_anonymous = false,
+       raw_app_meta_data = case
+         when coalesce(raw_app_meta_data -> 'providers', '[]'::jsonb) ? 'email' then raw_app_meta_data
+         else coalesce(raw_app_meta_data, '{}'::jsonb)
+           || jsonb_build_object('provider', coalesce(raw_app_meta_data ->> 'provider', 'email'),
+                                 'providers', coalesce(raw_app_meta_data -> 'providers', '[]'::jsonb) || '["email"]'::jsonb)
+       end,
+       updated_at = now()
+     where id = $1`,
+    [userId, email],
+  );
+  const updated = await q.query(
+    `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
+     where user_id = $1 and provider = 'email'`,
+    [userId, email],
+  );
+  if (!updated.affectedRows) {
+    await q.query(
+      `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+       values ($1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', true, 'phone_verified', false), 'email', now(), now(), now())`,
+      [userId, email],
+    );
+  }
+  await q.query(
+    `delete from auth.one_time_tokens where user_id = $1 and token_type in ('email_change_token_new', 'email_change_token_current')`,
+    [userId],
+  );
+}
+
 export async function audit(q: Queryable, action: string, actor: UserRow | undefined, extra: Json = {}): Promise<void> {
   await q.query(
     `insert into auth.audit_log_entries (instance_id, id, payload, created_at, ip_address)
      values ('00000000-0000-0000-0000-000000000000', $1, $2, now(), '')`,
-    [randomUUID(), JSON.stringify({ action, actor_id: actor?.id, actor_username: actor?.email, log_type: 'account', traits: extra })],
+    [
+      randomUUID(),
+      JSON.stringify({ action, actor_id: actor?.id, actor_username: actor?.email, log_type: 'account', traits: extra }),
+    ],
   );
 }

@@ -58,6 +58,9 @@ alter table storage.objects enable row level security;
 -- which bypasses RLS, sees anything).
 grant all on storage.buckets to anon, authenticated, service_role;
 grant all on storage.objects to anon, authenticated, service_role;
+alter default privileges in schema storage grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges in schema storage grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges in schema storage grant all on sequences to postgres, anon, authenticated, service_role;
 
 create or replace function storage.foldername(name text) returns text[] language plpgsql immutable as $$
 declare

@@ -40,7 +40,10 @@ export async function listBuckets(svc: StorageService, sreq: StorageRequest): Pr
 
 export async function getBucket(svc: StorageService, sreq: StorageRequest, id: string): Promise<Response> {
   const text = await asUser(svc.db, sreq, 'storage.bucket.get', async (tx) => {
-    const result = await tx.query<{ body: string }>(`select ${BUCKET_JSON}::text as body from storage.buckets b where b.id = $1`, [id]);
+    const result = await tx.query<{ body: string }>(
+      `select ${BUCKET_JSON}::text as body from storage.buckets b where b.id = $1`,
+      [id],
+    );
     return result.rows[0]?.body;
   });
   if (!text) throw errors.noSuchBucket();
@@ -77,7 +80,12 @@ export function fileSizeLimit(value: unknown, globalLimit: number): number | nul
     throw errors.invalidRequest('Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B');
   }
   if (bytes > globalLimit) {
-    throw new StorageError('InvalidRequest', 413, 'The maximum file size limit exceeds the global limit', 'Payload too large');
+    throw new StorageError(
+      'InvalidRequest',
+      413,
+      'The maximum file size limit exceeds the global limit',
+      'Payload too large',
+    );
   }
   return bytes;
 }
@@ -105,7 +113,14 @@ export async function createBucket(svc: StorageService, sreq: StorageRequest): P
       tx.query(
         `insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types)
          values ($1, $1, $2, $3, $4, $5, $6)`,
-        [id, owner, sreq.owner ?? null, settings.public ?? false, settings.fileSizeLimit ?? null, settings.allowedMimeTypes ?? null],
+        [
+          id,
+          owner,
+          sreq.owner ?? null,
+          settings.public ?? false,
+          settings.fileSizeLimit ?? null,
+          settings.allowedMimeTypes ?? null,
+        ],
       ),
     );
   } catch (error) {
@@ -158,7 +173,10 @@ export async function emptyBucket(svc: StorageService, sreq: StorageRequest, id:
 
 export async function deleteBucket(svc: StorageService, sreq: StorageRequest, id: string): Promise<Response> {
   const objects = await asSuperuser(svc.db, 'storage.bucket.delete', async (tx) => {
-    const result = await tx.query<{ n: number }>('select count(*)::int as n from storage.objects where bucket_id = $1', [id]);
+    const result = await tx.query<{ n: number }>(
+      'select count(*)::int as n from storage.objects where bucket_id = $1',
+      [id],
+    );
     return result.rows[0]!.n;
   });
   if (objects > 0) throw errors.bucketNotEmpty();
@@ -170,7 +188,8 @@ export async function deleteBucket(svc: StorageService, sreq: StorageRequest, id
     });
   } catch (error) {
     // An object inserted meanwhile makes the foreign key refuse the delete.
-    if (error instanceof StorageError && error.httpStatusCode === 404 && error.code === 'InvalidRequest') throw errors.bucketNotEmpty();
+    if (error instanceof StorageError && error.httpStatusCode === 404 && error.code === 'InvalidRequest')
+      throw errors.bucketNotEmpty();
     throw error;
   }
   if (deleted === 0) throw errors.noSuchBucket();
@@ -187,7 +206,10 @@ export async function syncConfigBuckets(svc: StorageService): Promise<void> {
   for (const [name, spec] of Object.entries(declared)) {
     try {
       assertBucketName(name);
-      const limit = spec.file_size_limit === undefined || spec.file_size_limit === '' ? null : fileSizeLimit(spec.file_size_limit, svc.globalFileSizeLimit);
+      const limit =
+        spec.file_size_limit === undefined || spec.file_size_limit === ''
+          ? null
+          : fileSizeLimit(spec.file_size_limit, svc.globalFileSizeLimit);
       const mimes = spec.allowed_mime_types === undefined ? null : allowedMimeTypes(spec.allowed_mime_types);
       await asSuperuser(svc.db, 'storage.bucket.create', (tx) =>
         tx.query(

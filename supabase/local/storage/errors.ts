@@ -43,7 +43,12 @@ export class StorageError extends Error {
   toResponse(keepStatus = false): Response {
     const status = this.httpStatusCode === 500 ? 500 : keepStatus ? this.httpStatusCode : 400;
     return Response.json(
-      { statusCode: String(this.httpStatusCode), code: this.code, error: this.errorName ?? this.code, message: this.message },
+      {
+        statusCode: String(this.httpStatusCode),
+        code: this.code,
+        error: this.errorName ?? this.code,
+        message: this.message,
+      },
       { status },
     );
   }
@@ -55,7 +60,8 @@ export const errors = {
   invalidJwt: (message: string) => new StorageError('InvalidJWT', 400, message),
   accessDenied: (message = 'new row violates row-level security policy') =>
     new StorageError('AccessDenied', 403, message, 'Unauthorized'),
-  resourceAlreadyExists: () => new StorageError('ResourceAlreadyExists', 409, 'The resource already exists', 'Duplicate'),
+  resourceAlreadyExists: () =>
+    new StorageError('ResourceAlreadyExists', 409, 'The resource already exists', 'Duplicate'),
   bucketAlreadyExists: () => new StorageError('BucketAlreadyExists', 409, 'The resource already exists', 'Duplicate'),
   bucketNotEmpty: () => new StorageError('ResourceNotEmpty', 409, 'The bucket you tried to delete is not empty'),
   entityTooLarge: () =>
@@ -112,7 +118,11 @@ export function fromDatabaseError(error: unknown): StorageError {
       return errors.invalidParameter('', error.message);
     case '42703':
     case '42P01':
-      return new StorageError('DatabaseSchemaMismatch', 503, 'The database schema is out of sync. Please run migrations or contact support.');
+      return new StorageError(
+        'DatabaseSchemaMismatch',
+        503,
+        'The database schema is out of sync. Please run migrations or contact support.',
+      );
     case '57014':
       return new StorageError('InvalidRequest', 544, 'The connection to the database timed out');
     default:

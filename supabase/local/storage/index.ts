@@ -1,5 +1,13 @@
 import type { HttpService, StackContext } from '../core/contracts.ts';
-import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, syncConfigBuckets, updateBucket } from './buckets.ts';
+import {
+  createBucket,
+  deleteBucket,
+  emptyBucket,
+  getBucket,
+  listBuckets,
+  syncConfigBuckets,
+  updateBucket,
+} from './buckets.ts';
 import { resolveIdentity, type StorageRequest } from './context.ts';
 import { errors, StorageError } from './errors.ts';
 import { FileStore } from './files.ts';
@@ -7,7 +15,13 @@ import { listObjects, listObjectsV2 } from './list.ts';
 import { deleteObject, findObjectAsUser, findPublicObject, objectInfo, removeObjects, serveObject } from './objects.ts';
 import { assertBucketName, assertObjectKey, decodePath } from './paths.ts';
 import { globalLimitOf, type StorageService } from './service.ts';
-import { createSignedUploadUrl, createSignedUrl, createSignedUrls, getSignedObject, uploadToSignedUrl } from './signed.ts';
+import {
+  createSignedUploadUrl,
+  createSignedUrl,
+  createSignedUrls,
+  getSignedObject,
+  uploadToSignedUrl,
+} from './signed.ts';
 import { copyObject, moveObject } from './transfer.ts';
 import { uploadObject } from './upload.ts';
 
@@ -66,15 +80,39 @@ const download: Handler = async (svc, sreq, [b = '', k = '']) => {
 const ROUTES: Route[] = [
   { methods: ['GET'], pattern: /^\/bucket\/?$/, handler: (svc, sreq) => listBuckets(svc, sreq) },
   { methods: ['POST'], pattern: /^\/bucket\/?$/, handler: (svc, sreq) => createBucket(svc, sreq) },
-  { methods: ['POST'], pattern: new RegExp(`^/bucket/${BUCKET}/empty/?$`), handler: (svc, sreq, [b = '']) => emptyBucket(svc, sreq, bucketOf(b)) },
-  { methods: ['GET'], pattern: new RegExp(`^/bucket/${BUCKET}/?$`), handler: (svc, sreq, [b = '']) => getBucket(svc, sreq, bucketOf(b)) },
-  { methods: ['PUT'], pattern: new RegExp(`^/bucket/${BUCKET}/?$`), handler: (svc, sreq, [b = '']) => updateBucket(svc, sreq, bucketOf(b)) },
-  { methods: ['DELETE'], pattern: new RegExp(`^/bucket/${BUCKET}/?$`), handler: (svc, sreq, [b = '']) => deleteBucket(svc, sreq, bucketOf(b)) },
+  {
+    methods: ['POST'],
+    pattern: new RegExp(`^/bucket/${BUCKET}/empty/?$`),
+    handler: (svc, sreq, [b = '']) => emptyBucket(svc, sreq, bucketOf(b)),
+  },
+  {
+    methods: ['GET'],
+    pattern: new RegExp(`^/bucket/${BUCKET}/?$`),
+    handler: (svc, sreq, [b = '']) => getBucket(svc, sreq, bucketOf(b)),
+  },
+  {
+    methods: ['PUT'],
+    pattern: new RegExp(`^/bucket/${BUCKET}/?$`),
+    handler: (svc, sreq, [b = '']) => updateBucket(svc, sreq, bucketOf(b)),
+  },
+  {
+    methods: ['DELETE'],
+    pattern: new RegExp(`^/bucket/${BUCKET}/?$`),
+    handler: (svc, sreq, [b = '']) => deleteBucket(svc, sreq, bucketOf(b)),
+  },
 
   { methods: ['POST'], pattern: /^\/object\/move\/?$/, handler: (svc, sreq) => moveObject(svc, sreq) },
   { methods: ['POST'], pattern: /^\/object\/copy\/?$/, handler: (svc, sreq) => copyObject(svc, sreq) },
-  { methods: ['POST'], pattern: new RegExp(`^/object/list/${BUCKET}/?$`), handler: (svc, sreq, [b = '']) => listObjects(svc, sreq, bucketOf(b)) },
-  { methods: ['POST'], pattern: new RegExp(`^/object/list-v2/${BUCKET}/?$`), handler: (svc, sreq, [b = '']) => listObjectsV2(svc, sreq, bucketOf(b)) },
+  {
+    methods: ['POST'],
+    pattern: new RegExp(`^/object/list/${BUCKET}/?$`),
+    handler: (svc, sreq, [b = '']) => listObjects(svc, sreq, bucketOf(b)),
+  },
+  {
+    methods: ['POST'],
+    pattern: new RegExp(`^/object/list-v2/${BUCKET}/?$`),
+    handler: (svc, sreq, [b = '']) => listObjectsV2(svc, sreq, bucketOf(b)),
+  },
   {
     methods: ['GET'],
     pattern: new RegExp(`^/object/info/public/${BUCKET}/${KEY}$`),
@@ -86,7 +124,11 @@ const ROUTES: Route[] = [
     pattern: new RegExp(`^/object/info/(?:authenticated/)?${BUCKET}/${KEY}$`),
     handler: (svc, sreq, [b = '', k = '']) => objectInfo(svc, sreq, bucketOf(b), keyOf(k), false),
   },
-  { methods: ['POST'], pattern: new RegExp(`^/object/sign/${BUCKET}/?$`), handler: (svc, sreq, [b = '']) => createSignedUrls(svc, sreq, bucketOf(b)) },
+  {
+    methods: ['POST'],
+    pattern: new RegExp(`^/object/sign/${BUCKET}/?$`),
+    handler: (svc, sreq, [b = '']) => createSignedUrls(svc, sreq, bucketOf(b)),
+  },
   {
     methods: ['POST'],
     pattern: new RegExp(`^/object/sign/${BUCKET}/${KEY}$`),
@@ -94,7 +136,9 @@ const ROUTES: Route[] = [
   },
   {
     methods: ['GET', 'HEAD'],
-    pattern: new RegExp(`^/object/sign/${BUCKET}/${KEY}$`),
+    // Image transformations need imgproxy, which the local stack does not run: `/render/image/*`
+    // serves the original bytes so pages still show the picture (just not resized).
+    pattern: new RegExp(`^/(?:object|render/image)/sign/${BUCKET}/${KEY}$`),
     anonymous: true,
     handler: (svc, sreq, [b = '', k = '']) => getSignedObject(svc, sreq, bucketOf(b), keyOf(k)),
   },
@@ -111,7 +155,7 @@ const ROUTES: Route[] = [
   },
   {
     methods: ['GET', 'HEAD'],
-    pattern: new RegExp(`^/object/public/${BUCKET}/${KEY}$`),
+    pattern: new RegExp(`^/(?:object|render/image)/public/${BUCKET}/${KEY}$`),
     anonymous: true,
     handler: async (svc, sreq, [b = '', k = '']) => {
       const bucket = bucketOf(b);
@@ -119,8 +163,16 @@ const ROUTES: Route[] = [
       return serveObject(svc, sreq, bucket, key, await findPublicObject(svc, bucket, key));
     },
   },
-  { methods: ['GET', 'HEAD'], pattern: new RegExp(`^/object/authenticated/${BUCKET}/${KEY}$`), handler: download },
-  { methods: ['DELETE'], pattern: new RegExp(`^/object/${BUCKET}/?$`), handler: (svc, sreq, [b = '']) => removeObjects(svc, sreq, bucketOf(b)) },
+  {
+    methods: ['GET', 'HEAD'],
+    pattern: new RegExp(`^/(?:object|render/image)/authenticated/${BUCKET}/${KEY}$`),
+    handler: download,
+  },
+  {
+    methods: ['DELETE'],
+    pattern: new RegExp(`^/object/${BUCKET}/?$`),
+    handler: (svc, sreq, [b = '']) => removeObjects(svc, sreq, bucketOf(b)),
+  },
   { methods: ['POST'], pattern: new RegExp(`^/object/${BUCKET}/${KEY}$`), handler: upload(false) },
   { methods: ['PUT'], pattern: new RegExp(`^/object/${BUCKET}/${KEY}$`), handler: upload(true) },
   { methods: ['GET', 'HEAD'], pattern: new RegExp(`^/object/${BUCKET}/${KEY}$`), handler: download },
@@ -152,11 +204,19 @@ async function handle(svc: StorageService, request: Request): Promise<Response> 
       const match = route.pattern.exec(pathname);
       if (!match) continue;
       const sreq = route.anonymous
-        ? { request, url: new URL(request.url), headers: {}, identity: { role: 'anon', claims: { role: 'anon' } }, owner: undefined, jwt: '' }
+        ? {
+            request,
+            url: new URL(request.url),
+            headers: {},
+            identity: { role: 'anon', claims: { role: 'anon' } },
+            owner: undefined,
+            jwt: '',
+          }
         : await resolveIdentity(svc.ctx, request);
       return await route.handler(svc, sreq, match.slice(1));
     }
-    if (method === 'GET' && (pathname === '/status' || pathname === '/health')) return new Response(null, { status: 200 });
+    if (method === 'GET' && (pathname === '/status' || pathname === '/health'))
+      return new Response(null, { status: 200 });
     return errors.notFoundRoute(method, pathname).toResponse(true);
   } catch (error) {
     const storageError =

@@ -24,7 +24,8 @@ function sortOf(body: Record<string, unknown>): { column: string; order: 'asc' |
   if (typeof sortBy !== 'object' || Array.isArray(sortBy)) throw errors.invalidParameter('sortBy');
   const { column = 'name', order = 'asc' } = sortBy as { column?: unknown; order?: unknown };
   if (typeof column !== 'string' || !SORT_COLUMNS.has(column)) throw errors.invalidParameter('sortBy.column');
-  if (typeof order !== 'string' || !['asc', 'desc'].includes(order.toLowerCase())) throw errors.invalidParameter('sortBy.order');
+  if (typeof order !== 'string' || !['asc', 'desc'].includes(order.toLowerCase()))
+    throw errors.invalidParameter('sortBy.order');
   return { column, order: order.toLowerCase() as 'asc' | 'desc' };
 }
 
@@ -35,7 +36,8 @@ function sortOf(body: Record<string, unknown>): { column: string; order: 'asc' |
 export async function listObjects(svc: StorageService, sreq: StorageRequest, bucket: string): Promise<Response> {
   const body = await readJson(sreq.request);
   if (body.prefix !== undefined && typeof body.prefix !== 'string') throw errors.invalidParameter('prefix');
-  if (body.search !== undefined && body.search !== null && typeof body.search !== 'string') throw errors.invalidParameter('search');
+  if (body.search !== undefined && body.search !== null && typeof body.search !== 'string')
+    throw errors.invalidParameter('search');
   const limit = intField(body, 'limit', 100, MAX_LIST_LIMIT);
   const offset = intField(body, 'offset', 0, Number.MAX_SAFE_INTEGER);
   const { column, order } = sortOf(body);
@@ -60,7 +62,8 @@ export async function listObjects(svc: StorageService, sreq: StorageRequest, buc
 export async function listObjectsV2(svc: StorageService, sreq: StorageRequest, bucket: string): Promise<Response> {
   const body = await readJson(sreq.request);
   for (const field of ['prefix', 'cursor'] as const) {
-    if (body[field] !== undefined && body[field] !== null && typeof body[field] !== 'string') throw errors.invalidParameter(field);
+    if (body[field] !== undefined && body[field] !== null && typeof body[field] !== 'string')
+      throw errors.invalidParameter(field);
   }
   const limit = Math.max(1, intField(body, 'limit', 1000, 1000));
   const prefix = (body.prefix as string | undefined) ?? '';
@@ -90,7 +93,9 @@ export async function listObjectsV2(svc: StorageService, sreq: StorageRequest, b
   });
   const page = rows.slice(0, limit);
   const hasNext = rows.length > limit;
-  const folders = page.filter((r) => r.folder).map((r) => `{"name":${JSON.stringify(r.entry)},"key":${JSON.stringify(r.entry)}}`);
+  const folders = page
+    .filter((r) => r.folder)
+    .map((r) => `{"name":${JSON.stringify(r.entry)},"key":${JSON.stringify(r.entry)}}`);
   const objects = page.filter((r) => !r.folder).map((r) => r.object!);
   const next = hasNext ? `,"nextCursor":${JSON.stringify(page[page.length - 1]!.entry)}` : '';
   return jsonText(`{"hasNext":${hasNext},"folders":[${folders.join(',')}],"objects":[${objects.join(',')}]${next}}`);

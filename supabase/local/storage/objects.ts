@@ -1,6 +1,6 @@
 import type { Transaction } from '@electric-sql/pglite';
 import { asSuperuser, asUser, type StorageRequest } from './context.ts';
-import { readJson } from './body.ts';
+import { HEADER_VALUE, readJson } from './body.ts';
 import { errors } from './errors.ts';
 import { assertObjectKey } from './paths.ts';
 import { jsonText, type StorageService } from './service.ts';
@@ -16,12 +16,21 @@ export interface StoredObject {
 const OBJECT_COLUMNS = `id, version, metadata, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 
 async function findObject(tx: Transaction, bucket: string, key: string): Promise<StoredObject | undefined> {
-  const result = await tx.query<StoredObject>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucket, key]);
+  const result = await tx.query<StoredObject>(
+    `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+    [bucket, key],
+  );
   return result.rows[0];
 }
 
 /** Reads an object's row as the caller: RLS SELECT policies decide, invisible = NoSuchKey. */
-export async function findObjectAsUser(svc: StorageService, sreq: StorageRequest, bucket: string, key: string, operation: string): Promise<StoredObject> {
+export async function findObjectAsUser(
+  svc: StorageService,
+  sreq: StorageRequest,
+  bucket: string,
+  key: string,
+  operation: string,
+): Promise<StoredObject> {
   const row = await asUser(svc.db, sreq, operation, (tx) => findObject(tx, bucket, key));
   if (!row) throw errors.noSuchKey();
   return row;
@@ -39,7 +48,12 @@ export async function findPublicObject(svc: StorageService, bucket: string, key:
   return found;
 }
 
-export async function findObjectAsSuperuser(svc: StorageService, bucket: string, key: string, operation: string): Promise<StoredObject> {
+export async function findObjectAsSuperuser(
+  svc: StorageService,
+  bucket: string,
+  key: string,
+  operation: string,
+): Promise<StoredObject> {
   const row = await asSuperuser(svc.db, operation, (tx) => findObject(tx, bucket, key));
   if (!row) throw errors.noSuchKey();
   return row;
@@ -49,7 +63,13 @@ export async function findObjectAsSuperuser(svc: StorageService, bucket: string,
  * Streams an object's bytes with the headers hosted Storage sends; honours `Range` (one range),
  * `If-None-Match`, and `?download[=name]` (Content-Disposition attachment).
  */
-export async function serveObject(svc: StorageService, sreq: StorageRequest, bucket: string, key: string, object: StoredObject): Promise<Response> {
+export async function serveObject(
+  svc: StorageService,
+  sreq: StorageRequest,
+  bucket: string,
+  key: string,
+  object: StoredObject,
+): Promise<Response> {
   const meta = object.metadata ?? {};
   const size = object.version ? await svc.files.size(bucket, key, object.version) : undefined;
   if (size === undefined || !object.version) {
@@ -57,19 +77,26 @@ export async function serveObject(svc: StorageService, sreq: StorageRequest, buc
     throw errors.noSuchKey();
   }
   const headers = new Headers({
-    'content-type': typeof meta.mimetype === 'string' ? meta.mimetype : 'application/octet-stream',
-    'cache-control': typeof meta.cacheControl === 'string' ? meta.cacheControl : 'no-cache',
+    'content-type': headerValue(meta.mimetype, 'application/octet-stream'),
+    'cache-control': headerValue(meta.cacheControl, 'no-cache'),
     'last-modified': new Date(object.updated_at).toUTCString(),
     'accept-ranges': 'bytes',
   });
-  if (typeof meta.eTag === 'string') headers.set('etag', meta.eTag);
+  if (typeof meta.eTag === 'string' && HEADER_VALUE.test(meta.eTag)) headers.set('etag', meta.eTag);
   const download = sreq.url.searchParams.get('download');
   if (download !== null) {
     const filename = download || key.split('/').pop() || key;
-    headers.set('content-disposition', `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
+    headers.set(
+      'content-disposition',
+      `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+    );
   }
   const ifNoneMatch = sreq.request.headers.get('if-none-match');
-  if (ifNoneMatch && typeof meta.eTag === 'string' && ifNoneMatch.split(',').some((t) => t.trim() === meta.eTag || t.trim() === '*')) {
+  if (
+    ifNoneMatch &&
+    typeof meta.eTag === 'string' &&
+    ifNoneMatch.split(',').some((t) => t.trim() === meta.eTag || t.trim() === '*')
+  ) {
     return new Response(null, { status: 304, headers });
   }
   const isHead = sreq.request.method === 'HEAD';
@@ -84,11 +111,19 @@ export async function serveObject(svc: StorageService, sreq: StorageRequest, buc
     return new Response(isHead ? null : svc.files.read(bucket, key, object.version, range), { status: 206, headers });
   }
   headers.set('content-length', String(size));
-  return new Response(isHead || size === 0 ? null : svc.files.read(bucket, key, object.version), { status: 200, headers });
+  return new Response(isHead || size === 0 ? null : svc.files.read(bucket, key, object.version), {
+    status: 200,
+    headers,
+  });
+}
+
+/** Metadata written by SQL (seeds, migrations) may hold anything; never let it break a response. */
+function headerValue(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value !== '' && HEADER_VALUE.test(value) ? value : fallback;
 }
 
 /** One `bytes=` range (first of a list); malformed ranges are ignored as RFC 9110 allows. */
-function parseRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+export function parseRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
   const match = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*(?:,.*)?$/i.exec(header.trim());
   if (!match) return undefined;
   const [, startText = '', endText = ''] = match;
@@ -110,7 +145,13 @@ function parseRange(header: string, size: number): { start: number; end: number 
 }
 
 /** `GET /object/info/{bucket}/{key}`: the object's row as upstream's info route shapes it. */
-export async function objectInfo(svc: StorageService, sreq: StorageRequest, bucket: string, key: string, publicRead: boolean): Promise<Response> {
+export async function objectInfo(
+  svc: StorageService,
+  sreq: StorageRequest,
+  bucket: string,
+  key: string,
+  publicRead: boolean,
+): Promise<Response> {
   const sql = `select json_build_object('id', o.id, 'name', o.name, 'version', o.version, 'bucket_id', o.bucket_id,
       'size', (o.metadata->>'size')::bigint, 'content_type', o.metadata->>'mimetype', 'cache_control', o.metadata->>'cacheControl',
       'content_encoding', o.metadata->>'contentEncoding', 'etag', o.metadata->>'eTag', 'metadata', o.user_metadata,
@@ -127,7 +168,12 @@ export async function objectInfo(svc: StorageService, sreq: StorageRequest, buck
     if (found === 'no-bucket') throw errors.noSuchBucket();
     text = found;
   } else {
-    text = await asUser(svc.db, sreq, 'storage.object.info', async (tx) => (await tx.query<{ body: string }>(sql, [bucket, key])).rows[0]?.body);
+    text = await asUser(
+      svc.db,
+      sreq,
+      'storage.object.info',
+      async (tx) => (await tx.query<{ body: string }>(sql, [bucket, key])).rows[0]?.body,
+    );
   }
   if (!text) throw errors.noSuchKey();
   return jsonText(text);
@@ -137,7 +183,12 @@ export async function objectInfo(svc: StorageService, sreq: StorageRequest, buck
 export async function removeObjects(svc: StorageService, sreq: StorageRequest, bucket: string): Promise<Response> {
   const body = await readJson(sreq.request);
   const prefixes = body.prefixes;
-  if (!Array.isArray(prefixes) || prefixes.length === 0 || prefixes.length > 1000 || prefixes.some((p) => typeof p !== 'string')) {
+  if (
+    !Array.isArray(prefixes) ||
+    prefixes.length === 0 ||
+    prefixes.length > 1000 ||
+    prefixes.some((p) => typeof p !== 'string')
+  ) {
     throw errors.invalidParameter('prefixes', 'prefixes must be an array of 1 to 1000 object names');
   }
   const names = (prefixes as string[]).map((p) => p.replace(/^\/+/, ''));
@@ -154,7 +205,12 @@ export async function removeObjects(svc: StorageService, sreq: StorageRequest, b
 }
 
 /** `DELETE /object/{bucket}/{key}`: one object; invisible or absent = NoSuchKey. */
-export async function deleteObject(svc: StorageService, sreq: StorageRequest, bucket: string, key: string): Promise<Response> {
+export async function deleteObject(
+  svc: StorageService,
+  sreq: StorageRequest,
+  bucket: string,
+  key: string,
+): Promise<Response> {
   assertObjectKey(key);
   const removed = await asUser(svc.db, sreq, 'storage.object.delete', async (tx) => {
     const result = await tx.query<{ version: string | null }>(

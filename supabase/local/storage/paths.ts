@@ -20,13 +20,19 @@ export function assertBucketName(name: unknown): string {
 }
 
 /** Printable characters only (upstream `isValidKey` also refuses control characters). */
-const CONTROL = /[\u0000-\u001f\u007f]/;
+function hasControlCharacter(key: string): boolean {
+  for (let i = 0; i < key.length; i++) {
+    const code = key.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
 
 export function assertObjectKey(key: unknown): string {
   if (typeof key !== 'string' || key.length === 0 || key.length > 1024) {
     throw errors.invalidKey(typeof key === 'string' ? key : String(key));
   }
-  if (CONTROL.test(key) || key.includes('\\') || key.startsWith('/')) throw errors.invalidKey(key);
+  if (hasControlCharacter(key) || key.includes('\\') || key.startsWith('/')) throw errors.invalidKey(key);
   for (const segment of key.split('/')) {
     if (segment === '' || segment === '.' || segment === '..') throw errors.invalidKey(key);
   }

@@ -17,7 +17,9 @@ export function globalLimitOf(ctx: StackContext): number {
   try {
     return parseByteSize(ctx.config.supabaseConfig.storage.file_size_limit || '50MiB');
   } catch {
-    ctx.log(`storage: invalid [storage] file_size_limit "${ctx.config.supabaseConfig.storage.file_size_limit}", using 50MiB`);
+    ctx.log(
+      `storage: invalid [storage] file_size_limit "${ctx.config.supabaseConfig.storage.file_size_limit}", using 50MiB`,
+    );
     return 50 * 1024 * 1024;
   }
 }

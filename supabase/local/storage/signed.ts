@@ -31,7 +31,12 @@ function signDownload(svc: StorageService, url: string, expiresIn: number): Prom
 }
 
 /** `POST /object/sign/{bucket}/{key}` `{expiresIn}` → `{signedURL}` (path relative to /storage/v1). */
-export async function createSignedUrl(svc: StorageService, sreq: StorageRequest, bucket: string, key: string): Promise<Response> {
+export async function createSignedUrl(
+  svc: StorageService,
+  sreq: StorageRequest,
+  bucket: string,
+  key: string,
+): Promise<Response> {
   const expiresIn = expiresInOf(await readJson(sreq.request));
   await findObjectAsUser(svc, sreq, bucket, key, 'storage.object.sign');
   const token = await signDownload(svc, `${bucket}/${key}`, expiresIn);
@@ -66,12 +71,20 @@ export async function createSignedUrls(svc: StorageService, sreq: StorageRequest
 }
 
 /** Checks a signed URL token: signature, expiry, scope and that it names this very object. */
-async function verifyToken(svc: StorageService, sreq: StorageRequest, scope: 'download' | 'upload', bucket: string, key: string) {
+async function verifyToken(
+  svc: StorageService,
+  sreq: StorageRequest,
+  scope: 'download' | 'upload',
+  bucket: string,
+  key: string,
+) {
   const token = sreq.url.searchParams.get('token');
   if (!token) throw errors.invalidSignature('Missing token');
   const verified = await verifyJwt(token, svc.jwtSecret);
   if (!verified.ok) {
-    throw verified.kind === 'expired' ? errors.expiredToken() : errors.invalidSignature(`Invalid signature: ${verified.message}`);
+    throw verified.kind === 'expired'
+      ? errors.expiredToken()
+      : errors.invalidSignature(`Invalid signature: ${verified.message}`);
   }
   const claims = verified.claims;
   if (typeof claims.exp !== 'number') throw errors.invalidSignature('Token has no expiry');
@@ -82,7 +95,12 @@ async function verifyToken(svc: StorageService, sreq: StorageRequest, scope: 'do
 }
 
 /** `GET|HEAD /object/sign/{bucket}/{key}?token=` → the bytes, no Authorization needed. */
-export async function getSignedObject(svc: StorageService, sreq: StorageRequest, bucket: string, key: string): Promise<Response> {
+export async function getSignedObject(
+  svc: StorageService,
+  sreq: StorageRequest,
+  bucket: string,
+  key: string,
+): Promise<Response> {
   await verifyToken(svc, sreq, 'download', bucket, key);
   const object = await findObjectAsSuperuser(svc, bucket, key, 'storage.object.get_signed');
   return serveObject(svc, sreq, bucket, key, object);
@@ -93,7 +111,12 @@ export async function getSignedObject(svc: StorageService, sreq: StorageRequest,
  * write the object is checked now (the rolled-back INSERT), because the upload itself will only
  * present the token.
  */
-export async function createSignedUploadUrl(svc: StorageService, sreq: StorageRequest, bucket: string, key: string): Promise<Response> {
+export async function createSignedUploadUrl(
+  svc: StorageService,
+  sreq: StorageRequest,
+  bucket: string,
+  key: string,
+): Promise<Response> {
   assertObjectKey(key);
   await readJson(sreq.request);
   const upsert = sreq.request.headers.get('x-upsert') === 'true';
@@ -114,7 +137,12 @@ export async function createSignedUploadUrl(svc: StorageService, sreq: StorageRe
 }
 
 /** `PUT /object/upload/sign/{bucket}/{key}?token=` → `{Key}`; owner and upsert come from the token. */
-export async function uploadToSignedUrl(svc: StorageService, sreq: StorageRequest, bucket: string, key: string): Promise<Response> {
+export async function uploadToSignedUrl(
+  svc: StorageService,
+  sreq: StorageRequest,
+  bucket: string,
+  key: string,
+): Promise<Response> {
   const claims = await verifyToken(svc, sreq, 'upload', bucket, key);
   await uploadObject(svc, sreq, {
     bucket,

@@ -29,7 +29,9 @@ async function readTransfer(sreq: StorageRequest): Promise<TransferRequest> {
   }
   const bucket = assertBucketName(body.bucketId);
   const destinationBucket =
-    body.destinationBucket === undefined || body.destinationBucket === null ? bucket : assertBucketName(body.destinationBucket);
+    body.destinationBucket === undefined || body.destinationBucket === null
+      ? bucket
+      : assertBucketName(body.destinationBucket);
   return {
     bucket,
     sourceKey: assertObjectKey(body.sourceKey),
@@ -74,14 +76,19 @@ export async function copyObject(svc: StorageService, sreq: StorageRequest): Pro
   const copyMetadata = t.body.copyMetadata !== false;
   let userMetadata: Record<string, unknown> | null = null;
   if (!copyMetadata && t.body.metadata !== undefined && t.body.metadata !== null) {
-    if (typeof t.body.metadata !== 'object' || Array.isArray(t.body.metadata)) throw errors.invalidParameter('metadata');
+    if (typeof t.body.metadata !== 'object' || Array.isArray(t.body.metadata))
+      throw errors.invalidParameter('metadata');
     userMetadata = t.body.metadata as Record<string, unknown>;
   }
   const source = await asUser(svc.db, sreq, 'storage.object.copy', async (tx) => {
-    const result = await tx.query<{ version: string | null; metadata: Record<string, unknown> | null; user_metadata: Record<string, unknown> | null }>(
-      'select version, metadata, user_metadata from storage.objects where bucket_id = $1 and name = $2',
-      [t.bucket, t.sourceKey],
-    );
+    const result = await tx.query<{
+      version: string | null;
+      metadata: Record<string, unknown> | null;
+      user_metadata: Record<string, unknown> | null;
+    }>('select version, metadata, user_metadata from storage.objects where bucket_id = $1 and name = $2', [
+      t.bucket,
+      t.sourceKey,
+    ]);
     return result.rows[0];
   });
   if (!source?.version) throw errors.noSuchKey();
@@ -91,11 +98,23 @@ export async function copyObject(svc: StorageService, sreq: StorageRequest): Pro
   const version = randomUUID();
   const insert = `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
     values ($1, $2, $3, $4, $5, $6, $7)
-    ${upsert ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id, version = excluded.version,
-      metadata = excluded.metadata, user_metadata = excluded.user_metadata, last_accessed_at = now()` : ''}
+    ${
+      upsert
+        ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id, version = excluded.version,
+      metadata = excluded.metadata, user_metadata = excluded.user_metadata, last_accessed_at = now()`
+        : ''
+    }
     returning id`;
   const metadata = { ...(source.metadata ?? {}), lastModified: new Date().toISOString() };
-  const params = [t.destinationBucket, t.destinationKey, ownerUuid(sreq.owner), sreq.owner ?? null, version, metadata, userMetadata];
+  const params = [
+    t.destinationBucket,
+    t.destinationKey,
+    ownerUuid(sreq.owner),
+    sreq.owner ?? null,
+    version,
+    metadata,
+    userMetadata,
+  ];
   await probeAsUser(svc.db, sreq, 'storage.object.copy', async (tx) => {
     await tx.query(insert, params);
   });
@@ -106,12 +125,13 @@ export async function copyObject(svc: StorageService, sreq: StorageRequest): Pro
   let written: { id: string; previous: string | null };
   try {
     written = await asSuperuser(svc.db, 'storage.object.copy', async (tx) => {
-      const previous = (
-        await tx.query<{ version: string | null }>('select version from storage.objects where bucket_id = $1 and name = $2', [
-          t.destinationBucket,
-          t.destinationKey,
-        ])
-      ).rows[0]?.version ?? null;
+      const previous =
+        (
+          await tx.query<{ version: string | null }>(
+            'select version from storage.objects where bucket_id = $1 and name = $2',
+            [t.destinationBucket, t.destinationKey],
+          )
+        ).rows[0]?.version ?? null;
       const result = await tx.query<{ id: string }>(insert, params);
       return { id: result.rows[0]!.id, previous };
     });

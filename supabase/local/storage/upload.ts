@@ -43,7 +43,9 @@ export async function bucketLimits(svc: StorageService, bucket: string): Promise
 }
 
 export function effectiveLimit(svc: StorageService, limits: BucketLimits): number {
-  return limits.file_size_limit === null ? svc.globalFileSizeLimit : Math.min(limits.file_size_limit, svc.globalFileSizeLimit);
+  return limits.file_size_limit === null
+    ? svc.globalFileSizeLimit
+    : Math.min(limits.file_size_limit, svc.globalFileSizeLimit);
 }
 
 /** The INSERT the permission probe and the final write share (`ON CONFLICT` only for upserts). */
@@ -55,12 +57,12 @@ async function writeRow(
   userMetadata: Record<string, unknown> | null,
 ): Promise<{ id: string; previous: string | null }> {
   const previous = target.upsert
-    ? (
-        await tx.query<{ version: string | null }>('select version from storage.objects where bucket_id = $1 and name = $2', [
-          target.bucket,
-          target.key,
-        ])
-      ).rows[0]?.version ?? null
+    ? ((
+        await tx.query<{ version: string | null }>(
+          'select version from storage.objects where bucket_id = $1 and name = $2',
+          [target.bucket, target.key],
+        )
+      ).rows[0]?.version ?? null)
     : null;
   const result = await tx.query<{ id: string }>(
     `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
@@ -78,7 +80,11 @@ async function writeRow(
   return { id: result.rows[0]!.id, previous };
 }
 
-export async function uploadObject(svc: StorageService, sreq: StorageRequest, target: UploadTarget): Promise<{ id: string }> {
+export async function uploadObject(
+  svc: StorageService,
+  sreq: StorageRequest,
+  target: UploadTarget,
+): Promise<{ id: string }> {
   const limits = await bucketLimits(svc, target.bucket);
   const maxBytes = effectiveLimit(svc, limits);
   const body = await readUploadBody(sreq.request, maxBytes);
@@ -91,7 +97,13 @@ export async function uploadObject(svc: StorageService, sreq: StorageRequest, ta
     await probeAsUser(svc.db, sreq, target.operation, async (tx) => {
       // Size and checksum are unknown until the bytes arrive; what is known goes in, so policies
       // on metadata->>'mimetype' already apply.
-      await writeRow(tx, target, version, { mimetype: body.mimeType, cacheControl: body.cacheControl }, body.userMetadata);
+      await writeRow(
+        tx,
+        target,
+        version,
+        { mimetype: body.mimeType, cacheControl: body.cacheControl },
+        body.userMetadata,
+      );
     });
   }
 
@@ -108,7 +120,9 @@ export async function uploadObject(svc: StorageService, sreq: StorageRequest, ta
   };
   let written: { id: string; previous: string | null };
   try {
-    written = await asSuperuser(svc.db, target.operation, (tx) => writeRow(tx, target, version, metadata, body.userMetadata));
+    written = await asSuperuser(svc.db, target.operation, (tx) =>
+      writeRow(tx, target, version, metadata, body.userMetadata),
+    );
   } catch (error) {
     await svc.files.removeVersion(target.bucket, target.key, version);
     throw error;
@@ -121,7 +135,10 @@ export async function uploadObject(svc: StorageService, sreq: StorageRequest, ta
 
 async function assertAbsent(svc: StorageService, target: UploadTarget): Promise<void> {
   const exists = await asSuperuser(svc.db, target.operation, async (tx) => {
-    const result = await tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [target.bucket, target.key]);
+    const result = await tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+      target.bucket,
+      target.key,
+    ]);
     return result.rows.length > 0;
   });
   if (exists) throw errors.resourceAlreadyExists();

@@ -38,7 +38,7 @@ export async function signedInUser(stack: RunningStack): Promise<TestUser> {
 }
 
 /** A deterministic binary payload covering every byte value (catches any text re-encoding). */
-export function binaryPayload(size: number): Uint8Array {
+export function binaryPayload(size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   for (let i = 0; i < size; i++) bytes[i] = (i * 31 + 7) % 256;
   return bytes;

@@ -85,7 +85,10 @@ describe('upload and download', () => {
     const path = `${owner.id}/range.bin`;
     await owner.client.storage.from('avatars').upload(path, payload, { contentType: 'application/octet-stream' });
 
-    const middle = await raw(stack, `/object/avatars/${path}`, { token: owner.token, headers: { range: 'bytes=100-199' } });
+    const middle = await raw(stack, `/object/avatars/${path}`, {
+      token: owner.token,
+      headers: { range: 'bytes=100-199' },
+    });
     expect(middle.status).toBe(206);
     expect(middle.headers.get('content-range')).toBe('bytes 100-199/1000');
     expect(Buffer.from(await middle.arrayBuffer()).equals(Buffer.from(payload.slice(100, 200)))).toBe(true);
@@ -94,7 +97,10 @@ describe('upload and download', () => {
     expect(suffix.status).toBe(206);
     expect(Buffer.from(await suffix.arrayBuffer()).equals(Buffer.from(payload.slice(990)))).toBe(true);
 
-    const beyond = await raw(stack, `/object/avatars/${path}`, { token: owner.token, headers: { range: 'bytes=5000-' } });
+    const beyond = await raw(stack, `/object/avatars/${path}`, {
+      token: owner.token,
+      headers: { range: 'bytes=5000-' },
+    });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe('bytes */1000');
   });
@@ -106,6 +112,18 @@ describe('upload and download', () => {
     expect(named.headers.get('content-disposition')).toContain(`filename*=UTF-8''my%20report.txt`);
     const defaulted = await raw(stack, `/object/avatars/${path}?download`, { token: owner.token });
     expect(defaulted.headers.get('content-disposition')).toMatch(/^attachment; filename="report.txt"/);
+  });
+
+  it('handles keys with spaces and non-ASCII characters end to end', async () => {
+    const path = `${owner.id}/vacances été/photo 1 (copie).txt`;
+    const bucket = owner.client.storage.from('avatars');
+    expect((await bucket.upload(path, 'soleil', { contentType: 'text/plain' })).error).toBeNull();
+    expect(await (await bucket.download(path)).data!.text()).toBe('soleil');
+    const listed = await bucket.list(`${owner.id}/vacances été`);
+    expect(listed.data!.map((f) => f.name)).toEqual(['photo 1 (copie).txt']);
+    const signed = await bucket.createSignedUrl(path, 60);
+    expect(await (await fetch(signed.data!.signedUrl)).text()).toBe('soleil');
+    expect((await bucket.info(path)).data).toMatchObject({ name: path, size: 6 });
   });
 
   it('answers exists() and HEAD for present and absent objects', async () => {
@@ -125,7 +143,9 @@ describe('row-level security on storage.objects', () => {
   const secret = () => `${owner.id}/private.txt`;
 
   beforeAll(async () => {
-    const { error } = await owner.client.storage.from('avatars').upload(secret(), 'mine only', { contentType: 'text/plain' });
+    const { error } = await owner.client.storage
+      .from('avatars')
+      .upload(secret(), 'mine only', { contentType: 'text/plain' });
     expect(error).toBeNull();
   });
 
@@ -134,7 +154,12 @@ describe('row-level security on storage.objects', () => {
     expect(data).toBeNull();
     expect(error).toMatchObject({ status: 400, statusCode: '404' });
     const response = await raw(stack, `/object/avatars/${secret()}`, { token: other.token });
-    expect(await response.json()).toEqual({ statusCode: '404', code: 'NoSuchKey', error: 'not_found', message: 'Object not found' });
+    expect(await response.json()).toEqual({
+      statusCode: '404',
+      code: 'NoSuchKey',
+      error: 'not_found',
+      message: 'Object not found',
+    });
   });
 
   it('anon cannot read my file', async () => {
@@ -182,7 +207,9 @@ describe('row-level security on storage.objects', () => {
   });
 
   it('plain SQL cannot delete storage rows behind the API’s back', async () => {
-    await expect(stack.db.query(`delete from storage.objects where bucket_id = 'avatars'`)).rejects.toMatchObject({ code: '42501' });
+    await expect(stack.db.query(`delete from storage.objects where bucket_id = 'avatars'`)).rejects.toMatchObject({
+      code: '42501',
+    });
   });
 });
 
@@ -232,7 +259,14 @@ describe('list', () => {
       ['sub', true],
     ]);
     const folder = data!.find((f) => f.name === 'sub')!;
-    expect(folder).toEqual({ name: 'sub', id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+    expect(folder).toEqual({
+      name: 'sub',
+      id: null,
+      updated_at: null,
+      created_at: null,
+      last_accessed_at: null,
+      metadata: null,
+    });
     const file = data!.find((f) => f.name === 'a.png')!;
     expect(file.metadata).toMatchObject({ size: 3, mimetype: 'image/png' });
     expect(file.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
@@ -274,11 +308,27 @@ describe('remove, move and copy', () => {
     const bucket = owner.client.storage.from('avatars');
     await bucket.upload(`${owner.id}/trash/1.txt`, '1');
     await bucket.upload(`${owner.id}/trash/2.txt`, '2');
-    const { data, error } = await bucket.remove([`${owner.id}/trash/1.txt`, `${owner.id}/trash/2.txt`, `${owner.id}/trash/none.txt`]);
+    const { data, error } = await bucket.remove([
+      `${owner.id}/trash/1.txt`,
+      `${owner.id}/trash/2.txt`,
+      `${owner.id}/trash/none.txt`,
+    ]);
     expect(error).toBeNull();
     expect(data!.map((o) => o.name).sort()).toEqual([`${owner.id}/trash/1.txt`, `${owner.id}/trash/2.txt`]);
     expect(data![0]).toMatchObject({ bucket_id: 'avatars', owner_id: owner.id });
     expect((await bucket.exists(`${owner.id}/trash/1.txt`)).data).toBe(false);
+  });
+
+  it('deletes a single object with DELETE /object/{bucket}/{key}; absent or invisible is NoSuchKey', async () => {
+    const path = `${owner.id}/single-delete.txt`;
+    await owner.client.storage.from('avatars').upload(path, 'bye');
+    const denied = await raw(stack, `/object/avatars/${path}`, { method: 'DELETE', token: other.token });
+    expect(await denied.json()).toMatchObject({ statusCode: '404', code: 'NoSuchKey' });
+    const deleted = await raw(stack, `/object/avatars/${path}`, { method: 'DELETE', token: owner.token });
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toEqual({ message: 'Successfully deleted' });
+    const again = await raw(stack, `/object/avatars/${path}`, { method: 'DELETE', token: owner.token });
+    expect(await again.json()).toMatchObject({ statusCode: '404', code: 'NoSuchKey' });
   });
 
   it('moves within my folder, keeping the bytes', async () => {
@@ -311,7 +361,10 @@ describe('remove, move and copy', () => {
     expect(copied.data).toEqual({ path: `avatars/${owner.id}/copy.txt` });
     expect(await (await bucket.download(`${owner.id}/copy.txt`)).data!.text()).toBe('copy me');
     expect(await (await bucket.download(`${owner.id}/original.txt`)).data!.text()).toBe('copy me');
-    expect((await bucket.info(`${owner.id}/copy.txt`)).data).toMatchObject({ metadata: { tag: 'o' }, contentType: 'text/plain' });
+    expect((await bucket.info(`${owner.id}/copy.txt`)).data).toMatchObject({
+      metadata: { tag: 'o' },
+      contentType: 'text/plain',
+    });
     const denied = await other.client.storage.from('avatars').copy(`${owner.id}/original.txt`, `${other.id}/copy.txt`);
     expect(denied.error).toMatchObject({ statusCode: '404' });
     const duplicate = await bucket.copy(`${owner.id}/original.txt`, `${owner.id}/copy.txt`);

@@ -8,6 +8,7 @@ import { resolveRedirect } from '../redirect.ts';
 import { requireAdmin } from '../sessions.ts';
 import { parseGoDuration, type AuthEnv } from '../settings.ts';
 import {
+  adoptEmail,
   findUserByEmail,
   findUserById,
   identitiesOf,
@@ -72,7 +73,9 @@ async function listUsers(env: AuthEnv, request: Request): Promise<Response> {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const perPage = Math.min(1000, Math.max(1, Number.parseInt(params.get('per_page') ?? '50', 10) || 50));
   const db = env.ctx.db;
-  const total = Number((await db.query<{ n: number }>('select count(*)::int n from auth.users where deleted_at is null')).rows[0]!.n);
+  const total = Number(
+    (await db.query<{ n: number }>('select count(*)::int n from auth.users where deleted_at is null')).rows[0]!.n,
+  );
   const { rows } = await db.query<UserRow>(
     'select * from auth.users where deleted_at is null order by created_at desc nulls last, id limit $1 offset $2',
     [perPage, (page - 1) * perPage],
@@ -84,7 +87,10 @@ async function listUsers(env: AuthEnv, request: Request): Promise<Response> {
   const links: string[] = [];
   if (page < last) links.push(`<${base}?page=${page + 1}&per_page=${perPage}>; rel="next"`);
   links.push(`<${base}?page=${last}&per_page=${perPage}>; rel="last"`);
-  return json(request, { users, aud: 'authenticated' }, 200, { 'X-Total-Count': String(total), Link: links.join(', ') });
+  return json(request, { users, aud: 'authenticated' }, 200, {
+    'X-Total-Count': String(total),
+    Link: links.join(', '),
+  });
 }
 
 async function createUser(env: AuthEnv, request: Request): Promise<Response> {
@@ -96,7 +102,8 @@ async function createUser(env: AuthEnv, request: Request): Promise<Response> {
   const password = optString(body, 'password');
   const passwordHash = optString(body, 'password_hash');
   if (password !== undefined) assertStrongPassword(password, env.config);
-  if (passwordHash !== undefined && !/^\$2[abxy]\$\d\d\$/.test(passwordHash)) throw validationFailed('Invalid password hash format');
+  if (passwordHash !== undefined && !/^\$2[abxy]\$\d\d\$/.test(passwordHash))
+    throw validationFailed('Invalid password hash format');
   const id = optString(body, 'id');
   if (id !== undefined && !isUuid(id)) throw validationFailed('id must be a UUID');
   const encrypted = password !== undefined ? await hashPassword(password) : (passwordHash ?? null);
@@ -145,7 +152,6 @@ async function updateUser(env: AuthEnv, request: Request, id: string): Promise<R
     if (email !== undefined && email !== user.email) {
       const other = await findUserByEmail(tx, email);
       if (other && other.id !== id) throw emailExists();
-      set('email', email);
     }
     if (encrypted !== undefined) set('encrypted_password', encrypted);
     const userMetadata = optObject(body, 'user_metadata');
@@ -165,13 +171,7 @@ async function updateUser(env: AuthEnv, request: Request, id: string): Promise<R
         databaseError(env, error);
       }
     }
-    if (email !== undefined && email !== user.email) {
-      await tx.query(
-        `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
-         where user_id = $1 and provider = 'email'`,
-        [id, email],
-      );
-    }
+    if (email !== undefined && email !== user.email) await adoptEmail(tx, id, email);
     if (ban) await tx.query('delete from auth.sessions where user_id = $1', [id]);
     return loadUserJson(tx, id);
   });
@@ -194,7 +194,13 @@ async function deleteUser(env: AuthEnv, request: Request, id: string): Promise<R
       await tx.query('delete from auth.identities where user_id = $1', [id]);
       await tx.query('delete from auth.sessions where user_id = $1', [id]);
     } else {
-      await tx.query('delete from auth.users where id = $1', [id]);
+      try {
+        await tx.query('delete from auth.users where id = $1', [id]);
+      } catch (error) {
+        // e.g. an app table references auth.users without on delete cascade
+        env.ctx.log(`auth: deleting user ${id} failed: ${(error as Error).message}`);
+        throw new AuthError(500, 'unexpected_failure', 'Database error deleting user');
+      }
     }
   });
   return json(request, {});
@@ -217,7 +223,10 @@ async function generateLink(env: AuthEnv, request: Request): Promise<Response> {
   const rawNewEmail = optString(body, 'new_email');
   const newEmail = rawNewEmail !== undefined ? validEmail(rawNewEmail) : undefined;
   const data = optObject(body, 'data') ?? {};
-  const redirectTo = resolveRedirect(env, optString(body, 'redirect_to') ?? new URL(request.url).searchParams.get('redirect_to'));
+  const redirectTo = resolveRedirect(
+    env,
+    optString(body, 'redirect_to') ?? new URL(request.url).searchParams.get('redirect_to'),
+  );
 
   const result = await env.ctx.db.transaction(async (tx) => {
     let user = await findUserByEmail(tx, email);
@@ -226,7 +235,8 @@ async function generateLink(env: AuthEnv, request: Request): Promise<Response> {
     if (kind === 'signup' || kind === 'invite') {
       if (user?.email_confirmed_at) throw emailExists();
       if (!user) user = await createForLink(env, tx, email, encrypted, data, kind === 'invite');
-      if (kind === 'invite') await tx.query('update auth.users set invited_at = coalesce(invited_at, now()) where id = $1', [user.id]);
+      if (kind === 'invite')
+        await tx.query('update auth.users set invited_at = coalesce(invited_at, now()) where id = $1', [user.id]);
       token = await issueToken(env, tx, user, 'confirmation', { skipRateLimit: true });
       verificationType = kind;
     } else if (kind === 'magiclink' || kind === 'recovery') {
@@ -238,9 +248,15 @@ async function generateLink(env: AuthEnv, request: Request): Promise<Response> {
       if (!newEmail) throw validationFailed('The new email address provided is invalid');
       const other = await findUserByEmail(tx, newEmail);
       if (other && other.id !== user.id) throw emailExists();
-      await tx.query(`update auth.users set email_change = $2, email_change_confirm_status = 0 where id = $1`, [user.id, newEmail]);
+      await tx.query(`update auth.users set email_change = $2, email_change_confirm_status = 0 where id = $1`, [
+        user.id,
+        newEmail,
+      ]);
       const slot = kind === 'email_change_new' ? 'email_change_new' : 'email_change_current';
-      token = await issueToken(env, tx, user, slot, { skipRateLimit: true, relatesTo: slot === 'email_change_new' ? newEmail : undefined });
+      token = await issueToken(env, tx, user, slot, {
+        skipRateLimit: true,
+        relatesTo: slot === 'email_change_new' ? newEmail : undefined,
+      });
       verificationType = 'email_change';
     }
     return {
@@ -255,9 +271,23 @@ async function generateLink(env: AuthEnv, request: Request): Promise<Response> {
   return json(request, result);
 }
 
-async function createForLink(env: AuthEnv, tx: Transaction, email: string, encrypted: string | null, data: Json, invited: boolean): Promise<UserRow> {
+async function createForLink(
+  env: AuthEnv,
+  tx: Transaction,
+  email: string,
+  encrypted: string | null,
+  data: Json,
+  invited: boolean,
+): Promise<UserRow> {
   try {
-    return await insertUser(tx, { email, encryptedPassword: encrypted, confirmed: false, provider: 'email', userMetadata: data, invited });
+    return await insertUser(tx, {
+      email,
+      encryptedPassword: encrypted,
+      confirmed: false,
+      provider: 'email',
+      userMetadata: data,
+      invited,
+    });
   } catch (error) {
     databaseError(env, error);
   }
@@ -269,7 +299,10 @@ export async function invite(env: AuthEnv, request: Request): Promise<Response> 
   const body = await readJson(request);
   const email = validEmail(optString(body, 'email') ?? '');
   const data = optObject(body, 'data') ?? {};
-  const redirectTo = resolveRedirect(env, new URL(request.url).searchParams.get('redirect_to') ?? optString(body, 'redirect_to'));
+  const redirectTo = resolveRedirect(
+    env,
+    new URL(request.url).searchParams.get('redirect_to') ?? optString(body, 'redirect_to'),
+  );
   const mails: Email[] = [];
   const result = await env.ctx.db.transaction(async (tx) => {
     let user = await findUserByEmail(tx, email);

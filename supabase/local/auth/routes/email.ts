@@ -22,7 +22,13 @@ function redirectOf(env: AuthEnv, request: Request, body: Record<string, unknown
 }
 
 /** Confirmation e-mail for an unconfirmed user (signup, resend, OTP for a new address). */
-async function sendConfirmation(env: AuthEnv, tx: Transaction, user: UserRow, pkce: PkceParams | null, redirectTo: string): Promise<Email> {
+async function sendConfirmation(
+  env: AuthEnv,
+  tx: Transaction,
+  user: UserRow,
+  pkce: PkceParams | null,
+  redirectTo: string,
+): Promise<Email> {
   if (pkce) await createFlowState(tx, pkce, { userId: user.id, providerType: 'email', method: 'email/signup' });
   const token = await issueToken(env, tx, user, 'confirmation', { pkce: !!pkce });
   return composeMail(env, 'signup', user.email ?? '', token, redirectTo);
@@ -63,7 +69,13 @@ export async function otp(env: AuthEnv, request: Request): Promise<Response> {
       if (!createUser) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
       if (!env.config.enable_signup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
       try {
-        user = await insertUser(tx, { email, encryptedPassword: null, confirmed: env.autoconfirm, provider: 'email', userMetadata: data });
+        user = await insertUser(tx, {
+          email,
+          encryptedPassword: null,
+          confirmed: env.autoconfirm,
+          provider: 'email',
+          userMetadata: data,
+        });
       } catch (error) {
         databaseError(env, error);
       }
@@ -84,7 +96,8 @@ export async function otp(env: AuthEnv, request: Request): Promise<Response> {
 export async function resend(env: AuthEnv, request: Request): Promise<Response> {
   const body = await readJson(request);
   const type = optString(body, 'type') ?? '';
-  if (type === 'sms' || type === 'phone_change') throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+  if (type === 'sms' || type === 'phone_change')
+    throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
   if (type !== 'signup' && type !== 'email_change') {
     throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
   }
@@ -98,9 +111,12 @@ export async function resend(env: AuthEnv, request: Request): Promise<Response> 
       if (user && !user.email_confirmed_at) mails.push(await sendConfirmation(env, tx, user, pkce, redirectTo));
       return;
     }
-    const user =
-      (await tx.query<UserRow>(`select * from auth.users where (lower(email) = $1 or lower(email_change) = $1) and email_change <> '' and deleted_at is null limit 1`, [email]))
-        .rows[0];
+    const user = (
+      await tx.query<UserRow>(
+        `select * from auth.users where (lower(email) = $1 or lower(email_change) = $1) and email_change <> '' and deleted_at is null limit 1`,
+        [email],
+      )
+    ).rows[0];
     if (!user?.email_change) return;
     const toNew = await issueToken(env, tx, user, 'email_change_new', { relatesTo: user.email_change });
     mails.push(composeMail(env, 'email_change_new', user.email_change, toNew, redirectTo, user.email_change));

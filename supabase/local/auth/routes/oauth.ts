@@ -13,7 +13,16 @@ import { findUserByEmail, findUserById, insertUser, mergeMetadata, type UserRow 
 import { databaseError } from './signup.ts';
 
 /** Query parameters GoTrue consumes itself; every other one goes on to the provider (prompt, hd...). */
-const OWN_PARAMS = new Set(['provider', 'scopes', 'redirect_to', 'code_challenge', 'code_challenge_method', 'skip_http_redirect', 'invite_token', 'flow_state_id']);
+const OWN_PARAMS = new Set([
+  'provider',
+  'scopes',
+  'redirect_to',
+  'code_challenge',
+  'code_challenge_method',
+  'skip_http_redirect',
+  'invite_token',
+  'flow_state_id',
+]);
 const STATE_TTL_SECONDS = 10 * 60;
 
 type CallbackOutcome =
@@ -27,13 +36,25 @@ interface OAuthState {
   flow_state_id: string;
 }
 
-function enabledProvider(env: AuthEnv, name: string | null): { name: string; endpoints: ProviderEndpoints; clientId: string; secret: string; redirectUri: string } {
+interface EnabledProvider {
+  name: string;
+  endpoints: ProviderEndpoints;
+  clientId: string;
+  secret: string;
+  redirectUri: string;
+}
+
+function enabledProvider(env: AuthEnv, name: string | null): EnabledProvider {
   if (!name) throw validationFailed('Unsupported provider: missing provider');
-  const config = env.config.external[name.toLowerCase()];
-  const endpoints = config?.enabled ? providerEndpoints(name.toLowerCase(), config.url) : undefined;
+  const provider = name.toLowerCase();
+  const config = env.config.external[provider];
+  // A provider without a client id cannot really be reached: treat it as not enabled, as GoTrue
+  // does, rather than standing in for it (no pretend sign-in).
+  const configured = !!config?.enabled && (!!config.client_id || !!config.url);
+  const endpoints = configured ? providerEndpoints(provider, config!.url) : undefined;
   if (!config || !endpoints) throw validationFailed('Unsupported provider: provider is not enabled');
   return {
-    name: name.toLowerCase(),
+    name: provider,
     endpoints,
     clientId: config.client_id,
     secret: config.secret,
@@ -49,10 +70,16 @@ export async function authorize(env: AuthEnv, request: Request): Promise<Respons
   const pkce = readPkce(params);
   let flowStateId = '';
   if (pkce) {
-    const flow = await env.ctx.db.transaction((tx) => createFlowState(tx, pkce, { providerType: provider.name, method: 'oauth', referrer }));
+    const flow = await env.ctx.db.transaction((tx) =>
+      createFlowState(tx, pkce, { providerType: provider.name, method: 'oauth', referrer }),
+    );
     flowStateId = flow.id;
   }
-  const state = await signJwt({ provider: provider.name, referrer, flow_state_id: flowStateId, site_url: env.config.site_url }, env.ctx.config.jwtSecret, STATE_TTL_SECONDS);
+  const state = await signJwt(
+    { provider: provider.name, referrer, flow_state_id: flowStateId, site_url: env.config.site_url },
+    env.ctx.config.jwtSecret,
+    STATE_TTL_SECONDS,
+  );
   const extraScopes = (params.get('scopes') ?? '').split(/[\s,]+/).filter(Boolean);
   const target = new URL(provider.endpoints.authorize);
   target.searchParams.set('client_id', provider.clientId);
@@ -84,7 +111,11 @@ async function readState(env: AuthEnv, raw: string | null): Promise<OAuthState> 
 }
 
 /** Exchanges the code at the provider and reads the profile; throws a message for the error redirect. */
-async function fetchProfile(provider: ReturnType<typeof enabledProvider>, code: string): Promise<{ profile: ProviderProfile; tokens: Json }> {
+async function fetchProfile(
+  env: AuthEnv,
+  provider: EnabledProvider,
+  code: string,
+): Promise<{ profile: ProviderProfile; tokens: Json }> {
   const tokenResponse = await fetch(provider.endpoints.token, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
@@ -127,65 +158,103 @@ export async function callback(env: AuthEnv, request: Request): Promise<Response
   const referrer = resolveRedirect(env, state.referrer);
   const providerError = params.get('error');
   if (providerError) {
-    return errorRedirect(referrer, pkce, providerError, 'provider_error', params.get('error_description') ?? providerError);
+    return errorRedirect(
+      referrer,
+      pkce,
+      providerError,
+      'provider_error',
+      params.get('error_description') ?? providerError,
+    );
   }
   const code = params.get('code');
-  if (!code) return errorRedirect(referrer, pkce, 'invalid_request', 'bad_oauth_callback', 'OAuth callback with missing authorization code');
-  let provider: ReturnType<typeof enabledProvider>;
+  if (!code)
+    return errorRedirect(
+      referrer,
+      pkce,
+      'invalid_request',
+      'bad_oauth_callback',
+      'OAuth callback with missing authorization code',
+    );
+  let provider: EnabledProvider;
   try {
     provider = enabledProvider(env, state.provider);
   } catch {
-    return errorRedirect(referrer, pkce, 'invalid_request', 'oauth_provider_not_supported', 'Unsupported provider: provider is not enabled');
+    return errorRedirect(
+      referrer,
+      pkce,
+      'invalid_request',
+      'oauth_provider_not_supported',
+      'Unsupported provider: provider is not enabled',
+    );
   }
   let fetched: Awaited<ReturnType<typeof fetchProfile>>;
   try {
-    fetched = await fetchProfile(provider, code);
+    fetched = await fetchProfile(env, provider, code);
   } catch (error) {
     return errorRedirect(referrer, pkce, 'server_error', 'unexpected_failure', (error as Error).message);
   }
   const { profile, tokens } = fetched;
-  if (!profile.email) return errorRedirect(referrer, pkce, 'server_error', 'unexpected_failure', 'Error getting user email from external provider');
+  if (!profile.email)
+    return errorRedirect(
+      referrer,
+      pkce,
+      'server_error',
+      'unexpected_failure',
+      'Error getting user email from external provider',
+    );
   const providerToken = String(tokens.access_token);
   const providerRefresh = typeof tokens.refresh_token === 'string' ? tokens.refresh_token : undefined;
 
   const mails: Email[] = [];
-  const outcome = await env.ctx.db.transaction(async (tx): Promise<CallbackOutcome> => {
-    const user = await findOrCreateUser(env, tx, provider.name, profile);
-    if (user.banned_until && new Date(user.banned_until) > new Date()) return { kind: 'error' as const, code: 'user_banned', description: 'User is banned' };
-    if (!user.email_confirmed_at) {
-      // Provider did not vouch for the address and confirmations are on: confirm by e-mail first.
-      const token = await issueToken(env, tx, user, 'confirmation');
-      mails.push(composeMail(env, 'signup', user.email ?? profile.email, token, referrer));
-      return {
-        kind: 'error' as const,
-        code: 'provider_email_needs_verification',
-        description: `Unverified email with ${provider.name}. A confirmation email has been sent to your ${provider.name} email`,
-      };
-    }
-    if (pkce) {
-      const { rows } = await tx.query<{ auth_code: string }>(
-        `update auth.flow_state set user_id = $2, provider_access_token = $3, provider_refresh_token = $4, updated_at = now()
+  const outcome = await env.ctx.db
+    .transaction(async (tx): Promise<CallbackOutcome> => {
+      const user = await findOrCreateUser(env, tx, provider.name, profile);
+      if (user.banned_until && new Date(user.banned_until) > new Date())
+        return { kind: 'error' as const, code: 'user_banned', description: 'User is banned' };
+      if (!user.email_confirmed_at) {
+        // Provider did not vouch for the address and confirmations are on: confirm by e-mail first.
+        const token = await issueToken(env, tx, user, 'confirmation');
+        mails.push(composeMail(env, 'signup', user.email ?? profile.email, token, referrer));
+        return {
+          kind: 'error' as const,
+          code: 'provider_email_needs_verification',
+          description: `Unverified email with ${provider.name}. A confirmation email has been sent to your ${provider.name} email`,
+        };
+      }
+      if (pkce) {
+        const { rows } = await tx.query<{ auth_code: string }>(
+          `update auth.flow_state set user_id = $2, provider_access_token = $3, provider_refresh_token = $4, updated_at = now()
          where id = $1 returning auth_code`,
-        [state.flow_state_id, user.id, providerToken, providerRefresh ?? null],
-      );
-      if (!rows[0]) return { kind: 'error' as const, code: 'flow_state_not_found', description: 'invalid flow state, no valid flow state found' };
-      await markCodeIssued(tx, state.flow_state_id);
-      return { kind: 'code' as const, code: rows[0].auth_code };
-    }
-    const session = await issueSession(env, tx, user.id, 'oauth', {
-      request,
-      provider: provider.name,
-      extras: { provider_token: providerToken, ...(providerRefresh ? { provider_refresh_token: providerRefresh } : {}) },
+          [state.flow_state_id, user.id, providerToken, providerRefresh ?? null],
+        );
+        if (!rows[0])
+          return {
+            kind: 'error' as const,
+            code: 'flow_state_not_found',
+            description: 'invalid flow state, no valid flow state found',
+          };
+        await markCodeIssued(tx, state.flow_state_id);
+        return { kind: 'code' as const, code: rows[0].auth_code };
+      }
+      const session = await issueSession(env, tx, user.id, 'oauth', {
+        request,
+        provider: provider.name,
+        extras: {
+          provider_token: providerToken,
+          ...(providerRefresh ? { provider_refresh_token: providerRefresh } : {}),
+        },
+      });
+      return { kind: 'session' as const, session };
+    })
+    .catch((error: unknown): CallbackOutcome => {
+      // Failures after the provider round trip go back to the app, as GoTrue redirects them.
+      if (error instanceof AuthError) return { kind: 'error', code: error.code, description: error.message };
+      throw error;
     });
-    return { kind: 'session' as const, session };
-  }).catch((error: unknown): CallbackOutcome => {
-    // Failures after the provider round trip go back to the app, as GoTrue redirects them.
-    if (error instanceof AuthError) return { kind: 'error', code: error.code, description: error.message };
-    throw error;
-  });
   await sendAll(env, mails);
 
-  if (outcome.kind === 'error') return errorRedirect(referrer, pkce, 'access_denied', outcome.code, outcome.description);
+  if (outcome.kind === 'error')
+    return errorRedirect(referrer, pkce, 'access_denied', outcome.code, outcome.description);
   const url = new URL(referrer);
   if (outcome.kind === 'code') {
     url.searchParams.set('code', outcome.code);
@@ -205,16 +274,23 @@ export async function callback(env: AuthEnv, request: Request): Promise<Response
   return redirect(url.toString(), 302);
 }
 
-async function findOrCreateUser(env: AuthEnv, tx: Transaction, providerName: string, profile: ProviderProfile): Promise<UserRow> {
+async function findOrCreateUser(
+  env: AuthEnv,
+  tx: Transaction,
+  providerName: string,
+  profile: ProviderProfile,
+): Promise<UserRow> {
   const identity = (
-    await tx.query<{ user_id: string }>('select user_id from auth.identities where provider_id = $1 and provider = $2', [profile.id, providerName])
+    await tx.query<{ user_id: string }>(
+      'select user_id from auth.identities where provider_id = $1 and provider = $2',
+      [profile.id, providerName],
+    )
   ).rows[0];
   if (identity) {
-    await tx.query(`update auth.identities set identity_data = $3, updated_at = now() where provider_id = $1 and provider = $2`, [
-      profile.id,
-      providerName,
-      profile.claims,
-    ]);
+    await tx.query(
+      `update auth.identities set identity_data = $3, updated_at = now() where provider_id = $1 and provider = $2`,
+      [profile.id, providerName, profile.claims],
+    );
     const user = (await findUserById(tx, identity.user_id))!;
     await tx.query('update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1', [
       user.id,

@@ -8,7 +8,7 @@ import { createFlowState, readPkce } from '../pkce.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { issueSession } from '../sessions.ts';
 import type { AuthEnv } from '../settings.ts';
-import { findUserByEmail, insertUser, isValidEmail, mergeMetadata, normalizeEmail, userJson, identitiesOf } from '../users.ts';
+import { findUserByEmail, insertUser, isValidEmail, normalizeEmail, userJson, identitiesOf } from '../users.ts';
 
 /** A trigger failing on auth.users aborts the signup the way GoTrue reports it. */
 export function databaseError(env: AuthEnv, error: unknown): never {
@@ -47,7 +47,8 @@ export async function signup(env: AuthEnv, request: Request): Promise<Response> 
 
   if (!rawEmail && !phone) {
     if (password) throw validationFailed('To signup, please provide your email');
-    if (!config.enable_anonymous_sign_ins) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    if (!config.enable_anonymous_sign_ins)
+      throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     return anonymousSignup(env, request, data);
   }
   if (!rawEmail) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
@@ -67,15 +68,18 @@ export async function signup(env: AuthEnv, request: Request): Promise<Response> 
       if (env.autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
       return obfuscatedUser(email, data);
     }
+    // An existing unconfirmed user is not updated (whoever signs up again may not own the
+    // address); they only get a new confirmation e-mail, as GoTrue does.
     let user = existing;
-    if (user) {
-      await tx.query('update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1', [
-        user.id,
-        mergeMetadata(user.raw_user_meta_data, data),
-      ]);
-    } else {
+    if (!user) {
       try {
-        user = await insertUser(tx, { email, encryptedPassword: encrypted, confirmed: env.autoconfirm, provider: 'email', userMetadata: data });
+        user = await insertUser(tx, {
+          email,
+          encryptedPassword: encrypted,
+          confirmed: env.autoconfirm,
+          provider: 'email',
+          userMetadata: data,
+        });
       } catch (error) {
         databaseError(env, error);
       }

@@ -17,12 +17,15 @@ export async function token(env: AuthEnv, request: Request): Promise<Response> {
     case 'refresh_token': {
       const presented = optString(body, 'refresh_token');
       if (!presented) throw validationFailed('refresh_token required');
-      return json(request, await env.ctx.db.transaction((tx) => refreshSession(env, tx, presented)));
+      const result = await env.ctx.db.transaction((tx) => refreshSession(env, tx, presented));
+      if (result instanceof AuthError) throw result;
+      return json(request, result);
     }
     case 'pkce': {
       const authCode = optString(body, 'auth_code');
       const verifier = optString(body, 'code_verifier');
-      if (!authCode || !verifier) throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
+      if (!authCode || !verifier)
+        throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
       const session = await env.ctx.db.transaction(async (tx) => {
         const flow = await consumeFlowState(tx, authCode, verifier);
         return issueSession(env, tx, flow.user_id!, flow.authentication_method, {

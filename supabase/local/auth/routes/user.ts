@@ -7,7 +7,18 @@ import { readPkce, createFlowState } from '../pkce.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { requireUser } from '../sessions.ts';
 import type { AuthEnv } from '../settings.ts';
-import { findUserByEmail, findUserById, identitiesOf, isValidEmail, loadUserJson, mergeMetadata, normalizeEmail, userJson } from '../users.ts';
+import {
+  adoptEmail,
+  audit,
+  findUserByEmail,
+  findUserById,
+  identitiesOf,
+  isValidEmail,
+  loadUserJson,
+  mergeMetadata,
+  normalizeEmail,
+  userJson,
+} from '../users.ts';
 
 export async function getUser(env: AuthEnv, request: Request): Promise<Response> {
   const { user } = await requireUser(env, env.ctx.db, request);
@@ -38,7 +49,8 @@ export async function updateUser(env: AuthEnv, request: Request): Promise<Respon
     encrypted = await hashPassword(password);
   }
   const email = rawEmail !== undefined ? normalizeEmail(rawEmail) : undefined;
-  if (email !== undefined && !isValidEmail(email)) throw validationFailed('Unable to validate email address: invalid format');
+  if (email !== undefined && !isValidEmail(email))
+    throw validationFailed('Unable to validate email address: invalid format');
 
   const mails: Email[] = [];
   const result = await env.ctx.db.transaction(async (tx) => {
@@ -50,30 +62,31 @@ export async function updateUser(env: AuthEnv, request: Request): Promise<Respon
       ]);
     }
     if (encrypted) {
-      await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [user.id, encrypted]);
+      await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [
+        user.id,
+        encrypted,
+      ]);
     }
     if (email !== undefined && email !== user.email) {
       const taken = await findUserByEmail(tx, email);
-      if (taken && taken.id !== user.id) throw unprocessable('email_exists', 'A user with this email address has already been registered');
-      if (env.autoconfirm || !user.email) {
-        await tx.query(
-          `update auth.users set email = $2, email_change = '', email_change_token_new = '', email_change_token_current = '',
-             email_change_confirm_status = 0, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1`,
-          [user.id, email],
-        );
-        await tx.query(
-          `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
-           where user_id = $1 and provider = 'email'`,
-          [user.id, email],
-        );
+      if (taken && taken.id !== user.id)
+        throw unprocessable('email_exists', 'A user with this email address has already been registered');
+      if (env.autoconfirm) {
+        await adoptEmail(tx, user.id, email);
       } else {
         const fresh = (await findUserById(tx, user.id))!;
-        await tx.query('update auth.users set email_change = $2, email_change_confirm_status = 0 where id = $1', [user.id, email]);
+        await tx.query('update auth.users set email_change = $2, email_change_confirm_status = 0 where id = $1', [
+          user.id,
+          email,
+        ]);
         if (pkce) await createFlowState(tx, pkce, { userId: user.id, providerType: 'email', method: 'email_change' });
         const toNew = await issueToken(env, tx, fresh, 'email_change_new', { pkce: !!pkce, relatesTo: email });
         mails.push(composeMail(env, 'email_change_new', email, toNew, redirectTo, email));
         if (env.config.email.double_confirm_changes && fresh.email) {
-          const toCurrent = await issueToken(env, tx, fresh, 'email_change_current', { pkce: !!pkce, skipRateLimit: true });
+          const toCurrent = await issueToken(env, tx, fresh, 'email_change_current', {
+            pkce: !!pkce,
+            skipRateLimit: true,
+          });
           mails.push(composeMail(env, 'email_change_current', fresh.email, toCurrent, redirectTo, email));
         } else {
           await tx.query(`update auth.users set email_change_token_current = '' where id = $1`, [user.id]);
@@ -100,8 +113,10 @@ export async function logout(env: AuthEnv, request: Request): Promise<Response> 
     } else {
       await tx.query('delete from auth.sessions where user_id = $1', [user.id]);
     }
+    await audit(tx, 'logout', user, { scope });
     // Tokens issued without a session row (none here, but seeds may add some) go too.
-    if (scope === 'global') await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where user_id = $1', [user.id]);
+    if (scope === 'global')
+      await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where user_id = $1', [user.id]);
   });
   return new Response(null, { status: 204 });
 }

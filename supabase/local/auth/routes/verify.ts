@@ -6,7 +6,7 @@ import { latestFlowState, markCodeIssued } from '../pkce.ts';
 import { resolveRedirect } from '../redirect.ts';
 import { issueSession } from '../sessions.ts';
 import type { AuthEnv } from '../settings.ts';
-import { confirmEmail, findUserByEmail, findUserById, normalizeEmail, type UserRow } from '../users.ts';
+import { adoptEmail, confirmEmail, findUserByEmail, findUserById, normalizeEmail, type UserRow } from '../users.ts';
 
 const LINK_TYPES = ['signup', 'invite', 'recovery', 'magiclink', 'email_change'] as const;
 const OTP_TYPES = [...LINK_TYPES, 'email'] as const;
@@ -51,11 +51,14 @@ const isExpired = (env: AuthEnv, sentAt: unknown) =>
   !(sentAt instanceof Date) || sentAt.getTime() + env.config.email.otp_expiry * 1000 < Date.now();
 
 async function findByTokenHash(env: AuthEnv, q: Queryable, type: VerifyType, hash: string): Promise<Match | undefined> {
+  // Consumed tokens are stored as '' ; a bare "pkce_" or short value must never match them.
+  const bare = hash.replace(/^pkce_/, '');
+  if (!/^[0-9a-f]{56}$/i.test(bare)) return undefined;
   for (const slot of SLOTS_FOR[type]) {
     const { column, sentAt } = COLUMN[slot];
     const { rows } = await q.query<UserRow>(
-      `select * from auth.users where ${column} in ($1, 'pkce_' || $1) and deleted_at is null limit 1`,
-      [hash.replace(/^pkce_/, '')],
+      `select * from auth.users where ${column} in ($1::text, 'pkce_' || $1::text) and deleted_at is null limit 1`,
+      [bare],
     );
     const user = rows[0];
     if (user && !isExpired(env, user[sentAt])) return { user, slot, pkce: String(user[column]).startsWith('pkce_') };
@@ -63,12 +66,23 @@ async function findByTokenHash(env: AuthEnv, q: Queryable, type: VerifyType, has
   return undefined;
 }
 
-async function findByOtp(env: AuthEnv, q: Queryable, type: VerifyType, email: string, otp: string): Promise<Match | undefined> {
+async function findByOtp(
+  env: AuthEnv,
+  q: Queryable,
+  type: VerifyType,
+  email: string,
+  otp: string,
+): Promise<Match | undefined> {
   const hash = tokenHash(email, otp);
   const candidates = [await findUserByEmail(q, email)];
   if (type === 'email_change') {
     candidates.push(
-      (await q.query<UserRow>('select * from auth.users where lower(email_change) = $1 and deleted_at is null limit 1', [email])).rows[0],
+      (
+        await q.query<UserRow>(
+          'select * from auth.users where lower(email_change) = $1 and deleted_at is null limit 1',
+          [email],
+        )
+      ).rows[0],
     );
   }
   for (const user of candidates) {
@@ -76,7 +90,8 @@ async function findByOtp(env: AuthEnv, q: Queryable, type: VerifyType, email: st
     for (const slot of SLOTS_FOR[type]) {
       const { column, sentAt } = COLUMN[slot];
       const stored = String(user[column] ?? '');
-      if (stored.replace(/^pkce_/, '') === hash && !isExpired(env, user[sentAt])) return { user, slot, pkce: stored.startsWith('pkce_') };
+      if (stored.replace(/^pkce_/, '') === hash && !isExpired(env, user[sentAt]))
+        return { user, slot, pkce: stored.startsWith('pkce_') };
     }
   }
   return undefined;
@@ -92,7 +107,12 @@ async function applyVerification(env: AuthEnv, q: Queryable, match: Match, type:
   }
   const otherSlot = slot === 'email_change_new' ? 'email_change_token_current' : 'email_change_token_new';
   const otherPending = !!user[otherSlot];
-  if (type === 'email_change' && env.config.email.double_confirm_changes && otherPending && (user.email_change_confirm_status ?? 0) === 0) {
+  if (
+    type === 'email_change' &&
+    env.config.email.double_confirm_changes &&
+    otherPending &&
+    (user.email_change_confirm_status ?? 0) === 0
+  ) {
     await q.query('update auth.users set email_change_confirm_status = 1, updated_at = now() where id = $1', [user.id]);
     return false;
   }
@@ -100,18 +120,7 @@ async function applyVerification(env: AuthEnv, q: Queryable, match: Match, type:
   if (await findUserByEmail(q, newEmail).then((u) => u && u.id !== user.id)) {
     throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
   }
-  await q.query(
-    `update auth.users set email = $2, email_change = '', email_change_token_new = '', email_change_token_current = '',
-       email_change_confirm_status = 0, email_change_sent_at = null, email_confirmed_at = coalesce(email_confirmed_at, now()),
-       updated_at = now() where id = $1`,
-    [user.id, newEmail],
-  );
-  await q.query(
-    `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
-     where user_id = $1 and provider = 'email'`,
-    [user.id, newEmail],
-  );
-  await q.query(`delete from auth.one_time_tokens where user_id = $1 and token_type in ('email_change_token_new', 'email_change_token_current')`, [user.id]);
+  await adoptEmail(q, user.id, newEmail);
   return true;
 }
 
@@ -146,12 +155,18 @@ export async function verifyLink(env: AuthEnv, request: Request): Promise<Respon
 
   const outcome = await env.ctx.db.transaction(async (tx) => {
     const match = await findByTokenHash(env, tx, verifyType, token);
-    if (!match) return { kind: 'error' as const, code: 'otp_expired', description: 'Email link is invalid or has expired' };
+    if (!match)
+      return { kind: 'error' as const, code: 'otp_expired', description: 'Email link is invalid or has expired' };
     const complete = await applyVerification(env, tx, match, verifyType);
     if (!complete) return { kind: 'message' as const };
     if (match.pkce) {
       const flow = await latestFlowState(tx, match.user.id, METHOD[verifyType]);
-      if (!flow) return { kind: 'error' as const, code: 'flow_state_not_found', description: 'invalid flow state, no valid flow state found' };
+      if (!flow)
+        return {
+          kind: 'error' as const,
+          code: 'flow_state_not_found',
+          description: 'invalid flow state, no valid flow state found',
+        };
       await markCodeIssued(tx, flow.id);
       return { kind: 'code' as const, code: flow.auth_code };
     }
@@ -190,7 +205,8 @@ export async function verifyOtp(env: AuthEnv, request: Request): Promise<Respons
   const tokenHashValue = optString(body, 'token_hash');
   const otp = optString(body, 'token');
   const email = optString(body, 'email');
-  if (type === 'sms' || type === 'phone_change') throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+  if (type === 'sms' || type === 'phone_change')
+    throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
   if (!(OTP_TYPES as readonly string[]).includes(type)) throw validationFailed('Verify requires a verification type');
   const verifyType = type as VerifyType;
   if (!tokenHashValue && !(otp && email)) throw validationFailed('Verify requires either a token or a token hash');
@@ -200,9 +216,13 @@ export async function verifyOtp(env: AuthEnv, request: Request): Promise<Respons
       ? await findByTokenHash(env, tx, verifyType, tokenHashValue)
       : await findByOtp(env, tx, verifyType, normalizeEmail(email!), otp!.trim());
     if (!match) {
-      throw forbidden('otp_expired', tokenHashValue ? 'Email link is invalid or has expired' : 'Token has expired or is invalid');
+      throw forbidden(
+        'otp_expired',
+        tokenHashValue ? 'Email link is invalid or has expired' : 'Token has expired or is invalid',
+      );
     }
-    if (match.user.banned_until && new Date(match.user.banned_until) > new Date()) throw new AuthError(403, 'user_banned', 'User is banned');
+    if (match.user.banned_until && new Date(match.user.banned_until) > new Date())
+      throw new AuthError(403, 'user_banned', 'User is banned');
     const complete = await applyVerification(env, tx, match, verifyType);
     if (!complete) return { msg: SINGLE_CONFIRMATION, code: 200 };
     const user = (await findUserById(tx, match.user.id))!;

@@ -1,0 +1,65 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { IpcChannel } from '../shared/ipc-contract.ts';
+import { registerIpcHandlers } from './ipc.ts';
+
+/** Main's IPC handlers with Electron's ipcMain and shell replaced by recorders. */
+const electron = vi.hoisted(() => ({
+  handlers: new Map<string, (event: unknown, payload: unknown) => Promise<unknown>>(),
+  openExternal: vi.fn<(url: string) => Promise<void>>(async () => {}),
+}));
+
+vi.mock('electron', () => ({
+  ipcMain: { handle: (channel: string, handler: (event: unknown, payload: unknown) => Promise<unknown>) => electron.handlers.set(channel, handler) },
+  shell: { openExternal: (url: string) => electron.openExternal(url) },
+}));
+
+const policy = { appOrigins: ['app://concierge'], external: { hosts: ['supabase.com'], allowLoopback: false } };
+const fromApp = { senderFrame: { url: 'app://concierge/settings' } };
+const config = { supabaseUrl: 'http://127.0.0.1:54321', supabaseAnonKey: 'anon', mode: 'embedded' as const };
+
+function call(channel: string, event: unknown, payload?: unknown): Promise<unknown> {
+  const handler = electron.handlers.get(channel);
+  if (!handler) throw new Error(`no handler for ${channel}`);
+  return handler(event, payload);
+}
+
+describe('main IPC handlers', () => {
+  beforeEach(() => {
+    electron.handlers.clear();
+    electron.openExternal.mockClear();
+  });
+
+  it('answer our own page with the backend config', async () => {
+    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {} });
+    await expect(call(IpcChannel.getBackendConfig, fromApp)).resolves.toEqual({ ok: true, value: config });
+  });
+
+  it('refuse any other sender', async () => {
+    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {} });
+    const foreign = { senderFrame: { url: 'https://evil.example/' } };
+    await expect(call(IpcChannel.getBackendConfig, foreign)).resolves.toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    await expect(call(IpcChannel.getBackendConfig, { senderFrame: null })).resolves.toMatchObject({ ok: false });
+  });
+
+  it('report a backend that failed to start as backend_unavailable', async () => {
+    registerIpcHandlers({ policy, backendConfig: async () => Promise.reject(new Error('port in use')), log: () => {} });
+    await expect(call(IpcChannel.getBackendConfig, fromApp)).resolves.toEqual({ ok: false, error: { code: 'backend_unavailable', message: 'port in use' } });
+  });
+
+  it('open only allow-listed links and reject malformed requests', async () => {
+    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {} });
+    await expect(call(IpcChannel.openExternal, fromApp, { url: 'https://supabase.com/docs' })).resolves.toEqual({ ok: true, value: { opened: true } });
+    await expect(call(IpcChannel.openExternal, fromApp, { url: 'file:///etc/passwd' })).resolves.toEqual({ ok: true, value: { opened: false } });
+    await expect(call(IpcChannel.openExternal, fromApp, 'https://supabase.com')).resolves.toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(electron.openExternal.mock.calls).toEqual([['https://supabase.com/docs']]);
+  });
+
+  it('never lets an exception escape as an opaque IPC error', async () => {
+    electron.openExternal.mockRejectedValueOnce(new Error('no browser'));
+    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {} });
+    await expect(call(IpcChannel.openExternal, fromApp, { url: 'https://supabase.com/' })).resolves.toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'internal error' },
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises';
+import { protocol } from 'electron';
+import { APP_HOST, APP_SCHEME, mimeTypeFor, resolveAppRequest } from './appPaths.ts';
+
+/**
+ * Must run before `app.whenReady()`: a standard, secure scheme gets a real origin
+ * (app://concierge), so cookies, localStorage, fetch and the microphone's secure-context checks
+ * behave as on https.
+ */
+export function registerAppSchemePrivileges(): void {
+  protocol.registerSchemesAsPrivileged([
+    {
+      scheme: APP_SCHEME,
+      privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: false, stream: true, codeCache: true },
+    },
+  ]);
+}
+
+export interface AppProtocolOptions {
+  rendererDir: string;
+  /** The body of /concierge.config.json (backend URL and anon key), resolved once the backend is up. */
+  runtimeConfig: () => Promise<unknown>;
+  contentSecurityPolicy: () => Promise<string>;
+}
+
+const baseHeaders = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+/** Serves the built console from disk under app://concierge/ (after `app.whenReady()`). */
+export function handleAppProtocol(options: AppProtocolOptions): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const target = resolveAppRequest(request.url, options.rendererDir);
+    switch (target.kind) {
+      case 'forbidden':
+        return new Response(`Forbidden: ${target.reason}`, { status: 403, headers: baseHeaders });
+      case 'not-found':
+        return new Response('Not found', { status: 404, headers: baseHeaders });
+      case 'runtime-config':
+        return new Response(JSON.stringify(await options.runtimeConfig()), {
+          headers: { ...baseHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+        });
+      case 'file': {
+        try {
+          const body = await readFile(target.filePath);
+          const headers: Record<string, string> = { ...baseHeaders, 'content-type': mimeTypeFor(target.filePath) };
+          if (target.filePath.endsWith('.html')) headers['content-security-policy'] = await options.contentSecurityPolicy();
+          return new Response(new Uint8Array(body), { headers });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') {
+            return new Response('Not found', { status: 404, headers: baseHeaders });
+          }
+          throw error;
+        }
+      }
+    }
+  });
+}
+
+export const APP_START_URL = `${APP_SCHEME}://${APP_HOST}/`;

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { buildContentSecurityPolicy } from './csp.ts';
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(csp.split('; ').map((d) => {
+    const [name, ...sources] = d.split(' ');
+    return [name ?? '', sources];
+  }));
+}
+
+describe('buildContentSecurityPolicy', () => {
+  it('allows the API over http and ws for a local stack', () => {
+    const d = directives(buildContentSecurityPolicy({ supabaseUrl: 'http://127.0.0.1:54321' }));
+    expect(d.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:54321', 'ws://127.0.0.1:54321']);
+    expect(d.get('media-src')).toContain('blob:');
+  });
+
+  it('uses wss for a hosted project', () => {
+    const d = directives(buildContentSecurityPolicy({ supabaseUrl: 'https://abc.supabase.co/' }));
+    expect(d.get('connect-src')).toEqual(["'self'", 'https://abc.supabase.co', 'wss://abc.supabase.co']);
+  });
+
+  it('is strict in production', () => {
+    const csp = buildContentSecurityPolicy({ supabaseUrl: 'https://abc.supabase.co' });
+    const d = directives(csp);
+    expect(d.get('script-src')).toEqual(["'self'"]);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(d.get('object-src')).toEqual(["'none'"]);
+    expect(d.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(d.get('base-uri')).toEqual(["'none'"]);
+  });
+
+  it('opens only what the Vite dev server needs in development', () => {
+    const d = directives(buildContentSecurityPolicy({ supabaseUrl: 'http://127.0.0.1:54321', devServerUrl: 'http://localhost:5180' }));
+    expect(d.get('script-src')).toEqual(["'self'", 'http://localhost:5180', "'unsafe-inline'"]);
+    expect(d.get('connect-src')).toContain('ws://localhost:5180');
+  });
+
+  it('allows no API at all when the backend could not start', () => {
+    const d = directives(buildContentSecurityPolicy({ supabaseUrl: null }));
+    expect(d.get('connect-src')).toEqual(["'self'"]);
+    expect(d.get('media-src')).toEqual(["'self'", 'blob:']);
+  });
+
+  it('refuses a non-http API URL', () => {
+    expect(() => buildContentSecurityPolicy({ supabaseUrl: 'javascript:alert(1)' })).toThrow(/http/);
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * The Content-Security-Policy of the console window. Pure, unit-tested.
+ *
+ * Scripts only from our own origin; network only to our origin and the Supabase API (https/http for
+ * REST, auth, storage, functions; ws/wss for realtime); media from blob: (microphone recordings,
+ * playback) and the API (stored recordings); no plugins, no framing, no base-URL hijack.
+ */
+export interface CspOptions {
+  /** Supabase API base URL the console talks to; null when no backend could be started. */
+  supabaseUrl: string | null;
+  /** Vite dev server origin in development (HMR needs its websocket and inline preamble). */
+  devServerUrl?: string;
+}
+
+function origin(raw: string): URL {
+  const url = new URL(raw);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`CSP source must be http(s): ${raw}`);
+  return url;
+}
+
+export function buildContentSecurityPolicy(options: CspOptions): string {
+  const api = options.supabaseUrl === null ? undefined : origin(options.supabaseUrl);
+  const apiSources = api ? [api.origin] : [];
+  const realtimeSources = api ? [`${api.protocol === 'https:' ? 'wss:' : 'ws:'}//${api.host}`] : [];
+  const dev = options.devServerUrl ? origin(options.devServerUrl) : undefined;
+  const devSources = dev ? [dev.origin, `${dev.protocol === 'https:' ? 'wss:' : 'ws:'}//${dev.host}`] : [];
+
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    // The React refresh preamble Vite injects in dev is an inline script; production has none.
+    'script-src': ["'self'", ...(dev ? [dev.origin, "'unsafe-inline'"] : [])],
+    // Vite injects <style> tags in dev; the production build extracts CSS to files.
+    'style-src': ["'self'", ...(dev ? [dev.origin, "'unsafe-inline'"] : [])],
+    // Agent avatars and media may live on any https host (owners paste image links).
+    'img-src': ["'self'", 'data:', 'blob:', ...apiSources, 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'media-src': ["'self'", 'blob:', ...apiSources],
+    'connect-src': ["'self'", ...apiSources, ...realtimeSources, ...devSources],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'frame-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`)
+    .join('; ');
+}

@@ -1,0 +1,95 @@
+// zod/mini keeps the sandboxed preload small (the full zod would be most of its bundle).
+import { z } from 'zod/mini';
+
+/**
+ * The one contract between the Electron main process and the preload (CONVENTIONS §1): channel
+ * names, the zod schema of every payload crossing IPC in either direction, and the API the preload
+ * exposes as `window.concierge`. Both sides parse what they receive; neither trusts the other.
+ *
+ * Runs in main and in the sandboxed preload: no Node or Electron imports here.
+ */
+
+export const IpcChannel = {
+  getBackendConfig: 'concierge:backend:get-config',
+  openExternal: 'concierge:shell:open-external',
+  /** main -> renderer push, not invoke. */
+  deepLink: 'concierge:deep-link',
+} as const;
+
+export type IpcChannelName = (typeof IpcChannel)[keyof typeof IpcChannel];
+
+/** Where the console's supabase-js client points. */
+export const backendConfigSchema = z.object({
+  supabaseUrl: z.url({ protocol: /^https?$/ }),
+  supabaseAnonKey: z.string().check(z.minLength(1)),
+  /** embedded = local stack started by this app; hosted = a Supabase project. */
+  mode: z.enum(['embedded', 'hosted']),
+});
+export type BackendConfig = z.infer<typeof backendConfigSchema>;
+
+export const openExternalRequestSchema = z.object({
+  url: z.string().check(z.maxLength(2048)),
+});
+export type OpenExternalRequest = z.infer<typeof openExternalRequestSchema>;
+
+export const openExternalResultSchema = z.object({
+  /** false when the URL is not on the allow-list (the renderer may explain why nothing happened). */
+  opened: z.boolean(),
+});
+export type OpenExternalResult = z.infer<typeof openExternalResultSchema>;
+
+export const DEEP_LINK_SCHEME = 'concierge';
+
+export const deepLinkEventSchema = z.object({
+  url: z.string().check(
+    z.maxLength(4096),
+    z.refine((u: string) => u.startsWith(`${DEEP_LINK_SCHEME}://`), { message: `must be a ${DEEP_LINK_SCHEME}:// URL` }),
+  ),
+});
+export type DeepLinkEvent = z.infer<typeof deepLinkEventSchema>;
+
+/**
+ * Errors cross IPC as values: Electron flattens thrown errors into a bare message string, which
+ * would lose the code the renderer turns into a translated AppError.
+ */
+export const ipcErrorCodeSchema = z.enum(['invalid_request', 'backend_unavailable', 'internal']);
+export type IpcErrorCode = z.infer<typeof ipcErrorCodeSchema>;
+
+export function ipcResultSchema<T extends z.ZodMiniType>(value: T) {
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value }),
+    z.object({ ok: z.literal(false), error: z.object({ code: ipcErrorCodeSchema, message: z.string() }) }),
+  ]);
+}
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: { code: IpcErrorCode; message: string } };
+
+/** Request and response schema of every invoke channel, for main's handlers and the preload. */
+export const invokeContract = {
+  [IpcChannel.getBackendConfig]: { request: z.undefined(), response: ipcResultSchema(backendConfigSchema) },
+  [IpcChannel.openExternal]: { request: openExternalRequestSchema, response: ipcResultSchema(openExternalResultSchema) },
+} as const;
+
+export type InvokeChannel = keyof typeof invokeContract;
+export type InvokeRequest<C extends InvokeChannel> = z.infer<(typeof invokeContract)[C]['request']>;
+export type InvokeResponse<C extends InvokeChannel> = z.infer<(typeof invokeContract)[C]['response']>;
+
+/** Thrown in the renderer when main answers with an error result. */
+export class ConciergeIpcError extends Error {
+  override readonly name = 'ConciergeIpcError';
+  constructor(
+    readonly code: IpcErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What the renderer sees as `window.concierge`: intent-level methods only, no generic IPC. */
+export interface ConciergeDesktopApi {
+  /** Backend the console must use (embedded stack or hosted project). */
+  getBackendConfig(): Promise<BackendConfig>;
+  /** Opens an allow-listed http(s) link in the OS browser; resolves false when refused. */
+  openExternal(url: string): Promise<boolean>;
+  /** Auth callbacks (`concierge://auth/callback#...`); returns an unsubscribe function. */
+  onDeepLink(listener: (url: string) => void): () => void;
+}

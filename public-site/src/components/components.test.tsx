@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { I18nProvider } from '../i18n/I18n.tsx';
+import type { Locale } from '../i18n/translate.ts';
+import { AgentHeader } from './AgentHeader.tsx';
+import { AgentNotFound } from './AgentNotFound.tsx';
+import { LoadingScreen } from './LoadingScreen.tsx';
+
+function render(node: ReactNode, locale: Locale = 'en'): string {
+  return renderToStaticMarkup(<I18nProvider locale={locale}>{node}</I18nProvider>);
+}
+
+describe('AgentHeader', () => {
+  it('falls back to the default hero title and the initial as avatar', () => {
+    const html = render(<AgentHeader agent={{ name: 'riad Atlas', subdomain: 'riad' }} />);
+    expect(html).toContain('<h1 class="agent__title">AI Assistant</h1>');
+    expect(html).toContain('>R</div>');
+    expect(html).toContain('Available 24/7');
+    expect(html).not.toContain('agent__subtitle');
+  });
+
+  it('shows the agent branding texts and avatar', () => {
+    const html = render(
+      <AgentHeader agent={{ name: 'Riad', subdomain: 'riad', avatarUrl: 'https://cdn.example.com/a.png', heroTitle: 'Welcome', heroSubtitle: 'We answer' }} />,
+      'fr',
+    );
+    expect(html).toContain('src="https://cdn.example.com/a.png"');
+    expect(html).toContain('alt="Avatar de Riad"');
+    expect(html).toContain('>Welcome</h1>');
+    expect(html).toContain('>We answer</p>');
+    expect(html).toContain('Disponible 24h/24, 7j/7');
+  });
+
+  it('escapes agent-provided text', () => {
+    const html = render(<AgentHeader agent={{ name: '<img src=x onerror=alert(1)>', subdomain: 'x' }} />);
+    expect(html).not.toContain('<img src=x');
+  });
+});
+
+describe('AgentNotFound and LoadingScreen', () => {
+  it('use the spec texts in the visitor language', () => {
+    expect(render(<AgentNotFound />)).toContain('Agent Not Found');
+    expect(render(<AgentNotFound />, 'fr')).toContain('Agent introuvable');
+    expect(render(<LoadingScreen />, 'fr')).toContain('aria-label="Chargement…"');
+  });
+});

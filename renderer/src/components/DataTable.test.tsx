@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { createColumnHelper } from '@tanstack/react-table';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createI18n } from '../i18n/index.ts';
+import { DataTable } from './DataTable.tsx';
+import { EmptyState } from './EmptyState.tsx';
+
+interface PhoneNumber {
+  number: string;
+  agent: string;
+}
+const column = createColumnHelper<PhoneNumber>();
+const columns = [column.accessor('number', { header: 'Number' }), column.accessor('agent', { header: 'Agent' })];
+const rows: PhoneNumber[] = [
+  { number: '+33 1 00', agent: 'Bob' },
+  { number: '+1 555', agent: 'Alice' },
+  { number: '+44 20', agent: 'Carol' },
+];
+
+const i18n = createI18n('en');
+const renderTable = (ui: React.ReactNode) => render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+const bodyColumn = (index: number) =>
+  within(screen.getAllByRole('rowgroup')[1] as HTMLElement)
+    .getAllByRole('row')
+    .map((row) => row.querySelectorAll('td')[index]?.textContent);
+afterEach(cleanup);
+
+describe('DataTable', () => {
+  it('renders rows and sorts by a column when its header is clicked', () => {
+    renderTable(<DataTable columns={columns} data={rows} />);
+    expect(bodyColumn(1)).toEqual(['Bob', 'Alice', 'Carol']);
+    const header = screen.getByRole('columnheader', { name: /Agent/ });
+    fireEvent.click(header);
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    expect(bodyColumn(1)).toEqual(['Alice', 'Bob', 'Carol']);
+    fireEvent.click(header);
+    expect(header.getAttribute('aria-sort')).toBe('descending');
+    expect(bodyColumn(1)).toEqual(['Carol', 'Bob', 'Alice']);
+  });
+
+  it('draws skeleton rows while loading', () => {
+    renderTable(<DataTable columns={columns} data={undefined} loading skeletonRows={4} />);
+    expect(screen.getAllByRole('row', { name: 'Loading rows' })).toHaveLength(4);
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('shows the given empty state, with its action, when there are no rows', () => {
+    renderTable(<DataTable columns={columns} data={[]} empty={<EmptyState title="No numbers purchased yet." action={<button>Buy Number</button>} />} />);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByText('No numbers purchased yet.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Buy Number' })).toBeTruthy();
+  });
+
+  it('falls back to a muted empty row without an empty state', () => {
+    renderTable(<DataTable columns={columns} data={[]} />);
+    expect(screen.getByText('Nothing to show yet')).toBeTruthy();
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * One error shape for the console (CONVENTIONS §5): PostgREST, Auth, edge-function and IPC failures
+ * all become an `AppError` whose `messageKey` is an i18n key in the `errors` namespace.
+ */
+export type AppErrorSource = 'auth' | 'database' | 'function' | 'network' | 'app';
+
+/** Which operation failed decides the fallback wording (spec 000 §8: sign-in vs sign-up "other"). */
+export type AppErrorContext = 'signIn' | 'signUp' | 'signOut' | 'google' | 'profile' | 'generic';
+
+export class AppError extends Error {
+  readonly source: AppErrorSource;
+  readonly code: string;
+  readonly messageKey: string;
+  /** Interpolation values for the message key, e.g. the provider's own message. */
+  readonly params: Record<string, string>;
+  readonly status: number | undefined;
+
+  constructor(init: { source: AppErrorSource; code: string; messageKey: string; message: string; params?: Record<string, string>; status?: number | undefined }) {
+    super(init.message);
+    this.name = 'AppError';
+    this.source = init.source;
+    this.code = init.code;
+    this.messageKey = init.messageKey;
+    this.params = init.params ?? {};
+    this.status = init.status;
+  }
+}
+
+type Fields = { message: string; code?: string; status?: number; name?: string; details?: unknown; hint?: unknown };
+
+function fieldsOf(error: unknown): Fields {
+  if (error instanceof Error) {
+    const e = error as Error & { code?: unknown; status?: unknown; details?: unknown; hint?: unknown };
+    return {
+      message: e.message,
+      name: e.name,
+      ...(typeof e.code === 'string' ? { code: e.code } : {}),
+      ...(typeof e.status === 'number' ? { status: e.status } : {}),
+      details: e.details,
+      hint: e.hint,
+    };
+  }
+  if (typeof error === 'object' && error !== null) {
+    const o = error as Record<string, unknown>;
+    return {
+      message: typeof o.message === 'string' ? o.message : 'Unknown error',
+      ...(typeof o.code === 'string' ? { code: o.code } : {}),
+      ...(typeof o.status === 'number' ? { status: o.status } : {}),
+      ...(typeof o.name === 'string' ? { name: o.name } : {}),
+      details: o.details,
+      hint: o.hint,
+    };
+  }
+  return { message: String(error) };
+}
+
+/** Auth error codes (GoTrue `error_code`) to spec 000 §8 messages, per operation. */
+const authCodeKeys: Record<string, Partial<Record<AppErrorContext, string>> & { any?: string }> = {
+  invalid_credentials: { any: 'auth.invalidCredentials' },
+  user_not_found: { signIn: 'auth.noAccount' },
+  email_not_confirmed: { any: 'auth.emailNotConfirmed' },
+  email_address_invalid: { any: 'auth.invalidEmail' },
+  user_banned: { any: 'auth.accountDisabled' },
+  over_request_rate_limit: { any: 'auth.tooManyAttempts' },
+  over_email_send_rate_limit: { signUp: 'auth.emailRateLimited', any: 'auth.tooManyAttempts' },
+  user_already_exists: { any: 'auth.emailInUse' },
+  email_exists: { any: 'auth.emailInUse' },
+  weak_password: { any: 'auth.weakPassword' },
+  signup_disabled: { any: 'auth.signUpDisabled' },
+  email_provider_disabled: { any: 'auth.signUpDisabled' },
+  provider_disabled: { google: 'auth.googleFailed' },
+  oauth_provider_not_supported: { google: 'auth.googleFailed' },
+};
+
+/** GoTrue answers a malformed address with `validation_failed` and this message. */
+const invalidEmailMessage = /invalid format|valid email/i;
+
+const contextFallbackKeys: Record<AppErrorContext, string> = {
+  signIn: 'auth.signInFailed',
+  signUp: 'auth.signUpFailed',
+  signOut: 'auth.signOutFailed',
+  google: 'auth.googleFailed',
+  profile: 'profile.fetchFailed',
+  generic: 'generic.somethingWentWrong',
+};
+
+function isNetworkFailure(f: Fields): boolean {
+  return f.name === 'AuthRetryableFetchError' || f.name === 'FunctionsFetchError' || (f.name === 'TypeError' && /fetch|network/i.test(f.message));
+}
+
+function isPostgrestError(f: Fields): boolean {
+  // PostgREST errors carry `details` and `hint` (possibly null) next to a SQLSTATE or PGRST code.
+  return f.code !== undefined && 'details' in f && 'hint' in f && (f.details !== undefined || f.hint !== undefined);
+}
+
+/**
+ * The single choke point: turns anything thrown or returned by supabase-js into an `AppError`.
+ * `context` picks the spec's wording for the operation that failed.
+ */
+export function toAppError(error: unknown, context: AppErrorContext = 'generic'): AppError {
+  if (error instanceof AppError) return error;
+  const f = fieldsOf(error);
+  const base = { message: f.message, params: { message: f.message }, status: f.status };
+
+  // Spec 000 §8 has one message for any sign-out failure, offline included.
+  if (context === 'signOut') {
+    return new AppError({ ...base, source: isNetworkFailure(f) ? 'network' : 'auth', code: f.code ?? 'sign_out_failed', messageKey: 'errors:auth.signOutFailed' });
+  }
+  if (isNetworkFailure(f)) {
+    return new AppError({ ...base, source: 'network', code: 'network_error', messageKey: 'errors:network.offline' });
+  }
+  const isAuth = f.name?.startsWith('Auth') === true || context === 'signIn' || context === 'signUp' || context === 'google';
+  if (isAuth) {
+    const code = f.code ?? (f.status === 429 ? 'over_request_rate_limit' : 'unknown');
+    const byCode = authCodeKeys[code];
+    let key = byCode?.[context] ?? byCode?.any;
+    if (!key && code === 'validation_failed' && invalidEmailMessage.test(f.message)) key = 'auth.invalidEmail';
+    return new AppError({ ...base, source: 'auth', code, messageKey: `errors:${key ?? contextFallbackKeys[context]}` });
+  }
+  if (f.name === 'FunctionsHttpError' || f.name === 'FunctionsRelayError') {
+    return new AppError({ ...base, source: 'function', code: f.code ?? 'function_error', messageKey: `errors:${contextFallbackKeys[context]}` });
+  }
+  if (isPostgrestError(f)) {
+    const code = f.code ?? 'database_error';
+    // 42501 = insufficient_privilege (RLS/grants); PGRST301/302 = JWT problems.
+    const key = code === '42501' ? 'database.forbidden' : code.startsWith('PGRST30') ? 'database.sessionExpired' : contextFallbackKeys[context];
+    return new AppError({ ...base, source: 'database', code, messageKey: `errors:${key}` });
+  }
+  return new AppError({ ...base, source: 'app', code: f.code ?? 'unknown', messageKey: `errors:${contextFallbackKeys[context]}` });
+}

@@ -1,0 +1,41 @@
+import type { authEn } from './en.ts';
+
+export const authFr: typeof authEn = {
+  login: {
+    title: 'Bienvenue',
+    subtitle: 'Connectez-vous pour gérer vos agents IA',
+    tabEmail: 'E-mail',
+    tabGoogle: 'Google',
+    signInTitle: 'Connectez-vous à votre compte',
+    signUpTitle: 'Créez votre compte',
+    name: 'Nom',
+    namePlaceholder: 'Votre nom complet',
+    email: 'E-mail',
+    emailPlaceholder: 'vous@entreprise.com',
+    password: 'Mot de passe',
+    passwordPlaceholder: 'Votre mot de passe',
+    passwordHint: 'Le mot de passe doit contenir au moins 6 caractères',
+    submitSignIn: 'Se connecter',
+    submitSignUp: 'Créer un compte',
+    switchToSignUp: "Pas encore de compte ? S'inscrire",
+    switchToSignIn: 'Déjà un compte ? Se connecter',
+    googleContinue: 'Continuer avec Google',
+    googleNote: 'Vous choisirez le compte Google à utiliser.',
+    backHome: "Retour à l'accueil",
+    legal: 'Mentions légales',
+    privacy: 'Politique de confidentialité',
+    securityNote: "Votre compte est protégé par une authentification sécurisée. Nous recommandons d'activer l'authentification à 2 facteurs.",
+    alreadySignedIn: 'Redirection…',
+  },
+  checkEmail: {
+    title: 'Vérifiez votre e-mail',
+    body: 'Nous avons envoyé un lien de vérification à {{email}}. Ouvrez-le pour activer votre compte, puis connectez-vous.',
+    backToSignIn: 'Retour à la connexion',
+  },
+  unverified: {
+    title: 'Veuillez vérifier votre adresse e-mail',
+    body: "Votre compte {{email}} n'est pas encore vérifié. Ouvrez le lien que nous vous avons envoyé, puis rechargez cette page.",
+    reload: 'Recharger',
+    signOut: 'Se déconnecter',
+  },
+};

@@ -1,0 +1,46 @@
+/** Email tab of /login: sign-in or sign-up (spec 000 §2.2, §5). */
+export type LoginMode = 'signIn' | 'signUp';
+
+export interface LoginValues {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Spec 000 §9: password minimum 6 characters. */
+export const passwordMinLength = 6;
+
+// Deliberately loose: the auth server is the judge; this only keeps obvious typos from a request.
+const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmailShaped(email: string): boolean {
+  return emailShape.test(email.trim());
+}
+
+/** Sign-in needs email and password; sign-up also a name and a 6+ character password. */
+export function isLoginFormValid(mode: LoginMode, values: LoginValues): boolean {
+  if (!isEmailShaped(values.email) || values.password.length === 0) return false;
+  if (mode === 'signIn') return true;
+  return values.name.trim().length > 0 && values.password.length >= passwordMinLength;
+}
+
+/** The submit button is disabled while the form is invalid or a request is running. */
+export function canSubmit(mode: LoginMode, values: LoginValues, busy: boolean): boolean {
+  return !busy && isLoginFormValid(mode, values);
+}
+
+/** Where auth e-mails and OAuth return: only meaningful on an http(s) origin. */
+export function appUrl(origin: string, path: string): string | undefined {
+  return /^https?:\/\//.test(origin) ? `${origin}${path}` : undefined;
+}
+
+/** The `next` query parameter carries the requested path through the OAuth round trip. */
+export function returnStateFrom(routeState: unknown, search: string): { from?: string; lang?: string } {
+  const state = typeof routeState === 'object' && routeState !== null ? (routeState as { from?: unknown; lang?: unknown }) : {};
+  const next = new URLSearchParams(search).get('next');
+  const from = typeof state.from === 'string' ? state.from : next ?? undefined;
+  return {
+    ...(from !== undefined ? { from } : {}),
+    ...(typeof state.lang === 'string' ? { lang: state.lang } : {}),
+  };
+}

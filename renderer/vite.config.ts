@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const rendererRoot = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const consolePort = Number(process.env.CONCIERGE_CONSOLE_PORT ?? 5180);
+
+/**
+ * The console (ARCHITECTURE §5). `base: './'` keeps asset URLs relative so the same build loads
+ * from Electron's app:// protocol and from any web host; index.html pins `<base href="/">` so deep
+ * links (e.g. /agents/1/dashboard) still resolve assets from the root.
+ */
+export default defineConfig({
+  root: rendererRoot,
+  base: './',
+  envDir: repoRoot,
+  plugins: [react()],
+  build: {
+    outDir: `${repoRoot}dist/renderer`,
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 2000,
+  },
+  server: { port: consolePort, strictPort: true },
+  preview: { port: consolePort, strictPort: true },
+});

@@ -1,0 +1,100 @@
+import { SignJWT } from 'jose';
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * The console as a user sees it, independent of any feature page: navigation, the global screens
+ * (not found, error, config error), the guards' spinner and the translation warning.
+ */
+export class ConsolePage {
+  constructor(
+    readonly page: Page,
+    readonly baseUrl: string,
+  ) {}
+
+  async goto(path: string): Promise<void> {
+    await this.page.goto(new URL(path, this.baseUrl).toString());
+  }
+
+  /** The current in-app path (pathname + search). */
+  path(): string {
+    const url = new URL(this.page.url());
+    return `${url.pathname}${url.search}`;
+  }
+
+  async waitForPath(pathname: string): Promise<void> {
+    await this.page.waitForURL((url) => url.pathname === pathname);
+  }
+
+  heading(name: string | RegExp): Locator {
+    return this.page.getByRole('heading', { name });
+  }
+
+  notFoundHeading(texts: { title: string }): Locator {
+    return this.heading(texts.title);
+  }
+
+  homeLink(texts: { home: string }): Locator {
+    return this.page.getByRole('link', { name: texts.home });
+  }
+
+  /** The console's single toast, by its text. */
+  toast(text: string): Locator {
+    return this.page.getByText(text, { exact: true });
+  }
+
+  translationDialog(): Locator {
+    return this.page.getByRole('dialog');
+  }
+
+  /** Simulates Chrome/Google Translate the way it marks a translated page. */
+  async simulateBrowserTranslation(): Promise<void> {
+    await this.page.evaluate(() => {
+      document.documentElement.classList.add('translated-ltr');
+      document.documentElement.lang = 'de';
+    });
+  }
+
+  async stopBrowserTranslation(lang: string): Promise<void> {
+    await this.page.evaluate((l) => {
+      document.documentElement.classList.remove('translated-ltr');
+      document.documentElement.lang = l;
+    }, lang);
+  }
+
+  /**
+   * Starts the browser already signed in: a session whose access token is signed with the stack's
+   * JWT secret is stored where supabase-js keeps it (`sb-<host>-auth-token`), as the auth service
+   * would have left it after a sign-in. Lets shell tests run before any sign-in UI is involved.
+   */
+  async useStoredSession(options: { supabaseUrl: string; jwtSecret: string; email: string; userId?: string }): Promise<void> {
+    const userId = options.userId ?? crypto.randomUUID();
+    const now = Math.floor(Date.now() / 1000);
+    const expiresAt = now + 3600;
+    const accessToken = await new SignJWT({ sub: userId, role: 'authenticated', aud: 'authenticated', email: options.email, session_id: crypto.randomUUID() })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(now)
+      .setExpirationTime(expiresAt)
+      .sign(new TextEncoder().encode(options.jwtSecret));
+    const confirmedAt = new Date().toISOString();
+    const session = {
+      access_token: accessToken,
+      refresh_token: 'stored-session-refresh-token',
+      token_type: 'bearer',
+      expires_in: 3600,
+      expires_at: expiresAt,
+      user: { id: userId, aud: 'authenticated', role: 'authenticated', email: options.email, email_confirmed_at: confirmedAt, confirmed_at: confirmedAt, app_metadata: { provider: 'email' }, user_metadata: {}, created_at: confirmedAt },
+    };
+    const storageKey = `sb-${new URL(options.supabaseUrl).hostname.split('.')[0]}-auth-token`;
+    await this.page.addInitScript(([key, value]) => window.localStorage.setItem(key as string, value as string), [storageKey, JSON.stringify(session)]);
+  }
+
+  async setViewport(width: number, height: number): Promise<void> {
+    await this.page.setViewportSize({ width, height });
+  }
+
+  async screenshot(file: string): Promise<void> {
+    // Let Blueprint's transitions settle so the picture shows the resting state.
+    await this.page.waitForTimeout(400);
+    await this.page.screenshot({ path: file, fullPage: true });
+  }
+}

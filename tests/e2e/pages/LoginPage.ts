@@ -1,0 +1,77 @@
+import type { Locator, Page } from 'playwright-core';
+import { ConsolePage } from './ConsolePage.ts';
+
+/** /login: the Email and Google tabs, sign-in and sign-up forms, and the follow-up screens. */
+export class LoginPage extends ConsolePage {
+  constructor(page: Page, baseUrl: string) {
+    super(page, baseUrl);
+  }
+
+  async open(): Promise<void> {
+    await this.goto('/login');
+    await this.emailInput().waitFor();
+  }
+
+  emailTab(): Locator {
+    return this.page.getByRole('tab').nth(0);
+  }
+
+  googleTab(): Locator {
+    return this.page.getByRole('tab').nth(1);
+  }
+
+  nameInput(): Locator {
+    return this.page.locator('#login-name');
+  }
+
+  emailInput(): Locator {
+    return this.page.locator('#login-email');
+  }
+
+  passwordInput(): Locator {
+    return this.page.locator('#login-password');
+  }
+
+  submitButton(): Locator {
+    return this.page.locator('form button[type="submit"]');
+  }
+
+  switchModeButton(): Locator {
+    return this.page.locator('form .login-switch');
+  }
+
+  errorMessage(): Locator {
+    return this.page.locator('.login-error');
+  }
+
+  async switchToSignUp(): Promise<void> {
+    await this.switchModeButton().click();
+    await this.nameInput().waitFor();
+  }
+
+  async fillSignIn(email: string, password: string): Promise<void> {
+    await this.emailInput().fill(email);
+    await this.passwordInput().fill(password);
+  }
+
+  async fillSignUp(name: string, email: string, password: string): Promise<void> {
+    await this.nameInput().fill(name);
+    await this.fillSignIn(email, password);
+  }
+
+  async submit(): Promise<void> {
+    await this.submitButton().click();
+  }
+
+  async openGoogleTab(): Promise<void> {
+    await this.googleTab().click();
+  }
+
+  googleButton(name: string): Locator {
+    return this.page.getByRole('button', { name });
+  }
+
+  link(name: string): Locator {
+    return this.page.getByRole('link', { name });
+  }
+}
