@@ -83,3 +83,18 @@ describe('youtubeId and safeHttpUrl', () => {
     expect(safeHttpUrl(42)).toBeUndefined();
   });
 });
+
+describe('tracking identifiers', () => {
+  it('keeps only enabled integrations with a well-formed identifier', () => {
+    expect(
+      parseBranding({
+        integrations: {
+          google_analytics: { enabled: true, value: ' G-ABC1234XYZ ' },
+          google_tag_manager: { enabled: false, value: 'GTM-ABCD12' },
+          meta_pixel: { enabled: true, value: "123');alert(1);//" },
+        },
+      }).tracking,
+    ).toEqual({ googleAnalytics: 'G-ABC1234XYZ' });
+    expect(parseBranding({ integrations: 'nope' }).tracking).toEqual({});
+  });
+});

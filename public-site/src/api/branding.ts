@@ -42,6 +42,14 @@ export interface Branding {
   images: MediaImage[];
   videos: Video[];
   socialLinks: SocialLink[];
+  /** Tracking identifiers the owner switched on (spec 002 §7.6), format-checked. */
+  tracking: Tracking;
+}
+
+export interface Tracking {
+  googleAnalytics?: string;
+  googleTagManager?: string;
+  metaPixel?: string;
 }
 
 /** Page defaults from spec 002 §3 (primary #000000 and secondary #ffffff on the page). */
@@ -52,6 +60,7 @@ export const DEFAULT_BRANDING: Branding = {
   images: [],
   videos: [],
   socialLinks: [],
+  tracking: {},
 };
 
 type Bag = Record<string, unknown>;
@@ -153,6 +162,26 @@ function socialLinks(bag: Bag): SocialLink[] {
   return out;
 }
 
+const TRACKING_FORMATS = {
+  googleAnalytics: ['google_analytics', /^(G|UA|AW)-[A-Z0-9-]{4,20}$/],
+  googleTagManager: ['google_tag_manager', /^GTM-[A-Z0-9]{4,12}$/],
+  metaPixel: ['meta_pixel', /^[0-9]{6,20}$/],
+} as const;
+
+/** Only enabled integrations whose identifier has the provider's format (they end up in a script). */
+function tracking(bag: Bag): Tracking {
+  const integrations = field(bag, 'integrations');
+  if (!isBag(integrations)) return {};
+  const out: Tracking = {};
+  for (const [key, [snake, format]] of Object.entries(TRACKING_FORMATS) as [keyof Tracking, readonly [string, RegExp]][]) {
+    const entry = field(integrations, snake);
+    if (!isBag(entry) || entry.enabled !== true || typeof entry.value !== 'string') continue;
+    const value = entry.value.trim();
+    if (format.test(value)) out[key] = value;
+  }
+  return out;
+}
+
 export function parseBranding(raw: unknown): Branding {
   if (!isBag(raw)) return DEFAULT_BRANDING;
   const colour = (snake: string, fallback: string) => {
@@ -186,5 +215,6 @@ export function parseBranding(raw: unknown): Branding {
     images: images(raw),
     videos: videos(raw),
     socialLinks: socialLinks(raw),
+    tracking: tracking(raw),
   };
 }
