@@ -134,6 +134,60 @@ describe('demo agent page', () => {
   });
 });
 
+describe('media, videos and branding', () => {
+  /** The demo agent as public_agent returns it, plus images, a video, colours and custom CSS. */
+  async function openDressedDemo(viewport: Viewport): Promise<{ context: BrowserContext; site: AgentSitePage }> {
+    const context = await browser.newContext({ viewport, locale: 'en-US' });
+    const page = await context.newPage();
+    const swatch = (fill: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"><rect width="600" height="400" fill="${fill}"/></svg>`;
+    await page.route('https://images.example.test/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'image/svg+xml', body: swatch(route.request().url().includes('1') ? '#f59e0b' : '#10b981') }),
+    );
+    await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<body style="background:#000"></body>' }));
+    await page.route('**/rest/v1/rpc/public_agent', async (route) => {
+      const response = await route.fetch();
+      const agent = (await response.json()) as { branding: Record<string, unknown> };
+      agent.branding = {
+        ...agent.branding,
+        primary_color: '#0f766e',
+        font_family: 'poppins',
+        content_images: [
+          { url: 'https://images.example.test/1.svg', caption: 'The terrace' },
+          { url: 'https://images.example.test/2.svg', caption: 'Our kitchen' },
+        ],
+        youtube_videos: [{ url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', title: 'A day at the bistro' }],
+        custom_css: '.agent__title { letter-spacing: 0.05em } body { display: none }',
+      };
+      await route.fulfill({ response, json: agent });
+    });
+    const site = new AgentSitePage(page, product.publicSiteUrl);
+    await site.openAgent('demo');
+    return { context, site };
+  }
+
+  it('shows Media and Videos tabs, opens and closes the full-screen viewer, applies branding within the page only', async () => {
+    const { context, site } = await openDressedDemo(PHONE);
+    await expect(site.visibleTabs()).resolves.toEqual(['home', 'about', 'media', 'videos']);
+    // Custom CSS reaches the page's own elements but a rule aimed at <body> does not escape it.
+    await expect(site.heroTitle.evaluate((el) => getComputedStyle(el).letterSpacing)).resolves.not.toBe('normal');
+    await expect(site.page.evaluate(() => getComputedStyle(document.body).display)).resolves.toBe('block');
+    await expect(site.page.locator('.topbar').evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe('rgb(15, 118, 110)');
+    await site.openTab('media');
+    await expect(site.page.getByTestId('media-item').count()).resolves.toBe(2);
+    await expect(site.page.locator('.media-grid__caption').first().textContent()).resolves.toBe('The terrace');
+    await site.page.getByTestId('media-item').first().click();
+    const viewer = site.page.getByTestId('media-viewer');
+    await viewer.locator('figcaption').getByText('The terrace').waitFor();
+    await screenshot(site.page, 'site-media-viewer-375');
+    await site.page.getByTestId('media-close').click();
+    await viewer.waitFor({ state: 'detached' });
+    await site.openTab('videos');
+    await expect(site.page.locator('[data-testid="videos-tab"] iframe').getAttribute('src')).resolves.toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    await screenshot(site.page, 'site-videos-375');
+    await context.close();
+  });
+});
+
 describe('demo agent chat', () => {
   /** Serves agent-chat from the test: a stream the page reads token by token. */
   async function stubAgentChat(site: AgentSitePage, conversationId: string, requests: unknown[]): Promise<void> {

@@ -74,7 +74,7 @@ export function ChatView({ endpoint, agent, channel, locale, onBack, store, fetc
   const [draft, setDraft] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const [timeFormat] = useState(() => new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-US', { hour: '2-digit', minute: '2-digit' }));
+  const [timeFormat] = useState(() => new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-US', { hour: locale === 'fr' ? '2-digit' : 'numeric', minute: '2-digit' }));
   const last = state.messages.at(-1);
   const typing = state.pending && last?.role === 'assistant' && last.text === '';
 
