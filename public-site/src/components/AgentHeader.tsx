@@ -5,10 +5,12 @@ export interface AgentHeaderProps {
   agent: PublicAgent;
   onChat?: () => void;
   onCall?: () => void;
+  /** The page is asking whether a voice call can start. */
+  callPending?: boolean;
 }
 
 /** The Home tab: avatar, name, hero title and subtitle, availability, AI Chat and AI Call. */
-export function AgentHeader({ agent, onChat, onCall }: AgentHeaderProps) {
+export function AgentHeader({ agent, onChat, onCall, callPending = false }: AgentHeaderProps) {
   const t = useT();
   return (
     <section className="agent" data-testid="home-tab">
@@ -38,7 +40,15 @@ export function AgentHeader({ agent, onChat, onCall }: AgentHeaderProps) {
               </button>
             ) : null}
             {onCall ? (
-              <button type="button" className="btn btn--secondary" onClick={onCall} data-testid="open-call">
+              <button
+                type="button"
+                className="btn btn--secondary"
+                onClick={onCall}
+                disabled={callPending}
+                aria-busy={callPending}
+                title={callPending ? t('call.checking') : undefined}
+                data-testid="open-call"
+              >
                 <svg viewBox="0 0 24 24" aria-hidden="true">
                   <path
                     d="M6.6 3h3l1.5 4.5-2 1.5a11 11 0 0 0 5.9 5.9l1.5-2 4.5 1.5v3a2 2 0 0 1-2 2A17 17 0 0 1 4.6 5a2 2 0 0 1 2-2z"

@@ -68,7 +68,7 @@ describe('ChatView', () => {
     expect(reply.textContent).toContain('Yes, we have room.');
     expect(screen.getByTestId('chat-citation').textContent).toBe('menu.pdf');
     expect(screen.getByTestId('chat-offline').textContent).toBe('Offline answer');
-    expect(reply.querySelector('time')?.textContent).toMatch(/\d{2}:\d{2}/);
+    expect(reply.querySelector('time')?.textContent).toMatch(/^\d{1,2}:\d{2}\s?[AP]M$/);
   });
 
   it('shows the apology in French when the function fails', async () => {

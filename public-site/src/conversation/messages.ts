@@ -19,6 +19,22 @@ const en = {
   emptyBody: 'Ask {name} anything.',
   messages: 'Conversation',
   interrupted: 'Reply interrupted',
+  // Call overlay (spec 002 §2.3).
+  callTitle: 'Voice call with {name}',
+  startCall: 'Start Call',
+  ready: 'Ready to start your voice conversation',
+  connecting: 'Connecting...',
+  inProgress: 'Call in Progress',
+  speaking: 'Speaking with your AI Assistant...',
+  recording: 'Recording...',
+  endCall: 'End Call',
+  ended: 'Call ended',
+  endedNoCredits: 'This assistant cannot take voice calls right now.',
+  endedUnavailable: 'Voice calls are not available right now.',
+  endedFailed: 'The call could not be connected. Please try again.',
+  endedTimeLimit: 'The call reached its time limit.',
+  microphoneHint: 'Your browser will ask to use the microphone.',
+  close: 'Close',
 };
 
 export type ConversationMessages = typeof en;
@@ -38,6 +54,21 @@ const fr: ConversationMessages = {
   emptyBody: 'Posez vos questions à {name}.',
   messages: 'Conversation',
   interrupted: 'Réponse interrompue',
+  callTitle: 'Appel vocal avec {name}',
+  startCall: "Démarrer l'appel",
+  ready: 'Prêt à démarrer votre conversation vocale',
+  connecting: 'Connexion...',
+  inProgress: 'Appel en cours',
+  speaking: 'Vous parlez avec votre assistant IA...',
+  recording: 'Enregistrement...',
+  endCall: "Terminer l'appel",
+  ended: 'Appel terminé',
+  endedNoCredits: "Cet assistant ne peut pas prendre d'appels vocaux pour le moment.",
+  endedUnavailable: 'Les appels vocaux ne sont pas disponibles pour le moment.',
+  endedFailed: "L'appel n'a pas pu être établi. Veuillez réessayer.",
+  endedTimeLimit: "L'appel a atteint sa durée maximale.",
+  microphoneHint: "Votre navigateur va demander l'accès au micro.",
+  close: 'Fermer',
 };
 
 export const conversationCatalogues: Record<ConversationLocale, ConversationMessages> = { en, fr };

@@ -56,7 +56,9 @@ export const fr = {
   },
   call: {
     unavailableTitle: 'Appels vocaux indisponibles',
-    unavailableBody: "Les appels vocaux ne sont pas encore disponibles sur cette page. Vous pouvez discuter avec l'assistant par écrit.",
+    unavailableBody: "Les appels vocaux ne sont pas disponibles sur cette page : aucun fournisseur vocal n'est configuré. Vous pouvez discuter avec l'assistant par écrit.",
+    noCreditsBody: "Cet assistant ne peut pas prendre d'appels vocaux pour le moment. Vous pouvez discuter avec lui par écrit.",
+    checking: 'Vérification de la disponibilité vocale…',
     useChat: 'Ouvrir le chat',
     close: 'Fermer',
   },

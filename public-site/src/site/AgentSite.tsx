@@ -18,8 +18,10 @@ const AboutTab = lazy(() => import('./AboutTab.tsx'));
 const MediaTab = lazy(() => import('./MediaTab.tsx'));
 const QrDialog = lazy(() => import('./QrDialog.tsx'));
 const ChatView = lazy(() => import('../conversation/ChatView.tsx').then((m) => ({ default: m.ChatView })));
+const CallOverlay = lazy(() => import('../conversation/call/CallOverlay.tsx'));
 
-type Overlay = 'chat' | 'call' | 'qr' | null;
+type Overlay = 'chat' | 'call' | 'call-unavailable' | 'qr' | null;
+type Unavailable = 'no_provider' | 'no_credits' | 'unreachable';
 
 function Pending() {
   return (
@@ -41,6 +43,12 @@ export function AgentSite({ agent, config }: { agent: PublicAgent; config: Pick<
   const pageUrl = typeof window === 'undefined' ? '' : window.location.href.split('#')[0]!;
   const css = useMemo(() => scopeCustomCss(agent.branding.customCss), [agent.branding.customCss]);
   const endpoint = useMemo(() => ({ supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey }), [config.supabaseUrl, config.supabaseAnonKey]);
+  const conversationAgent = useMemo(
+    () => ({ ...(agent.id ? { id: agent.id } : { subdomain: agent.subdomain }), name: agent.name, ...(agent.avatarUrl ? { avatarUrl: agent.avatarUrl } : {}) }),
+    [agent.id, agent.subdomain, agent.name, agent.avatarUrl],
+  );
+  const [unavailable, setUnavailable] = useState<Unavailable>('no_provider');
+  const [checkingVoice, setCheckingVoice] = useState(false);
 
   const showToast = useCallback((text: string) => {
     // One toast at a time (ARCHITECTURE §5): a new one replaces the old.
@@ -56,6 +64,24 @@ export function AgentSite({ agent, config }: { agent: PublicAgent; config: Pick<
     if (outcome === 'failed') showToast(t('share.failed'));
   };
 
+  // AI Call asks voice-session first, so the visitor learns before any microphone prompt whether a
+  // call can happen (no provider, no owner credits).
+  const openCall = async () => {
+    if (checkingVoice) return;
+    setCheckingVoice(true);
+    try {
+      const { voiceAvailability } = await import('../conversation/call/voiceApi.ts');
+      const availability = await voiceAvailability(endpoint, conversationAgent);
+      if (availability.available) setOverlay('call');
+      else {
+        setUnavailable(availability.reason);
+        setOverlay('call-unavailable');
+      }
+    } finally {
+      setCheckingVoice(false);
+    }
+  };
+
   const selectTab = (next: TabId) => {
     setTab(next);
     window.scrollTo({ top: 0 });
@@ -66,7 +92,7 @@ export function AgentSite({ agent, config }: { agent: PublicAgent; config: Pick<
       {css ? <style data-testid="custom-css">{css}</style> : null}
       <TopBar title={agent.companyName ?? agent.name} onQr={() => setOverlay('qr')} onShare={() => void share()} />
       <main className="site-main">
-        {tab === 'home' ? <AgentHeader agent={agent} onChat={() => setOverlay('chat')} onCall={() => setOverlay('call')} /> : null}
+        {tab === 'home' ? <AgentHeader agent={agent} onChat={() => setOverlay('chat')} onCall={() => void openCall()} callPending={checkingVoice} /> : null}
         <Suspense fallback={<Pending />}>
           {tab === 'about' ? <AboutTab html={agent.branding.aboutHtml} /> : null}
           {tab === 'media' ? <MediaTab images={agent.branding.images} /> : null}
@@ -80,7 +106,7 @@ export function AgentSite({ agent, config }: { agent: PublicAgent; config: Pick<
           <Suspense fallback={<Pending />}>
             <ChatView
               endpoint={endpoint}
-              agent={{ ...(agent.id ? { id: agent.id } : { subdomain: agent.subdomain }), name: agent.name, ...(agent.avatarUrl ? { avatarUrl: agent.avatarUrl } : {}) }}
+              agent={conversationAgent}
               channel="web"
               locale={locale}
               onBack={() => setOverlay(null)}
@@ -93,7 +119,12 @@ export function AgentSite({ agent, config }: { agent: PublicAgent; config: Pick<
           <QrDialog url={pageUrl} onClose={() => setOverlay(null)} />
         </Suspense>
       ) : null}
-      {overlay === 'call' ? <CallUnavailableDialog onClose={() => setOverlay(null)} onChat={() => setOverlay('chat')} /> : null}
+      {overlay === 'call' ? (
+        <Suspense fallback={<Pending />}>
+          <CallOverlay endpoint={endpoint} agent={conversationAgent} locale={locale} onClose={() => setOverlay(null)} />
+        </Suspense>
+      ) : null}
+      {overlay === 'call-unavailable' ? <CallUnavailableDialog reason={unavailable} onClose={() => setOverlay(null)} onChat={() => setOverlay('chat')} /> : null}
       {toast ? (
         <div className="toast" role="status" data-testid="toast">
           {toast}
