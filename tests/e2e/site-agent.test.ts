@@ -105,10 +105,11 @@ describe('demo agent page', () => {
     await context.close();
   });
 
-  it('explains that voice calls are unavailable on AI Call', async () => {
+  it('explains on AI Call that voice is unavailable without a realtime provider (the local product has no OpenAI key)', async () => {
     const { context, site } = await open();
     const dialog = await site.openCall();
     await expect(dialog.getByRole('heading').textContent()).resolves.toBe('Voice calls unavailable');
+    await expect(dialog.locator('.dialog__text').textContent()).resolves.toContain('no voice provider is configured');
     await context.close();
   });
 
@@ -184,6 +185,101 @@ describe('media, videos and branding', () => {
     await site.openTab('videos');
     await expect(site.page.locator('[data-testid="videos-tab"] iframe').getAttribute('src')).resolves.toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
     await screenshot(site.page, 'site-videos-375');
+    await context.close();
+  });
+});
+
+describe('demo agent voice call (stubbed WebRTC and voice-session)', () => {
+  it('goes Start Call → Connecting → Call in Progress with Recording → ended, sending the opening and the transcript', async () => {
+    const context = await browser.newContext({ viewport: PHONE, locale: 'en-US', isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    // A stand-in for the browser's WebRTC: the data channel opens once the answer is set, and the
+    // "model" then speaks one line and hears one line.
+    await page.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown>;
+      w.__sentOnChannel = [] as string[];
+      class FakeChannel {
+        readyState = 'connecting';
+        onopen: (() => void) | null = null;
+        onmessage: ((e: { data: string }) => void) | null = null;
+        send(data: string) {
+          (w.__sentOnChannel as string[]).push(data);
+        }
+        close() {
+          this.readyState = 'closed';
+        }
+      }
+      class FakePeerConnection {
+        ontrack = null;
+        channel = new FakeChannel();
+        addTrack() {}
+        createDataChannel() {
+          return this.channel;
+        }
+        async createOffer() {
+          return { type: 'offer', sdp: 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\n' };
+        }
+        async setLocalDescription() {}
+        async setRemoteDescription() {
+          setTimeout(() => {
+            this.channel.readyState = 'open';
+            this.channel.onopen?.();
+            setTimeout(() => {
+              this.channel.onmessage?.({ data: JSON.stringify({ type: 'response.output_audio_transcript.done', transcript: 'Welcome to Le Petit Bistrot. This call is likely recorded.' }) });
+              this.channel.onmessage?.({ data: JSON.stringify({ type: 'conversation.item.input_audio_transcription.completed', transcript: 'A table for two tonight?' }) });
+            }, 50);
+          }, 300);
+        }
+        close() {}
+      }
+      w.RTCPeerConnection = FakePeerConnection;
+      const track = { stop() {} };
+      Object.defineProperty(navigator, 'mediaDevices', {
+        configurable: true,
+        value: { getUserMedia: async () => ({ getAudioTracks: () => [track], getTracks: () => [track] }) },
+      });
+    });
+    const calls: Record<string, unknown>[] = [];
+    await page.route('**/functions/v1/voice-session**', async (route) => {
+      const request = route.request();
+      if (request.method() === 'GET') return route.fulfill({ json: { available: true }, headers: { 'access-control-allow-origin': '*' } });
+      const body = request.postDataJSON() as Record<string, unknown>;
+      calls.push(body);
+      if (body.action === 'end') return route.fulfill({ json: { durationSeconds: 3, creditsCharged: 1 }, headers: { 'access-control-allow-origin': '*' } });
+      await new Promise((r) => setTimeout(r, 300));
+      return route.fulfill({
+        json: { sdp: 'v=0\r\nanswer\r\n', callId: 'c0000000-0000-4000-8000-0000000000c1', opening: 'Welcome the caller and say the call is likely recorded.', maxDurationSeconds: 600 },
+        headers: { 'access-control-allow-origin': '*' },
+      });
+    });
+    const site = new AgentSitePage(page, product.publicSiteUrl);
+    await site.openAgent('demo');
+    const overlay = await site.openCallOverlay();
+    await expect(overlay.getByTestId('call-title').textContent()).resolves.toBe('Start Call');
+    await expect(overlay.getByTestId('call-detail').textContent()).resolves.toBe('Ready to start your voice conversation');
+    await overlay.getByTestId('call-start').click();
+    await page.locator('[data-testid="call-overlay"][data-status="connecting"]').waitFor();
+    await expect(overlay.getByTestId('call-title').textContent()).resolves.toBe('Connecting...');
+    await page.locator('[data-testid="call-overlay"][data-status="in_progress"]').waitFor();
+    await overlay.getByTestId('call-recording').waitFor();
+    await expect(overlay.getByTestId('call-title').textContent()).resolves.toBe('Call in Progress');
+    await expect(overlay.getByTestId('call-detail').textContent()).resolves.toBe('Speaking with your AI Assistant...');
+    await screenshot(page, 'site-call-375');
+    const opening = await page.evaluate(() => (window as unknown as { __sentOnChannel: string[] }).__sentOnChannel[0]);
+    expect(JSON.parse(opening ?? '{}')).toEqual({ type: 'response.create', response: { instructions: 'Welcome the caller and say the call is likely recorded.' } });
+    await page.waitForTimeout(150);
+    await overlay.getByTestId('call-end').click();
+    await page.locator('[data-testid="call-overlay"][data-status="ended"]').waitFor();
+    await expect.poll(() => calls.length).toBe(2);
+    expect(calls[0]).toEqual({ agentId: DEMO_AGENT_ID, sdp: 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\n' });
+    expect(calls[1]).toEqual({
+      action: 'end',
+      callId: 'c0000000-0000-4000-8000-0000000000c1',
+      transcript: [
+        { role: 'assistant', text: 'Welcome to Le Petit Bistrot. This call is likely recorded.' },
+        { role: 'user', text: 'A table for two tonight?' },
+      ],
+    });
     await context.close();
   });
 });

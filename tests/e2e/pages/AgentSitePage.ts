@@ -58,6 +58,18 @@ export class AgentSitePage extends SitePage {
     return dialog;
   }
 
+  /** AI Call when voice is available: the call overlay. */
+  async openCallOverlay(): Promise<Locator> {
+    await this.page.getByTestId('open-call').click();
+    const overlay = this.page.getByTestId('call-overlay');
+    await overlay.waitFor();
+    return overlay;
+  }
+
+  async callStatus(): Promise<string | null> {
+    return this.page.getByTestId('call-overlay').getAttribute('data-status');
+  }
+
   async openChat(): Promise<void> {
     await this.page.getByTestId('open-chat').click();
     await this.page.getByTestId('chat-input').waitFor();

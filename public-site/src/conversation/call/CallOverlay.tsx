@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AgentRef, ConversationEndpoint } from '../api.ts';
 import { conversationText, type ConversationKey, type ConversationLocale } from '../messages.ts';
 import { VoiceCall, type CallEnvironment, type CallSnapshot } from './voiceCall.ts';
@@ -34,20 +34,25 @@ const ENDED_TEXT: Record<NonNullable<CallSnapshot['endReason']>, ConversationKey
 /** The call overlay (spec 002 §2.3): Start Call, Connecting..., Call in Progress with Recording..., End Call. */
 export default function CallOverlay({ endpoint, agent, locale, onClose, environment }: CallOverlayProps) {
   const t = (key: ConversationKey, params?: Record<string, string>) => conversationText(locale, key, params);
-  const call = useMemo(() => new VoiceCall(endpoint, agent, environment ?? browserEnvironment()), [endpoint, agent, environment]);
-  const [state, setState] = useState<CallSnapshot>(call.state);
+  // One call object per mounted overlay, created in the effect so that a cleanup (unmount, or React
+  // re-running effects) ends exactly the call it created and the next run starts from a fresh one.
+  const [call, setCall] = useState<VoiceCall | null>(null);
+  const [state, setState] = useState<CallSnapshot>({ status: 'idle', recording: false, endReason: null });
 
   useEffect(() => {
-    const unsubscribe = call.subscribe(setState);
+    const current = new VoiceCall(endpoint, agent, environment ?? browserEnvironment());
+    setCall(current);
+    setState(current.state);
+    const unsubscribe = current.subscribe(setState);
     // Leaving the page (or closing the overlay) ends the call and releases the microphone.
-    const leave = () => void call.end();
+    const leave = () => void current.end();
     window.addEventListener('pagehide', leave);
     return () => {
       unsubscribe();
       window.removeEventListener('pagehide', leave);
-      void call.end();
+      void current.end();
     };
-  }, [call]);
+  }, [endpoint, agent, environment]);
 
   const title = state.status === 'in_progress' ? t('inProgress') : state.status === 'connecting' ? t('connecting') : state.status === 'ended' ? t('ended') : t('startCall');
   const detail =
@@ -94,12 +99,12 @@ export default function CallOverlay({ endpoint, agent, locale, onClose, environm
       ) : null}
       <div className="call__actions">
         {state.status === 'idle' ? (
-          <button type="button" className="call__button call__button--start" onClick={() => void call.start()} data-testid="call-start">
+          <button type="button" className="call__button call__button--start" onClick={() => void call?.start()} disabled={!call} data-testid="call-start">
             {t('startCall')}
           </button>
         ) : null}
         {state.status === 'connecting' || state.status === 'in_progress' ? (
-          <button type="button" className="call__button call__button--end" onClick={() => void call.end()} data-testid="call-end">
+          <button type="button" className="call__button call__button--end" onClick={() => void call?.end()} data-testid="call-end">
             {t('endCall')}
           </button>
         ) : null}
