@@ -66,3 +66,17 @@ export function billableMinutes(durationSeconds: number): number {
 export function maxCallSeconds(credits: number): number {
   return Math.max(0, Math.floor(credits)) * 60;
 }
+
+/** Recording formats the page may produce (spec 002 §9 order) and their file extensions. */
+export const RECORDING_TYPES: Record<string, string> = {
+  'audio/mp4': 'm4a',
+  'audio/webm': 'webm',
+  'audio/ogg': 'ogg',
+  'audio/wav': 'wav',
+};
+
+/** Object name in the `recordings` bucket: the owner's folder, then the agent (storage policies). */
+export function recordingPath(ownerId: string, agentId: string, startedAt: Date, mimeType: string): string {
+  const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+  return `${ownerId}/${agentId}/${stamp}-call.${RECORDING_TYPES[mimeType] ?? 'bin'}`;
+}

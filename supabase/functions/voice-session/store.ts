@@ -3,7 +3,7 @@
  * voice calls and their conversations). Plain fetch: works the same under Deno and Node.
  */
 import type { TranscriptLine, VoiceStore } from './voice-session.ts';
-import type { VoiceAgent } from './session.ts';
+import { recordingPath, RECORDING_TYPES, type VoiceAgent } from './session.ts';
 
 interface AgentRow {
   id: string;
@@ -22,6 +22,7 @@ export function createRestVoiceStore(opts: { supabaseUrl: string; serviceRoleKey
   const fetchFn = opts.fetchFn ?? fetch;
   const now = opts.now ?? Date.now;
   const base = `${opts.supabaseUrl.replace(/\/+$/, '')}/rest/v1`;
+  const storage = `${opts.supabaseUrl.replace(/\/+$/, '')}/storage/v1`;
   const headers = { apikey: opts.serviceRoleKey, authorization: `Bearer ${opts.serviceRoleKey}`, 'content-type': 'application/json' };
 
   async function rest<T>(path: string, init: RequestInit = {}): Promise<T> {
@@ -57,7 +58,9 @@ export function createRestVoiceStore(opts: { supabaseUrl: string; serviceRoleKey
       return row?.credits ?? 0;
     },
 
-    async startCall(agent) {
+    async startCall(agent, recordingMimeType) {
+      const startedAt = new Date(now());
+      const path = recordingMimeType ? recordingPath(agent.ownerId, agent.id, startedAt, recordingMimeType) : null;
       const [conversation] = await insert<{ id: string }>('conversations', { user_id: agent.ownerId, agent_id: agent.id, channel: 'web_voice' });
       const [call] = await insert<{ id: string }>('voice_calls', {
         user_id: agent.ownerId,
@@ -65,10 +68,18 @@ export function createRestVoiceStore(opts: { supabaseUrl: string; serviceRoleKey
         agent_name: agent.name.slice(0, 100),
         conversation_id: conversation?.id ?? null,
         status: 'recording',
-        recording_start_time: new Date(now()).toISOString(),
+        recording_start_time: startedAt.toISOString(),
+        ...(path && recordingMimeType
+          ? { storage_path: path, file_name: path.split('/').pop(), mime_type: recordingMimeType, format: RECORDING_TYPES[recordingMimeType] }
+          : {}),
       });
       if (!call) throw new Error('voice_calls insert returned no row');
-      return { callId: call.id };
+      if (!path) return { callId: call.id };
+      // The visitor may write this one object once, for two hours; nothing else in the bucket.
+      const res = await fetchFn(`${storage}/object/upload/sign/recordings/${path}`, { method: 'POST', headers, body: '{}' });
+      if (!res.ok) return { callId: call.id };
+      const { url } = (await res.json()) as { url?: string };
+      return url ? { callId: call.id, recordingUploadUrl: `${storage}${url}` } : { callId: call.id };
     },
 
     async callElapsedSeconds(callId) {
@@ -92,7 +103,7 @@ export function createRestVoiceStore(opts: { supabaseUrl: string; serviceRoleKey
 
     async endCall(callId, outcome) {
       const ended = new Date(now());
-      const [call] = await rest<{ user_id: string; agent_id: string | null; conversation_id: string | null }[]>(
+      const [call] = await rest<{ user_id: string; agent_id: string | null; conversation_id: string | null; storage_path: string | null }[]>(
         `/voice_calls?id=eq.${encodeURIComponent(callId)}&status=eq.recording`,
         {
           method: 'PATCH',
@@ -105,6 +116,17 @@ export function createRestVoiceStore(opts: { supabaseUrl: string; serviceRoleKey
           }),
         },
       );
+      if (call?.storage_path) {
+        // The page uploads before it ends the call; record the size, or forget a file that never came.
+        const info = await fetchFn(`${storage}/object/info/authenticated/recordings/${call.storage_path}`, { headers });
+        const size = info.ok ? ((await info.json()) as { size?: number }).size : undefined;
+        await rest(`/voice_calls?id=eq.${encodeURIComponent(callId)}`, {
+          method: 'PATCH',
+          body: JSON.stringify(
+            typeof size === 'number' ? { file_size: size } : { storage_path: null, file_name: null, mime_type: null, format: null },
+          ),
+        });
+      }
       if (!call?.conversation_id || outcome.transcript.length === 0) return;
       // One millisecond apart so the stored order is the spoken order.
       const start = ended.getTime() - outcome.transcript.length;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billableMinutes, maxCallSeconds, openingInstruction, realtimeSession, realtimeVoice, type VoiceAgent } from './session.ts';
+import { billableMinutes, maxCallSeconds, recordingPath, openingInstruction, realtimeSession, realtimeVoice, type VoiceAgent } from './session.ts';
 import { createVoiceSessionHandler, type RealtimeProvider, type TranscriptLine, type VoiceStore } from './voice-session.ts';
 
 const AGENT: VoiceAgent = {
@@ -72,7 +72,7 @@ describe('voice-session', () => {
     await expect(broke.json()).resolves.toMatchObject({ error: { code: 'no_credits' } });
     const handler = createVoiceSessionHandler({ store: fakeStore(3).store, realtime: fakeRealtime(), model: 'm' });
     expect((await handler(post({ subdomain: 'nope', sdp: OFFER }))).status).toBe(404);
-    for (const bad of [{ subdomain: 'demo' }, { subdomain: 'demo', sdp: 'hello' }, { sdp: OFFER }, { subdomain: 'demo', agentId: AGENT.id, sdp: OFFER }, [], { action: 'fly' }]) {
+    for (const bad of [{ subdomain: 'demo', sdp: OFFER, recordingMimeType: 'video/mp4' }, { subdomain: 'demo' }, { subdomain: 'demo', sdp: 'hello' }, { sdp: OFFER }, { subdomain: 'demo', agentId: AGENT.id, sdp: OFFER }, [], { action: 'fly' }]) {
       expect((await handler(post(bad))).status, JSON.stringify(bad)).toBe(400);
     }
     expect((await handler(new Request('http://fn/voice-session', { method: 'POST', body: 'x' }))).status).toBe(415);
@@ -112,6 +112,12 @@ describe('voice-session', () => {
 });
 
 describe('voice session rules', () => {
+  it('names recordings in the owner folder with the type extension', () => {
+    expect(recordingPath(AGENT.ownerId, AGENT.id, new Date('2026-11-21T20:15:30.123Z'), 'audio/mp4')).toBe(
+      `${AGENT.ownerId}/${AGENT.id}/2026-11-21T20-15-30-123Z-call.m4a`,
+    );
+  });
+
   it('bills every started minute and limits calls to the balance', () => {
     expect([0, 1, 59, 60, 61, 3600].map(billableMinutes)).toEqual([0, 1, 1, 1, 2, 60]);
     expect(maxCallSeconds(3)).toBe(180);

@@ -2,10 +2,10 @@
  * `voice-session`: the server side of a browser voice call (issue 8, spec 002 §4.1, §7.1).
  *
  *   GET  ?subdomain=…            → {available, reason?}   (the AI Call button asks first)
- *   POST {subdomain|agentId, sdp} → {sdp, callId, opening, maxDurationSeconds}
+ *   POST {subdomain|agentId, sdp, recordingMimeType?} → {sdp, callId, opening, maxDurationSeconds, recordingUploadUrl?}
  *        relays the browser's SDP offer to OpenAI's `POST /v1/realtime/calls` with the agent's
  *        session (the standard key never leaves the server), opens a `web_voice` conversation and a
- *        `voice_calls` row.
+ *        `voice_calls` row, and a one-time signed upload URL for the stereo recording.
  *   POST {action:'end', callId, transcript} → {durationSeconds, creditsCharged}
  *        the duration is measured by the server from the row's start; the owner is charged per
  *        started minute up to their balance; the transcript of both sides is stored.
@@ -15,7 +15,7 @@
  */
 import { HttpError, errorResponse, httpErrorResponse } from '../_shared/web/errors.ts';
 import { readJsonBody } from '../_shared/web/json-body.ts';
-import { billableMinutes, maxCallSeconds, openingInstruction, realtimeSession, type VoiceAgent } from './session.ts';
+import { RECORDING_TYPES, billableMinutes, maxCallSeconds, openingInstruction, realtimeSession, type VoiceAgent } from './session.ts';
 
 export const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
@@ -32,11 +32,13 @@ export interface VoiceStore {
   /** The agent when its public page is on, else null. */
   loadAgent(ref: { subdomain: string } | { agentId: string }): Promise<VoiceAgent | null>;
   ownerCredits(ownerId: string): Promise<number>;
-  startCall(agent: VoiceAgent): Promise<{ callId: string }>;
+  /** Opens the call rows; with a recording type, also a one-time upload URL for the recording. */
+  startCall(agent: VoiceAgent, recordingMimeType: string | null): Promise<{ callId: string; recordingUploadUrl?: string }>;
   /** Seconds since the call started, null when unknown or already ended. */
   callElapsedSeconds(callId: string): Promise<{ seconds: number; ownerId: string } | null>;
   /** Debits up to `minutes` credits (never below zero); returns what was charged. */
   charge(ownerId: string, callId: string, minutes: number): Promise<number>;
+  /** Closes the call: duration, charge, transcript, and the uploaded recording's size (if it arrived). */
   endCall(callId: string, outcome: { durationSeconds: number; creditsCharged: number; transcript: TranscriptLine[] }): Promise<void>;
 }
 
@@ -94,6 +96,10 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
     if (typeof sdp !== 'string' || !sdp.startsWith('v=0') || sdp.length > MAX_SDP) {
       throw new HttpError(400, 'invalid_input', 'sdp must be the SDP offer text (starting with v=0).');
     }
+    const recordingMimeType = body.recordingMimeType ?? null;
+    if (recordingMimeType !== null && (typeof recordingMimeType !== 'string' || !(recordingMimeType in RECORDING_TYPES))) {
+      throw new HttpError(400, 'invalid_input', `recordingMimeType must be one of ${Object.keys(RECORDING_TYPES).join(', ')}.`);
+    }
     if (!deps.realtime) throw new HttpError(503, 'voice_unavailable', 'Voice calls are not available: no realtime voice provider is configured.');
     const agent = await deps.store.loadAgent(ref);
     if (!agent) throw new HttpError(404, 'agent_not_found', 'No public agent with this address.');
@@ -106,8 +112,14 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
       deps.log?.('voice_session_provider_failed', { agentId: agent.id, error: String(error) });
       throw new HttpError(502, 'provider_error', 'The voice service did not answer. Please try again.');
     }
-    const { callId } = await deps.store.startCall(agent);
-    return json({ sdp: answer, callId, opening: openingInstruction(agent), maxDurationSeconds: maxCallSeconds(credits) });
+    const { callId, recordingUploadUrl } = await deps.store.startCall(agent, recordingMimeType);
+    return json({
+      sdp: answer,
+      callId,
+      opening: openingInstruction(agent),
+      maxDurationSeconds: maxCallSeconds(credits),
+      ...(recordingUploadUrl ? { recordingUploadUrl } : {}),
+    });
   }
 
   async function end(body: Record<string, unknown>): Promise<Response> {

@@ -54,9 +54,9 @@ describe('voice-session function', () => {
     const service = stack.serviceClient();
     const before = (await service.from('profiles').select('credits').eq('id', DEMO_OWNER).single()).data as { credits: number };
 
-    const started = await fn({ method: 'POST', body: JSON.stringify({ subdomain: 'demo', sdp: OFFER }) });
+    const started = await fn({ method: 'POST', body: JSON.stringify({ subdomain: 'demo', sdp: OFFER, recordingMimeType: 'audio/webm' }) });
     expect(started.status).toBe(200);
-    const body = (await started.json()) as { sdp: string; callId: string; opening: string; maxDurationSeconds: number };
+    const body = (await started.json()) as { sdp: string; callId: string; opening: string; maxDurationSeconds: number; recordingUploadUrl: string };
     expect(body.sdp).toBe(ANSWER);
     expect(body.maxDurationSeconds).toBe(before.credits * 60);
     expect(received.at(-1)).toMatchObject({ authorization: 'Bearer sk-test-voice', sdp: OFFER, session: { type: 'realtime', audio: { output: { voice: 'marin' } } } });
@@ -68,6 +68,10 @@ describe('voice-session function', () => {
     const startedAt = new Date(Date.now() - 125_000).toISOString();
     await service.from('voice_calls').update({ created_at: startedAt }).eq('id', body.callId);
 
+    // The page uploads the stereo recording to the one-time URL (no key needed), then ends the call.
+    const audio = new Uint8Array(4096).map((_, i) => i % 251);
+    const upload = await fetch(body.recordingUploadUrl, { method: 'PUT', headers: { 'content-type': 'audio/webm' }, body: audio });
+    expect(upload.status).toBe(200);
     const ended = await fn({
       method: 'POST',
       body: JSON.stringify({ action: 'end', callId: body.callId, transcript: [{ role: 'assistant', text: 'Bonjour, cet appel est probablement enregistré.' }, { role: 'user', text: 'Une table pour deux ce soir ?' }] }),
@@ -78,8 +82,14 @@ describe('voice-session function', () => {
 
     const after = (await service.from('profiles').select('credits').eq('id', DEMO_OWNER).single()).data as { credits: number };
     expect(after.credits).toBe(before.credits - 3);
-    const done = (await service.from('voice_calls').select('status, duration, credits_charged, conversation_id').eq('id', body.callId).single()).data as Record<string, unknown>;
-    expect(done).toMatchObject({ status: 'completed', credits_charged: 3 });
+    const done = (await service.from('voice_calls').select('status, duration, credits_charged, conversation_id, storage_path, file_size, mime_type, format').eq('id', body.callId).single())
+      .data as Record<string, unknown>;
+    expect(done).toMatchObject({ status: 'completed', credits_charged: 3, file_size: 4096, mime_type: 'audio/webm', format: 'webm' });
+    expect(String(done.storage_path)).toMatch(new RegExp(`^${DEMO_OWNER}/${DEMO_AGENT}/.+-call\\.webm$`));
+    const stored = await service.storage.from('recordings').download(String(done.storage_path));
+    expect(stored.data?.size).toBe(4096);
+    // The upload URL is single-purpose: it cannot overwrite the file once written.
+    expect((await fetch(body.recordingUploadUrl, { method: 'PUT', headers: { 'content-type': 'audio/webm' }, body: audio })).ok).toBe(false);
     const conversation = (await service.from('conversations').select('channel').eq('id', done.conversation_id as string).single()).data as { channel: string };
     expect(conversation.channel).toBe('web_voice');
     const lines = (await service.from('messages').select('role, content').eq('conversation_id', done.conversation_id as string).order('timestamp')).data;
