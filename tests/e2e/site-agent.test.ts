@@ -209,8 +209,17 @@ describe('demo agent voice call (stubbed WebRTC and voice-session)', () => {
           this.readyState = 'closed';
         }
       }
+      // Two tones stand in for the visitor's microphone and the agent's voice.
+      const tone = (hz: number) => {
+        const ctx = new AudioContext();
+        const osc = ctx.createOscillator();
+        osc.frequency.value = hz;
+        const out = ctx.createMediaStreamDestination();
+        osc.connect(out);
+        osc.start();
+        return out.stream;
+      };
       class FakePeerConnection {
-        ontrack = null;
         channel = new FakeChannel();
         addTrack() {}
         createDataChannel() {
@@ -220,7 +229,9 @@ describe('demo agent voice call (stubbed WebRTC and voice-session)', () => {
           return { type: 'offer', sdp: 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\n' };
         }
         async setLocalDescription() {}
+        ontrack: ((e: { streams: MediaStream[] }) => void) | null = null;
         async setRemoteDescription() {
+          this.ontrack?.({ streams: [tone(660)] });
           setTimeout(() => {
             this.channel.readyState = 'open';
             this.channel.onopen?.();
@@ -233,13 +244,15 @@ describe('demo agent voice call (stubbed WebRTC and voice-session)', () => {
         close() {}
       }
       w.RTCPeerConnection = FakePeerConnection;
-      const track = { stop() {} };
-      Object.defineProperty(navigator, 'mediaDevices', {
-        configurable: true,
-        value: { getUserMedia: async () => ({ getAudioTracks: () => [track], getTracks: () => [track] }) },
-      });
+      Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: async () => tone(440) } });
     });
     const calls: Record<string, unknown>[] = [];
+    const uploads: { type: string | undefined; bytes: number }[] = [];
+    await page.route('https://uploads.example.test/**', async (route) => {
+      if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'PUT', 'access-control-allow-headers': '*' } });
+      uploads.push({ type: route.request().headers()['content-type'], bytes: route.request().postDataBuffer()?.length ?? 0 });
+      return route.fulfill({ json: { Key: 'recordings/x' }, headers: { 'access-control-allow-origin': '*' } });
+    });
     await page.route('**/functions/v1/voice-session**', async (route) => {
       const request = route.request();
       if (request.method() === 'GET') return route.fulfill({ json: { available: true }, headers: { 'access-control-allow-origin': '*' } });
@@ -248,7 +261,13 @@ describe('demo agent voice call (stubbed WebRTC and voice-session)', () => {
       if (body.action === 'end') return route.fulfill({ json: { durationSeconds: 3, creditsCharged: 1 }, headers: { 'access-control-allow-origin': '*' } });
       await new Promise((r) => setTimeout(r, 300));
       return route.fulfill({
-        json: { sdp: 'v=0\r\nanswer\r\n', callId: 'c0000000-0000-4000-8000-0000000000c1', opening: 'Welcome the caller and say the call is likely recorded.', maxDurationSeconds: 600 },
+        json: {
+          sdp: 'v=0\r\nanswer\r\n',
+          callId: 'c0000000-0000-4000-8000-0000000000c1',
+          opening: 'Welcome the caller and say the call is likely recorded.',
+          maxDurationSeconds: 600,
+          recordingUploadUrl: 'https://uploads.example.test/storage/v1/object/upload/sign/recordings/call.webm?token=t',
+        },
         headers: { 'access-control-allow-origin': '*' },
       });
     });
@@ -267,11 +286,17 @@ describe('demo agent voice call (stubbed WebRTC and voice-session)', () => {
     await screenshot(page, 'site-call-375');
     const opening = await page.evaluate(() => (window as unknown as { __sentOnChannel: string[] }).__sentOnChannel[0]);
     expect(JSON.parse(opening ?? '{}')).toEqual({ type: 'response.create', response: { instructions: 'Welcome the caller and say the call is likely recorded.' } });
-    await page.waitForTimeout(150);
+    // Let the recorder deliver a couple of one-second chunks.
+    await page.waitForTimeout(2200);
     await overlay.getByTestId('call-end').click();
     await page.locator('[data-testid="call-overlay"][data-status="ended"]').waitFor();
     await expect.poll(() => calls.length).toBe(2);
-    expect(calls[0]).toEqual({ agentId: DEMO_AGENT_ID, sdp: 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\n' });
+    expect(calls[0]).toMatchObject({ agentId: DEMO_AGENT_ID, sdp: 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\n' });
+    // The page asks for an upload URL of the first type this Chromium records (mp4, else webm).
+    expect(['audio/mp4', 'audio/webm']).toContain(calls[0]?.recordingMimeType);
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]?.type).toBe(calls[0]?.recordingMimeType);
+    expect(uploads[0]?.bytes).toBeGreaterThan(0);
     expect(calls[1]).toEqual({
       action: 'end',
       callId: 'c0000000-0000-4000-8000-0000000000c1',

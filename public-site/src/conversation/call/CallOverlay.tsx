@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AgentRef, ConversationEndpoint } from '../api.ts';
 import { conversationText, type ConversationKey, type ConversationLocale } from '../messages.ts';
+import { createStereoRecorder } from './recorder.ts';
 import { VoiceCall, type CallEnvironment, type CallSnapshot } from './voiceCall.ts';
 import './call.css';
 
@@ -21,6 +22,7 @@ function browserEnvironment(): CallEnvironment {
     playRemote: (stream) => {
       if (audio) audio.srcObject = stream;
     },
+    createRecorder: createStereoRecorder,
   };
 }
 

@@ -9,6 +9,8 @@ export interface VoiceSession {
   /** What the assistant is asked to say first (welcome + "likely recorded"), written by the server. */
   opening: string;
   maxDurationSeconds: number;
+  /** One-time URL for the recording's upload, when a recording type was given. */
+  recordingUploadUrl?: string;
 }
 
 export interface TranscriptLine {
@@ -55,8 +57,15 @@ export async function voiceAvailability(endpoint: ConversationEndpoint, agent: A
   }
 }
 
-export async function startVoiceSession(endpoint: ConversationEndpoint, agent: AgentRef, offerSdp: string, fetchFn: typeof fetch = fetch): Promise<VoiceSession> {
-  const res = await fetchFn(url(endpoint), { method: 'POST', headers: headers(endpoint), body: JSON.stringify({ ...ref(agent), sdp: offerSdp }) });
+export async function startVoiceSession(
+  endpoint: ConversationEndpoint,
+  agent: AgentRef,
+  offerSdp: string,
+  recordingMimeType: string | null,
+  fetchFn: typeof fetch = fetch,
+): Promise<VoiceSession> {
+  const body = { ...ref(agent), sdp: offerSdp, ...(recordingMimeType ? { recordingMimeType } : {}) };
+  const res = await fetchFn(url(endpoint), { method: 'POST', headers: headers(endpoint), body: JSON.stringify(body) });
   if (!res.ok) throw await failure(res);
   return (await res.json()) as VoiceSession;
 }

@@ -20,7 +20,7 @@ function fakeBrowser() {
   let closed = false;
   let remote: { type: string; sdp: string } | null = null;
   const pc = {
-    ontrack: null,
+    ontrack: null as null | ((e: { streams: unknown[] }) => void),
     addTrack: () => {},
     createDataChannel: (label: string) => (label === 'oai-events' ? channel : null),
     createOffer: async () => ({ type: 'offer', sdp: 'v=0\r\noffer\r\n' }),
@@ -41,23 +41,50 @@ function fakeBrowser() {
     channel.onopen?.();
   };
   const serverSays = (event: unknown) => channel.onmessage?.({ data: JSON.stringify(event) });
-  return { env, sent, stopped, open, serverSays, isClosed: () => closed, remote: () => remote };
+  const agentAudio = () => pc.ontrack?.({ streams: [{ id: 'agent-audio' }] });
+  return { env, sent, stopped, open, serverSays, agentAudio, isClosed: () => closed, remote: () => remote };
 }
 
 function fakeApi(startAnswer: () => Response) {
   const bodies: Record<string, unknown>[] = [];
-  const fetchFn: typeof fetch = async (_input, init) => {
+  const uploads: { url: string; body: unknown; type: string | null }[] = [];
+  const fetchFn: typeof fetch = async (input, init) => {
+    if (init?.method === 'PUT') {
+      uploads.push({ url: String(input), body: init.body, type: new Headers(init.headers).get('content-type') });
+      bodies.push({ upload: true });
+      return new Response('{}');
+    }
     const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
     bodies.push(body);
     if (body.action === 'end') return Response.json({ durationSeconds: 42, creditsCharged: 1 });
     return startAnswer();
   };
-  return { fetchFn, bodies };
+  return { fetchFn, bodies, uploads };
 }
 
 const okSession = () => Response.json({ sdp: 'v=0\r\nanswer\r\n', callId: CALL, opening: 'Welcome the caller; say it is likely recorded.', maxDurationSeconds: 600 });
 
 describe('VoiceCall', () => {
+  it('records both sides once connected and uploads the recording before ending the call', async () => {
+    const browser = fakeBrowser();
+    const api = fakeApi(() => Response.json({ sdp: 'v=0\r\nanswer\r\n', callId: CALL, opening: 'Hi', maxDurationSeconds: 600, recordingUploadUrl: 'http://api.test/storage/v1/object/upload/sign/recordings/x.webm?token=t' }));
+    const recorded: unknown[][] = [];
+    const recording = new Blob(['stereo'], { type: 'audio/webm' });
+    const recorder = { mimeType: 'audio/webm', start: (...streams: unknown[]) => void recorded.push(streams), stop: async () => recording };
+    const call = new VoiceCall(endpoint, { subdomain: 'demo' }, { ...browser.env, fetchFn: api.fetchFn, createRecorder: () => recorder });
+    await call.start();
+    expect(api.bodies[0]).toMatchObject({ recordingMimeType: 'audio/webm' });
+    browser.agentAudio();
+    browser.open();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(call.state.recording).toBe(true);
+    expect(recorded).toHaveLength(1);
+    expect((recorded[0]?.[1] as { id: string }).id).toBe('agent-audio');
+    await call.end();
+    expect(api.uploads).toEqual([{ url: 'http://api.test/storage/v1/object/upload/sign/recordings/x.webm?token=t', body: recording, type: 'audio/webm' }]);
+    expect(api.bodies.map((b) => (b.upload ? 'upload' : (b.action ?? 'start')))).toEqual(['start', 'upload', 'end']);
+  });
+
   it('goes idle → connecting → in progress (recording) → ended, asks for the opening and saves both sides', async () => {
     const browser = fakeBrowser();
     const api = fakeApi(okSession);

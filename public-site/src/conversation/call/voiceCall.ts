@@ -1,4 +1,5 @@
 import type { AgentRef, ConversationEndpoint } from '../api.ts';
+import type { CallRecorder } from './recorder.ts';
 import { endVoiceSession, startVoiceSession, type TranscriptLine } from './voiceApi.ts';
 
 /**
@@ -21,6 +22,8 @@ export interface CallEnvironment {
   createPeerConnection(): RTCPeerConnection;
   /** Where the agent's voice plays. */
   playRemote(stream: MediaStream): void;
+  /** The stereo recorder, or null when the browser cannot record. */
+  createRecorder?: () => CallRecorder | null;
   fetchFn?: typeof fetch;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -41,6 +44,9 @@ export class VoiceCall {
   private mic: MediaStream | null = null;
   private channel: RTCDataChannel | null = null;
   private callId: string | null = null;
+  private recorder: CallRecorder | null = null;
+  private remote: MediaStream | null = null;
+  private uploadUrl: string | null = null;
   private readonly transcript: TranscriptLine[] = [];
   private timers: unknown[] = [];
 
@@ -104,16 +110,20 @@ export class VoiceCall {
       this.pc = pc;
       pc.ontrack = (e) => {
         const stream = e.streams[0];
-        if (stream) this.env.playRemote(stream);
+        if (!stream) return;
+        this.remote = stream;
+        this.env.playRemote(stream);
       };
+      this.recorder = this.env.createRecorder?.() ?? null;
       for (const track of this.mic.getAudioTracks()) pc.addTrack(track, this.mic);
       const channel = pc.createDataChannel('oai-events');
       this.channel = channel;
       channel.onmessage = (e) => this.onEvent(String(e.data));
       const offer = await pc.createOffer();
       await pc.setLocalDescription(offer);
-      const session = await startVoiceSession(this.endpoint, this.agent, offer.sdp ?? '', this.env.fetchFn);
+      const session = await startVoiceSession(this.endpoint, this.agent, offer.sdp ?? '', this.recorder?.mimeType ?? null, this.env.fetchFn);
       this.callId = session.callId;
+      this.uploadUrl = session.recordingUploadUrl ?? null;
       // Read through a method: the compiler would keep the narrowing from the guard above.
       if (this.currentStatus() !== 'connecting') {
         // Hung up while connecting: release what was just opened on the server too.
@@ -125,7 +135,7 @@ export class VoiceCall {
         this.send({ type: 'response.create', response: { instructions: session.opening } });
         this.set({ status: 'in_progress' });
         // Recording starts shortly after the connection (spec: about 500 ms).
-        this.timer(() => this.snapshot.status === 'in_progress' && this.set({ recording: true }), 500);
+        this.timer(() => this.startRecording(), 500);
       };
       await pc.setRemoteDescription({ type: 'answer', sdp: session.sdp });
       const limit = session.maxDurationSeconds;
@@ -143,6 +153,20 @@ export class VoiceCall {
     }
   }
 
+  private startRecording(): void {
+    if (this.snapshot.status !== 'in_progress') return;
+    if (this.recorder && this.uploadUrl && this.mic && this.remote) {
+      try {
+        this.recorder.start(this.mic, this.remote);
+      } catch (error) {
+        // Recording failures are only logged (spec 002 §8); the call goes on.
+        console.warn('[concierge] recording not started:', error);
+        this.recorder = null;
+      }
+    }
+    this.set({ recording: true });
+  }
+
   /** End Call, leaving the page, time limit or failure: tears everything down once. */
   async end(reason: CallSnapshot['endReason'] = null): Promise<void> {
     if (this.snapshot.status === 'ended') return;
@@ -153,6 +177,9 @@ export class VoiceCall {
   private async release(): Promise<void> {
     for (const t of this.timers) (this.env.clearTimer ?? clearTimeout)(t as ReturnType<typeof setTimeout>);
     this.timers = [];
+    // The last chunk arrives after stop (spec: about 500 ms): wait for it before closing the streams.
+    const recording = this.recorder ? await this.recorder.stop().catch(() => null) : null;
+    this.recorder = null;
     this.channel?.close();
     this.pc?.close();
     for (const track of this.mic?.getTracks() ?? []) track.stop();
@@ -160,7 +187,17 @@ export class VoiceCall {
     this.pc = null;
     this.mic = null;
     const callId = this.callId;
+    const uploadUrl = this.uploadUrl;
     this.callId = null;
+    this.uploadUrl = null;
+    if (callId && uploadUrl && recording && recording.size > 0) {
+      try {
+        const res = await (this.env.fetchFn ?? fetch)(uploadUrl, { method: 'PUT', headers: { 'content-type': recording.type }, body: recording });
+        if (!res.ok) throw new Error(`upload answered ${res.status}`);
+      } catch (error) {
+        console.warn('[concierge] recording not saved:', error);
+      }
+    }
     if (callId) {
       try {
         await endVoiceSession(this.endpoint, callId, this.transcript, this.env.fetchFn);
