@@ -17,7 +17,10 @@ function transform(answer: () => Promise<Response>, calls: string[] = []) {
 describe('createAgentIndexTransform', () => {
   it('injects the head of the agent named by the host', async () => {
     const calls: string[] = [];
-    const out = await transform(async () => Response.json({ name: 'Clara', subdomain: 'demo', branding: { meta_title: 'Bistrot' } }), calls)(html, {
+    const out = await transform(
+      async () => Response.json({ name: 'Clara', subdomain: 'demo', branding: { meta_title: 'Bistrot' } }),
+      calls,
+    )(html, {
       url: '/about?x=1',
       headers: { host: 'demo.localhost:5181' },
     });
@@ -27,16 +30,25 @@ describe('createAgentIndexTransform', () => {
   });
 
   it('marks unknown agents and agent-less hosts noindex', async () => {
-    const unknown = await transform(async () => Response.json(null))(html, { url: '/', headers: { host: 'nope.localhost:5181' } });
+    const unknown = await transform(async () => Response.json(null))(html, {
+      url: '/',
+      headers: { host: 'nope.localhost:5181' },
+    });
     expect(unknown).toContain('noindex');
     const calls: string[] = [];
-    const bare = await transform(async () => Response.json(null), calls)(html, { url: '/', headers: { host: 'localhost:5181' } });
+    const bare = await transform(async () => Response.json(null), calls)(html, {
+      url: '/',
+      headers: { host: 'localhost:5181' },
+    });
     expect(bare).toContain('noindex');
     expect(calls).toEqual([]);
   });
 
   it('serves the page unchanged when the database fails', async () => {
-    const out = await transform(async () => new Response('down', { status: 503 }))(html, { url: '/', headers: { host: 'demo.localhost' } });
+    const out = await transform(async () => new Response('down', { status: 503 }))(html, {
+      url: '/',
+      headers: { host: 'demo.localhost' },
+    });
     expect(out).toBe(html);
   });
 });

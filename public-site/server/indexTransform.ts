@@ -22,11 +22,18 @@ export interface IndexRequest {
   headers: { host?: string | undefined; 'x-forwarded-proto'?: string | string[] | undefined };
 }
 
-export function createAgentIndexTransform(options: AgentIndexOptions): (html: string, request: IndexRequest) => Promise<string> {
+export function createAgentIndexTransform(
+  options: AgentIndexOptions,
+): (html: string, request: IndexRequest) => Promise<string> {
   const value = (v: string | (() => string)) => (typeof v === 'function' ? v() : v);
   return async (html, request) => {
     const host = request.headers.host ?? '';
-    const proto = String(request.headers['x-forwarded-proto'] ?? 'http').split(',')[0]!.trim() === 'https' ? 'https' : 'http';
+    const proto =
+      String(request.headers['x-forwarded-proto'] ?? 'http')
+        .split(',')[0]!
+        .trim() === 'https'
+        ? 'https'
+        : 'http';
     let pageUrl: URL;
     try {
       pageUrl = new URL(request.url ?? '/', `${proto}://${host}`);
@@ -44,7 +51,8 @@ export function createAgentIndexTransform(options: AgentIndexOptions): (html: st
       );
       return injectAgentMeta(html, agent, pageUrl.toString());
     } catch (error) {
-      if (error instanceof AgentLoadError && error.kind === 'not_found') return injectAgentMeta(html, null, pageUrl.toString());
+      if (error instanceof AgentLoadError && error.kind === 'not_found')
+        return injectAgentMeta(html, null, pageUrl.toString());
       // The database is slow or down: serve the page as built; the app shows its own state.
       options.log?.(`agent head not injected for ${host}: ${String(error)}`);
       return html;

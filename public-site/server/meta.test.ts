@@ -1,12 +1,18 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parsePublicAgent } from '../src/api/publicAgent.ts';
 import { escapeHtml, injectAgentMeta } from './meta.ts';
 
-const template = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+// The real template, through Vite's raw import (public-site code may not import Node built-ins).
+import template from '../index.html?raw';
 
 function agent(branding: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
-  const parsed = parsePublicAgent({ name: 'Clara', subdomain: 'demo', company_name: 'Le Petit Bistrot', branding, ...extra });
+  const parsed = parsePublicAgent({
+    name: 'Clara',
+    subdomain: 'demo',
+    company_name: 'Le Petit Bistrot',
+    branding,
+    ...extra,
+  });
   if (!parsed) throw new Error('fixture');
   return parsed;
 }
@@ -50,7 +56,13 @@ describe('injectAgentMeta', () => {
   });
 
   it('falls back to the name and hero texts when no SEO fields are set', () => {
-    const h = head(injectAgentMeta(template, agent({ hero_title: 'Your host', hero_subtitle: 'Book a table' }), 'https://demo.agents.example.com/'));
+    const h = head(
+      injectAgentMeta(
+        template,
+        agent({ hero_title: 'Your host', hero_subtitle: 'Book a table' }),
+        'https://demo.agents.example.com/',
+      ),
+    );
     expect(h).toContain('<title>Clara - Your host</title>');
     expect(h).toContain('<meta name="description" content="Book a table" />');
     expect(h).toContain('<meta name="twitter:title" content="Clara - Your host" />');
@@ -59,12 +71,18 @@ describe('injectAgentMeta', () => {
 
   it('escapes every agent-provided value', () => {
     const h = head(
-      injectAgentMeta(template, agent({ meta_title: '</title><script>alert(1)</script>', meta_description: '" onload="x' }), 'https://demo.example.com/'),
+      injectAgentMeta(
+        template,
+        agent({ meta_title: '</title><script>alert(1)</script>', meta_description: '" onload="x' }),
+        'https://demo.example.com/',
+      ),
     );
     expect(h).not.toContain('<script>alert(1)</script>');
     // Markup in texts is dropped (these are plain-text snippets), and what is left is escaped.
     expect(h).toContain('<title>alert(1)</title>');
-    const amp = head(injectAgentMeta(template, agent({ meta_title: 'Fish & "chips" 1 < 2' }), 'https://demo.example.com/'));
+    const amp = head(
+      injectAgentMeta(template, agent({ meta_title: 'Fish & "chips" 1 < 2' }), 'https://demo.example.com/'),
+    );
     expect(amp).toContain('<title>Fish &amp; &quot;chips&quot; 1 &lt; 2</title>');
     expect(h).toContain('content="&quot; onload=&quot;x"');
   });
@@ -77,20 +95,33 @@ describe('injectAgentMeta', () => {
   });
 
   it('loads tracking only for enabled, well-formed identifiers', () => {
-    const off = head(injectAgentMeta(template, agent({ integrations: { google_analytics: { enabled: false, value: 'G-ABCDEF1234' } } }), 'https://d.example.com/'));
+    const off = head(
+      injectAgentMeta(
+        template,
+        agent({ integrations: { google_analytics: { enabled: false, value: 'G-ABCDEF1234' } } }),
+        'https://d.example.com/',
+      ),
+    );
     expect(off).not.toContain('googletagmanager');
     const on = head(
       injectAgentMeta(
         template,
-        agent({ integrations: { google_analytics: { enabled: true, value: 'G-ABCDEF1234' }, meta_pixel: { enabled: true, value: '1234567890' } } }),
+        agent({
+          integrations: {
+            google_analytics: { enabled: true, value: 'G-ABCDEF1234' },
+            meta_pixel: { enabled: true, value: '1234567890' },
+          },
+        }),
         'https://d.example.com/',
       ),
     );
     expect(on).toContain('https://www.googletagmanager.com/gtag/js?id=G-ABCDEF1234');
-    expect(on).toContain("fbq('init',\"1234567890\")");
+    expect(on).toContain('fbq(\'init\',"1234567890")');
   });
 
   it('escapeHtml covers the five special characters', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
   });
 });

@@ -6,7 +6,8 @@ import { loadRuntimeConfig, type RuntimeConfig } from './config/runtimeConfig.ts
 import { resolveSiteTarget } from './host/siteMode.ts';
 import { AgentSite } from './site/AgentSite.tsx';
 
-type PageState = { status: 'loading' } | { status: 'ready'; agent: PublicAgent; config: RuntimeConfig } | { status: 'not_found' };
+type PageState =
+  { status: 'loading' } | { status: 'ready'; agent: PublicAgent; config: RuntimeConfig } | { status: 'not_found' };
 
 /** Boots the visitor page: config, which agent the URL names, then that agent's public data. */
 export function App() {

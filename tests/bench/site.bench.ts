@@ -36,9 +36,12 @@ async function main(): Promise<void> {
     rows.push(['on demand', `/assets/${asset}`, gz(path.join(outDir, 'assets', asset))]);
   }
   console.log('public site (gzip -9)');
-  for (const [when, file, size] of rows) console.log(`  ${when.padEnd(10)} ${file.padEnd(44)} ${kb(size).padStart(7)} KB`);
+  for (const [when, file, size] of rows)
+    console.log(`  ${when.padEnd(10)} ${file.padEnd(44)} ${kb(size).padStart(7)} KB`);
   const ok = homeJs <= HOME_BUDGET_KB * 1024;
-  console.log(`Home first-load JavaScript: ${kb(homeJs)} KB gzip (budget ${HOME_BUDGET_KB} KB) ${ok ? 'OK' : 'OVER BUDGET'}`);
+  console.log(
+    `Home first-load JavaScript: ${kb(homeJs)} KB gzip (budget ${HOME_BUDGET_KB} KB) ${ok ? 'OK' : 'OVER BUDGET'}`,
+  );
   console.log(`Home first-load CSS: ${kb(homeCss)} KB gzip`);
   const widget = path.join(outDir, 'api', 'live-audio-widget');
   console.log(

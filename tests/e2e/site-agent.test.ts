@@ -15,8 +15,15 @@ const DEMO_OWNER_ID = 'd0000000-0000-4000-8000-000000000001';
 let browser: Browser;
 let agentChatDeployed = false;
 
-async function open(viewport: Viewport = PHONE, locale = 'en-US'): Promise<{ context: BrowserContext; site: AgentSitePage }> {
-  const context = await browser.newContext({ viewport, locale, ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}) });
+async function open(
+  viewport: Viewport = PHONE,
+  locale = 'en-US',
+): Promise<{ context: BrowserContext; site: AgentSitePage }> {
+  const context = await browser.newContext({
+    viewport,
+    locale,
+    ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}),
+  });
   const site = new AgentSitePage(await context.newPage(), product.publicSiteUrl);
   await site.openAgent('demo');
   return { context, site };
@@ -42,7 +49,11 @@ beforeAll(async () => {
   // agent-chat lands with the conversation engine; until then the live-stream test is skipped.
   const probe = await fetch(`${product.apiUrl}/functions/v1/agent-chat`, {
     method: 'POST',
-    headers: { apikey: product.anonKey, authorization: `Bearer ${product.anonKey}`, 'content-type': 'application/json' },
+    headers: {
+      apikey: product.anonKey,
+      authorization: `Bearer ${product.anonKey}`,
+      'content-type': 'application/json',
+    },
     body: '{}',
   });
   agentChatDeployed = probe.status !== 404;
@@ -86,7 +97,9 @@ describe('demo agent page', () => {
     await expect(dialog.getByRole('heading').textContent()).resolves.toBe('Scan QR Code');
     const box = await dialog.getByTestId('qr-code').boundingBox();
     expect(box?.width).toBe(200);
-    await expect(dialog.getByTestId('qr-code').getAttribute('aria-label')).resolves.toContain(product.publicSiteUrl.replace('{agent}', 'demo'));
+    await expect(dialog.getByTestId('qr-code').getAttribute('aria-label')).resolves.toContain(
+      product.publicSiteUrl.replace('{agent}', 'demo'),
+    );
     await screenshot(site.page, 'site-qr-desktop');
     await site.closeQr();
     await context.close();
@@ -94,7 +107,9 @@ describe('demo agent page', () => {
 
   it('copies the link and says so when the browser has no share sheet', async () => {
     const { context, site } = await open(DESKTOP);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(site.urlFor('demo')).origin });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(site.urlFor('demo')).origin,
+    });
     await site.page.evaluate(() => {
       // Headless desktop Chromium may expose navigator.share; the copy path is what is tested here.
       Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
@@ -140,11 +155,18 @@ describe('media, videos and branding', () => {
   async function openDressedDemo(viewport: Viewport): Promise<{ context: BrowserContext; site: AgentSitePage }> {
     const context = await browser.newContext({ viewport, locale: 'en-US' });
     const page = await context.newPage();
-    const swatch = (fill: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"><rect width="600" height="400" fill="${fill}"/></svg>`;
+    const swatch = (fill: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"><rect width="600" height="400" fill="${fill}"/></svg>`;
     await page.route('https://images.example.test/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'image/svg+xml', body: swatch(route.request().url().includes('1') ? '#f59e0b' : '#10b981') }),
+      route.fulfill({
+        status: 200,
+        contentType: 'image/svg+xml',
+        body: swatch(route.request().url().includes('1') ? '#f59e0b' : '#10b981'),
+      }),
     );
-    await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<body style="background:#000"></body>' }));
+    await page.route('https://www.youtube-nocookie.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<body style="background:#000"></body>' }),
+    );
     await page.route('**/rest/v1/rpc/public_agent', async (route) => {
       const response = await route.fetch();
       const agent = (await response.json()) as { branding: Record<string, unknown> };
@@ -172,7 +194,9 @@ describe('media, videos and branding', () => {
     // Custom CSS reaches the page's own elements but a rule aimed at <body> does not escape it.
     await expect(site.heroTitle.evaluate((el) => getComputedStyle(el).letterSpacing)).resolves.not.toBe('normal');
     await expect(site.page.evaluate(() => getComputedStyle(document.body).display)).resolves.toBe('block');
-    await expect(site.page.locator('.topbar').evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe('rgb(15, 118, 110)');
+    await expect(site.page.locator('.topbar').evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe(
+      'rgb(15, 118, 110)',
+    );
     await site.openTab('media');
     await expect(site.page.getByTestId('media-item').count()).resolves.toBe(2);
     await expect(site.page.locator('.media-grid__caption').first().textContent()).resolves.toBe('The terrace');
@@ -183,7 +207,9 @@ describe('media, videos and branding', () => {
     await site.page.getByTestId('media-close').click();
     await viewer.waitFor({ state: 'detached' });
     await site.openTab('videos');
-    await expect(site.page.locator('[data-testid="videos-tab"] iframe').getAttribute('src')).resolves.toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    await expect(site.page.locator('[data-testid="videos-tab"] iframe').getAttribute('src')).resolves.toBe(
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    );
     await screenshot(site.page, 'site-videos-375');
     await context.close();
   });
@@ -236,29 +262,58 @@ describe('demo agent voice call (stubbed WebRTC and voice-session)', () => {
             this.channel.readyState = 'open';
             this.channel.onopen?.();
             setTimeout(() => {
-              this.channel.onmessage?.({ data: JSON.stringify({ type: 'response.output_audio_transcript.done', transcript: 'Welcome to Le Petit Bistrot. This call is likely recorded.' }) });
-              this.channel.onmessage?.({ data: JSON.stringify({ type: 'conversation.item.input_audio_transcription.completed', transcript: 'A table for two tonight?' }) });
+              this.channel.onmessage?.({
+                data: JSON.stringify({
+                  type: 'response.output_audio_transcript.done',
+                  transcript: 'Welcome to Le Petit Bistrot. This call is likely recorded.',
+                }),
+              });
+              this.channel.onmessage?.({
+                data: JSON.stringify({
+                  type: 'conversation.item.input_audio_transcription.completed',
+                  transcript: 'A table for two tonight?',
+                }),
+              });
             }, 50);
           }, 300);
         }
         close() {}
       }
       w.RTCPeerConnection = FakePeerConnection;
-      Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: async () => tone(440) } });
+      Object.defineProperty(navigator, 'mediaDevices', {
+        configurable: true,
+        value: { getUserMedia: async () => tone(440) },
+      });
     });
     const calls: Record<string, unknown>[] = [];
     const uploads: { type: string | undefined; bytes: number }[] = [];
     await page.route('https://uploads.example.test/**', async (route) => {
-      if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'PUT', 'access-control-allow-headers': '*' } });
-      uploads.push({ type: route.request().headers()['content-type'], bytes: route.request().postDataBuffer()?.length ?? 0 });
+      if (route.request().method() === 'OPTIONS')
+        return route.fulfill({
+          status: 204,
+          headers: {
+            'access-control-allow-origin': '*',
+            'access-control-allow-methods': 'PUT',
+            'access-control-allow-headers': '*',
+          },
+        });
+      uploads.push({
+        type: route.request().headers()['content-type'],
+        bytes: route.request().postDataBuffer()?.length ?? 0,
+      });
       return route.fulfill({ json: { Key: 'recordings/x' }, headers: { 'access-control-allow-origin': '*' } });
     });
     await page.route('**/functions/v1/voice-session**', async (route) => {
       const request = route.request();
-      if (request.method() === 'GET') return route.fulfill({ json: { available: true }, headers: { 'access-control-allow-origin': '*' } });
+      if (request.method() === 'GET')
+        return route.fulfill({ json: { available: true }, headers: { 'access-control-allow-origin': '*' } });
       const body = request.postDataJSON() as Record<string, unknown>;
       calls.push(body);
-      if (body.action === 'end') return route.fulfill({ json: { durationSeconds: 3, creditsCharged: 1 }, headers: { 'access-control-allow-origin': '*' } });
+      if (body.action === 'end')
+        return route.fulfill({
+          json: { durationSeconds: 3, creditsCharged: 1 },
+          headers: { 'access-control-allow-origin': '*' },
+        });
       await new Promise((r) => setTimeout(r, 300));
       return route.fulfill({
         json: {
@@ -275,7 +330,9 @@ describe('demo agent voice call (stubbed WebRTC and voice-session)', () => {
     await site.openAgent('demo');
     const overlay = await site.openCallOverlay();
     await expect(overlay.getByTestId('call-title').textContent()).resolves.toBe('Start Call');
-    await expect(overlay.getByTestId('call-detail').textContent()).resolves.toBe('Ready to start your voice conversation');
+    await expect(overlay.getByTestId('call-detail').textContent()).resolves.toBe(
+      'Ready to start your voice conversation',
+    );
     await overlay.getByTestId('call-start').click();
     await page.locator('[data-testid="call-overlay"][data-status="connecting"]').waitFor();
     await expect(overlay.getByTestId('call-title').textContent()).resolves.toBe('Connecting...');
@@ -285,7 +342,10 @@ describe('demo agent voice call (stubbed WebRTC and voice-session)', () => {
     await expect(overlay.getByTestId('call-detail').textContent()).resolves.toBe('Speaking with your AI Assistant...');
     await screenshot(page, 'site-call-375');
     const opening = await page.evaluate(() => (window as unknown as { __sentOnChannel: string[] }).__sentOnChannel[0]);
-    expect(JSON.parse(opening ?? '{}')).toEqual({ type: 'response.create', response: { instructions: 'Welcome the caller and say the call is likely recorded.' } });
+    expect(JSON.parse(opening ?? '{}')).toEqual({
+      type: 'response.create',
+      response: { instructions: 'Welcome the caller and say the call is likely recorded.' },
+    });
     // Let the recorder deliver a couple of one-second chunks.
     await page.waitForTimeout(2200);
     await overlay.getByTestId('call-end').click();
@@ -313,15 +373,37 @@ describe('demo agent chat', () => {
   /** Serves agent-chat from the test: a stream the page reads token by token. */
   async function stubAgentChat(site: AgentSitePage, conversationId: string, requests: unknown[]): Promise<void> {
     await site.page.route('**/functions/v1/agent-chat', async (route: Route) => {
-      if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' } });
+      if (route.request().method() === 'OPTIONS')
+        return route.fulfill({
+          status: 204,
+          headers: { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' },
+        });
       requests.push({ body: route.request().postDataJSON(), visitorKey: route.request().headers()['x-visitor-key'] });
       const events: AgentChatEvent[] = [
-        { event: 'meta', data: { conversationId, language: 'en', offline: true, citations: [{ documentId: 'b0000000-0000-4000-8000-000000000001', name: 'Menu and opening hours', snippet: 'Open every day' }] } },
+        {
+          event: 'meta',
+          data: {
+            conversationId,
+            language: 'en',
+            offline: true,
+            citations: [
+              {
+                documentId: 'b0000000-0000-4000-8000-000000000001',
+                name: 'Menu and opening hours',
+                snippet: 'Open every day',
+              },
+            ],
+          },
+        },
         { event: 'delta', data: { text: 'We are open ' } },
         { event: 'delta', data: { text: 'every day from noon.' } },
         { event: 'done', data: { messageId: 'e0000000-0000-4000-8000-000000000009', usage: null } },
       ];
-      return route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream', 'access-control-allow-origin': '*' }, body: events.map(encodeSseEvent).join('') });
+      return route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'text/event-stream', 'access-control-allow-origin': '*' },
+        body: events.map(encodeSseEvent).join(''),
+      });
     });
   }
 
@@ -342,8 +424,21 @@ describe('demo agent chat', () => {
     // What agent-chat would have stored for this visitor; the reload reads it back through the RPC.
     const session = await site.chatSession(DEMO_AGENT_ID);
     expect(session.conversationId).toBe(conversationId);
-    await serviceInsert('conversations', { id: conversationId, user_id: DEMO_OWNER_ID, agent_id: DEMO_AGENT_ID, channel: 'web_chat', visitor_id: session.visitorKey });
-    await serviceInsert('messages', { conversation_id: conversationId, user_id: DEMO_OWNER_ID, agent_id: DEMO_AGENT_ID, role: 'user', content: 'When are you open?', timestamp: '2026-11-21T19:00:00Z' });
+    await serviceInsert('conversations', {
+      id: conversationId,
+      user_id: DEMO_OWNER_ID,
+      agent_id: DEMO_AGENT_ID,
+      channel: 'web_chat',
+      visitor_id: session.visitorKey,
+    });
+    await serviceInsert('messages', {
+      conversation_id: conversationId,
+      user_id: DEMO_OWNER_ID,
+      agent_id: DEMO_AGENT_ID,
+      role: 'user',
+      content: 'When are you open?',
+      timestamp: '2026-11-21T19:00:00Z',
+    });
     await serviceInsert('messages', {
       conversation_id: conversationId,
       user_id: DEMO_OWNER_ID,

@@ -4,7 +4,10 @@ import { DEFAULT_BRANDING, parseBranding, safeHttpUrl, youtubeId } from './brand
 describe('parseBranding', () => {
   it('falls back to the page defaults for a missing or invalid branding', () => {
     expect(parseBranding(null)).toEqual(DEFAULT_BRANDING);
-    expect(parseBranding({ primary_color: 'red', font_family: 'comic-sans' })).toMatchObject({ primaryColor: '#000000', fontFamily: 'inter' });
+    expect(parseBranding({ primary_color: 'red', font_family: 'comic-sans' })).toMatchObject({
+      primaryColor: '#000000',
+      fontFamily: 'inter',
+    });
   });
 
   it('reads the seeded demo branding (snake_case)', () => {
@@ -17,13 +20,23 @@ describe('parseBranding', () => {
       meta_title: 'Le Petit Bistrot',
       custom_css: '.agent__title { color: red }',
     });
-    expect(b).toMatchObject({ primaryColor: '#6366f1', fontFamily: 'poppins', heroTitle: 'Clara', aboutHtml: '<p>Hi</p>', metaTitle: 'Le Petit Bistrot' });
+    expect(b).toMatchObject({
+      primaryColor: '#6366f1',
+      fontFamily: 'poppins',
+      heroTitle: 'Clara',
+      aboutHtml: '<p>Hi</p>',
+      metaTitle: 'Le Petit Bistrot',
+    });
     expect(b.customCss).toBe('.agent__title { color: red }');
   });
 
   it('collects content images then album images, drops unsafe and duplicate URLs, keeps captions', () => {
     const b = parseBranding({
-      content_images: [{ url: 'https://cdn.example.com/1.jpg', caption: 'Terrace' }, { url: 'javascript:alert(1)' }, 'junk'],
+      content_images: [
+        { url: 'https://cdn.example.com/1.jpg', caption: 'Terrace' },
+        { url: 'javascript:alert(1)' },
+        'junk',
+      ],
       albums: [
         {
           id: 'a',
@@ -59,7 +72,9 @@ describe('parseBranding', () => {
 
   it('keeps at most 5 social links with http(s) URLs', () => {
     const links = Array.from({ length: 7 }, (_, i) => ({ type: 'instagram', url: `https://instagram.com/${i}` }));
-    expect(parseBranding({ social_links: [{ type: 'x', url: 'data:text/html,hi' }, ...links] }).socialLinks).toHaveLength(4);
+    expect(
+      parseBranding({ social_links: [{ type: 'x', url: 'data:text/html,hi' }, ...links] }).socialLinks,
+    ).toHaveLength(4);
   });
 });
 

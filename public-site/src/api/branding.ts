@@ -116,7 +116,12 @@ export function youtubeId(value: unknown): string | undefined {
   if (host === 'youtu.be') id = url.pathname.split('/')[1];
   else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
     const parts = url.pathname.split('/').filter(Boolean);
-    id = parts[0] === 'watch' ? url.searchParams.get('v') : ['embed', 'shorts', 'live', 'v'].includes(parts[0] ?? '') ? parts[1] : null;
+    id =
+      parts[0] === 'watch'
+        ? url.searchParams.get('v')
+        : ['embed', 'shorts', 'live', 'v'].includes(parts[0] ?? '')
+          ? parts[1]
+          : null;
   }
   return id && YOUTUBE_ID.test(id) ? id : undefined;
 }
@@ -173,7 +178,10 @@ function tracking(bag: Bag): Tracking {
   const integrations = field(bag, 'integrations');
   if (!isBag(integrations)) return {};
   const out: Tracking = {};
-  for (const [key, [snake, format]] of Object.entries(TRACKING_FORMATS) as [keyof Tracking, readonly [string, RegExp]][]) {
+  for (const [key, [snake, format]] of Object.entries(TRACKING_FORMATS) as [
+    keyof Tracking,
+    readonly [string, RegExp],
+  ][]) {
     const entry = field(integrations, snake);
     if (!isBag(entry) || entry.enabled !== true || typeof entry.value !== 'string') continue;
     const value = entry.value.trim();

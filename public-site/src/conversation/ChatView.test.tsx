@@ -10,7 +10,11 @@ const endpoint = { supabaseUrl: 'http://api.test', anonKey: 'anon' };
 
 function memoryStore(): KeyValueStore {
   const data = new Map<string, string>();
-  return { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
+  return {
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
 }
 
 /** A fake agent-chat whose stream the test pushes event by event. */
@@ -37,7 +41,16 @@ afterEach(cleanup);
 describe('ChatView', () => {
   it('sends on Enter, streams tokens, shows typing, citations and the offline label', async () => {
     const stream = controllableStream();
-    render(<ChatView endpoint={endpoint} agent={{ subdomain: 'demo', name: 'Clara' }} channel="web" locale="en" store={memoryStore()} fetchFn={stream.fetchFn} />);
+    render(
+      <ChatView
+        endpoint={endpoint}
+        agent={{ subdomain: 'demo', name: 'Clara' }}
+        channel="web"
+        locale="en"
+        store={memoryStore()}
+        fetchFn={stream.fetchFn}
+      />,
+    );
     const input = screen.getByPlaceholderText('Type your message...') as HTMLTextAreaElement;
 
     // Blank text is ignored; Shift+Enter is a line break, not a send.
@@ -56,7 +69,15 @@ describe('ChatView', () => {
     expect(screen.getByTestId('chat-typing')).toBeTruthy();
     expect((screen.getByTestId('chat-send') as HTMLButtonElement).disabled).toBe(true);
 
-    await stream.push({ event: 'meta', data: { conversationId: CONVERSATION, language: 'en', offline: true, citations: [{ documentId: 'd1', name: 'menu.pdf', snippet: 'Soups' }] } });
+    await stream.push({
+      event: 'meta',
+      data: {
+        conversationId: CONVERSATION,
+        language: 'en',
+        offline: true,
+        citations: [{ documentId: 'd1', name: 'menu.pdf', snippet: 'Soups' }],
+      },
+    });
     await stream.push({ event: 'delta', data: { text: 'Yes, ' } });
     expect(screen.queryByTestId('chat-typing')).toBeNull();
     expect(screen.getAllByTestId('chat-message-assistant')[0]?.textContent).toContain('Yes, ');
@@ -72,8 +93,18 @@ describe('ChatView', () => {
   });
 
   it('shows the apology in French when the function fails', async () => {
-    const fetchFn: typeof fetch = async () => Response.json({ error: { code: 'internal_error', message: 'boom' } }, { status: 500 });
-    render(<ChatView endpoint={endpoint} agent={{ subdomain: 'demo', name: 'Clara' }} channel="web" locale="fr" store={memoryStore()} fetchFn={fetchFn} />);
+    const fetchFn: typeof fetch = async () =>
+      Response.json({ error: { code: 'internal_error', message: 'boom' } }, { status: 500 });
+    render(
+      <ChatView
+        endpoint={endpoint}
+        agent={{ subdomain: 'demo', name: 'Clara' }}
+        channel="web"
+        locale="fr"
+        store={memoryStore()}
+        fetchFn={fetchFn}
+      />,
+    );
     const input = screen.getByPlaceholderText('Tapez votre message...');
     fireEvent.change(input, { target: { value: 'Bonjour' } });
     await act(async () => {
@@ -88,10 +119,33 @@ describe('ChatView', () => {
     store.setItem('concierge.conversation.web.demo', CONVERSATION);
     const fetchFn: typeof fetch = async () =>
       Response.json([
-        { id: '1', role: 'user', content: 'Earlier question', citations: null, metadata: {}, timestamp: '2026-11-21T19:00:00Z' },
-        { id: '2', role: 'assistant', content: 'Earlier answer', citations: null, metadata: {}, timestamp: '2026-11-21T19:00:05Z' },
+        {
+          id: '1',
+          role: 'user',
+          content: 'Earlier question',
+          citations: null,
+          metadata: {},
+          timestamp: '2026-11-21T19:00:00Z',
+        },
+        {
+          id: '2',
+          role: 'assistant',
+          content: 'Earlier answer',
+          citations: null,
+          metadata: {},
+          timestamp: '2026-11-21T19:00:05Z',
+        },
       ]);
-    render(<ChatView endpoint={endpoint} agent={{ subdomain: 'demo', name: 'Clara' }} channel="web" locale="en" store={store} fetchFn={fetchFn} />);
+    render(
+      <ChatView
+        endpoint={endpoint}
+        agent={{ subdomain: 'demo', name: 'Clara' }}
+        channel="web"
+        locale="en"
+        store={store}
+        fetchFn={fetchFn}
+      />,
+    );
     expect((await screen.findByText('Earlier answer')).textContent).toBe('Earlier answer');
     expect(screen.getByText('Earlier question')).toBeTruthy();
   });

@@ -27,10 +27,21 @@ function Avatar({ name, url }: { name: string; url?: string | undefined }) {
   );
 }
 
-function MessageBubble({ message, t, timeFormat }: { message: ChatMessage; t: (k: ConversationKey) => string; timeFormat: Intl.DateTimeFormat }) {
+function MessageBubble({
+  message,
+  t,
+  timeFormat,
+}: {
+  message: ChatMessage;
+  t: (k: ConversationKey) => string;
+  timeFormat: Intl.DateTimeFormat;
+}) {
   const at = new Date(message.at);
   return (
-    <li className={`cv-msg cv-msg--${message.role}${message.status === 'failed' ? ' cv-msg--failed' : ''}`} data-testid={`chat-message-${message.role}`}>
+    <li
+      className={`cv-msg cv-msg--${message.role}${message.status === 'failed' ? ' cv-msg--failed' : ''}`}
+      data-testid={`chat-message-${message.role}`}
+    >
       <div className="cv-bubble">
         <p className="cv-text">{message.text}</p>
         {message.citations.length > 0 ? (
@@ -74,7 +85,13 @@ export function ChatView({ endpoint, agent, channel, locale, onBack, store, fetc
   const [draft, setDraft] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const [timeFormat] = useState(() => new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-US', { hour: locale === 'fr' ? '2-digit' : 'numeric', minute: '2-digit' }));
+  const [timeFormat] = useState(
+    () =>
+      new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-US', {
+        hour: locale === 'fr' ? '2-digit' : 'numeric',
+        minute: '2-digit',
+      }),
+  );
   const last = state.messages.at(-1);
   const typing = state.pending && last?.role === 'assistant' && last.text === '';
 
@@ -104,7 +121,14 @@ export function ChatView({ endpoint, agent, channel, locale, onBack, store, fetc
         {onBack ? (
           <button type="button" className="cv-back" onClick={onBack} aria-label={t('back')} data-testid="chat-back">
             <svg viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M15 5l-7 7 7 7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
         ) : null}
@@ -119,7 +143,9 @@ export function ChatView({ endpoint, agent, channel, locale, onBack, store, fetc
           </li>
         ) : null}
         {state.messages.map((m) =>
-          m.role === 'assistant' && m.text === '' && m.status === 'streaming' ? null : <MessageBubble key={m.id} message={m} t={t} timeFormat={timeFormat} />,
+          m.role === 'assistant' && m.text === '' && m.status === 'streaming' ? null : (
+            <MessageBubble key={m.id} message={m} t={t} timeFormat={timeFormat} />
+          ),
         )}
         {typing ? (
           <li className="cv-typing" data-testid="chat-typing" aria-label={t('typing', { name: agent.name })}>
@@ -148,7 +174,13 @@ export function ChatView({ endpoint, agent, channel, locale, onBack, store, fetc
           maxLength={4000}
           data-testid="chat-input"
         />
-        <button type="submit" className="cv-send" disabled={state.pending || draft.trim() === ''} aria-label={t('send')} data-testid="chat-send">
+        <button
+          type="submit"
+          className="cv-send"
+          disabled={state.pending || draft.trim() === ''}
+          aria-label={t('send')}
+          data-testid="chat-send"
+        >
           <svg viewBox="0 0 24 24" aria-hidden="true">
             <path d="M4 12l16-8-6 16-2.5-6.5z" fill="currentColor" />
           </svg>

@@ -1,4 +1,8 @@
-import { readAgentChatResponse, type AgentChatEvent, type Citation } from '../../../supabase/functions/_shared/engine/sse.ts';
+import {
+  readAgentChatResponse,
+  type AgentChatEvent,
+  type Citation,
+} from '../../../supabase/functions/_shared/engine/sse.ts';
 import type { ChatMessage } from './state.ts';
 
 /**
@@ -37,7 +41,12 @@ function headers(endpoint: ConversationEndpoint): Record<string, string> {
 }
 
 /** The request body `agent-chat` accepts: exactly one of agentId and subdomain. */
-export function turnBody(agent: AgentRef, message: string, channel: ChatChannel, conversationId: string | null): Record<string, string> {
+export function turnBody(
+  agent: AgentRef,
+  message: string,
+  channel: ChatChannel,
+  conversationId: string | null,
+): Record<string, string> {
   return {
     ...(agent.id ? { agentId: agent.id } : { subdomain: agent.subdomain ?? '' }),
     ...(conversationId ? { conversationId } : {}),
@@ -80,7 +89,13 @@ function citations(raw: unknown): Citation[] {
   return raw.flatMap((c: unknown) => {
     const r = c as Partial<Record<string, unknown>> | null;
     if (!r || typeof r.name !== 'string') return [];
-    return [{ documentId: String(r.documentId ?? r.document_id ?? ''), name: r.name, snippet: typeof r.snippet === 'string' ? r.snippet : '' }];
+    return [
+      {
+        documentId: String(r.documentId ?? r.document_id ?? ''),
+        name: r.name,
+        snippet: typeof r.snippet === 'string' ? r.snippet : '',
+      },
+    ];
   });
 }
 

@@ -73,6 +73,10 @@ const fr: ConversationMessages = {
 
 export const conversationCatalogues: Record<ConversationLocale, ConversationMessages> = { en, fr };
 
-export function conversationText(locale: ConversationLocale, key: ConversationKey, params: Record<string, string> = {}): string {
+export function conversationText(
+  locale: ConversationLocale,
+  key: ConversationKey,
+  params: Record<string, string> = {},
+): string {
   return conversationCatalogues[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
 }

@@ -45,7 +45,12 @@ export function savedConversationId(store: KeyValueStore | null, agentKey: strin
   return id && UUID.test(id) ? id : null;
 }
 
-export function saveConversationId(store: KeyValueStore | null, agentKey: string, channel: string, id: string | null): void {
+export function saveConversationId(
+  store: KeyValueStore | null,
+  agentKey: string,
+  channel: string,
+  id: string | null,
+): void {
   write(store, conversationKey(agentKey, channel), id && UUID.test(id) ? id : null);
 }
 

@@ -46,7 +46,15 @@ export function conversationReducer(state: ConversationState, action: Conversati
       return { ...state, conversationId: action.conversationId, messages: action.messages };
     case 'sent': {
       if (state.pending) return state;
-      const reply: ChatMessage = { id: action.replyId, role: 'assistant', text: '', at: action.at, citations: [], offline: false, status: 'streaming' };
+      const reply: ChatMessage = {
+        id: action.replyId,
+        role: 'assistant',
+        text: '',
+        at: action.at,
+        citations: [],
+        offline: false,
+        status: 'streaming',
+      };
       return { ...state, pending: true, messages: [...state.messages, action.user, reply] };
     }
     case 'event': {
@@ -55,10 +63,15 @@ export function conversationReducer(state: ConversationState, action: Conversati
         return {
           ...state,
           conversationId: event.data.conversationId || state.conversationId,
-          messages: updateReply(state, (m) => ({ ...m, citations: event.data.citations ?? [], offline: event.data.offline === true })),
+          messages: updateReply(state, (m) => ({
+            ...m,
+            citations: event.data.citations ?? [],
+            offline: event.data.offline === true,
+          })),
         };
       }
-      if (event.event === 'delta') return { ...state, messages: updateReply(state, (m) => ({ ...m, text: m.text + event.data.text })) };
+      if (event.event === 'delta')
+        return { ...state, messages: updateReply(state, (m) => ({ ...m, text: m.text + event.data.text })) };
       if (event.event === 'done') {
         return {
           ...state,
@@ -74,7 +87,11 @@ export function conversationReducer(state: ConversationState, action: Conversati
         ...state,
         pending: false,
         // Tokens already shown stay; the apology replaces an empty reply or follows a partial one.
-        messages: updateReply(state, (m) => ({ ...m, text: m.text ? `${m.text}\n\n${action.text}` : action.text, status: 'failed' })),
+        messages: updateReply(state, (m) => ({
+          ...m,
+          text: m.text ? `${m.text}\n\n${action.text}` : action.text,
+          status: 'failed',
+        })),
       };
     case 'finished':
       // The stream ended without `done` (connection closed): keep what arrived.

@@ -55,7 +55,8 @@ export const en = {
   },
   call: {
     unavailableTitle: 'Voice calls unavailable',
-    unavailableBody: 'Voice calls are not available on this page: no voice provider is configured. You can chat with the assistant instead.',
+    unavailableBody:
+      'Voice calls are not available on this page: no voice provider is configured. You can chat with the assistant instead.',
     noCreditsBody: 'This assistant cannot take voice calls right now. You can chat with it instead.',
     checking: 'Checking voice availability…',
     useChat: 'Open the chat',

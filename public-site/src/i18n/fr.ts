@@ -47,7 +47,7 @@ export const fr = {
   },
   share: {
     copied: 'Lien copié !',
-    failed: "Impossible de copier le lien",
+    failed: 'Impossible de copier le lien',
   },
   footer: {
     terms: "Conditions d'utilisation",
@@ -56,8 +56,10 @@ export const fr = {
   },
   call: {
     unavailableTitle: 'Appels vocaux indisponibles',
-    unavailableBody: "Les appels vocaux ne sont pas disponibles sur cette page : aucun fournisseur vocal n'est configuré. Vous pouvez discuter avec l'assistant par écrit.",
-    noCreditsBody: "Cet assistant ne peut pas prendre d'appels vocaux pour le moment. Vous pouvez discuter avec lui par écrit.",
+    unavailableBody:
+      "Les appels vocaux ne sont pas disponibles sur cette page : aucun fournisseur vocal n'est configuré. Vous pouvez discuter avec l'assistant par écrit.",
+    noCreditsBody:
+      "Cet assistant ne peut pas prendre d'appels vocaux pour le moment. Vous pouvez discuter avec lui par écrit.",
     checking: 'Vérification de la disponibilité vocale…',
     useChat: 'Ouvrir le chat',
     close: 'Fermer',

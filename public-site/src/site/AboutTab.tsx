@@ -8,7 +8,27 @@ import { useT } from '../i18n/I18n.tsx';
  */
 export function sanitiseAbout(html: string): string {
   const clean = DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'span', 'img', 'hr'],
+    ALLOWED_TAGS: [
+      'p',
+      'br',
+      'strong',
+      'b',
+      'em',
+      'i',
+      'u',
+      's',
+      'a',
+      'ul',
+      'ol',
+      'li',
+      'h2',
+      'h3',
+      'h4',
+      'blockquote',
+      'span',
+      'img',
+      'hr',
+    ],
     ALLOWED_ATTR: ['href', 'src', 'alt', 'title'],
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:)/i,
     RETURN_DOM_FRAGMENT: true,
@@ -29,7 +49,11 @@ export default function AboutTab({ html }: { html?: string | undefined }) {
   return (
     <section className="panel" data-testid="about-tab">
       <h1 className="panel__title">{t('about.title')}</h1>
-      {clean.trim() !== '' ? <div className="rich" dangerouslySetInnerHTML={{ __html: clean }} /> : <p className="rich">{t('about.default')}</p>}
+      {clean.trim() !== '' ? (
+        <div className="rich" dangerouslySetInnerHTML={{ __html: clean }} />
+      ) : (
+        <p className="rich">{t('about.default')}</p>
+      )}
     </section>
   );
 }

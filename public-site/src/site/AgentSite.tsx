@@ -32,7 +32,13 @@ function Pending() {
 }
 
 /** The agent's public page once loaded: branding, top bar, tabs, footer, chat and dialogs. */
-export function AgentSite({ agent, config }: { agent: PublicAgent; config: Pick<RuntimeConfig, 'supabaseUrl' | 'supabaseAnonKey'> }) {
+export function AgentSite({
+  agent,
+  config,
+}: {
+  agent: PublicAgent;
+  config: Pick<RuntimeConfig, 'supabaseUrl' | 'supabaseAnonKey'>;
+}) {
   const t = useT();
   const locale = useLocale();
   const tabs = useMemo(() => visibleTabs(agent.branding), [agent.branding]);
@@ -42,9 +48,16 @@ export function AgentSite({ agent, config }: { agent: PublicAgent; config: Pick<
   const toastTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const pageUrl = typeof window === 'undefined' ? '' : window.location.href.split('#')[0]!;
   const css = useMemo(() => scopeCustomCss(agent.branding.customCss), [agent.branding.customCss]);
-  const endpoint = useMemo(() => ({ supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey }), [config.supabaseUrl, config.supabaseAnonKey]);
+  const endpoint = useMemo(
+    () => ({ supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey }),
+    [config.supabaseUrl, config.supabaseAnonKey],
+  );
   const conversationAgent = useMemo(
-    () => ({ ...(agent.id ? { id: agent.id } : { subdomain: agent.subdomain }), name: agent.name, ...(agent.avatarUrl ? { avatarUrl: agent.avatarUrl } : {}) }),
+    () => ({
+      ...(agent.id ? { id: agent.id } : { subdomain: agent.subdomain }),
+      name: agent.name,
+      ...(agent.avatarUrl ? { avatarUrl: agent.avatarUrl } : {}),
+    }),
     [agent.id, agent.subdomain, agent.name, agent.avatarUrl],
   );
   const [unavailable, setUnavailable] = useState<Unavailable>('no_provider');
@@ -88,11 +101,22 @@ export function AgentSite({ agent, config }: { agent: PublicAgent; config: Pick<
   };
 
   return (
-    <div className={`${SCOPE_SELECTOR.slice(1)} font-${agent.branding.fontFamily}`} style={brandingStyle(agent.branding) as CSSProperties} data-testid="agent-page">
+    <div
+      className={`${SCOPE_SELECTOR.slice(1)} font-${agent.branding.fontFamily}`}
+      style={brandingStyle(agent.branding) as CSSProperties}
+      data-testid="agent-page"
+    >
       {css ? <style data-testid="custom-css">{css}</style> : null}
       <TopBar title={agent.companyName ?? agent.name} onQr={() => setOverlay('qr')} onShare={() => void share()} />
       <main className="site-main">
-        {tab === 'home' ? <AgentHeader agent={agent} onChat={() => setOverlay('chat')} onCall={() => void openCall()} callPending={checkingVoice} /> : null}
+        {tab === 'home' ? (
+          <AgentHeader
+            agent={agent}
+            onChat={() => setOverlay('chat')}
+            onCall={() => void openCall()}
+            callPending={checkingVoice}
+          />
+        ) : null}
         <Suspense fallback={<Pending />}>
           {tab === 'about' ? <AboutTab html={agent.branding.aboutHtml} /> : null}
           {tab === 'media' ? <MediaTab images={agent.branding.images} /> : null}
@@ -124,7 +148,13 @@ export function AgentSite({ agent, config }: { agent: PublicAgent; config: Pick<
           <CallOverlay endpoint={endpoint} agent={conversationAgent} locale={locale} onClose={() => setOverlay(null)} />
         </Suspense>
       ) : null}
-      {overlay === 'call-unavailable' ? <CallUnavailableDialog reason={unavailable} onClose={() => setOverlay(null)} onChat={() => setOverlay('chat')} /> : null}
+      {overlay === 'call-unavailable' ? (
+        <CallUnavailableDialog
+          reason={unavailable}
+          onClose={() => setOverlay(null)}
+          onChat={() => setOverlay('chat')}
+        />
+      ) : null}
       {toast ? (
         <div className="toast" role="status" data-testid="toast">
           {toast}

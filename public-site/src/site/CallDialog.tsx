@@ -5,7 +5,15 @@ import { Dialog } from './Dialog.tsx';
  * AI Call when voice-session says no call can start (no realtime provider, no owner credits, or
  * the function is unreachable): says so and offers the chat instead (issue 8).
  */
-export function CallUnavailableDialog({ reason, onClose, onChat }: { reason: 'no_provider' | 'no_credits' | 'unreachable'; onClose: () => void; onChat: () => void }) {
+export function CallUnavailableDialog({
+  reason,
+  onClose,
+  onChat,
+}: {
+  reason: 'no_provider' | 'no_credits' | 'unreachable';
+  onClose: () => void;
+  onChat: () => void;
+}) {
   const t = useT();
   return (
     <Dialog label={t('call.unavailableTitle')} onClose={onClose} testId="call-unavailable">

@@ -23,7 +23,12 @@ export function Footer({ socialLinks }: { socialLinks: SocialLink[] }) {
             const network = NETWORK_NAMES[link.type] ?? link.type;
             return (
               <li key={link.url}>
-                <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={t('footer.social', { network })}>
+                <a
+                  href={link.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t('footer.social', { network })}
+                >
                   {network}
                 </a>
               </li>

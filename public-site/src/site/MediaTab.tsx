@@ -17,7 +17,13 @@ export default function MediaTab({ images }: { images: MediaImage[] }) {
         <ul className="media-grid">
           {images.map((img, i) => (
             <li key={img.url}>
-              <button type="button" className="media-grid__item" onClick={() => setOpen(i)} aria-label={t('media.open', { index: String(i + 1) })} data-testid="media-item">
+              <button
+                type="button"
+                className="media-grid__item"
+                onClick={() => setOpen(i)}
+                aria-label={t('media.open', { index: String(i + 1) })}
+                data-testid="media-item"
+              >
                 <img src={img.url} alt={img.caption ?? ''} loading="lazy" decoding="async" />
               </button>
               {img.caption ? <p className="media-grid__caption">{img.caption}</p> : null}
@@ -31,7 +37,13 @@ export default function MediaTab({ images }: { images: MediaImage[] }) {
             <img src={current.url} alt={current.caption ?? ''} />
             {current.caption ? <figcaption>{current.caption}</figcaption> : null}
           </figure>
-          <button type="button" className="viewer__close icon-btn" onClick={() => setOpen(null)} aria-label={t('media.close')} data-testid="media-close">
+          <button
+            type="button"
+            className="viewer__close icon-btn"
+            onClick={() => setOpen(null)}
+            aria-label={t('media.close')}
+            data-testid="media-close"
+          >
             <svg viewBox="0 0 24 24" aria-hidden="true">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
             </svg>

@@ -11,7 +11,15 @@ export default function QrDialog({ url, onClose }: { url: string; onClose: () =>
         <h2 className="dialog__title">{t('qr.title')}</h2>
         <p className="dialog__text">{t('qr.body')}</p>
         <div className="qr">
-          <QRCodeSVG value={url} size={200} level="H" marginSize={2} role="img" aria-label={t('qr.image', { url })} data-testid="qr-code" />
+          <QRCodeSVG
+            value={url}
+            size={200}
+            level="H"
+            marginSize={2}
+            role="img"
+            aria-label={t('qr.image', { url })}
+            data-testid="qr-code"
+          />
         </div>
         <p className="qr__url">{url}</p>
         <button type="button" className="btn btn--primary" onClick={onClose} data-testid="qr-close">

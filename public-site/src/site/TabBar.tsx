@@ -24,7 +24,14 @@ export function TabBar({ tabs, active, onSelect }: { tabs: TabId[]; active: TabI
               data-testid={`tab-${tab}`}
             >
               <svg viewBox="0 0 24 24" aria-hidden="true">
-                <path d={ICONS[tab]} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                <path
+                  d={ICONS[tab]}
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
               </svg>
               <span>{t(`tabs.${tab}`)}</span>
             </button>

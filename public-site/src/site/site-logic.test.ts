@@ -33,7 +33,9 @@ describe('scopeCustomCss', () => {
   });
 
   it('drops @import and refuses markup', () => {
-    expect(scopeCustomCss('@import url(https://evil.example/x.css); .a { color: red }')).toBe('.agent-site {\n.a { color: red }\n}');
+    expect(scopeCustomCss('@import url(https://evil.example/x.css); .a { color: red }')).toBe(
+      '.agent-site {\n.a { color: red }\n}',
+    );
     expect(scopeCustomCss('</style><script>alert(1)</script>')).toBe('');
     expect(scopeCustomCss('')).toBe('');
     expect(scopeCustomCss(undefined)).toBe('');
@@ -67,7 +69,9 @@ describe('shareLink', () => {
 
   it('reports a failure when nothing works', async () => {
     await expect(shareLink({}, data)).resolves.toBe('failed');
-    await expect(shareLink({ clipboard: { writeText: async () => Promise.reject(new Error('denied')) } }, data)).resolves.toBe('failed');
+    await expect(
+      shareLink({ clipboard: { writeText: async () => Promise.reject(new Error('denied')) } }, data),
+    ).resolves.toBe('failed');
   });
 });
 

@@ -23,7 +23,9 @@ export function readableOn(hex: string): string {
 }
 
 /** CSS custom properties applied on the page root; colours were validated as #rrggbb already. */
-export function brandingStyle(branding: Pick<Branding, 'primaryColor' | 'secondaryColor' | 'fontFamily'>): Record<string, string> {
+export function brandingStyle(
+  branding: Pick<Branding, 'primaryColor' | 'secondaryColor' | 'fontFamily'>,
+): Record<string, string> {
   return {
     '--brand': branding.primaryColor,
     '--brand-ink': readableOn(branding.primaryColor),

@@ -11,9 +11,14 @@ export interface FunctionEnv {
 export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
   const apiKey = env.get('OPENAI_API_KEY');
   return createVoiceSessionHandler({
-    store: createRestVoiceStore({ supabaseUrl: env.get('SUPABASE_URL') ?? '', serviceRoleKey: env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '' }),
+    store: createRestVoiceStore({
+      supabaseUrl: env.get('SUPABASE_URL') ?? '',
+      serviceRoleKey: env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '',
+    }),
     // OpenAI-compatible text servers have no realtime audio: voice needs OpenAI itself.
-    realtime: apiKey ? createOpenAiRealtime({ apiKey, ...(env.get('OPENAI_BASE_URL') ? { baseUrl: env.get('OPENAI_BASE_URL') } : {}) }) : null,
+    realtime: apiKey
+      ? createOpenAiRealtime({ apiKey, ...(env.get('OPENAI_BASE_URL') ? { baseUrl: env.get('OPENAI_BASE_URL') } : {}) })
+      : null,
     model: env.get('OPENAI_REALTIME_MODEL') ?? DEFAULT_REALTIME_MODEL,
     log: (event, details) => console.warn(`[voice-session] ${event}`, details),
   });

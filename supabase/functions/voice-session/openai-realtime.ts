@@ -4,7 +4,12 @@ import type { RealtimeProvider } from './voice-session.ts';
  * OpenAI's GA "unified interface" (reference/openai.md §1b): the server posts the browser's offer
  * and the session as multipart to `/v1/realtime/calls` with the standard key and relays the answer.
  */
-export function createOpenAiRealtime(opts: { apiKey: string; baseUrl?: string; fetchFn?: typeof fetch; timeoutMs?: number }): RealtimeProvider {
+export function createOpenAiRealtime(opts: {
+  apiKey: string;
+  baseUrl?: string;
+  fetchFn?: typeof fetch;
+  timeoutMs?: number;
+}): RealtimeProvider {
   const fetchFn = opts.fetchFn ?? fetch;
   const base = (opts.baseUrl ?? 'https://api.openai.com/v1').replace(/\/+$/, '');
   return {

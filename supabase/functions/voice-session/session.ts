@@ -22,7 +22,15 @@ export function realtimeVoice(voice: VoiceAgent['voice']): string {
   return voice === 'female' ? 'marin' : 'cedar';
 }
 
-const LANGUAGE_NAMES: Record<string, string> = { en: 'English', fr: 'French', es: 'Spanish', de: 'German', it: 'Italian', pt: 'Portuguese', ar: 'Arabic' };
+const LANGUAGE_NAMES: Record<string, string> = {
+  en: 'English',
+  fr: 'French',
+  es: 'Spanish',
+  de: 'German',
+  it: 'Italian',
+  pt: 'Portuguese',
+  ar: 'Arabic',
+};
 
 export function languageName(code: string): string {
   return LANGUAGE_NAMES[code.slice(0, 2).toLowerCase()] ?? 'English';

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { billableMinutes, maxCallSeconds, recordingPath, openingInstruction, realtimeSession, realtimeVoice, type VoiceAgent } from './session.ts';
-import { createVoiceSessionHandler, type RealtimeProvider, type TranscriptLine, type VoiceStore } from './voice-session.ts';
+import {
+  billableMinutes,
+  maxCallSeconds,
+  recordingPath,
+  openingInstruction,
+  realtimeSession,
+  realtimeVoice,
+  type VoiceAgent,
+} from './session.ts';
+import {
+  createVoiceSessionHandler,
+  type RealtimeProvider,
+  type TranscriptLine,
+  type VoiceStore,
+} from './voice-session.ts';
 
 const AGENT: VoiceAgent = {
   id: 'a0000000-0000-4000-8000-000000000001',
@@ -18,7 +31,8 @@ function fakeStore(credits: number, elapsed = 61) {
   const ended: { durationSeconds: number; creditsCharged: number; transcript: TranscriptLine[] }[] = [];
   let balance = credits;
   const store: VoiceStore = {
-    loadAgent: async (ref) => (('subdomain' in ref && ref.subdomain === 'demo') || ('agentId' in ref && ref.agentId === AGENT.id) ? AGENT : null),
+    loadAgent: async (ref) =>
+      ('subdomain' in ref && ref.subdomain === 'demo') || ('agentId' in ref && ref.agentId === AGENT.id) ? AGENT : null,
     ownerCredits: async () => balance,
     startCall: async () => ({ callId: CALL }),
     callElapsedSeconds: async (id) => (id === CALL ? { seconds: elapsed, ownerId: AGENT.ownerId } : null),
@@ -37,16 +51,37 @@ function fakeRealtime(): RealtimeProvider & { offers: { sdp: string; session: Re
   return { offers, createCall: async (sdp, session) => (offers.push({ sdp, session }), 'v=0\r\na=answer\r\n') };
 }
 
-const post = (body: unknown) => new Request('http://fn/voice-session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (body: unknown) =>
+  new Request('http://fn/voice-session', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('voice-session', () => {
   it('tells the AI Call button why voice is unavailable', async () => {
     const noProvider = createVoiceSessionHandler({ store: fakeStore(10).store, realtime: null, model: 'gpt-realtime' });
-    await expect((await noProvider(new Request('http://fn/voice-session?subdomain=demo'))).json()).resolves.toEqual({ available: false, reason: 'no_provider' });
-    const noCredits = createVoiceSessionHandler({ store: fakeStore(0).store, realtime: fakeRealtime(), model: 'gpt-realtime' });
-    await expect((await noCredits(new Request('http://fn/voice-session?subdomain=demo'))).json()).resolves.toEqual({ available: false, reason: 'no_credits' });
-    const ready = createVoiceSessionHandler({ store: fakeStore(10).store, realtime: fakeRealtime(), model: 'gpt-realtime' });
-    await expect((await ready(new Request('http://fn/voice-session?subdomain=demo'))).json()).resolves.toEqual({ available: true });
+    await expect((await noProvider(new Request('http://fn/voice-session?subdomain=demo'))).json()).resolves.toEqual({
+      available: false,
+      reason: 'no_provider',
+    });
+    const noCredits = createVoiceSessionHandler({
+      store: fakeStore(0).store,
+      realtime: fakeRealtime(),
+      model: 'gpt-realtime',
+    });
+    await expect((await noCredits(new Request('http://fn/voice-session?subdomain=demo'))).json()).resolves.toEqual({
+      available: false,
+      reason: 'no_credits',
+    });
+    const ready = createVoiceSessionHandler({
+      store: fakeStore(10).store,
+      realtime: fakeRealtime(),
+      model: 'gpt-realtime',
+    });
+    await expect((await ready(new Request('http://fn/voice-session?subdomain=demo'))).json()).resolves.toEqual({
+      available: true,
+    });
     expect((await ready(new Request('http://fn/voice-session?subdomain=nope'))).status).toBe(404);
     expect((await ready(new Request('http://fn/voice-session'))).status).toBe(400);
   });
@@ -60,19 +95,35 @@ describe('voice-session', () => {
     expect(body).toMatchObject({ sdp: 'v=0\r\na=answer\r\n', callId: CALL, maxDurationSeconds: 180 });
     expect(String(body.opening)).toContain('likely recorded');
     expect(realtime.offers[0]?.sdp).toBe(OFFER);
-    expect(realtime.offers[0]?.session).toMatchObject({ type: 'realtime', model: 'gpt-realtime', audio: { output: { voice: 'marin' } } });
+    expect(realtime.offers[0]?.session).toMatchObject({
+      type: 'realtime',
+      model: 'gpt-realtime',
+      audio: { output: { voice: 'marin' } },
+    });
     expect(String(realtime.offers[0]?.session.instructions)).toContain('You are Clara, the host.');
   });
 
   it('refuses clearly: no provider 503, no credits 402, unknown agent 404, bad input 400, wrong type 415', async () => {
     const offer = { subdomain: 'demo', sdp: OFFER };
-    expect((await createVoiceSessionHandler({ store: fakeStore(3).store, realtime: null, model: 'm' })(post(offer))).status).toBe(503);
-    const broke = await createVoiceSessionHandler({ store: fakeStore(0).store, realtime: fakeRealtime(), model: 'm' })(post(offer));
+    expect(
+      (await createVoiceSessionHandler({ store: fakeStore(3).store, realtime: null, model: 'm' })(post(offer))).status,
+    ).toBe(503);
+    const broke = await createVoiceSessionHandler({ store: fakeStore(0).store, realtime: fakeRealtime(), model: 'm' })(
+      post(offer),
+    );
     expect(broke.status).toBe(402);
     await expect(broke.json()).resolves.toMatchObject({ error: { code: 'no_credits' } });
     const handler = createVoiceSessionHandler({ store: fakeStore(3).store, realtime: fakeRealtime(), model: 'm' });
     expect((await handler(post({ subdomain: 'nope', sdp: OFFER }))).status).toBe(404);
-    for (const bad of [{ subdomain: 'demo', sdp: OFFER, recordingMimeType: 'video/mp4' }, { subdomain: 'demo' }, { subdomain: 'demo', sdp: 'hello' }, { sdp: OFFER }, { subdomain: 'demo', agentId: AGENT.id, sdp: OFFER }, [], { action: 'fly' }]) {
+    for (const bad of [
+      { subdomain: 'demo', sdp: OFFER, recordingMimeType: 'video/mp4' },
+      { subdomain: 'demo' },
+      { subdomain: 'demo', sdp: 'hello' },
+      { sdp: OFFER },
+      { subdomain: 'demo', agentId: AGENT.id, sdp: OFFER },
+      [],
+      { action: 'fly' },
+    ]) {
       expect((await handler(post(bad))).status, JSON.stringify(bad)).toBe(400);
     }
     expect((await handler(new Request('http://fn/voice-session', { method: 'POST', body: 'x' }))).status).toBe(415);
@@ -95,7 +146,15 @@ describe('voice-session', () => {
     const fake = fakeStore(5, 61);
     const handler = createVoiceSessionHandler({ store: fake.store, realtime: fakeRealtime(), model: 'm' });
     const res = await handler(
-      post({ action: 'end', callId: CALL, transcript: [{ role: 'assistant', text: 'Bonjour !' }, { role: 'user', text: 'Une table' }, { role: 'system', text: 'x' }] }),
+      post({
+        action: 'end',
+        callId: CALL,
+        transcript: [
+          { role: 'assistant', text: 'Bonjour !' },
+          { role: 'user', text: 'Une table' },
+          { role: 'system', text: 'x' },
+        ],
+      }),
     );
     await expect(res.json()).resolves.toEqual({ durationSeconds: 61, creditsCharged: 2 });
     expect(fake.balance()).toBe(3);
@@ -104,7 +163,9 @@ describe('voice-session', () => {
       { role: 'user', text: 'Une table' },
     ]);
     const poor = fakeStore(1, 600);
-    const capped = await createVoiceSessionHandler({ store: poor.store, realtime: null, model: 'm' })(post({ action: 'end', callId: CALL }));
+    const capped = await createVoiceSessionHandler({ store: poor.store, realtime: null, model: 'm' })(
+      post({ action: 'end', callId: CALL }),
+    );
     await expect(capped.json()).resolves.toEqual({ durationSeconds: 600, creditsCharged: 1 });
     expect((await handler(post({ action: 'end', callId: 'c0000000-0000-4000-8000-000000000999' }))).status).toBe(404);
     expect((await handler(post({ action: 'end', callId: 'nope' }))).status).toBe(400);

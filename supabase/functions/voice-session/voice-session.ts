@@ -15,7 +15,14 @@
  */
 import { HttpError, errorResponse, httpErrorResponse } from '../_shared/web/errors.ts';
 import { readJsonBody } from '../_shared/web/json-body.ts';
-import { RECORDING_TYPES, billableMinutes, maxCallSeconds, openingInstruction, realtimeSession, type VoiceAgent } from './session.ts';
+import {
+  RECORDING_TYPES,
+  billableMinutes,
+  maxCallSeconds,
+  openingInstruction,
+  realtimeSession,
+  type VoiceAgent,
+} from './session.ts';
 
 export const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
@@ -33,13 +40,19 @@ export interface VoiceStore {
   loadAgent(ref: { subdomain: string } | { agentId: string }): Promise<VoiceAgent | null>;
   ownerCredits(ownerId: string): Promise<number>;
   /** Opens the call rows; with a recording type, also a one-time upload URL for the recording. */
-  startCall(agent: VoiceAgent, recordingMimeType: string | null): Promise<{ callId: string; recordingUploadUrl?: string }>;
+  startCall(
+    agent: VoiceAgent,
+    recordingMimeType: string | null,
+  ): Promise<{ callId: string; recordingUploadUrl?: string }>;
   /** Seconds since the call started, null when unknown or already ended. */
   callElapsedSeconds(callId: string): Promise<{ seconds: number; ownerId: string } | null>;
   /** Debits up to `minutes` credits (never below zero); returns what was charged. */
   charge(ownerId: string, callId: string, minutes: number): Promise<number>;
   /** Closes the call: duration, charge, transcript, and the uploaded recording's size (if it arrived). */
-  endCall(callId: string, outcome: { durationSeconds: number; creditsCharged: number; transcript: TranscriptLine[] }): Promise<void>;
+  endCall(
+    callId: string,
+    outcome: { durationSeconds: number; creditsCharged: number; transcript: TranscriptLine[] },
+  ): Promise<void>;
 }
 
 export interface RealtimeProvider {
@@ -62,10 +75,16 @@ const MAX_TRANSCRIPT_LINES = 400;
 
 function agentRef(raw: Record<string, unknown>): { subdomain: string } | { agentId: string } {
   const { subdomain, agentId } = raw;
-  if ((subdomain === undefined) === (agentId === undefined)) throw new HttpError(400, 'invalid_input', 'Give exactly one of agentId or subdomain.');
+  if ((subdomain === undefined) === (agentId === undefined))
+    throw new HttpError(400, 'invalid_input', 'Give exactly one of agentId or subdomain.');
   if (typeof agentId === 'string' && UUID.test(agentId)) return { agentId };
-  if (typeof subdomain === 'string' && SUBDOMAIN.test(subdomain.trim().toLowerCase())) return { subdomain: subdomain.trim().toLowerCase() };
-  throw new HttpError(400, 'invalid_input', agentId !== undefined ? 'agentId must be a UUID.' : 'subdomain must be 3 to 63 letters, digits or hyphens.');
+  if (typeof subdomain === 'string' && SUBDOMAIN.test(subdomain.trim().toLowerCase()))
+    return { subdomain: subdomain.trim().toLowerCase() };
+  throw new HttpError(
+    400,
+    'invalid_input',
+    agentId !== undefined ? 'agentId must be a UUID.' : 'subdomain must be 3 to 63 letters, digits or hyphens.',
+  );
 }
 
 function transcript(raw: unknown): TranscriptLine[] {
@@ -73,7 +92,8 @@ function transcript(raw: unknown): TranscriptLine[] {
   if (!Array.isArray(raw)) throw new HttpError(400, 'invalid_input', 'transcript must be an array.');
   return raw.slice(0, MAX_TRANSCRIPT_LINES).flatMap((line: unknown) => {
     const l = line as { role?: unknown; text?: unknown } | null;
-    if (!l || (l.role !== 'user' && l.role !== 'assistant') || typeof l.text !== 'string' || l.text.trim() === '') return [];
+    if (!l || (l.role !== 'user' && l.role !== 'assistant') || typeof l.text !== 'string' || l.text.trim() === '')
+      return [];
     return [{ role: l.role, text: l.text.trim().slice(0, 50_000) }];
   });
 }
@@ -97,10 +117,22 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
       throw new HttpError(400, 'invalid_input', 'sdp must be the SDP offer text (starting with v=0).');
     }
     const recordingMimeType = body.recordingMimeType ?? null;
-    if (recordingMimeType !== null && (typeof recordingMimeType !== 'string' || !(recordingMimeType in RECORDING_TYPES))) {
-      throw new HttpError(400, 'invalid_input', `recordingMimeType must be one of ${Object.keys(RECORDING_TYPES).join(', ')}.`);
+    if (
+      recordingMimeType !== null &&
+      (typeof recordingMimeType !== 'string' || !(recordingMimeType in RECORDING_TYPES))
+    ) {
+      throw new HttpError(
+        400,
+        'invalid_input',
+        `recordingMimeType must be one of ${Object.keys(RECORDING_TYPES).join(', ')}.`,
+      );
     }
-    if (!deps.realtime) throw new HttpError(503, 'voice_unavailable', 'Voice calls are not available: no realtime voice provider is configured.');
+    if (!deps.realtime)
+      throw new HttpError(
+        503,
+        'voice_unavailable',
+        'Voice calls are not available: no realtime voice provider is configured.',
+      );
     const agent = await deps.store.loadAgent(ref);
     if (!agent) throw new HttpError(404, 'agent_not_found', 'No public agent with this address.');
     const credits = await deps.store.ownerCredits(agent.ownerId);
@@ -124,7 +156,8 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
 
   async function end(body: Record<string, unknown>): Promise<Response> {
     const callId = body.callId;
-    if (typeof callId !== 'string' || !UUID.test(callId)) throw new HttpError(400, 'invalid_input', 'callId must be a UUID.');
+    if (typeof callId !== 'string' || !UUID.test(callId))
+      throw new HttpError(400, 'invalid_input', 'callId must be a UUID.');
     const lines = transcript(body.transcript);
     const call = await deps.store.callElapsedSeconds(callId);
     if (!call) throw new HttpError(404, 'call_not_found', 'No call in progress with this id.');
@@ -138,12 +171,15 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
     try {
       if (request.method === 'GET') return await availability(new URL(request.url));
-      if (request.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use GET or POST.', { ...CORS_HEADERS, allow: 'GET, POST' });
+      if (request.method !== 'POST')
+        return errorResponse(405, 'method_not_allowed', 'Use GET or POST.', { ...CORS_HEADERS, allow: 'GET, POST' });
       const raw = await readJsonBody(request);
-      if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new HttpError(400, 'invalid_input', 'The request body must be a JSON object.');
+      if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+        throw new HttpError(400, 'invalid_input', 'The request body must be a JSON object.');
       const body = raw as Record<string, unknown>;
       if (body.action === 'end') return await end(body);
-      if (body.action !== undefined && body.action !== 'start') throw new HttpError(400, 'invalid_input', 'action must be start or end.');
+      if (body.action !== undefined && body.action !== 'start')
+        throw new HttpError(400, 'invalid_input', 'action must be start or end.');
       return await start(body);
     } catch (error) {
       if (error instanceof HttpError) return httpErrorResponse(error, CORS_HEADERS);

@@ -18,7 +18,9 @@ export class AgentSitePage extends SitePage {
   }
 
   async visibleTabs(): Promise<string[]> {
-    const ids = await this.page.locator('[data-testid^="tab-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
+    const ids = await this.page
+      .locator('[data-testid^="tab-"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
     return ids.map((id) => id.replace('tab-', ''));
   }
 
@@ -103,7 +105,10 @@ export class AgentSitePage extends SitePage {
   /** The visitor key and the saved conversation id the page keeps in localStorage. */
   async chatSession(agentKey: string): Promise<{ visitorKey: string | null; conversationId: string | null }> {
     return this.page.evaluate(
-      (key) => ({ visitorKey: localStorage.getItem('concierge.visitorKey'), conversationId: localStorage.getItem(`concierge.conversation.web.${key}`) }),
+      (key) => ({
+        visitorKey: localStorage.getItem('concierge.visitorKey'),
+        conversationId: localStorage.getItem(`concierge.conversation.web.${key}`),
+      }),
       agentKey,
     );
   }

@@ -19,7 +19,13 @@ async function conversation(channel: string, visitorId: string): Promise<string>
   return row.id;
 }
 
-async function message(conversationId: string, role: string, content: string, extra: Record<string, unknown> = {}, at?: string) {
+async function message(
+  conversationId: string,
+  role: string,
+  content: string,
+  extra: Record<string, unknown> = {},
+  at?: string,
+) {
   await serviceInsert(cast.service, 'messages', {
     conversation_id: conversationId,
     user_id: cast.owner.id,
@@ -33,7 +39,11 @@ async function message(conversationId: string, role: string, content: string, ex
 
 beforeAll(async () => {
   cast = await startCast();
-  const { data, error } = await cast.owner.client.from('agents').insert({ user_id: cast.owner.id, name: 'Chat agent' }).select('id').single();
+  const { data, error } = await cast.owner.client
+    .from('agents')
+    .insert({ user_id: cast.owner.id, name: 'Chat agent' })
+    .select('id')
+    .single();
   if (error || !data) throw new Error(error?.message);
   agentId = (data as { id: string }).id;
 });
@@ -50,10 +60,16 @@ describe('public_conversation_messages', () => {
       id,
       'assistant',
       'Hi there',
-      { metadata: { offline: true, usage: { totalTokens: 42 } }, citations: [{ documentId: 'd', name: 'menu.pdf', snippet: 's' }] },
+      {
+        metadata: { offline: true, usage: { totalTokens: 42 } },
+        citations: [{ documentId: 'd', name: 'menu.pdf', snippet: 's' }],
+      },
       '2026-11-21T10:00:02Z',
     );
-    const { data, error } = await cast.anon.rpc('public_conversation_messages', { conversation_id: id, visitor_key: KEY });
+    const { data, error } = await cast.anon.rpc('public_conversation_messages', {
+      conversation_id: id,
+      visitor_key: KEY,
+    });
     expect(error).toBeNull();
     const rows = data as { role: string; content: string; metadata: unknown; citations: unknown }[];
     expect(rows.map((r) => [r.role, r.content])).toEqual([
@@ -74,7 +90,10 @@ describe('public_conversation_messages', () => {
       [id, KEY.toUpperCase()],
       ['00000000-0000-4000-8000-000000000000', KEY],
     ] as const) {
-      const { data, error } = await cast.anon.rpc('public_conversation_messages', { conversation_id: conversationId, visitor_key: visitorKey });
+      const { data, error } = await cast.anon.rpc('public_conversation_messages', {
+        conversation_id: conversationId,
+        visitor_key: visitorKey,
+      });
       expect(error).toBeNull();
       expect(data).toEqual([]);
     }
@@ -99,7 +118,10 @@ describe('public_conversation_messages', () => {
   });
 
   it('a bad conversation id is a 4xx, not a crash', async () => {
-    const { error } = await cast.anon.rpc('public_conversation_messages', { conversation_id: 'not-a-uuid', visitor_key: KEY });
+    const { error } = await cast.anon.rpc('public_conversation_messages', {
+      conversation_id: 'not-a-uuid',
+      visitor_key: KEY,
+    });
     expect(error?.code).toBe('22P02');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { AgentRef, ConversationEndpoint } from '../api.ts';
 import { conversationText, type ConversationKey, type ConversationLocale } from '../messages.ts';
 import { createStereoRecorder } from './recorder.ts';
@@ -15,7 +15,8 @@ export interface CallOverlayProps {
 }
 
 function browserEnvironment(): CallEnvironment {
-  const audio = typeof document === 'undefined' ? null : Object.assign(document.createElement('audio'), { autoplay: true });
+  const audio =
+    typeof document === 'undefined' ? null : Object.assign(document.createElement('audio'), { autoplay: true });
   return {
     getUserMedia: () => navigator.mediaDevices.getUserMedia({ audio: true }),
     createPeerConnection: () => new RTCPeerConnection(),
@@ -36,27 +37,29 @@ const ENDED_TEXT: Record<NonNullable<CallSnapshot['endReason']>, ConversationKey
 /** The call overlay (spec 002 §2.3): Start Call, Connecting..., Call in Progress with Recording..., End Call. */
 export default function CallOverlay({ endpoint, agent, locale, onClose, environment }: CallOverlayProps) {
   const t = (key: ConversationKey, params?: Record<string, string>) => conversationText(locale, key, params);
-  // One call object per mounted overlay, created in the effect so that a cleanup (unmount, or React
-  // re-running effects) ends exactly the call it created and the next run starts from a fresh one.
-  const [call, setCall] = useState<VoiceCall | null>(null);
-  const [state, setState] = useState<CallSnapshot>({ status: 'idle', recording: false, endReason: null });
+  // One call per opened overlay. Effects may run twice (StrictMode) before anything starts, so the
+  // cleanup only ends a call that has started: an idle call holds nothing to release.
+  const [call] = useState(() => new VoiceCall(endpoint, agent, environment ?? browserEnvironment()));
+  const state = useSyncExternalStore(call.subscribe, call.getSnapshot);
 
   useEffect(() => {
-    const current = new VoiceCall(endpoint, agent, environment ?? browserEnvironment());
-    setCall(current);
-    setState(current.state);
-    const unsubscribe = current.subscribe(setState);
     // Leaving the page (or closing the overlay) ends the call and releases the microphone.
-    const leave = () => void current.end();
+    const leave = () => void call.end();
     window.addEventListener('pagehide', leave);
     return () => {
-      unsubscribe();
       window.removeEventListener('pagehide', leave);
-      void current.end();
+      if (call.state.status !== 'idle') void call.end();
     };
-  }, [endpoint, agent, environment]);
+  }, [call]);
 
-  const title = state.status === 'in_progress' ? t('inProgress') : state.status === 'connecting' ? t('connecting') : state.status === 'ended' ? t('ended') : t('startCall');
+  const title =
+    state.status === 'in_progress'
+      ? t('inProgress')
+      : state.status === 'connecting'
+        ? t('connecting')
+        : state.status === 'ended'
+          ? t('ended')
+          : t('startCall');
   const detail =
     state.status === 'in_progress'
       ? t('speaking')
@@ -69,7 +72,12 @@ export default function CallOverlay({ endpoint, agent, locale, onClose, environm
           : t('microphoneHint');
 
   return (
-    <section className={`call call--${state.status}`} aria-label={t('callTitle', { name: agent.name })} data-testid="call-overlay" data-status={state.status}>
+    <section
+      className={`call call--${state.status}`}
+      aria-label={t('callTitle', { name: agent.name })}
+      data-testid="call-overlay"
+      data-status={state.status}
+    >
       <button type="button" className="call__close" onClick={onClose} aria-label={t('close')} data-testid="call-close">
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
@@ -101,12 +109,22 @@ export default function CallOverlay({ endpoint, agent, locale, onClose, environm
       ) : null}
       <div className="call__actions">
         {state.status === 'idle' ? (
-          <button type="button" className="call__button call__button--start" onClick={() => void call?.start()} disabled={!call} data-testid="call-start">
+          <button
+            type="button"
+            className="call__button call__button--start"
+            onClick={() => void call.start()}
+            data-testid="call-start"
+          >
             {t('startCall')}
           </button>
         ) : null}
         {state.status === 'connecting' || state.status === 'in_progress' ? (
-          <button type="button" className="call__button call__button--end" onClick={() => void call?.end()} data-testid="call-end">
+          <button
+            type="button"
+            className="call__button call__button--end"
+            onClick={() => void call.end()}
+            data-testid="call-end"
+          >
             {t('endCall')}
           </button>
         ) : null}

@@ -1,7 +1,8 @@
 import type { AgentRef, ConversationEndpoint } from '../api.ts';
 
 /** The `voice-session` function seen from the browser (plain fetch; shapes in its handler). */
-export type VoiceAvailability = { available: true } | { available: false; reason: 'no_provider' | 'no_credits' | 'unreachable' };
+export type VoiceAvailability =
+  { available: true } | { available: false; reason: 'no_provider' | 'no_credits' | 'unreachable' };
 
 export interface VoiceSession {
   sdp: string;
@@ -34,24 +35,41 @@ function url(endpoint: ConversationEndpoint, query = ''): string {
 }
 
 function headers(endpoint: ConversationEndpoint): Record<string, string> {
-  return { apikey: endpoint.anonKey, authorization: `Bearer ${endpoint.accessToken ?? endpoint.anonKey}`, 'content-type': 'application/json' };
+  return {
+    apikey: endpoint.anonKey,
+    authorization: `Bearer ${endpoint.accessToken ?? endpoint.anonKey}`,
+    'content-type': 'application/json',
+  };
 }
 
-const ref = (agent: AgentRef): Record<string, string> => (agent.id ? { agentId: agent.id } : { subdomain: agent.subdomain ?? '' });
+const ref = (agent: AgentRef): Record<string, string> =>
+  agent.id ? { agentId: agent.id } : { subdomain: agent.subdomain ?? '' };
 
 async function failure(res: Response): Promise<VoiceSessionError> {
   const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-  return new VoiceSessionError(res.status, body?.error?.code ?? 'http_error', body?.error?.message ?? `HTTP ${res.status}`);
+  return new VoiceSessionError(
+    res.status,
+    body?.error?.code ?? 'http_error',
+    body?.error?.message ?? `HTTP ${res.status}`,
+  );
 }
 
-export async function voiceAvailability(endpoint: ConversationEndpoint, agent: AgentRef, fetchFn: typeof fetch = fetch): Promise<VoiceAvailability> {
+export async function voiceAvailability(
+  endpoint: ConversationEndpoint,
+  agent: AgentRef,
+  fetchFn: typeof fetch = fetch,
+): Promise<VoiceAvailability> {
   try {
     const query = `?${new URLSearchParams(ref(agent)).toString()}`;
     const res = await fetchFn(url(endpoint, query), { headers: headers(endpoint) });
     if (!res.ok) return { available: false, reason: 'unreachable' };
     const body = (await res.json()) as { available?: unknown; reason?: unknown };
     if (body.available === true) return { available: true };
-    return { available: false, reason: body.reason === 'no_credits' ? 'no_credits' : body.reason === 'no_provider' ? 'no_provider' : 'unreachable' };
+    return {
+      available: false,
+      reason:
+        body.reason === 'no_credits' ? 'no_credits' : body.reason === 'no_provider' ? 'no_provider' : 'unreachable',
+    };
   } catch {
     return { available: false, reason: 'unreachable' };
   }
@@ -71,7 +89,12 @@ export async function startVoiceSession(
 }
 
 /** `keepalive` lets the request finish while the page unloads (leaving the page ends the call). */
-export async function endVoiceSession(endpoint: ConversationEndpoint, callId: string, transcript: TranscriptLine[], fetchFn: typeof fetch = fetch): Promise<void> {
+export async function endVoiceSession(
+  endpoint: ConversationEndpoint,
+  callId: string,
+  transcript: TranscriptLine[],
+  fetchFn: typeof fetch = fetch,
+): Promise<void> {
   const res = await fetchFn(url(endpoint), {
     method: 'POST',
     headers: headers(endpoint),

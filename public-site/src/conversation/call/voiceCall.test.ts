@@ -62,16 +62,38 @@ function fakeApi(startAnswer: () => Response) {
   return { fetchFn, bodies, uploads };
 }
 
-const okSession = () => Response.json({ sdp: 'v=0\r\nanswer\r\n', callId: CALL, opening: 'Welcome the caller; say it is likely recorded.', maxDurationSeconds: 600 });
+const okSession = () =>
+  Response.json({
+    sdp: 'v=0\r\nanswer\r\n',
+    callId: CALL,
+    opening: 'Welcome the caller; say it is likely recorded.',
+    maxDurationSeconds: 600,
+  });
 
 describe('VoiceCall', () => {
   it('records both sides once connected and uploads the recording before ending the call', async () => {
     const browser = fakeBrowser();
-    const api = fakeApi(() => Response.json({ sdp: 'v=0\r\nanswer\r\n', callId: CALL, opening: 'Hi', maxDurationSeconds: 600, recordingUploadUrl: 'http://api.test/storage/v1/object/upload/sign/recordings/x.webm?token=t' }));
+    const api = fakeApi(() =>
+      Response.json({
+        sdp: 'v=0\r\nanswer\r\n',
+        callId: CALL,
+        opening: 'Hi',
+        maxDurationSeconds: 600,
+        recordingUploadUrl: 'http://api.test/storage/v1/object/upload/sign/recordings/x.webm?token=t',
+      }),
+    );
     const recorded: unknown[][] = [];
     const recording = new Blob(['stereo'], { type: 'audio/webm' });
-    const recorder = { mimeType: 'audio/webm', start: (...streams: unknown[]) => void recorded.push(streams), stop: async () => recording };
-    const call = new VoiceCall(endpoint, { subdomain: 'demo' }, { ...browser.env, fetchFn: api.fetchFn, createRecorder: () => recorder });
+    const recorder = {
+      mimeType: 'audio/webm',
+      start: (...streams: unknown[]) => void recorded.push(streams),
+      stop: async () => recording,
+    };
+    const call = new VoiceCall(
+      endpoint,
+      { subdomain: 'demo' },
+      { ...browser.env, fetchFn: api.fetchFn, createRecorder: () => recorder },
+    );
     await call.start();
     expect(api.bodies[0]).toMatchObject({ recordingMimeType: 'audio/webm' });
     browser.agentAudio();
@@ -81,7 +103,13 @@ describe('VoiceCall', () => {
     expect(recorded).toHaveLength(1);
     expect((recorded[0]?.[1] as { id: string }).id).toBe('agent-audio');
     await call.end();
-    expect(api.uploads).toEqual([{ url: 'http://api.test/storage/v1/object/upload/sign/recordings/x.webm?token=t', body: recording, type: 'audio/webm' }]);
+    expect(api.uploads).toEqual([
+      {
+        url: 'http://api.test/storage/v1/object/upload/sign/recordings/x.webm?token=t',
+        body: recording,
+        type: 'audio/webm',
+      },
+    ]);
     expect(api.bodies.map((b) => (b.upload ? 'upload' : (b.action ?? 'start')))).toEqual(['start', 'upload', 'end']);
   });
 
@@ -97,7 +125,10 @@ describe('VoiceCall', () => {
     expect(call.state.status).toBe('connecting');
     browser.open();
     expect(call.state.status).toBe('in_progress');
-    expect(JSON.parse(browser.sent[0]!)).toEqual({ type: 'response.create', response: { instructions: 'Welcome the caller; say it is likely recorded.' } });
+    expect(JSON.parse(browser.sent[0]!)).toEqual({
+      type: 'response.create',
+      response: { instructions: 'Welcome the caller; say it is likely recorded.' },
+    });
     await new Promise((r) => setTimeout(r, 5));
     expect(call.state.recording).toBe(true);
 
@@ -133,7 +164,11 @@ describe('VoiceCall', () => {
 
   it('a denied microphone ends the call as failed', async () => {
     const browser = fakeBrowser();
-    const call = new VoiceCall(endpoint, { subdomain: 'demo' }, { ...browser.env, getUserMedia: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) });
+    const call = new VoiceCall(
+      endpoint,
+      { subdomain: 'demo' },
+      { ...browser.env, getUserMedia: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+    );
     await call.start();
     expect(call.state.endReason).toBe('failed');
   });
@@ -147,7 +182,11 @@ describe('VoiceCall', () => {
       if (!String(init?.body).includes('"action":"end"')) await gate;
       return api.fetchFn(input, init);
     };
-    const call = new VoiceCall(endpoint, { id: 'a0000000-0000-4000-8000-000000000001' }, { ...browser.env, fetchFn: slowFetch });
+    const call = new VoiceCall(
+      endpoint,
+      { id: 'a0000000-0000-4000-8000-000000000001' },
+      { ...browser.env, fetchFn: slowFetch },
+    );
     const starting = call.start();
     await new Promise((r) => setTimeout(r, 5));
     await call.end();

@@ -69,10 +69,13 @@ export class VoiceCall {
     return this.transcript;
   }
 
-  subscribe(listener: (s: CallSnapshot) => void): () => void {
+  /** Arrow properties: React's useSyncExternalStore takes them unbound. */
+  readonly subscribe = (listener: (s: CallSnapshot) => void): (() => void) => {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
+    return () => void this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): CallSnapshot => this.snapshot;
 
   private set(next: Partial<CallSnapshot>): void {
     this.snapshot = { ...this.snapshot, ...next };
@@ -96,9 +99,11 @@ export class VoiceCall {
     }
     const text = typeof event.transcript === 'string' ? event.transcript.trim() : '';
     if (!text) return;
-    if (event.type === 'conversation.item.input_audio_transcription.completed') this.transcript.push({ role: 'user', text });
+    if (event.type === 'conversation.item.input_audio_transcription.completed')
+      this.transcript.push({ role: 'user', text });
     // GA and beta names of the assistant's spoken transcript.
-    if (event.type === 'response.output_audio_transcript.done' || event.type === 'response.audio_transcript.done') this.transcript.push({ role: 'assistant', text });
+    if (event.type === 'response.output_audio_transcript.done' || event.type === 'response.audio_transcript.done')
+      this.transcript.push({ role: 'assistant', text });
   }
 
   async start(): Promise<void> {
@@ -121,7 +126,13 @@ export class VoiceCall {
       channel.onmessage = (e) => this.onEvent(String(e.data));
       const offer = await pc.createOffer();
       await pc.setLocalDescription(offer);
-      const session = await startVoiceSession(this.endpoint, this.agent, offer.sdp ?? '', this.recorder?.mimeType ?? null, this.env.fetchFn);
+      const session = await startVoiceSession(
+        this.endpoint,
+        this.agent,
+        offer.sdp ?? '',
+        this.recorder?.mimeType ?? null,
+        this.env.fetchFn,
+      );
       this.callId = session.callId;
       this.uploadUrl = session.recordingUploadUrl ?? null;
       // Read through a method: the compiler would keep the narrowing from the guard above.
@@ -141,7 +152,14 @@ export class VoiceCall {
       const limit = session.maxDurationSeconds;
       if (limit > GOODBYE_LEAD_SECONDS) {
         this.timer(
-          () => this.send({ type: 'response.create', response: { instructions: 'The call time is almost over: thank the caller and say goodbye politely in one sentence.' } }),
+          () =>
+            this.send({
+              type: 'response.create',
+              response: {
+                instructions:
+                  'The call time is almost over: thank the caller and say goodbye politely in one sentence.',
+              },
+            }),
           (limit - GOODBYE_LEAD_SECONDS) * 1000,
         );
       }
@@ -192,7 +210,11 @@ export class VoiceCall {
     this.uploadUrl = null;
     if (callId && uploadUrl && recording && recording.size > 0) {
       try {
-        const res = await (this.env.fetchFn ?? fetch)(uploadUrl, { method: 'PUT', headers: { 'content-type': recording.type }, body: recording });
+        const res = await (this.env.fetchFn ?? fetch)(uploadUrl, {
+          method: 'PUT',
+          headers: { 'content-type': recording.type },
+          body: recording,
+        });
         if (!res.ok) throw new Error(`upload answered ${res.status}`);
       } catch (error) {
         console.warn('[concierge] recording not saved:', error);
