@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { fetchPublicAgent, type PublicAgent } from './api/publicAgent.ts';
 import { AgentNotFound } from './components/AgentNotFound.tsx';
 import { LoadingScreen } from './components/LoadingScreen.tsx';
 import { loadRuntimeConfig, type RuntimeConfig } from './config/runtimeConfig.ts';
 import { resolveSiteTarget } from './host/siteMode.ts';
 import { AgentSite } from './site/AgentSite.tsx';
+
+const WidgetEmbed = lazy(() => import('./site/WidgetEmbed.tsx'));
 
 type PageState =
   { status: 'loading' } | { status: 'ready'; agent: PublicAgent; config: RuntimeConfig } | { status: 'not_found' };
@@ -43,6 +45,13 @@ export function App() {
   }, [state]);
 
   if (state.status === 'loading') return <LoadingScreen />;
+  if (state.status === 'ready' && new URLSearchParams(window.location.search).get('embed') === 'widget') {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <WidgetEmbed agent={state.agent} config={state.config} />
+      </Suspense>
+    );
+  }
   if (state.status === 'ready') return <AgentSite agent={state.agent} config={state.config} />;
   return <AgentNotFound />;
 }
