@@ -369,6 +369,48 @@ describe('demo agent voice call (stubbed WebRTC and voice-session)', () => {
   });
 });
 
+describe('web widget', () => {
+  it('embeds a chat button on the configured domain that opens the agent chat in a frame', async () => {
+    await serviceInsert('agent_integrations', {
+      agent_id: DEMO_AGENT_ID,
+      user_id: DEMO_OWNER_ID,
+      kind: 'web_widget',
+      enabled: true,
+      config: { domain: 'localhost' },
+    });
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const page = await context.newPage();
+    // The owner's website stands in as the bare localhost host of the site server.
+    const siteOrigin = new URL(product.publicSiteUrl.replace('{agent}.', '')).origin;
+    await page.goto(siteOrigin);
+    await page.addScriptTag({ url: `${product.publicSiteUrl.replace('{agent}', 'demo')}/api/live-audio-widget` });
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __conciergeWidget?: boolean }).__conciergeWidget))
+      .toBe(true);
+    // The button sits in a closed shadow root (host CSS cannot reach it; neither can selectors).
+    await page.mouse.click(DESKTOP.width - 50, DESKTOP.height - 50);
+    await expect.poll(() => page.frames().some((f) => f.url().includes('embed=widget'))).toBe(true);
+    const frame = page.frames().find((f) => f.url().includes('embed=widget'))!;
+    await frame.getByTestId('widget-embed').waitFor();
+    await frame.getByTestId('chat-input').waitFor();
+    await screenshot(page, 'site-widget-desktop');
+    await context.close();
+  });
+
+  it('stays inert on another domain', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const page = await context.newPage();
+    // 127.0.0.1 is neither localhost (the configured domain) nor one of its subdomains.
+    await page.goto(`http://127.0.0.1:${new URL(product.publicSiteUrl.replace('{agent}.', '')).port}/`);
+    await page.addScriptTag({ url: `${product.publicSiteUrl.replace('{agent}', 'demo')}/api/live-audio-widget` });
+    await page.waitForTimeout(200);
+    await expect(
+      page.evaluate(() => (window as unknown as { __conciergeWidget?: boolean }).__conciergeWidget),
+    ).resolves.toBeUndefined();
+    await context.close();
+  });
+});
+
 describe('demo agent chat', () => {
   /** Serves agent-chat from the test: a stream the page reads token by token. */
   async function stubAgentChat(site: AgentSitePage, conversationId: string, requests: unknown[]): Promise<void> {
