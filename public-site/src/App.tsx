@@ -1,12 +1,15 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { fetchPublicAgent, type PublicAgent } from './api/publicAgent.ts';
-import { AgentHeader } from './components/AgentHeader.tsx';
 import { AgentNotFound } from './components/AgentNotFound.tsx';
 import { LoadingScreen } from './components/LoadingScreen.tsx';
-import { loadRuntimeConfig } from './config/runtimeConfig.ts';
+import { loadRuntimeConfig, type RuntimeConfig } from './config/runtimeConfig.ts';
 import { resolveSiteTarget } from './host/siteMode.ts';
+import { AgentSite } from './site/AgentSite.tsx';
 
-type PageState = { status: 'loading' } | { status: 'ready'; agent: PublicAgent } | { status: 'not_found' };
+const WidgetEmbed = lazy(() => import('./site/WidgetEmbed.tsx'));
+
+type PageState =
+  { status: 'loading' } | { status: 'ready'; agent: PublicAgent; config: RuntimeConfig } | { status: 'not_found' };
 
 /** Boots the visitor page: config, which agent the URL names, then that agent's public data. */
 export function App() {
@@ -18,10 +21,10 @@ export function App() {
       const config = await loadRuntimeConfig(fetch, import.meta.env);
       const target = resolveSiteTarget(window.location, config.siteDomain);
       if (target.kind === 'none') return null;
-      return fetchPublicAgent(config, target.subdomain, fetch, abort.signal);
+      return { config, agent: await fetchPublicAgent(config, target.subdomain, fetch, abort.signal) };
     })().then(
-      (agent) => {
-        if (!abort.signal.aborted) setState(agent ? { status: 'ready', agent } : { status: 'not_found' });
+      (loaded) => {
+        if (!abort.signal.aborted) setState(loaded ? { status: 'ready', ...loaded } : { status: 'not_found' });
       },
       (error: unknown) => {
         if (abort.signal.aborted) return;
@@ -34,10 +37,21 @@ export function App() {
   }, []);
 
   useEffect(() => {
-    if (state.status === 'ready') document.title = state.agent.name;
+    if (state.status !== 'ready') return;
+    const { branding, name } = state.agent;
+    document.title = branding.metaTitle ?? name;
+    // Browser chrome (Android address bar) follows the agent's colour.
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', branding.primaryColor);
   }, [state]);
 
   if (state.status === 'loading') return <LoadingScreen />;
-  if (state.status === 'ready') return <AgentHeader agent={state.agent} />;
+  if (state.status === 'ready' && new URLSearchParams(window.location.search).get('embed') === 'widget') {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <WidgetEmbed agent={state.agent} config={state.config} />
+      </Suspense>
+    );
+  }
+  if (state.status === 'ready') return <AgentSite agent={state.agent} config={state.config} />;
   return <AgentNotFound />;
 }

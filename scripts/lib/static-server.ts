@@ -28,6 +28,8 @@ export interface StaticSiteOptions {
   root: string;
   /** Extra JSON documents served at the given paths (e.g. /concierge.config.json). */
   json?: Record<string, () => unknown>;
+  /** Dynamic answers tried before files (e.g. the agent's widget script); null = not handled. */
+  route?: (request: IncomingMessage) => Promise<{ status: number; headers: Record<string, string>; body: string } | null>;
   /** Rewrites index.html per request (e.g. meta tags per agent host); default unchanged. */
   transformIndex?: (html: string, request: IncomingMessage) => Promise<string> | string;
 }
@@ -70,6 +72,11 @@ export function createStaticSiteServer(options: StaticSiteOptions): Server {
     const json = jsonKey ? options.json?.[jsonKey] : undefined;
     if (json) {
       res.writeHead(200, { 'Content-Type': MIME['.json']!, 'Cache-Control': 'no-store' }).end(JSON.stringify(json()));
+      return;
+    }
+    const routed = options.route ? await options.route(req) : null;
+    if (routed) {
+      res.writeHead(routed.status, routed.headers).end(req.method === 'HEAD' ? undefined : routed.body);
       return;
     }
     const file = resolveInside(root, urlPath);

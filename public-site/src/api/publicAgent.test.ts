@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_BRANDING } from './branding.ts';
 import { AgentLoadError, fetchPublicAgent, parsePublicAgent } from './publicAgent.ts';
 
 const config = { supabaseUrl: 'http://127.0.0.1:54321/', supabaseAnonKey: 'anon' };
@@ -11,13 +12,14 @@ describe('parsePublicAgent', () => {
   it('reads snake_case and camelCase fields into one shape', () => {
     expect(
       parsePublicAgent({ name: 'Acme', subdomain: 'acme', avatar_url: 'https://cdn.example.com/a.png', branding: { hero_title: 'Hi', heroSubtitle: ' We help ' } }),
-    ).toEqual({ name: 'Acme', subdomain: 'acme', avatarUrl: 'https://cdn.example.com/a.png', heroTitle: 'Hi', heroSubtitle: 'We help' });
+    ).toMatchObject({ name: 'Acme', subdomain: 'acme', avatarUrl: 'https://cdn.example.com/a.png', heroTitle: 'Hi', heroSubtitle: 'We help' });
   });
 
   it('drops non-http avatars and blank titles', () => {
     expect(parsePublicAgent({ name: 'Acme', subdomain: 'acme', avatarUrl: 'javascript:alert(1)', branding: { heroTitle: '  ' } })).toEqual({
       name: 'Acme',
       subdomain: 'acme',
+      branding: DEFAULT_BRANDING,
     });
   });
 
@@ -39,7 +41,7 @@ describe('fetchPublicAgent', () => {
       return Response.json({ name: 'Demo', subdomain: 'demo' });
     };
     const agent = await fetchPublicAgent(config, 'demo', fake);
-    expect(agent).toEqual({ name: 'Demo', subdomain: 'demo' });
+    expect(agent).toEqual({ name: 'Demo', subdomain: 'demo', branding: DEFAULT_BRANDING });
     expect(calls[0]?.url).toBe('http://127.0.0.1:54321/rest/v1/rpc/public_agent');
     expect(calls[0]?.init?.method).toBe('POST');
     expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({ subdomain: 'demo' });

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { RuntimeConfig } from '../config/runtimeConfig.ts';
+import { parseBranding, safeHttpUrl, type Branding } from './branding.ts';
 
 /**
  * Reads one agent's public page data through the RPC `public_agent(subdomain text) returns jsonb`
@@ -8,40 +9,32 @@ import type { RuntimeConfig } from '../config/runtimeConfig.ts';
  * cost more than the whole Home page budget; chat and voice load their clients on demand.
  */
 
-const httpUrl = z.url({ protocol: /^https?$/ });
-const optionalText = z.pipe(
-  z.nullish(z.string()),
-  z.transform((v: string | null | undefined) => (v && v.trim() !== '' ? v.trim() : undefined)),
-);
-
-// The RPC's columns may come snake_case (table columns) or camelCase (branding jsonb written by the
-// editor); accept both and expose one shape.
-const brandingSchema = z.nullish(
-  z.partial(
-    z.object({
-      heroTitle: optionalText,
-      hero_title: optionalText,
-      heroSubtitle: optionalText,
-      hero_subtitle: optionalText,
-    }),
-  ),
-);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const rawAgentSchema = z.object({
+  id: z.optional(z.string()),
   name: z.string().check(z.trim(), z.minLength(1)),
   subdomain: z.string().check(z.minLength(1)),
+  company_name: z.nullish(z.string()),
   avatar_url: z.nullish(z.string()),
   avatarUrl: z.nullish(z.string()),
-  branding: brandingSchema,
+  default_language: z.nullish(z.string()),
+  branding: z.nullish(z.unknown()),
 });
 
 export interface PublicAgent {
+  /** UUID; the chat and voice calls name the agent by it when present. */
+  id?: string;
   name: string;
   subdomain: string;
+  companyName?: string;
   /** Only http(s) images are shown. */
   avatarUrl?: string;
+  /** e.g. fr_FR: the agent's own language, used for the page's html lang hint only. */
+  defaultLanguage?: string;
   heroTitle?: string;
   heroSubtitle?: string;
+  branding: Branding;
 }
 
 /** Why a page could not be shown; every kind leads to the not-found screen (spec 002 §4.1). */
@@ -63,16 +56,19 @@ export function parsePublicAgent(body: unknown): PublicAgent | null {
   const parsed = rawAgentSchema.safeParse(body);
   if (!parsed.success) throw new AgentLoadError('misconfigured', `Unexpected public_agent payload: ${z.prettifyError(parsed.error)}`);
   const raw = parsed.data;
-  const avatar = raw.avatar_url ?? raw.avatarUrl;
-  const branding = raw.branding ?? {};
-  const heroTitle = branding.heroTitle ?? branding.hero_title;
-  const heroSubtitle = branding.heroSubtitle ?? branding.hero_subtitle;
+  const avatar = safeHttpUrl(raw.avatar_url ?? raw.avatarUrl);
+  const branding = parseBranding(raw.branding);
+  const companyName = raw.company_name?.trim();
   return {
+    ...(raw.id && UUID.test(raw.id) ? { id: raw.id } : {}),
     name: raw.name,
     subdomain: raw.subdomain,
-    ...(avatar && httpUrl.safeParse(avatar).success ? { avatarUrl: avatar } : {}),
-    ...(heroTitle ? { heroTitle } : {}),
-    ...(heroSubtitle ? { heroSubtitle } : {}),
+    ...(companyName ? { companyName } : {}),
+    ...(avatar ? { avatarUrl: avatar } : {}),
+    ...(raw.default_language ? { defaultLanguage: raw.default_language } : {}),
+    ...(branding.heroTitle ? { heroTitle: branding.heroTitle } : {}),
+    ...(branding.heroSubtitle ? { heroSubtitle: branding.heroSubtitle } : {}),
+    branding,
   };
 }
 

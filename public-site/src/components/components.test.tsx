@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { I18nProvider } from '../i18n/I18n.tsx';
 import type { Locale } from '../i18n/translate.ts';
+import { DEFAULT_BRANDING } from '../api/branding.ts';
 import { AgentHeader } from './AgentHeader.tsx';
 import { AgentNotFound } from './AgentNotFound.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
@@ -13,16 +14,23 @@ function render(node: ReactNode, locale: Locale = 'en'): string {
 
 describe('AgentHeader', () => {
   it('falls back to the default hero title and the initial as avatar', () => {
-    const html = render(<AgentHeader agent={{ name: 'riad Atlas', subdomain: 'riad' }} />);
+    const html = render(<AgentHeader agent={{ name: 'riad Atlas', subdomain: 'riad', branding: DEFAULT_BRANDING }} />);
     expect(html).toContain('<h1 class="agent__title">AI Assistant</h1>');
     expect(html).toContain('>R</div>');
     expect(html).toContain('Available 24/7');
     expect(html).not.toContain('agent__subtitle');
+    expect(html).not.toContain('open-chat');
+  });
+
+  it('offers AI Chat and AI Call when the page wires them', () => {
+    const html = render(<AgentHeader agent={{ name: 'Riad', subdomain: 'riad', branding: DEFAULT_BRANDING }} onChat={() => {}} onCall={() => {}} />, 'fr');
+    expect(html).toContain('Chat IA');
+    expect(html).toContain('Appel IA');
   });
 
   it('shows the agent branding texts and avatar', () => {
     const html = render(
-      <AgentHeader agent={{ name: 'Riad', subdomain: 'riad', avatarUrl: 'https://cdn.example.com/a.png', heroTitle: 'Welcome', heroSubtitle: 'We answer' }} />,
+      <AgentHeader agent={{ name: 'Riad', subdomain: 'riad', avatarUrl: 'https://cdn.example.com/a.png', heroTitle: 'Welcome', heroSubtitle: 'We answer', branding: DEFAULT_BRANDING }} />,
       'fr',
     );
     expect(html).toContain('src="https://cdn.example.com/a.png"');
@@ -33,7 +41,7 @@ describe('AgentHeader', () => {
   });
 
   it('escapes agent-provided text', () => {
-    const html = render(<AgentHeader agent={{ name: '<img src=x onerror=alert(1)>', subdomain: 'x' }} />);
+    const html = render(<AgentHeader agent={{ name: '<img src=x onerror=alert(1)>', subdomain: 'x', branding: DEFAULT_BRANDING }} />);
     expect(html).not.toContain('<img src=x');
   });
 });

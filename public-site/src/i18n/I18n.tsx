@@ -12,3 +12,8 @@ export function useT(): (key: MessageKey, params?: Record<string, string>) => st
   const locale = useContext(LocaleContext);
   return (key, params) => translate(locale, key, params);
 }
+
+/** The visitor's locale, for components with their own catalogues (the conversation UI). */
+export function useLocale(): Locale {
+  return useContext(LocaleContext);
+}

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { WIDGET_LABELS, createWidgetRoute, widgetDomain, widgetScript } from './widget.ts';
+
+function route(answer: () => Promise<Response>, calls: string[] = []) {
+  return createWidgetRoute({
+    supabaseUrl: () => 'http://api.test',
+    supabaseAnonKey: () => 'anon',
+    fetchFn: async (_input, init) => {
+      calls.push(String(init?.body));
+      return answer();
+    },
+  });
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  delete (window as unknown as { __conciergeWidget?: boolean }).__conciergeWidget;
+});
+
+describe('widgetDomain', () => {
+  it.each([
+    ['Example.com', 'example.com'],
+    ['https://www.shop.example.co.uk/path', 'shop.example.co.uk'],
+    ['localhost', 'localhost'],
+    ['', null],
+    ['not a domain', null],
+    ['"><script>', null],
+    [42, null],
+  ])('%j -> %j', (raw, domain) => {
+    expect(widgetDomain(raw)).toBe(domain);
+  });
+});
+
+describe('widgetScript', () => {
+  it('adds the button only on the configured domain (jsdom runs on localhost)', () => {
+    new Function(
+      widgetScript({ embedUrl: 'http://demo.localhost/?embed=widget', domain: 'example.com', labels: WIDGET_LABELS }),
+    )();
+    expect(document.body.children).toHaveLength(0);
+    new Function(
+      widgetScript({ embedUrl: 'http://demo.localhost/?embed=widget', domain: 'localhost', labels: WIDGET_LABELS }),
+    )();
+    expect(document.body.children).toHaveLength(1);
+    // Loading the script twice does not add a second button.
+    new Function(
+      widgetScript({ embedUrl: 'http://demo.localhost/?embed=widget', domain: 'localhost', labels: WIDGET_LABELS }),
+    )();
+    expect(document.body.children).toHaveLength(1);
+  });
+
+  it('cannot be broken out of by its values', () => {
+    const script = widgetScript({
+      embedUrl: 'http://x/</script><script>alert(1)</script>',
+      domain: 'x"+alert(1)+"',
+      labels: WIDGET_LABELS,
+    });
+    expect(script).not.toContain('</script>');
+    expect(() => new Function(script)).not.toThrow();
+  });
+});
+
+describe('createWidgetRoute', () => {
+  it('ignores other paths', async () => {
+    await expect(
+      route(async () => Response.json(null))({ url: '/', headers: { host: 'demo.localhost:5181' } }),
+    ).resolves.toBeNull();
+  });
+
+  it('serves the loader for an enabled widget, naming the embed page of this agent', async () => {
+    const calls: string[] = [];
+    const answer = await route(
+      async () => Response.json({ domain: 'shop.example.com' }),
+      calls,
+    )({ url: '/api/live-audio-widget', headers: { host: 'demo.localhost:5181' } });
+    expect(calls).toEqual(['{"subdomain":"demo"}']);
+    expect(answer?.headers['content-type']).toContain('javascript');
+    expect(answer?.body).toContain('"domain":"shop.example.com"');
+    expect(answer?.body).toContain('"embedUrl":"http://demo.localhost:5181/?embed=widget"');
+  });
+
+  it('serves a harmless script when the widget is off, the agent unknown or the database down', async () => {
+    for (const answer of [
+      async () => Response.json(null),
+      async () => new Response('down', { status: 503 }),
+      async () => Promise.reject(new Error('x')),
+    ]) {
+      const res = await route(answer)({ url: '/api/live-audio-widget', headers: { host: 'demo.localhost:5181' } });
+      expect(res?.status).toBe(200);
+      expect(res?.body).toMatch(/^console\.warn\(/);
+    }
+    const bare = await route(async () => Response.json({ domain: 'x.com' }))({
+      url: '/api/live-audio-widget',
+      headers: { host: 'localhost:5181' },
+    });
+    expect(bare?.body).toContain('no agent at this address');
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * The web widget loader served at `/api/live-audio-widget` on an agent's subdomain (issue 8): a
+ * small script that adds a floating chat-and-voice button to the owner's website. The button and
+ * its panel live in a closed shadow root and the conversation in an iframe of the agent's page
+ * (`?embed=widget`), so the host page's CSS cannot reach them. It runs only on the domain the owner
+ * configured (or its subdomains); the embedded page checks its parent again.
+ */
+import { resolveSiteTarget } from '../src/host/siteMode.ts';
+
+export const WIDGET_PATH = '/api/live-audio-widget';
+
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$|^localhost$/;
+
+/** A configured widget domain, normalised, or null when it is not a plain host name. */
+export function widgetDomain(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const host = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/[/:].*$/, '')
+    .replace(/^www\./, '');
+  return HOST.test(host) ? host : null;
+}
+
+/** The loader script. Values are JSON-encoded, so they cannot break out of the string literals. */
+export function widgetScript(opts: { embedUrl: string; domain: string; labels: { en: string; fr: string } }): string {
+  const config = JSON.stringify(opts).replace(/</g, '\\u003c');
+  return `(function () {
+  var c = ${config};
+  var h = location.hostname.toLowerCase().replace(/^www\\./, '');
+  if (h !== c.domain && h.slice(-(c.domain.length + 1)) !== '.' + c.domain) {
+    console.warn('[concierge] this widget is not enabled on ' + h);
+    return;
+  }
+  if (window.__conciergeWidget) return;
+  window.__conciergeWidget = true;
+  var host = document.createElement('div');
+  var root = host.attachShadow({ mode: 'closed' });
+  root.innerHTML =
+    '<style>:host{all:initial}' +
+    'button{position:fixed;right:20px;bottom:20px;z-index:2147483646;width:60px;height:60px;border:0;border-radius:50%;' +
+    'background:#6366f1;color:#fff;cursor:pointer;box-shadow:0 8px 24px rgba(17,24,39,.3);display:flex;align-items:center;justify-content:center}' +
+    'button svg{width:28px;height:28px}' +
+    'iframe{position:fixed;right:20px;bottom:92px;z-index:2147483647;width:min(380px,calc(100vw - 40px));height:min(600px,calc(100vh - 120px));' +
+    'border:0;border-radius:16px;box-shadow:0 24px 48px rgba(17,24,39,.3);background:#fff}' +
+    'iframe[hidden]{display:none}</style>' +
+    '<iframe hidden title="" allow="microphone; autoplay"></iframe>' +
+    '<button type="button" aria-expanded="false"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 5h16v11H8l-4 4z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/></svg></button>';
+  var label = /^fr\b/i.test(navigator.language || '') ? c.labels.fr : c.labels.en;
+  var frame = root.querySelector('iframe');
+  var button = root.querySelector('button');
+  frame.title = label;
+  button.setAttribute('aria-label', label);
+  button.addEventListener('click', function () {
+    if (!frame.src) frame.src = c.embedUrl;
+    frame.hidden = !frame.hidden;
+    button.setAttribute('aria-expanded', String(!frame.hidden));
+  });
+  window.addEventListener('message', function (e) {
+    if (e.source === frame.contentWindow && e.data === 'concierge:close') {
+      frame.hidden = true;
+      button.setAttribute('aria-expanded', 'false');
+    }
+  });
+  (document.body || document.documentElement).appendChild(host);
+})();
+`;
+}
+
+export interface WidgetResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The button's accessible name, in the visitor's language (the script has no other text). */
+export const WIDGET_LABELS = { en: 'Chat with our assistant', fr: 'Discuter avec notre assistant' };
+
+const JS = { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300' };
+
+/**
+ * Answers `/api/live-audio-widget` for the agent named by the request's host: the loader when the
+ * widget is enabled with a valid domain, a one-line no-op script otherwise (a script tag must never
+ * break the host page). Null for any other path.
+ */
+export function createWidgetRoute(options: {
+  supabaseUrl: () => string;
+  supabaseAnonKey: () => string;
+  siteDomain?: string;
+  fetchFn?: typeof fetch;
+}): (request: { url?: string | undefined; headers: { host?: string | undefined } }) => Promise<WidgetResponse | null> {
+  const fetchFn = options.fetchFn ?? fetch;
+  return async (request) => {
+    const host = request.headers.host ?? '';
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', `http://${host}`);
+    } catch {
+      return null;
+    }
+    if (url.pathname !== WIDGET_PATH) return null;
+    const disabled = (why: string): WidgetResponse => ({
+      status: 200,
+      headers: JS,
+      body: `console.warn(${JSON.stringify(`[concierge] ${why}`)});\n`,
+    });
+    const target = resolveSiteTarget({ host, pathname: url.pathname }, options.siteDomain);
+    if (target.kind !== 'agent') return disabled('no agent at this address');
+    try {
+      const res = await fetchFn(`${options.supabaseUrl().replace(/\/+$/, '')}/rest/v1/rpc/public_web_widget`, {
+        method: 'POST',
+        headers: {
+          apikey: options.supabaseAnonKey(),
+          authorization: `Bearer ${options.supabaseAnonKey()}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ subdomain: target.subdomain }),
+        signal: AbortSignal.timeout(3000),
+      });
+      const config = res.ok ? ((await res.json()) as { domain?: unknown } | null) : null;
+      const domain = widgetDomain(config?.domain);
+      if (!domain) return disabled('the web widget is not enabled for this agent');
+      const proto =
+        (request.headers as Record<string, string | undefined>)['x-forwarded-proto'] === 'https' ? 'https' : 'http';
+      const embedUrl = `${proto}://${host}/?embed=widget`;
+      return { status: 200, headers: JS, body: widgetScript({ embedUrl, domain, labels: WIDGET_LABELS }) };
+    } catch {
+      return disabled('the web widget is unavailable right now');
+    }
+  };
+}

@@ -1,0 +1,152 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { encodeSseEvent, type AgentChatEvent } from '../../../supabase/functions/_shared/engine/sse.ts';
+import { ChatView } from './ChatView.tsx';
+import type { KeyValueStore } from './session.ts';
+
+const CONVERSATION = '3f2c1c7e-8d2a-4b1e-9a55-0c6f4f9d2a10';
+const endpoint = { supabaseUrl: 'http://api.test', anonKey: 'anon' };
+
+function memoryStore(): KeyValueStore {
+  const data = new Map<string, string>();
+  return {
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
+}
+
+/** A fake agent-chat whose stream the test pushes event by event. */
+function controllableStream() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  const bodies: unknown[] = [];
+  const fetchFn: typeof fetch = async (_input, init) => {
+    bodies.push(JSON.parse(String(init?.body)));
+    return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+  };
+  const push = async (event: AgentChatEvent) => {
+    await act(async () => {
+      controller.enqueue(new TextEncoder().encode(encodeSseEvent(event)));
+      await new Promise((r) => setTimeout(r, 10));
+    });
+  };
+  const close = async () => act(async () => controller.close());
+  return { fetchFn, push, close, bodies };
+}
+
+afterEach(cleanup);
+
+describe('ChatView', () => {
+  it('sends on Enter, streams tokens, shows typing, citations and the offline label', async () => {
+    const stream = controllableStream();
+    render(
+      <ChatView
+        endpoint={endpoint}
+        agent={{ subdomain: 'demo', name: 'Clara' }}
+        channel="web"
+        locale="en"
+        store={memoryStore()}
+        fetchFn={stream.fetchFn}
+      />,
+    );
+    const input = screen.getByPlaceholderText('Type your message...') as HTMLTextAreaElement;
+
+    // Blank text is ignored; Shift+Enter is a line break, not a send.
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(stream.bodies).toHaveLength(0);
+    fireEvent.change(input, { target: { value: 'Table for two?' } });
+    expect(fireEvent.keyDown(input, { key: 'Enter', shiftKey: true })).toBe(true);
+    expect(stream.bodies).toHaveLength(0);
+
+    await act(async () => {
+      fireEvent.keyDown(input, { key: 'Enter' });
+    });
+    expect(stream.bodies).toEqual([{ subdomain: 'demo', message: 'Table for two?', channel: 'web' }]);
+    expect(input.value).toBe('');
+    expect(screen.getByTestId('chat-typing')).toBeTruthy();
+    expect((screen.getByTestId('chat-send') as HTMLButtonElement).disabled).toBe(true);
+
+    await stream.push({
+      event: 'meta',
+      data: {
+        conversationId: CONVERSATION,
+        language: 'en',
+        offline: true,
+        citations: [{ documentId: 'd1', name: 'menu.pdf', snippet: 'Soups' }],
+      },
+    });
+    await stream.push({ event: 'delta', data: { text: 'Yes, ' } });
+    expect(screen.queryByTestId('chat-typing')).toBeNull();
+    expect(screen.getAllByTestId('chat-message-assistant')[0]?.textContent).toContain('Yes, ');
+    await stream.push({ event: 'delta', data: { text: 'we have room.' } });
+    await stream.push({ event: 'done', data: { messageId: 'm1', usage: null } });
+    await stream.close();
+
+    const reply = screen.getAllByTestId('chat-message-assistant')[0]!;
+    expect(reply.textContent).toContain('Yes, we have room.');
+    expect(screen.getByTestId('chat-citation').textContent).toBe('menu.pdf');
+    expect(screen.getByTestId('chat-offline').textContent).toBe('Offline answer');
+    expect(reply.querySelector('time')?.textContent).toMatch(/^\d{1,2}:\d{2}\s?[AP]M$/);
+  });
+
+  it('shows the apology in French when the function fails', async () => {
+    const fetchFn: typeof fetch = async () =>
+      Response.json({ error: { code: 'internal_error', message: 'boom' } }, { status: 500 });
+    render(
+      <ChatView
+        endpoint={endpoint}
+        agent={{ subdomain: 'demo', name: 'Clara' }}
+        channel="web"
+        locale="fr"
+        store={memoryStore()}
+        fetchFn={fetchFn}
+      />,
+    );
+    const input = screen.getByPlaceholderText('Tapez votre message...');
+    fireEvent.change(input, { target: { value: 'Bonjour' } });
+    await act(async () => {
+      fireEvent.submit(input.closest('form')!);
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(screen.getAllByTestId('chat-message-assistant')[0]?.textContent).toContain("Je m'excuse");
+  });
+
+  it('reloads the saved conversation for this agent', async () => {
+    const store = memoryStore();
+    store.setItem('concierge.conversation.web.demo', CONVERSATION);
+    const fetchFn: typeof fetch = async () =>
+      Response.json([
+        {
+          id: '1',
+          role: 'user',
+          content: 'Earlier question',
+          citations: null,
+          metadata: {},
+          timestamp: '2026-11-21T19:00:00Z',
+        },
+        {
+          id: '2',
+          role: 'assistant',
+          content: 'Earlier answer',
+          citations: null,
+          metadata: {},
+          timestamp: '2026-11-21T19:00:05Z',
+        },
+      ]);
+    render(
+      <ChatView
+        endpoint={endpoint}
+        agent={{ subdomain: 'demo', name: 'Clara' }}
+        channel="web"
+        locale="en"
+        store={store}
+        fetchFn={fetchFn}
+      />,
+    );
+    expect((await screen.findByText('Earlier answer')).textContent).toBe('Earlier answer');
+    expect(screen.getByText('Earlier question')).toBeTruthy();
+  });
+});

@@ -1,0 +1,191 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { browserStore, type KeyValueStore } from './session.ts';
+import { conversationText, type ConversationKey, type ConversationLocale } from './messages.ts';
+import type { AgentRef, ChatChannel, ConversationEndpoint } from './api.ts';
+import type { ChatMessage } from './state.ts';
+import { useConversation } from './useConversation.ts';
+import './conversation.css';
+
+export interface ChatViewProps {
+  endpoint: ConversationEndpoint;
+  agent: AgentRef & { name: string; avatarUrl?: string };
+  channel: ChatChannel;
+  locale: ConversationLocale;
+  onBack?: () => void;
+  /** Where the conversation id and visitor key live; localStorage by default. */
+  store?: KeyValueStore | null;
+  fetchFn?: typeof fetch;
+}
+
+function Avatar({ name, url }: { name: string; url?: string | undefined }) {
+  return url ? (
+    <img className="cv-avatar" src={url} alt="" width={36} height={36} />
+  ) : (
+    <span className="cv-avatar cv-avatar--initial" aria-hidden="true">
+      {name.charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
+function MessageBubble({
+  message,
+  t,
+  timeFormat,
+}: {
+  message: ChatMessage;
+  t: (k: ConversationKey) => string;
+  timeFormat: Intl.DateTimeFormat;
+}) {
+  const at = new Date(message.at);
+  return (
+    <li
+      className={`cv-msg cv-msg--${message.role}${message.status === 'failed' ? ' cv-msg--failed' : ''}`}
+      data-testid={`chat-message-${message.role}`}
+    >
+      <div className="cv-bubble">
+        <p className="cv-text">{message.text}</p>
+        {message.citations.length > 0 ? (
+          <ul className="cv-sources" aria-label={t('sources')}>
+            {message.citations.map((c, i) => (
+              <li key={`${c.documentId}-${i}`} className="cv-chip" title={c.snippet} data-testid="chat-citation">
+                {c.name}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className="cv-meta">
+        {message.offline ? (
+          <span className="cv-offline" title={t('offlineHint')} data-testid="chat-offline">
+            {t('offline')}
+          </span>
+        ) : null}
+        <time dateTime={message.at}>{Number.isNaN(at.getTime()) ? '' : timeFormat.format(at)}</time>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The conversation UI shared by the public page (channel web) and the console sandbox (channel
+ * sandbox): header, message list with times, typing indicator, input. Enter sends, Shift+Enter
+ * breaks the line, blank text is ignored and sending waits for the pending reply (spec 002 §2.3, §5).
+ */
+export function ChatView({ endpoint, agent, channel, locale, onBack, store, fetchFn }: ChatViewProps) {
+  const t = (key: ConversationKey, params?: Record<string, string>) => conversationText(locale, key, params);
+  const [storeRef] = useState(() => (store === undefined ? browserStore() : store));
+  const { state, send } = useConversation({
+    endpoint,
+    agent,
+    channel,
+    store: storeRef,
+    apology: t('apology'),
+    ...(fetchFn ? { fetchFn } : {}),
+  });
+  const [draft, setDraft] = useState('');
+  const listRef = useRef<HTMLOListElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const [timeFormat] = useState(
+    () =>
+      new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-US', {
+        hour: locale === 'fr' ? '2-digit' : 'numeric',
+        minute: '2-digit',
+      }),
+  );
+  const last = state.messages.at(-1);
+  const typing = state.pending && last?.role === 'assistant' && last.text === '';
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [state.messages, typing]);
+
+  useEffect(() => inputRef.current?.focus(), []);
+
+  const submit = () => {
+    if (draft.trim() === '' || state.pending) return;
+    void send(draft);
+    setDraft('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <section className="cv" data-testid="chat-view" aria-label={t('messages')}>
+      <header className="cv-header">
+        {onBack ? (
+          <button type="button" className="cv-back" onClick={onBack} aria-label={t('back')} data-testid="chat-back">
+            <svg viewBox="0 0 24 24" aria-hidden="true">
+              <path
+                d="M15 5l-7 7 7 7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </button>
+        ) : null}
+        <Avatar name={agent.name} url={agent.avatarUrl} />
+        <h2 className="cv-title">{agent.name}</h2>
+      </header>
+      <ol className="cv-list" ref={listRef} aria-live="polite">
+        {state.messages.length === 0 ? (
+          <li className="cv-empty">
+            <p className="cv-empty__title">{t('emptyTitle')}</p>
+            <p>{t('emptyBody', { name: agent.name })}</p>
+          </li>
+        ) : null}
+        {state.messages.map((m) =>
+          m.role === 'assistant' && m.text === '' && m.status === 'streaming' ? null : (
+            <MessageBubble key={m.id} message={m} t={t} timeFormat={timeFormat} />
+          ),
+        )}
+        {typing ? (
+          <li className="cv-typing" data-testid="chat-typing" aria-label={t('typing', { name: agent.name })}>
+            <span />
+            <span />
+            <span />
+          </li>
+        ) : null}
+      </ol>
+      <form
+        className="cv-composer"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <textarea
+          ref={inputRef}
+          className="cv-input"
+          rows={1}
+          value={draft}
+          placeholder={t('placeholder')}
+          aria-label={t('placeholder')}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={onKeyDown}
+          maxLength={4000}
+          data-testid="chat-input"
+        />
+        <button
+          type="submit"
+          className="cv-send"
+          disabled={state.pending || draft.trim() === ''}
+          aria-label={t('send')}
+          data-testid="chat-send"
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M4 12l16-8-6 16-2.5-6.5z" fill="currentColor" />
+          </svg>
+        </button>
+      </form>
+    </section>
+  );
+}

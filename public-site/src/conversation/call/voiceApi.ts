@@ -1,0 +1,105 @@
+import type { AgentRef, ConversationEndpoint } from '../api.ts';
+
+/** The `voice-session` function seen from the browser (plain fetch; shapes in its handler). */
+export type VoiceAvailability =
+  { available: true } | { available: false; reason: 'no_provider' | 'no_credits' | 'unreachable' };
+
+export interface VoiceSession {
+  sdp: string;
+  callId: string;
+  /** What the assistant is asked to say first (welcome + "likely recorded"), written by the server. */
+  opening: string;
+  maxDurationSeconds: number;
+  /** One-time URL for the recording's upload, when a recording type was given. */
+  recordingUploadUrl?: string;
+}
+
+export interface TranscriptLine {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+export class VoiceSessionError extends Error {
+  override readonly name = 'VoiceSessionError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function url(endpoint: ConversationEndpoint, query = ''): string {
+  return `${endpoint.supabaseUrl.replace(/\/+$/, '')}/functions/v1/voice-session${query}`;
+}
+
+function headers(endpoint: ConversationEndpoint): Record<string, string> {
+  return {
+    apikey: endpoint.anonKey,
+    authorization: `Bearer ${endpoint.accessToken ?? endpoint.anonKey}`,
+    'content-type': 'application/json',
+  };
+}
+
+const ref = (agent: AgentRef): Record<string, string> =>
+  agent.id ? { agentId: agent.id } : { subdomain: agent.subdomain ?? '' };
+
+async function failure(res: Response): Promise<VoiceSessionError> {
+  const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  return new VoiceSessionError(
+    res.status,
+    body?.error?.code ?? 'http_error',
+    body?.error?.message ?? `HTTP ${res.status}`,
+  );
+}
+
+export async function voiceAvailability(
+  endpoint: ConversationEndpoint,
+  agent: AgentRef,
+  fetchFn: typeof fetch = fetch,
+): Promise<VoiceAvailability> {
+  try {
+    const query = `?${new URLSearchParams(ref(agent)).toString()}`;
+    const res = await fetchFn(url(endpoint, query), { headers: headers(endpoint) });
+    if (!res.ok) return { available: false, reason: 'unreachable' };
+    const body = (await res.json()) as { available?: unknown; reason?: unknown };
+    if (body.available === true) return { available: true };
+    return {
+      available: false,
+      reason:
+        body.reason === 'no_credits' ? 'no_credits' : body.reason === 'no_provider' ? 'no_provider' : 'unreachable',
+    };
+  } catch {
+    return { available: false, reason: 'unreachable' };
+  }
+}
+
+export async function startVoiceSession(
+  endpoint: ConversationEndpoint,
+  agent: AgentRef,
+  offerSdp: string,
+  recordingMimeType: string | null,
+  fetchFn: typeof fetch = fetch,
+): Promise<VoiceSession> {
+  const body = { ...ref(agent), sdp: offerSdp, ...(recordingMimeType ? { recordingMimeType } : {}) };
+  const res = await fetchFn(url(endpoint), { method: 'POST', headers: headers(endpoint), body: JSON.stringify(body) });
+  if (!res.ok) throw await failure(res);
+  return (await res.json()) as VoiceSession;
+}
+
+/** `keepalive` lets the request finish while the page unloads (leaving the page ends the call). */
+export async function endVoiceSession(
+  endpoint: ConversationEndpoint,
+  callId: string,
+  transcript: TranscriptLine[],
+  fetchFn: typeof fetch = fetch,
+): Promise<void> {
+  const res = await fetchFn(url(endpoint), {
+    method: 'POST',
+    headers: headers(endpoint),
+    body: JSON.stringify({ action: 'end', callId, transcript }),
+    keepalive: true,
+  });
+  if (!res.ok) throw await failure(res);
+}

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { VoiceCall, type CallEnvironment } from './voiceCall.ts';
+
+const endpoint = { supabaseUrl: 'http://api.test', anonKey: 'anon' };
+const CALL = 'c0000000-0000-4000-8000-000000000001';
+
+/** Just enough of RTCPeerConnection / RTCDataChannel / MediaStream for the call flow. */
+function fakeBrowser() {
+  const sent: string[] = [];
+  const stopped: string[] = [];
+  const channel = {
+    readyState: 'connecting',
+    onopen: null as null | (() => void),
+    onmessage: null as null | ((e: { data: string }) => void),
+    send: (data: string) => void sent.push(data),
+    close() {
+      this.readyState = 'closed';
+    },
+  };
+  let closed = false;
+  let remote: { type: string; sdp: string } | null = null;
+  const pc = {
+    ontrack: null as null | ((e: { streams: unknown[] }) => void),
+    addTrack: () => {},
+    createDataChannel: (label: string) => (label === 'oai-events' ? channel : null),
+    createOffer: async () => ({ type: 'offer', sdp: 'v=0\r\noffer\r\n' }),
+    setLocalDescription: async () => {},
+    setRemoteDescription: async (d: { type: string; sdp: string }) => void (remote = d),
+    close: () => void (closed = true),
+  };
+  const track = { stop: () => void stopped.push('mic') };
+  const env: CallEnvironment = {
+    getUserMedia: async () => ({ getAudioTracks: () => [track], getTracks: () => [track] }) as unknown as MediaStream,
+    createPeerConnection: () => pc as unknown as RTCPeerConnection,
+    playRemote: () => {},
+    setTimer: (fn, ms) => (ms <= 500 ? setTimeout(fn, 0) : 0),
+    clearTimer: () => {},
+  };
+  const open = () => {
+    channel.readyState = 'open';
+    channel.onopen?.();
+  };
+  const serverSays = (event: unknown) => channel.onmessage?.({ data: JSON.stringify(event) });
+  const agentAudio = () => pc.ontrack?.({ streams: [{ id: 'agent-audio' }] });
+  return { env, sent, stopped, open, serverSays, agentAudio, isClosed: () => closed, remote: () => remote };
+}
+
+function fakeApi(startAnswer: () => Response) {
+  const bodies: Record<string, unknown>[] = [];
+  const uploads: { url: string; body: unknown; type: string | null }[] = [];
+  const fetchFn: typeof fetch = async (input, init) => {
+    if (init?.method === 'PUT') {
+      uploads.push({ url: String(input), body: init.body, type: new Headers(init.headers).get('content-type') });
+      bodies.push({ upload: true });
+      return new Response('{}');
+    }
+    const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+    bodies.push(body);
+    if (body.action === 'end') return Response.json({ durationSeconds: 42, creditsCharged: 1 });
+    return startAnswer();
+  };
+  return { fetchFn, bodies, uploads };
+}
+
+const okSession = () =>
+  Response.json({
+    sdp: 'v=0\r\nanswer\r\n',
+    callId: CALL,
+    opening: 'Welcome the caller; say it is likely recorded.',
+    maxDurationSeconds: 600,
+  });
+
+describe('VoiceCall', () => {
+  it('records both sides once connected and uploads the recording before ending the call', async () => {
+    const browser = fakeBrowser();
+    const api = fakeApi(() =>
+      Response.json({
+        sdp: 'v=0\r\nanswer\r\n',
+        callId: CALL,
+        opening: 'Hi',
+        maxDurationSeconds: 600,
+        recordingUploadUrl: 'http://api.test/storage/v1/object/upload/sign/recordings/x.webm?token=t',
+      }),
+    );
+    const recorded: unknown[][] = [];
+    const recording = new Blob(['stereo'], { type: 'audio/webm' });
+    const recorder = {
+      mimeType: 'audio/webm',
+      start: (...streams: unknown[]) => void recorded.push(streams),
+      stop: async () => recording,
+    };
+    const call = new VoiceCall(
+      endpoint,
+      { subdomain: 'demo' },
+      { ...browser.env, fetchFn: api.fetchFn, createRecorder: () => recorder },
+    );
+    await call.start();
+    expect(api.bodies[0]).toMatchObject({ recordingMimeType: 'audio/webm' });
+    browser.agentAudio();
+    browser.open();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(call.state.recording).toBe(true);
+    expect(recorded).toHaveLength(1);
+    expect((recorded[0]?.[1] as { id: string }).id).toBe('agent-audio');
+    await call.end();
+    expect(api.uploads).toEqual([
+      {
+        url: 'http://api.test/storage/v1/object/upload/sign/recordings/x.webm?token=t',
+        body: recording,
+        type: 'audio/webm',
+      },
+    ]);
+    expect(api.bodies.map((b) => (b.upload ? 'upload' : (b.action ?? 'start')))).toEqual(['start', 'upload', 'end']);
+  });
+
+  it('goes idle → connecting → in progress (recording) → ended, asks for the opening and saves both sides', async () => {
+    const browser = fakeBrowser();
+    const api = fakeApi(okSession);
+    const call = new VoiceCall(endpoint, { subdomain: 'demo' }, { ...browser.env, fetchFn: api.fetchFn });
+    const seen: string[] = [];
+    call.subscribe((s) => seen.push(s.status));
+    await call.start();
+    expect(api.bodies[0]).toEqual({ subdomain: 'demo', sdp: 'v=0\r\noffer\r\n' });
+    expect(browser.remote()).toEqual({ type: 'answer', sdp: 'v=0\r\nanswer\r\n' });
+    expect(call.state.status).toBe('connecting');
+    browser.open();
+    expect(call.state.status).toBe('in_progress');
+    expect(JSON.parse(browser.sent[0]!)).toEqual({
+      type: 'response.create',
+      response: { instructions: 'Welcome the caller; say it is likely recorded.' },
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    expect(call.state.recording).toBe(true);
+
+    browser.serverSays({ type: 'response.output_audio_transcript.done', transcript: 'Bonjour !' });
+    browser.serverSays({ type: 'conversation.item.input_audio_transcription.completed', transcript: ' Une table ' });
+    browser.serverSays({ type: 'response.output_audio_transcript.delta', delta: 'ignored' });
+    await call.end();
+    expect(call.state).toEqual({ status: 'ended', recording: false, endReason: null });
+    expect(seen).toEqual(['connecting', 'in_progress', 'in_progress', 'ended']);
+    expect(api.bodies[1]).toEqual({
+      action: 'end',
+      callId: CALL,
+      transcript: [
+        { role: 'assistant', text: 'Bonjour !' },
+        { role: 'user', text: 'Une table' },
+      ],
+    });
+    expect(browser.isClosed()).toBe(true);
+    expect(browser.stopped).toEqual(['mic']);
+    await call.end();
+    expect(api.bodies).toHaveLength(2);
+  });
+
+  it('ends with no_credits when the owner has none, without recording anything', async () => {
+    const browser = fakeBrowser();
+    const api = fakeApi(() => Response.json({ error: { code: 'no_credits', message: 'x' } }, { status: 402 }));
+    const call = new VoiceCall(endpoint, { subdomain: 'demo' }, { ...browser.env, fetchFn: api.fetchFn });
+    await call.start();
+    expect(call.state).toEqual({ status: 'ended', recording: false, endReason: 'no_credits' });
+    expect(api.bodies).toHaveLength(1);
+    expect(browser.stopped).toEqual(['mic']);
+  });
+
+  it('a denied microphone ends the call as failed', async () => {
+    const browser = fakeBrowser();
+    const call = new VoiceCall(
+      endpoint,
+      { subdomain: 'demo' },
+      { ...browser.env, getUserMedia: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+    );
+    await call.start();
+    expect(call.state.endReason).toBe('failed');
+  });
+
+  it('hanging up while connecting still closes the call on the server', async () => {
+    const browser = fakeBrowser();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const api = fakeApi(okSession);
+    const slowFetch: typeof fetch = async (input, init) => {
+      if (!String(init?.body).includes('"action":"end"')) await gate;
+      return api.fetchFn(input, init);
+    };
+    const call = new VoiceCall(
+      endpoint,
+      { id: 'a0000000-0000-4000-8000-000000000001' },
+      { ...browser.env, fetchFn: slowFetch },
+    );
+    const starting = call.start();
+    await new Promise((r) => setTimeout(r, 5));
+    await call.end();
+    release();
+    await starting;
+    expect(call.state.status).toBe('ended');
+    expect(api.bodies.at(-1)).toMatchObject({ action: 'end', callId: CALL });
+  });
+});

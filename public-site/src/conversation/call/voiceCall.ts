@@ -1,0 +1,231 @@
+import type { AgentRef, ConversationEndpoint } from '../api.ts';
+import type { CallRecorder } from './recorder.ts';
+import { endVoiceSession, startVoiceSession, type TranscriptLine } from './voiceApi.ts';
+
+/**
+ * One browser voice call (spec 002 §4.1): idle → connecting → in progress (recording flag) → ended.
+ * Microphone → RTCPeerConnection → SDP offer relayed by `voice-session` → answer; the `oai-events`
+ * data channel asks for the opening message, and carries transcripts of both sides, which are sent
+ * back when the call ends. Browser objects are injected so the flow is tested without WebRTC.
+ */
+export type CallStatus = 'idle' | 'connecting' | 'in_progress' | 'ended';
+
+export interface CallSnapshot {
+  status: CallStatus;
+  recording: boolean;
+  /** Why the call ended early: no credits, failure, time limit; null for a normal hang-up. */
+  endReason: 'no_credits' | 'unavailable' | 'failed' | 'time_limit' | null;
+}
+
+export interface CallEnvironment {
+  getUserMedia(): Promise<MediaStream>;
+  createPeerConnection(): RTCPeerConnection;
+  /** Where the agent's voice plays. */
+  playRemote(stream: MediaStream): void;
+  /** The stereo recorder, or null when the browser cannot record. */
+  createRecorder?: () => CallRecorder | null;
+  fetchFn?: typeof fetch;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+/** Seconds before the paid time runs out when the agent is asked to say goodbye. */
+const GOODBYE_LEAD_SECONDS = 20;
+
+interface RealtimeEvent {
+  type?: string;
+  transcript?: string;
+}
+
+export class VoiceCall {
+  private snapshot: CallSnapshot = { status: 'idle', recording: false, endReason: null };
+  private readonly listeners = new Set<(s: CallSnapshot) => void>();
+  private pc: RTCPeerConnection | null = null;
+  private mic: MediaStream | null = null;
+  private channel: RTCDataChannel | null = null;
+  private callId: string | null = null;
+  private recorder: CallRecorder | null = null;
+  private remote: MediaStream | null = null;
+  private uploadUrl: string | null = null;
+  private readonly transcript: TranscriptLine[] = [];
+  private timers: unknown[] = [];
+
+  constructor(
+    private readonly endpoint: ConversationEndpoint,
+    private readonly agent: AgentRef,
+    private readonly env: CallEnvironment,
+  ) {}
+
+  private currentStatus(): CallStatus {
+    return this.snapshot.status;
+  }
+
+  get state(): CallSnapshot {
+    return this.snapshot;
+  }
+
+  /** Lines said so far, in order. */
+  get lines(): readonly TranscriptLine[] {
+    return this.transcript;
+  }
+
+  /** Arrow properties: React's useSyncExternalStore takes them unbound. */
+  readonly subscribe = (listener: (s: CallSnapshot) => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): CallSnapshot => this.snapshot;
+
+  private set(next: Partial<CallSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...next };
+    for (const l of this.listeners) l(this.snapshot);
+  }
+
+  private timer(fn: () => void, ms: number): void {
+    this.timers.push((this.env.setTimer ?? setTimeout)(fn, ms));
+  }
+
+  private send(event: Record<string, unknown>): void {
+    if (this.channel?.readyState === 'open') this.channel.send(JSON.stringify(event));
+  }
+
+  private onEvent(raw: string): void {
+    let event: RealtimeEvent;
+    try {
+      event = JSON.parse(raw) as RealtimeEvent;
+    } catch {
+      return;
+    }
+    const text = typeof event.transcript === 'string' ? event.transcript.trim() : '';
+    if (!text) return;
+    if (event.type === 'conversation.item.input_audio_transcription.completed')
+      this.transcript.push({ role: 'user', text });
+    // GA and beta names of the assistant's spoken transcript.
+    if (event.type === 'response.output_audio_transcript.done' || event.type === 'response.audio_transcript.done')
+      this.transcript.push({ role: 'assistant', text });
+  }
+
+  async start(): Promise<void> {
+    if (this.snapshot.status !== 'idle') return;
+    this.set({ status: 'connecting', endReason: null });
+    try {
+      this.mic = await this.env.getUserMedia();
+      const pc = this.env.createPeerConnection();
+      this.pc = pc;
+      pc.ontrack = (e) => {
+        const stream = e.streams[0];
+        if (!stream) return;
+        this.remote = stream;
+        this.env.playRemote(stream);
+      };
+      this.recorder = this.env.createRecorder?.() ?? null;
+      for (const track of this.mic.getAudioTracks()) pc.addTrack(track, this.mic);
+      const channel = pc.createDataChannel('oai-events');
+      this.channel = channel;
+      channel.onmessage = (e) => this.onEvent(String(e.data));
+      const offer = await pc.createOffer();
+      await pc.setLocalDescription(offer);
+      const session = await startVoiceSession(
+        this.endpoint,
+        this.agent,
+        offer.sdp ?? '',
+        this.recorder?.mimeType ?? null,
+        this.env.fetchFn,
+      );
+      this.callId = session.callId;
+      this.uploadUrl = session.recordingUploadUrl ?? null;
+      // Read through a method: the compiler would keep the narrowing from the guard above.
+      if (this.currentStatus() !== 'connecting') {
+        // Hung up while connecting: release what was just opened on the server too.
+        await this.release();
+        return;
+      }
+      channel.onopen = () => {
+        // The opening turn: welcome + "this call is likely recorded" (text written by the server).
+        this.send({ type: 'response.create', response: { instructions: session.opening } });
+        this.set({ status: 'in_progress' });
+        // Recording starts shortly after the connection (spec: about 500 ms).
+        this.timer(() => this.startRecording(), 500);
+      };
+      await pc.setRemoteDescription({ type: 'answer', sdp: session.sdp });
+      const limit = session.maxDurationSeconds;
+      if (limit > GOODBYE_LEAD_SECONDS) {
+        this.timer(
+          () =>
+            this.send({
+              type: 'response.create',
+              response: {
+                instructions:
+                  'The call time is almost over: thank the caller and say goodbye politely in one sentence.',
+              },
+            }),
+          (limit - GOODBYE_LEAD_SECONDS) * 1000,
+        );
+      }
+      this.timer(() => void this.end('time_limit'), Math.max(1, limit) * 1000);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      console.warn('[concierge] voice call failed:', error);
+      await this.end(code === 'no_credits' ? 'no_credits' : code === 'voice_unavailable' ? 'unavailable' : 'failed');
+    }
+  }
+
+  private startRecording(): void {
+    if (this.snapshot.status !== 'in_progress') return;
+    if (this.recorder && this.uploadUrl && this.mic && this.remote) {
+      try {
+        this.recorder.start(this.mic, this.remote);
+      } catch (error) {
+        // Recording failures are only logged (spec 002 §8); the call goes on.
+        console.warn('[concierge] recording not started:', error);
+        this.recorder = null;
+      }
+    }
+    this.set({ recording: true });
+  }
+
+  /** End Call, leaving the page, time limit or failure: tears everything down once. */
+  async end(reason: CallSnapshot['endReason'] = null): Promise<void> {
+    if (this.snapshot.status === 'ended') return;
+    this.set({ status: 'ended', recording: false, endReason: reason });
+    await this.release();
+  }
+
+  private async release(): Promise<void> {
+    for (const t of this.timers) (this.env.clearTimer ?? clearTimeout)(t as ReturnType<typeof setTimeout>);
+    this.timers = [];
+    // The last chunk arrives after stop (spec: about 500 ms): wait for it before closing the streams.
+    const recording = this.recorder ? await this.recorder.stop().catch(() => null) : null;
+    this.recorder = null;
+    this.channel?.close();
+    this.pc?.close();
+    for (const track of this.mic?.getTracks() ?? []) track.stop();
+    this.channel = null;
+    this.pc = null;
+    this.mic = null;
+    const callId = this.callId;
+    const uploadUrl = this.uploadUrl;
+    this.callId = null;
+    this.uploadUrl = null;
+    if (callId && uploadUrl && recording && recording.size > 0) {
+      try {
+        const res = await (this.env.fetchFn ?? fetch)(uploadUrl, {
+          method: 'PUT',
+          headers: { 'content-type': recording.type },
+          body: recording,
+        });
+        if (!res.ok) throw new Error(`upload answered ${res.status}`);
+      } catch (error) {
+        console.warn('[concierge] recording not saved:', error);
+      }
+    }
+    if (callId) {
+      try {
+        await endVoiceSession(this.endpoint, callId, this.transcript, this.env.fetchFn);
+      } catch (error) {
+        console.warn('[concierge] voice call end not recorded:', error);
+      }
+    }
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Texts of the conversation UI. Self-contained (no import from the site's catalogues) because the
+ * console's Test Agent sandbox imports this folder too; en and fr have the same keys (tested).
+ */
+export type ConversationLocale = 'en' | 'fr';
+
+const en = {
+  back: 'Back',
+  placeholder: 'Type your message...',
+  send: 'Send',
+  typing: '{name} is typing…',
+  you: 'You',
+  sources: 'Sources',
+  offline: 'Offline answer',
+  offlineHint: 'Answered from the knowledge base without the AI model',
+  // Spec 002 §8 chat failure text.
+  apology: "I apologize, but I'm having trouble processing your request right now. Please try again.",
+  emptyTitle: 'Start the conversation',
+  emptyBody: 'Ask {name} anything.',
+  messages: 'Conversation',
+  interrupted: 'Reply interrupted',
+  // Call overlay (spec 002 §2.3).
+  callTitle: 'Voice call with {name}',
+  startCall: 'Start Call',
+  ready: 'Ready to start your voice conversation',
+  connecting: 'Connecting...',
+  inProgress: 'Call in Progress',
+  speaking: 'Speaking with your AI Assistant...',
+  recording: 'Recording...',
+  endCall: 'End Call',
+  ended: 'Call ended',
+  endedNoCredits: 'This assistant cannot take voice calls right now.',
+  endedUnavailable: 'Voice calls are not available right now.',
+  endedFailed: 'The call could not be connected. Please try again.',
+  endedTimeLimit: 'The call reached its time limit.',
+  microphoneHint: 'Your browser will ask to use the microphone.',
+  close: 'Close',
+};
+
+export type ConversationMessages = typeof en;
+export type ConversationKey = keyof ConversationMessages;
+
+const fr: ConversationMessages = {
+  back: 'Retour',
+  placeholder: 'Tapez votre message...',
+  send: 'Envoyer',
+  typing: '{name} écrit…',
+  you: 'Vous',
+  sources: 'Sources',
+  offline: 'Réponse hors ligne',
+  offlineHint: "Réponse tirée de la base de connaissances, sans le modèle d'IA",
+  apology: "Je m'excuse, mais j'ai du mal à traiter votre demande pour le moment. Veuillez réessayer.",
+  emptyTitle: 'Commencez la conversation',
+  emptyBody: 'Posez vos questions à {name}.',
+  messages: 'Conversation',
+  interrupted: 'Réponse interrompue',
+  callTitle: 'Appel vocal avec {name}',
+  startCall: "Démarrer l'appel",
+  ready: 'Prêt à démarrer votre conversation vocale',
+  connecting: 'Connexion...',
+  inProgress: 'Appel en cours',
+  speaking: 'Vous parlez avec votre assistant IA...',
+  recording: 'Enregistrement...',
+  endCall: "Terminer l'appel",
+  ended: 'Appel terminé',
+  endedNoCredits: "Cet assistant ne peut pas prendre d'appels vocaux pour le moment.",
+  endedUnavailable: 'Les appels vocaux ne sont pas disponibles pour le moment.',
+  endedFailed: "L'appel n'a pas pu être établi. Veuillez réessayer.",
+  endedTimeLimit: "L'appel a atteint sa durée maximale.",
+  microphoneHint: "Votre navigateur va demander l'accès au micro.",
+  close: 'Fermer',
+};
+
+export const conversationCatalogues: Record<ConversationLocale, ConversationMessages> = { en, fr };
+
+export function conversationText(
+  locale: ConversationLocale,
+  key: ConversationKey,
+  params: Record<string, string> = {},
+): string {
+  return conversationCatalogues[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+}

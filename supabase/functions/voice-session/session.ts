@@ -1,0 +1,90 @@
+/**
+ * What a browser voice call asks of the realtime model, decided on the server (the browser never
+ * sends a prompt, a model name or a key): the GA `session` object for `POST /v1/realtime/calls`,
+ * the opening instruction, and the billing arithmetic (1 credit = 1 started minute).
+ */
+
+export interface VoiceAgent {
+  id: string;
+  ownerId: string;
+  name: string;
+  companyName: string | null;
+  systemPrompt: string;
+  /** e.g. fr_FR */
+  defaultLanguage: string;
+  voice: 'male' | 'female';
+}
+
+export const DEFAULT_REALTIME_MODEL = 'gpt-realtime';
+
+/** The agent's voice setting mapped to realtime voices. */
+export function realtimeVoice(voice: VoiceAgent['voice']): string {
+  return voice === 'female' ? 'marin' : 'cedar';
+}
+
+const LANGUAGE_NAMES: Record<string, string> = {
+  en: 'English',
+  fr: 'French',
+  es: 'Spanish',
+  de: 'German',
+  it: 'Italian',
+  pt: 'Portuguese',
+  ar: 'Arabic',
+};
+
+export function languageName(code: string): string {
+  return LANGUAGE_NAMES[code.slice(0, 2).toLowerCase()] ?? 'English';
+}
+
+export function voiceInstructions(agent: VoiceAgent): string {
+  const business = agent.companyName ? ` for ${agent.companyName}` : '';
+  return [
+    agent.systemPrompt.trim(),
+    `You are ${agent.name}${business}, speaking with a visitor of the public page by voice.`,
+    `Speak ${languageName(agent.defaultLanguage)} unless the caller speaks another language; then answer in theirs.`,
+    'Keep answers short and natural for speech. Never read out URLs or markdown.',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** Spec 002 §4.1: the assistant welcomes the caller and says the call is likely recorded, without reasons. */
+export function openingInstruction(agent: VoiceAgent): string {
+  return `Greet the caller warmly as ${agent.name} in ${languageName(agent.defaultLanguage)}, say that this call is likely recorded without giving any reason, and ask how you can help.`;
+}
+
+export function realtimeSession(agent: VoiceAgent, model: string): Record<string, unknown> {
+  return {
+    type: 'realtime',
+    model,
+    instructions: voiceInstructions(agent),
+    audio: {
+      input: { transcription: { model: 'gpt-4o-mini-transcribe' }, turn_detection: { type: 'server_vad' } },
+      output: { voice: realtimeVoice(agent.voice) },
+    },
+  };
+}
+
+/** Whole minutes billed for a call: every started minute counts (matches voice_calls.billable_minutes). */
+export function billableMinutes(durationSeconds: number): number {
+  return Math.max(0, Math.ceil(Math.max(0, Math.floor(durationSeconds)) / 60));
+}
+
+/** Longest call the owner's balance pays for; the page ends the call politely at this point. */
+export function maxCallSeconds(credits: number): number {
+  return Math.max(0, Math.floor(credits)) * 60;
+}
+
+/** Recording formats the page may produce (spec 002 §9 order) and their file extensions. */
+export const RECORDING_TYPES: Record<string, string> = {
+  'audio/mp4': 'm4a',
+  'audio/webm': 'webm',
+  'audio/ogg': 'ogg',
+  'audio/wav': 'wav',
+};
+
+/** Object name in the `recordings` bucket: the owner's folder, then the agent (storage policies). */
+export function recordingPath(ownerId: string, agentId: string, startedAt: Date, mimeType: string): string {
+  const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+  return `${ownerId}/${agentId}/${stamp}-call.${RECORDING_TYPES[mimeType] ?? 'bin'}`;
+}

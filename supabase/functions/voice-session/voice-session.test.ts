@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import {
+  billableMinutes,
+  maxCallSeconds,
+  recordingPath,
+  openingInstruction,
+  realtimeSession,
+  realtimeVoice,
+  type VoiceAgent,
+} from './session.ts';
+import {
+  createVoiceSessionHandler,
+  type RealtimeProvider,
+  type TranscriptLine,
+  type VoiceStore,
+} from './voice-session.ts';
+
+const AGENT: VoiceAgent = {
+  id: 'a0000000-0000-4000-8000-000000000001',
+  ownerId: 'd0000000-0000-4000-8000-000000000001',
+  name: 'Clara',
+  companyName: 'Le Petit Bistrot',
+  systemPrompt: 'You are Clara, the host.',
+  defaultLanguage: 'fr_FR',
+  voice: 'female',
+};
+const CALL = 'c0000000-0000-4000-8000-000000000001';
+const OFFER = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n';
+
+function fakeStore(credits: number, elapsed = 61) {
+  const ended: { durationSeconds: number; creditsCharged: number; transcript: TranscriptLine[] }[] = [];
+  let balance = credits;
+  const store: VoiceStore = {
+    loadAgent: async (ref) =>
+      ('subdomain' in ref && ref.subdomain === 'demo') || ('agentId' in ref && ref.agentId === AGENT.id) ? AGENT : null,
+    ownerCredits: async () => balance,
+    startCall: async () => ({ callId: CALL }),
+    callElapsedSeconds: async (id) => (id === CALL ? { seconds: elapsed, ownerId: AGENT.ownerId } : null),
+    charge: async (_owner, _call, minutes) => {
+      const charged = Math.min(minutes, balance);
+      balance -= charged;
+      return charged;
+    },
+    endCall: async (_id, outcome) => void ended.push(outcome),
+  };
+  return { store, ended, balance: () => balance };
+}
+
+function fakeRealtime(): RealtimeProvider & { offers: { sdp: string; session: Record<string, unknown> }[] } {
+  const offers: { sdp: string; session: Record<string, unknown> }[] = [];
+  return { offers, createCall: async (sdp, session) => (offers.push({ sdp, session }), 'v=0\r\na=answer\r\n') };
+}
+
+const post = (body: unknown) =>
+  new Request('http://fn/voice-session', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('voice-session', () => {
+  it('tells the AI Call button why voice is unavailable', async () => {
+    const noProvider = createVoiceSessionHandler({ store: fakeStore(10).store, realtime: null, model: 'gpt-realtime' });
+    await expect((await noProvider(new Request('http://fn/voice-session?subdomain=demo'))).json()).resolves.toEqual({
+      available: false,
+      reason: 'no_provider',
+    });
+    const noCredits = createVoiceSessionHandler({
+      store: fakeStore(0).store,
+      realtime: fakeRealtime(),
+      model: 'gpt-realtime',
+    });
+    await expect((await noCredits(new Request('http://fn/voice-session?subdomain=demo'))).json()).resolves.toEqual({
+      available: false,
+      reason: 'no_credits',
+    });
+    const ready = createVoiceSessionHandler({
+      store: fakeStore(10).store,
+      realtime: fakeRealtime(),
+      model: 'gpt-realtime',
+    });
+    await expect((await ready(new Request('http://fn/voice-session?subdomain=demo'))).json()).resolves.toEqual({
+      available: true,
+    });
+    expect((await ready(new Request('http://fn/voice-session?subdomain=nope'))).status).toBe(404);
+    expect((await ready(new Request('http://fn/voice-session'))).status).toBe(400);
+  });
+
+  it('relays the offer with the agent session and returns the answer, opening and time limit', async () => {
+    const realtime = fakeRealtime();
+    const handler = createVoiceSessionHandler({ store: fakeStore(3).store, realtime, model: 'gpt-realtime' });
+    const res = await handler(post({ subdomain: 'demo', sdp: OFFER }));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ sdp: 'v=0\r\na=answer\r\n', callId: CALL, maxDurationSeconds: 180 });
+    expect(String(body.opening)).toContain('likely recorded');
+    expect(realtime.offers[0]?.sdp).toBe(OFFER);
+    expect(realtime.offers[0]?.session).toMatchObject({
+      type: 'realtime',
+      model: 'gpt-realtime',
+      audio: { output: { voice: 'marin' } },
+    });
+    expect(String(realtime.offers[0]?.session.instructions)).toContain('You are Clara, the host.');
+  });
+
+  it('refuses clearly: no provider 503, no credits 402, unknown agent 404, bad input 400, wrong type 415', async () => {
+    const offer = { subdomain: 'demo', sdp: OFFER };
+    expect(
+      (await createVoiceSessionHandler({ store: fakeStore(3).store, realtime: null, model: 'm' })(post(offer))).status,
+    ).toBe(503);
+    const broke = await createVoiceSessionHandler({ store: fakeStore(0).store, realtime: fakeRealtime(), model: 'm' })(
+      post(offer),
+    );
+    expect(broke.status).toBe(402);
+    await expect(broke.json()).resolves.toMatchObject({ error: { code: 'no_credits' } });
+    const handler = createVoiceSessionHandler({ store: fakeStore(3).store, realtime: fakeRealtime(), model: 'm' });
+    expect((await handler(post({ subdomain: 'nope', sdp: OFFER }))).status).toBe(404);
+    for (const bad of [
+      { subdomain: 'demo', sdp: OFFER, recordingMimeType: 'video/mp4' },
+      { subdomain: 'demo' },
+      { subdomain: 'demo', sdp: 'hello' },
+      { sdp: OFFER },
+      { subdomain: 'demo', agentId: AGENT.id, sdp: OFFER },
+      [],
+      { action: 'fly' },
+    ]) {
+      expect((await handler(post(bad))).status, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await handler(new Request('http://fn/voice-session', { method: 'POST', body: 'x' }))).status).toBe(415);
+    expect((await handler(new Request('http://fn/voice-session', { method: 'PUT' }))).status).toBe(405);
+  });
+
+  it('a provider failure is a 502 with nothing recorded', async () => {
+    const { store } = fakeStore(3);
+    let started = false;
+    const handler = createVoiceSessionHandler({
+      store: { ...store, startCall: async () => ((started = true), { callId: CALL }) },
+      realtime: { createCall: async () => Promise.reject(new Error('upstream 500')) },
+      model: 'm',
+    });
+    expect((await handler(post({ subdomain: 'demo', sdp: OFFER }))).status).toBe(502);
+    expect(started).toBe(false);
+  });
+
+  it('ending charges each started minute up to the balance and stores the transcript', async () => {
+    const fake = fakeStore(5, 61);
+    const handler = createVoiceSessionHandler({ store: fake.store, realtime: fakeRealtime(), model: 'm' });
+    const res = await handler(
+      post({
+        action: 'end',
+        callId: CALL,
+        transcript: [
+          { role: 'assistant', text: 'Bonjour !' },
+          { role: 'user', text: 'Une table' },
+          { role: 'system', text: 'x' },
+        ],
+      }),
+    );
+    await expect(res.json()).resolves.toEqual({ durationSeconds: 61, creditsCharged: 2 });
+    expect(fake.balance()).toBe(3);
+    expect(fake.ended[0]?.transcript).toEqual([
+      { role: 'assistant', text: 'Bonjour !' },
+      { role: 'user', text: 'Une table' },
+    ]);
+    const poor = fakeStore(1, 600);
+    const capped = await createVoiceSessionHandler({ store: poor.store, realtime: null, model: 'm' })(
+      post({ action: 'end', callId: CALL }),
+    );
+    await expect(capped.json()).resolves.toEqual({ durationSeconds: 600, creditsCharged: 1 });
+    expect((await handler(post({ action: 'end', callId: 'c0000000-0000-4000-8000-000000000999' }))).status).toBe(404);
+    expect((await handler(post({ action: 'end', callId: 'nope' }))).status).toBe(400);
+  });
+});
+
+describe('voice session rules', () => {
+  it('names recordings in the owner folder with the type extension', () => {
+    expect(recordingPath(AGENT.ownerId, AGENT.id, new Date('2026-11-21T20:15:30.123Z'), 'audio/mp4')).toBe(
+      `${AGENT.ownerId}/${AGENT.id}/2026-11-21T20-15-30-123Z-call.m4a`,
+    );
+  });
+
+  it('bills every started minute and limits calls to the balance', () => {
+    expect([0, 1, 59, 60, 61, 3600].map(billableMinutes)).toEqual([0, 1, 1, 1, 2, 60]);
+    expect(maxCallSeconds(3)).toBe(180);
+    expect(maxCallSeconds(-2)).toBe(0);
+  });
+
+  it('maps the agent voice and builds a GA session with transcription', () => {
+    expect(realtimeVoice('male')).toBe('cedar');
+    const session = realtimeSession(AGENT, 'gpt-realtime');
+    expect(session).toMatchObject({ audio: { input: { transcription: { model: 'gpt-4o-mini-transcribe' } } } });
+    expect(String(session.instructions)).toContain('Speak French');
+    expect(openingInstruction({ ...AGENT, defaultLanguage: 'en_US' })).toContain('in English');
+  });
+});

@@ -1,0 +1,195 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+
+/**
+ * voice-session through the local stack with the product's migrations and seed, and a fake of
+ * OpenAI's `POST /v1/realtime/calls` on loopback: availability, SDP relay, the call row and its
+ * web_voice conversation, per-minute charging and the saved transcript, the no-credit refusal.
+ */
+const DEMO_AGENT = 'a0000000-0000-4000-8000-000000000001';
+const DEMO_OWNER = 'd0000000-0000-4000-8000-000000000001';
+const OFFER = 'v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
+const ANSWER = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=fake-answer\r\n';
+
+let stack: TestStack;
+let fake: Server;
+const received: { authorization: string | undefined; sdp: string; session: Record<string, unknown> }[] = [];
+
+function fn(init: RequestInit & { query?: string } = {}): Promise<Response> {
+  return fetch(`${stack.url}/functions/v1/voice-session${init.query ?? ''}`, {
+    ...init,
+    headers: {
+      apikey: stack.anonKey,
+      authorization: `Bearer ${stack.anonKey}`,
+      'content-type': 'application/json',
+      ...(init.headers as Record<string, string>),
+    },
+  });
+}
+
+beforeAll(async () => {
+  fake = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      const form = await new Request('http://x', {
+        method: 'POST',
+        headers: { 'content-type': req.headers['content-type'] ?? '' },
+        body: Buffer.concat(chunks),
+      }).formData();
+      received.push({
+        authorization: req.headers.authorization,
+        sdp: String(form.get('sdp')),
+        session: JSON.parse(String(form.get('session'))) as Record<string, unknown>,
+      });
+      res.writeHead(201, { 'content-type': 'application/sdp', location: '/v1/realtime/calls/rtc_fake' }).end(ANSWER);
+    });
+  });
+  await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
+  const port = (fake.address() as AddressInfo).port;
+  stack = await startTestStack({
+    functionEnv: { OPENAI_API_KEY: 'sk-test-voice', OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` },
+  });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await new Promise((r) => fake?.close(r));
+});
+
+describe('voice-session function', () => {
+  it('says voice is available for the demo agent and 404 for an unknown one', async () => {
+    await expect((await fn({ query: '?subdomain=demo' })).json()).resolves.toEqual({ available: true });
+    expect((await fn({ query: '?subdomain=no-such-agent' })).status).toBe(404);
+  });
+
+  it('relays the SDP offer with the key and the agent session, then bills the call and saves its transcript', async () => {
+    const service = stack.serviceClient();
+    const before = (await service.from('profiles').select('credits').eq('id', DEMO_OWNER).single()).data as {
+      credits: number;
+    };
+
+    const started = await fn({
+      method: 'POST',
+      body: JSON.stringify({ subdomain: 'demo', sdp: OFFER, recordingMimeType: 'audio/webm' }),
+    });
+    expect(started.status).toBe(200);
+    const body = (await started.json()) as {
+      sdp: string;
+      callId: string;
+      opening: string;
+      maxDurationSeconds: number;
+      recordingUploadUrl: string;
+    };
+    expect(body.sdp).toBe(ANSWER);
+    expect(body.maxDurationSeconds).toBe(before.credits * 60);
+    expect(received.at(-1)).toMatchObject({
+      authorization: 'Bearer sk-test-voice',
+      sdp: OFFER,
+      session: { type: 'realtime', audio: { output: { voice: 'marin' } } },
+    });
+    expect(String(received.at(-1)?.session.instructions)).toContain('Le Petit Bistrot');
+
+    const call = (await service.from('voice_calls').select('*').eq('id', body.callId).single()).data as Record<
+      string,
+      unknown
+    >;
+    expect(call).toMatchObject({ agent_id: DEMO_AGENT, user_id: DEMO_OWNER, status: 'recording', agent_name: 'Clara' });
+    // Pretend the call lasted 2 min 5 s: the server measures from the row, never from the browser.
+    const startedAt = new Date(Date.now() - 125_000).toISOString();
+    await service.from('voice_calls').update({ created_at: startedAt }).eq('id', body.callId);
+
+    // The page uploads the stereo recording to the one-time URL (no key needed), then ends the call.
+    const audio = new Uint8Array(4096).map((_, i) => i % 251);
+    const upload = await fetch(body.recordingUploadUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'audio/webm' },
+      body: audio,
+    });
+    expect(upload.status).toBe(200);
+    const ended = await fn({
+      method: 'POST',
+      body: JSON.stringify({
+        action: 'end',
+        callId: body.callId,
+        transcript: [
+          { role: 'assistant', text: 'Bonjour, cet appel est probablement enregistré.' },
+          { role: 'user', text: 'Une table pour deux ce soir ?' },
+        ],
+      }),
+    });
+    const outcome = (await ended.json()) as { durationSeconds: number; creditsCharged: number };
+    expect(outcome.creditsCharged).toBe(3);
+    expect(outcome.durationSeconds).toBeGreaterThanOrEqual(125);
+
+    const after = (await service.from('profiles').select('credits').eq('id', DEMO_OWNER).single()).data as {
+      credits: number;
+    };
+    expect(after.credits).toBe(before.credits - 3);
+    const done = (
+      await service
+        .from('voice_calls')
+        .select('status, duration, credits_charged, conversation_id, storage_path, file_size, mime_type, format')
+        .eq('id', body.callId)
+        .single()
+    ).data as Record<string, unknown>;
+    expect(done).toMatchObject({
+      status: 'completed',
+      credits_charged: 3,
+      file_size: 4096,
+      mime_type: 'audio/webm',
+      format: 'webm',
+    });
+    expect(String(done.storage_path)).toMatch(new RegExp(`^${DEMO_OWNER}/${DEMO_AGENT}/.+-call\\.webm$`));
+    const stored = await service.storage.from('recordings').download(String(done.storage_path));
+    expect(stored.data?.size).toBe(4096);
+    // The upload URL is single-purpose: it cannot overwrite the file once written.
+    expect(
+      (await fetch(body.recordingUploadUrl, { method: 'PUT', headers: { 'content-type': 'audio/webm' }, body: audio }))
+        .ok,
+    ).toBe(false);
+    const conversation = (
+      await service
+        .from('conversations')
+        .select('channel')
+        .eq('id', done.conversation_id as string)
+        .single()
+    ).data as { channel: string };
+    expect(conversation.channel).toBe('web_voice');
+    const lines = (
+      await service
+        .from('messages')
+        .select('role, content')
+        .eq('conversation_id', done.conversation_id as string)
+        .order('timestamp')
+    ).data;
+    expect(lines).toEqual([
+      { role: 'assistant', content: 'Bonjour, cet appel est probablement enregistré.' },
+      { role: 'user', content: 'Une table pour deux ce soir ?' },
+    ]);
+    // Ending twice does not charge twice.
+    expect((await fn({ method: 'POST', body: JSON.stringify({ action: 'end', callId: body.callId }) })).status).toBe(
+      404,
+    );
+  });
+
+  it('refuses a call when the owner has no credits', async () => {
+    const service = stack.serviceClient();
+    const { credits } = (await service.from('profiles').select('credits').eq('id', DEMO_OWNER).single()).data as {
+      credits: number;
+    };
+    if (credits > 0) {
+      const { error } = await service.rpc('use_credits', { amount: credits, user_id: DEMO_OWNER });
+      expect(error).toBeNull();
+    }
+    await expect((await fn({ query: '?subdomain=demo' })).json()).resolves.toEqual({
+      available: false,
+      reason: 'no_credits',
+    });
+    const refused = await fn({ method: 'POST', body: JSON.stringify({ subdomain: 'demo', sdp: OFFER }) });
+    expect(refused.status).toBe(402);
+    await expect(refused.json()).resolves.toMatchObject({ error: { code: 'no_credits' } });
+  });
+});
