@@ -1556,6 +1556,18 @@ export type Database = {
         };
       };
       public_agent: { Args: { subdomain: string }; Returns: Json };
+      public_conversation_messages: {
+        Args: { conversation_id: string; visitor_key: string };
+        Returns: {
+          citations: Json;
+          content: string;
+          id: string;
+          metadata: Json;
+          role: string;
+          timestamp: string;
+        }[];
+      };
+      public_web_widget: { Args: { subdomain: string }; Returns: Json };
       purchase_credits: { Args: { amount: number; pack_id?: string; user_id: string }; Returns: number };
       record_checkout_payment: {
         Args: { event_id: string; event_type: string; pack_id: string; user_id: string };
