@@ -1,0 +1,66 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Zones may not leak (CONVENTIONS §2): browser code never reaches Electron, Node built-ins or the
+// embedded backend; server functions never import React.
+const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'stream', 'util', 'worker_threads'];
+const browserZoneRestrictions = {
+  patterns: [
+    { group: ['electron', 'electron/*'], message: 'Browser code must not import Electron; use the preload API.' },
+    { group: nodeBuiltins, message: 'Browser code must not import Node built-ins.' },
+    { group: ['**/supabase/local', '**/supabase/local/**'], message: 'Browser code talks to the backend through supabase-js only.' },
+    { group: ['**/electron/**'], message: 'Browser code must not import the Electron shell.' },
+  ],
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'dist-electron/**',
+      'release/**',
+      '.concierge/**',
+      'supabase/types/database.ts',
+      'coverage/**',
+      'test-results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'off',
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}', 'public-site/**/*.{ts,tsx}'],
+    ignores: ['renderer/vite.config.ts', 'public-site/vite.config.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', browserZoneRestrictions],
+    },
+  },
+  {
+    files: ['supabase/functions/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, Deno: 'readonly' } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'react/*', '@blueprintjs/*'], message: 'Server functions never import UI code.' },
+            { group: ['**/supabase/local', '**/supabase/local/**'], message: 'Functions deploy to hosted Supabase; they cannot import the local stack.' },
+            { group: nodeBuiltins, message: 'Functions run on Deno; use Web-standard APIs.' },
+          ],
+        },
+      ],
+    },
+  },
+);

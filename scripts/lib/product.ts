@@ -1,0 +1,158 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { build, createServer as createViteServer, type Plugin, type ViteDevServer } from 'vite';
+import { startStack, type RunningStack } from '../../supabase/local/index.ts';
+import { createStaticSiteServer } from './static-server.ts';
+
+export interface ProductOptions {
+  projectDir: string;
+  /** null = in-memory database (tests). Default: $CONCIERGE_DATA_DIR or .concierge/data */
+  dataDir?: string | null;
+  apiPort?: number;
+  consolePort?: number;
+  sitePort?: number;
+  /** Vite dev servers with hot reload instead of the built apps. */
+  dev?: boolean;
+  /** Host used in public URLs; `localhost` so that `{agent}.localhost` resolves in browsers. */
+  publicHost?: string;
+  log?: (message: string) => void;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunningProduct {
+  stack: RunningStack;
+  consoleUrl: string;
+  /** With an `{agent}` placeholder, e.g. http://{agent}.localhost:5181 */
+  publicSiteUrl: string;
+  stop(): Promise<void>;
+}
+
+interface App {
+  name: 'console' | 'public-site';
+  dir: string;
+  viteConfig: string;
+  outDir: string;
+}
+
+const apps = (projectDir: string): App[] => [
+  { name: 'console', dir: path.join(projectDir, 'renderer'), viteConfig: path.join(projectDir, 'renderer', 'vite.config.ts'), outDir: path.join(projectDir, 'dist', 'renderer') },
+  { name: 'public-site', dir: path.join(projectDir, 'public-site'), viteConfig: path.join(projectDir, 'public-site', 'vite.config.ts'), outDir: path.join(projectDir, 'dist', 'public-site') },
+];
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds an app when its output is missing or older than any of its sources ("builds what is missing"). */
+export async function ensureBuilt(app: App, log: (m: string) => void): Promise<void> {
+  const index = path.join(app.outDir, 'index.html');
+  if (existsSync(index) && statSync(index).mtimeMs >= newestMtime(app.dir)) return;
+  log(`building ${app.name}...`);
+  await build({ configFile: app.viteConfig, logLevel: 'warn' });
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+function runtimeConfigPlugin(config: () => unknown): Plugin {
+  return {
+    name: 'concierge-runtime-config',
+    configureServer(server) {
+      server.middlewares.use('/concierge.config.json', (_req, res) => {
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(JSON.stringify(config()));
+      });
+    },
+  };
+}
+
+/**
+ * The whole product on one machine: the embedded Supabase-compatible stack, the console and the
+ * public agent site. Used by `npm start`, `npm run dev` and the end-to-end tests.
+ */
+export async function startProduct(options: ProductOptions): Promise<RunningProduct> {
+  const env = options.env ?? process.env;
+  const log = options.log ?? (() => {});
+  const host = '127.0.0.1';
+  const publicHost = options.publicHost ?? 'localhost';
+  const consolePort = options.consolePort ?? Number(env.CONCIERGE_CONSOLE_PORT ?? 5180);
+  const sitePort = options.sitePort ?? Number(env.CONCIERGE_SITE_PORT ?? 5181);
+
+  const stack = await startStack({
+    projectDir: options.projectDir,
+    dataDir: options.dataDir,
+    port: options.apiPort,
+    env,
+    log,
+  });
+
+  const [consoleApp, siteApp] = apps(options.projectDir) as [App, App];
+  const closers: (() => Promise<void>)[] = [];
+  let consoleUrl = '';
+  let publicSiteUrl = '';
+  // What both apps fetch at boot; read lazily because ports are only known once listening.
+  const runtimeConfig = () => ({ supabaseUrl: stack.url, supabaseAnonKey: stack.anonKey, publicSiteUrl, consoleUrl });
+  try {
+    if (options.dev) {
+      const servers: ViteDevServer[] = [];
+      for (const [app, port] of [[consoleApp, consolePort], [siteApp, sitePort]] as const) {
+        const server = await createViteServer({
+          configFile: app.viteConfig,
+          server: { port, strictPort: true, host: app === siteApp ? true : host },
+          plugins: [runtimeConfigPlugin(runtimeConfig)],
+        });
+        await server.listen();
+        servers.push(server);
+        const actual = (server.httpServer?.address() as AddressInfo).port;
+        if (app === consoleApp) consoleUrl = `http://${publicHost}:${actual}`;
+        else publicSiteUrl = `http://{agent}.${publicHost}:${actual}`;
+        closers.push(() => server.close());
+      }
+    } else {
+      await ensureBuilt(consoleApp, log);
+      await ensureBuilt(siteApp, log);
+      const consoleServer = createStaticSiteServer({
+        root: consoleApp.outDir,
+        json: { '/concierge.config.json': runtimeConfig },
+      });
+      const siteServer = createStaticSiteServer({
+        root: siteApp.outDir,
+        json: { '/concierge.config.json': runtimeConfig },
+      });
+      const cPort = await listen(consoleServer, consolePort, host);
+      closers.push(() => new Promise((r) => consoleServer.close(() => r())));
+      // The public site answers on every host name (`{agent}.localhost` resolves to loopback).
+      const sPort = await listen(siteServer, sitePort, host);
+      closers.push(() => new Promise((r) => siteServer.close(() => r())));
+      consoleUrl = `http://${publicHost}:${cPort}`;
+      publicSiteUrl = `http://{agent}.${publicHost}:${sPort}`;
+    }
+  } catch (error) {
+    for (const close of closers.reverse()) await close();
+    await stack.stop();
+    throw error;
+  }
+
+  return {
+    stack,
+    consoleUrl,
+    publicSiteUrl,
+    async stop() {
+      for (const close of closers.reverse()) await close();
+      await stack.stop();
+    },
+  };
+}

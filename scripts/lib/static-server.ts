@@ -1,0 +1,100 @@
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.map': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+export interface StaticSiteOptions {
+  /** Folder with the built single-page app (index.html at its root). */
+  root: string;
+  /** Extra JSON documents served at the given paths (e.g. /concierge.config.json). */
+  json?: Record<string, () => unknown>;
+  /** Rewrites index.html per request (e.g. meta tags per agent host); default unchanged. */
+  transformIndex?: (html: string, request: IncomingMessage) => Promise<string> | string;
+}
+
+/** Resolves a URL path inside `root`, refusing anything that escapes it. */
+export function resolveInside(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath.split('?')[0] ?? '/');
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const full = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  return full === root || full.startsWith(`${root}${path.sep}`) ? full : null;
+}
+
+/**
+ * Serves a built single-page app: real files when they exist, index.html for every other GET
+ * (client-side routes), hashed assets cached for a year, index.html never cached.
+ */
+export function createStaticSiteServer(options: StaticSiteOptions): Server {
+  const root = path.resolve(options.root);
+  return createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      res.statusCode = 500;
+      res.end(String(error));
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const urlPath = (req.url ?? '/').split('?')[0] ?? '/';
+    const json = options.json?.[urlPath];
+    if (json) {
+      res.writeHead(200, { 'Content-Type': MIME['.json']!, 'Cache-Control': 'no-store' }).end(JSON.stringify(json()));
+      return;
+    }
+    const file = resolveInside(root, urlPath);
+    if (!file) {
+      res.writeHead(400).end('Bad path');
+      return;
+    }
+    const info = await stat(file).catch(() => null);
+    if (info?.isFile() && !file.endsWith(`${path.sep}index.html`)) {
+      const ext = path.extname(file).toLowerCase();
+      const immutable = file.includes(`${path.sep}assets${path.sep}`);
+      res.writeHead(200, {
+        'Content-Type': MIME[ext] ?? 'application/octet-stream',
+        'Content-Length': info.size,
+        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      });
+      if (req.method === 'HEAD') res.end();
+      else createReadStream(file).pipe(res);
+      return;
+    }
+    // A missing asset is a real 404; anything else is a client-side route.
+    if (path.extname(urlPath) && urlPath.startsWith('/assets/')) {
+      res.writeHead(404).end('Not found');
+      return;
+    }
+    let html = await readFile(path.join(root, 'index.html'), 'utf8');
+    if (options.transformIndex) html = await options.transformIndex(html, req);
+    res.writeHead(200, { 'Content-Type': MIME['.html']!, 'Cache-Control': 'no-cache' });
+    res.end(req.method === 'HEAD' ? undefined : html);
+  }
+}

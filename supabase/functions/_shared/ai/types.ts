@@ -1,0 +1,163 @@
+/**
+ * The one interface every AI provider implements (ARCHITECTURE §2 "AI providers").
+ *
+ * Runs in Deno edge functions and in Node (local stack, tests): Web-standard types only.
+ * Providers never read the environment themselves; the factory receives it.
+ */
+
+/** A tool the model may call, in provider-neutral form (becomes an OpenAI function definition). */
+export interface FunctionTool {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object. */
+  parameters: JsonSchemaObject;
+}
+
+export interface JsonSchemaObject {
+  type: 'object';
+  properties: Record<string, unknown>;
+  required?: string[];
+  additionalProperties?: boolean;
+}
+
+export interface ToolCall {
+  /** Provider call id, echoed back in the tool result message. */
+  id: string;
+  name: string;
+  /** The raw JSON text the model produced; parse it with care, models emit invalid JSON at times. */
+  arguments: string;
+}
+
+export type ChatMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string | null; toolCalls?: ToolCall[] }
+  | { role: 'tool'; toolCallId: string; content: string };
+
+/** A knowledge passage the engine retrieved for this turn. */
+export interface KnowledgePassage {
+  documentId: string;
+  name: string;
+  text: string;
+}
+
+export interface ChatRequest {
+  model: string;
+  messages: ChatMessage[];
+  tools?: FunctionTool[];
+  temperature?: number;
+  maxOutputTokens?: number;
+  signal?: AbortSignal;
+  /**
+   * What the engine knows about this turn. Model-backed providers ignore it (the passages are
+   * already in the system prompt); the offline provider answers from it.
+   */
+  grounding?: { passages: KnowledgePassage[]; language: string };
+}
+
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+}
+
+/** Attached to every result so replies can be labelled (offline answers are shown as such). */
+export interface ResultMetadata {
+  provider: ProviderKind;
+  model: string;
+  offline: boolean;
+}
+
+export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'other';
+
+export type ChatStreamEvent =
+  | { type: 'delta'; text: string }
+  /** Emitted once per call, complete (argument fragments already joined). */
+  | { type: 'tool_call'; call: ToolCall }
+  | { type: 'done'; finishReason: FinishReason; usage: TokenUsage | null; metadata: ResultMetadata };
+
+export interface ChatResult {
+  text: string;
+  toolCalls: ToolCall[];
+  finishReason: FinishReason;
+  usage: TokenUsage | null;
+  metadata: ResultMetadata;
+}
+
+export interface EmbeddingRequest {
+  model: string;
+  /** Non-empty strings; at most `capabilities.maxEmbeddingBatch` of them. */
+  inputs: string[];
+  signal?: AbortSignal;
+}
+
+export interface EmbeddingResult {
+  /** One unit-length vector per input, in input order. */
+  vectors: number[][];
+  dimensions: number;
+  usage: { promptTokens: number; totalTokens: number } | null;
+  metadata: ResultMetadata;
+}
+
+export interface TranscriptionRequest {
+  model: string;
+  audio: Blob;
+  /** The extension tells the provider the audio format (e.g. `message.webm`). */
+  fileName: string;
+  /** ISO-639-1 hint. */
+  language?: string;
+  signal?: AbortSignal;
+}
+
+export interface TranscriptionResult {
+  text: string;
+  metadata: ResultMetadata;
+}
+
+export type ProviderKind = 'openai' | 'openai-compatible' | 'offline';
+
+export interface ProviderCapabilities {
+  chat: boolean;
+  tools: boolean;
+  embeddings: boolean;
+  transcription: boolean;
+  /** Speech-to-speech sessions (browser voice, phone). Only OpenAI itself offers them. */
+  realtime: boolean;
+  /** True when answers come from extraction, not a model. */
+  offline: boolean;
+  maxEmbeddingBatch: number;
+  embeddingDimensions: number;
+}
+
+export interface AiProvider {
+  readonly kind: ProviderKind;
+  readonly capabilities: ProviderCapabilities;
+  /** Streams one completion. Throws ProviderError; never retries once a delta has been yielded. */
+  streamChat(request: ChatRequest): AsyncIterable<ChatStreamEvent>;
+  /** Convenience: the whole completion at once (built on streamChat). */
+  completeChat(request: ChatRequest): Promise<ChatResult>;
+  embed(request: EmbeddingRequest): Promise<EmbeddingResult>;
+  transcribe(request: TranscriptionRequest): Promise<TranscriptionResult>;
+}
+
+/** Model names from platform settings (admin "AI models"). */
+export interface ModelSettings {
+  chatModel: string;
+  whatsappModel: string;
+  internalCallModel: string;
+  gsmCallModel: string;
+  embeddingModel: string;
+  transcriptionModel: string;
+}
+
+/** Defaults from spec 001 §9 / 002 (admin can change them in platform settings). */
+export const DEFAULT_MODEL_SETTINGS: ModelSettings = {
+  chatModel: 'gpt-4.1',
+  whatsappModel: 'gpt-4.1',
+  internalCallModel: 'gpt-4o-realtime-preview',
+  gsmCallModel: 'gpt-4o-realtime-preview',
+  embeddingModel: 'text-embedding-3-small',
+  transcriptionModel: 'whisper-1',
+};
+
+export const EMBEDDING_DIMENSIONS = 1536;

@@ -1,0 +1,218 @@
+/**
+ * The `agent-chat` event stream, both ends: the server encodes turn events as Server-Sent Events
+ * and the browser (public site, console sandbox) parses them back. Web-standard only (no Deno,
+ * no Node), so public-site can import this file directly.
+ *
+ * Wire format: `event: <name>\ndata: <json>\n\n`, one event per turn step:
+ *   meta  {conversationId, language, citations:[{documentId, name, snippet}], offline}
+ *   delta {text}
+ *   tool  {name, status: running|succeeded|failed}
+ *   done  {messageId, usage}
+ *   error {code, message}
+ * Lines starting with ':' are keep-alive comments.
+ */
+
+export interface Citation {
+  documentId: string;
+  name: string;
+  snippet: string;
+}
+
+export interface TurnUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+  /** Model calls made for this turn (chat completions only; the query embedding is not one). */
+  modelCalls: number;
+}
+
+export type ToolStatus = 'running' | 'succeeded' | 'failed';
+
+export type AgentChatEvent =
+  | { event: 'meta'; data: { conversationId: string; language: string; citations: Citation[]; offline: boolean } }
+  | { event: 'delta'; data: { text: string } }
+  | { event: 'tool'; data: { name: string; status: ToolStatus } }
+  | { event: 'done'; data: { messageId: string; usage: TurnUsage | null } }
+  | { event: 'error'; data: { code: string; message: string } };
+
+export type AgentChatEventName = AgentChatEvent['event'];
+
+export const SSE_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  // Proxies (nginx) buffer responses unless told otherwise, which would hold back every token.
+  'x-accel-buffering': 'no',
+};
+
+/** One event on the wire. JSON never contains a raw newline, so one `data:` line suffices. */
+export function encodeSseEvent(event: AgentChatEvent): string {
+  return `event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`;
+}
+
+/**
+ * A response body that writes each event as it comes. Cancelling the body (the visitor closed the
+ * tab) stops the producer through its iterator's `return()`, so the turn can abort its model call.
+ */
+export function sseBody(
+  events: AsyncIterable<AgentChatEvent>,
+  options: { keepAliveMs?: number } = {},
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = events[Symbol.asyncIterator]();
+  let keepAlive: ReturnType<typeof setInterval> | undefined;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (options.keepAliveMs && options.keepAliveMs > 0) {
+        keepAlive = setInterval(() => {
+          try {
+            controller.enqueue(encoder.encode(': keep-alive\n\n'));
+          } catch {
+            clearInterval(keepAlive);
+          }
+        }, options.keepAliveMs);
+      }
+    },
+    async pull(controller) {
+      try {
+        const step = await iterator.next();
+        if (step.done) {
+          clearInterval(keepAlive);
+          controller.close();
+          return;
+        }
+        controller.enqueue(encoder.encode(encodeSseEvent(step.value)));
+      } catch (error) {
+        clearInterval(keepAlive);
+        // The turn is expected to turn its own failures into `error` events; this is the last net.
+        const message = error instanceof Error ? error.message : String(error);
+        controller.enqueue(
+          encoder.encode(encodeSseEvent({ event: 'error', data: { code: 'internal_error', message } })),
+        );
+        controller.close();
+      }
+    },
+    async cancel() {
+      clearInterval(keepAlive);
+      await iterator.return?.();
+    },
+  });
+}
+
+/** A raw SSE message: the event name (default `message`) and its data lines joined by '\n'. */
+export interface SseMessage {
+  event: string;
+  data: string;
+}
+
+/**
+ * Parses any SSE byte stream per the HTML spec's rules that matter here: CRLF/CR/LF line ends,
+ * `field: value` with one optional space, comments, multi-line data, dispatch on a blank line.
+ */
+export async function* parseSseMessages(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let eventName = '';
+  let dataLines: string[] = [];
+  const takeLine = (line: string): SseMessage | null => {
+    if (line === '') {
+      if (dataLines.length === 0) {
+        eventName = '';
+        return null;
+      }
+      const message = { event: eventName || 'message', data: dataLines.join('\n') };
+      eventName = '';
+      dataLines = [];
+      return message;
+    }
+    if (line.startsWith(':')) return null;
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'event') eventName = value;
+    else if (field === 'data') dataLines.push(value);
+    return null;
+  };
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      // Keep a trailing '\r' in the buffer: it may be the first half of a CRLF.
+      const lines = buffer.split(/\r\n|\n|\r(?!$)/);
+      buffer = lines.pop() ?? '';
+      for (const line of lines) {
+        const message = takeLine(line);
+        if (message) yield message;
+      }
+      if (done) {
+        if (buffer !== '') {
+          const message = takeLine(buffer.replace(/\r$/, ''));
+          if (message) yield message;
+        }
+        // A stream that ends without the final blank line still delivers its last event.
+        const last = takeLine('');
+        if (last) yield last;
+        return;
+      }
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+const EVENT_NAMES = new Set<AgentChatEventName>(['meta', 'delta', 'tool', 'done', 'error']);
+
+export class AgentChatProtocolError extends Error {
+  override readonly name = 'AgentChatProtocolError';
+}
+
+/** Typed `agent-chat` events from a response body; unknown event names are skipped (forward compatible). */
+export async function* parseAgentChatEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<AgentChatEvent> {
+  for await (const message of parseSseMessages(body)) {
+    if (!EVENT_NAMES.has(message.event as AgentChatEventName)) continue;
+    let data: unknown;
+    try {
+      data = JSON.parse(message.data);
+    } catch {
+      throw new AgentChatProtocolError(`Invalid JSON in "${message.event}" event`);
+    }
+    if (data === null || typeof data !== 'object') {
+      throw new AgentChatProtocolError(`"${message.event}" event data must be an object`);
+    }
+    yield { event: message.event, data } as AgentChatEvent;
+  }
+}
+
+/** A non-streamed `agent-chat` answer: `{ error: { code, message } }` with a 4xx/5xx status. */
+export class AgentChatHttpError extends Error {
+  override readonly name = 'AgentChatHttpError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Reads a fetch Response from `agent-chat`: the event stream when it is one, otherwise throws
+ * AgentChatHttpError built from the JSON error body (validation, rate limit, not found).
+ */
+export async function* readAgentChatResponse(response: Response): AsyncGenerator<AgentChatEvent> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || !type.includes('text/event-stream') || !response.body) {
+    let code = 'http_error';
+    let message = `HTTP ${response.status}`;
+    try {
+      const body = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
+      if (typeof body.error?.code === 'string') code = body.error.code;
+      if (typeof body.error?.message === 'string') message = body.error.message;
+    } catch {
+      // Not JSON: keep the generic message.
+    }
+    throw new AgentChatHttpError(response.status, code, message);
+  }
+  yield* parseAgentChatEvents(response.body);
+}

@@ -1,0 +1,4 @@
+export * from './formats.ts';
+export * from './extract.ts';
+export * from './chunk.ts';
+export * from './ingest.ts';
