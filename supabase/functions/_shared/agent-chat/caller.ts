@@ -45,3 +45,12 @@ export async function identifyCaller(request: Request, options: IdentifyOptions)
     request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || 'unknown';
   return { userId: null, visitorKey: `ip:${(await sha256Hex(address)).slice(0, 32)}` };
 }
+
+/** Signed-in callers only (owner helpers, knowledge ingestion): the user id of a valid session. */
+export async function requireUser(request: Request, service: SupabaseClient): Promise<string> {
+  const token = bearerOf(request);
+  if (!token) throw new HttpError(401, 'not_signed_in', 'Sign in to use this feature.');
+  const { data, error } = await service.auth.getUser(token);
+  if (error || !data.user) throw new HttpError(401, 'not_signed_in', 'Sign in to use this feature.');
+  return data.user.id;
+}
