@@ -93,7 +93,7 @@ describe('agent-chat for a visitor of a public agent', () => {
     expect(fake.requestsTo('chat')).toHaveLength(1);
     expect(turn.text).toBe('echo: Where is the parking garage?');
     const done = eventOf(turn, 'done');
-    expect(done.data.usage.modelCalls).toBe(1);
+    expect(done.data.usage?.modelCalls).toBe(1);
 
     const { data: messages } = await owner.client
       .from('messages')
@@ -147,7 +147,7 @@ describe('agent-chat for a visitor of a public agent', () => {
       { name: 'Calendar', status: 'succeeded' },
     ]);
     expect(turn.text).toContain('"booked":true');
-    expect(eventOf(turn, 'done').data.usage.modelCalls).toBe(2);
+    expect(eventOf(turn, 'done').data.usage?.modelCalls).toBe(2);
     const conversationId = eventOf(turn, 'meta').data.conversationId;
     const { data } = await owner.client.from('appointments').select('starts_on, starts_at_time, duration_minutes, title, status, conversation_id').eq('agent_id', agent.id);
     expect(data).toContainEqual({ starts_on: date, starts_at_time: '10:30:00', duration_minutes: 45, title: 'Table for 4', status: 'booked', conversation_id: conversationId });

@@ -53,9 +53,9 @@ export async function matchKnowledgeChunks(
     min_similarity: args.minSimilarity,
   });
   if (signal) call = call.abortSignal(signal);
-  const { data, error } = await call.returns<MatchRow[]>();
+  const { data, error } = await call;
   if (error) throw new Error(`match_knowledge_chunks failed: ${error.message}`);
-  return (data ?? []).map((row) => ({
+  return ((data ?? []) as MatchRow[]).map((row) => ({
     chunkId: String(row.chunk_id),
     documentId: row.document_id,
     documentName: row.document_name,

@@ -26,12 +26,12 @@ interface OrderRow {
 
 /** Models send items as objects, strings ("2 croissants") or a JSON string; accept all three. */
 export function parseItems(raw: unknown): OrderItem[] | null {
-  let value = raw;
-  if (typeof value === 'string') {
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
     try {
-      value = JSON.parse(value);
+      value = JSON.parse(raw);
     } catch {
-      value = value.split(/,|;|\n/);
+      value = raw.split(/,|;|\n/);
     }
   }
   if (!Array.isArray(value) || value.length === 0 || value.length > 100) return null;
