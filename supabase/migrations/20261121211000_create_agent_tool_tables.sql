@@ -200,6 +200,19 @@ create index outbound_messages_user_id_idx on public.outbound_messages (user_id)
 create index outbound_messages_agent_created_idx on public.outbound_messages (agent_id, created_at desc);
 create index outbound_messages_conversation_id_idx on public.outbound_messages (conversation_id);
 
+-- The composite foreign keys to agents (agent_id, user_id) need a covering index each (cascades
+-- on agent deletion or ownership change, and the owner policies' joins).
+create index calendar_hours_agent_id_user_id_idx on public.calendar_hours (agent_id, user_id);
+create index calendar_settings_agent_id_user_id_idx on public.calendar_settings (agent_id, user_id);
+create index appointments_agent_id_user_id_idx on public.appointments (agent_id, user_id);
+create index customers_agent_id_user_id_idx on public.customers (agent_id, user_id);
+create index customer_interactions_agent_id_user_id_idx on public.customer_interactions (agent_id, user_id);
+create index orders_agent_id_user_id_idx on public.orders (agent_id, user_id);
+create index inventory_items_agent_id_user_id_idx on public.inventory_items (agent_id, user_id);
+create index payment_links_agent_id_user_id_idx on public.payment_links (agent_id, user_id);
+create index outbound_messages_agent_id_user_id_idx on public.outbound_messages (agent_id, user_id);
+create index payment_links_customer_id_idx on public.payment_links (customer_id);
+
 -- Grants and policies: the service role writes; owners read and manage their agents' rows.
 revoke all on table public.calendar_hours, public.calendar_settings, public.appointments, public.customers,
   public.customer_interactions, public.orders, public.inventory_items, public.payment_links, public.outbound_messages
