@@ -183,6 +183,25 @@ describe('agent-chat for a visitor of a public agent', () => {
     expect(data).toContainEqual({ channel: 'email', recipient: to, status: 'sent' });
   });
 
+  it("says plainly when payments, SMS or location are not configured", async () => {
+    const unconfigured = await createAgent(stack, owner, { tools: ['payments', 'messaging', 'maps'] });
+    fake.queueChat({
+      toolCalls: [
+        { name: 'process_payment', arguments: { action: 'create_payment_link', amount: 20, currency: 'EUR' } },
+        { name: 'send_message', arguments: { action: 'send_sms', recipient: '+33612345678', message: 'Hello' } },
+        { name: 'manage_location', arguments: { action: 'geocode_address', address: '1 rue Lepic, Paris' } },
+      ],
+    });
+    const turn = await chat(stack, { agentId: unconfigured.id, message: 'Pay, text me and find me' }, { visitorId: newVisitorId() });
+    const results = fake.requestsTo('chat').at(-1)!.body as { messages: { role: string; content: string }[] };
+    const toolResults = results.messages.filter((m) => m.role === 'tool').map((m) => JSON.parse(m.content) as { status: string; message: string });
+    expect(toolResults.map((r) => r.status)).toEqual(['not_configured', 'not_configured', 'not_configured']);
+    expect(toolResults[0]?.message).toBe('Online payment is not configured for this agent.');
+    expect(turn.events.filter((e) => e.event === 'tool' && e.data.status === 'succeeded')).toHaveLength(3);
+    const { data } = await owner.client.from('outbound_messages').select('id').eq('agent_id', unconfigured.id);
+    expect(data).toEqual([]);
+  });
+
   it('apologises and charges nothing when the model fails', async () => {
     fake.failNext('chat', { kind: 'status', status: 500 }, { kind: 'status', status: 500 }, { kind: 'status', status: 500 });
     const turn = await chat(stack, { subdomain: agent.subdomain, message: 'Are you open on Sunday?' }, { visitorId: newVisitorId() });
