@@ -60,12 +60,14 @@ function parseInput(raw: unknown): AssistInput {
 function audioBlob(dataUrl: string): { blob: Blob; fileName: string } {
   const [header, base64] = dataUrl.split(',', 2) as [string, string];
   const mime = header.slice(5).split(';')[0]!;
-  let bytes: Uint8Array;
+  let binary: string;
   try {
-    bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    binary = atob(base64);
   } catch {
     throw new HttpError(400, 'invalid_input', 'audio is not valid base64.');
   }
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
   if (bytes.byteLength === 0) throw new HttpError(400, 'invalid_input', 'audio is empty.');
   const extension = ({ 'audio/webm': 'webm', 'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a', 'audio/wav': 'wav', 'audio/x-wav': 'wav' } as Record<string, string>)[mime];
   if (!extension) throw new HttpError(415, 'unsupported_audio', 'Record in WebM, Ogg, MP3, M4A or WAV.');
