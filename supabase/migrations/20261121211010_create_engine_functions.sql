@@ -33,7 +33,11 @@ create or replace function public.match_knowledge_chunks(
   text_rank integer,
   score double precision
 )
-language sql stable security definer set search_path = '' as $$
+language sql stable security definer set search_path = ''
+-- The HNSW index is shared by every agent: with iterative scans (pgvector ≥ 0.8) a filtered search
+-- keeps walking the graph until it has enough of this agent's chunks instead of returning fewer.
+set hnsw.iterative_scan = 'relaxed_order'
+as $$
   with vector_hits as (
     select c.id, (1 - (c.embedding operator(extensions.<=>) match_knowledge_chunks.query_embedding))::double precision as similarity,
            row_number() over (order by c.embedding operator(extensions.<=>) match_knowledge_chunks.query_embedding)::integer as rank
