@@ -9,6 +9,26 @@ alter table public.knowledge_documents
   add column embedding_model text check (char_length(embedding_model) <= 100),
   add column processed_at timestamptz;
 
+-- The HNSW walk for one agent's nearest chunks, for large knowledge bases. Two planner settings
+-- make it the only plan: sorts are off (below ~100k rows the cost model prefers "every chunk of the
+-- agent, sorted", which is 10-20 times slower), and the agent filter is written `is true` so the
+-- agent_id index cannot feed that sort either. Iterative scans (pgvector ≥ 0.8) keep walking the
+-- shared graph until `k` chunks of this agent are found. Kept apart so the settings touch nothing
+-- else.
+create or replace function private.nearest_agent_chunks(agent_id uuid, query_embedding extensions.vector(1536), k integer)
+returns table (id bigint, document_id uuid, distance double precision)
+language sql stable set search_path = ''
+set enable_sort = off
+set hnsw.iterative_scan = 'relaxed_order'
+as $$
+  select c.id, c.document_id, c.embedding operator(extensions.<=>) nearest_agent_chunks.query_embedding
+    from public.knowledge_chunks c
+   where (c.agent_id = nearest_agent_chunks.agent_id) is true
+   order by c.embedding operator(extensions.<=>) nearest_agent_chunks.query_embedding
+   limit k
+$$;
+revoke all on function private.nearest_agent_chunks(uuid, extensions.vector, integer) from public;
+
 -- Hybrid retrieval in one round trip: the agent's nearest chunks by cosine distance and its best
 -- full-text matches, fused by reciprocal rank fusion (k = 60). Ranks, not scores, are fused because
 -- cosine and ts_rank_cd live on different scales. Vector-only hits must reach `min_similarity`
@@ -33,29 +53,51 @@ create or replace function public.match_knowledge_chunks(
   text_rank integer,
   score double precision
 )
-language sql stable security definer set search_path = ''
--- The HNSW index is shared by every agent: with iterative scans (pgvector ≥ 0.8) a filtered search
--- keeps walking the graph until it has enough of this agent's chunks instead of returning fewer.
-set hnsw.iterative_scan = 'relaxed_order'
-as $$
-  with vector_hits as (
-    select c.id, (1 - (c.embedding operator(extensions.<=>) match_knowledge_chunks.query_embedding))::double precision as similarity,
-           row_number() over (order by c.embedding operator(extensions.<=>) match_knowledge_chunks.query_embedding)::integer as rank
-      from public.knowledge_chunks c
-      join public.knowledge_documents d on d.id = c.document_id and d.status = 'uploaded'
-     where c.agent_id = match_knowledge_chunks.agent_id and c.embedding is not null
-     order by c.embedding operator(extensions.<=>) match_knowledge_chunks.query_embedding
-     limit least(greatest(candidates, 1), 200)
+language sql stable security definer set search_path = '' as $$
+  -- Nearest chunks of this agent: a small knowledge base (≤ 1,000 chunks) is ranked exactly
+  -- (`+ 0` keeps the planner off the index: walking the shared graph for a few matches costs more),
+  -- a large one through the HNSW index (private.nearest_agent_chunks). Readiness is checked
+  -- afterwards: chunks only exist for ready documents outside a re-ingest.
+  with knowledge_size as materialized (
+    select coalesce(sum(d.chunk_count), 0) as chunks
+      from public.knowledge_documents d
+     where d.agent_id = match_knowledge_chunks.agent_id and d.status = 'uploaded'
   ),
-  text_hits as (
-    select c.id,
-           row_number() over (order by ts_rank_cd(c.fts, to_tsquery('simple', match_knowledge_chunks.query_text)) desc, c.id)::integer as rank
+  vector_candidates as materialized (
+    (select c.id, c.document_id, c.embedding operator(extensions.<=>) match_knowledge_chunks.query_embedding as distance
+       from public.knowledge_chunks c
+      where (select chunks from knowledge_size) <= 1000
+        and c.agent_id = match_knowledge_chunks.agent_id and c.embedding is not null
+      order by (c.embedding operator(extensions.<=>) match_knowledge_chunks.query_embedding) + 0
+      limit least(greatest(candidates, 1), 200))
+    union all
+    (select n.id, n.document_id, n.distance
+       from private.nearest_agent_chunks(match_knowledge_chunks.agent_id, match_knowledge_chunks.query_embedding,
+                                         least(greatest(candidates, 1), 200)) n
+      where (select chunks from knowledge_size) > 1000)
+  ),
+  vector_hits as (
+    select v.id, (1 - v.distance)::double precision as similarity, row_number() over (order by v.distance)::integer as rank
+      from vector_candidates v
+      join public.knowledge_documents d on d.id = v.document_id and d.status = 'uploaded'
+  ),
+  -- Full-text: ranking costs per matching row, and a broad question can match most of a large
+  -- knowledge base; at most 300 matches are ranked. Broad matches barely discriminate anyway, and
+  -- the vector ranking carries those questions.
+  text_candidates as materialized (
+    select c.id, c.document_id, c.fts
       from public.knowledge_chunks c
-      join public.knowledge_documents d on d.id = c.document_id and d.status = 'uploaded'
      where match_knowledge_chunks.query_text is not null
        and c.agent_id = match_knowledge_chunks.agent_id
        and c.fts @@ to_tsquery('simple', match_knowledge_chunks.query_text)
-     order by ts_rank_cd(c.fts, to_tsquery('simple', match_knowledge_chunks.query_text)) desc, c.id
+     limit 300
+  ),
+  text_hits as (
+    select t.id,
+           row_number() over (order by ts_rank_cd(t.fts, to_tsquery('simple', match_knowledge_chunks.query_text)) desc, t.id)::integer as rank
+      from text_candidates t
+      join public.knowledge_documents d on d.id = t.document_id and d.status = 'uploaded'
+     order by rank
      limit least(greatest(candidates, 1), 200)
   ),
   fused as (
