@@ -167,3 +167,31 @@ $$;
 create trigger messages_touch_conversation after insert on public.messages
   for each row execute function private.touch_conversation();
 revoke all on function private.touch_conversation() from public;
+
+-- One message of a turn in one round trip; the first message of a new conversation also creates
+-- the conversation row (the engine opens conversations without a write so that a new visitor
+-- does not wait for one before the stream starts). Service role only.
+create or replace function public.save_chat_message(conversation jsonb, message jsonb) returns uuid
+language plpgsql security definer set search_path = '' as $$
+declare
+  saved uuid;
+begin
+  if save_chat_message.conversation is not null then
+    insert into public.conversations (id, user_id, agent_id, channel, visitor_id, language, started_at, last_message_at)
+    values ((conversation ->> 'id')::uuid, (conversation ->> 'user_id')::uuid, (conversation ->> 'agent_id')::uuid,
+            conversation ->> 'channel', conversation ->> 'visitor_id', conversation ->> 'language',
+            (conversation ->> 'started_at')::timestamptz, (conversation ->> 'started_at')::timestamptz)
+    on conflict (id) do nothing;
+  end if;
+  insert into public.messages (conversation_id, user_id, agent_id, role, content, language, citations, tool_calls, metadata, "timestamp")
+  values ((message ->> 'conversation_id')::uuid, (message ->> 'user_id')::uuid, (message ->> 'agent_id')::uuid,
+          message ->> 'role', message ->> 'content', message ->> 'language',
+          case when jsonb_typeof(message -> 'citations') = 'array' then message -> 'citations' end,
+          case when jsonb_typeof(message -> 'tool_calls') = 'array' then message -> 'tool_calls' end,
+          coalesce(message -> 'metadata', '{}'::jsonb), (message ->> 'timestamp')::timestamptz)
+  returning id into saved;
+  return saved;
+end
+$$;
+revoke all on function public.save_chat_message(jsonb, jsonb) from public, anon, authenticated;
+grant execute on function public.save_chat_message(jsonb, jsonb) to service_role;

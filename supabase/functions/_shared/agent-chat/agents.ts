@@ -39,32 +39,53 @@ const agentRow = z.object({
   ),
 });
 
-export function createAgentLoader(service: SupabaseClient) {
+/**
+ * Agents are cached per function instance for `ttlMs` (default 5 s): a busy public agent then
+ * costs no database round trip before its first token, and an owner's change (prompt, tools,
+ * public page off, first ready document) reaches visitors within a few seconds.
+ */
+export function createAgentLoader(service: SupabaseClient, options: { ttlMs?: number; maxEntries?: number } = {}) {
+  const ttlMs = options.ttlMs ?? 5_000;
+  const maxEntries = options.maxEntries ?? 1_000;
+  const cache = new Map<string, { at: number; agent: LoadedAgent | null }>();
   return async (ref: { agentId?: string; subdomain?: string }): Promise<LoadedAgent | null> => {
-    const { data, error } = await service.rpc('agent_for_turn', {
-      agent_id: ref.agentId ?? null,
-      subdomain: ref.subdomain ?? null,
-    });
-    if (error) throw new Error(`agent_for_turn failed: ${error.message}`);
-    if (data === null || data === undefined) return null;
-    const row = agentRow.parse(data);
-    return {
-      id: row.id,
-      ownerId: row.owner_id,
-      name: row.name,
-      companyName: row.company_name,
-      systemPrompt: row.system_prompt,
-      defaultLanguage: row.default_language,
-      publicChatEnabled: row.public_chat_enabled,
-      hasKnowledge: row.has_knowledge,
-      timeZone: row.time_zone,
-      tools: row.tools.map((tool) => ({
-        id: tool.id,
-        name: tool.name,
-        description: tool.description,
-        functionDefinition: tool.function_definition,
-        config: tool.config,
-      })),
-    };
+    const key = ref.agentId ? `id:${ref.agentId}` : `subdomain:${ref.subdomain ?? ''}`;
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < ttlMs) return hit.agent;
+    const agent = await fetchAgent(service, ref);
+    if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
+    cache.set(key, { at: Date.now(), agent });
+    return agent;
+  };
+}
+
+async function fetchAgent(
+  service: SupabaseClient,
+  ref: { agentId?: string; subdomain?: string },
+): Promise<LoadedAgent | null> {
+  const { data, error } = await service.rpc('agent_for_turn', {
+    agent_id: ref.agentId ?? null,
+    subdomain: ref.subdomain ?? null,
+  });
+  if (error) throw new Error(`agent_for_turn failed: ${error.message}`);
+  if (data === null || data === undefined) return null;
+  const row = agentRow.parse(data);
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    name: row.name,
+    companyName: row.company_name,
+    systemPrompt: row.system_prompt,
+    defaultLanguage: row.default_language,
+    publicChatEnabled: row.public_chat_enabled,
+    hasKnowledge: row.has_knowledge,
+    timeZone: row.time_zone,
+    tools: row.tools.map((tool) => ({
+      id: tool.id,
+      name: tool.name,
+      description: tool.description,
+      functionDefinition: tool.function_definition,
+      config: tool.config,
+    })),
   };
 }

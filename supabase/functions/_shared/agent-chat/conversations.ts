@@ -3,8 +3,8 @@
  * explicit ownership checks: a conversation is the caller's when it belongs to this agent and to
  * the same visitor (anonymous) or the agent's owner (sandbox). Anything else is "not found".
  *
- * A new conversation gets its id here and its row with the first saved message, so starting a
- * conversation costs no round trip before the stream begins.
+ * A new conversation gets its id here and its row with the first saved message (one RPC,
+ * `save_chat_message`, per message), so starting a conversation costs no extra round trip.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ChatMessage } from '../ai/types.ts';
@@ -74,39 +74,35 @@ export function createConversationStore(service: SupabaseClient, options: { hist
 
     async saveMessage(message: SaveMessage) {
       const opening = pending.get(message.conversationId);
-      if (opening) {
-        const { error } = await service.from('conversations').insert({
-          id: message.conversationId,
-          user_id: opening.ownerId,
-          agent_id: opening.agentId,
-          channel: opening.channel,
-          visitor_id: opening.visitorId,
-          language: message.language,
-          started_at: message.createdAt.toISOString(),
-          last_message_at: message.createdAt.toISOString(),
-        });
-        if (error) throw new Error(`creating the conversation failed: ${error.message}`);
-        pending.delete(message.conversationId);
-      }
       const { citations, tools, ...metadata } = message.metadata;
-      const { data, error } = await service
-        .from('messages')
-        .insert({
+      const { data, error } = await service.rpc('save_chat_message', {
+        conversation: opening
+          ? {
+              id: message.conversationId,
+              user_id: opening.ownerId,
+              agent_id: opening.agentId,
+              channel: opening.channel,
+              visitor_id: opening.visitorId,
+              language: message.language,
+              started_at: message.createdAt.toISOString(),
+            }
+          : null,
+        message: {
           conversation_id: message.conversationId,
           user_id: ownerOf.get(message.conversationId),
           agent_id: message.agentId,
           role: message.role,
           content: message.content,
           language: message.language,
-          ...(Array.isArray(citations) ? { citations } : {}),
-          ...(Array.isArray(tools) && tools.length > 0 ? { tool_calls: tools } : {}),
+          citations: Array.isArray(citations) ? citations : null,
+          tool_calls: Array.isArray(tools) && tools.length > 0 ? tools : null,
           metadata,
           timestamp: message.createdAt.toISOString(),
-        })
-        .select('id')
-        .single<{ id: string }>();
-      if (error || !data) throw new Error(`saving the message failed: ${error?.message ?? 'no row'}`);
-      return { messageId: data.id };
+        },
+      });
+      if (error || typeof data !== 'string') throw new Error(`saving the message failed: ${error?.message ?? 'no id'}`);
+      pending.delete(message.conversationId);
+      return { messageId: data };
     },
   };
 }
