@@ -6,8 +6,24 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { hashedEmbedding } from '../../supabase/functions/_shared/text/lexical.ts';
 
-const TOPICS = ['parking', 'menu', 'opening hours', 'delivery', 'allergens', 'prices', 'booking', 'terrace', 'wine', 'gift cards', 'events', 'payment'];
-const WORDS = 'fresh local seasonal homemade organic vegetarian weekend evening morning garden family private group children chef market bread cheese dessert coffee tea'.split(' ');
+const TOPICS = [
+  'parking',
+  'menu',
+  'opening hours',
+  'delivery',
+  'allergens',
+  'prices',
+  'booking',
+  'terrace',
+  'wine',
+  'gift cards',
+  'events',
+  'payment',
+];
+const WORDS =
+  'fresh local seasonal homemade organic vegetarian weekend evening morning garden family private group children chef market bread cheese dessert coffee tea'.split(
+    ' ',
+  );
 
 /** A deterministic pseudo-random paragraph for chunk `i`. */
 export function syntheticChunk(i: number): string {
@@ -27,7 +43,12 @@ export function syntheticChunk(i: number): string {
  * is far cheaper than `count` incremental inserts), then the table is analysed so the planner
  * knows the agent's row count.
  */
-export async function seedChunks(db: PGlite, agent: { id: string; ownerId: string }, count: number, onProgress?: (done: number) => void): Promise<number> {
+export async function seedChunks(
+  db: PGlite,
+  agent: { id: string; ownerId: string },
+  count: number,
+  onProgress?: (done: number) => void,
+): Promise<number> {
   const started = performance.now();
   const { rows } = await db.query<{ id: string }>(
     `insert into public.knowledge_documents (agent_id, user_id, name, type, status, progress, chunk_count)
@@ -45,7 +66,13 @@ export async function seedChunks(db: PGlite, agent: { id: string; ownerId: strin
       const i = start + k;
       const content = syntheticChunk(i);
       const base = params.length;
-      params.push(content, `[${hashedEmbedding(content).map((x) => (x === 0 ? '0' : x.toFixed(5))).join(',')}]`, i);
+      params.push(
+        content,
+        `[${hashedEmbedding(content)
+          .map((x) => (x === 0 ? '0' : x.toFixed(5)))
+          .join(',')}]`,
+        i,
+      );
       values.push(`($${base + 1}::text, $${base + 2}::extensions.vector, $${base + 3}::integer)`);
     }
     await db.query(

@@ -24,7 +24,13 @@ const FULL = args.has('--full');
 const TURNS = 120;
 const RETRIEVALS = 100;
 const CONCURRENT = 50;
-const QUESTIONS = ['Where can I park?', 'Do you have vegetarian dishes?', 'What are your opening hours on Sunday?', 'Can I book the terrace for a family dinner?', 'Do you sell gift cards?'];
+const QUESTIONS = [
+  'Where can I park?',
+  'Do you have vegetarian dishes?',
+  'What are your opening hours on Sunday?',
+  'Can I book the terrace for a family dinner?',
+  'Do you sell gift cards?',
+];
 
 const percentile = (samples: number[], p: number) => {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -34,7 +40,13 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 const fake = await startFakeOpenAI({ firstTokenDelayMs: 0, tokenDelayMs: 0, maxLoggedRequests: 100_000 });
 const stack = await startTestStack({
-  functionEnv: { AI_PROVIDER: 'openai', OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseURL, CHAT_RATE_VISITOR: '1000000/1000000', CHAT_RATE_AGENT: '1000000/1000000' },
+  functionEnv: {
+    AI_PROVIDER: 'openai',
+    OPENAI_API_KEY: fake.apiKey,
+    OPENAI_BASE_URL: fake.baseURL,
+    CHAT_RATE_VISITOR: '1000000/1000000',
+    CHAT_RATE_AGENT: '1000000/1000000',
+  },
 });
 
 try {
@@ -51,7 +63,10 @@ try {
    * server closed meanwhile fail once on reuse. One throwaway request per pooled socket clears them.
    */
   async function settle(): Promise<void> {
-    for (let i = 0; i < 4; i++) await fetch(`${stack.url}/_local/health`).then((r) => r.text()).catch(() => undefined);
+    for (let i = 0; i < 4; i++)
+      await fetch(`${stack.url}/_local/health`)
+        .then((r) => r.text())
+        .catch(() => undefined);
   }
 
   /** Time to the first chunk of a streamed completion straight from the fake: the model's share. */
@@ -74,13 +89,21 @@ try {
   }
 
   /** One turn through agent-chat: time to the first delta, and the fake's requests it caused. */
-  async function turn(agentId: string, message: string): Promise<{ firstToken: number; chat: number; embeddings: number }> {
+  async function turn(
+    agentId: string,
+    message: string,
+  ): Promise<{ firstToken: number; chat: number; embeddings: number }> {
     const chatBefore = fake.requestsTo('chat').length;
     const embedBefore = fake.requestsTo('embeddings').length;
     const started = performance.now();
     const response = await fetch(`${stack.url}/functions/v1/agent-chat`, {
       method: 'POST',
-      headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}`, 'content-type': 'application/json', 'x-visitor-id': newVisitorId() },
+      headers: {
+        apikey: stack.anonKey,
+        authorization: `Bearer ${stack.anonKey}`,
+        'content-type': 'application/json',
+        'x-visitor-id': newVisitorId(),
+      },
       body: JSON.stringify({ agentId, message }),
     });
     if (response.status !== 200) throw new Error(`agent-chat answered ${response.status}: ${await response.text()}`);
@@ -95,7 +118,11 @@ try {
       if (Number.isNaN(firstToken) && text.includes('event: delta')) firstToken = performance.now() - started;
     }
     if (!text.includes('event: done')) throw new Error(`turn did not finish: ${text.slice(-300)}`);
-    return { firstToken, chat: fake.requestsTo('chat').length - chatBefore, embeddings: fake.requestsTo('embeddings').length - embedBefore };
+    return {
+      firstToken,
+      chat: fake.requestsTo('chat').length - chatBefore,
+      embeddings: fake.requestsTo('embeddings').length - embedBefore,
+    };
   }
 
   async function series(agentId: string, label: string) {
@@ -113,7 +140,9 @@ try {
     console.log(`\nfirst token, ${label} (${TURNS} turns)`);
     console.log(`  model alone        p50 ${ms(percentile(direct, 50))}  p99 ${ms(percentile(direct, 99))}`);
     console.log(`  through agent-chat p50 ${ms(percentile(through, 50))}  p99 ${ms(percentile(through, 99))}`);
-    console.log(`  added by server    p50 ${ms(percentile(added, 50))}  p99 ${ms(percentile(added, 99))}   (budget p50 ≤ 30 ms, p99 ≤ 100 ms)`);
+    console.log(
+      `  added by server    p50 ${ms(percentile(added, 50))}  p99 ${ms(percentile(added, 99))}   (budget p50 ≤ 30 ms, p99 ≤ 100 ms)`,
+    );
     console.log(`  model round trips per turn: ${[...calls].join(' | ')}`);
   }
 
@@ -131,12 +160,20 @@ try {
       await matchKnowledgeChunks(service, { agentId, embedding, query, limit: 4, candidates: 20, minSimilarity: 0.2 });
       if (i >= 10) viaRest.push(performance.now() - started);
       started = performance.now();
-      await stack.db.query('select * from public.match_knowledge_chunks($1, $2::extensions.vector, $3, 4, 20, 0.2)', [agentId, vectorLiteral(embedding), toOrTsQuery(textSearchTerms(query))]);
+      await stack.db.query('select * from public.match_knowledge_chunks($1, $2::extensions.vector, $3, 4, 20, 0.2)', [
+        agentId,
+        vectorLiteral(embedding),
+        toOrTsQuery(textSearchTerms(query)),
+      ]);
       if (i >= 10) sqlOnly.push(performance.now() - started);
     }
     console.log(`\nretrieval, ${label} (${RETRIEVALS} queries)`);
-    console.log(`  SQL (match_knowledge_chunks)   p50 ${ms(percentile(sqlOnly, 50))}  p95 ${ms(percentile(sqlOnly, 95))}`);
-    console.log(`  through PostgREST (one RPC)    p50 ${ms(percentile(viaRest, 50))}  p95 ${ms(percentile(viaRest, 95))}   (budget p95 ≤ 25 ms at 100k)`);
+    console.log(
+      `  SQL (match_knowledge_chunks)   p50 ${ms(percentile(sqlOnly, 50))}  p95 ${ms(percentile(sqlOnly, 95))}`,
+    );
+    console.log(
+      `  through PostgREST (one RPC)    p50 ${ms(percentile(viaRest, 50))}  p95 ${ms(percentile(viaRest, 95))}   (budget p95 ≤ 25 ms at 100k)`,
+    );
   }
 
   await retrieval(rich.id, '10,000 chunks');
@@ -144,7 +181,9 @@ try {
   {
     const bursts: number[] = [];
     for (let round = 0; round < 3; round++) {
-      const results = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => turn(i % 2 ? rich.id : bare.id, QUESTIONS[i % QUESTIONS.length]!)));
+      const results = await Promise.all(
+        Array.from({ length: CONCURRENT }, (_, i) => turn(i % 2 ? rich.id : bare.id, QUESTIONS[i % QUESTIONS.length]!)),
+      );
       bursts.push(...results.map((r) => r.firstToken));
     }
     console.log(`\n${CONCURRENT} concurrent conversations (3 bursts, half with 10k chunks)`);

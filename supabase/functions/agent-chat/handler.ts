@@ -19,7 +19,12 @@ import { createServiceClient, envRecord, requireEnv, type FunctionEnv } from '..
 import { createRpcRetriever } from '../_shared/agent-chat/retrieval.ts';
 import { createChatMeter, createModelSettingsCache } from '../_shared/agent-chat/usage.ts';
 import { createAgentChatHandler } from '../_shared/engine/handler.ts';
-import { ChatRateLimiter, DEFAULT_CHAT_RATE_LIMITS, MemoryBucketStore, type ChatRateLimits } from '../_shared/engine/rate-limit.ts';
+import {
+  ChatRateLimiter,
+  DEFAULT_CHAT_RATE_LIMITS,
+  MemoryBucketStore,
+  type ChatRateLimits,
+} from '../_shared/engine/rate-limit.ts';
 import { createToolRunner } from '../_shared/tools/runner.ts';
 
 export type { FunctionEnv };
@@ -57,7 +62,8 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
   const runTool = createToolRunner({ service, env });
   const meter = createChatMeter(service);
   const keys = anonymousKeys(env);
-  const log = (event: string, details: Record<string, unknown>) => console.warn(`agent-chat ${event}`, JSON.stringify(details));
+  const log = (event: string, details: Record<string, unknown>) =>
+    console.warn(`agent-chat ${event}`, JSON.stringify(details));
 
   const handle = createAgentChatHandler({
     identify: (request) => identifyCaller(request, { anonymousKeys: keys, service }),

@@ -49,11 +49,20 @@ function parseInput(raw: unknown): z.infer<typeof input> {
   const result = input.safeParse(raw);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  throw new HttpError(400, 'invalid_input', issue?.code === 'invalid_union' ? 'action must be ingest, reingest or delete.' : (issue?.message ?? 'Invalid input.'));
+  throw new HttpError(
+    400,
+    'invalid_input',
+    issue?.code === 'invalid_union'
+      ? 'action must be ingest, reingest or delete.'
+      : (issue?.message ?? 'Invalid input.'),
+  );
 }
 
 const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { ...corsHeaders, 'content-type': 'application/json; charset=utf-8' } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { ...corsHeaders, 'content-type': 'application/json; charset=utf-8' },
+  });
 
 export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
   const service = createServiceClient(env);
@@ -110,18 +119,27 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
       console.warn('knowledge-ingest failed', document.id, String(error));
       await service.from('knowledge_chunks').delete().eq('document_id', document.id);
       const failed = await updateDocument(service, document.id, { status: 'failed', error: reason.slice(0, 1000) });
-      return json({ document: failed, error: { code: 'ingestion_failed', message: reason } }, error instanceof HttpError ? 422 : 502);
+      return json(
+        { document: failed, error: { code: 'ingestion_failed', message: reason } },
+        error instanceof HttpError ? 422 : 502,
+      );
     }
   }
 
   async function ownDocument(userId: string, documentId: string): Promise<DocumentRow> {
-    const { data } = await service.from('knowledge_documents').select(DOCUMENT_COLUMNS).eq('id', documentId).eq('user_id', userId).maybeSingle<DocumentRow>();
+    const { data } = await service
+      .from('knowledge_documents')
+      .select(DOCUMENT_COLUMNS)
+      .eq('id', documentId)
+      .eq('user_id', userId)
+      .maybeSingle<DocumentRow>();
     if (!data) throw new HttpError(404, 'document_not_found', 'This document does not exist.');
     return data;
   }
 
   async function handle(request: Request): Promise<Response> {
-    if (request.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST.', { ...corsHeaders, allow: 'POST' });
+    if (request.method !== 'POST')
+      return errorResponse(405, 'method_not_allowed', 'Use POST.', { ...corsHeaders, allow: 'POST' });
     const userId = await requireUser(request, service);
     const command = parseInput(await readJsonBody(request));
 
@@ -148,30 +166,57 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     }
 
     const { agentId, storagePath } = command;
-    const { data: agent } = await service.from('agents').select('id').eq('id', agentId).eq('user_id', userId).maybeSingle();
+    const { data: agent } = await service
+      .from('agents')
+      .select('id')
+      .eq('id', agentId)
+      .eq('user_id', userId)
+      .maybeSingle();
     if (!agent) throw new HttpError(404, 'agent_not_found', 'This agent does not exist.');
     const segments = storagePath.split('/');
-    if (segments.length !== 3 || segments[0] !== userId || segments[1] !== agentId || !segments[2] || segments[2].startsWith('.')) {
+    if (
+      segments.length !== 3 ||
+      segments[0] !== userId ||
+      segments[1] !== agentId ||
+      !segments[2] ||
+      segments[2].startsWith('.')
+    ) {
       throw new HttpError(400, 'invalid_path', 'storagePath must be {your user id}/{agent id}/{file name}.');
     }
     const file = await download(storagePath);
     const name = command.name ?? segments[2];
     if (file.size > KNOWLEDGE_MAX_BYTES) {
-      await refuse(storagePath, new HttpError(413, 'file_too_large', `The file is ${(file.size / 1048576).toFixed(1)} MB; the limit is 10 MB.`));
+      await refuse(
+        storagePath,
+        new HttpError(413, 'file_too_large', `The file is ${(file.size / 1048576).toFixed(1)} MB; the limit is 10 MB.`),
+      );
     }
     let format: string;
     try {
-      format = validateKnowledgeFile({ fileName: name, contentType: file.type }, new Uint8Array(await file.arrayBuffer()));
+      format = validateKnowledgeFile(
+        { fileName: name, contentType: file.type },
+        new Uint8Array(await file.arrayBuffer()),
+      );
     } catch (error) {
       if (error instanceof HttpError) await refuse(storagePath, error);
       throw error;
     }
     const { data: created, error } = await service
       .from('knowledge_documents')
-      .insert({ agent_id: agentId, user_id: userId, name, type: format, status: 'processing', progress: 0, storage_path: storagePath, size_bytes: file.size })
+      .insert({
+        agent_id: agentId,
+        user_id: userId,
+        name,
+        type: format,
+        status: 'processing',
+        progress: 0,
+        storage_path: storagePath,
+        size_bytes: file.size,
+      })
       .select(DOCUMENT_COLUMNS)
       .single<DocumentRow>();
-    if (error?.code === '23505') throw new HttpError(409, 'already_ingested', 'This file is already in the knowledge base; re-ingest it instead.');
+    if (error?.code === '23505')
+      throw new HttpError(409, 'already_ingested', 'This file is already in the knowledge base; re-ingest it instead.');
     if (error || !created) throw new Error(`creating the document failed: ${error?.message ?? 'no row'}`);
     return process(created, file);
   }

@@ -22,19 +22,33 @@ export interface DocumentRow {
   error: string | null;
 }
 
-export const DOCUMENT_COLUMNS = 'id, agent_id, user_id, name, type, status, progress, chunk_count, storage_path, size_bytes, error';
+export const DOCUMENT_COLUMNS =
+  'id, agent_id, user_id, name, type, status, progress, chunk_count, storage_path, size_bytes, error';
 
 /** Rows per insert: 100 chunks with 1,536-dimension vectors is ≈ 2 MB of JSON. */
 const CHUNK_BATCH = 100;
 
-export async function updateDocument(service: SupabaseClient, id: string, change: Partial<DocumentRow> & Record<string, unknown>): Promise<DocumentRow> {
-  const { data, error } = await service.from('knowledge_documents').update(change).eq('id', id).select(DOCUMENT_COLUMNS).single<DocumentRow>();
+export async function updateDocument(
+  service: SupabaseClient,
+  id: string,
+  change: Partial<DocumentRow> & Record<string, unknown>,
+): Promise<DocumentRow> {
+  const { data, error } = await service
+    .from('knowledge_documents')
+    .update(change)
+    .eq('id', id)
+    .select(DOCUMENT_COLUMNS)
+    .single<DocumentRow>();
   if (error || !data) throw new Error(`updating the document failed: ${error?.message ?? 'no row'}`);
   return data;
 }
 
 /** Replaces a document's chunks (re-ingest deletes the old ones first; the document is 'processing' meanwhile, so retrieval skips it). */
-export async function replaceChunks(service: SupabaseClient, document: DocumentRow, ingested: IngestedDocument): Promise<void> {
+export async function replaceChunks(
+  service: SupabaseClient,
+  document: DocumentRow,
+  ingested: IngestedDocument,
+): Promise<void> {
   const removed = await service.from('knowledge_chunks').delete().eq('document_id', document.id);
   if (removed.error) throw new Error(`removing old chunks failed: ${removed.error.message}`);
   for (let start = 0; start < ingested.chunks.length; start += CHUNK_BATCH) {
@@ -60,6 +74,8 @@ export function progressReporter(service: SupabaseClient, documentId: string): (
     const percent = Math.min(99, Math.floor(fraction * 10) * 10);
     if (percent <= written) return;
     written = percent;
-    pending = pending.then(() => service.from('knowledge_documents').update({ progress: percent }).eq('id', documentId).eq('status', 'processing'));
+    pending = pending.then(() =>
+      service.from('knowledge_documents').update({ progress: percent }).eq('id', documentId).eq('status', 'processing'),
+    );
   };
 }

@@ -69,7 +69,16 @@ function audioBlob(dataUrl: string): { blob: Blob; fileName: string } {
   const bytes = new Uint8Array(binary.length);
   for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
   if (bytes.byteLength === 0) throw new HttpError(400, 'invalid_input', 'audio is empty.');
-  const extension = ({ 'audio/webm': 'webm', 'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a', 'audio/wav': 'wav', 'audio/x-wav': 'wav' } as Record<string, string>)[mime];
+  const extension = (
+    {
+      'audio/webm': 'webm',
+      'audio/ogg': 'ogg',
+      'audio/mpeg': 'mp3',
+      'audio/mp4': 'm4a',
+      'audio/wav': 'wav',
+      'audio/x-wav': 'wav',
+    } as Record<string, string>
+  )[mime];
   if (!extension) throw new HttpError(415, 'unsupported_audio', 'Record in WebM, Ogg, MP3, M4A or WAV.');
   return { blob: new Blob([bytes], { type: mime }), fileName: `message.${extension}` };
 }
@@ -81,27 +90,50 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
   const models = createModelSettingsCache(service);
   const buckets = new MemoryBucketStore();
 
-  async function complete(messages: ChatMessage[], temperature: number, signal: AbortSignal): Promise<{ text: string; tokens: number; model: string }> {
+  async function complete(
+    messages: ChatMessage[],
+    temperature: number,
+    signal: AbortSignal,
+  ): Promise<{ text: string; tokens: number; model: string }> {
     const settings = await models();
-    const result = await provider.completeChat({ model: settings.chatModel, messages, temperature, maxOutputTokens: 4_000, signal });
+    const result = await provider.completeChat({
+      model: settings.chatModel,
+      messages,
+      temperature,
+      maxOutputTokens: 4_000,
+      signal,
+    });
     return { text: result.text.trim(), tokens: result.usage?.totalTokens ?? 0, model: result.metadata.model };
   }
 
   async function sectorTemplate(subSectorId: string | undefined, language: 'en' | 'fr'): Promise<string | null> {
     if (!subSectorId) return null;
-    const { data } = await service.from('sub_sectors').select('system_prompt, system_prompt_fr').eq('id', subSectorId).maybeSingle<{ system_prompt: string; system_prompt_fr: string }>();
+    const { data } = await service
+      .from('sub_sectors')
+      .select('system_prompt, system_prompt_fr')
+      .eq('id', subSectorId)
+      .maybeSingle<{ system_prompt: string; system_prompt_fr: string }>();
     if (!data) throw new HttpError(404, 'sub_sector_not_found', 'This specialisation does not exist.');
     return language === 'fr' ? data.system_prompt_fr : data.system_prompt;
   }
 
   async function toolNames(ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    const { data } = await service.from('tool_catalogue').select('id, name, description').in('id', ids).eq('enabled', true);
-    return ((data ?? []) as { name: string; description: string }[]).map((tool) => `${tool.name} (${tool.description})`);
+    const { data } = await service
+      .from('tool_catalogue')
+      .select('id, name, description')
+      .in('id', ids)
+      .eq('enabled', true);
+    return ((data ?? []) as { name: string; description: string }[]).map(
+      (tool) => `${tool.name} (${tool.description})`,
+    );
   }
 
   /** Runs one task; returns the result plus what to meter (nothing when offline). */
-  async function run(input: AssistInput, signal: AbortSignal): Promise<{ result: unknown; tokens: number; model: string }> {
+  async function run(
+    input: AssistInput,
+    signal: AbortSignal,
+  ): Promise<{ result: unknown; tokens: number; model: string }> {
     const templated = (result: unknown) => ({ result, tokens: 0, model: 'offline-template' });
     switch (input.task) {
       case 'extract_brief': {
@@ -122,7 +154,11 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
         return { result: { brief: answer.text }, tokens: answer.tokens, model: answer.model };
       }
       case 'generate_prompt': {
-        const context: PromptContext = { input, sectorTemplate: await sectorTemplate(input.subSectorId, input.language), toolNames: await toolNames(input.tools) };
+        const context: PromptContext = {
+          input,
+          sectorTemplate: await sectorTemplate(input.subSectorId, input.language),
+          toolNames: await toolNames(input.tools),
+        };
         if (offline) return templated({ prompt: promptOffline(context) });
         const answer = await complete(promptMessages(context), 0.7, signal);
         return { result: { prompt: answer.text }, tokens: answer.tokens, model: answer.model };
@@ -136,11 +172,21 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
       }
       case 'transcribe': {
         if (!provider.capabilities.transcription) {
-          throw new HttpError(503, 'transcription_unavailable', 'Voice messages need an AI provider with transcription; type your message instead.');
+          throw new HttpError(
+            503,
+            'transcription_unavailable',
+            'Voice messages need an AI provider with transcription; type your message instead.',
+          );
         }
         const { blob, fileName } = audioBlob(input.audio);
         const settings = await models();
-        const transcript = await provider.transcribe({ model: settings.transcriptionModel, audio: blob, fileName, language: input.language, signal });
+        const transcript = await provider.transcribe({
+          model: settings.transcriptionModel,
+          audio: blob,
+          fileName,
+          language: input.language,
+          signal,
+        });
         // Transcription is billed per audio second, not tokens; record the byte size as the measure.
         return { result: { text: transcript.text }, tokens: blob.size, model: transcript.metadata.model };
       }
@@ -148,13 +194,16 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
   }
 
   async function handle(request: Request): Promise<Response> {
-    if (request.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST.', { ...corsHeaders, allow: 'POST' });
+    if (request.method !== 'POST')
+      return errorResponse(405, 'method_not_allowed', 'Use POST.', { ...corsHeaders, allow: 'POST' });
     const userId = await requireUser(request, service);
     const now = Date.now();
     const verdict = takeToken(buckets.get(userId), OWNER_POLICY, now);
     if (!verdict.allowed) {
       const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
-      throw new HttpError(429, 'rate_limited', `Too many requests. Please wait ${seconds} s and try again.`, { 'retry-after': String(seconds) });
+      throw new HttpError(429, 'rate_limited', `Too many requests. Please wait ${seconds} s and try again.`, {
+        'retry-after': String(seconds),
+      });
     }
     buckets.update(userId, (state) => takeToken(state, OWNER_POLICY, now).state);
     const input = parseInput(await readJsonBody(request, MAX_BODY_BYTES));
@@ -169,9 +218,13 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
       throw error;
     }
     const isOffline = offline && input.task !== 'transcribe';
-    await meterAssist(service, { userId, task: input.task, totalTokens: outcome.tokens, offline: isOffline, model: outcome.model }).catch((error: unknown) =>
-      console.warn('owner-assist metering failed', String(error)),
-    );
+    await meterAssist(service, {
+      userId,
+      task: input.task,
+      totalTokens: outcome.tokens,
+      offline: isOffline,
+      model: outcome.model,
+    }).catch((error: unknown) => console.warn('owner-assist metering failed', String(error)));
     return new Response(JSON.stringify({ result: outcome.result, offline: isOffline, model: outcome.model }), {
       status: 200,
       headers: { ...corsHeaders, 'content-type': 'application/json; charset=utf-8' },

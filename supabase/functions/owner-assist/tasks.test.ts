@@ -13,7 +13,11 @@ describe('toSubdomain', () => {
 
 describe('normaliseExtraction', () => {
   it('keeps the known fields, validates the email and normalises voice and subdomain', () => {
-    expect(normaliseExtraction('Sure! {"companyName":"Chez Léa","email":"not an email","suggestedVoice":"FEMALE","extra":1}')).toEqual({
+    expect(
+      normaliseExtraction(
+        'Sure! {"companyName":"Chez Léa","email":"not an email","suggestedVoice":"FEMALE","extra":1}',
+      ),
+    ).toEqual({
       companyName: 'Chez Léa',
       address: '',
       phone: '',
@@ -32,17 +36,33 @@ describe('normaliseExtraction', () => {
 
 describe('offline templates', () => {
   it('extracts contact details by pattern, ignoring postcodes as phone numbers', () => {
-    const result = extractOffline('Salon Lumière\nCoiffure au 3 avenue Foch 69006 Lyon, tél. 04 78 00 00 00, contact@lumiere.fr');
-    expect(result).toMatchObject({ companyName: 'Salon Lumière', phone: '04 78 00 00 00', email: 'contact@lumiere.fr', suggestedSubdomain: 'salon-lumiere' });
+    const result = extractOffline(
+      'Salon Lumière\nCoiffure au 3 avenue Foch 69006 Lyon, tél. 04 78 00 00 00, contact@lumiere.fr',
+    );
+    expect(result).toMatchObject({
+      companyName: 'Salon Lumière',
+      phone: '04 78 00 00 00',
+      email: 'contact@lumiere.fr',
+      suggestedSubdomain: 'salon-lumiere',
+    });
     expect(result.address).toMatch(/^3 avenue Foch/);
   });
 
   it('appends the instruction and answers in its language', () => {
-    expect(modifyOffline({ task: 'modify_prompt', currentPrompt: 'Tu es Léa.', instruction: 'Ajoute les horaires du dimanche' }).confirmationMessage).toMatch(/^Mode hors ligne/);
+    expect(
+      modifyOffline({
+        task: 'modify_prompt',
+        currentPrompt: 'Tu es Léa.',
+        instruction: 'Ajoute les horaires du dimanche',
+      }).confirmationMessage,
+    ).toMatch(/^Mode hors ligne/);
   });
 
   it('accepts only complete modifications', () => {
     expect(normaliseModification('{"newPrompt":"x"}')).toBeNull();
-    expect(normaliseModification('```json\n{"newPrompt":"x","confirmationMessage":"ok"}\n```')).toEqual({ newPrompt: 'x', confirmationMessage: 'ok' });
+    expect(normaliseModification('```json\n{"newPrompt":"x","confirmationMessage":"ok"}\n```')).toEqual({
+      newPrompt: 'x',
+      confirmationMessage: 'ok',
+    });
   });
 });

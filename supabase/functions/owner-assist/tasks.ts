@@ -7,7 +7,9 @@ import { z } from 'zod';
 
 export const VOICES = ['male', 'female'] as const;
 
-export const extractInput = z.object({ task: z.literal('extract_brief'), brief: z.string().trim().min(1).max(20_000) }).strict();
+export const extractInput = z
+  .object({ task: z.literal('extract_brief'), brief: z.string().trim().min(1).max(20_000) })
+  .strict();
 export const draftInput = z
   .object({
     task: z.literal('draft_brief'),
@@ -18,32 +20,60 @@ export const draftInput = z
   })
   .strict();
 export const improveInput = z
-  .object({ task: z.literal('improve_brief'), brief: z.string().trim().min(1).max(20_000), language: z.enum(['en', 'fr']).default('en') })
+  .object({
+    task: z.literal('improve_brief'),
+    brief: z.string().trim().min(1).max(20_000),
+    language: z.enum(['en', 'fr']).default('en'),
+  })
   .strict();
 export const promptInput = z
   .object({
     task: z.literal('generate_prompt'),
-    subSectorId: z.string().regex(/^[a-z0-9_-]{1,64}$/).optional(),
+    subSectorId: z
+      .string()
+      .regex(/^[a-z0-9_-]{1,64}$/)
+      .optional(),
     agentName: z.string().trim().min(1).max(100),
     companyName: z.string().trim().max(200).optional(),
     brief: z.string().trim().min(1).max(20_000),
-    tools: z.array(z.string().regex(/^[a-z0-9_]{1,64}$/)).max(50).default([]),
+    tools: z
+      .array(z.string().regex(/^[a-z0-9_]{1,64}$/))
+      .max(50)
+      .default([]),
     language: z.enum(['en', 'fr']).default('en'),
   })
   .strict();
 export const modifyInput = z
-  .object({ task: z.literal('modify_prompt'), currentPrompt: z.string().max(100_000), instruction: z.string().trim().min(1).max(5_000) })
+  .object({
+    task: z.literal('modify_prompt'),
+    currentPrompt: z.string().max(100_000),
+    instruction: z.string().trim().min(1).max(5_000),
+  })
   .strict();
 export const transcribeInput = z
   .object({
     task: z.literal('transcribe'),
     /** data:audio/webm;base64,... as the spec's recorder produces. */
-    audio: z.string().regex(/^data:audio\/[\w.+-]+(;[\w=.+-]+)*;base64,[A-Za-z0-9+/=]+$/, { error: 'audio must be a base64 data URL of an audio recording.' }),
-    language: z.string().regex(/^[a-z]{2}$/).optional(),
+    audio: z
+      .string()
+      .regex(/^data:audio\/[\w.+-]+(;[\w=.+-]+)*;base64,[A-Za-z0-9+/=]+$/, {
+        error: 'audio must be a base64 data URL of an audio recording.',
+      }),
+    language: z
+      .string()
+      .regex(/^[a-z]{2}$/)
+      .optional(),
   })
   .strict();
 
-export const assistInput = z.discriminatedUnion('task', [extractInput, draftInput, improveInput, promptInput, modifyInput, transcribeInput]);
+export const assistInput = z.discriminatedUnion('task', [
+  extractInput,
+  draftInput,
+  improveInput,
+  promptInput,
+  modifyInput,
+  transcribeInput,
+]);
 export type AssistInput = z.infer<typeof assistInput>;
 
 export interface ExtractedBrief {
@@ -108,7 +138,10 @@ export function normaliseExtraction(raw: string): ExtractedBrief | null {
 /** Offline extraction: patterns for contact details, the first line as the company name. */
 export function extractOffline(brief: string): ExtractedBrief {
   const email = /[^\s@<>(),;:]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/.exec(brief)?.[0] ?? '';
-  const website = (/\b(?:https?:\/\/)?(?:www\.)[^\s,;]+|https?:\/\/[^\s,;]+/i.exec(brief)?.[0] ?? '').replace(/[.,;:!?)]+$/, '');
+  const website = (/\b(?:https?:\/\/)?(?:www\.)[^\s,;]+|https?:\/\/[^\s,;]+/i.exec(brief)?.[0] ?? '').replace(
+    /[.,;:!?)]+$/,
+    '',
+  );
   // Postcodes and street numbers also look like digit groups: a phone number has 8 to 15 digits.
   const phone =
     [...brief.matchAll(/(?:\+\d{1,3}[\s.-]?)?(?:\(?\d{1,4}\)?[\s.-]?){2,5}\d{2,4}/g)]
@@ -117,8 +150,14 @@ export function extractOffline(brief: string): ExtractedBrief {
         const digits = candidate.replace(/\D/g, '').length;
         return digits >= 8 && digits <= 15;
       }) ?? '';
-  const address = /\d{1,4}[,\s]+(?:bis\s+)?(?:rue|avenue|av\.|boulevard|bd|place|chemin|allée|impasse|quai|street|st\.|road|rd\.|lane)\b[^\n.;]*/i.exec(brief)?.[0]?.trim() ?? '';
-  const named = /(?:company|business|restaurant|salon|shop|entreprise|société|cabinet|boutique)\s*(?:name)?\s*[:\-–]\s*([^\n.;,]+)/i.exec(brief)?.[1];
+  const address =
+    /\d{1,4}[,\s]+(?:bis\s+)?(?:rue|avenue|av\.|boulevard|bd|place|chemin|allée|impasse|quai|street|st\.|road|rd\.|lane)\b[^\n.;]*/i
+      .exec(brief)?.[0]
+      ?.trim() ?? '';
+  const named =
+    /(?:company|business|restaurant|salon|shop|entreprise|société|cabinet|boutique)\s*(?:name)?\s*[:\-–]\s*([^\n.;,]+)/i.exec(
+      brief,
+    )?.[1];
   const firstLine = brief.split(/\n|\.\s/)[0]?.trim() ?? '';
   const companyName = (named ?? (firstLine.length <= 60 ? firstLine : '')).trim();
   const female = /\b(female|femme|féminine|woman)\b/i.test(brief);
@@ -152,7 +191,17 @@ export function draftMessages(input: z.infer<typeof draftInput>) {
       role: 'system' as const,
       content: `Write a short brief (120 to 200 words, in ${LANGUAGE_NAME[input.language]}) describing a business for its AI assistant: what it does, its offer, opening hours and contact details if given, and what visitors usually ask. Use only the facts given; leave placeholders in [brackets] for missing essentials.`,
     },
-    { role: 'user' as const, content: [input.companyName && `Company: ${input.companyName}`, input.sector && `Sector: ${input.sector}`, input.notes && `Notes: ${input.notes}`].filter(Boolean).join('\n') || 'No details yet.' },
+    {
+      role: 'user' as const,
+      content:
+        [
+          input.companyName && `Company: ${input.companyName}`,
+          input.sector && `Sector: ${input.sector}`,
+          input.notes && `Notes: ${input.notes}`,
+        ]
+          .filter(Boolean)
+          .join('\n') || 'No details yet.',
+    },
   ];
 }
 
@@ -214,7 +263,9 @@ export function promptMessages({ input, sectorTemplate, toolNames }: PromptConte
 
 export function promptOffline({ input, sectorTemplate, toolNames }: PromptContext): string {
   const fr = input.language === 'fr';
-  const who = input.companyName ? `${input.agentName}, ${fr ? 'l’assistant de' : 'the assistant of'} ${input.companyName}` : input.agentName;
+  const who = input.companyName
+    ? `${input.agentName}, ${fr ? 'l’assistant de' : 'the assistant of'} ${input.companyName}`
+    : input.agentName;
   return [
     fr ? `Tu es ${who}.` : `You are ${who}.`,
     sectorTemplate,
@@ -243,7 +294,9 @@ export function normaliseModification(raw: string): { newPrompt: string; confirm
   const match = /\{[\s\S]*\}/.exec(raw);
   if (!match) return null;
   try {
-    const parsed = z.object({ newPrompt: z.string().min(1).max(100_000), confirmationMessage: z.string().min(1).max(1_000) }).safeParse(JSON.parse(match[0]));
+    const parsed = z
+      .object({ newPrompt: z.string().min(1).max(100_000), confirmationMessage: z.string().min(1).max(1_000) })
+      .safeParse(JSON.parse(match[0]));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -253,7 +306,8 @@ export function normaliseModification(raw: string): { newPrompt: string; confirm
 export function modifyOffline(input: z.infer<typeof modifyInput>): { newPrompt: string; confirmationMessage: string } {
   const french = /[àâçéèêëîïôûùüÿœ]|\b(le|la|les|des|ajoute|ajouter|réponds|sois)\b/i.test(input.instruction);
   return {
-    newPrompt: `${input.currentPrompt.trimEnd()}\n\n${french ? 'Consigne supplémentaire' : 'Additional instruction'}: ${input.instruction}`.trim(),
+    newPrompt:
+      `${input.currentPrompt.trimEnd()}\n\n${french ? 'Consigne supplémentaire' : 'Additional instruction'}: ${input.instruction}`.trim(),
     confirmationMessage: french
       ? 'Mode hors ligne : la consigne a été ajoutée à la fin du prompt, sans réécriture.'
       : 'Offline mode: the instruction was appended to the end of the prompt, without rewriting it.',

@@ -11,7 +11,15 @@ describe('agent-chat, knowledge-ingest and owner-assist under Deno', () => {
     // Rejects (non-zero exit) on any type or resolution error.
     await promisify(execFile)(
       'npx',
-      ['deno', 'check', '--config', 'deno.json', 'agent-chat/index.ts', 'knowledge-ingest/index.ts', 'owner-assist/index.ts'],
+      [
+        'deno',
+        'check',
+        '--config',
+        'deno.json',
+        'agent-chat/index.ts',
+        'knowledge-ingest/index.ts',
+        'owner-assist/index.ts',
+      ],
       { cwd: functionsDir, timeout: 170_000, env: { ...process.env, NO_COLOR: '1' } },
     );
   }, 180_000);

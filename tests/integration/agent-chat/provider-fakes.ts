@@ -32,15 +32,29 @@ export async function startProviderFakes(): Promise<ProviderFakes> {
         res.end(JSON.stringify(body));
       };
       if (url.pathname === '/v1/prices') return send(200, { id: `price_${calls.length}`, object: 'price' });
-      if (url.pathname === '/v1/payment_links') return send(200, { id: `plink_${calls.length}`, url: `https://buy.stripe.test/${calls.length}` });
-      if (/^\/2010-04-01\/Accounts\/[^/]+\/Messages\.json$/.test(url.pathname)) return send(201, { sid: `SM${calls.length}`, status: 'queued' });
+      if (url.pathname === '/v1/payment_links')
+        return send(200, { id: `plink_${calls.length}`, url: `https://buy.stripe.test/${calls.length}` });
+      if (/^\/2010-04-01\/Accounts\/[^/]+\/Messages\.json$/.test(url.pathname))
+        return send(201, { sid: `SM${calls.length}`, status: 'queued' });
       if (url.pathname === '/maps/api/geocode/json') {
-        return send(200, { status: 'OK', results: [{ formatted_address: '1 Rue Lepic, 75018 Paris, France', geometry: { location: { lat: 48.884, lng: 2.333 } } }] });
+        return send(200, {
+          status: 'OK',
+          results: [
+            {
+              formatted_address: '1 Rue Lepic, 75018 Paris, France',
+              geometry: { location: { lat: 48.884, lng: 2.333 } },
+            },
+          ],
+        });
       }
       return send(404, { error: { message: 'unknown fake route' } });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, calls, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

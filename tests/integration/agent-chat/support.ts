@@ -53,7 +53,13 @@ export async function createAgent(
 }
 
 /** A ready knowledge document with chunks embedded the way the fake (and offline) model embeds. */
-export async function addKnowledge(stack: TestStack, owner: Owner, agentId: string, name: string, text: string): Promise<string> {
+export async function addKnowledge(
+  stack: TestStack,
+  owner: Owner,
+  agentId: string,
+  name: string,
+  text: string,
+): Promise<string> {
   const service = stack.serviceClient();
   const { data, error } = await service
     .from('knowledge_documents')
@@ -107,7 +113,10 @@ export async function chat(
   return { status: response.status, events, text };
 }
 
-export function eventOf<N extends AgentChatEvent['event']>(outcome: TurnOutcome, name: N): Extract<AgentChatEvent, { event: N }> {
+export function eventOf<N extends AgentChatEvent['event']>(
+  outcome: TurnOutcome,
+  name: N,
+): Extract<AgentChatEvent, { event: N }> {
   const found = outcome.events.find((event) => event.event === name);
   if (!found) throw new Error(`no ${name} event in ${JSON.stringify(outcome.events)}`);
   return found as Extract<AgentChatEvent, { event: N }>;

@@ -7,7 +7,15 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';
-import { chat, createAgent, createOwner, eventOf, newVisitorId, startTestStack, type Owner } from '../agent-chat/support.ts';
+import {
+  chat,
+  createAgent,
+  createOwner,
+  eventOf,
+  newVisitorId,
+  startTestStack,
+  type Owner,
+} from '../agent-chat/support.ts';
 import type { TestStack } from '../support/stack.ts';
 
 const fixture = (name: string) => readFile(new URL(`../engine/fixtures/${name}`, import.meta.url));
@@ -32,7 +40,13 @@ async function upload(who: Owner, path: string, bytes: Uint8Array, contentType: 
   if (error) throw new Error(`upload: ${error.message}`);
 }
 
-async function ingest(who: Owner, body: Record<string, unknown>): Promise<{ status: number; body: { document?: DocumentRow; error?: { code: string; message: string }; deleted?: boolean } }> {
+async function ingest(
+  who: Owner,
+  body: Record<string, unknown>,
+): Promise<{
+  status: number;
+  body: { document?: DocumentRow; error?: { code: string; message: string }; deleted?: boolean };
+}> {
   const response = await fetch(`${stack.url}/functions/v1/knowledge-ingest`, {
     method: 'POST',
     headers: { apikey: stack.anonKey, authorization: `Bearer ${who.token}`, 'content-type': 'application/json' },
@@ -49,7 +63,9 @@ async function filesIn(who: Owner, folder: string): Promise<string[]> {
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
-  stack = await startTestStack({ functionEnv: { AI_PROVIDER: 'openai', OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseURL } });
+  stack = await startTestStack({
+    functionEnv: { AI_PROVIDER: 'openai', OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseURL },
+  });
   owner = await createOwner(stack, 'owner');
   stranger = await createOwner(stack, 'stranger');
   agent = await createAgent(stack, owner);
@@ -73,13 +89,20 @@ describe('knowledge ingestion', () => {
     expect(status).toBe(200);
     expect(body.document).toMatchObject({ status: 'uploaded', progress: 100, error: null, storage_path: path });
     expect(body.document!.chunk_count).toBeGreaterThan(0);
-    const { data: chunks } = await owner.client.from('knowledge_chunks').select('content, embedding').eq('document_id', body.document!.id);
+    const { data: chunks } = await owner.client
+      .from('knowledge_chunks')
+      .select('content, embedding')
+      .eq('document_id', body.document!.id);
     expect(chunks).toHaveLength(body.document!.chunk_count);
     expect(chunks!.every((chunk) => chunk.content.length > 0 && chunk.embedding !== null)).toBe(true);
   });
 
   it('makes the ingested text answer visitors, with a citation', async () => {
-    const turn = await chat(stack, { agentId: agent.id, message: 'Which metro station is nearest?' }, { visitorId: newVisitorId() });
+    const turn = await chat(
+      stack,
+      { agentId: agent.id, message: 'Which metro station is nearest?' },
+      { visitorId: newVisitorId() },
+    );
     const citation = eventOf(turn, 'meta').data.citations[0];
     expect(citation?.name).toBe('sample.txt');
     expect(citation?.snippet).toContain('Bellecour');
@@ -97,7 +120,9 @@ describe('knowledge ingestion', () => {
   });
 
   it('refuses an image renamed to .txt and keeps nothing of it', async () => {
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 1, 2, 3]);
+    const png = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 1, 2, 3,
+    ]);
     const path = `${owner.id}/${agent.id}/photo.txt`;
     await upload(owner, path, png, 'text/plain');
     const { status, body } = await ingest(owner, { action: 'ingest', agentId: agent.id, storagePath: path });
@@ -112,10 +137,18 @@ describe('knowledge ingestion', () => {
   it('marks the document failed with a reason when embedding fails, and re-ingests on demand', async () => {
     const path = `${owner.id}/${agent.id}/retry.txt`;
     await upload(owner, path, new TextEncoder().encode('Opening hours: Monday to Saturday, 8am to 7pm.'), 'text/plain');
-    fake.failNext('embeddings', { kind: 'status', status: 500 }, { kind: 'status', status: 500 }, { kind: 'status', status: 500 });
+    fake.failNext(
+      'embeddings',
+      { kind: 'status', status: 500 },
+      { kind: 'status', status: 500 },
+      { kind: 'status', status: 500 },
+    );
     const failed = await ingest(owner, { action: 'ingest', agentId: agent.id, storagePath: path });
     expect(failed.status).toBe(502);
-    expect(failed.body.document).toMatchObject({ status: 'failed', error: 'The embedding service is unavailable. Try again later.' });
+    expect(failed.body.document).toMatchObject({
+      status: 'failed',
+      error: 'The embedding service is unavailable. Try again later.',
+    });
     const retried = await ingest(owner, { action: 'reingest', documentId: failed.body.document!.id });
     expect(retried.status).toBe(200);
     expect(retried.body.document).toMatchObject({ status: 'uploaded', progress: 100, error: null });
@@ -123,7 +156,12 @@ describe('knowledge ingestion', () => {
 
   it('deletes the file, the chunks and the row', async () => {
     const path = `${owner.id}/${agent.id}/gone.txt`;
-    await upload(owner, path, new TextEncoder().encode('Temporary notice: the terrace is closed for works.'), 'text/plain');
+    await upload(
+      owner,
+      path,
+      new TextEncoder().encode('Temporary notice: the terrace is closed for works.'),
+      'text/plain',
+    );
     const { body } = await ingest(owner, { action: 'ingest', agentId: agent.id, storagePath: path });
     const id = body.document!.id;
     // Someone else cannot delete it.
@@ -137,9 +175,13 @@ describe('knowledge ingestion', () => {
 
   it("refuses bad input, signed-out callers and someone else's agent", async () => {
     expect((await ingest(owner, { action: 'explode' })).status).toBe(400);
-    expect((await ingest(owner, { action: 'ingest', agentId: agent.id, storagePath: `${owner.id}/../x.txt` })).status).toBe(400);
+    expect(
+      (await ingest(owner, { action: 'ingest', agentId: agent.id, storagePath: `${owner.id}/../x.txt` })).status,
+    ).toBe(400);
     const strangerPath = `${stranger.id}/${agent.id}/sneaky.txt`;
-    expect((await ingest(stranger, { action: 'ingest', agentId: agent.id, storagePath: strangerPath })).status).toBe(404);
+    expect((await ingest(stranger, { action: 'ingest', agentId: agent.id, storagePath: strangerPath })).status).toBe(
+      404,
+    );
     const anonymous = await fetch(`${stack.url}/functions/v1/knowledge-ingest`, {
       method: 'POST',
       headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}`, 'content-type': 'application/json' },

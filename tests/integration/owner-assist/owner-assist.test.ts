@@ -21,7 +21,8 @@ async function assist(stack: TestStack, token: string, body: Record<string, unkn
   return { status: response.status, body: (await response.json()) as Answer['body'] };
 }
 
-const BRIEF = 'Le Petit Bistrot de la Butte Montmartre\nRestaurant at 12 rue Lepic, 75018 Paris. Call +33 1 42 00 00 00 or write to bonjour@petitbistrot.fr, www.petitbistrot.fr.';
+const BRIEF =
+  'Le Petit Bistrot de la Butte Montmartre\nRestaurant at 12 rue Lepic, 75018 Paris. Call +33 1 42 00 00 00 or write to bonjour@petitbistrot.fr, www.petitbistrot.fr.';
 
 describe('owner-assist with a model', () => {
   let fake: FakeOpenAI;
@@ -30,7 +31,9 @@ describe('owner-assist with a model', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
-    stack = await startTestStack({ functionEnv: { AI_PROVIDER: 'openai', OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseURL } });
+    stack = await startTestStack({
+      functionEnv: { AI_PROVIDER: 'openai', OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseURL },
+    });
     owner = await createOwner(stack, 'owner');
   }, 120_000);
   afterAll(async () => {
@@ -56,13 +59,21 @@ describe('owner-assist with a model', () => {
     });
     expect((body.result!.suggestedSubdomain as string).length).toBeLessThanOrEqual(30);
     expect((fake.requestsTo('chat').at(-1)!.body as { temperature: number }).temperature).toBe(0.2);
-    const { data } = await owner.client.from('analytics_metrics').select('name, value').eq('name', 'assist.extract_brief');
+    const { data } = await owner.client
+      .from('analytics_metrics')
+      .select('name, value')
+      .eq('name', 'assist.extract_brief');
     expect(data).toHaveLength(1);
     expect(data![0]!.value).toBeGreaterThan(0);
   });
 
   it('generates a system prompt from the sector template, the brief and the tools at temperature 0.7', async () => {
-    const { data: subSector } = await stack.serviceClient().from('sub_sectors').select('id, system_prompt').limit(1).single<{ id: string; system_prompt: string }>();
+    const { data: subSector } = await stack
+      .serviceClient()
+      .from('sub_sectors')
+      .select('id, system_prompt')
+      .limit(1)
+      .single<{ id: string; system_prompt: string }>();
     fake.queueChat({ text: 'You are Clara, the assistant of Le Petit Bistrot.' });
     const { status, body } = await assist(stack, owner.token, {
       task: 'generate_prompt',
@@ -83,14 +94,28 @@ describe('owner-assist with a model', () => {
   });
 
   it('modifies a prompt and confirms the change; drafts and improves briefs', async () => {
-    fake.queueChat({ text: '{"newPrompt": "You are Clara. Always greet in French.", "confirmationMessage": "I added a French greeting."}' });
-    const modified = await assist(stack, owner.token, { task: 'modify_prompt', currentPrompt: 'You are Clara.', instruction: 'Greet in French' });
-    expect(modified.body.result).toEqual({ newPrompt: 'You are Clara. Always greet in French.', confirmationMessage: 'I added a French greeting.' });
+    fake.queueChat({
+      text: '{"newPrompt": "You are Clara. Always greet in French.", "confirmationMessage": "I added a French greeting."}',
+    });
+    const modified = await assist(stack, owner.token, {
+      task: 'modify_prompt',
+      currentPrompt: 'You are Clara.',
+      instruction: 'Greet in French',
+    });
+    expect(modified.body.result).toEqual({
+      newPrompt: 'You are Clara. Always greet in French.',
+      confirmationMessage: 'I added a French greeting.',
+    });
     fake.queueChat({ text: 'A cosy bistrot in Montmartre.' });
-    expect((await assist(stack, owner.token, { task: 'draft_brief', companyName: 'Le Petit Bistrot', sector: 'Restaurant' })).body.result).toEqual({ brief: 'A cosy bistrot in Montmartre.' });
+    expect(
+      (await assist(stack, owner.token, { task: 'draft_brief', companyName: 'Le Petit Bistrot', sector: 'Restaurant' }))
+        .body.result,
+    ).toEqual({ brief: 'A cosy bistrot in Montmartre.' });
     expect((fake.requestsTo('chat').at(-1)!.body as { temperature: number }).temperature).toBe(0.5);
     fake.queueChat({ text: 'Improved.' });
-    expect((await assist(stack, owner.token, { task: 'improve_brief', brief: 'bistrot. open late' })).body.result).toEqual({ brief: 'Improved.' });
+    expect(
+      (await assist(stack, owner.token, { task: 'improve_brief', brief: 'bistrot. open late' })).body.result,
+    ).toEqual({ brief: 'Improved.' });
   });
 
   it('transcribes a recorded message', async () => {
@@ -103,7 +128,12 @@ describe('owner-assist with a model', () => {
   });
 
   it('answers the spec failure message and meters nothing when the model fails', async () => {
-    fake.failNext('chat', { kind: 'status', status: 500 }, { kind: 'status', status: 500 }, { kind: 'status', status: 500 });
+    fake.failNext(
+      'chat',
+      { kind: 'status', status: 500 },
+      { kind: 'status', status: 500 },
+      { kind: 'status', status: 500 },
+    );
     const { status, body } = await assist(stack, owner.token, { task: 'draft_brief', companyName: 'X' });
     expect(status).toBe(502);
     expect(body.error).toEqual({ code: 'ai_unavailable', message: 'AI assistance failed. Please try again.' });
@@ -115,10 +145,13 @@ describe('owner-assist with a model', () => {
     expect((await assist(stack, stack.anonKey, { task: 'draft_brief' })).status).toBe(401);
     expect((await assist(stack, owner.token, { task: 'write_novel' })).body.error?.code).toBe('invalid_input');
     expect((await assist(stack, owner.token, { task: 'extract_brief', brief: '' })).status).toBe(400);
-    expect((await assist(stack, owner.token, { task: 'transcribe', audio: 'data:image/png;base64,AAAA' })).status).toBe(400);
+    expect((await assist(stack, owner.token, { task: 'transcribe', audio: 'data:image/png;base64,AAAA' })).status).toBe(
+      400,
+    );
     const busy = await createOwner(stack, 'busy');
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await assist(stack, busy.token, { task: 'extract_brief', brief: '' })).status);
+    for (let i = 0; i < 21; i++)
+      statuses.push((await assist(stack, busy.token, { task: 'extract_brief', brief: '' })).status);
     expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
     expect(statuses[20]).toBe(429);
   });
@@ -151,11 +184,22 @@ describe('owner-assist offline', () => {
   });
 
   it('builds prompts and modifications from templates, and refuses transcription', async () => {
-    const prompt = await assist(stack, owner.token, { task: 'generate_prompt', agentName: 'Clara', companyName: 'Le Petit Bistrot', brief: 'Open daily.', tools: ['calendar'], language: 'fr' });
+    const prompt = await assist(stack, owner.token, {
+      task: 'generate_prompt',
+      agentName: 'Clara',
+      companyName: 'Le Petit Bistrot',
+      brief: 'Open daily.',
+      tools: ['calendar'],
+      language: 'fr',
+    });
     expect(prompt.body.offline).toBe(true);
     expect(prompt.body.result!.prompt).toMatch(/^Tu es Clara, l’assistant de Le Petit Bistrot\./);
     expect(prompt.body.result!.prompt).toContain('Calendar');
-    const modified = await assist(stack, owner.token, { task: 'modify_prompt', currentPrompt: 'You are Clara.', instruction: 'Be brief.' });
+    const modified = await assist(stack, owner.token, {
+      task: 'modify_prompt',
+      currentPrompt: 'You are Clara.',
+      instruction: 'Be brief.',
+    });
     expect(modified.body.result).toEqual({
       newPrompt: 'You are Clara.\n\nAdditional instruction: Be brief.',
       confirmationMessage: 'Offline mode: the instruction was appended to the end of the prompt, without rewriting it.',

@@ -35,7 +35,10 @@ interface StoredConversation {
   messages: StoredMessage[];
 }
 
-export function createConversationStore(service: SupabaseClient, options: { historyLimit?: number } = {}): ConversationStore {
+export function createConversationStore(
+  service: SupabaseClient,
+  options: { historyLimit?: number } = {},
+): ConversationStore {
   const historyLimit = options.historyLimit ?? 20;
   /** Conversations opened by this request that have no row yet. */
   const pending = new Map<string, { agentId: string; ownerId: string; channel: string; visitorId: string }>();
@@ -47,7 +50,12 @@ export function createConversationStore(service: SupabaseClient, options: { hist
       if (conversationId === undefined) {
         const id = crypto.randomUUID();
         ownerOf.set(id, agent.ownerId);
-        pending.set(id, { agentId: agent.id, ownerId: agent.ownerId, channel: CONVERSATION_CHANNEL[channel], visitorId: caller.visitorKey });
+        pending.set(id, {
+          agentId: agent.id,
+          ownerId: agent.ownerId,
+          channel: CONVERSATION_CHANNEL[channel],
+          visitorId: caller.visitorKey,
+        });
         return { conversationId: id, language: null, history: [] };
       }
       const { data, error } = await service

@@ -41,7 +41,14 @@ export interface RpcRetrieverOptions {
 
 export async function matchKnowledgeChunks(
   service: SupabaseClient,
-  args: { agentId: string; embedding: number[]; query: string; limit: number; candidates: number; minSimilarity: number },
+  args: {
+    agentId: string;
+    embedding: number[];
+    query: string;
+    limit: number;
+    candidates: number;
+    minSimilarity: number;
+  },
   signal?: AbortSignal,
 ): Promise<FusedPassage[]> {
   let call = service.rpc('match_knowledge_chunks', {
@@ -66,7 +73,9 @@ export async function matchKnowledgeChunks(
   }));
 }
 
-export function createRpcRetriever(options: RpcRetrieverOptions): (request: RetrievalRequest) => Promise<RetrievalResult> {
+export function createRpcRetriever(
+  options: RpcRetrieverOptions,
+): (request: RetrievalRequest) => Promise<RetrievalResult> {
   return async ({ agentId, query, signal }) => {
     const { vectors } = await options.provider.embed({ model: options.embeddingModel, inputs: [query], signal });
     const embedding = vectors[0];

@@ -58,7 +58,12 @@ export function createModelSettingsCache(service: SupabaseClient, ttlMs = 60_000
       .from('platform_settings')
       .select('chat_model, whatsapp_model, internal_call_model, gsm_call_model')
       .eq('id', 'default')
-      .maybeSingle<{ chat_model: string; whatsapp_model: string; internal_call_model: string; gsm_call_model: string }>();
+      .maybeSingle<{
+        chat_model: string;
+        whatsapp_model: string;
+        internal_call_model: string;
+        gsm_call_model: string;
+      }>();
     const settings = resolveModelSettings(
       data
         ? {

@@ -47,7 +47,12 @@ function parseDate(raw: string | undefined): { date: string; weekday: number } |
 
 /** Today's date in the agent's time zone (bookings in the past are refused). */
 function localToday(context: ToolContext): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: context.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(context.now());
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: context.timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(context.now());
 }
 
 async function openingHours(context: ToolContext, weekday: number): Promise<Range[]> {
@@ -59,7 +64,9 @@ async function openingHours(context: ToolContext, weekday: number): Promise<Rang
   if (error) throw new Error(error.message);
   const rows = (data ?? []) as { weekday: number; opens_at: string; closes_at: string }[];
   if (rows.length === 0) return weekday >= 1 && weekday <= 5 ? DEFAULT_HOURS : [];
-  return rows.filter((row) => row.weekday === weekday).map((row) => ({ opens: minutesOf(row.opens_at), closes: minutesOf(row.closes_at) }));
+  return rows
+    .filter((row) => row.weekday === weekday)
+    .map((row) => ({ opens: minutesOf(row.opens_at), closes: minutesOf(row.closes_at) }));
 }
 
 async function bookingsOn(context: ToolContext, date: string): Promise<AppointmentRow[]> {
@@ -73,7 +80,12 @@ async function bookingsOn(context: ToolContext, date: string): Promise<Appointme
   return (data ?? []) as AppointmentRow[];
 }
 
-function overlaps(bookings: AppointmentRow[], start: number, duration: number, except?: string): AppointmentRow | undefined {
+function overlaps(
+  bookings: AppointmentRow[],
+  start: number,
+  duration: number,
+  except?: string,
+): AppointmentRow | undefined {
   return bookings.find((booking) => {
     if (booking.id === except) return false;
     const otherStart = minutesOf(booking.starts_at_time);
@@ -132,7 +144,9 @@ async function checkSlot(
   const clash = overlaps(await bookingsOn(context, day.date), start, duration, except);
   if (clash) {
     const slots = await freeSlots(context, day.date, day.weekday, duration);
-    return { problem: ok({ booked: false, reason: 'that time is already taken', available_times: slots.slice(0, 12) }) };
+    return {
+      problem: ok({ booked: false, reason: 'that time is already taken', available_times: slots.slice(0, 12) }),
+    };
   }
   return { date: day.date, time: clock(start), duration };
 }

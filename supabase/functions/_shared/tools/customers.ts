@@ -48,7 +48,10 @@ async function logInteraction(context: ToolContext, customerId: string, summary:
 }
 
 /** The customer if the caller may see it (sandbox: any of the agent's; visitor: linked to this conversation). */
-export async function reachableCustomer(context: ToolContext, customerId: string | undefined): Promise<CustomerRow | null> {
+export async function reachableCustomer(
+  context: ToolContext,
+  customerId: string | undefined,
+): Promise<CustomerRow | null> {
   if (!isUuid(customerId)) return null;
   const { data } = await context.service
     .from('customers')
@@ -57,7 +60,8 @@ export async function reachableCustomer(context: ToolContext, customerId: string
     .eq('agent_id', context.agentId)
     .maybeSingle<CustomerRow & { customer_interactions: { conversation_id: string | null }[] }>();
   if (!data) return null;
-  if (!isOwnerChannel(context) && !data.customer_interactions.some((i) => i.conversation_id === context.conversationId)) return null;
+  if (!isOwnerChannel(context) && !data.customer_interactions.some((i) => i.conversation_id === context.conversationId))
+    return null;
   const { customer_interactions: _links, ...customer } = data;
   return customer;
 }
@@ -68,14 +72,19 @@ export async function manageCustomers(args: Record<string, unknown>, context: To
     case 'create_customer': {
       const { values, problem } = fields(args);
       if (problem) return fail(problem);
-      if (!values.name && !values.email && !values.phone) return fail('give at least a name, an email or a phone number');
+      if (!values.name && !values.email && !values.phone)
+        return fail('give at least a name, an email or a phone number');
       const { data, error } = await context.service
         .from('customers')
         .insert({ agent_id: context.agentId, user_id: context.ownerId, ...values })
         .select(COLUMNS)
         .single<CustomerRow>();
       if (error || !data) return fail(`the customer could not be saved: ${error?.message ?? 'no row'}`);
-      const logged = await logInteraction(context, data.id, `Customer record created during a ${context.channel} conversation.`);
+      const logged = await logInteraction(
+        context,
+        data.id,
+        `Customer record created during a ${context.channel} conversation.`,
+      );
       if (logged) return fail(`the customer was saved but the interaction could not be logged: ${logged}`);
       return ok({ created: true, customer_id: data.id, ...data });
     }
@@ -84,7 +93,12 @@ export async function manageCustomers(args: Record<string, unknown>, context: To
       if (!customer) return fail('no such customer in this conversation');
       const { values, problem } = fields(args);
       if (problem) return fail(problem);
-      const { data, error } = await context.service.from('customers').update(values).eq('id', customer.id).select(COLUMNS).single<CustomerRow>();
+      const { data, error } = await context.service
+        .from('customers')
+        .update(values)
+        .eq('id', customer.id)
+        .select(COLUMNS)
+        .single<CustomerRow>();
       if (error || !data) return fail(`the customer could not be updated: ${error?.message ?? 'no row'}`);
       return ok({ updated: true, customer_id: data.id, ...data });
     }
@@ -98,7 +112,9 @@ export async function manageCustomers(args: Record<string, unknown>, context: To
       const summary = text(args, 'notes', 5_000);
       if (!summary) return fail('notes must say what happened');
       const logged = await logInteraction(context, customer.id, summary);
-      return logged ? fail(`the interaction could not be logged: ${logged}`) : ok({ logged: true, customer_id: customer.id });
+      return logged
+        ? fail(`the interaction could not be logged: ${logged}`)
+        : ok({ logged: true, customer_id: customer.id });
     }
     case 'get_interactions': {
       const customer = await reachableCustomer(context, text(args, 'customer_id'));

@@ -41,7 +41,10 @@ async function findItem(context: ToolContext, productId: string): Promise<ItemRo
     .from('inventory_items')
     .select(COLUMNS)
     .eq('agent_id', context.agentId)
-    .ilike('name', productId.replace(/[%_\\]/g, (c) => `\\${c}`))
+    .ilike(
+      'name',
+      productId.replace(/[%_\\]/g, (c) => `\\${c}`),
+    )
     .limit(1)
     .maybeSingle<ItemRow>();
   return byName ?? null;
@@ -56,15 +59,24 @@ export async function manageInventory(args: Record<string, unknown>, context: To
       if (!productId) return fail('product_id is required');
       const item = await findItem(context, productId);
       if (!item) return ok({ found: false, product_id: productId });
-      return ok(action === 'get_product_info' ? { found: true, ...describe(item), description: item.description } : { found: true, ...describe(item) });
+      return ok(
+        action === 'get_product_info'
+          ? { found: true, ...describe(item), description: item.description }
+          : { found: true, ...describe(item) },
+      );
     }
     case 'reserve_stock': {
       if (!productId) return fail('product_id is required');
       const quantity = numberArg(args, 'quantity');
-      if (quantity === undefined || !Number.isInteger(quantity) || quantity < 1 || quantity > 10_000) return fail('quantity must be a whole number from 1');
+      if (quantity === undefined || !Number.isInteger(quantity) || quantity < 1 || quantity > 10_000)
+        return fail('quantity must be a whole number from 1');
       const item = await findItem(context, productId);
       if (!item) return ok({ reserved: false, reason: 'unknown product', product_id: productId });
-      const { data, error } = await context.service.rpc('reserve_inventory', { agent_id: context.agentId, sku: item.sku, quantity });
+      const { data, error } = await context.service.rpc('reserve_inventory', {
+        agent_id: context.agentId,
+        sku: item.sku,
+        quantity,
+      });
       if (error) {
         if (error.code === '23514') return ok({ reserved: false, reason: 'not enough stock', ...describe(item) });
         return fail(`the reservation failed: ${error.message}`);
@@ -75,7 +87,8 @@ export async function manageInventory(args: Record<string, unknown>, context: To
       if (!isOwnerChannel(context)) return fail('only the business can change stock levels');
       if (!productId) return fail('product_id is required');
       const quantity = numberArg(args, 'quantity');
-      if (quantity === undefined || !Number.isInteger(quantity) || quantity < 0) return fail('quantity must be a whole number');
+      if (quantity === undefined || !Number.isInteger(quantity) || quantity < 0)
+        return fail('quantity must be a whole number');
       const { data, error } = await context.service
         .from('inventory_items')
         .update({ quantity, ...(text(args, 'location') ? { location: text(args, 'location') } : {}) })
@@ -88,10 +101,17 @@ export async function manageInventory(args: Record<string, unknown>, context: To
     }
     case 'get_low_stock': {
       if (!isOwnerChannel(context)) return fail('only the business can list low stock');
-      const { data, error } = await context.service.from('inventory_items').select(COLUMNS).eq('agent_id', context.agentId).order('quantity').limit(200);
+      const { data, error } = await context.service
+        .from('inventory_items')
+        .select(COLUMNS)
+        .eq('agent_id', context.agentId)
+        .order('quantity')
+        .limit(200);
       if (error) return fail(error.message);
       const threshold = numberArg(args, 'threshold');
-      const low = ((data ?? []) as ItemRow[]).filter((item) => item.quantity - item.reserved <= (threshold ?? item.low_stock_threshold));
+      const low = ((data ?? []) as ItemRow[]).filter(
+        (item) => item.quantity - item.reserved <= (threshold ?? item.low_stock_threshold),
+      );
       return ok({ products: low.map(describe) });
     }
     default:

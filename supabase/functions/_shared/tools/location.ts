@@ -27,5 +27,10 @@ export async function manageLocation(args: Record<string, unknown>, context: Too
   const first = body.results?.[0];
   if (body.status === 'ZERO_RESULTS' || !first?.geometry?.location) return ok({ found: false, address });
   if (body.status !== 'OK') return fail(`the geocoding provider answered ${String(body.status)}`);
-  return ok({ found: true, address: first.formatted_address ?? address, latitude: first.geometry.location.lat, longitude: first.geometry.location.lng });
+  return ok({
+    found: true,
+    address: first.formatted_address ?? address,
+    latitude: first.geometry.location.lat,
+    longitude: first.geometry.location.lng,
+  });
 }

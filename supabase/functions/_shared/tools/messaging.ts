@@ -38,7 +38,12 @@ export async function sendMessageTool(args: Record<string, unknown>, context: To
   }
   if (channel === 'email') {
     if (!EMAIL.test(recipient)) return fail('recipient must be an email address');
-    return deliver(context, { channel: 'email', recipient: recipient.toLowerCase(), subject: context.agentName, body: message });
+    return deliver(context, {
+      channel: 'email',
+      recipient: recipient.toLowerCase(),
+      subject: context.agentName,
+      body: message,
+    });
   }
   if (channel !== 'sms' && channel !== 'whatsapp') return fail(`unknown messaging action ${String(action)}`);
   if (!PHONE.test(recipient)) return fail('recipient must be a phone number in international format');

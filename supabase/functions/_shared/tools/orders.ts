@@ -44,7 +44,9 @@ export function parseItems(raw: unknown): OrderItem[] | null {
       items.push({ product: product.slice(0, 200), quantity: match ? Number(match[1]) : 1 });
     } else if (entry && typeof entry === 'object') {
       const record = entry as Record<string, unknown>;
-      const product = [record.product, record.name, record.product_id, record.sku].find((v) => typeof v === 'string' && v.trim() !== '');
+      const product = [record.product, record.name, record.product_id, record.sku].find(
+        (v) => typeof v === 'string' && v.trim() !== '',
+      );
       const quantity = Number(record.quantity ?? record.qty ?? 1);
       if (typeof product !== 'string' || !Number.isInteger(quantity) || quantity < 1 || quantity > 10_000) return null;
       items.push({ product: product.trim().slice(0, 200), quantity });
@@ -64,7 +66,14 @@ async function reachableOrder(context: ToolContext, orderId: string | undefined)
 }
 
 function describe(row: OrderRow) {
-  return { order_id: row.id, status: row.status, items: row.items, total: row.total, currency: row.currency, customer_id: row.customer_id };
+  return {
+    order_id: row.id,
+    status: row.status,
+    items: row.items,
+    total: row.total,
+    currency: row.currency,
+    customer_id: row.customer_id,
+  };
 }
 
 export async function manageOrders(args: Record<string, unknown>, context: ToolContext): Promise<ToolOutcome> {
@@ -116,7 +125,8 @@ export async function manageOrders(args: Record<string, unknown>, context: ToolC
       else {
         const status = text(args, 'status');
         if (status) {
-          if (!(STATUSES as readonly string[]).includes(status)) return fail(`status must be one of ${STATUSES.join(', ')}`);
+          if (!(STATUSES as readonly string[]).includes(status))
+            return fail(`status must be one of ${STATUSES.join(', ')}`);
           if (!owner && status !== 'cancelled') return fail('only the business can change an order status');
           change.status = status;
         }
@@ -129,8 +139,14 @@ export async function manageOrders(args: Record<string, unknown>, context: ToolC
         if (total !== undefined) change.total = total;
       }
       if (Object.keys(change).length === 0) return fail('nothing to change');
-      if (!owner && order.status !== 'pending') return fail(`the order is already ${order.status} and can no longer be changed here`);
-      const { data, error } = await context.service.from('orders').update(change).eq('id', order.id).select(COLUMNS).single<OrderRow>();
+      if (!owner && order.status !== 'pending')
+        return fail(`the order is already ${order.status} and can no longer be changed here`);
+      const { data, error } = await context.service
+        .from('orders')
+        .update(change)
+        .eq('id', order.id)
+        .select(COLUMNS)
+        .single<OrderRow>();
       if (error || !data) return fail(`the order could not be changed: ${error?.message ?? 'no row'}`);
       return ok({ updated: true, ...describe(data) });
     }

@@ -23,7 +23,8 @@ interface Delivery {
   body: string;
 }
 
-type ProviderAnswer = { ok: true; provider: string; providerId: string | null } | { ok: false; provider: string; error: string } | null;
+type ProviderAnswer =
+  { ok: true; provider: string; providerId: string | null } | { ok: false; provider: string; error: string } | null;
 
 async function sentInConversation(context: ToolContext): Promise<number> {
   const { count, error } = await context.service
@@ -53,10 +54,21 @@ async function sendEmail(context: ToolContext, delivery: Delivery): Promise<Prov
   const response = await context.fetch(endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-    body: JSON.stringify({ from, to: delivery.recipient, subject: delivery.subject ?? '', html, text: `${delivery.body}\n\n— ${context.agentName}` }),
+    body: JSON.stringify({
+      from,
+      to: delivery.recipient,
+      subject: delivery.subject ?? '',
+      html,
+      text: `${delivery.body}\n\n— ${context.agentName}`,
+    }),
     signal: context.signal,
   });
-  if (!response.ok) return { ok: false, provider, error: `the email provider answered ${response.status}: ${await answerText(response)}` };
+  if (!response.ok)
+    return {
+      ok: false,
+      provider,
+      error: `the email provider answered ${response.status}: ${await answerText(response)}`,
+    };
   const body = (await response.json().catch(() => null)) as { id?: unknown } | null;
   return { ok: true, provider, providerId: typeof body?.id === 'string' ? body.id : null };
 }
@@ -68,14 +80,23 @@ async function sendTwilio(context: ToolContext, delivery: Delivery): Promise<Pro
   if (!sid || !token || !from) return null;
   const base = (context.env.get('TWILIO_API_URL')?.trim() || 'https://api.twilio.com').replace(/\/+$/, '');
   const prefix = delivery.channel === 'whatsapp' ? 'whatsapp:' : '';
-  const form = new URLSearchParams({ To: `${prefix}${delivery.recipient}`, From: `${prefix}${from}`, Body: delivery.body });
+  const form = new URLSearchParams({
+    To: `${prefix}${delivery.recipient}`,
+    From: `${prefix}${from}`,
+    Body: delivery.body,
+  });
   const response = await context.fetch(`${base}/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${btoa(`${sid}:${token}`)}` },
     body: form,
     signal: context.signal,
   });
-  if (!response.ok) return { ok: false, provider: 'twilio', error: `Twilio answered ${response.status}: ${await answerText(response)}` };
+  if (!response.ok)
+    return {
+      ok: false,
+      provider: 'twilio',
+      error: `Twilio answered ${response.status}: ${await answerText(response)}`,
+    };
   const body = (await response.json().catch(() => null)) as { sid?: unknown } | null;
   return { ok: true, provider: 'twilio', providerId: typeof body?.sid === 'string' ? body.sid : null };
 }
@@ -85,8 +106,12 @@ export async function deliver(context: ToolContext, delivery: Delivery): Promise
   if (!isOwnerChannel(context) && (await sentInConversation(context)) >= MAX_PER_CONVERSATION) {
     return fail(`at most ${MAX_PER_CONVERSATION} messages can be sent from one conversation`);
   }
-  const answer = delivery.channel === 'email' ? await sendEmail(context, delivery) : await sendTwilio(context, delivery);
-  if (answer === null) return notConfigured(delivery.channel === 'email' ? 'Email sending' : delivery.channel === 'sms' ? 'SMS sending' : 'WhatsApp sending');
+  const answer =
+    delivery.channel === 'email' ? await sendEmail(context, delivery) : await sendTwilio(context, delivery);
+  if (answer === null)
+    return notConfigured(
+      delivery.channel === 'email' ? 'Email sending' : delivery.channel === 'sms' ? 'SMS sending' : 'WhatsApp sending',
+    );
   const { error } = await context.service.from('outbound_messages').insert({
     agent_id: context.agentId,
     user_id: context.ownerId,

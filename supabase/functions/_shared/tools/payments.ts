@@ -8,9 +8,31 @@ import type { ToolOutcome } from '../engine/turn.ts';
 import { fail, isOwnerChannel, numberArg, notConfigured, ok, text, type ToolContext } from './context.ts';
 
 /** Currencies without minor units (Stripe amounts are in the smallest unit). */
-const ZERO_DECIMAL = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
+const ZERO_DECIMAL = new Set([
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'JPY',
+  'KMF',
+  'KRW',
+  'MGA',
+  'PYG',
+  'RWF',
+  'UGX',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
+]);
 
-async function stripe(context: ToolContext, key: string, path: string, form: Record<string, string>): Promise<Record<string, unknown>> {
+async function stripe(
+  context: ToolContext,
+  key: string,
+  path: string,
+  form: Record<string, string>,
+): Promise<Record<string, unknown>> {
   const base = (context.env.get('STRIPE_API_URL')?.trim() || 'https://api.stripe.com').replace(/\/+$/, '');
   const response = await context.fetch(`${base}${path}`, {
     method: 'POST',
@@ -29,11 +51,17 @@ async function stripe(context: ToolContext, key: string, path: string, form: Rec
 export async function processPayment(args: Record<string, unknown>, context: ToolContext): Promise<ToolOutcome> {
   const action = text(args, 'action');
   if (action === 'get_payment_status') {
-    let query = context.service.from('payment_links').select('id, url, amount, currency, created_at').eq('agent_id', context.agentId);
+    let query = context.service
+      .from('payment_links')
+      .select('id, url, amount, currency, created_at')
+      .eq('agent_id', context.agentId);
     if (!isOwnerChannel(context)) query = query.eq('conversation_id', context.conversationId);
     const { data, error } = await query.order('created_at', { ascending: false }).limit(5);
     if (error) return fail(error.message);
-    return ok({ payment_links: data ?? [], note: 'payment confirmation arrives from the payment provider to the business' });
+    return ok({
+      payment_links: data ?? [],
+      note: 'payment confirmation arrives from the payment provider to the business',
+    });
   }
   if (action === 'process_payment' || action === 'refund_payment') {
     return fail('payments are taken through a payment link; refunds are made by the business');
@@ -43,7 +71,9 @@ export async function processPayment(args: Record<string, unknown>, context: Too
   if (!key) return notConfigured('Online payment');
   const amount = numberArg(args, 'amount');
   if (amount === undefined || amount <= 0 || amount > 1_000_000) return fail('amount must be a positive amount');
-  const currency = (text(args, 'currency') ?? (typeof context.config.currency === 'string' ? context.config.currency : 'EUR')).toUpperCase();
+  const currency = (
+    text(args, 'currency') ?? (typeof context.config.currency === 'string' ? context.config.currency : 'EUR')
+  ).toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) return fail('currency must be an ISO 4217 code such as EUR');
   const unitAmount = Math.round(ZERO_DECIMAL.has(currency) ? amount : amount * 100);
   try {
