@@ -337,6 +337,20 @@ describe('who may chat, and with which conversation', () => {
     expect((await chat(stack, { agentId: agent.id, message: 'hi', channel: 'sandbox' })).status).toBe(403);
   });
 
+  it('answers CORS preflights for browsers on agent pages, including the visitor id header', async () => {
+    const response = await fetch(`${stack.url}/functions/v1/agent-chat`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://demo.localhost:5181',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-visitor-id',
+      },
+    });
+    expect(response.status).toBeLessThan(300);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-headers')).toContain('x-visitor-id');
+  });
+
   it("a visitor cannot read or continue another visitor's or another agent's conversation", async () => {
     const visitorA = newVisitorId();
     const first = await chat(
