@@ -156,7 +156,9 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
 
     if (command.action === 'reingest') {
       const document = await ownDocument(userId, command.documentId);
-      if (document.status === 'processing' && document.progress > 0) {
+      // A run that died (instance recycled) leaves 'processing' behind; after 10 minutes it may be retried.
+      const stalled = Date.now() - Date.parse(document.updated_at) > 10 * 60_000;
+      if (document.status === 'processing' && !stalled) {
         throw new HttpError(409, 'already_processing', 'This document is being processed.');
       }
       if (!document.storage_path) throw new HttpError(409, 'no_file', 'This document has no stored file to process.');

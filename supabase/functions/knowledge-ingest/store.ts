@@ -20,10 +20,11 @@ export interface DocumentRow {
   storage_path: string | null;
   size_bytes: number | null;
   error: string | null;
+  updated_at: string;
 }
 
 export const DOCUMENT_COLUMNS =
-  'id, agent_id, user_id, name, type, status, progress, chunk_count, storage_path, size_bytes, error';
+  'id, agent_id, user_id, name, type, status, progress, chunk_count, storage_path, size_bytes, error, updated_at';
 
 /** Rows per insert: 100 chunks with 1,536-dimension vectors is ≈ 2 MB of JSON. */
 const CHUNK_BATCH = 100;

@@ -154,6 +154,20 @@ describe('knowledge ingestion', () => {
     expect(retried.body.document).toMatchObject({ status: 'uploaded', progress: 100, error: null });
   });
 
+  it('refuses to re-ingest a document that is being processed', async () => {
+    const path = `${owner.id}/${agent.id}/busy.txt`;
+    await upload(owner, path, new TextEncoder().encode('Busy document about the lunch menu.'), 'text/plain');
+    const { body } = await ingest(owner, { action: 'ingest', agentId: agent.id, storagePath: path });
+    await stack
+      .serviceClient()
+      .from('knowledge_documents')
+      .update({ status: 'processing', progress: 40 })
+      .eq('id', body.document!.id);
+    const again = await ingest(owner, { action: 'reingest', documentId: body.document!.id });
+    expect(again.status).toBe(409);
+    expect(again.body.error?.code).toBe('already_processing');
+  });
+
   it('deletes the file, the chunks and the row', async () => {
     const path = `${owner.id}/${agent.id}/gone.txt`;
     await upload(
