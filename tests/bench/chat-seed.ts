@@ -83,9 +83,12 @@ export async function seedChunks(
     );
     onProgress?.(start + size);
   }
-  await db.exec(`set maintenance_work_mem = '1GB';
+  // A serial build: a parallel one asks for dynamic shared memory PGlite cannot give (53200).
+  await db.exec(`set maintenance_work_mem = '768MB';
+    set max_parallel_maintenance_workers = 0;
     create index knowledge_chunks_embedding_idx on public.knowledge_chunks using hnsw (embedding extensions.vector_cosine_ops);
     reset maintenance_work_mem;
+    reset max_parallel_maintenance_workers;
     analyze public.knowledge_chunks;`);
   return (performance.now() - started) / 1000;
 }
