@@ -1,6 +1,6 @@
 -- A visitor's web chat resumes after a reload (issue 8): the public site keeps the conversation id
 -- and a random visitor key (128 bits, 32 hex characters) in the browser; agent-chat stores that key
--- in conversations.visitor_id when it opens a web chat conversation (header x-visitor-key). This
+-- as 'visitor:<key>' in conversations.visitor_id when it opens a web chat conversation (header x-visitor-key). This
 -- function returns the visible turns of that conversation only when both match. Other channels
 -- are refused: their visitor_id is a phone number, which is not a secret.
 create or replace function public.public_conversation_messages(conversation_id uuid, visitor_key text)
@@ -17,7 +17,7 @@ language sql stable security definer set search_path = '' as $$
     where c.id = public_conversation_messages.conversation_id
       and c.channel = 'web_chat'
       and public_conversation_messages.visitor_key ~ '^[0-9a-f]{32}$'
-      and c.visitor_id = public_conversation_messages.visitor_key
+      and c.visitor_id = 'visitor:' || public_conversation_messages.visitor_key
       and m.role in ('user', 'assistant')
     order by m."timestamp" desc, m.id desc
     limit 200

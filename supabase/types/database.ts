@@ -295,6 +295,73 @@ export type Database = {
           },
         ];
       };
+      appointments: {
+        Row: {
+          agent_id: string;
+          conversation_id: string | null;
+          created_at: string;
+          description: string;
+          duration_minutes: number;
+          google_event_id: string | null;
+          id: string;
+          starts_at_time: string;
+          starts_on: string;
+          status: string;
+          time_zone: string;
+          title: string;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id: string;
+          conversation_id?: string | null;
+          created_at?: string;
+          description?: string;
+          duration_minutes: number;
+          google_event_id?: string | null;
+          id?: string;
+          starts_at_time: string;
+          starts_on: string;
+          status?: string;
+          time_zone: string;
+          title: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          agent_id?: string;
+          conversation_id?: string | null;
+          created_at?: string;
+          description?: string;
+          duration_minutes?: number;
+          google_event_id?: string | null;
+          id?: string;
+          starts_at_time?: string;
+          starts_on?: string;
+          status?: string;
+          time_zone?: string;
+          title?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'appointments_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+          {
+            foreignKeyName: 'appointments_conversation_id_fkey';
+            columns: ['conversation_id'];
+            isOneToOne: false;
+            referencedRelation: 'conversations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       billing_events: {
         Row: {
           credits: number | null;
@@ -328,6 +395,81 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
+          },
+        ];
+      };
+      calendar_hours: {
+        Row: {
+          agent_id: string;
+          closes_at: string;
+          created_at: string;
+          id: string;
+          opens_at: string;
+          user_id: string;
+          weekday: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id: string;
+          closes_at: string;
+          created_at?: string;
+          id?: string;
+          opens_at: string;
+          user_id: string;
+          weekday: number;
+        };
+        Update: {
+          agent_id?: string;
+          closes_at?: string;
+          created_at?: string;
+          id?: string;
+          opens_at?: string;
+          user_id?: string;
+          weekday?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'calendar_hours_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+        ];
+      };
+      calendar_settings: {
+        Row: {
+          agent_id: string;
+          google_calendar_id: string | null;
+          slot_minutes: number;
+          time_zone: string;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id: string;
+          google_calendar_id?: string | null;
+          slot_minutes?: number;
+          time_zone?: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          agent_id?: string;
+          google_calendar_id?: string | null;
+          slot_minutes?: number;
+          time_zone?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'calendar_settings_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
           },
         ];
       };
@@ -572,6 +714,107 @@ export type Database = {
           },
         ];
       };
+      customer_interactions: {
+        Row: {
+          agent_id: string;
+          channel: string | null;
+          conversation_id: string | null;
+          created_at: string;
+          customer_id: string;
+          id: string;
+          summary: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id: string;
+          channel?: string | null;
+          conversation_id?: string | null;
+          created_at?: string;
+          customer_id: string;
+          id?: string;
+          summary: string;
+          user_id: string;
+        };
+        Update: {
+          agent_id?: string;
+          channel?: string | null;
+          conversation_id?: string | null;
+          created_at?: string;
+          customer_id?: string;
+          id?: string;
+          summary?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'customer_interactions_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+          {
+            foreignKeyName: 'customer_interactions_conversation_id_fkey';
+            columns: ['conversation_id'];
+            isOneToOne: false;
+            referencedRelation: 'conversations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'customer_interactions_customer_id_fkey';
+            columns: ['customer_id'];
+            isOneToOne: false;
+            referencedRelation: 'customers';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      customers: {
+        Row: {
+          agent_id: string;
+          created_at: string;
+          email: string | null;
+          id: string;
+          name: string;
+          notes: string;
+          phone: string | null;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id: string;
+          created_at?: string;
+          email?: string | null;
+          id?: string;
+          name?: string;
+          notes?: string;
+          phone?: string | null;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          agent_id?: string;
+          created_at?: string;
+          email?: string | null;
+          id?: string;
+          name?: string;
+          notes?: string;
+          phone?: string | null;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'customers_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+        ];
+      };
       interactions: {
         Row: {
           agent_id: string;
@@ -616,6 +859,63 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'interactions_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+        ];
+      };
+      inventory_items: {
+        Row: {
+          agent_id: string;
+          created_at: string;
+          description: string;
+          id: string;
+          location: string | null;
+          low_stock_threshold: number;
+          name: string;
+          price: number | null;
+          quantity: number;
+          reserved: number;
+          sku: string;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id: string;
+          created_at?: string;
+          description?: string;
+          id?: string;
+          location?: string | null;
+          low_stock_threshold?: number;
+          name: string;
+          price?: number | null;
+          quantity?: number;
+          reserved?: number;
+          sku: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          agent_id?: string;
+          created_at?: string;
+          description?: string;
+          id?: string;
+          location?: string | null;
+          low_stock_threshold?: number;
+          name?: string;
+          price?: number | null;
+          quantity?: number;
+          reserved?: number;
+          sku?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'inventory_items_agent_id_user_id_fkey';
             columns: ['agent_id', 'user_id'];
             isOneToOne: false;
             referencedRelation: 'agents';
@@ -681,10 +981,14 @@ export type Database = {
       knowledge_documents: {
         Row: {
           agent_id: string;
+          chunk_count: number;
           created_at: string;
+          embedding_model: string | null;
           error: string | null;
           id: string;
           name: string;
+          processed_at: string | null;
+          progress: number;
           size_bytes: number | null;
           status: string;
           storage_path: string | null;
@@ -695,10 +999,14 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           agent_id: string;
+          chunk_count?: number;
           created_at?: string;
+          embedding_model?: string | null;
           error?: string | null;
           id?: string;
           name: string;
+          processed_at?: string | null;
+          progress?: number;
           size_bytes?: number | null;
           status?: string;
           storage_path?: string | null;
@@ -708,10 +1016,14 @@ export type Database = {
         };
         Update: {
           agent_id?: string;
+          chunk_count?: number;
           created_at?: string;
+          embedding_model?: string | null;
           error?: string | null;
           id?: string;
           name?: string;
+          processed_at?: string | null;
+          progress?: number;
           size_bytes?: number | null;
           status?: string;
           storage_path?: string | null;
@@ -794,6 +1106,138 @@ export type Database = {
           },
         ];
       };
+      orders: {
+        Row: {
+          agent_id: string;
+          conversation_id: string | null;
+          created_at: string;
+          currency: string;
+          customer_id: string | null;
+          id: string;
+          items: NonNullable<Json>;
+          status: string;
+          total: number | null;
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id: string;
+          conversation_id?: string | null;
+          created_at?: string;
+          currency?: string;
+          customer_id?: string | null;
+          id?: string;
+          items?: NonNullable<Json>;
+          status?: string;
+          total?: number | null;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          agent_id?: string;
+          conversation_id?: string | null;
+          created_at?: string;
+          currency?: string;
+          customer_id?: string | null;
+          id?: string;
+          items?: NonNullable<Json>;
+          status?: string;
+          total?: number | null;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'orders_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+          {
+            foreignKeyName: 'orders_conversation_id_fkey';
+            columns: ['conversation_id'];
+            isOneToOne: false;
+            referencedRelation: 'conversations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'orders_customer_id_fkey';
+            columns: ['customer_id'];
+            isOneToOne: false;
+            referencedRelation: 'customers';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      outbound_messages: {
+        Row: {
+          agent_id: string;
+          body: string;
+          channel: string;
+          conversation_id: string | null;
+          created_at: string;
+          error: string | null;
+          id: string;
+          provider: string | null;
+          provider_id: string | null;
+          recipient: string;
+          scheduled_for: string | null;
+          status: string;
+          subject: string | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id: string;
+          body: string;
+          channel: string;
+          conversation_id?: string | null;
+          created_at?: string;
+          error?: string | null;
+          id?: string;
+          provider?: string | null;
+          provider_id?: string | null;
+          recipient: string;
+          scheduled_for?: string | null;
+          status: string;
+          subject?: string | null;
+          user_id: string;
+        };
+        Update: {
+          agent_id?: string;
+          body?: string;
+          channel?: string;
+          conversation_id?: string | null;
+          created_at?: string;
+          error?: string | null;
+          id?: string;
+          provider?: string | null;
+          provider_id?: string | null;
+          recipient?: string;
+          scheduled_for?: string | null;
+          status?: string;
+          subject?: string | null;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'outbound_messages_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+          {
+            foreignKeyName: 'outbound_messages_conversation_id_fkey';
+            columns: ['conversation_id'];
+            isOneToOne: false;
+            referencedRelation: 'conversations';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       packs: {
         Row: {
           active: boolean;
@@ -863,6 +1307,71 @@ export type Database = {
           yearly_price?: number;
         };
         Relationships: [];
+      };
+      payment_links: {
+        Row: {
+          agent_id: string;
+          amount: number;
+          conversation_id: string | null;
+          created_at: string;
+          currency: string;
+          customer_id: string | null;
+          id: string;
+          provider: string;
+          provider_id: string;
+          url: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id: string;
+          amount: number;
+          conversation_id?: string | null;
+          created_at?: string;
+          currency: string;
+          customer_id?: string | null;
+          id?: string;
+          provider: string;
+          provider_id: string;
+          url: string;
+          user_id: string;
+        };
+        Update: {
+          agent_id?: string;
+          amount?: number;
+          conversation_id?: string | null;
+          created_at?: string;
+          currency?: string;
+          customer_id?: string | null;
+          id?: string;
+          provider?: string;
+          provider_id?: string;
+          url?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'payment_links_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+          {
+            foreignKeyName: 'payment_links_conversation_id_fkey';
+            columns: ['conversation_id'];
+            isOneToOne: false;
+            referencedRelation: 'conversations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'payment_links_customer_id_fkey';
+            columns: ['customer_id'];
+            isOneToOne: false;
+            referencedRelation: 'customers';
+            referencedColumns: ['id'];
+          },
+        ];
       };
       phone_number_assignments: {
         Row: {
@@ -1515,6 +2024,7 @@ export type Database = {
     Functions: {
       activate_free_pack: { Args: Record<PropertyKey, never>; Returns: number };
       admin_grant_credits: { Args: { amount: number; description?: string; user_id: string }; Returns: number };
+      agent_for_turn: { Args: { agent_id?: string; subdomain?: string }; Returns: Json };
       cancel_subscription: {
         Args: { user_id?: string };
         Returns: {
@@ -1555,6 +2065,26 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      match_knowledge_chunks: {
+        Args: {
+          agent_id: string;
+          candidates?: number;
+          match_count?: number;
+          min_similarity?: number;
+          query_embedding: string;
+          query_text?: string;
+        };
+        Returns: {
+          chunk_id: number;
+          content: string;
+          document_id: string;
+          document_name: string;
+          score: number;
+          similarity: number;
+          text_rank: number;
+          vector_rank: number;
+        }[];
+      };
       public_agent: { Args: { subdomain: string }; Returns: Json };
       public_conversation_messages: {
         Args: { conversation_id: string; visitor_key: string };
@@ -1574,6 +2104,31 @@ export type Database = {
         Returns: boolean;
       };
       release_phone_number: { Args: { phone_number_id: string }; Returns: undefined };
+      reserve_inventory: {
+        Args: { agent_id: string; quantity: number; sku: string };
+        Returns: {
+          agent_id: string;
+          created_at: string;
+          description: string;
+          id: string;
+          location: string | null;
+          low_stock_threshold: number;
+          name: string;
+          price: number | null;
+          quantity: number;
+          reserved: number;
+          sku: string;
+          updated_at: string;
+          user_id: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'inventory_items';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      save_chat_message: { Args: { conversation: Json; message: Json }; Returns: string };
       set_user_admin: { Args: { is_admin: boolean; user_id: string }; Returns: undefined };
       subdomain_available: { Args: { agent_id?: string; subdomain: string }; Returns: boolean };
       use_credits: { Args: { amount: number; call_id?: string; user_id?: string }; Returns: boolean };

@@ -95,7 +95,7 @@ async function turn(
       apikey: stack.anonKey,
       authorization: `Bearer ${stack.anonKey}`,
       'content-type': 'application/json',
-      'x-visitor-id': newVisitorId(),
+      'x-visitor-key': newVisitorId(),
     },
     body: JSON.stringify({ agentId, message }),
   });

@@ -343,12 +343,12 @@ describe('who may chat, and with which conversation', () => {
       headers: {
         origin: 'http://demo.localhost:5181',
         'access-control-request-method': 'POST',
-        'access-control-request-headers': 'x-visitor-id',
+        'access-control-request-headers': 'x-visitor-key',
       },
     });
     expect(response.status).toBeLessThan(300);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('access-control-allow-headers')).toContain('x-visitor-id');
+    expect(response.headers.get('access-control-allow-headers')).toContain('x-visitor-key');
   });
 
   it("a visitor cannot read or continue another visitor's or another agent's conversation", async () => {

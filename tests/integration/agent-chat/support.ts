@@ -99,7 +99,7 @@ export async function chat(
       apikey: stack.anonKey,
       authorization: `Bearer ${options.token ?? stack.anonKey}`,
       'content-type': 'application/json',
-      ...(options.visitorId ? { 'x-visitor-id': options.visitorId } : {}),
+      ...(options.visitorId ? { 'x-visitor-key': options.visitorId } : {}),
     },
     body: JSON.stringify(body),
   });

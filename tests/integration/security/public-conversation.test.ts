@@ -14,7 +14,8 @@ async function conversation(channel: string, visitorId: string): Promise<string>
     user_id: cast.owner.id,
     agent_id: agentId,
     channel,
-    visitor_id: visitorId,
+    // Stored the way agent-chat stores a visitor who sends x-visitor-key.
+    visitor_id: `visitor:${visitorId}`,
   });
   return row.id;
 }

@@ -28,7 +28,7 @@ export interface IdentifyOptions {
 }
 
 /**
- * The visitor key is the `x-visitor-id` header when it looks like a random id, else a hash of the
+ * The visitor key is the `x-visitor-key` header when it looks like a random id, else a hash of the
  * client address (rate limits still apply to clients that send no id; they just cannot resume a
  * conversation from another address).
  */
@@ -39,7 +39,7 @@ export async function identifyCaller(request: Request, options: IdentifyOptions)
     if (error || !data.user) throw new HttpError(401, 'invalid_token', 'Your session is not valid. Sign in again.');
     return { userId: data.user.id, visitorKey: `user:${data.user.id}` };
   }
-  const visitorId = request.headers.get('x-visitor-id')?.trim();
+  const visitorId = request.headers.get('x-visitor-key')?.trim();
   if (visitorId && VISITOR_ID.test(visitorId)) return { userId: null, visitorKey: `visitor:${visitorId}` };
   const address =
     request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || 'unknown';
