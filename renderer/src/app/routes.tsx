@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useParams, type RouteObject } from 'react-router-dom';
+import { AgentsPage } from '../features/agents/pages/AgentsPage.tsx';
 import { EmailVerificationPage } from '../features/auth/pages/EmailVerificationPage.tsx';
 import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
 import { CreditsPage } from '../features/credits/pages/CreditsPage.tsx';
@@ -52,6 +53,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'profile', element: <ProfilePage /> },
               { path: 'credits', element: <CreditsPage /> },
+              { path: 'agents', element: <AgentsPage /> },
               { path: 'agents/:agentId/edit/*', element: <AgentEditRedirect /> },
               { path: 'twilio-numbers', children: [{ index: true, element: <Navigate to="active" replace /> }] },
               {

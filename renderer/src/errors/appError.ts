@@ -19,6 +19,11 @@ export type AppErrorContext =
   | 'purchase'
   | 'subscription'
   | 'verification'
+  | 'fetchAgents'
+  | 'loadMoreAgents'
+  | 'createAgent'
+  | 'updateAgent'
+  | 'deleteAgent'
   | 'generic';
 
 export class AppError extends Error {
@@ -103,6 +108,11 @@ const contextFallbackKeys: Record<AppErrorContext, string> = {
   purchase: 'credits.purchaseFailed',
   subscription: 'credits.fetchSubscriptionFailed',
   verification: 'verification.failed',
+  fetchAgents: 'agents.fetchFailed',
+  loadMoreAgents: 'agents.loadMoreFailed',
+  createAgent: 'agents.createFailed',
+  updateAgent: 'agents.updateFailed',
+  deleteAgent: 'agents.deleteFailed',
   generic: 'generic.somethingWentWrong',
 };
 

@@ -38,6 +38,13 @@ export const errorsFr: typeof errorsEn = {
     fetchSubscriptionFailed: "Impossible de récupérer l'abonnement",
     packNotFound: 'Pack introuvable',
   },
+  agents: {
+    fetchFailed: 'Échec du chargement des agents',
+    loadMoreFailed: 'Échec du chargement des agents suivants',
+    createFailed: "Échec de la création de l'agent",
+    updateFailed: "Échec de la mise à jour de l'agent. Veuillez réessayer.",
+    deleteFailed: "Échec de la suppression de l'agent",
+  },
   verification: {
     failed: "La vérification de l'e-mail a échoué. Réessayez ou contactez le support si le problème persiste.",
     tooManyAttempts: 'Trop de tentatives. Veuillez patienter avant de réessayer.',

@@ -1,0 +1,37 @@
+/** Agent list (spec 001 §2.1). */
+export const agentsEn = {
+  list: {
+    title: 'My agents',
+    subtitle: 'Create, configure and test your AI assistants.',
+    create: 'Create agent',
+    search: 'Search by name or description',
+    loadMore: 'Load more',
+    errorTitle: 'Error',
+    retry: 'Try Again',
+    emptyTitle: 'No agents yet',
+    emptyDescription: 'Create your first AI assistant to answer your customers by chat, voice, phone and WhatsApp.',
+    noMatchTitle: 'No agent matches your search',
+    noMatchDescription: 'Try another name or word from the description.',
+  },
+  card: {
+    tools_one: '{{count}} tool',
+    tools_other: '{{count}} tools',
+    documents_one: '{{count}} document',
+    documents_other: '{{count}} documents',
+    voice_male: 'Male voice',
+    voice_female: 'Female voice',
+    noNumber: 'No phone number',
+    updated: 'Updated {{date}}',
+    edit: 'Edit',
+    test: 'Test',
+    delete: 'Delete',
+  },
+  delete: {
+    title: 'Delete agent',
+    warning: 'This permanently deletes {{name}}, its knowledge base, interactions and prompt backups. Its phone number is released first.',
+    typeName: 'Type the agent name to confirm: {{name}}',
+    cancel: 'Cancel',
+    confirm: 'Delete',
+    deleted: 'Agent deleted',
+  },
+};

@@ -1,0 +1,62 @@
+import type { Locator, Page } from 'playwright-core';
+import type { agentsEn } from '../../../renderer/src/features/agents/locales/en.ts';
+
+type AgentsTexts = typeof agentsEn;
+
+/** /agents as an owner sees it: search, cards, load more, delete dialog (spec 001 §2.1). */
+export class AgentListPage {
+  constructor(
+    readonly page: Page,
+    readonly baseUrl: string,
+    readonly texts: AgentsTexts,
+  ) {}
+
+  async open(): Promise<void> {
+    await this.page.goto(new URL('/agents', this.baseUrl).toString());
+    await this.page.getByRole('heading', { name: this.texts.list.title }).waitFor();
+  }
+
+  cards(): Locator {
+    return this.page.locator('.agent-card[data-agent-id]');
+  }
+
+  card(name: string): Locator {
+    return this.cards().filter({ has: this.page.getByRole('heading', { name, exact: true }) });
+  }
+
+  skeletons(): Locator {
+    return this.page.locator('.agent-card[aria-hidden="true"]');
+  }
+
+  async cardNames(): Promise<string[]> {
+    return this.cards().locator('h3').allTextContents();
+  }
+
+  async search(text: string): Promise<void> {
+    await this.page.getByRole('searchbox', { name: this.texts.list.search }).fill(text);
+  }
+
+  loadMoreButton(): Locator {
+    return this.page.getByRole('button', { name: this.texts.list.loadMore });
+  }
+
+  createButton(): Locator {
+    return this.page.getByRole('button', { name: this.texts.list.create }).first();
+  }
+
+  async openDelete(name: string): Promise<void> {
+    await this.card(name).getByRole('button', { name: this.texts.card.delete }).click();
+  }
+
+  deleteDialog(): Locator {
+    return this.page.getByRole('dialog');
+  }
+
+  async typeDeleteConfirmation(name: string, typed: string): Promise<void> {
+    await this.deleteDialog().getByLabel(this.texts.delete.typeName.replace('{{name}}', name)).fill(typed);
+  }
+
+  confirmDeleteButton(): Locator {
+    return this.deleteDialog().locator('button[type=submit]');
+  }
+}
