@@ -24,6 +24,8 @@ export type AppErrorContext =
   | 'createAgent'
   | 'updateAgent'
   | 'deleteAgent'
+  | 'sectors'
+  | 'tools'
   | 'generic';
 
 export class AppError extends Error {
@@ -113,6 +115,8 @@ const contextFallbackKeys: Record<AppErrorContext, string> = {
   createAgent: 'agents.createFailed',
   updateAgent: 'agents.updateFailed',
   deleteAgent: 'agents.deleteFailed',
+  sectors: 'agents.fetchSectorsFailed',
+  tools: 'agents.fetchToolsFailed',
   generic: 'generic.somethingWentWrong',
 };
 

@@ -45,6 +45,8 @@ export const errorsEn = {
     createFailed: 'Failed to create agent',
     updateFailed: 'Failed to update agent. Please try again.',
     deleteFailed: 'Failed to delete agent',
+    fetchSectorsFailed: 'Failed to fetch sectors',
+    fetchToolsFailed: 'Failed to fetch tools',
   },
   verification: {
     failed: 'Email verification failed. Please try again or contact support if the problem persists.',

@@ -44,6 +44,8 @@ export const errorsFr: typeof errorsEn = {
     createFailed: "Échec de la création de l'agent",
     updateFailed: "Échec de la mise à jour de l'agent. Veuillez réessayer.",
     deleteFailed: "Échec de la suppression de l'agent",
+    fetchSectorsFailed: 'Échec du chargement des secteurs',
+    fetchToolsFailed: 'Échec du chargement des outils',
   },
   verification: {
     failed: "La vérification de l'e-mail a échoué. Réessayez ou contactez le support si le problème persiste.",

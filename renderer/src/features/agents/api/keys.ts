@@ -3,5 +3,7 @@ export const agentsKeys = {
   all: ['agents'] as const,
   lists: () => [...agentsKeys.all, 'list'] as const,
   list: (userId: string, search: string) => [...agentsKeys.lists(), userId, search] as const,
+  sectors: () => [...agentsKeys.all, 'sectors'] as const,
+  tools: () => [...agentsKeys.all, 'tools'] as const,
   detail: (agentId: string) => [...agentsKeys.all, 'detail', agentId] as const,
 };

@@ -27,10 +27,10 @@ export function AgentCard({ agent, onDelete }: AgentCardProps) {
         <div className="agent-card-title">
           <h3 className={isArabicScript(agent.name) ? 'agent-name is-arabic' : 'agent-name'}>{agent.name}</h3>
           {agent.companyName && <p className={Classes.TEXT_MUTED}>{agent.companyName}</p>}
+          <Tag className="agent-card-voice" minimal round icon={agent.voice === 'female' ? 'person' : 'user'}>
+            {t(`agents:card.voice_${agent.voice}`)}
+          </Tag>
         </div>
-        <Tag minimal round icon={agent.voice === 'female' ? 'person' : 'user'}>
-          {t(`agents:card.voice_${agent.voice}`)}
-        </Tag>
       </div>
       <ul className="agent-card-facts">
         <li>
