@@ -7,6 +7,9 @@ import {
   isStepValid,
   normaliseSubdomain,
   parseDraft,
+  promptInputsKey,
+  shouldExtract,
+  shouldGeneratePrompt,
   recommendedToolIds,
   subdomainError,
   withSector,
@@ -107,5 +110,21 @@ describe('draft storage', () => {
     expect(parseDraft(JSON.stringify({ ...d, step: 'nowhere' }))).toEqual(emptyDraft);
     expect(parseDraft(JSON.stringify({ ...d, toolIds: [1] }))).toEqual(emptyDraft);
     expect(parseDraft(null)).toEqual(emptyDraft);
+  });
+});
+
+describe('when the AI runs', () => {
+  it('extracts only for a non-empty brief that changed', () => {
+    expect(shouldExtract(draft({ brief: ' ' }))).toBe(false);
+    expect(shouldExtract(draft({ brief: 'A bakery' }))).toBe(true);
+    expect(shouldExtract(draft({ brief: 'A bakery', extractedFrom: 'A bakery' }))).toBe(false);
+  });
+  it('regenerates the prompt after an input change, never over a hand edit', () => {
+    const d = draft({ name: 'Clara', brief: 'A bakery' });
+    expect(shouldGeneratePrompt(d)).toBe(true);
+    const generated = { ...d, prompt: 'P1', generatedPrompt: 'P1', promptFrom: promptInputsKey(d) };
+    expect(shouldGeneratePrompt(generated)).toBe(false);
+    expect(shouldGeneratePrompt({ ...generated, toolIds: ['email'] })).toBe(true);
+    expect(shouldGeneratePrompt({ ...generated, toolIds: ['email'], prompt: 'P1 edited by hand' })).toBe(false);
   });
 });

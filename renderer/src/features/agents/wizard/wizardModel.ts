@@ -30,6 +30,9 @@ export interface WizardDraft {
   prompt: string;
   /** The brief the basic-info fields were last extracted from: extraction runs again only after a change. */
   extractedFrom: string;
+  /** What the prompt was last generated from, and the text generated then (see shouldGeneratePrompt). */
+  promptFrom: string;
+  generatedPrompt: string;
 }
 
 export const emptyDraft: WizardDraft = {
@@ -49,6 +52,8 @@ export const emptyDraft: WizardDraft = {
   toolIds: [],
   prompt: '',
   extractedFrom: '',
+  promptFrom: '',
+  generatedPrompt: '',
 };
 
 export function stepIndex(step: WizardStep): number {
@@ -185,7 +190,7 @@ export function parseDraft(saved: string | null): WizardDraft {
     const value: unknown = JSON.parse(saved);
     if (typeof value !== 'object' || value === null) return emptyDraft;
     const merged = { ...emptyDraft, ...(value as Partial<WizardDraft>) };
-    const strings: (keyof WizardDraft)[] = ['sectorId', 'subSectorId', 'brief', 'name', 'companyName', 'subdomain', 'address', 'phone', 'email', 'website', 'prompt', 'extractedFrom'];
+    const strings: (keyof WizardDraft)[] = ['sectorId', 'subSectorId', 'brief', 'name', 'companyName', 'subdomain', 'address', 'phone', 'email', 'website', 'prompt', 'extractedFrom', 'promptFrom', 'generatedPrompt'];
     if (strings.some((k) => typeof merged[k] !== 'string')) return emptyDraft;
     if (!WIZARD_STEPS.includes(merged.step) || !WIZARD_STEPS.includes(merged.reached)) return emptyDraft;
     if (merged.voice !== 'male' && merged.voice !== 'female') return emptyDraft;
@@ -198,4 +203,23 @@ export function parseDraft(saved: string | null): WizardDraft {
 
 export function draftStorageKey(userId: string): string {
   return `concierge.agentWizardDraft.${userId}`;
+}
+
+/** The inputs of prompt generation, as one comparable string. */
+export function promptInputsKey(draft: WizardDraft): string {
+  return JSON.stringify([draft.subSectorId, draft.name.trim(), draft.companyName.trim(), draft.brief.trim(), [...draft.toolIds].sort()]);
+}
+
+/**
+ * Entering review generates the prompt (spec 001 §4.1) when its inputs changed since the last
+ * generation, but never over a prompt the owner has edited by hand.
+ */
+export function shouldGeneratePrompt(draft: WizardDraft): boolean {
+  if (draft.promptFrom === promptInputsKey(draft)) return false;
+  return draft.prompt.trim() === '' || draft.prompt === draft.generatedPrompt;
+}
+
+/** Leaving brief extracts company details when the brief is non-empty and changed since last time. */
+export function shouldExtract(draft: WizardDraft): boolean {
+  return draft.brief.trim() !== '' && draft.brief !== draft.extractedFrom;
 }
