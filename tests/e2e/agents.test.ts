@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { agentsEn } from '../../renderer/src/features/agents/locales/en.ts';
-import { AgentListPage } from './pages/AgentsPages.ts';
+import { AgentListPage, AgentWizardPage } from './pages/AgentsPages.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser.ts';
 
@@ -16,6 +16,7 @@ const product = inject('product');
 const { demo } = product;
 const screenshotDir = path.resolve('test-results/agents');
 const PAGING_PREFIX = 'Paging agent';
+const WIZARD_AGENT = 'Fournil assistant';
 
 describe('agents console', () => {
   let browser: Browser;
@@ -34,6 +35,7 @@ describe('agents console', () => {
   });
   afterAll(async () => {
     await owner?.from('agents').delete().like('name', `${PAGING_PREFIX}%`);
+    await owner?.from('agents').delete().eq('name', WIZARD_AGENT);
     await browser?.close();
   });
 
@@ -119,6 +121,144 @@ describe('agents console', () => {
     await retry.click();
     await expect.poll(() => list.cards().count()).toBeGreaterThan(0);
     expect(await list.skeletons().count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('creates an agent through the five wizard steps and finds it in the list', async () => {
+    // The AI helpers answer from templates when no model is configured (offline); without the
+    // function at all, extraction and generation fail silently as the spec says.
+    const probe = await fetch(`${product.apiUrl}/functions/v1/owner-assist`, { method: 'OPTIONS' });
+    const assist = probe.status !== 404;
+    const { page } = await newPage(browser, DESKTOP);
+    const shell = new ConsolePage(page, product.consoleUrl);
+    await shell.signIn(demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD);
+    const list = new AgentListPage(page, product.consoleUrl, agentsEn);
+    await list.open();
+    await list.createButton().click();
+    await shell.waitForPath('/agents/new');
+    const wizard = new AgentWizardPage(page, agentsEn);
+    const w = agentsEn.wizard;
+
+    // Sector, then specialization; changing the sector clears it.
+    await wizard.choice('Food & Restaurant').click();
+    expect(await wizard.previousButton().isDisabled()).toBe(true);
+    expect(await wizard.nextButton().isDisabled()).toBe(true);
+    await wizard.choice('Takeaway and delivery').click();
+    expect(await wizard.nextButton().isDisabled()).toBe(false);
+    await wizard.choice('Retail').click();
+    expect(await wizard.nextButton().isDisabled()).toBe(true);
+    await wizard.choice('Food & Restaurant').click();
+    await wizard.choice('Takeaway and delivery').click();
+    await shell.screenshot(path.join(screenshotDir, 'wizard-1-sector-1280.png'));
+    await wizard.nextButton().click();
+
+    // Brief: Next waits for text.
+    expect(await wizard.nextButton().isDisabled()).toBe(true);
+    await wizard.brief().fill(
+      'Company: Le Fournil du Parc. 3 rue du Pain, 69001 Lyon. Phone +33 4 78 00 00 00, email contact@fournil.example. ' +
+        'Customers order bread and cakes for pick-up and ask for delivery by email.',
+    );
+    await shell.screenshot(path.join(screenshotDir, 'wizard-2-brief-1280.png'));
+    // Hold each AI answer briefly so the blocking overlays can be seen.
+    await page.route('**/functions/v1/owner-assist', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await wizard.nextButton().click();
+    await wizard.overlay(w.overlays.basicInfo).waitFor();
+    await shell.screenshot(path.join(screenshotDir, 'wizard-overlay-1280.png'));
+    await wizard.field('name').waitFor();
+    expect(await wizard.overlay(w.overlays.basicInfo).count()).toBe(0);
+    if (assist) {
+      await expect.poll(() => wizard.field('companyName').inputValue()).toBe('Le Fournil du Parc');
+      expect(await wizard.field('email').inputValue()).toBe('contact@fournil.example');
+    } else {
+      expect(await wizard.field('companyName').inputValue()).toBe('');
+    }
+
+    // Name and subdomain: normalised as typed, too short, taken, then free.
+    await wizard.field('name').fill(WIZARD_AGENT);
+    await wizard.field('subdomain').fill('');
+    await wizard.field('subdomain').pressSequentially('Ab');
+    expect(await wizard.field('subdomain').inputValue()).toBe('ab');
+    await page.getByText(w.basicInfo.tooShort).waitFor();
+    await wizard.field('subdomain').fill('demo');
+    await page.getByText(w.basicInfo.taken).waitFor();
+    expect(await wizard.nextButton().isDisabled()).toBe(true);
+    const subdomain = `fournil-${Date.now().toString(36)}`;
+    await wizard.field('subdomain').fill(`${subdomain.toUpperCase()} !`);
+    expect(await wizard.field('subdomain').inputValue()).toBe(subdomain);
+    await page.getByText(w.basicInfo.available).waitFor();
+    await wizard.voice(w.basicInfo.voiceFemale).check({ force: true });
+    await wizard.field('phone').fill('+33 4 78 00 00 00');
+    await shell.screenshot(path.join(screenshotDir, 'wizard-3-basic-info-1280.png'));
+    await shell.setViewport(PHONE.width, PHONE.height);
+    await shell.screenshot(path.join(screenshotDir, 'wizard-3-basic-info-375.png'));
+    await shell.setViewport(DESKTOP.width, DESKTOP.height);
+
+    // Completed steps are clickable; going back keeps what was typed (and the draft survives a reload).
+    await wizard.stepButton('brief', 2).click();
+    expect(await wizard.brief().inputValue()).toContain('Le Fournil du Parc');
+    await page.reload();
+    await wizard.brief().waitFor();
+    expect(await wizard.brief().inputValue()).toContain('Le Fournil du Parc');
+    await wizard.stepButton('basicInfo', 3).click();
+    expect(await wizard.field('name').inputValue()).toBe(WIZARD_AGENT);
+    await page.getByText(w.basicInfo.available).waitFor();
+    await wizard.nextButton().click();
+
+    // Tools: Recommended from the sector (calendar, maps) and the brief ("email").
+    for (const id of ['calendar', 'maps', 'email']) {
+      expect(await wizard.tool(id).getByText(w.tools.recommended).count(), id).toBe(1);
+    }
+    expect(await wizard.tool('payments').getByText(w.tools.recommended).count()).toBe(0);
+    await wizard.tool('orders').click();
+    await wizard.tool('email').click();
+    await wizard.tool('email').click();
+    await wizard.tool('calendar').click();
+    expect(await wizard.tool('orders').getAttribute('aria-pressed')).toBe('true');
+    expect(await wizard.tool('email').getAttribute('aria-pressed')).toBe('false');
+    await shell.screenshot(path.join(screenshotDir, 'wizard-4-tools-1280.png'));
+    await shell.setViewport(PHONE.width, PHONE.height);
+    await shell.screenshot(path.join(screenshotDir, 'wizard-4-tools-375.png'));
+    await shell.setViewport(DESKTOP.width, DESKTOP.height);
+    await wizard.nextButton().click();
+
+    // Review: the generated prompt (offline template) is editable.
+    await wizard.overlay(w.overlays.finalConfiguration).waitFor();
+    await wizard.prompt().waitFor();
+    if (assist) {
+      await expect.poll(() => wizard.prompt().inputValue()).toContain(`You are ${WIZARD_AGENT}`);
+    } else {
+      await page.getByText(w.review.failed).waitFor();
+    }
+    await wizard.prompt().fill(`${await wizard.prompt().inputValue()}\nAlways mention the daily special.`);
+    await shell.screenshot(path.join(screenshotDir, 'wizard-5-review-1280.png'));
+    await wizard.createButton().click();
+    await shell.waitForPath('/agents');
+    await list.card(WIZARD_AGENT).waitFor();
+    const card = list.card(WIZARD_AGENT);
+    expect(await card.getByText('2 tools').count()).toBe(1);
+    expect(await card.getByText('Female voice').count()).toBe(1);
+
+    const { data, error } = await owner
+      .from('agents')
+      .select('id, subdomain, voice, sector, sub_sector, capabilities, description, branding, tools')
+      .eq('name', WIZARD_AGENT)
+      .single();
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ subdomain, voice: 'female', sector: 'food_restaurant', sub_sector: 'takeaway_delivery' });
+    expect([...(data?.capabilities as string[])].sort()).toEqual(['calendar', 'orders']);
+    expect(data?.description).toContain('Always mention the daily special.');
+    expect(data?.branding).toMatchObject({ primary_color: '#6366f1', secondary_color: '#4f46e5' });
+    expect((data?.tools as { type: string }[]).every((tool) => tool.type === 'system')).toBe(true);
+    const { data: card_ } = await owner.from('agent_integrations').select('enabled').eq('agent_id', data?.id).eq('kind', 'virtual_business_card').single();
+    expect(card_).toEqual({ enabled: true });
+    // The draft is gone: a new wizard starts empty.
+    await page.goto(new URL('/agents/new', product.consoleUrl).toString());
+    await wizard.choice('Retail').waitFor();
+    expect(await wizard.choice('Retail').getAttribute('aria-pressed')).toBe('false');
+    expect(await wizard.choice('Food & Restaurant').getAttribute('aria-pressed')).toBe('false');
     await page.context().close();
   });
 });

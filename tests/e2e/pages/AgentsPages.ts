@@ -60,3 +60,55 @@ export class AgentListPage {
     return this.deleteDialog().locator('button[type=submit]');
   }
 }
+
+/** /agents/new: the five-step creation wizard (spec 001 §2.2). */
+export class AgentWizardPage {
+  constructor(
+    readonly page: Page,
+    readonly texts: AgentsTexts,
+  ) {}
+
+  nextButton(): Locator {
+    return this.page.getByRole('button', { name: this.texts.wizard.next, exact: true });
+  }
+
+  previousButton(): Locator {
+    return this.page.getByRole('button', { name: this.texts.wizard.previous, exact: true });
+  }
+
+  createButton(): Locator {
+    return this.page.getByRole('button', { name: this.texts.wizard.create, exact: true });
+  }
+
+  stepButton(step: keyof AgentsTexts['wizard']['steps'], position: number): Locator {
+    return this.page.locator('.wizard-progress').getByRole('button', { name: `${position}. ${this.texts.wizard.steps[step]}` });
+  }
+
+  choice(name: string): Locator {
+    return this.page.locator('.wizard-choices').getByRole('button', { name, exact: true });
+  }
+
+  brief(): Locator {
+    return this.page.getByLabel(this.texts.wizard.brief.label);
+  }
+
+  field(key: 'name' | 'companyName' | 'subdomain' | 'address' | 'phone' | 'email' | 'website'): Locator {
+    return this.page.locator(`#wizard-${key}`);
+  }
+
+  voice(label: string): Locator {
+    return this.page.getByRole('radio', { name: label });
+  }
+
+  overlay(text: string): Locator {
+    return this.page.getByRole('alertdialog', { name: text });
+  }
+
+  tool(id: string): Locator {
+    return this.page.locator(`.wizard-tool[data-tool-id="${id}"]`);
+  }
+
+  prompt(): Locator {
+    return this.page.locator('#wizard-prompt');
+  }
+}

@@ -47,6 +47,7 @@ export const errorsEn = {
     deleteFailed: 'Failed to delete agent',
     fetchSectorsFailed: 'Failed to fetch sectors',
     fetchToolsFailed: 'Failed to fetch tools',
+    avatarUploadFailed: 'Failed to upload avatar',
   },
   verification: {
     failed: 'Email verification failed. Please try again or contact support if the problem persists.',

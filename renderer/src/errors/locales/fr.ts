@@ -46,6 +46,7 @@ export const errorsFr: typeof errorsEn = {
     deleteFailed: "Échec de la suppression de l'agent",
     fetchSectorsFailed: 'Échec du chargement des secteurs',
     fetchToolsFailed: 'Échec du chargement des outils',
+    avatarUploadFailed: "Échec de l'envoi de l'avatar",
   },
   verification: {
     failed: "La vérification de l'e-mail a échoué. Réessayez ou contactez le support si le problème persiste.",

@@ -151,7 +151,7 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
                 text={`${i + 1}. ${t(`agents:wizard.steps.${step}`)}`}
                 active={step === draft.step}
                 aria-current={step === draft.step ? 'step' : undefined}
-                disabled={busy || !canJumpTo(draft, step)}
+                disabled={busy || (step !== draft.step && !canJumpTo(draft, step))}
                 onClick={() => setDraft((d) => goTo(d, step))}
               />
             </li>
