@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { agentsEn } from '../../renderer/src/features/agents/locales/en.ts';
-import { AgentListPage, AgentWizardPage } from './pages/AgentsPages.ts';
+import { AgentConfigurePage, AgentListPage, AgentWizardPage } from './pages/AgentsPages.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser.ts';
 
@@ -17,6 +17,9 @@ const { demo } = product;
 const screenshotDir = path.resolve('test-results/agents');
 const PAGING_PREFIX = 'Paging agent';
 const WIZARD_AGENT = 'Fournil assistant';
+const CONFIGURE_AGENT = 'Configure agent';
+/** A 1x1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 describe('agents console', () => {
   let browser: Browser;
@@ -35,7 +38,7 @@ describe('agents console', () => {
   });
   afterAll(async () => {
     await owner?.from('agents').delete().like('name', `${PAGING_PREFIX}%`);
-    await owner?.from('agents').delete().eq('name', WIZARD_AGENT);
+    await owner?.from('agents').delete().in('name', [WIZARD_AGENT, CONFIGURE_AGENT, `${CONFIGURE_AGENT} renamed`]);
     await browser?.close();
   });
 
@@ -259,6 +262,73 @@ describe('agents console', () => {
     await wizard.choice('Retail').waitFor();
     expect(await wizard.choice('Retail').getAttribute('aria-pressed')).toBe('false');
     expect(await wizard.choice('Food & Restaurant').getAttribute('aria-pressed')).toBe('false');
+    await page.context().close();
+  });
+
+  it('edits the general configuration, rejects bad subdomains, saves with Ctrl+S and uploads an avatar', async () => {
+    const { data: created, error } = await owner
+      .from('agents')
+      .insert({ user_id: ownerId, name: CONFIGURE_AGENT, subdomain: `cfg-${Date.now().toString(36)}` })
+      .select('id, subdomain')
+      .single();
+    expect(error).toBeNull();
+    const agentId = (created as { id: string }).id;
+    const { page } = await newPage(browser, DESKTOP);
+    const shell = new ConsolePage(page, product.consoleUrl);
+    await shell.signIn(demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD);
+    const configure = new AgentConfigurePage(page, product.consoleUrl, agentsEn);
+    const c = agentsEn.configure;
+
+    // An unknown agent sends the user back to the list.
+    await configure.open('00000000-0000-4000-8000-00000000dead');
+    await shell.waitForPath('/agents');
+
+    await configure.open(agentId);
+    await configure.field('name').waitFor();
+    expect(await configure.saveButton().isDisabled()).toBe(true);
+    await configure.field('name').fill(`${CONFIGURE_AGENT} renamed`);
+    await configure.field('companyName').fill('Configured & Co');
+    await configure.field('subdomain').fill('de');
+    await page.getByText(c.tooShort).waitFor();
+    expect(await configure.saveButton().isDisabled()).toBe(true);
+    await configure.field('subdomain').fill('demo');
+    await page.getByText(c.taken).waitFor();
+    expect(await configure.saveButton().isDisabled()).toBe(true);
+    const subdomain = `cfg2-${Date.now().toString(36)}`;
+    await configure.field('subdomain').fill(subdomain);
+    await page.getByText(c.available).waitFor();
+    await configure.pickLanguage('french', 'French \\(France\\)');
+    await page.getByText(c.directoryListed).click();
+    await page.getByLabel(c.voiceFemale).check({ force: true });
+    await configure.field('description').fill('You are the configured agent.');
+    await shell.screenshot(path.join(screenshotDir, 'configure-1280.png'));
+    await configure.field('description').press('Control+s');
+    await shell.toast(c.saved).waitFor();
+    const { data: saved } = await owner.from('agents').select('name, company_name, subdomain, default_language, directory_listed, voice, description').eq('id', agentId).single();
+    expect(saved).toEqual({
+      name: `${CONFIGURE_AGENT} renamed`,
+      company_name: 'Configured & Co',
+      subdomain,
+      default_language: 'fr_FR',
+      directory_listed: true,
+      voice: 'female',
+      description: 'You are the configured agent.',
+    });
+    expect(await configure.saveButton().isDisabled()).toBe(true);
+
+    // The saved subdomain is the agent's own: no error for it.
+    await page.reload();
+    await configure.field('subdomain').waitFor();
+    expect(await configure.field('subdomain').inputValue()).toBe(subdomain);
+    expect(await page.getByText(c.taken).count()).toBe(0);
+
+    await configure.avatarInput().setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: PNG });
+    await shell.toast(c.avatarUploaded).waitFor();
+    const { data: withAvatar } = await owner.from('agents').select('avatar_url').eq('id', agentId).single();
+    expect((withAvatar as { avatar_url: string }).avatar_url).toMatch(new RegExp(`/agent-media/${ownerId}/${agentId}/avatar/\\d+\\.png$`));
+    await expect.poll(() => page.locator('img.configure-avatar-image').count()).toBe(1);
+    await shell.setViewport(PHONE.width, PHONE.height);
+    await shell.screenshot(path.join(screenshotDir, 'configure-375.png'));
     await page.context().close();
   });
 });

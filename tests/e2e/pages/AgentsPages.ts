@@ -112,3 +112,38 @@ export class AgentWizardPage {
     return this.page.locator('#wizard-prompt');
   }
 }
+
+/** /agents/{id}/configure, general tab (spec 001 §2.3). */
+export class AgentConfigurePage {
+  constructor(
+    readonly page: Page,
+    readonly baseUrl: string,
+    readonly texts: AgentsTexts,
+  ) {}
+
+  async open(agentId: string): Promise<void> {
+    await this.page.goto(new URL(`/agents/${agentId}/configure`, this.baseUrl).toString());
+  }
+
+  field(key: 'name' | 'companyName' | 'subdomain' | 'description'): Locator {
+    return this.page.locator(`#configure-${key}`);
+  }
+
+  saveButton(): Locator {
+    return this.page.getByRole('button', { name: this.texts.configure.save });
+  }
+
+  async pickLanguage(search: string, label: string): Promise<void> {
+    await this.page.locator('#configure-language').click();
+    await this.page.getByPlaceholder(this.texts.configure.languageSearch).fill(search);
+    await this.page.getByRole('option', { name: new RegExp(`^${label}`) }).click();
+  }
+
+  directorySwitch(): Locator {
+    return this.page.getByRole('switch', { name: this.texts.configure.directoryListed }).or(this.page.getByLabel(this.texts.configure.directoryListed));
+  }
+
+  avatarInput(): Locator {
+    return this.page.locator('#configure-avatar');
+  }
+}

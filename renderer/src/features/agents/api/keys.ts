@@ -5,5 +5,6 @@ export const agentsKeys = {
   list: (userId: string, search: string) => [...agentsKeys.lists(), userId, search] as const,
   sectors: () => [...agentsKeys.all, 'sectors'] as const,
   tools: () => [...agentsKeys.all, 'tools'] as const,
+  backups: (agentId: string) => [...agentsKeys.all, 'backups', agentId] as const,
   detail: (agentId: string) => [...agentsKeys.all, 'detail', agentId] as const,
 };

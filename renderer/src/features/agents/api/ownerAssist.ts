@@ -56,3 +56,11 @@ export function generatePrompt(input: { subSectorId: string; agentName: string; 
   if (input.companyName.trim()) body.companyName = input.companyName.trim();
   return assist(body, z.object({ prompt: z.string() }));
 }
+
+/** Rewrites the prompt following an instruction; `newPrompt` replaces the editor text. */
+export function modifyPrompt(currentPrompt: string, instruction: string) {
+  return assist(
+    { task: 'modify_prompt', currentPrompt, instruction },
+    z.object({ newPrompt: z.string().nullish().catch(null), confirmationMessage: z.string().nullish().catch(null) }),
+  );
+}

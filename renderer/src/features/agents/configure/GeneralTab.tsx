@@ -44,6 +44,7 @@ export function GeneralTab({ form, onChange, sectors, subdomainError, check, hos
         )}
         <FormGroup label={t('agents:configure.avatar')} labelFor="configure-avatar">
           <FileInput
+            fill
             inputProps={{ id: 'configure-avatar', accept: 'image/png,image/jpeg,image/gif,image/webp' }}
             text={t('agents:configure.avatarChoose')}
             buttonText="…"
