@@ -147,3 +147,55 @@ export class AgentConfigurePage {
     return this.page.locator('#configure-avatar');
   }
 }
+
+/** /agents/{id}/prompts: editor, backups and the writing assistant (spec 001 §2.4). */
+export class AgentPromptsPage {
+  constructor(
+    readonly page: Page,
+    readonly baseUrl: string,
+    readonly texts: AgentsTexts,
+  ) {}
+
+  async open(agentId: string): Promise<void> {
+    await this.page.goto(new URL(`/agents/${agentId}/prompts`, this.baseUrl).toString());
+    await this.editor().waitFor();
+  }
+
+  editor(): Locator {
+    return this.page.locator('#prompt-editor');
+  }
+
+  preview(): Locator {
+    return this.page.getByTestId('prompt-preview');
+  }
+
+  modeButton(mode: 'raw' | 'markdown'): Locator {
+    return this.page.getByRole('button', { name: this.texts.prompts[mode], exact: true });
+  }
+
+  saveButton(): Locator {
+    return this.page.getByRole('button', { name: this.texts.prompts.save });
+  }
+
+  backupsButton(count: number): Locator {
+    return this.page.getByRole('button', { name: this.texts.prompts.backups.replace('{{count}}', String(count)) });
+  }
+
+  async createBackup(name: string, description: string): Promise<void> {
+    await this.page.getByRole('button', { name: this.texts.prompts.createBackup }).click();
+    const dialog = this.page.getByRole('dialog');
+    await dialog.getByLabel(this.texts.prompts.backup.name, { exact: true }).fill(name);
+    await dialog.getByLabel(this.texts.prompts.backup.description).fill(description);
+    await dialog.getByRole('button', { name: this.texts.prompts.backup.create, exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  backupItem(name: string): Locator {
+    return this.page.locator(`.backup-item[data-backup-name="${name}"]`);
+  }
+
+  async askAssistant(instruction: string): Promise<void> {
+    await this.page.getByRole('textbox', { name: this.texts.prompts.assistant.placeholder }).fill(instruction);
+    await this.page.getByRole('textbox', { name: this.texts.prompts.assistant.placeholder }).press('Enter');
+  }
+}
