@@ -68,6 +68,19 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
+/**
+ * The integration settings edge functions read (README "Configuration"), taken from the shell that
+ * runs `npm start` the way `supabase secrets set` provides them on a hosted project.
+ * `supabase/functions/.env` still wins, as with the supabase CLI.
+ */
+const PRODUCT_ENV = /^(OPENAI|AI|TWILIO|STRIPE|GOOGLE|EMAIL|SMTP|RESEND|GEOCODING)_[A-Z0-9_]+$/;
+
+export function productFunctionEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => PRODUCT_ENV.test(entry[0]) && !!entry[1]),
+  );
+}
+
 function runtimeConfigPlugin(config: () => unknown): Plugin {
   return {
     name: 'concierge-runtime-config',
@@ -100,6 +113,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     port: options.apiPort,
     env,
     log,
+    functionEnv: productFunctionEnv(env),
   });
 
   const [consoleApp, siteApp] = apps(options.projectDir) as [App, App];
@@ -152,6 +166,10 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     await stack.stop();
     throw error;
   }
+
+  // Functions build their env on first request, so the final URLs are seen (links in emails,
+  // Stripe return URLs, the site's canonical address).
+  Object.assign(stack.config.functionEnv, { CONSOLE_URL: consoleUrl, PUBLIC_SITE_URL: publicSiteUrl });
 
   return {
     stack,

@@ -50,6 +50,9 @@ export function createFunctionsService(ctx: StackContext): HttpService & { slugs
       SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
       SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: config.publishableKey }),
       SUPABASE_SECRET_KEYS: JSON.stringify({ default: config.secretKey }),
+      // The platform's mail capture: functions that send email (agent tools) deliver to the local
+      // inbox through its HTTP route unless the project configures a real provider.
+      EMAIL_API_URL: `${config.apiUrl}/_local/inbox`,
       ...config.functionEnv,
       ...(await dotenv),
     });

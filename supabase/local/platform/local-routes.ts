@@ -5,7 +5,10 @@ import type { CapturedEmail, HttpService, StackContext } from '../core/contracts
  * - `GET /health` readiness and which services are mounted;
  * - `GET /inbox` captured emails as JSON, newest first (`?to=` filters by recipient);
  *   a browser (Accept: text/html) gets the HTML page, as does `GET /inbox.html`;
- * - `DELETE /inbox` empties it (tests).
+ * - `DELETE /inbox` empties it (tests);
+ * - `POST /inbox` `{to, subject, html?, text?}` captures an email sent by a function: the local
+ *   stand-in for the platform's mail provider (functions get EMAIL_API_URL pointing here, the
+ *   same JSON an HTTP email API such as Resend accepts), so product mail lands in the inbox.
  */
 export function createLocalService(ctx: StackContext, health: () => Record<string, unknown>): HttpService {
   return {
@@ -20,11 +23,9 @@ export function createLocalService(ctx: StackContext, health: () => Record<strin
           const removed = await ctx.mailer.clear();
           return Response.json({ removed });
         }
+        if (request.method === 'POST' && path === '/inbox') return captureEmail(ctx, request);
         if (request.method !== 'GET' && request.method !== 'HEAD') {
-          return Response.json(
-            { error: { code: 'method_not_allowed', message: `${request.method} is not allowed here` } },
-            { status: 405, headers: { Allow: 'GET, HEAD, DELETE' } },
-          );
+          return Response.json({ error: { code: 'method_not_allowed', message: `${request.method} is not allowed here` } }, { status: 405, headers: { Allow: 'GET, HEAD, POST, DELETE' } });
         }
         const to = url.searchParams.get('to')?.toLowerCase();
         const emails = (await ctx.mailer.list()).filter((e) => !to || e.to.toLowerCase() === to);
@@ -37,6 +38,31 @@ export function createLocalService(ctx: StackContext, health: () => Record<strin
       return Response.json({ error: { code: 'not_found', message: `No local route ${path}` } }, { status: 404 });
     },
   };
+}
+
+const MAX_EMAIL_BYTES = 1024 * 1024;
+
+async function captureEmail(ctx: StackContext, request: Request): Promise<Response> {
+  const bad = (message: string) => Response.json({ error: { code: 'invalid_email', message } }, { status: 400 });
+  const raw = await request.text();
+  if (raw.length > MAX_EMAIL_BYTES) return bad('The email is larger than 1 MB.');
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return bad('The body must be JSON {to, subject, html?, text?}.');
+  }
+  const field = (key: string) => (body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined);
+  const to = field('to');
+  const subject = field('subject');
+  const html = field('html') ?? '';
+  const text = field('text') ?? '';
+  if (typeof to !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(to)) return bad('to must be one email address.');
+  if (typeof subject !== 'string' || typeof html !== 'string' || typeof text !== 'string') {
+    return bad('subject, html and text must be strings.');
+  }
+  const captured = await ctx.mailer.send({ to, subject, html, text });
+  return Response.json({ id: captured.id }, { status: 201 });
 }
 
 /** True when text/html is asked for explicitly before any JSON type (browsers navigating). */

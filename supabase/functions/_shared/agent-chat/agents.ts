@@ -1,0 +1,91 @@
+/**
+ * loadAgent for the engine: one `agent_for_turn` RPC (agent, public page flag, ready knowledge,
+ * tools joined with the catalogue) mapped to AgentForTurn plus what tools need (time zone, config).
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import type { AgentForTurn } from '../engine/turn.ts';
+import type { CatalogueTool } from '../engine/tools.ts';
+
+/** A catalogue tool as enabled on one agent, with the owner's per-agent settings. */
+export interface AgentTool extends CatalogueTool {
+  config: Record<string, unknown>;
+}
+
+export interface LoadedAgent extends AgentForTurn {
+  tools: AgentTool[];
+  /** Calendar time zone (null: the tools use Europe/Paris, the spec's market). */
+  timeZone: string | null;
+}
+
+const agentRow = z.object({
+  id: z.string(),
+  owner_id: z.string(),
+  name: z.string(),
+  company_name: z.string().nullable(),
+  system_prompt: z.string(),
+  default_language: z.string(),
+  public_chat_enabled: z.boolean(),
+  has_knowledge: z.boolean(),
+  time_zone: z.string().nullable(),
+  tools: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string().nullable(),
+      function_definition: z.unknown(),
+      config: z.record(z.string(), z.unknown()).catch({}),
+    }),
+  ),
+});
+
+/**
+ * Agents are cached per function instance for `ttlMs` (default 5 s): a busy public agent then
+ * costs no database round trip before its first token, and an owner's change (prompt, tools,
+ * public page off, first ready document) reaches visitors within a few seconds.
+ */
+export function createAgentLoader(service: SupabaseClient, options: { ttlMs?: number; maxEntries?: number } = {}) {
+  const ttlMs = options.ttlMs ?? 5_000;
+  const maxEntries = options.maxEntries ?? 1_000;
+  const cache = new Map<string, { at: number; agent: LoadedAgent | null }>();
+  return async (ref: { agentId?: string; subdomain?: string }): Promise<LoadedAgent | null> => {
+    const key = ref.agentId ? `id:${ref.agentId}` : `subdomain:${ref.subdomain ?? ''}`;
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < ttlMs) return hit.agent;
+    const agent = await fetchAgent(service, ref);
+    if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
+    cache.set(key, { at: Date.now(), agent });
+    return agent;
+  };
+}
+
+async function fetchAgent(
+  service: SupabaseClient,
+  ref: { agentId?: string; subdomain?: string },
+): Promise<LoadedAgent | null> {
+  const { data, error } = await service.rpc('agent_for_turn', {
+    agent_id: ref.agentId ?? null,
+    subdomain: ref.subdomain ?? null,
+  });
+  if (error) throw new Error(`agent_for_turn failed: ${error.message}`);
+  if (data === null || data === undefined) return null;
+  const row = agentRow.parse(data);
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    name: row.name,
+    companyName: row.company_name,
+    systemPrompt: row.system_prompt,
+    defaultLanguage: row.default_language,
+    publicChatEnabled: row.public_chat_enabled,
+    hasKnowledge: row.has_knowledge,
+    timeZone: row.time_zone,
+    tools: row.tools.map((tool) => ({
+      id: tool.id,
+      name: tool.name,
+      description: tool.description,
+      functionDefinition: tool.function_definition,
+      config: tool.config,
+    })),
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Who is calling a function whose gateway does not verify JWTs (verify_jwt = false): no bearer or
+ * the anon key = an anonymous visitor; any other bearer must be a valid user session, checked with
+ * the auth server (a forged or expired token is a 401, never silently anonymous).
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { TurnCaller } from '../engine/turn.ts';
+import { HttpError } from '../web/errors.ts';
+
+/** Browser-generated random id (kept in localStorage) identifying one visitor across turns. */
+const VISITOR_ID = /^[A-Za-z0-9_-]{16,128}$/;
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export function bearerOf(request: Request): string | null {
+  const header = request.headers.get('authorization');
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match ? match[1]! : null;
+}
+
+export interface IdentifyOptions {
+  /** Keys that mean "no user": the anon JWT and publishable keys. */
+  anonymousKeys: readonly string[];
+  service: SupabaseClient;
+}
+
+/**
+ * The visitor key is the `x-visitor-id` header when it looks like a random id, else a hash of the
+ * client address (rate limits still apply to clients that send no id; they just cannot resume a
+ * conversation from another address).
+ */
+export async function identifyCaller(request: Request, options: IdentifyOptions): Promise<TurnCaller> {
+  const token = bearerOf(request);
+  if (token !== null && !options.anonymousKeys.includes(token)) {
+    const { data, error } = await options.service.auth.getUser(token);
+    if (error || !data.user) throw new HttpError(401, 'invalid_token', 'Your session is not valid. Sign in again.');
+    return { userId: data.user.id, visitorKey: `user:${data.user.id}` };
+  }
+  const visitorId = request.headers.get('x-visitor-id')?.trim();
+  if (visitorId && VISITOR_ID.test(visitorId)) return { userId: null, visitorKey: `visitor:${visitorId}` };
+  const address =
+    request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || 'unknown';
+  return { userId: null, visitorKey: `ip:${(await sha256Hex(address)).slice(0, 32)}` };
+}
+
+/** Signed-in callers only (owner helpers, knowledge ingestion): the user id of a valid session. */
+export async function requireUser(request: Request, service: SupabaseClient): Promise<string> {
+  const token = bearerOf(request);
+  if (!token) throw new HttpError(401, 'not_signed_in', 'Sign in to use this feature.');
+  const { data, error } = await service.auth.getUser(token);
+  if (error || !data.user) throw new HttpError(401, 'not_signed_in', 'Sign in to use this feature.');
+  return data.user.id;
+}

@@ -1,0 +1,116 @@
+/**
+ * The engine's ConversationStore on `conversations` and `messages`, as the service role with
+ * explicit ownership checks: a conversation is the caller's when it belongs to this agent and to
+ * the same visitor (anonymous) or the agent's owner (sandbox). Anything else is "not found".
+ *
+ * A new conversation gets its id here and its row with the first saved message (one RPC,
+ * `save_chat_message`, per message), so starting a conversation costs no extra round trip.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { ChatMessage } from '../ai/types.ts';
+import type { ChatChannel } from '../engine/input.ts';
+import type { ConversationStore, SaveMessage } from '../engine/turn.ts';
+
+/** Engine channel → `conversations.channel`. */
+export const CONVERSATION_CHANNEL: Record<ChatChannel, string> = {
+  web: 'web_chat',
+  voice: 'web_voice',
+  sandbox: 'sandbox',
+  whatsapp: 'whatsapp',
+  phone: 'phone',
+};
+
+interface StoredMessage {
+  role: string;
+  content: string;
+  metadata: Record<string, unknown> | null;
+}
+
+interface StoredConversation {
+  id: string;
+  agent_id: string | null;
+  user_id: string;
+  visitor_id: string | null;
+  language: string | null;
+  messages: StoredMessage[];
+}
+
+export function createConversationStore(
+  service: SupabaseClient,
+  options: { historyLimit?: number } = {},
+): ConversationStore {
+  const historyLimit = options.historyLimit ?? 20;
+  /** Conversations opened by this request that have no row yet. */
+  const pending = new Map<string, { agentId: string; ownerId: string; channel: string; visitorId: string }>();
+  /** Conversation id → the agent owner's id (messages rows carry it for RLS). */
+  const ownerOf = new Map<string, string>();
+
+  return {
+    async openConversation({ agent, conversationId, channel, caller, isOwner }) {
+      if (conversationId === undefined) {
+        const id = crypto.randomUUID();
+        ownerOf.set(id, agent.ownerId);
+        pending.set(id, {
+          agentId: agent.id,
+          ownerId: agent.ownerId,
+          channel: CONVERSATION_CHANNEL[channel],
+          visitorId: caller.visitorKey,
+        });
+        return { conversationId: id, language: null, history: [] };
+      }
+      const { data, error } = await service
+        .from('conversations')
+        .select('id, agent_id, user_id, visitor_id, language, messages(role, content, metadata)')
+        .eq('id', conversationId)
+        .eq('agent_id', agent.id)
+        .order('timestamp', { referencedTable: 'messages', ascending: false })
+        .limit(historyLimit, { referencedTable: 'messages' })
+        .maybeSingle<StoredConversation>();
+      if (error) throw new Error(`loading the conversation failed: ${error.message}`);
+      if (!data) return null;
+      const mine = data.visitor_id === caller.visitorKey || (isOwner && data.user_id === caller.userId);
+      if (!mine) return null;
+      ownerOf.set(data.id, data.user_id);
+      const history: ChatMessage[] = data.messages
+        .slice()
+        .reverse()
+        // Apologies for failed turns are not part of what the model should continue from.
+        .filter((message) => (message.role === 'user' || message.role === 'assistant') && !message.metadata?.failed)
+        .map((message) => ({ role: message.role as 'user' | 'assistant', content: message.content }));
+      return { conversationId: data.id, language: data.language, history };
+    },
+
+    async saveMessage(message: SaveMessage) {
+      const opening = pending.get(message.conversationId);
+      const { citations, tools, ...metadata } = message.metadata;
+      const { data, error } = await service.rpc('save_chat_message', {
+        conversation: opening
+          ? {
+              id: message.conversationId,
+              user_id: opening.ownerId,
+              agent_id: opening.agentId,
+              channel: opening.channel,
+              visitor_id: opening.visitorId,
+              language: message.language,
+              started_at: message.createdAt.toISOString(),
+            }
+          : null,
+        message: {
+          conversation_id: message.conversationId,
+          user_id: ownerOf.get(message.conversationId),
+          agent_id: message.agentId,
+          role: message.role,
+          content: message.content,
+          language: message.language,
+          citations: Array.isArray(citations) ? citations : null,
+          tool_calls: Array.isArray(tools) && tools.length > 0 ? tools : null,
+          metadata,
+          timestamp: message.createdAt.toISOString(),
+        },
+      });
+      if (error || typeof data !== 'string') throw new Error(`saving the message failed: ${error?.message ?? 'no id'}`);
+      pending.delete(message.conversationId);
+      return { messageId: data };
+    },
+  };
+}

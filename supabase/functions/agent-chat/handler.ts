@@ -1,0 +1,88 @@
+/**
+ * `POST /functions/v1/agent-chat` (issue 6, ARCHITECTURE §4): the engine's turn wired to the
+ * database. verify_jwt is off so visitors can chat with public agents; any bearer that is not the
+ * anon key must be a valid session (caller.ts). Everything runs as the service role with explicit
+ * agent and conversation scoping: visitors never touch tables themselves.
+ *
+ * Rate limits (public traffic only): token buckets per visitor and per agent kept in memory per
+ * function instance. A table-backed store would be exact across instances but adds a database
+ * round trip (and a hot row per agent) in front of every first token; the buckets are a guard
+ * against floods, not a billing rule, so per-instance precision is enough, and each instance
+ * bounds its own memory (MemoryBucketStore evicts the oldest keys).
+ */
+import { createAiProvider } from '../_shared/ai/factory.ts';
+import { createAgentLoader } from '../_shared/agent-chat/agents.ts';
+import { identifyCaller } from '../_shared/agent-chat/caller.ts';
+import { createConversationStore } from '../_shared/agent-chat/conversations.ts';
+import { corsHeaders, preflight } from '../_shared/agent-chat/cors.ts';
+import { createServiceClient, envRecord, requireEnv, type FunctionEnv } from '../_shared/agent-chat/env.ts';
+import { createRpcRetriever } from '../_shared/agent-chat/retrieval.ts';
+import { createChatMeter, createModelSettingsCache } from '../_shared/agent-chat/usage.ts';
+import { createAgentChatHandler } from '../_shared/engine/handler.ts';
+import {
+  ChatRateLimiter,
+  DEFAULT_CHAT_RATE_LIMITS,
+  MemoryBucketStore,
+  type ChatRateLimits,
+} from '../_shared/engine/rate-limit.ts';
+import { createToolRunner } from '../_shared/tools/runner.ts';
+
+export type { FunctionEnv };
+
+/** Optional overrides: CHAT_RATE_VISITOR="burst/perMinute", CHAT_RATE_AGENT likewise. */
+function rateLimits(env: FunctionEnv): ChatRateLimits {
+  const parse = (raw: string | undefined, fallback: ChatRateLimits['perVisitor']) => {
+    const match = raw ? /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(raw.trim()) : null;
+    return match ? { capacity: Number(match[1]), refillPerSecond: Number(match[2]) / 60 } : fallback;
+  };
+  return {
+    perVisitor: parse(env.get('CHAT_RATE_VISITOR'), DEFAULT_CHAT_RATE_LIMITS.perVisitor),
+    perAgent: parse(env.get('CHAT_RATE_AGENT'), DEFAULT_CHAT_RATE_LIMITS.perAgent),
+  };
+}
+
+function anonymousKeys(env: FunctionEnv): string[] {
+  const keys = [env.get('SUPABASE_ANON_KEY')];
+  try {
+    const publishable = JSON.parse(env.get('SUPABASE_PUBLISHABLE_KEYS') ?? '{}') as Record<string, unknown>;
+    for (const value of Object.values(publishable)) if (typeof value === 'string') keys.push(value);
+  } catch {
+    // Not JSON: no publishable keys configured.
+  }
+  return keys.filter((key): key is string => typeof key === 'string' && key !== '');
+}
+
+export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
+  requireEnv(env, 'SUPABASE_URL');
+  const service = createServiceClient(env);
+  const provider = createAiProvider(envRecord(env, ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_PROVIDER']));
+  const models = createModelSettingsCache(service);
+  const rateLimiter = new ChatRateLimiter(new MemoryBucketStore(), rateLimits(env));
+  const loadAgent = createAgentLoader(service);
+  const runTool = createToolRunner({ service, env });
+  const meter = createChatMeter(service);
+  const keys = anonymousKeys(env);
+  const log = (event: string, details: Record<string, unknown>) =>
+    console.warn(`agent-chat ${event}`, JSON.stringify(details));
+
+  const handle = createAgentChatHandler({
+    identify: (request) => identifyCaller(request, { anonymousKeys: keys, service }),
+    turnDeps: async () => {
+      const settings = await models();
+      return {
+        loadAgent,
+        retrieve: createRpcRetriever({ service, provider, embeddingModel: settings.embeddingModel }),
+        provider,
+        models: settings,
+        runTool,
+        persist: createConversationStore(service),
+        meter,
+        rateLimiter,
+        log,
+      };
+    },
+    headers: corsHeaders,
+    log,
+  });
+  return async (request) => (request.method === 'OPTIONS' ? preflight() : handle(request));
+}

@@ -1,0 +1,236 @@
+/**
+ * `POST /functions/v1/knowledge-ingest` (signed-in owners; issue 6 §4). The console uploads the
+ * file to the `knowledge` bucket at `{user_id}/{agent_id}/{file}`, then calls:
+ *   {action: 'ingest', agentId, storagePath, name?}  validate (10 MB, PDF/DOCX/CSV/TXT by name,
+ *        declared type and bytes), create the document row, extract, chunk, embed in batches,
+ *        store chunks; the row shows `processing` with `progress`, then `uploaded` (ready) or
+ *        `failed` with `error`. A refused file is removed from storage and no row is created.
+ *   {action: 'reingest', documentId}  the same pipeline again on the stored file.
+ *   {action: 'delete', documentId}    removes the file, the chunks (cascade) and the row.
+ * The answer comes when processing is over (`{document}`); progress is on the row meanwhile, so
+ * the console can show it through Realtime or polling.
+ */
+import { z } from 'zod';
+import { createAiProvider } from '../_shared/ai/factory.ts';
+import { isProviderError } from '../_shared/ai/errors.ts';
+import { requireUser } from '../_shared/agent-chat/caller.ts';
+import { corsHeaders, preflight } from '../_shared/agent-chat/cors.ts';
+import { createServiceClient, envRecord, type FunctionEnv } from '../_shared/agent-chat/env.ts';
+import { createModelSettingsCache } from '../_shared/agent-chat/usage.ts';
+import { KNOWLEDGE_MAX_BYTES, validateKnowledgeFile } from '../_shared/knowledge/formats.ts';
+import { ingestKnowledgeFile } from '../_shared/knowledge/ingest.ts';
+import { HttpError, errorResponse, httpErrorResponse } from '../_shared/web/errors.ts';
+import { readJsonBody } from '../_shared/web/json-body.ts';
+import {
+  DOCUMENT_COLUMNS,
+  KNOWLEDGE_BUCKET,
+  progressReporter,
+  replaceChunks,
+  updateDocument,
+  type DocumentRow,
+} from './store.ts';
+
+export type { FunctionEnv };
+
+const input = z.discriminatedUnion('action', [
+  z
+    .object({
+      action: z.literal('ingest'),
+      agentId: z.guid({ error: 'agentId must be a UUID.' }),
+      storagePath: z.string().min(3).max(1024),
+      name: z.string().trim().min(1).max(255).optional(),
+    })
+    .strict(),
+  z.object({ action: z.literal('reingest'), documentId: z.guid({ error: 'documentId must be a UUID.' }) }).strict(),
+  z.object({ action: z.literal('delete'), documentId: z.guid({ error: 'documentId must be a UUID.' }) }).strict(),
+]);
+
+function parseInput(raw: unknown): z.infer<typeof input> {
+  const result = input.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new HttpError(
+    400,
+    'invalid_input',
+    issue?.code === 'invalid_union'
+      ? 'action must be ingest, reingest or delete.'
+      : (issue?.message ?? 'Invalid input.'),
+  );
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { ...corsHeaders, 'content-type': 'application/json; charset=utf-8' },
+  });
+
+export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
+  const service = createServiceClient(env);
+  const provider = createAiProvider(envRecord(env, ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_PROVIDER']));
+  const models = createModelSettingsCache(service);
+  const bucket = () => service.storage.from(KNOWLEDGE_BUCKET);
+
+  async function download(path: string): Promise<Blob> {
+    const { data, error } = await bucket().download(path);
+    if (error || !data) throw new HttpError(404, 'file_not_found', 'Upload the file to the knowledge bucket first.');
+    return data;
+  }
+
+  /** Refuses a file: removes it from storage so nothing of it stays, then answers the 4xx. */
+  async function refuse(path: string, error: HttpError): Promise<never> {
+    await bucket().remove([path]);
+    throw error;
+  }
+
+  async function process(document: DocumentRow, file: Blob): Promise<Response> {
+    const report = progressReporter(service, document.id);
+    try {
+      const settings = await models();
+      const ingested = await ingestKnowledgeFile(
+        { fileName: document.name, contentType: file.type, bytes: new Uint8Array(await file.arrayBuffer()) },
+        { provider, embeddingModel: settings.embeddingModel, onProgress: ({ fraction }) => report(fraction) },
+      );
+      await replaceChunks(service, document, ingested);
+      const ready = await updateDocument(service, document.id, {
+        status: 'uploaded',
+        progress: 100,
+        chunk_count: ingested.chunks.length,
+        embedding_model: ingested.embeddingModel,
+        processed_at: new Date().toISOString(),
+        error: null,
+      });
+      if (!ingested.offline) {
+        await service.from('analytics_metrics').insert({
+          user_id: document.user_id,
+          agent_id: document.agent_id,
+          name: 'knowledge.embedding_tokens',
+          value: ingested.usage.totalTokens,
+          dimensions: { document_id: document.id, model: ingested.embeddingModel },
+        });
+      }
+      return json({ document: ready });
+    } catch (error) {
+      const reason =
+        error instanceof HttpError
+          ? error.message
+          : isProviderError(error)
+            ? 'The embedding service is unavailable. Try again later.'
+            : 'The file could not be processed.';
+      console.warn('knowledge-ingest failed', document.id, String(error));
+      await service.from('knowledge_chunks').delete().eq('document_id', document.id);
+      const failed = await updateDocument(service, document.id, { status: 'failed', error: reason.slice(0, 1000) });
+      return json(
+        { document: failed, error: { code: 'ingestion_failed', message: reason } },
+        error instanceof HttpError ? 422 : 502,
+      );
+    }
+  }
+
+  async function ownDocument(userId: string, documentId: string): Promise<DocumentRow> {
+    const { data } = await service
+      .from('knowledge_documents')
+      .select(DOCUMENT_COLUMNS)
+      .eq('id', documentId)
+      .eq('user_id', userId)
+      .maybeSingle<DocumentRow>();
+    if (!data) throw new HttpError(404, 'document_not_found', 'This document does not exist.');
+    return data;
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    if (request.method !== 'POST')
+      return errorResponse(405, 'method_not_allowed', 'Use POST.', { ...corsHeaders, allow: 'POST' });
+    const userId = await requireUser(request, service);
+    const command = parseInput(await readJsonBody(request));
+
+    if (command.action === 'delete') {
+      const document = await ownDocument(userId, command.documentId);
+      if (document.storage_path) {
+        const removed = await bucket().remove([document.storage_path]);
+        if (removed.error) throw new Error(`removing the file failed: ${removed.error.message}`);
+      }
+      const { error } = await service.from('knowledge_documents').delete().eq('id', document.id);
+      if (error) throw new Error(`deleting the document failed: ${error.message}`);
+      return json({ deleted: true, documentId: document.id });
+    }
+
+    if (command.action === 'reingest') {
+      const document = await ownDocument(userId, command.documentId);
+      // A run that died (instance recycled) leaves 'processing' behind; after 10 minutes it may be retried.
+      const stalled = Date.now() - Date.parse(document.updated_at) > 10 * 60_000;
+      if (document.status === 'processing' && !stalled) {
+        throw new HttpError(409, 'already_processing', 'This document is being processed.');
+      }
+      if (!document.storage_path) throw new HttpError(409, 'no_file', 'This document has no stored file to process.');
+      const file = await download(document.storage_path);
+      const processing = await updateDocument(service, document.id, { status: 'processing', progress: 0, error: null });
+      return process(processing, file);
+    }
+
+    const { agentId, storagePath } = command;
+    const { data: agent } = await service
+      .from('agents')
+      .select('id')
+      .eq('id', agentId)
+      .eq('user_id', userId)
+      .maybeSingle();
+    if (!agent) throw new HttpError(404, 'agent_not_found', 'This agent does not exist.');
+    const segments = storagePath.split('/');
+    if (
+      segments.length !== 3 ||
+      segments[0] !== userId ||
+      segments[1] !== agentId ||
+      !segments[2] ||
+      segments[2].startsWith('.')
+    ) {
+      throw new HttpError(400, 'invalid_path', 'storagePath must be {your user id}/{agent id}/{file name}.');
+    }
+    const file = await download(storagePath);
+    const name = command.name ?? segments[2];
+    if (file.size > KNOWLEDGE_MAX_BYTES) {
+      await refuse(
+        storagePath,
+        new HttpError(413, 'file_too_large', `The file is ${(file.size / 1048576).toFixed(1)} MB; the limit is 10 MB.`),
+      );
+    }
+    let format: string;
+    try {
+      format = validateKnowledgeFile(
+        { fileName: name, contentType: file.type },
+        new Uint8Array(await file.arrayBuffer()),
+      );
+    } catch (error) {
+      if (error instanceof HttpError) await refuse(storagePath, error);
+      throw error;
+    }
+    const { data: created, error } = await service
+      .from('knowledge_documents')
+      .insert({
+        agent_id: agentId,
+        user_id: userId,
+        name,
+        type: format,
+        status: 'processing',
+        progress: 0,
+        storage_path: storagePath,
+        size_bytes: file.size,
+      })
+      .select(DOCUMENT_COLUMNS)
+      .single<DocumentRow>();
+    if (error?.code === '23505')
+      throw new HttpError(409, 'already_ingested', 'This file is already in the knowledge base; re-ingest it instead.');
+    if (error || !created) throw new Error(`creating the document failed: ${error?.message ?? 'no row'}`);
+    return process(created, file);
+  }
+
+  return async (request) => {
+    if (request.method === 'OPTIONS') return preflight();
+    try {
+      return await handle(request);
+    } catch (error) {
+      if (error instanceof HttpError) return httpErrorResponse(error, corsHeaders);
+      console.error('knowledge-ingest error', String(error));
+      return errorResponse(500, 'internal_error', 'Something went wrong. Please try again.', corsHeaders);
+    }
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * The database and storage side of knowledge ingestion: document rows, progress, chunks. Acts as
+ * the service role after the handler checked that the caller owns the agent and the file.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { IngestedDocument } from '../_shared/knowledge/ingest.ts';
+import { vectorLiteral } from '../_shared/agent-chat/retrieval.ts';
+
+export const KNOWLEDGE_BUCKET = 'knowledge';
+
+export interface DocumentRow {
+  id: string;
+  agent_id: string;
+  user_id: string;
+  name: string;
+  type: string;
+  status: 'processing' | 'uploaded' | 'failed';
+  progress: number;
+  chunk_count: number;
+  storage_path: string | null;
+  size_bytes: number | null;
+  error: string | null;
+  updated_at: string;
+}
+
+export const DOCUMENT_COLUMNS =
+  'id, agent_id, user_id, name, type, status, progress, chunk_count, storage_path, size_bytes, error, updated_at';
+
+/** Rows per insert: 100 chunks with 1,536-dimension vectors is ≈ 2 MB of JSON. */
+const CHUNK_BATCH = 100;
+
+export async function updateDocument(
+  service: SupabaseClient,
+  id: string,
+  change: Partial<DocumentRow> & Record<string, unknown>,
+): Promise<DocumentRow> {
+  const { data, error } = await service
+    .from('knowledge_documents')
+    .update(change)
+    .eq('id', id)
+    .select(DOCUMENT_COLUMNS)
+    .single<DocumentRow>();
+  if (error || !data) throw new Error(`updating the document failed: ${error?.message ?? 'no row'}`);
+  return data;
+}
+
+/** Replaces a document's chunks (re-ingest deletes the old ones first; the document is 'processing' meanwhile, so retrieval skips it). */
+export async function replaceChunks(
+  service: SupabaseClient,
+  document: DocumentRow,
+  ingested: IngestedDocument,
+): Promise<void> {
+  const removed = await service.from('knowledge_chunks').delete().eq('document_id', document.id);
+  if (removed.error) throw new Error(`removing old chunks failed: ${removed.error.message}`);
+  for (let start = 0; start < ingested.chunks.length; start += CHUNK_BATCH) {
+    const rows = ingested.chunks.slice(start, start + CHUNK_BATCH).map((chunk) => ({
+      document_id: document.id,
+      agent_id: document.agent_id,
+      user_id: document.user_id,
+      chunk_index: chunk.index,
+      content: chunk.content,
+      token_count: chunk.tokenEstimate,
+      embedding: vectorLiteral(chunk.embedding),
+    }));
+    const { error } = await service.from('knowledge_chunks').insert(rows);
+    if (error) throw new Error(`storing chunks failed: ${error.message}`);
+  }
+}
+
+/** Progress writes are throttled to whole steps of 10 % so a big file does not flood the row. */
+export function progressReporter(service: SupabaseClient, documentId: string): (fraction: number) => void {
+  let written = 0;
+  let pending: Promise<unknown> = Promise.resolve();
+  return (fraction) => {
+    const percent = Math.min(99, Math.floor(fraction * 10) * 10);
+    if (percent <= written) return;
+    written = percent;
+    pending = pending.then(() =>
+      service.from('knowledge_documents').update({ progress: percent }).eq('id', documentId).eq('status', 'processing'),
+    );
+  };
+}

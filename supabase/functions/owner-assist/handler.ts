@@ -1,0 +1,244 @@
+/**
+ * `POST /functions/v1/owner-assist` (signed-in owners only; issue 6 §5, ARCHITECTURE §4: generic
+ * completions exist only for owners, rate-limited and metered). `{task, ...}`:
+ *   extract_brief  {brief} → {companyName, address, phone, email, website, suggestedSubdomain, suggestedVoice}
+ *   draft_brief    {companyName?, sector?, notes?, language} → {brief}
+ *   improve_brief  {brief, language} → {brief}
+ *   generate_prompt {subSectorId?, agentName, companyName?, brief, tools[], language} → {prompt} (temperature 0.7)
+ *   modify_prompt  {currentPrompt, instruction} → {newPrompt, confirmationMessage}
+ *   transcribe     {audio: data URL, language?} → {text}
+ * Answers `{result, offline, model}`; with no model configured the results come from templates and
+ * `offline` is true (transcription then answers 503: it has no template equivalent).
+ */
+import { createAiProvider } from '../_shared/ai/factory.ts';
+import { isProviderError } from '../_shared/ai/errors.ts';
+import type { AiProvider, ChatMessage } from '../_shared/ai/types.ts';
+import { requireUser } from '../_shared/agent-chat/caller.ts';
+import { corsHeaders, preflight } from '../_shared/agent-chat/cors.ts';
+import { createServiceClient, envRecord, type FunctionEnv } from '../_shared/agent-chat/env.ts';
+import { createModelSettingsCache, meterAssist } from '../_shared/agent-chat/usage.ts';
+import { MemoryBucketStore, takeToken, type BucketPolicy } from '../_shared/engine/rate-limit.ts';
+import { HttpError, errorResponse, httpErrorResponse } from '../_shared/web/errors.ts';
+import { readJsonBody } from '../_shared/web/json-body.ts';
+import {
+  assistInput,
+  draftMessages,
+  draftOffline,
+  extractMessages,
+  extractOffline,
+  improveMessages,
+  improveOffline,
+  modifyMessages,
+  modifyOffline,
+  normaliseExtraction,
+  normaliseModification,
+  promptMessages,
+  promptOffline,
+  type AssistInput,
+  type PromptContext,
+} from './tasks.ts';
+
+export type { FunctionEnv };
+
+/** Per owner: a burst of 20 requests, then 10 a minute. */
+const OWNER_POLICY: BucketPolicy = { capacity: 20, refillPerSecond: 10 / 60 };
+/** Audio recordings up to ≈ 7.5 MB once base64-decoded. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const FAILURE = 'AI assistance failed. Please try again.';
+
+function parseInput(raw: unknown): AssistInput {
+  const result = assistInput.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const message =
+    issue?.code === 'invalid_union'
+      ? 'task must be extract_brief, draft_brief, improve_brief, generate_prompt, modify_prompt or transcribe.'
+      : `${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}`;
+  throw new HttpError(400, 'invalid_input', message);
+}
+
+function audioBlob(dataUrl: string): { blob: Blob; fileName: string } {
+  const [header, base64] = dataUrl.split(',', 2) as [string, string];
+  const mime = header.slice(5).split(';')[0]!;
+  let binary: string;
+  try {
+    binary = atob(base64);
+  } catch {
+    throw new HttpError(400, 'invalid_input', 'audio is not valid base64.');
+  }
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  if (bytes.byteLength === 0) throw new HttpError(400, 'invalid_input', 'audio is empty.');
+  const extension = (
+    {
+      'audio/webm': 'webm',
+      'audio/ogg': 'ogg',
+      'audio/mpeg': 'mp3',
+      'audio/mp4': 'm4a',
+      'audio/wav': 'wav',
+      'audio/x-wav': 'wav',
+    } as Record<string, string>
+  )[mime];
+  if (!extension) throw new HttpError(415, 'unsupported_audio', 'Record in WebM, Ogg, MP3, M4A or WAV.');
+  return { blob: new Blob([bytes], { type: mime }), fileName: `message.${extension}` };
+}
+
+export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
+  const service = createServiceClient(env);
+  const provider: AiProvider = createAiProvider(envRecord(env, ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_PROVIDER']));
+  const offline = provider.capabilities.offline;
+  const models = createModelSettingsCache(service);
+  const buckets = new MemoryBucketStore();
+
+  async function complete(
+    messages: ChatMessage[],
+    temperature: number,
+    signal: AbortSignal,
+  ): Promise<{ text: string; tokens: number; model: string }> {
+    const settings = await models();
+    const result = await provider.completeChat({
+      model: settings.chatModel,
+      messages,
+      temperature,
+      maxOutputTokens: 4_000,
+      signal,
+    });
+    return { text: result.text.trim(), tokens: result.usage?.totalTokens ?? 0, model: result.metadata.model };
+  }
+
+  async function sectorTemplate(subSectorId: string | undefined, language: 'en' | 'fr'): Promise<string | null> {
+    if (!subSectorId) return null;
+    const { data } = await service
+      .from('sub_sectors')
+      .select('system_prompt, system_prompt_fr')
+      .eq('id', subSectorId)
+      .maybeSingle<{ system_prompt: string; system_prompt_fr: string }>();
+    if (!data) throw new HttpError(404, 'sub_sector_not_found', 'This specialisation does not exist.');
+    return language === 'fr' ? data.system_prompt_fr : data.system_prompt;
+  }
+
+  async function toolNames(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const { data } = await service
+      .from('tool_catalogue')
+      .select('id, name, description')
+      .in('id', ids)
+      .eq('enabled', true);
+    return ((data ?? []) as { name: string; description: string }[]).map(
+      (tool) => `${tool.name} (${tool.description})`,
+    );
+  }
+
+  /** Runs one task; returns the result plus what to meter (nothing when offline). */
+  async function run(
+    input: AssistInput,
+    signal: AbortSignal,
+  ): Promise<{ result: unknown; tokens: number; model: string }> {
+    const templated = (result: unknown) => ({ result, tokens: 0, model: 'offline-template' });
+    switch (input.task) {
+      case 'extract_brief': {
+        if (offline) return templated(extractOffline(input.brief));
+        const answer = await complete(extractMessages(input.brief), 0.2, signal);
+        const extracted = normaliseExtraction(answer.text);
+        if (!extracted) throw new HttpError(502, 'ai_unusable_answer', FAILURE);
+        return { result: extracted, tokens: answer.tokens, model: answer.model };
+      }
+      case 'draft_brief': {
+        if (offline) return templated({ brief: draftOffline(input) });
+        const answer = await complete(draftMessages(input), 0.5, signal);
+        return { result: { brief: answer.text }, tokens: answer.tokens, model: answer.model };
+      }
+      case 'improve_brief': {
+        if (offline) return templated({ brief: improveOffline(input.brief) });
+        const answer = await complete(improveMessages(input), 0.5, signal);
+        return { result: { brief: answer.text }, tokens: answer.tokens, model: answer.model };
+      }
+      case 'generate_prompt': {
+        const context: PromptContext = {
+          input,
+          sectorTemplate: await sectorTemplate(input.subSectorId, input.language),
+          toolNames: await toolNames(input.tools),
+        };
+        if (offline) return templated({ prompt: promptOffline(context) });
+        const answer = await complete(promptMessages(context), 0.7, signal);
+        return { result: { prompt: answer.text }, tokens: answer.tokens, model: answer.model };
+      }
+      case 'modify_prompt': {
+        if (offline) return templated(modifyOffline(input));
+        const answer = await complete(modifyMessages(input), 0.7, signal);
+        const modification = normaliseModification(answer.text);
+        if (!modification) throw new HttpError(502, 'ai_unusable_answer', FAILURE);
+        return { result: modification, tokens: answer.tokens, model: answer.model };
+      }
+      case 'transcribe': {
+        if (!provider.capabilities.transcription) {
+          throw new HttpError(
+            503,
+            'transcription_unavailable',
+            'Voice messages need an AI provider with transcription; type your message instead.',
+          );
+        }
+        const { blob, fileName } = audioBlob(input.audio);
+        const settings = await models();
+        const transcript = await provider.transcribe({
+          model: settings.transcriptionModel,
+          audio: blob,
+          fileName,
+          language: input.language,
+          signal,
+        });
+        // Transcription is billed per audio second, not tokens; record the byte size as the measure.
+        return { result: { text: transcript.text }, tokens: blob.size, model: transcript.metadata.model };
+      }
+    }
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    if (request.method !== 'POST')
+      return errorResponse(405, 'method_not_allowed', 'Use POST.', { ...corsHeaders, allow: 'POST' });
+    const userId = await requireUser(request, service);
+    const now = Date.now();
+    const verdict = takeToken(buckets.get(userId), OWNER_POLICY, now);
+    if (!verdict.allowed) {
+      const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
+      throw new HttpError(429, 'rate_limited', `Too many requests. Please wait ${seconds} s and try again.`, {
+        'retry-after': String(seconds),
+      });
+    }
+    buckets.update(userId, (state) => takeToken(state, OWNER_POLICY, now).state);
+    const input = parseInput(await readJsonBody(request, MAX_BODY_BYTES));
+    let outcome: { result: unknown; tokens: number; model: string };
+    try {
+      outcome = await run(input, request.signal);
+    } catch (error) {
+      if (isProviderError(error)) {
+        console.warn('owner-assist provider failure', input.task, String(error));
+        throw new HttpError(502, 'ai_unavailable', FAILURE);
+      }
+      throw error;
+    }
+    const isOffline = offline && input.task !== 'transcribe';
+    await meterAssist(service, {
+      userId,
+      task: input.task,
+      totalTokens: outcome.tokens,
+      offline: isOffline,
+      model: outcome.model,
+    }).catch((error: unknown) => console.warn('owner-assist metering failed', String(error)));
+    return new Response(JSON.stringify({ result: outcome.result, offline: isOffline, model: outcome.model }), {
+      status: 200,
+      headers: { ...corsHeaders, 'content-type': 'application/json; charset=utf-8' },
+    });
+  }
+
+  return async (request) => {
+    if (request.method === 'OPTIONS') return preflight();
+    try {
+      return await handle(request);
+    } catch (error) {
+      if (error instanceof HttpError) return httpErrorResponse(error, corsHeaders);
+      console.error('owner-assist error', String(error));
+      return errorResponse(500, 'internal_error', 'Something went wrong. Please try again.', corsHeaders);
+    }
+  };
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { extractOffline, modifyOffline, normaliseExtraction, normaliseModification, toSubdomain } from './tasks.ts';
+
+describe('toSubdomain', () => {
+  it('makes lowercase kebab-case without accents, at most 30 characters, cut at a word', () => {
+    expect(toSubdomain('Café de la Gare')).toBe('cafe-de-la-gare');
+    expect(toSubdomain('Le Petit Bistrot de la Butte Montmartre')).toBe('le-petit-bistrot-de-la-butte');
+    expect(toSubdomain('  --Hello__World!!  ')).toBe('hello-world');
+    expect(toSubdomain('A')).toBe('');
+    expect(toSubdomain('x'.repeat(40))).toBe('x'.repeat(30));
+  });
+});
+
+describe('normaliseExtraction', () => {
+  it('keeps the known fields, validates the email and normalises voice and subdomain', () => {
+    expect(
+      normaliseExtraction(
+        'Sure! {"companyName":"Chez Léa","email":"not an email","suggestedVoice":"FEMALE","extra":1}',
+      ),
+    ).toEqual({
+      companyName: 'Chez Léa',
+      address: '',
+      phone: '',
+      email: '',
+      website: '',
+      suggestedSubdomain: 'chez-lea',
+      suggestedVoice: 'female',
+    });
+  });
+
+  it('returns null when the answer has no JSON object', () => {
+    expect(normaliseExtraction('I cannot help with that.')).toBeNull();
+    expect(normaliseExtraction('{broken')).toBeNull();
+  });
+});
+
+describe('offline templates', () => {
+  it('extracts contact details by pattern, ignoring postcodes as phone numbers', () => {
+    const result = extractOffline(
+      'Salon Lumière\nCoiffure au 3 avenue Foch 69006 Lyon, tél. 04 78 00 00 00, contact@lumiere.fr',
+    );
+    expect(result).toMatchObject({
+      companyName: 'Salon Lumière',
+      phone: '04 78 00 00 00',
+      email: 'contact@lumiere.fr',
+      suggestedSubdomain: 'salon-lumiere',
+    });
+    expect(result.address).toMatch(/^3 avenue Foch/);
+  });
+
+  it('appends the instruction and answers in its language', () => {
+    expect(
+      modifyOffline({
+        task: 'modify_prompt',
+        currentPrompt: 'Tu es Léa.',
+        instruction: 'Ajoute les horaires du dimanche',
+      }).confirmationMessage,
+    ).toMatch(/^Mode hors ligne/);
+  });
+
+  it('accepts only complete modifications', () => {
+    expect(normaliseModification('{"newPrompt":"x"}')).toBeNull();
+    expect(normaliseModification('```json\n{"newPrompt":"x","confirmationMessage":"ok"}\n```')).toEqual({
+      newPrompt: 'x',
+      confirmationMessage: 'ok',
+    });
+  });
+});

@@ -1,0 +1,315 @@
+/**
+ * The owner helpers (spec 001 §7.1 createChatCompletion uses, issue 6 §5): what each task asks the
+ * model, how its answer is checked, and the template the offline provider answers with instead.
+ * Temperatures from spec 001 §9: extraction 0.2, brief 0.5, system prompt 0.7.
+ */
+import { z } from 'zod';
+
+export const VOICES = ['male', 'female'] as const;
+
+export const extractInput = z
+  .object({ task: z.literal('extract_brief'), brief: z.string().trim().min(1).max(20_000) })
+  .strict();
+export const draftInput = z
+  .object({
+    task: z.literal('draft_brief'),
+    companyName: z.string().trim().max(200).optional(),
+    sector: z.string().trim().max(200).optional(),
+    notes: z.string().trim().max(5_000).optional(),
+    language: z.enum(['en', 'fr']).default('en'),
+  })
+  .strict();
+export const improveInput = z
+  .object({
+    task: z.literal('improve_brief'),
+    brief: z.string().trim().min(1).max(20_000),
+    language: z.enum(['en', 'fr']).default('en'),
+  })
+  .strict();
+export const promptInput = z
+  .object({
+    task: z.literal('generate_prompt'),
+    subSectorId: z
+      .string()
+      .regex(/^[a-z0-9_-]{1,64}$/)
+      .optional(),
+    agentName: z.string().trim().min(1).max(100),
+    companyName: z.string().trim().max(200).optional(),
+    brief: z.string().trim().min(1).max(20_000),
+    tools: z
+      .array(z.string().regex(/^[a-z0-9_]{1,64}$/))
+      .max(50)
+      .default([]),
+    language: z.enum(['en', 'fr']).default('en'),
+  })
+  .strict();
+export const modifyInput = z
+  .object({
+    task: z.literal('modify_prompt'),
+    currentPrompt: z.string().max(100_000),
+    instruction: z.string().trim().min(1).max(5_000),
+  })
+  .strict();
+export const transcribeInput = z
+  .object({
+    task: z.literal('transcribe'),
+    /** data:audio/webm;base64,... as the spec's recorder produces. */
+    audio: z
+      .string()
+      .regex(/^data:audio\/[\w.+-]+(;[\w=.+-]+)*;base64,[A-Za-z0-9+/=]+$/, {
+        error: 'audio must be a base64 data URL of an audio recording.',
+      }),
+    language: z
+      .string()
+      .regex(/^[a-z]{2}$/)
+      .optional(),
+  })
+  .strict();
+
+export const assistInput = z.discriminatedUnion('task', [
+  extractInput,
+  draftInput,
+  improveInput,
+  promptInput,
+  modifyInput,
+  transcribeInput,
+]);
+export type AssistInput = z.infer<typeof assistInput>;
+
+export interface ExtractedBrief {
+  companyName: string;
+  address: string;
+  phone: string;
+  email: string;
+  website: string;
+  suggestedSubdomain: string;
+  suggestedVoice: (typeof VOICES)[number];
+}
+
+/** Lower-case kebab-case, letters and digits, ≤ 30 characters, no edge hyphens (DNS label rules). */
+export function toSubdomain(source: string): string {
+  const kebab = source
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  // Longer names are cut at a word boundary rather than mid-word ("…-butte", not "…-butte-m").
+  const boundary = kebab.length > 30 ? kebab.lastIndexOf('-', 30) : -1;
+  const cut = (boundary >= 3 ? kebab.slice(0, boundary) : kebab.slice(0, 30)).replace(/-+$/g, '');
+  return cut.length >= 3 ? cut : '';
+}
+
+const extractedShape = z.object({
+  companyName: z.string().catch(''),
+  address: z.string().catch(''),
+  phone: z.string().catch(''),
+  email: z.string().catch(''),
+  website: z.string().catch(''),
+  suggestedSubdomain: z.string().catch(''),
+  suggestedVoice: z.string().catch(''),
+});
+
+/** The model's JSON (possibly fenced) made safe: unknown fields dropped, subdomain and voice normalised. */
+export function normaliseExtraction(raw: string): ExtractedBrief | null {
+  const match = /\{[\s\S]*\}/.exec(raw);
+  if (!match) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(match[0]);
+  } catch {
+    return null;
+  }
+  const result = extractedShape.safeParse(parsed);
+  if (!result.success) return null;
+  const value = result.data;
+  const clean = (text: string, max: number) => text.trim().slice(0, max);
+  return {
+    companyName: clean(value.companyName, 200),
+    address: clean(value.address, 500),
+    phone: clean(value.phone, 40),
+    email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.email.trim()) ? clean(value.email, 320) : '',
+    website: clean(value.website, 2048),
+    suggestedSubdomain: toSubdomain(value.suggestedSubdomain || value.companyName),
+    suggestedVoice: value.suggestedVoice.trim().toLowerCase() === 'female' ? 'female' : 'male',
+  };
+}
+
+/** Offline extraction: patterns for contact details, the first line as the company name. */
+export function extractOffline(brief: string): ExtractedBrief {
+  const email = /[^\s@<>(),;:]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/.exec(brief)?.[0] ?? '';
+  const website = (/\b(?:https?:\/\/)?(?:www\.)[^\s,;]+|https?:\/\/[^\s,;]+/i.exec(brief)?.[0] ?? '').replace(
+    /[.,;:!?)]+$/,
+    '',
+  );
+  // Postcodes and street numbers also look like digit groups: a phone number has 8 to 15 digits.
+  const phone =
+    [...brief.matchAll(/(?:\+\d{1,3}[\s.-]?)?(?:\(?\d{1,4}\)?[\s.-]?){2,5}\d{2,4}/g)]
+      .map((match) => match[0].trim())
+      .find((candidate) => {
+        const digits = candidate.replace(/\D/g, '').length;
+        return digits >= 8 && digits <= 15;
+      }) ?? '';
+  const address =
+    /\d{1,4}[,\s]+(?:bis\s+)?(?:rue|avenue|av\.|boulevard|bd|place|chemin|allée|impasse|quai|street|st\.|road|rd\.|lane)\b[^\n.;]*/i
+      .exec(brief)?.[0]
+      ?.trim() ?? '';
+  const named =
+    /(?:company|business|restaurant|salon|shop|entreprise|société|cabinet|boutique)\s*(?:name)?\s*[:\-–]\s*([^\n.;,]+)/i.exec(
+      brief,
+    )?.[1];
+  const firstLine = brief.split(/\n|\.\s/)[0]?.trim() ?? '';
+  const companyName = (named ?? (firstLine.length <= 60 ? firstLine : '')).trim();
+  const female = /\b(female|femme|féminine|woman)\b/i.test(brief);
+  return {
+    companyName,
+    address,
+    phone: phone.replace(/\s+/g, ' '),
+    email,
+    website,
+    suggestedSubdomain: toSubdomain(companyName),
+    suggestedVoice: female ? 'female' : 'male',
+  };
+}
+
+export function extractMessages(brief: string) {
+  return [
+    {
+      role: 'system' as const,
+      content:
+        'Extract the business details from the brief. Answer with one JSON object and nothing else, with the string fields companyName, address, phone, email, website, suggestedSubdomain (lowercase kebab-case, at most 30 characters, from the company name) and suggestedVoice ("male" or "female"). Use "" for anything the brief does not say; never invent details.',
+    },
+    { role: 'user' as const, content: brief },
+  ];
+}
+
+const LANGUAGE_NAME = { en: 'English', fr: 'French' } as const;
+
+export function draftMessages(input: z.infer<typeof draftInput>) {
+  return [
+    {
+      role: 'system' as const,
+      content: `Write a short brief (120 to 200 words, in ${LANGUAGE_NAME[input.language]}) describing a business for its AI assistant: what it does, its offer, opening hours and contact details if given, and what visitors usually ask. Use only the facts given; leave placeholders in [brackets] for missing essentials.`,
+    },
+    {
+      role: 'user' as const,
+      content:
+        [
+          input.companyName && `Company: ${input.companyName}`,
+          input.sector && `Sector: ${input.sector}`,
+          input.notes && `Notes: ${input.notes}`,
+        ]
+          .filter(Boolean)
+          .join('\n') || 'No details yet.',
+    },
+  ];
+}
+
+export function draftOffline(input: z.infer<typeof draftInput>): string {
+  const company = input.companyName || (input.language === 'fr' ? '[Nom de l’entreprise]' : '[Company name]');
+  const sector = input.sector || (input.language === 'fr' ? '[secteur]' : '[sector]');
+  return input.language === 'fr'
+    ? `${company} est une entreprise du secteur ${sector}. ${input.notes ?? ''}\n\nOffre : [produits ou services principaux].\nHoraires : [jours et heures d’ouverture].\nAdresse : [adresse].\nContact : [téléphone], [email].\nQuestions fréquentes : [tarifs, réservations, accès].`.trim()
+    : `${company} is a business in the ${sector} sector. ${input.notes ?? ''}\n\nOffer: [main products or services].\nOpening hours: [days and hours].\nAddress: [address].\nContact: [phone], [email].\nFrequent questions: [prices, bookings, access].`.trim();
+}
+
+export function improveMessages(input: z.infer<typeof improveInput>) {
+  return [
+    {
+      role: 'system' as const,
+      content: `Improve this business brief for an AI assistant, in ${LANGUAGE_NAME[input.language]}: keep every fact, fix the wording, order it as offer, hours, address, contact, frequent questions. Do not add facts. Answer with the brief only.`,
+    },
+    { role: 'user' as const, content: input.brief },
+  ];
+}
+
+/** Offline: the same facts, tidied (whitespace, one sentence per line). */
+export function improveOffline(brief: string): string {
+  return brief
+    .replace(/[ \t]+/g, ' ')
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => line[0]!.toUpperCase() + line.slice(1))
+    .join('\n');
+}
+
+export interface PromptContext {
+  input: z.infer<typeof promptInput>;
+  sectorTemplate: string | null;
+  toolNames: string[];
+}
+
+export function promptMessages({ input, sectorTemplate, toolNames }: PromptContext) {
+  return [
+    {
+      role: 'system' as const,
+      content: `Write the system prompt of a business's AI assistant, in ${LANGUAGE_NAME[input.language]}, in the second person ("You are ..."). Start from the sector template, adapt it to the brief, name the assistant and the company, say when to use each available tool, and end with rules: stay factual, answer in the visitor's language, hand over to a human when unsure. Answer with the prompt only.`,
+    },
+    {
+      role: 'user' as const,
+      content: [
+        `Assistant name: ${input.agentName}`,
+        input.companyName && `Company: ${input.companyName}`,
+        sectorTemplate && `Sector template:\n${sectorTemplate}`,
+        `Brief:\n${input.brief}`,
+        `Tools: ${toolNames.length > 0 ? toolNames.join(', ') : 'none'}`,
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
+    },
+  ];
+}
+
+export function promptOffline({ input, sectorTemplate, toolNames }: PromptContext): string {
+  const fr = input.language === 'fr';
+  const who = input.companyName
+    ? `${input.agentName}, ${fr ? 'l’assistant de' : 'the assistant of'} ${input.companyName}`
+    : input.agentName;
+  return [
+    fr ? `Tu es ${who}.` : `You are ${who}.`,
+    sectorTemplate,
+    `${fr ? 'Informations sur l’entreprise' : 'About the business'}:\n${input.brief}`,
+    toolNames.length > 0 ? `${fr ? 'Outils disponibles' : 'Available tools'}: ${toolNames.join(', ')}.` : null,
+    fr
+      ? 'Règles : reste factuel, réponds dans la langue du visiteur, propose un contact humain en cas de doute.'
+      : 'Rules: stay factual, answer in the visitor’s language, offer a human contact when unsure.',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+export function modifyMessages(input: z.infer<typeof modifyInput>) {
+  return [
+    {
+      role: 'system' as const,
+      content:
+        'You edit the system prompt of an AI assistant as the owner asks. Answer with one JSON object and nothing else: {"newPrompt": the complete edited prompt, "confirmationMessage": one sentence, in the language of the instruction, saying what you changed}.',
+    },
+    { role: 'user' as const, content: `Current prompt:\n${input.currentPrompt}\n\nInstruction:\n${input.instruction}` },
+  ];
+}
+
+export function normaliseModification(raw: string): { newPrompt: string; confirmationMessage: string } | null {
+  const match = /\{[\s\S]*\}/.exec(raw);
+  if (!match) return null;
+  try {
+    const parsed = z
+      .object({ newPrompt: z.string().min(1).max(100_000), confirmationMessage: z.string().min(1).max(1_000) })
+      .safeParse(JSON.parse(match[0]));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function modifyOffline(input: z.infer<typeof modifyInput>): { newPrompt: string; confirmationMessage: string } {
+  const french = /[àâçéèêëîïôûùüÿœ]|\b(le|la|les|des|ajoute|ajouter|réponds|sois)\b/i.test(input.instruction);
+  return {
+    newPrompt:
+      `${input.currentPrompt.trimEnd()}\n\n${french ? 'Consigne supplémentaire' : 'Additional instruction'}: ${input.instruction}`.trim(),
+    confirmationMessage: french
+      ? 'Mode hors ligne : la consigne a été ajoutée à la fin du prompt, sans réécriture.'
+      : 'Offline mode: the instruction was appended to the end of the prompt, without rewriting it.',
+  };
+}

@@ -1,0 +1,218 @@
+/**
+ * `npm run bench:chat` (issue 6 acceptance): the conversation engine's own cost, measured through
+ * the local stack (HTTP → agent-chat → PGlite) against a zero-delay fake OpenAI on loopback.
+ *   - added latency to first token, p50/p99: time to the first `delta` through agent-chat minus
+ *     the time to the first chunk when calling the fake model directly (the model's own share),
+ *     for an agent without knowledge and one with 10,000 chunks;
+ *   - model round trips per turn (chat completions + embeddings, from the fake's request log);
+ *   - retrieval p95 (match_knowledge_chunks through PostgREST, and the SQL alone) at 10k and 100k
+ *     chunks (100k only with --full: seeding it takes minutes on a small machine);
+ *   - p99 to first token with 50 concurrent conversations.
+ * Everything stays on 127.0.0.1; every loop is bounded.
+ */
+import { performance } from 'node:perf_hooks';
+import { startFakeOpenAI } from '../fakes/openai/server.ts';
+import { createAgent, createOwner, newVisitorId } from '../integration/agent-chat/support.ts';
+import { startTestStack } from '../integration/support/stack.ts';
+import { matchKnowledgeChunks, vectorLiteral } from '../../supabase/functions/_shared/agent-chat/retrieval.ts';
+import { hashedEmbedding } from '../../supabase/functions/_shared/text/lexical.ts';
+import { textSearchTerms, toOrTsQuery } from '../../supabase/functions/_shared/engine/retrieval.ts';
+import { seedChunks } from './chat-seed.ts';
+
+const args = new Set(process.argv.slice(2));
+/** --full adds retrieval at 100k chunks; --only-100k runs just that part. */
+const ONLY_100K = args.has('--only-100k');
+const FULL = args.has('--full') || ONLY_100K;
+const TURNS = 120;
+const RETRIEVALS = 100;
+const CONCURRENT = 50;
+const QUESTIONS = [
+  'Where can I park?',
+  'Do you have vegetarian dishes?',
+  'What are your opening hours on Sunday?',
+  'Can I book the terrace for a family dinner?',
+  'Do you sell gift cards?',
+];
+
+const percentile = (samples: number[], p: number) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+const fake = await startFakeOpenAI({ firstTokenDelayMs: 0, tokenDelayMs: 0, maxLoggedRequests: 100_000 });
+const stack = await startTestStack({
+  functionEnv: {
+    AI_PROVIDER: 'openai',
+    OPENAI_API_KEY: fake.apiKey,
+    OPENAI_BASE_URL: fake.baseURL,
+    CHAT_RATE_VISITOR: '1000000/1000000',
+    CHAT_RATE_AGENT: '1000000/1000000',
+  },
+});
+
+/**
+ * PGlite runs on this thread: a long seed blocks the event loop, and keep-alive sockets the
+ * server closed meanwhile fail once on reuse. One throwaway request per pooled socket clears them.
+ */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 4; i++)
+    await fetch(`${stack.url}/_local/health`)
+      .then((r) => r.text())
+      .catch(() => undefined);
+}
+
+/** Time to the first chunk of a streamed completion straight from the fake: the model's share. */
+async function directFirstToken(): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${fake.baseURL}/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${fake.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: 'hello there' }] }),
+  });
+  const reader = response.body!.getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    if (new TextDecoder().decode(value).includes('"content"')) break;
+  }
+  const elapsed = performance.now() - started;
+  await reader.cancel();
+  return elapsed;
+}
+
+/** One turn through agent-chat: time to the first delta, and the fake's requests it caused. */
+async function turn(
+  agentId: string,
+  message: string,
+): Promise<{ firstToken: number; chat: number; embeddings: number }> {
+  const chatBefore = fake.requestsTo('chat').length;
+  const embedBefore = fake.requestsTo('embeddings').length;
+  const started = performance.now();
+  const response = await fetch(`${stack.url}/functions/v1/agent-chat`, {
+    method: 'POST',
+    headers: {
+      apikey: stack.anonKey,
+      authorization: `Bearer ${stack.anonKey}`,
+      'content-type': 'application/json',
+      'x-visitor-id': newVisitorId(),
+    },
+    body: JSON.stringify({ agentId, message }),
+  });
+  if (response.status !== 200) throw new Error(`agent-chat answered ${response.status}: ${await response.text()}`);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let firstToken = NaN;
+  let text = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    if (Number.isNaN(firstToken) && text.includes('event: delta')) firstToken = performance.now() - started;
+  }
+  if (!text.includes('event: done')) throw new Error(`turn did not finish: ${text.slice(-300)}`);
+  return {
+    firstToken,
+    chat: fake.requestsTo('chat').length - chatBefore,
+    embeddings: fake.requestsTo('embeddings').length - embedBefore,
+  };
+}
+
+async function series(agentId: string, label: string) {
+  for (let i = 0; i < 10; i++) await turn(agentId, QUESTIONS[i % QUESTIONS.length]!); // warm-up
+  const direct: number[] = [];
+  const through: number[] = [];
+  const calls = new Set<string>();
+  for (let i = 0; i < TURNS; i++) {
+    direct.push(await directFirstToken());
+    const result = await turn(agentId, QUESTIONS[i % QUESTIONS.length]!);
+    through.push(result.firstToken);
+    calls.add(`${result.chat} chat + ${result.embeddings} embedding`);
+  }
+  const added = through.map((value, i) => value - direct[i]!);
+  console.log(`\nfirst token, ${label} (${TURNS} turns)`);
+  console.log(`  model alone        p50 ${ms(percentile(direct, 50))}  p99 ${ms(percentile(direct, 99))}`);
+  console.log(`  through agent-chat p50 ${ms(percentile(through, 50))}  p99 ${ms(percentile(through, 99))}`);
+  console.log(
+    `  added by server    p50 ${ms(percentile(added, 50))}  p99 ${ms(percentile(added, 99))}   (budget p50 ≤ 30 ms, p99 ≤ 100 ms)`,
+  );
+  console.log(`  model round trips per turn: ${[...calls].join(' | ')}`);
+}
+
+async function retrieval(agentId: string, label: string) {
+  const service = stack.serviceClient();
+  const viaRest: number[] = [];
+  const sqlOnly: number[] = [];
+  for (let i = 0; i < RETRIEVALS + 10; i++) {
+    const query = QUESTIONS[i % QUESTIONS.length]!;
+    const embedding = hashedEmbedding(query);
+    let started = performance.now();
+    await matchKnowledgeChunks(service, {
+      agentId,
+      embedding,
+      query,
+      limit: 4,
+      candidates: 20,
+      minSimilarity: 0.2,
+    });
+    if (i >= 10) viaRest.push(performance.now() - started);
+    started = performance.now();
+    await stack.db.query('select * from public.match_knowledge_chunks($1, $2::extensions.vector, $3, 4, 20, 0.2)', [
+      agentId,
+      vectorLiteral(embedding),
+      toOrTsQuery(textSearchTerms(query)),
+    ]);
+    if (i >= 10) sqlOnly.push(performance.now() - started);
+  }
+  console.log(`\nretrieval, ${label} (${RETRIEVALS} queries)`);
+  console.log(
+    `  SQL (match_knowledge_chunks)   p50 ${ms(percentile(sqlOnly, 50))}  p95 ${ms(percentile(sqlOnly, 95))}`,
+  );
+  console.log(
+    `  through PostgREST (one RPC)    p50 ${ms(percentile(viaRest, 50))}  p95 ${ms(percentile(viaRest, 95))}   (budget p95 ≤ 25 ms at 100k)`,
+  );
+}
+
+/** Bursts of 50 simultaneous turns, half on each agent: first-token percentiles under load. */
+async function concurrentBursts(agentIds: [string, string]): Promise<void> {
+  const bursts: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    const results = await Promise.all(
+      Array.from({ length: CONCURRENT }, (_, i) => turn(agentIds[i % 2]!, QUESTIONS[i % QUESTIONS.length]!)),
+    );
+    bursts.push(...results.map((r) => r.firstToken));
+  }
+  console.log(`\n${CONCURRENT} concurrent conversations (3 bursts, half with 10k chunks)`);
+  console.log(`  first token p50 ${ms(percentile(bursts, 50))}  p99 ${ms(percentile(bursts, 99))}`);
+}
+
+try {
+  const owner = await createOwner(stack, 'bench');
+  if (!ONLY_100K) {
+    const bare = await createAgent(stack, owner, { name: 'Bare' });
+    const rich = await createAgent(stack, owner, { name: 'Rich' });
+    console.log('seeding 10,000 chunks …');
+    const seed10k = await seedChunks(stack.db, { id: rich.id, ownerId: owner.id }, 10_000);
+    console.log(`  seeded and indexed in ${seed10k.toFixed(1)} s`);
+    await settle();
+    await series(bare.id, 'agent without knowledge');
+    await series(rich.id, 'agent with 10,000 chunks');
+    await retrieval(rich.id, '10,000 chunks');
+    await concurrentBursts([bare.id, rich.id]);
+  }
+  if (FULL) {
+    const big = await createAgent(stack, owner, { name: 'Big' });
+    console.log('\nseeding 100,000 chunks …');
+    const seconds = await seedChunks(stack.db, { id: big.id, ownerId: owner.id }, 100_000, (done) => {
+      if (done % 20_000 === 0) console.log(`  ${done}`);
+    });
+    console.log(`  seeded and indexed in ${seconds.toFixed(1)} s`);
+    await settle();
+    await retrieval(big.id, '100,000 chunks');
+  } else {
+    console.log('\nretrieval at 100,000 chunks: run `npm run bench:chat -- --full` (seeding takes minutes)');
+  }
+} finally {
+  await stack.stop();
+  await fake.close();
+}
