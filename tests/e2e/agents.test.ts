@@ -129,10 +129,7 @@ describe('agents console', () => {
   });
 
   it('creates an agent through the five wizard steps and finds it in the list', async () => {
-    // The AI helpers answer from templates when no model is configured (offline); without the
-    // function at all, extraction and generation fail silently as the spec says.
-    const probe = await fetch(`${product.apiUrl}/functions/v1/owner-assist`, { method: 'OPTIONS' });
-    const assist = probe.status !== 404;
+    // The AI helpers (owner-assist) answer from templates: no model is configured (offline).
     const { page } = await newPage(browser, DESKTOP);
     const shell = new ConsolePage(page, product.consoleUrl);
     await shell.signIn(demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD);
@@ -173,12 +170,10 @@ describe('agents console', () => {
     await shell.screenshot(path.join(screenshotDir, 'wizard-overlay-1280.png'));
     await wizard.field('name').waitFor();
     expect(await wizard.overlay(w.overlays.basicInfo).count()).toBe(0);
-    if (assist) {
-      await expect.poll(() => wizard.field('companyName').inputValue()).toBe('Le Fournil du Parc');
-      expect(await wizard.field('email').inputValue()).toBe('contact@fournil.example');
-    } else {
-      expect(await wizard.field('companyName').inputValue()).toBe('');
-    }
+    expect(await wizard.field('companyName').inputValue()).toBe('Le Fournil du Parc');
+    expect(await wizard.field('email').inputValue()).toBe('contact@fournil.example');
+    expect(await wizard.field('address').inputValue()).toBe('3 rue du Pain, 69001 Lyon');
+    await page.getByText(w.basicInfo.offline).waitFor();
 
     // Name and subdomain: normalised as typed, too short, taken, then free.
     await wizard.field('name').fill(WIZARD_AGENT);
@@ -231,11 +226,8 @@ describe('agents console', () => {
     // Review: the generated prompt (offline template) is editable.
     await wizard.overlay(w.overlays.finalConfiguration).waitFor();
     await wizard.prompt().waitFor();
-    if (assist) {
-      await expect.poll(() => wizard.prompt().inputValue()).toContain(`You are ${WIZARD_AGENT}`);
-    } else {
-      await page.getByText(w.review.failed).waitFor();
-    }
+    expect(await wizard.prompt().inputValue()).toContain(`You are ${WIZARD_AGENT}, the assistant of Le Fournil du Parc.`);
+    await page.getByText(w.review.offline).waitFor();
     await wizard.prompt().fill(`${await wizard.prompt().inputValue()}\nAlways mention the daily special.`);
     await shell.screenshot(path.join(screenshotDir, 'wizard-5-review-1280.png'));
     await wizard.createButton().click();
@@ -338,8 +330,6 @@ describe('agents console', () => {
     const { data: created, error } = await owner.from('agents').insert({ user_id: ownerId, name: PROMPTS_AGENT, description: original }).select('id').single();
     expect(error).toBeNull();
     const agentId = (created as { id: string }).id;
-    const probe = await fetch(`${product.apiUrl}/functions/v1/owner-assist`, { method: 'OPTIONS' });
-    const assist = probe.status !== 404;
     const { page } = await newPage(browser, DESKTOP);
     const shell = new ConsolePage(page, product.consoleUrl);
     await shell.signIn(demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD);
@@ -387,15 +377,13 @@ describe('agents console', () => {
     await page.getByRole('dialog', { name: p.backup.listTitle }).getByRole('button', { name: p.backup.close, exact: true }).last().click();
     await prompts.backupsButton(0).waitFor();
 
-    // The assistant replaces the prompt with its answer, or says it failed.
+    // The assistant (offline template) replaces the editor text with its answer and confirms.
     await prompts.askAssistant('Add that we are closed on Mondays.');
-    await page.getByText('Add that we are closed on Mondays.').waitFor();
-    if (assist) {
-      await expect.poll(() => prompts.editor().inputValue()).not.toBe(original);
-    } else {
-      await page.getByText(p.assistant.failed).waitFor();
-      expect(await prompts.editor().inputValue()).toBe(original);
-    }
+    await page.getByText('Add that we are closed on Mondays.', { exact: true }).waitFor();
+    await expect.poll(() => prompts.editor().inputValue()).not.toBe(original);
+    expect(await prompts.editor().inputValue()).toContain('closed on Mondays');
+    expect(await page.locator('.assistant-line.is-assistant').count()).toBe(2);
+    expect(await page.getByText(p.assistant.offline, { exact: false }).count()).toBe(1);
     await shell.setViewport(PHONE.width, PHONE.height);
     await shell.screenshot(path.join(screenshotDir, 'prompts-375.png'));
     await page.context().close();
