@@ -152,7 +152,8 @@ describe('console shell', () => {
     it('shows the 70 px rail and the agent panel on per-agent paths', async () => {
       const shell = new ConsolePage(page, base);
       await shell.signIn(demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD);
-      await shell.goto('/agents/a1/configure');
+      // A per-agent path without a page yet (configure now has one and sends unknown agents to /agents).
+      await shell.goto('/agents/a1/calls');
       await shell.notFoundHeading(shellEn.notFound).waitFor();
       const rail = page.getByRole('navigation', { name: shellEn.nav.main });
       expect((await rail.boundingBox())?.width).toBe(70);

@@ -1,4 +1,8 @@
 import { Navigate, Outlet, useParams, type RouteObject } from 'react-router-dom';
+import { AgentsPage } from '../features/agents/pages/AgentsPage.tsx';
+import { AgentWizardPage } from '../features/agents/pages/AgentWizardPage.tsx';
+import { AgentConfigurePage } from '../features/agents/pages/AgentConfigurePage.tsx';
+import { AgentPromptsPage } from '../features/agents/pages/AgentPromptsPage.tsx';
 import { EmailVerificationPage } from '../features/auth/pages/EmailVerificationPage.tsx';
 import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
 import { CreditsPage } from '../features/credits/pages/CreditsPage.tsx';
@@ -52,6 +56,10 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'profile', element: <ProfilePage /> },
               { path: 'credits', element: <CreditsPage /> },
+              { path: 'agents', element: <AgentsPage /> },
+              { path: 'agents/new', element: <AgentWizardPage /> },
+              { path: 'agents/:agentId/configure', element: <AgentConfigurePage /> },
+              { path: 'agents/:agentId/prompts', element: <AgentPromptsPage /> },
               { path: 'agents/:agentId/edit/*', element: <AgentEditRedirect /> },
               { path: 'twilio-numbers', children: [{ index: true, element: <Navigate to="active" replace /> }] },
               {

@@ -80,7 +80,7 @@ describe('toAppError maps PostgREST and other failures', () => {
 
 describe('every key toAppError produces exists in both languages', () => {
   const codes = ['invalid_credentials', 'user_not_found', 'email_not_confirmed', 'email_address_invalid', 'user_banned', 'over_request_rate_limit', 'over_email_send_rate_limit', 'user_already_exists', 'email_exists', 'weak_password', 'signup_disabled', 'email_provider_disabled', 'provider_disabled', 'oauth_provider_not_supported', 'unexpected_failure'];
-  const contexts: AppErrorContext[] = ['signIn', 'signUp', 'signOut', 'google', 'profile', 'generic'];
+  const contexts: AppErrorContext[] = ['signIn', 'signUp', 'signOut', 'google', 'profile', 'fetchAgents', 'loadMoreAgents', 'createAgent', 'updateAgent', 'deleteAgent', 'generic'];
   it.each(['en', 'fr'] as const)('%s', (lang) => {
     const i18n = createI18n(lang);
     const keys = new Set<string>();

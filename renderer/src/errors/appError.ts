@@ -19,6 +19,13 @@ export type AppErrorContext =
   | 'purchase'
   | 'subscription'
   | 'verification'
+  | 'fetchAgents'
+  | 'loadMoreAgents'
+  | 'createAgent'
+  | 'updateAgent'
+  | 'deleteAgent'
+  | 'sectors'
+  | 'tools'
   | 'generic';
 
 export class AppError extends Error {
@@ -103,6 +110,13 @@ const contextFallbackKeys: Record<AppErrorContext, string> = {
   purchase: 'credits.purchaseFailed',
   subscription: 'credits.fetchSubscriptionFailed',
   verification: 'verification.failed',
+  fetchAgents: 'agents.fetchFailed',
+  loadMoreAgents: 'agents.loadMoreFailed',
+  createAgent: 'agents.createFailed',
+  updateAgent: 'agents.updateFailed',
+  deleteAgent: 'agents.deleteFailed',
+  sectors: 'agents.fetchSectorsFailed',
+  tools: 'agents.fetchToolsFailed',
   generic: 'generic.somethingWentWrong',
 };
 

@@ -4,6 +4,8 @@ import { shellEn } from '../app/locales/en.ts';
 import { shellFr } from '../app/locales/fr.ts';
 import { errorsEn } from '../errors/locales/en.ts';
 import { errorsFr } from '../errors/locales/fr.ts';
+import { agentsEn } from '../features/agents/locales/en.ts';
+import { agentsFr } from '../features/agents/locales/fr.ts';
 import { authEn } from '../features/auth/locales/en.ts';
 import { authFr } from '../features/auth/locales/fr.ts';
 import { consentEn } from '../features/consent/locales/en.ts';
@@ -32,6 +34,7 @@ export const resources = {
     legal: legalEn,
     credits: creditsEn,
     profile: profileEn,
+    agents: agentsEn,
   },
   fr: {
     common: commonFr,
@@ -43,6 +46,7 @@ export const resources = {
     legal: legalFr,
     credits: creditsFr,
     profile: profileFr,
+    agents: agentsFr,
   },
 } as const;
 

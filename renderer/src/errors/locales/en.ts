@@ -39,6 +39,16 @@ export const errorsEn = {
     fetchSubscriptionFailed: 'Failed to fetch subscription',
     packNotFound: 'Pack not found',
   },
+  agents: {
+    fetchFailed: 'Failed to fetch agents',
+    loadMoreFailed: 'Failed to load more agents',
+    createFailed: 'Failed to create agent',
+    updateFailed: 'Failed to update agent. Please try again.',
+    deleteFailed: 'Failed to delete agent',
+    fetchSectorsFailed: 'Failed to fetch sectors',
+    fetchToolsFailed: 'Failed to fetch tools',
+    avatarUploadFailed: 'Failed to upload avatar',
+  },
   verification: {
     failed: 'Email verification failed. Please try again or contact support if the problem persists.',
     tooManyAttempts: 'Too many attempts. Please wait before trying again.',

@@ -38,6 +38,16 @@ export const errorsFr: typeof errorsEn = {
     fetchSubscriptionFailed: "Impossible de récupérer l'abonnement",
     packNotFound: 'Pack introuvable',
   },
+  agents: {
+    fetchFailed: 'Échec du chargement des agents',
+    loadMoreFailed: 'Échec du chargement des agents suivants',
+    createFailed: "Échec de la création de l'agent",
+    updateFailed: "Échec de la mise à jour de l'agent. Veuillez réessayer.",
+    deleteFailed: "Échec de la suppression de l'agent",
+    fetchSectorsFailed: 'Échec du chargement des secteurs',
+    fetchToolsFailed: 'Échec du chargement des outils',
+    avatarUploadFailed: "Échec de l'envoi de l'avatar",
+  },
   verification: {
     failed: "La vérification de l'e-mail a échoué. Réessayez ou contactez le support si le problème persiste.",
     tooManyAttempts: 'Trop de tentatives. Veuillez patienter avant de réessayer.',

@@ -1,0 +1,121 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { AppError, toAppError } from '../../../errors/appError.ts';
+import { getSupabase } from '../../../lib/supabase.ts';
+import { checkAvatarFile } from '../../profile/avatar.ts';
+import { agentsKeys } from './keys.ts';
+
+/** The agent as the configure screen edits it. */
+export interface AgentDetail {
+  id: string;
+  userId: string;
+  name: string;
+  companyName: string | null;
+  description: string;
+  defaultLanguage: string;
+  voice: 'male' | 'female';
+  avatarUrl: string | null;
+  subdomain: string | null;
+  directoryListed: boolean;
+  sector: string | null;
+  subSector: string | null;
+  updatedAt: string;
+}
+
+const row = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  company_name: z.string().nullable(),
+  description: z.string(),
+  default_language: z.string(),
+  voice: z.enum(['male', 'female']),
+  avatar_url: z.string().nullable(),
+  subdomain: z.string().nullable(),
+  directory_listed: z.boolean(),
+  sector: z.string().nullable(),
+  sub_sector: z.string().nullable(),
+  updated_at: z.string(),
+});
+const COLUMNS = 'id, user_id, name, company_name, description, default_language, voice, avatar_url, subdomain, directory_listed, sector, sub_sector, updated_at';
+
+function toDetail(data: unknown): AgentDetail {
+  const r = row.parse(data);
+  return {
+    id: r.id,
+    userId: r.user_id,
+    name: r.name,
+    companyName: r.company_name,
+    description: r.description,
+    defaultLanguage: r.default_language,
+    voice: r.voice,
+    avatarUrl: r.avatar_url,
+    subdomain: r.subdomain,
+    directoryListed: r.directory_listed,
+    sector: r.sector,
+    subSector: r.sub_sector,
+    updatedAt: r.updated_at,
+  };
+}
+
+const uuid = z.uuid();
+
+/** The agent, or null when it does not exist or is not the user's (RLS hides it). */
+export async function fetchAgent(agentId: string): Promise<AgentDetail | null> {
+  if (!uuid.safeParse(agentId).success) return null;
+  const { data, error } = await getSupabase().from('agents').select(COLUMNS).eq('id', agentId).maybeSingle();
+  if (error) throw toAppError(error, 'fetchAgents');
+  return data ? toDetail(data) : null;
+}
+
+export function useAgentQuery(agentId: string) {
+  return useQuery({ queryKey: agentsKeys.detail(agentId), queryFn: () => fetchAgent(agentId) });
+}
+
+export async function updateAgent(agentId: string, columns: Record<string, unknown>): Promise<AgentDetail> {
+  const { data, error } = await getSupabase().from('agents').update(columns).eq('id', agentId).select(COLUMNS).single();
+  if (error) throw toAppError(error, 'updateAgent');
+  return toDetail(data);
+}
+
+export function useUpdateAgentMutation(agentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (columns: Record<string, unknown>) => updateAgent(agentId, columns),
+    onSuccess: (agent) => {
+      client.setQueryData(agentsKeys.detail(agentId), agent);
+      return client.invalidateQueries({ queryKey: agentsKeys.lists() });
+    },
+  });
+}
+
+export const AGENT_MEDIA_BUCKET = 'agent-media';
+
+/** `{user_id}/{agent_id}/avatar/{timestamp}.{ext}`: a timestamp name per upload (spec 001 §5). */
+export function agentAvatarPath(userId: string, agentId: string, extension: string, now = Date.now()): string {
+  return `${userId}/${agentId}/avatar/${now}.${extension}`;
+}
+
+/** Uploads a single image to the agent's media folder and stores its public URL on the agent. */
+export async function uploadAgentAvatar(agent: { id: string; userId: string }, file: File): Promise<AgentDetail> {
+  const check = checkAvatarFile(file);
+  if (!check.ok) throw new AppError({ source: 'app', code: 'invalid_avatar', messageKey: check.messageKey, message: check.messageKey });
+  const storage = getSupabase().storage.from(AGENT_MEDIA_BUCKET);
+  const path = agentAvatarPath(agent.userId, agent.id, check.extension);
+  const { error } = await storage.upload(path, file, { contentType: file.type, upsert: false, cacheControl: '3600' });
+  if (error) {
+    throw new AppError({ source: 'database', code: 'avatar_upload_failed', messageKey: 'errors:agents.avatarUploadFailed', message: error.message });
+  }
+  return updateAgent(agent.id, { avatar_url: storage.getPublicUrl(path).data.publicUrl });
+}
+
+export function useUploadAgentAvatarMutation(agent: { id: string; userId: string }) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadAgentAvatar(agent, file),
+    onSuccess: (updated) => {
+      client.setQueryData(agentsKeys.detail(agent.id), updated);
+      return client.invalidateQueries({ queryKey: agentsKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { toAppError } from '../../../errors/appError.ts';
+import { getSupabase } from '../../../lib/supabase.ts';
+import { agentsKeys } from './keys.ts';
+
+export interface SubSector {
+  id: string;
+  name: string;
+  nameFr: string;
+}
+export interface Sector {
+  id: string;
+  name: string;
+  nameFr: string;
+  subSectors: SubSector[];
+}
+
+const sectorRow = z.object({ id: z.string(), name: z.string(), name_fr: z.string() });
+const subSectorRow = sectorRow.extend({ sector_id: z.string() });
+
+/** Sectors with their specializations, in the admin's order (spec 001 §3.4). */
+export async function fetchSectors(): Promise<Sector[]> {
+  const supabase = getSupabase();
+  const [sectors, subSectors] = await Promise.all([
+    supabase.from('sectors').select('id, name, name_fr').order('sort_order').order('id'),
+    supabase.from('sub_sectors').select('id, sector_id, name, name_fr').order('sort_order').order('id'),
+  ]);
+  if (sectors.error) throw toAppError(sectors.error, 'sectors');
+  if (subSectors.error) throw toAppError(subSectors.error, 'sectors');
+  const subs = (subSectors.data ?? []).map((r) => subSectorRow.parse(r));
+  return (sectors.data ?? []).map((r) => {
+    const s = sectorRow.parse(r);
+    return {
+      id: s.id,
+      name: s.name,
+      nameFr: s.name_fr,
+      subSectors: subs.filter((x) => x.sector_id === s.id).map((x) => ({ id: x.id, name: x.name, nameFr: x.name_fr })),
+    };
+  });
+}
+
+export function useSectorsQuery() {
+  return useQuery({ queryKey: agentsKeys.sectors(), queryFn: fetchSectors, staleTime: 10 * 60_000 });
+}
+
+export interface CatalogueTool {
+  id: string;
+  name: string;
+  description: string;
+  icon: string;
+  defaultConfig: Record<string, unknown>;
+}
+
+const toolRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  default_config: z.record(z.string(), z.unknown()),
+});
+
+/** The enabled tools of the catalogue (RLS shows owners the enabled ones only). */
+export async function fetchTools(): Promise<CatalogueTool[]> {
+  const { data, error } = await getSupabase()
+    .from('tool_catalogue')
+    .select('id, name, description, icon, default_config')
+    .eq('enabled', true)
+    .order('sort_order')
+    .order('id');
+  if (error) throw toAppError(error, 'tools');
+  return (data ?? []).map((r) => {
+    const t = toolRow.parse(r);
+    return { id: t.id, name: t.name, description: t.description, icon: t.icon, defaultConfig: t.default_config };
+  });
+}
+
+export function useToolsQuery() {
+  return useQuery({ queryKey: agentsKeys.tools(), queryFn: fetchTools, staleTime: 10 * 60_000 });
+}

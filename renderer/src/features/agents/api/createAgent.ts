@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { toAppError } from '../../../errors/appError.ts';
+import { getSupabase } from '../../../lib/supabase.ts';
+import type { WizardDraft } from '../wizard/wizardModel.ts';
+import type { CatalogueTool } from './catalogue.ts';
+import { agentsKeys } from './keys.ts';
+
+const optional = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/**
+ * The agents row the wizard writes (spec 001 §4.1): chosen tools become entries of type 'system'
+ * stamped now; branding takes the table default; the insert trigger enables the business card.
+ */
+export function agentRowFromDraft(userId: string, draft: WizardDraft, catalogue: CatalogueTool[], now: string) {
+  const tools = catalogue
+    .filter((tool) => draft.toolIds.includes(tool.id))
+    .map((tool) => ({
+      id: tool.id,
+      name: tool.name,
+      description: tool.description,
+      type: 'system',
+      icon: tool.icon,
+      config: tool.defaultConfig,
+      created_at: now,
+      updated_at: now,
+    }));
+  return {
+    user_id: userId,
+    name: draft.name.trim(),
+    company_name: optional(draft.companyName),
+    description: draft.prompt,
+    voice: draft.voice,
+    subdomain: draft.subdomain,
+    sector: optional(draft.sectorId),
+    sub_sector: optional(draft.subSectorId),
+    address: optional(draft.address),
+    phone: optional(draft.phone),
+    email: optional(draft.email),
+    website: optional(draft.website),
+    capabilities: tools.map((t) => t.id),
+    tools,
+  };
+}
+
+export async function createAgent(row: ReturnType<typeof agentRowFromDraft>): Promise<string> {
+  const { data, error } = await getSupabase().from('agents').insert(row).select('id').single();
+  if (error) throw toAppError(error, 'createAgent');
+  return z.object({ id: z.string() }).parse(data).id;
+}
+
+export function useCreateAgentMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createAgent,
+    onSuccess: () => client.invalidateQueries({ queryKey: agentsKeys.lists() }),
+  });
+}

@@ -1,0 +1,10 @@
+/** Query keys of the agents feature (one factory, CONVENTIONS §3). */
+export const agentsKeys = {
+  all: ['agents'] as const,
+  lists: () => [...agentsKeys.all, 'list'] as const,
+  list: (userId: string, search: string) => [...agentsKeys.lists(), userId, search] as const,
+  sectors: () => [...agentsKeys.all, 'sectors'] as const,
+  tools: () => [...agentsKeys.all, 'tools'] as const,
+  backups: (agentId: string) => [...agentsKeys.all, 'backups', agentId] as const,
+  detail: (agentId: string) => [...agentsKeys.all, 'detail', agentId] as const,
+};

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { getSupabase } from '../../../lib/supabase.ts';
+
+/**
+ * Asks the database whether a subdomain is free (RPC `subdomain_available`); `agentId` lets an
+ * agent keep its own. A failed check counts as not available (spec 001 §5).
+ */
+export async function isSubdomainAvailable(subdomain: string, agentId?: string): Promise<boolean> {
+  const { data, error } = await getSupabase().rpc('subdomain_available', { subdomain, agent_id: agentId ?? null });
+  if (error) return false;
+  return z.boolean().catch(false).parse(data);
+}

@@ -1,0 +1,121 @@
+import { Classes, FileInput, FormGroup, HTMLSelect, Icon, InputGroup, Intent, Radio, RadioGroup, Switch, TextArea } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { Sector } from '../api/catalogue.ts';
+import { normaliseSubdomain, type SubdomainCheck, type Voice } from '../wizard/wizardModel.ts';
+import type { ConfigureSubdomainError, GeneralForm } from './configureModel.ts';
+import { LanguagePicker } from './LanguagePicker.tsx';
+
+export interface GeneralTabProps {
+  form: GeneralForm;
+  onChange: (update: Partial<GeneralForm>) => void;
+  sectors: Sector[];
+  subdomainError: ConfigureSubdomainError;
+  check: SubdomainCheck;
+  host: string;
+  avatarUrl: string | null;
+  avatarUploading: boolean;
+  onAvatar: (file: File) => void;
+}
+
+/** The general tab's fields (spec 001 §2.3). */
+export function GeneralTab({ form, onChange, sectors, subdomainError, check, host, avatarUrl, avatarUploading, onAvatar }: GeneralTabProps) {
+  const { t, i18n } = useTranslation();
+  const label = (item: { name: string; nameFr: string }) => (i18n.language === 'fr' ? item.nameFr : item.name);
+  const sector = sectors.find((s) => s.id === form.sectorId);
+  let subdomainStatus = null;
+  if (subdomainError) subdomainStatus = <span className="wizard-subdomain-error">{t(`agents:configure.${subdomainError}`)}</span>;
+  else if (check && check.status === 'checking') subdomainStatus = <span>{t('agents:configure.checking')}</span>;
+  else if (check?.status === 'available')
+    subdomainStatus = (
+      <span className="wizard-subdomain-ok">
+        <Icon icon="tick-circle" intent={Intent.SUCCESS} /> {t('agents:configure.available')}
+      </span>
+    );
+
+  return (
+    <div className="configure-general">
+      <div className="configure-avatar">
+        {avatarUrl ? (
+          <img className="agent-card-avatar configure-avatar-image" src={avatarUrl} alt="" />
+        ) : (
+          <span className="agent-card-avatar agent-card-avatar-initial configure-avatar-image" aria-hidden="true">
+            {form.name.trim().charAt(0).toUpperCase()}
+          </span>
+        )}
+        <FormGroup label={t('agents:configure.avatar')} labelFor="configure-avatar">
+          <FileInput
+            fill
+            inputProps={{ id: 'configure-avatar', accept: 'image/png,image/jpeg,image/gif,image/webp' }}
+            text={t('agents:configure.avatarChoose')}
+            buttonText="…"
+            disabled={avatarUploading}
+            onInputChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              if (file) onAvatar(file);
+              e.currentTarget.value = '';
+            }}
+          />
+        </FormGroup>
+      </div>
+      <div className="wizard-fields">
+        <FormGroup label={t('agents:configure.name')} labelFor="configure-name">
+          <InputGroup id="configure-name" value={form.name} onValueChange={(name) => onChange({ name })} />
+        </FormGroup>
+        <FormGroup label={t('agents:configure.companyName')} labelFor="configure-companyName">
+          <InputGroup id="configure-companyName" value={form.companyName} onValueChange={(companyName) => onChange({ companyName })} />
+        </FormGroup>
+        <FormGroup label={t('agents:configure.defaultLanguage')} labelFor="configure-language">
+          <LanguagePicker id="configure-language" value={form.defaultLanguage} onChange={(defaultLanguage) => onChange({ defaultLanguage })} />
+        </FormGroup>
+        <FormGroup
+          label={t('agents:configure.subdomain')}
+          labelFor="configure-subdomain"
+          intent={subdomainError ? Intent.DANGER : Intent.NONE}
+          helperText={subdomainStatus ?? t('agents:configure.subdomainHelp')}
+        >
+          <InputGroup
+            id="configure-subdomain"
+            value={form.subdomain}
+            intent={subdomainError ? Intent.DANGER : Intent.NONE}
+            rightElement={<span className={`wizard-subdomain-suffix ${Classes.TEXT_MUTED}`}>.{host}</span>}
+            onValueChange={(value) => onChange({ subdomain: normaliseSubdomain(value) })}
+          />
+        </FormGroup>
+        <FormGroup label={t('agents:configure.sector')} labelFor="configure-sector">
+          <HTMLSelect
+            id="configure-sector"
+            fill
+            value={form.sectorId}
+            onChange={(e) => onChange({ sectorId: e.currentTarget.value, subSectorId: '' })}
+            options={[{ value: '', label: t('agents:configure.none') }, ...sectors.map((s) => ({ value: s.id, label: label(s) }))]}
+          />
+        </FormGroup>
+        <FormGroup label={t('agents:configure.subSector')} labelFor="configure-subSector">
+          <HTMLSelect
+            id="configure-subSector"
+            fill
+            value={form.subSectorId}
+            disabled={!sector}
+            onChange={(e) => onChange({ subSectorId: e.currentTarget.value })}
+            options={[{ value: '', label: t('agents:configure.none') }, ...(sector?.subSectors ?? []).map((s) => ({ value: s.id, label: label(s) }))]}
+          />
+        </FormGroup>
+      </div>
+      <div className="configure-row">
+        <RadioGroup
+          label={t('agents:configure.voice')}
+          inline
+          selectedValue={form.voice}
+          onChange={(e) => onChange({ voice: e.currentTarget.value as Voice })}
+        >
+          <Radio value="female" label={t('agents:configure.voiceFemale')} />
+          <Radio value="male" label={t('agents:configure.voiceMale')} />
+        </RadioGroup>
+        <Switch label={t('agents:configure.directoryListed')} checked={form.directoryListed} onChange={(e) => onChange({ directoryListed: e.currentTarget.checked })} />
+      </div>
+      <FormGroup label={t('agents:configure.description')} labelFor="configure-description">
+        <TextArea id="configure-description" fill rows={12} value={form.description} onChange={(e) => onChange({ description: e.currentTarget.value })} />
+      </FormGroup>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { canSave, changedColumns, configureSubdomainError, isSaveShortcut, type GeneralForm } from './configureModel.ts';
+import { matchesLanguage, sortedLanguages } from './languages.ts';
+
+const saved: GeneralForm = {
+  name: 'Clara',
+  companyName: 'Le Petit Bistrot',
+  defaultLanguage: 'fr_FR',
+  subdomain: 'demo',
+  directoryListed: true,
+  voice: 'female',
+  sectorId: 'food_restaurant',
+  subSectorId: 'restaurant',
+  description: 'You are Clara.',
+};
+
+describe('configure subdomain', () => {
+  it('shows no error for the current value, and the configure wording otherwise', () => {
+    expect(configureSubdomainError('demo', 'demo', { value: 'demo', status: 'taken' })).toBeNull();
+    expect(configureSubdomainError('de', 'demo', null)).toBe('tooShort');
+    expect(configureSubdomainError('other', 'demo', { value: 'other', status: 'taken' })).toBe('taken');
+  });
+  it('disables save on an error, a pending check, a blank name or while saving', () => {
+    expect(canSave(saved, saved, null, false)).toBe(true);
+    expect(canSave(saved, saved, null, true)).toBe(false);
+    expect(canSave({ ...saved, name: ' ' }, saved, null, false)).toBe(false);
+    expect(canSave({ ...saved, subdomain: 'new-one' }, saved, { value: 'new-one', status: 'checking' }, false)).toBe(false);
+    expect(canSave({ ...saved, subdomain: 'new-one' }, saved, { value: 'new-one', status: 'available' }, false)).toBe(true);
+    expect(canSave({ ...saved, subdomain: 'taken' }, saved, { value: 'taken', status: 'taken' }, false)).toBe(false);
+  });
+});
+
+describe('changedColumns', () => {
+  it('sends only what changed, empty optional text as null', () => {
+    expect(changedColumns(saved, saved)).toEqual({});
+    expect(changedColumns({ ...saved, name: ' Clara 2 ', companyName: '', directoryListed: false }, saved)).toEqual({
+      name: 'Clara 2',
+      company_name: null,
+      directory_listed: false,
+    });
+  });
+});
+
+describe('shortcut and languages', () => {
+  it('recognises Ctrl+S and Cmd+S only', () => {
+    expect(isSaveShortcut({ key: 's', ctrlKey: true, metaKey: false, altKey: false })).toBe(true);
+    expect(isSaveShortcut({ key: 'S', ctrlKey: false, metaKey: true, altKey: false })).toBe(true);
+    expect(isSaveShortcut({ key: 's', ctrlKey: false, metaKey: false, altKey: false })).toBe(false);
+    expect(isSaveShortcut({ key: 's', ctrlKey: true, metaKey: false, altKey: true })).toBe(false);
+  });
+  it('sorts languages by label and searches accent-insensitively', () => {
+    const fr = sortedLanguages('fr');
+    const labels = fr.map((l) => l.label);
+    expect([...labels].sort((a, b) => a.localeCompare(b, 'fr'))).toEqual(labels);
+    expect(fr.find((l) => l.code === 'fr_FR')?.label).toBe('français (France)');
+    expect(matchesLanguage('français (France)', 'FRANCAIS')).toBe(true);
+    expect(matchesLanguage('English (United States)', 'german')).toBe(false);
+  });
+});

@@ -1,0 +1,63 @@
+import { SUBDOMAIN_MIN_LENGTH, type SubdomainCheck, type Voice } from '../wizard/wizardModel.ts';
+
+/** The general tab's editable fields (spec 001 §2.3). */
+export interface GeneralForm {
+  name: string;
+  companyName: string;
+  defaultLanguage: string;
+  subdomain: string;
+  directoryListed: boolean;
+  voice: Voice;
+  sectorId: string;
+  subSectorId: string;
+  description: string;
+}
+
+export type ConfigureSubdomainError = 'tooShort' | 'taken' | null;
+
+/**
+ * Inline subdomain error on configure: the agent's current value shows none (spec 001 §4.2);
+ * an empty subdomain is allowed here (the agent then has no public page).
+ */
+export function configureSubdomainError(subdomain: string, current: string, check: SubdomainCheck): ConfigureSubdomainError {
+  if (subdomain === '' || subdomain === current) return null;
+  if (subdomain.length < SUBDOMAIN_MIN_LENGTH) return 'tooShort';
+  if (check?.value === subdomain && check.status === 'taken') return 'taken';
+  return null;
+}
+
+/** Save is disabled while a subdomain error exists, its check is pending, or a save runs (spec 001 §2.3). */
+export function canSave(form: GeneralForm, saved: GeneralForm, check: SubdomainCheck, saving: boolean): boolean {
+  if (saving || form.name.trim() === '') return false;
+  if (configureSubdomainError(form.subdomain, saved.subdomain, check) !== null) return false;
+  if (form.subdomain !== saved.subdomain && form.subdomain !== '' && !(check?.value === form.subdomain && check.status === 'available')) return false;
+  return true;
+}
+
+/** Only the fields that changed, as columns of the agents table. */
+export function changedColumns(form: GeneralForm, saved: GeneralForm): Record<string, unknown> {
+  const columns: Record<keyof GeneralForm, string> = {
+    name: 'name',
+    companyName: 'company_name',
+    defaultLanguage: 'default_language',
+    subdomain: 'subdomain',
+    directoryListed: 'directory_listed',
+    voice: 'voice',
+    sectorId: 'sector',
+    subSectorId: 'sub_sector',
+    description: 'description',
+  };
+  const nullable = new Set<keyof GeneralForm>(['companyName', 'subdomain', 'sectorId', 'subSectorId']);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(columns) as (keyof GeneralForm)[]) {
+    if (form[key] === saved[key]) continue;
+    const value = key === 'name' ? form.name.trim() : form[key];
+    out[columns[key]] = nullable.has(key) && value === '' ? null : value;
+  }
+  return out;
+}
+
+/** Whether Ctrl+S / Cmd+S was pressed (the browser's own Save page is then prevented). */
+export function isSaveShortcut(event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }): boolean {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's';
+}

@@ -1,0 +1,139 @@
+import { Button, Callout, Card, Classes, H2, Intent, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router-dom';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { toastError, toastSuccess } from '../../../components/toaster.ts';
+import { toAppError } from '../../../errors/appError.ts';
+import { useAgentQuery, useUpdateAgentMutation, useUploadAgentAvatarMutation, type AgentDetail } from '../api/agentDetail.ts';
+import { useSectorsQuery, type Sector } from '../api/catalogue.ts';
+import { canSave, changedColumns, configureSubdomainError, isSaveShortcut, type GeneralForm } from '../configure/configureModel.ts';
+import { GeneralTab } from '../configure/GeneralTab.tsx';
+import { agentDomainHost } from '../wizard/agentDomain.ts';
+import { useSubdomainCheck } from '../wizard/useSubdomainCheck.ts';
+import './agents.css';
+
+function formOf(agent: AgentDetail): GeneralForm {
+  return {
+    name: agent.name,
+    companyName: agent.companyName ?? '',
+    defaultLanguage: agent.defaultLanguage,
+    subdomain: agent.subdomain ?? '',
+    directoryListed: agent.directoryListed,
+    voice: agent.voice,
+    sectorId: agent.sector ?? '',
+    subSectorId: agent.subSector ?? '',
+    description: agent.description,
+  };
+}
+
+/** /agents/{id}/configure (spec 001 §2.3): an unknown agent sends the user back to /agents. */
+export function AgentConfigurePage() {
+  const { t } = useTranslation();
+  const { agentId = '' } = useParams();
+  const agent = useAgentQuery(agentId);
+  const sectors = useSectorsQuery();
+  return (
+    <div className="agents-page configure-page">
+      <QueryState query={agent} errorTitle={t('agents:list.errorTitle')}>
+        {(found) =>
+          found ? (
+            <QueryState query={sectors} errorTitle={t('agents:list.errorTitle')}>
+              {(sectorList) => <ConfigureForm key={found.id} agent={found} sectors={sectorList} />}
+            </QueryState>
+          ) : (
+            <Navigate to="/agents" replace />
+          )
+        }
+      </QueryState>
+    </div>
+  );
+}
+
+function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector[] }) {
+  const { t } = useTranslation();
+  const saved = formOf(agent);
+  const [form, setForm] = useState<GeneralForm>(saved);
+  const update = useUpdateAgentMutation(agent.id);
+  const avatar = useUploadAgentAvatarMutation(agent);
+  const [saveFailed, setSaveFailed] = useState(false);
+  const current = saved.subdomain;
+  const check = useSubdomainCheck(form.subdomain === current ? '' : form.subdomain, agent.id);
+  const subdomainError = configureSubdomainError(form.subdomain, current, check);
+  const changes = changedColumns(form, saved);
+  const dirty = Object.keys(changes).length > 0;
+  const enabled = canSave(form, saved, check, update.isPending) && dirty;
+
+  const save = async () => {
+    if (!enabled) return;
+    setSaveFailed(false);
+    try {
+      const updated = await update.mutateAsync(changes);
+      setForm(formOf(updated));
+      toastSuccess(t('agents:configure.saved'));
+    } catch (error) {
+      console.warn('agent update failed', toAppError(error, 'updateAgent'));
+      setSaveFailed(true);
+    }
+  };
+  // Ctrl/Cmd+S saves from anywhere on the page; the latest save closure is read through a ref.
+  const saveRef = useRef(save);
+  useEffect(() => {
+    saveRef.current = save;
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isSaveShortcut(event)) return;
+      event.preventDefault();
+      void saveRef.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <>
+      <header className="agents-header">
+        <div>
+          <H2>{t('agents:configure.title')}</H2>
+          <p className={Classes.TEXT_MUTED}>{t('agents:configure.subtitle', { name: agent.name })}</p>
+        </div>
+        <div className="configure-save">
+          {dirty && <Tag intent={Intent.WARNING} minimal>{t('agents:configure.unsaved')}</Tag>}
+          <Button intent={Intent.PRIMARY} icon="floppy-disk" text={t('agents:configure.save')} title={t('agents:configure.shortcut')} loading={update.isPending} disabled={!enabled} onClick={() => void save()} />
+        </div>
+      </header>
+      {saveFailed && (
+        <Callout intent={Intent.DANGER} icon="error">
+          {t('agents:configure.saveFailed')}
+        </Callout>
+      )}
+      <Card>
+        <Tabs id="configure-tabs" selectedTabId="general">
+          <Tab
+            id="general"
+            title={t('agents:configure.tabs.general')}
+            panel={
+              <GeneralTab
+                form={form}
+                onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
+                sectors={sectors}
+                subdomainError={subdomainError}
+                check={form.subdomain === current ? null : check}
+                host={agentDomainHost()}
+                avatarUrl={agent.avatarUrl}
+                avatarUploading={avatar.isPending}
+                onAvatar={(file) =>
+                  avatar.mutate(file, {
+                    onSuccess: () => toastSuccess(t('agents:configure.avatarUploaded')),
+                    onError: (error) => toastError(toAppError(error), t),
+                  })
+                }
+              />
+            }
+          />
+        </Tabs>
+      </Card>
+    </>
+  );
+}

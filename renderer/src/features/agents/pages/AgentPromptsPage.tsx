@@ -1,0 +1,130 @@
+import { Button, ButtonGroup, Callout, Card, Classes, H2, Intent, Tag, TextArea } from '@blueprintjs/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router-dom';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { toastSuccess } from '../../../components/toaster.ts';
+import { useAgentQuery, useUpdateAgentMutation, type AgentDetail } from '../api/agentDetail.ts';
+import { useBackupMutations, useBackupsQuery, type PromptBackup } from '../api/promptBackups.ts';
+import { isSaveShortcut } from '../configure/configureModel.ts';
+import { AssistantPanel } from '../prompts/AssistantPanel.tsx';
+import { BackupsDialog, CreateBackupDialog } from '../prompts/BackupDialogs.tsx';
+import { MarkdownPreview } from '../prompts/MarkdownPreview.tsx';
+import './agents.css';
+
+/** /agents/{id}/prompts (spec 001 §2.4): an unknown agent sends the user back to /agents. */
+export function AgentPromptsPage() {
+  const { t } = useTranslation();
+  const { agentId = '' } = useParams();
+  const agent = useAgentQuery(agentId);
+  return (
+    <div className="agents-page prompts-page">
+      <QueryState query={agent} errorTitle={t('agents:list.errorTitle')}>
+        {(found) => (found ? <PromptEditor key={found.id} agent={found} /> : <Navigate to="/agents" replace />)}
+      </QueryState>
+    </div>
+  );
+}
+
+function PromptEditor({ agent }: { agent: AgentDetail }) {
+  const { t } = useTranslation();
+  const [prompt, setPrompt] = useState(agent.description);
+  const [mode, setMode] = useState<'raw' | 'markdown'>('raw');
+  const [dialog, setDialog] = useState<'create' | 'list' | null>(null);
+  const [saveFailed, setSaveFailed] = useState(false);
+  const update = useUpdateAgentMutation(agent.id);
+  const backups = useBackupsQuery(agent.id);
+  const { create, remove } = useBackupMutations(agent);
+  const dirty = prompt !== agent.description;
+
+  const save = async () => {
+    if (!dirty || update.isPending) return;
+    setSaveFailed(false);
+    try {
+      await update.mutateAsync({ description: prompt });
+      toastSuccess(t('agents:prompts.saved'));
+    } catch (error) {
+      console.warn('prompt save failed', error);
+      setSaveFailed(true);
+    }
+  };
+  const saveRef = useRef(save);
+  useEffect(() => {
+    saveRef.current = save;
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isSaveShortcut(event)) return;
+      event.preventDefault();
+      void saveRef.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const restore = (backup: PromptBackup) => {
+    // Spec 001 §4.16: the editor takes the backup; pushing it to the store may fail silently,
+    // in which case the unsaved indicator stays on and Save is still possible.
+    setPrompt(backup.systemPrompt);
+    setDialog(null);
+    update
+      .mutateAsync({ description: backup.systemPrompt })
+      .then(() => toastSuccess(t('agents:prompts.backup.restored')))
+      .catch((error: unknown) => console.warn('restoring the backup to the server failed', error));
+  };
+
+  const count = backups.data?.length ?? 0;
+  return (
+    <>
+      <header className="agents-header">
+        <div>
+          <H2>{t('agents:prompts.title')}</H2>
+          <p className={Classes.TEXT_MUTED}>{t('agents:prompts.subtitle', { name: agent.name })}</p>
+        </div>
+        <div className="configure-save">
+          {dirty && <Tag intent={Intent.WARNING} minimal>{t('agents:prompts.unsaved')}</Tag>}
+          <Button icon="archive" text={t('agents:prompts.createBackup')} onClick={() => setDialog('create')} />
+          <Button icon="history" text={t('agents:prompts.backups', { count })} onClick={() => setDialog('list')} />
+          <Button intent={Intent.PRIMARY} icon="floppy-disk" text={t('agents:prompts.save')} loading={update.isPending} disabled={!dirty} onClick={() => void save()} />
+        </div>
+      </header>
+      {saveFailed && (
+        <Callout intent={Intent.DANGER} icon="error">
+          {t('agents:prompts.saveFailed')}
+        </Callout>
+      )}
+      <div className="prompts-layout">
+        <Card className="prompts-editor">
+          <ButtonGroup>
+            <Button text={t('agents:prompts.raw')} active={mode === 'raw'} aria-pressed={mode === 'raw'} onClick={() => setMode('raw')} />
+            <Button text={t('agents:prompts.markdown')} active={mode === 'markdown'} aria-pressed={mode === 'markdown'} onClick={() => setMode('markdown')} />
+          </ButtonGroup>
+          {mode === 'raw' ? (
+            <TextArea id="prompt-editor" aria-label={t('agents:prompts.editorLabel')} fill rows={24} value={prompt} onChange={(e) => setPrompt(e.target.value)} />
+          ) : (
+            <MarkdownPreview source={prompt} />
+          )}
+        </Card>
+        <AssistantPanel prompt={prompt} onPrompt={setPrompt} />
+      </div>
+      <CreateBackupDialog
+        isOpen={dialog === 'create'}
+        onClose={() => setDialog(null)}
+        onCreate={async (backup) => {
+          await create.mutateAsync({ ...backup, systemPrompt: prompt });
+          toastSuccess(t('agents:prompts.backup.created'));
+        }}
+      />
+      <BackupsDialog
+        isOpen={dialog === 'list'}
+        onClose={() => setDialog(null)}
+        backups={backups.data ?? []}
+        onRestore={restore}
+        onDelete={async (backup) => {
+          await remove.mutateAsync(backup.id);
+          toastSuccess(t('agents:prompts.backup.deleted'));
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { Callout, ControlGroup, FormGroup, H3, Icon, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { normaliseSubdomain, subdomainError, type SubdomainCheck, type Voice, type WizardDraft } from '../wizardModel.ts';
+import type { StepProps } from './SectorStep.tsx';
+
+type TextField = 'name' | 'companyName' | 'address' | 'phone' | 'email' | 'website';
+
+/** Name, company, subdomain with live availability, voice and contact fields (spec 001 §2.2). */
+export function BasicInfoStep({ draft, onChange, check, host, offline }: StepProps & { check: SubdomainCheck; host: string; offline: boolean }) {
+  const { t } = useTranslation();
+  const error = subdomainError(draft.subdomain, check);
+  const field = (key: TextField, type = 'text') => (
+    <FormGroup label={t(`agents:wizard.basicInfo.${key}`)} labelFor={`wizard-${key}`}>
+      <InputGroup
+        id={`wizard-${key}`}
+        type={type}
+        value={draft[key]}
+        onValueChange={(value) => onChange((d: WizardDraft) => ({ ...d, [key]: value }))}
+      />
+    </FormGroup>
+  );
+  let status = null;
+  if (error) status = <span className="wizard-subdomain-error">{t(`agents:wizard.basicInfo.${error}`)}</span>;
+  else if (check?.status === 'checking') status = <span>{t('agents:wizard.basicInfo.checking')}</span>;
+  else if (check?.status === 'available')
+    status = (
+      <span className="wizard-subdomain-ok">
+        <Icon icon="tick-circle" intent={Intent.SUCCESS} /> {t('agents:wizard.basicInfo.available')}
+      </span>
+    );
+
+  return (
+    <section className="wizard-step">
+      <H3>{t('agents:wizard.basicInfo.title')}</H3>
+      {offline && (
+        <Callout intent={Intent.WARNING} icon="offline">
+          {t('agents:wizard.basicInfo.offline')}
+        </Callout>
+      )}
+      <div className="wizard-fields">
+        {field('name')}
+        {field('companyName')}
+      </div>
+      <FormGroup
+        label={t('agents:wizard.basicInfo.subdomain')}
+        labelFor="wizard-subdomain"
+        helperText={status ?? t('agents:wizard.basicInfo.subdomainHelp')}
+        intent={error ? Intent.DANGER : Intent.NONE}
+      >
+        <ControlGroup fill>
+          <InputGroup
+            id="wizard-subdomain"
+            value={draft.subdomain}
+            intent={error ? Intent.DANGER : Intent.NONE}
+            autoComplete="off"
+            onValueChange={(value) => onChange((d) => ({ ...d, subdomain: normaliseSubdomain(value) }))}
+          />
+          <span className="wizard-subdomain-suffix">.{host}</span>
+        </ControlGroup>
+      </FormGroup>
+      <RadioGroup
+        label={t('agents:wizard.basicInfo.voice')}
+        inline
+        selectedValue={draft.voice}
+        onChange={(e) => {
+          const voice = e.currentTarget.value as Voice;
+          onChange((d) => ({ ...d, voice }));
+        }}
+      >
+        <Radio value="male" label={t('agents:wizard.basicInfo.voiceMale')} />
+        <Radio value="female" label={t('agents:wizard.basicInfo.voiceFemale')} />
+      </RadioGroup>
+      <div className="wizard-fields">
+        {field('address')}
+        {field('phone', 'tel')}
+        {field('email', 'email')}
+        {field('website', 'url')}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { Card, Classes, H3, Icon, Tag, type IconName } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { CatalogueTool } from '../../api/catalogue.ts';
+import { recommendedToolIds } from '../wizardModel.ts';
+import type { StepProps } from './SectorStep.tsx';
+
+/** Catalogue icon names (spec 001 §3.3) drawn with Blueprint icons. */
+const icons: Record<string, IconName> = {
+  calendar: 'calendar',
+  'map-pin': 'map-marker',
+  users: 'people',
+  mail: 'envelope',
+  'message-square': 'chat',
+  'shopping-cart': 'shopping-cart',
+  'credit-card': 'credit-card',
+  package: 'box',
+  truck: 'truck',
+  award: 'badge',
+  star: 'star',
+  book: 'book',
+  wrench: 'wrench',
+  settings: 'cog',
+};
+
+/** Tool cards toggled by clicking, Recommended from sector and brief keywords (spec 001 §2.2). */
+export function ToolsStep({ draft, onChange, tools }: StepProps & { tools: CatalogueTool[] }) {
+  const { t } = useTranslation();
+  const recommended = recommendedToolIds(draft.sectorId, draft.brief);
+  const toggle = (id: string) =>
+    onChange((d) => ({ ...d, toolIds: d.toolIds.includes(id) ? d.toolIds.filter((x) => x !== id) : [...d.toolIds, id] }));
+  return (
+    <section className="wizard-step">
+      <H3>{t('agents:wizard.tools.title')}</H3>
+      <p className={Classes.TEXT_MUTED}>{t('agents:wizard.tools.subtitle')}</p>
+      <div className="wizard-tools">
+        {tools.map((tool) => {
+          const selected = draft.toolIds.includes(tool.id);
+          return (
+            <Card
+              key={tool.id}
+              interactive
+              selected={selected}
+              className="wizard-tool"
+              role="button"
+              tabIndex={0}
+              aria-pressed={selected}
+              data-tool-id={tool.id}
+              onClick={() => toggle(tool.id)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  toggle(tool.id);
+                }
+              }}
+            >
+              <div className="wizard-tool-head">
+                <Icon icon={icons[tool.icon] ?? 'wrench'} size={20} />
+                <strong>{tool.name}</strong>
+                {selected && <Icon icon="tick-circle" intent="success" />}
+              </div>
+              <p className={Classes.TEXT_MUTED}>{tool.description}</p>
+              {recommended.has(tool.id) && (
+                <Tag intent="success" minimal>
+                  {t('agents:wizard.tools.recommended')}
+                </Tag>
+              )}
+            </Card>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
