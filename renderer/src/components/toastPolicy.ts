@@ -9,7 +9,8 @@ export interface ToasterLike {
 /**
  * Spec 000 §9: only one toast is shown at a time. Each new toast clears the toaster first (which
  * also empties Blueprint's 50 ms show queue, where rapid toasts would otherwise wait their turn)
- * and reuses one key, so a toast already on screen is replaced rather than joined.
+ * and then shows under a fresh key: reusing the cleared toast's key would make Blueprint update a
+ * toast that its pending state no longer holds, and the new message would never appear.
  */
 export const singleToastKey = 'concierge-toast';
 export const toastTimeoutMs = 5000;
@@ -20,11 +21,12 @@ export interface SingleToaster {
 }
 
 export function createSingleToaster(getToaster: () => Promise<ToasterLike>): SingleToaster {
+  let shown = 0;
   return {
     show(props) {
       void getToaster().then((toaster) => {
         toaster.clear();
-        toaster.show({ timeout: toastTimeoutMs, ...props }, singleToastKey);
+        toaster.show({ timeout: toastTimeoutMs, ...props }, `${singleToastKey}-${++shown}`);
       });
     },
     clear() {

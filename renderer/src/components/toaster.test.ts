@@ -16,4 +16,16 @@ describe('the console toaster with real Blueprint', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(toaster.getToasts()).toHaveLength(0);
   });
+
+  it('replaces a toast that is already on screen with the next one', async () => {
+    const toaster = await OverlayToaster.create({ maxToasts: 1 });
+    const single = createSingleToaster(async () => toaster);
+    single.show({ message: 'Backup created' });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(toaster.getToasts().map((t) => t.message)).toEqual(['Backup created']);
+    single.show({ message: 'System prompt saved' });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(toaster.getToasts().map((t) => t.message)).toEqual(['System prompt saved']);
+    single.clear();
+  });
 });
