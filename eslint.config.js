@@ -7,14 +7,31 @@ import globals from 'globals';
 // embedded backend; server functions never import React.
 // Bare built-in names are listed as exact `paths` (a gitignore-style pattern like 'http' would also
 // match a local folder named http/); the `node:` prefix is caught by a pattern.
-const nodeBuiltinNames = ['fs', 'fs/promises', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'stream', 'util', 'worker_threads'];
+const nodeBuiltinNames = [
+  'fs',
+  'fs/promises',
+  'path',
+  'os',
+  'child_process',
+  'crypto',
+  'http',
+  'https',
+  'net',
+  'url',
+  'stream',
+  'util',
+  'worker_threads',
+];
 const nodeBuiltinPaths = nodeBuiltinNames.map((name) => ({ name, message: 'Node built-ins are not available here.' }));
 const browserZoneRestrictions = {
   paths: nodeBuiltinPaths,
   patterns: [
     { group: ['electron', 'electron/*'], message: 'Browser code must not import Electron; use the preload API.' },
     { group: ['node:*'], message: 'Browser code must not import Node built-ins.' },
-    { group: ['**/supabase/local', '**/supabase/local/**'], message: 'Browser code talks to the backend through supabase-js only.' },
+    {
+      group: ['**/supabase/local', '**/supabase/local/**'],
+      message: 'Browser code talks to the backend through supabase-js only.',
+    },
     { group: ['**/electron/**'], message: 'Browser code must not import the Electron shell.' },
   ],
 };
@@ -37,7 +54,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'off',
     },
   },
@@ -60,8 +80,14 @@ export default tseslint.config(
         {
           paths: nodeBuiltinPaths,
           patterns: [
-            { group: ['react', 'react-dom', 'react/*', '@blueprintjs/*'], message: 'Server functions never import UI code.' },
-            { group: ['**/supabase/local', '**/supabase/local/**'], message: 'Functions deploy to hosted Supabase; they cannot import the local stack.' },
+            {
+              group: ['react', 'react-dom', 'react/*', '@blueprintjs/*'],
+              message: 'Server functions never import UI code.',
+            },
+            {
+              group: ['**/supabase/local', '**/supabase/local/**'],
+              message: 'Functions deploy to hosted Supabase; they cannot import the local stack.',
+            },
             { group: ['node:*'], message: 'Functions run on Deno; use Web-standard APIs.' },
           ],
         },

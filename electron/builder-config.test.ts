@@ -34,7 +34,9 @@ describe('electron-builder.yml', () => {
     const config = await loadConfig();
     await expect(validateConfiguration(config, new DebugLogger(false))).resolves.toBeUndefined();
     // The validator really checks: the same file with a misspelt key is refused.
-    await expect(validateConfiguration({ ...config, protocol: config.protocols } as Configuration, new DebugLogger(false))).rejects.toThrow(/protocol/);
+    await expect(
+      validateConfiguration({ ...config, protocol: config.protocols } as Configuration, new DebugLogger(false)),
+    ).rejects.toThrow(/protocol/);
   });
 
   it('names the app and registers the concierge:// scheme', async () => {
@@ -64,8 +66,16 @@ describe('electron-builder.yml', () => {
     const config = await loadConfig();
     // The loader normalises `files` into file sets ({ filter: [...] }).
     const sets = (Array.isArray(config.files) ? config.files : [config.files]) as (string | { filter?: string[] })[];
-    const files = sets.flatMap((set) => (typeof set === 'string' ? [set] : (set.filter ?? []))).filter((f) => !f.startsWith('!'));
-    for (const needed of ['package.json', 'dist-electron/**/*', 'dist/renderer/**/*', 'supabase/local/**/*', 'supabase/migrations/**/*']) {
+    const files = sets
+      .flatMap((set) => (typeof set === 'string' ? [set] : (set.filter ?? [])))
+      .filter((f) => !f.startsWith('!'));
+    for (const needed of [
+      'package.json',
+      'dist-electron/**/*',
+      'dist/renderer/**/*',
+      'supabase/local/**/*',
+      'supabase/migrations/**/*',
+    ]) {
       expect(files).toContain(needed);
     }
     // The embedded backend's entry, loaded by electron/main/backend/backendHost.ts.

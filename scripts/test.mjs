@@ -10,7 +10,10 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 const args = new Set(process.argv.slice(2));
-const only = [...args].find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = [...args]
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 
 function run(cmd, cmdArgs, options = {}) {
   const result = spawnSync(cmd, cmdArgs, { stdio: 'inherit', env: { ...process.env, ...options.env }, cwd: root });
@@ -35,7 +38,12 @@ function ensureDependencies() {
 
 // 2. A Chromium for Playwright: system package, installed on Debian/Ubuntu when we are root.
 export function findChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
   return candidates.find((p) => p && existsSync(p));
 }
 
@@ -100,6 +108,7 @@ function vitestStep(project) {
 
 const steps = [
   ['lint', () => run('npx', ['eslint', '.', '--max-warnings', '0'])],
+  ['format', () => run('npx', ['prettier', '--check', '--log-level', 'warn', '.'])],
   ['typecheck', () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])],
   ['functions (deno check)', () => run('node', ['scripts/deno-check.mjs'])],
   ['generated types are fresh', () => run('npx', ['tsx', 'scripts/gen-types.ts', '--check'])],
@@ -129,5 +138,7 @@ const minutes = ((Date.now() - started) / 60000).toFixed(1);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')} (${minutes} min)`);
 else console.log(`\nAll steps passed (${minutes} min)`);
 // The one summary line; a failed non-test step counts as a failure too.
-console.log(`tests: ${totals.passed} passed, ${totals.failed + (failedSteps.length && !totals.failed ? failedSteps.length : 0)} failed, ${totals.skipped} skipped`);
+console.log(
+  `tests: ${totals.passed} passed, ${totals.failed + (failedSteps.length && !totals.failed ? failedSteps.length : 0)} failed, ${totals.skipped} skipped`,
+);
 process.exit(failedSteps.length ? 1 : 0);

@@ -3,9 +3,9 @@ import { findDeepLink, parseDeepLink } from './deepLink.ts';
 
 describe('deep links', () => {
   it('finds the concierge:// argument among Chromium switches', () => {
-    expect(findDeepLink(['/opt/Concierge/concierge', '--no-sandbox', 'concierge://auth/callback#access_token=abc'])).toBe(
-      'concierge://auth/callback#access_token=abc',
-    );
+    expect(
+      findDeepLink(['/opt/Concierge/concierge', '--no-sandbox', 'concierge://auth/callback#access_token=abc']),
+    ).toBe('concierge://auth/callback#access_token=abc');
   });
 
   it('returns null without one', () => {

@@ -110,9 +110,12 @@ async function onReady(): Promise<void> {
   if (devServerUrl) {
     const devCsp = await csp;
     // The dev server's pages get the same CSP the app:// protocol sets in production.
-    session.defaultSession.webRequest.onHeadersReceived({ urls: [`${new URL(devServerUrl).origin}/*`] }, (details, callback) => {
-      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [devCsp] } });
-    });
+    session.defaultSession.webRequest.onHeadersReceived(
+      { urls: [`${new URL(devServerUrl).origin}/*`] },
+      (details, callback) => {
+        callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [devCsp] } });
+      },
+    );
   }
   registerIpcHandlers({ policy, backendConfig, log });
   registerDeepLinkScheme();

@@ -9,7 +9,10 @@ const electron = vi.hoisted(() => ({
 }));
 
 vi.mock('electron', () => ({
-  ipcMain: { handle: (channel: string, handler: (event: unknown, payload: unknown) => Promise<unknown>) => electron.handlers.set(channel, handler) },
+  ipcMain: {
+    handle: (channel: string, handler: (event: unknown, payload: unknown) => Promise<unknown>) =>
+      electron.handlers.set(channel, handler),
+  },
   shell: { openExternal: (url: string) => electron.openExternal(url) },
 }));
 
@@ -37,20 +40,35 @@ describe('main IPC handlers', () => {
   it('refuse any other sender', async () => {
     registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {} });
     const foreign = { senderFrame: { url: 'https://evil.example/' } };
-    await expect(call(IpcChannel.getBackendConfig, foreign)).resolves.toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    await expect(call(IpcChannel.getBackendConfig, foreign)).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
     await expect(call(IpcChannel.getBackendConfig, { senderFrame: null })).resolves.toMatchObject({ ok: false });
   });
 
   it('report a backend that failed to start as backend_unavailable', async () => {
     registerIpcHandlers({ policy, backendConfig: async () => Promise.reject(new Error('port in use')), log: () => {} });
-    await expect(call(IpcChannel.getBackendConfig, fromApp)).resolves.toEqual({ ok: false, error: { code: 'backend_unavailable', message: 'port in use' } });
+    await expect(call(IpcChannel.getBackendConfig, fromApp)).resolves.toEqual({
+      ok: false,
+      error: { code: 'backend_unavailable', message: 'port in use' },
+    });
   });
 
   it('open only allow-listed links and reject malformed requests', async () => {
     registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {} });
-    await expect(call(IpcChannel.openExternal, fromApp, { url: 'https://supabase.com/docs' })).resolves.toEqual({ ok: true, value: { opened: true } });
-    await expect(call(IpcChannel.openExternal, fromApp, { url: 'file:///etc/passwd' })).resolves.toEqual({ ok: true, value: { opened: false } });
-    await expect(call(IpcChannel.openExternal, fromApp, 'https://supabase.com')).resolves.toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    await expect(call(IpcChannel.openExternal, fromApp, { url: 'https://supabase.com/docs' })).resolves.toEqual({
+      ok: true,
+      value: { opened: true },
+    });
+    await expect(call(IpcChannel.openExternal, fromApp, { url: 'file:///etc/passwd' })).resolves.toEqual({
+      ok: true,
+      value: { opened: false },
+    });
+    await expect(call(IpcChannel.openExternal, fromApp, 'https://supabase.com')).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
     expect(electron.openExternal.mock.calls).toEqual([['https://supabase.com/docs']]);
   });
 

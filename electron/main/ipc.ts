@@ -10,13 +10,21 @@ import {
 import { isAppUrl, type NavigationPolicy } from './security/navigation.ts';
 import { isAllowedExternalUrl } from './security/externalLinks.ts';
 
-type Handler<C extends InvokeChannel, R> = (request: InvokeRequest<C>, event: IpcMainInvokeEvent) => Promise<IpcResult<R>>;
+type Handler<C extends InvokeChannel, R> = (
+  request: InvokeRequest<C>,
+  event: IpcMainInvokeEvent,
+) => Promise<IpcResult<R>>;
 
 /**
  * Registers one invoke channel: checks the sender is our own page, parses the request with the
  * contract's schema and never lets an exception escape as an opaque IPC error.
  */
-function handle<C extends InvokeChannel, R>(channel: C, policy: NavigationPolicy, handler: Handler<C, R>, log: (m: string) => void): void {
+function handle<C extends InvokeChannel, R>(
+  channel: C,
+  policy: NavigationPolicy,
+  handler: Handler<C, R>,
+  log: (m: string) => void,
+): void {
   ipcMain.handle(channel, async (event, payload: unknown): Promise<IpcResult<R>> => {
     const senderUrl = event.senderFrame?.url ?? '';
     if (!isAppUrl(senderUrl, policy)) {

@@ -36,9 +36,16 @@ export function installLockdown(policy: NavigationPolicy, log: (m: string) => vo
 function lockSession(ses: Session, appOrigins: readonly string[]): void {
   ses.setPermissionRequestHandler((_contents, permission, callback, details) => {
     const mediaTypes = 'mediaTypes' in details ? details.mediaTypes : undefined;
-    callback(decidePermission({ permission, requestingUrl: details.requestingUrl, ...(mediaTypes ? { mediaTypes } : {}) }, appOrigins));
+    callback(
+      decidePermission(
+        { permission, requestingUrl: details.requestingUrl, ...(mediaTypes ? { mediaTypes } : {}) },
+        appOrigins,
+      ),
+    );
   });
-  ses.setPermissionCheckHandler((_contents, permission, requestingOrigin) => decidePermissionCheck(permission, requestingOrigin, appOrigins));
+  ses.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    decidePermissionCheck(permission, requestingOrigin, appOrigins),
+  );
   // Screen capture and HID/USB/serial pickers never appear.
   ses.setDisplayMediaRequestHandler((_request, callback) => callback(null));
   ses.setDevicePermissionHandler(() => false);

@@ -20,13 +20,17 @@ import {
  * "backend_unavailable: <reason>".
  */
 
-type OkValue<C extends InvokeChannel> = Extract<ReturnType<(typeof invokeContract)[C]['response']['parse']>, { ok: true }>['value'];
+type OkValue<C extends InvokeChannel> = Extract<
+  ReturnType<(typeof invokeContract)[C]['response']['parse']>,
+  { ok: true }
+>['value'];
 
 async function invoke<C extends InvokeChannel>(channel: C, request: InvokeRequest<C>): Promise<OkValue<C>> {
   const raw: unknown = await ipcRenderer.invoke(channel, request);
   const parsed = invokeContract[channel].response.safeParse(raw);
   if (!parsed.success) throw new ConciergeIpcError('internal', `internal: malformed answer on ${channel}`);
-  const result = parsed.data as { ok: true; value: OkValue<C> } | { ok: false; error: { code: ConciergeIpcError['code']; message: string } };
+  const result = parsed.data as
+    { ok: true; value: OkValue<C> } | { ok: false; error: { code: ConciergeIpcError['code']; message: string } };
   if (!result.ok) throw new ConciergeIpcError(result.error.code, `${result.error.code}: ${result.error.message}`);
   return result.value;
 }
@@ -47,7 +51,8 @@ const api = {
 
   async openExternal(url: string) {
     const request = openExternalRequestSchema.safeParse({ url });
-    if (!request.success) throw new ConciergeIpcError('invalid_request', 'invalid_request: openExternal needs a URL string');
+    if (!request.success)
+      throw new ConciergeIpcError('invalid_request', 'invalid_request: openExternal needs a URL string');
     const { opened } = await invoke(IpcChannel.openExternal, request.data);
     return opened;
   },

@@ -15,7 +15,8 @@ vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (key: string, api: unknown) => bridge.exposed.set(key, api) },
   ipcRenderer: {
     invoke: (channel: string, payload: unknown) => bridge.invoke(channel, payload),
-    on: (channel: string, listener: (event: unknown, payload: unknown) => void) => bridge.listeners.set(channel, listener),
+    on: (channel: string, listener: (event: unknown, payload: unknown) => void) =>
+      bridge.listeners.set(channel, listener),
   },
 }));
 
@@ -50,13 +51,19 @@ describe('preload', () => {
 
   it('turns an error result into an error carrying the code', async () => {
     const api = await loadPreload();
-    bridge.invoke.mockResolvedValueOnce({ ok: false, error: { code: 'backend_unavailable', message: 'database locked' } });
+    bridge.invoke.mockResolvedValueOnce({
+      ok: false,
+      error: { code: 'backend_unavailable', message: 'database locked' },
+    });
     await expect(api.getBackendConfig()).rejects.toThrow('backend_unavailable: database locked');
   });
 
   it('refuses a malformed answer from main', async () => {
     const api = await loadPreload();
-    bridge.invoke.mockResolvedValueOnce({ ok: true, value: { supabaseUrl: 'file:///etc', supabaseAnonKey: 'k', mode: 'embedded' } });
+    bridge.invoke.mockResolvedValueOnce({
+      ok: true,
+      value: { supabaseUrl: 'file:///etc', supabaseAnonKey: 'k', mode: 'embedded' },
+    });
     await expect(api.getBackendConfig()).rejects.toThrow(/malformed/);
   });
 
@@ -79,6 +86,9 @@ describe('preload', () => {
     pushDeepLink({ url: 'concierge://auth/callback#access_token=late' });
     stop();
     pushDeepLink({ url: 'concierge://auth/callback#after-unsubscribe' });
-    expect(seen).toEqual(['concierge://auth/callback#access_token=early', 'concierge://auth/callback#access_token=late']);
+    expect(seen).toEqual([
+      'concierge://auth/callback#access_token=early',
+      'concierge://auth/callback#access_token=late',
+    ]);
   });
 });

@@ -15,10 +15,22 @@ describe('IPC contract', () => {
   });
 
   it('accepts a valid backend config and rejects bad ones', () => {
-    expect(backendConfigSchema.safeParse({ supabaseUrl: 'http://127.0.0.1:54321', supabaseAnonKey: 'k', mode: 'embedded' }).success).toBe(true);
-    expect(backendConfigSchema.safeParse({ supabaseUrl: 'file:///etc/passwd', supabaseAnonKey: 'k', mode: 'embedded' }).success).toBe(false);
-    expect(backendConfigSchema.safeParse({ supabaseUrl: 'https://x.supabase.co', supabaseAnonKey: '', mode: 'hosted' }).success).toBe(false);
-    expect(backendConfigSchema.safeParse({ supabaseUrl: 'https://x.supabase.co', supabaseAnonKey: 'k', mode: 'cloud' }).success).toBe(false);
+    expect(
+      backendConfigSchema.safeParse({ supabaseUrl: 'http://127.0.0.1:54321', supabaseAnonKey: 'k', mode: 'embedded' })
+        .success,
+    ).toBe(true);
+    expect(
+      backendConfigSchema.safeParse({ supabaseUrl: 'file:///etc/passwd', supabaseAnonKey: 'k', mode: 'embedded' })
+        .success,
+    ).toBe(false);
+    expect(
+      backendConfigSchema.safeParse({ supabaseUrl: 'https://x.supabase.co', supabaseAnonKey: '', mode: 'hosted' })
+        .success,
+    ).toBe(false);
+    expect(
+      backendConfigSchema.safeParse({ supabaseUrl: 'https://x.supabase.co', supabaseAnonKey: 'k', mode: 'cloud' })
+        .success,
+    ).toBe(false);
   });
 
   it('validates open-external requests', () => {
@@ -37,9 +49,16 @@ describe('IPC contract', () => {
     const c = invokeContract[IpcChannel.getBackendConfig];
     expect(c.request.safeParse(undefined).success).toBe(true);
     expect(c.request.safeParse({ sneaky: true }).success).toBe(false);
-    expect(c.response.safeParse({ ok: false, error: { code: 'backend_unavailable', message: 'starting' } }).success).toBe(true);
+    expect(
+      c.response.safeParse({ ok: false, error: { code: 'backend_unavailable', message: 'starting' } }).success,
+    ).toBe(true);
     expect(c.response.safeParse({ ok: false, error: { code: 'teapot', message: '' } }).success).toBe(false);
-    expect(c.response.safeParse({ ok: true, value: { supabaseUrl: 'http://127.0.0.1:1', supabaseAnonKey: 'k', mode: 'hosted' } }).success).toBe(true);
+    expect(
+      c.response.safeParse({
+        ok: true,
+        value: { supabaseUrl: 'http://127.0.0.1:1', supabaseAnonKey: 'k', mode: 'hosted' },
+      }).success,
+    ).toBe(true);
     expect(c.response.safeParse({ ok: true }).success).toBe(false);
   });
 

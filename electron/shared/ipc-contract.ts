@@ -43,7 +43,9 @@ export const DEEP_LINK_SCHEME = 'concierge';
 export const deepLinkEventSchema = z.object({
   url: z.string().check(
     z.maxLength(4096),
-    z.refine((u: string) => u.startsWith(`${DEEP_LINK_SCHEME}://`), { message: `must be a ${DEEP_LINK_SCHEME}:// URL` }),
+    z.refine((u: string) => u.startsWith(`${DEEP_LINK_SCHEME}://`), {
+      message: `must be a ${DEEP_LINK_SCHEME}:// URL`,
+    }),
   ),
 });
 export type DeepLinkEvent = z.infer<typeof deepLinkEventSchema>;
@@ -66,7 +68,10 @@ export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: { code: 
 /** Request and response schema of every invoke channel, for main's handlers and the preload. */
 export const invokeContract = {
   [IpcChannel.getBackendConfig]: { request: z.undefined(), response: ipcResultSchema(backendConfigSchema) },
-  [IpcChannel.openExternal]: { request: openExternalRequestSchema, response: ipcResultSchema(openExternalResultSchema) },
+  [IpcChannel.openExternal]: {
+    request: openExternalRequestSchema,
+    response: ipcResultSchema(openExternalResultSchema),
+  },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeContract;

@@ -7,28 +7,79 @@ import path from 'node:path';
 const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'concierge-smoke-userdata-'));
 export const calls = (globalThis.__electronCalls = { handlers: {}, ipc: {}, windows: [], log: [] });
 class App extends EventEmitter {
-  getAppPath() { return process.cwd(); }
-  getPath(name) { return name === 'userData' ? userData : os.tmpdir(); }
-  requestSingleInstanceLock() { return true; }
-  whenReady() { return Promise.resolve(); }
-  isReady() { return true; }
-  setAsDefaultProtocolClient(s) { calls.log.push(`protocol-client:${s}`); return true; }
-  quit() { calls.log.push('quit'); }
-  exit(c) { calls.log.push(`exit:${c}`); }
+  getAppPath() {
+    return process.cwd();
+  }
+  getPath(name) {
+    return name === 'userData' ? userData : os.tmpdir();
+  }
+  requestSingleInstanceLock() {
+    return true;
+  }
+  whenReady() {
+    return Promise.resolve();
+  }
+  isReady() {
+    return true;
+  }
+  setAsDefaultProtocolClient(s) {
+    calls.log.push(`protocol-client:${s}`);
+    return true;
+  }
+  quit() {
+    calls.log.push('quit');
+  }
+  exit(c) {
+    calls.log.push(`exit:${c}`);
+  }
 }
 export const app = new App();
 export const protocol = {
   registerSchemesAsPrivileged: (s) => calls.log.push(`privileged:${s.map((x) => x.scheme)}`),
-  handle: (scheme, h) => { calls.handlers[scheme] = h; },
+  handle: (scheme, h) => {
+    calls.handlers[scheme] = h;
+  },
 };
-export const ipcMain = { handle: (c, h) => { calls.ipc[c] = h; } };
+export const ipcMain = {
+  handle: (c, h) => {
+    calls.ipc[c] = h;
+  },
+};
 export const shell = { openExternal: async (u) => calls.log.push(`open:${u}`) };
-const ses = { setPermissionRequestHandler(h) { calls.permissionRequest = h; }, setPermissionCheckHandler(h) { calls.permissionCheck = h; }, setDisplayMediaRequestHandler() {}, setDevicePermissionHandler() {}, webRequest: { onHeadersReceived() {} } };
+const ses = {
+  setPermissionRequestHandler(h) {
+    calls.permissionRequest = h;
+  },
+  setPermissionCheckHandler(h) {
+    calls.permissionCheck = h;
+  },
+  setDisplayMediaRequestHandler() {},
+  setDevicePermissionHandler() {},
+  webRequest: { onHeadersReceived() {} },
+};
 export const session = { defaultSession: ses };
 export class BrowserWindow extends EventEmitter {
-  static getAllWindows() { return calls.windows; }
-  constructor(opts) { super(); this.opts = opts; this.webContents = Object.assign(new EventEmitter(), { isLoading: () => false, send: (c, p) => calls.log.push(`send:${c}:${JSON.stringify(p)}`) }); calls.windows.push(this); }
-  loadURL(u) { calls.log.push(`load:${u}`); return Promise.resolve(); }
-  isMinimized() { return false; } focus() {} restore() {} show() {}
+  static getAllWindows() {
+    return calls.windows;
+  }
+  constructor(opts) {
+    super();
+    this.opts = opts;
+    this.webContents = Object.assign(new EventEmitter(), {
+      isLoading: () => false,
+      send: (c, p) => calls.log.push(`send:${c}:${JSON.stringify(p)}`),
+    });
+    calls.windows.push(this);
+  }
+  loadURL(u) {
+    calls.log.push(`load:${u}`);
+    return Promise.resolve();
+  }
+  isMinimized() {
+    return false;
+  }
+  focus() {}
+  restore() {}
+  show() {}
 }
 export default { app, protocol, ipcMain, shell, session, BrowserWindow };

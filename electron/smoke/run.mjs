@@ -17,7 +17,8 @@ await import(pathToFileURL(`${process.cwd()}/dist-electron/main.js`).href);
 const calls = globalThis.__electronCalls;
 
 const deadline = Date.now() + 120_000;
-while (!(calls.handlers.app && calls.windows.length > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+while (!(calls.handlers.app && calls.windows.length > 0) && Date.now() < deadline)
+  await new Promise((r) => setTimeout(r, 100));
 assert.ok(calls.handlers.app, 'app:// protocol handler registered');
 
 const configRes = await calls.handlers.app(new Request('app://concierge/concierge.config.json'));
@@ -51,7 +52,10 @@ assert.equal(await ask('https://evil.example/'), false);
 
 assert.ok(!calls.log.some((l) => l.startsWith('send:')), 'no deep link before the page loaded');
 calls.windows[0].webContents.emit('did-finish-load');
-assert.ok(calls.log.includes('send:concierge:deep-link:{"url":"concierge://auth/callback#access_token=smoke"}'), calls.log.join('\n'));
+assert.ok(
+  calls.log.includes('send:concierge:deep-link:{"url":"concierge://auth/callback#access_token=smoke"}'),
+  calls.log.join('\n'),
+);
 
 console.log('electron main smoke: ok', config.supabaseUrl);
 process.exit(0);

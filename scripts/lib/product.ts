@@ -39,8 +39,18 @@ interface App {
 }
 
 const apps = (projectDir: string): App[] => [
-  { name: 'console', dir: path.join(projectDir, 'renderer'), viteConfig: path.join(projectDir, 'renderer', 'vite.config.ts'), outDir: path.join(projectDir, 'dist', 'renderer') },
-  { name: 'public-site', dir: path.join(projectDir, 'public-site'), viteConfig: path.join(projectDir, 'public-site', 'vite.config.ts'), outDir: path.join(projectDir, 'dist', 'public-site') },
+  {
+    name: 'console',
+    dir: path.join(projectDir, 'renderer'),
+    viteConfig: path.join(projectDir, 'renderer', 'vite.config.ts'),
+    outDir: path.join(projectDir, 'dist', 'renderer'),
+  },
+  {
+    name: 'public-site',
+    dir: path.join(projectDir, 'public-site'),
+    viteConfig: path.join(projectDir, 'public-site', 'vite.config.ts'),
+    outDir: path.join(projectDir, 'dist', 'public-site'),
+  },
 ];
 
 function newestMtime(dir: string): number {
@@ -125,7 +135,10 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   try {
     if (options.dev) {
       const servers: ViteDevServer[] = [];
-      for (const [app, port] of [[consoleApp, consolePort], [siteApp, sitePort]] as const) {
+      for (const [app, port] of [
+        [consoleApp, consolePort],
+        [siteApp, sitePort],
+      ] as const) {
         const server = await createViteServer({
           configFile: app.viteConfig,
           server: { port, strictPort: true, host: app === siteApp ? true : host },
@@ -149,7 +162,11 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
         root: siteApp.outDir,
         json: { '/concierge.config.json': runtimeConfig },
         // Crawlers and link previews read the agent's title and Open Graph tags from the HTML.
-        transformIndex: createAgentIndexTransform({ supabaseUrl: () => stack.url, supabaseAnonKey: () => stack.anonKey, log }),
+        transformIndex: createAgentIndexTransform({
+          supabaseUrl: () => stack.url,
+          supabaseAnonKey: () => stack.anonKey,
+          log,
+        }),
         // The web widget loader each agent subdomain serves to its owner's website.
         route: createWidgetRoute({ supabaseUrl: () => stack.url, supabaseAnonKey: () => stack.anonKey }),
       });

@@ -29,7 +29,9 @@ export interface StaticSiteOptions {
   /** Extra JSON documents served at the given paths (e.g. /concierge.config.json). */
   json?: Record<string, () => unknown>;
   /** Dynamic answers tried before files (e.g. the agent's widget script); null = not handled. */
-  route?: (request: IncomingMessage) => Promise<{ status: number; headers: Record<string, string>; body: string } | null>;
+  route?: (
+    request: IncomingMessage,
+  ) => Promise<{ status: number; headers: Record<string, string>; body: string } | null>;
   /** Rewrites index.html per request (e.g. meta tags per agent host); default unchanged. */
   transformIndex?: (html: string, request: IncomingMessage) => Promise<string> | string;
 }

@@ -44,9 +44,19 @@ Promise.all(Array.from({ length: concurrency }, (_, i) => loop(i))).then(() => {
 });
 `;
 
-async function run(seconds: number, url: string, headers: Record<string, string>, paths: string[], concurrency: number, method = 'GET', body?: string) {
+async function run(
+  seconds: number,
+  url: string,
+  headers: Record<string, string>,
+  paths: string[],
+  concurrency: number,
+  method = 'GET',
+  body?: string,
+) {
   const config = { url, headers, paths, seconds, concurrency, method, body };
-  const child = spawn(process.execPath, ['-e', CLIENT], { env: { ...process.env, BENCH_CONFIG: JSON.stringify(config) } });
+  const child = spawn(process.execPath, ['-e', CLIENT], {
+    env: { ...process.env, BENCH_CONFIG: JSON.stringify(config) },
+  });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const cpuBefore = process.cpuUsage();
@@ -59,25 +69,55 @@ async function run(seconds: number, url: string, headers: Record<string, string>
   const sorted = result.latencies.sort((a, b) => a - b);
   const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
   const cpuMsPerRequest = (cpu.user + cpu.system) / 1000 / Math.max(1, sorted.length);
-  return { rps: sorted.length / seconds, p50: pct(50), p99: pct(99), errors: result.errors, n: sorted.length, cpuMsPerRequest };
+  return {
+    rps: sorted.length / seconds,
+    p50: pct(50),
+    p99: pct(99),
+    errors: result.errors,
+    n: sorted.length,
+    cpuMsPerRequest,
+  };
 }
 
 async function main() {
   const seconds = Number(process.argv[2] ?? 10);
   const stack = await startRestStack();
-  await stack.db.exec(`insert into public.posts (author_id, title, body) select 1 + (g % 2), 'bench ' || g, 'body ' || g from generate_series(1, 2000) g`);
-  const token = await signJwt({ sub: '00000000-0000-0000-0000-0000000000b1', role: 'authenticated', aud: 'authenticated' }, LOCAL_JWT_SECRET, 3600);
+  await stack.db.exec(
+    `insert into public.posts (author_id, title, body) select 1 + (g % 2), 'bench ' || g, 'body ' || g from generate_series(1, 2000) g`,
+  );
+  const token = await signJwt(
+    { sub: '00000000-0000-0000-0000-0000000000b1', role: 'authenticated', aud: 'authenticated' },
+    LOCAL_JWT_SECRET,
+    3600,
+  );
   const headers = { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'accept-profile': 'public' };
   const base = `${stack.url}/rest/v1`;
-  const single = Array.from({ length: 500 }, (_, i) => `/posts?select=*&id=eq.${(i * 7) % 2000 + 1}`);
-  const list = Array.from({ length: 50 }, (_, i) => `/posts?select=id,title,authors(name)&author_id=eq.${1 + (i % 2)}&order=id&limit=20&offset=${i}`);
+  const single = Array.from({ length: 500 }, (_, i) => `/posts?select=*&id=eq.${((i * 7) % 2000) + 1}`);
+  const list = Array.from(
+    { length: 50 },
+    (_, i) => `/posts?select=id,title,authors(name)&author_id=eq.${1 + (i % 2)}&order=id&limit=20&offset=${i}`,
+  );
   await run(2, base, headers, single, 16); // warm-up
   const a = await run(seconds, base, headers, single, 16);
-  console.log(`single-row select: ${a.rps.toFixed(0)} req/s, p50 ${a.p50.toFixed(1)} ms, p99 ${a.p99.toFixed(1)} ms, errors ${a.errors} (${a.n} requests), server CPU ${a.cpuMsPerRequest.toFixed(3)} ms/req`);
+  console.log(
+    `single-row select: ${a.rps.toFixed(0)} req/s, p50 ${a.p50.toFixed(1)} ms, p99 ${a.p99.toFixed(1)} ms, errors ${a.errors} (${a.n} requests), server CPU ${a.cpuMsPerRequest.toFixed(3)} ms/req`,
+  );
   const b = await run(seconds, base, headers, list, 16);
-  console.log(`20-row list + embed: ${b.rps.toFixed(0)} req/s, p50 ${b.p50.toFixed(1)} ms, p99 ${b.p99.toFixed(1)} ms, errors ${b.errors} (${b.n} requests), server CPU ${b.cpuMsPerRequest.toFixed(3)} ms/req`);
-  const c = await run(seconds, base, { ...headers, 'content-type': 'application/json', 'content-profile': 'public' }, ['/posts'], 16, 'POST', JSON.stringify({ title: 'bench insert', author_id: 1 }));
-  console.log(`insert (return=minimal): ${c.rps.toFixed(0)} req/s, p50 ${c.p50.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms, errors ${c.errors} (${c.n} requests), server CPU ${c.cpuMsPerRequest.toFixed(3)} ms/req`);
+  console.log(
+    `20-row list + embed: ${b.rps.toFixed(0)} req/s, p50 ${b.p50.toFixed(1)} ms, p99 ${b.p99.toFixed(1)} ms, errors ${b.errors} (${b.n} requests), server CPU ${b.cpuMsPerRequest.toFixed(3)} ms/req`,
+  );
+  const c = await run(
+    seconds,
+    base,
+    { ...headers, 'content-type': 'application/json', 'content-profile': 'public' },
+    ['/posts'],
+    16,
+    'POST',
+    JSON.stringify({ title: 'bench insert', author_id: 1 }),
+  );
+  console.log(
+    `insert (return=minimal): ${c.rps.toFixed(0)} req/s, p50 ${c.p50.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms, errors ${c.errors} (${c.n} requests), server CPU ${c.cpuMsPerRequest.toFixed(3)} ms/req`,
+  );
   await stack.stop();
 }
 

@@ -20,7 +20,10 @@ const WIZARD_AGENT = 'Fournil assistant';
 const CONFIGURE_AGENT = 'Configure agent';
 const PROMPTS_AGENT = 'Prompts agent';
 /** A 1x1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 describe('agents console', () => {
   let browser: Browser;
@@ -33,20 +36,32 @@ describe('agents console', () => {
       auth: { persistSession: false, autoRefreshToken: false },
       realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
     });
-    const { data, error } = await owner.auth.signInWithPassword({ email: demo.DEMO_OWNER_EMAIL, password: demo.DEMO_OWNER_PASSWORD });
+    const { data, error } = await owner.auth.signInWithPassword({
+      email: demo.DEMO_OWNER_EMAIL,
+      password: demo.DEMO_OWNER_PASSWORD,
+    });
     if (error) throw error;
     ownerId = data.user.id;
   });
   afterAll(async () => {
     await owner?.from('agents').delete().like('name', `${PAGING_PREFIX}%`);
-    await owner?.from('agents').delete().in('name', [WIZARD_AGENT, CONFIGURE_AGENT, `${CONFIGURE_AGENT} renamed`, PROMPTS_AGENT]);
+    await owner
+      ?.from('agents')
+      .delete()
+      .in('name', [WIZARD_AGENT, CONFIGURE_AGENT, `${CONFIGURE_AGENT} renamed`, PROMPTS_AGENT]);
     await browser?.close();
   });
 
   it('lists the demo agent, pages newest first, searches and deletes an agent by its exact name', async () => {
     // Eleven agents newer than the demo one: a full first page of ten, then the rest.
     for (let i = 1; i <= 11; i++) {
-      const { error } = await owner.from('agents').insert({ user_id: ownerId, name: `${PAGING_PREFIX} ${String(i).padStart(2, '0')}`, company_name: 'Paging & Co' });
+      const { error } = await owner
+        .from('agents')
+        .insert({
+          user_id: ownerId,
+          name: `${PAGING_PREFIX} ${String(i).padStart(2, '0')}`,
+          company_name: 'Paging & Co',
+        });
       expect(error).toBeNull();
     }
     const { page } = await newPage(browser, DESKTOP);
@@ -110,7 +125,12 @@ describe('agents console', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/rest/v1/agents?*', async (route) => {
       await held;
-      if (fail) await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'boom', details: null, hint: null }) });
+      if (fail)
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'XX000', message: 'boom', details: null, hint: null }),
+        });
       else await route.continue();
     });
     const list = new AgentListPage(page, product.consoleUrl, agentsEn);
@@ -155,10 +175,12 @@ describe('agents console', () => {
 
     // Brief: Next waits for text.
     expect(await wizard.nextButton().isDisabled()).toBe(true);
-    await wizard.brief().fill(
-      'Company: Le Fournil du Parc. 3 rue du Pain, 69001 Lyon. Phone +33 4 78 00 00 00, email contact@fournil.example. ' +
-        'Customers order bread and cakes for pick-up and ask for delivery by email.',
-    );
+    await wizard
+      .brief()
+      .fill(
+        'Company: Le Fournil du Parc. 3 rue du Pain, 69001 Lyon. Phone +33 4 78 00 00 00, email contact@fournil.example. ' +
+          'Customers order bread and cakes for pick-up and ask for delivery by email.',
+      );
     await shell.screenshot(path.join(screenshotDir, 'wizard-2-brief-1280.png'));
     // Hold each AI answer briefly so the blocking overlays can be seen.
     await page.route('**/functions/v1/owner-assist', async (route) => {
@@ -226,7 +248,9 @@ describe('agents console', () => {
     // Review: the generated prompt (offline template) is editable.
     await wizard.overlay(w.overlays.finalConfiguration).waitFor();
     await wizard.prompt().waitFor();
-    expect(await wizard.prompt().inputValue()).toContain(`You are ${WIZARD_AGENT}, the assistant of Le Fournil du Parc.`);
+    expect(await wizard.prompt().inputValue()).toContain(
+      `You are ${WIZARD_AGENT}, the assistant of Le Fournil du Parc.`,
+    );
     await page.getByText(w.review.offline).waitFor();
     await wizard.prompt().fill(`${await wizard.prompt().inputValue()}\nAlways mention the daily special.`);
     await shell.screenshot(path.join(screenshotDir, 'wizard-5-review-1280.png'));
@@ -243,12 +267,22 @@ describe('agents console', () => {
       .eq('name', WIZARD_AGENT)
       .single();
     expect(error).toBeNull();
-    expect(data).toMatchObject({ subdomain, voice: 'female', sector: 'food_restaurant', sub_sector: 'takeaway_delivery' });
+    expect(data).toMatchObject({
+      subdomain,
+      voice: 'female',
+      sector: 'food_restaurant',
+      sub_sector: 'takeaway_delivery',
+    });
     expect([...(data?.capabilities as string[])].sort()).toEqual(['calendar', 'orders']);
     expect(data?.description).toContain('Always mention the daily special.');
     expect(data?.branding).toMatchObject({ primary_color: '#6366f1', secondary_color: '#4f46e5' });
     expect((data?.tools as { type: string }[]).every((tool) => tool.type === 'system')).toBe(true);
-    const { data: card_ } = await owner.from('agent_integrations').select('enabled').eq('agent_id', data?.id).eq('kind', 'virtual_business_card').single();
+    const { data: card_ } = await owner
+      .from('agent_integrations')
+      .select('enabled')
+      .eq('agent_id', data?.id)
+      .eq('kind', 'virtual_business_card')
+      .single();
     expect(card_).toEqual({ enabled: true });
     // The draft is gone: a new wizard starts empty.
     await page.goto(new URL('/agents/new', product.consoleUrl).toString());
@@ -297,7 +331,11 @@ describe('agents console', () => {
     await shell.screenshot(path.join(screenshotDir, 'configure-1280.png'));
     await configure.field('description').press('Control+s');
     await shell.toast(c.saved).waitFor();
-    const { data: saved } = await owner.from('agents').select('name, company_name, subdomain, default_language, directory_listed, voice, description').eq('id', agentId).single();
+    const { data: saved } = await owner
+      .from('agents')
+      .select('name, company_name, subdomain, default_language, directory_listed, voice, description')
+      .eq('id', agentId)
+      .single();
     expect(saved).toEqual({
       name: `${CONFIGURE_AGENT} renamed`,
       company_name: 'Configured & Co',
@@ -318,7 +356,9 @@ describe('agents console', () => {
     await configure.avatarInput().setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: PNG });
     await shell.toast(c.avatarUploaded).waitFor();
     const { data: withAvatar } = await owner.from('agents').select('avatar_url').eq('id', agentId).single();
-    expect((withAvatar as { avatar_url: string }).avatar_url).toMatch(new RegExp(`/agent-media/${ownerId}/${agentId}/avatar/\\d+\\.png$`));
+    expect((withAvatar as { avatar_url: string }).avatar_url).toMatch(
+      new RegExp(`/agent-media/${ownerId}/${agentId}/avatar/\\d+\\.png$`),
+    );
     await expect.poll(() => page.locator('img.configure-avatar-image').count()).toBe(1);
     await shell.setViewport(PHONE.width, PHONE.height);
     await shell.screenshot(path.join(screenshotDir, 'configure-375.png'));
@@ -327,7 +367,11 @@ describe('agents console', () => {
 
   it('edits the system prompt, previews it as Markdown, backs it up, restores and deletes the backup, and asks the assistant', async () => {
     const original = '# Role\nYou are **Prompts agent**.\n\n- Greet visitors\n- Book tables';
-    const { data: created, error } = await owner.from('agents').insert({ user_id: ownerId, name: PROMPTS_AGENT, description: original }).select('id').single();
+    const { data: created, error } = await owner
+      .from('agents')
+      .insert({ user_id: ownerId, name: PROMPTS_AGENT, description: original })
+      .select('id')
+      .single();
     expect(error).toBeNull();
     const agentId = (created as { id: string }).id;
     const { page } = await newPage(browser, DESKTOP);
@@ -355,7 +399,9 @@ describe('agents console', () => {
     expect(await page.getByText(p.unsaved).count()).toBe(1);
     await prompts.editor().press('Control+s');
     // (No toast check here: the shell's single toaster drops a toast that replaces a visible one.)
-    const description = async () => ((await owner.from('agents').select('description').eq('id', agentId).single()).data as { description: string }).description;
+    const description = async () =>
+      ((await owner.from('agents').select('description').eq('id', agentId).single()).data as { description: string })
+        .description;
     await expect.poll(description).toBe(edited);
     await expect.poll(() => page.getByText(p.unsaved).count()).toBe(0);
     expect(await prompts.saveButton().isDisabled()).toBe(true);
@@ -369,12 +415,19 @@ describe('agents console', () => {
 
     // Delete after confirmation.
     await prompts.backupsButton(1).click();
-    await prompts.backupItem('Original').getByRole('button', { name: `${p.backup.delete} Original` }).click();
+    await prompts
+      .backupItem('Original')
+      .getByRole('button', { name: `${p.backup.delete} Original` })
+      .click();
     await page.getByRole('alertdialog').getByRole('button', { name: p.backup.delete, exact: true }).click();
     await page.getByText(p.backup.empty).waitFor();
     const { data: left } = await owner.from('prompt_backups').select('id').eq('agent_id', agentId);
     expect(left).toEqual([]);
-    await page.getByRole('dialog', { name: p.backup.listTitle }).getByRole('button', { name: p.backup.close, exact: true }).last().click();
+    await page
+      .getByRole('dialog', { name: p.backup.listTitle })
+      .getByRole('button', { name: p.backup.close, exact: true })
+      .last()
+      .click();
     await prompts.backupsButton(0).waitFor();
 
     // The assistant (offline template) replaces the editor text with its answer and confirms.

@@ -47,11 +47,14 @@ describe('console shell', () => {
   });
 
   // Guarded routes present in the shell itself; feature pages join the same guard as they land.
-  it.each(['/admin', '/admin/', '/twilio-numbers', '/agents/a1/edit/anything'])('sends a signed-out visitor from %s to /', async (target) => {
-    const shell = new ConsolePage(page, base);
-    await shell.goto(target);
-    await shell.waitForPath('/');
-  });
+  it.each(['/admin', '/admin/', '/twilio-numbers', '/agents/a1/edit/anything'])(
+    'sends a signed-out visitor from %s to /',
+    async (target) => {
+      const shell = new ConsolePage(page, base);
+      await shell.goto(target);
+      await shell.waitForPath('/');
+    },
+  );
 
   it('keeps the sign-in button disabled until the form is valid', async () => {
     const login = new LoginPage(page, base);
@@ -158,7 +161,9 @@ describe('console shell', () => {
       const rail = page.getByRole('navigation', { name: shellEn.nav.main });
       expect((await rail.boundingBox())?.width).toBe(70);
       const panel = page.getByRole('complementary', { name: shellEn.agentPanel.title });
-      expect(await panel.getByRole('link', { name: shellEn.agentPanel.integrations }).getAttribute('href')).toBe('/agents/a1/integrations');
+      expect(await panel.getByRole('link', { name: shellEn.agentPanel.integrations }).getAttribute('href')).toBe(
+        '/agents/a1/integrations',
+      );
       await shell.screenshot(path.join(screenshotDir, 'shell-agent-rail-1280.png'));
     });
 

@@ -40,7 +40,12 @@ describe('public site shell', () => {
   });
 
   it('fits a 375 px phone screen without sideways scrolling', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const site = new SitePage(await context.newPage(), siteUrl);
     await site.openAgent('nope', '/some/deep/path');
     await expect(site.notFoundTitle.isVisible()).resolves.toBe(true);

@@ -25,7 +25,12 @@ interface EmbeddedStack {
   stop(): Promise<void>;
 }
 
-type StartStack = (options: { projectDir: string; dataDir: string; port: number; log: (m: string) => void }) => Promise<EmbeddedStack>;
+type StartStack = (options: {
+  projectDir: string;
+  dataDir: string;
+  port: number;
+  log: (m: string) => void;
+}) => Promise<EmbeddedStack>;
 
 export interface BackendHostOptions {
   /** Folder holding supabase/ (config.toml, migrations, seed.sql, functions, local/). */

@@ -9,8 +9,15 @@ describe('resolveBackendMode', () => {
 
   it('uses the hosted project from the environment first', () => {
     expect(
-      resolveBackendMode({ CONCIERGE_SUPABASE_URL: 'https://abc.supabase.co', CONCIERGE_SUPABASE_ANON_KEY: 'anon' }, '{"supabaseUrl":"https://other.supabase.co","supabaseAnonKey":"x"}'),
-    ).toEqual({ mode: 'hosted', source: 'env', project: { supabaseUrl: 'https://abc.supabase.co', supabaseAnonKey: 'anon' } });
+      resolveBackendMode(
+        { CONCIERGE_SUPABASE_URL: 'https://abc.supabase.co', CONCIERGE_SUPABASE_ANON_KEY: 'anon' },
+        '{"supabaseUrl":"https://other.supabase.co","supabaseAnonKey":"x"}',
+      ),
+    ).toEqual({
+      mode: 'hosted',
+      source: 'env',
+      project: { supabaseUrl: 'https://abc.supabase.co', supabaseAnonKey: 'anon' },
+    });
   });
 
   it('reads the settings file', () => {
@@ -22,12 +29,16 @@ describe('resolveBackendMode', () => {
   });
 
   it('refuses half a configuration instead of falling back', () => {
-    expect(() => resolveBackendMode({ CONCIERGE_SUPABASE_URL: 'https://abc.supabase.co' }, null)).toThrow(BackendSettingsError);
+    expect(() => resolveBackendMode({ CONCIERGE_SUPABASE_URL: 'https://abc.supabase.co' }, null)).toThrow(
+      BackendSettingsError,
+    );
     expect(() => resolveBackendMode({ CONCIERGE_SUPABASE_ANON_KEY: 'anon' }, null)).toThrow(/both/);
   });
 
   it('refuses a bad URL or a broken settings file', () => {
-    expect(() => resolveBackendMode({ CONCIERGE_SUPABASE_URL: 'ftp://x', CONCIERGE_SUPABASE_ANON_KEY: 'k' }, null)).toThrow(/http/);
+    expect(() =>
+      resolveBackendMode({ CONCIERGE_SUPABASE_URL: 'ftp://x', CONCIERGE_SUPABASE_ANON_KEY: 'k' }, null),
+    ).toThrow(/http/);
     expect(() => resolveBackendMode({}, '{not json')).toThrow(/JSON/);
     expect(() => resolveBackendMode({}, '{"supabaseUrl":"https://abc.supabase.co"}')).toThrow(BackendSettingsError);
   });

@@ -29,7 +29,9 @@ export function resolveBackendMode(env: Record<string, string | undefined>, sett
   const key = env.CONCIERGE_SUPABASE_ANON_KEY?.trim();
   if (url || key) {
     if (!url || !key) {
-      throw new BackendSettingsError('Set both CONCIERGE_SUPABASE_URL and CONCIERGE_SUPABASE_ANON_KEY to use a hosted project (or neither for the embedded one).');
+      throw new BackendSettingsError(
+        'Set both CONCIERGE_SUPABASE_URL and CONCIERGE_SUPABASE_ANON_KEY to use a hosted project (or neither for the embedded one).',
+      );
     }
     const parsed = hostedProjectSchema.safeParse({ supabaseUrl: url, supabaseAnonKey: key });
     if (!parsed.success) throw new BackendSettingsError(`CONCIERGE_SUPABASE_URL is not an http(s) URL: ${url}`);

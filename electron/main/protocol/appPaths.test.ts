@@ -19,7 +19,11 @@ describe('resolveAppRequest', () => {
   });
 
   it('falls back to index.html for client routes', () => {
-    expect(resolveAppRequest('app://concierge/agents/42/dashboard?tab=1', root)).toEqual({ kind: 'file', filePath: index, spaFallback: true });
+    expect(resolveAppRequest('app://concierge/agents/42/dashboard?tab=1', root)).toEqual({
+      kind: 'file',
+      filePath: index,
+      spaFallback: true,
+    });
   });
 
   it('answers the runtime config from memory', () => {

@@ -27,7 +27,8 @@ export function resolveAppRequest(requestUrl: string, rootDir: string): AppReque
   } catch {
     return { kind: 'forbidden', reason: 'malformed URL' };
   }
-  if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return { kind: 'forbidden', reason: 'foreign origin' };
+  if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST)
+    return { kind: 'forbidden', reason: 'foreign origin' };
 
   let pathname: string;
   try {
@@ -37,7 +38,8 @@ export function resolveAppRequest(requestUrl: string, rootDir: string): AppReque
   }
   if (pathname.includes('\0')) return { kind: 'forbidden', reason: 'NUL byte' };
   // An encoded backslash or slash would let one segment act as several after decoding.
-  if (pathname.includes('\\') || /%2f|%5c/i.test(url.pathname)) return { kind: 'forbidden', reason: 'encoded separator' };
+  if (pathname.includes('\\') || /%2f|%5c/i.test(url.pathname))
+    return { kind: 'forbidden', reason: 'encoded separator' };
   if (pathname.split('/').some((segment) => segment === '..')) return { kind: 'forbidden', reason: 'path traversal' };
 
   if (pathname === RUNTIME_CONFIG_PATH) return { kind: 'runtime-config' };

@@ -75,7 +75,12 @@ describe('app:// protocol', () => {
   });
 
   it('never serves files outside the renderer folder', async () => {
-    for (const url of ['app://concierge/..%2fsecret.txt', 'app://concierge/%2e%2e/secret.txt', 'app://concierge/../secret.txt', 'app://concierge/assets/..%5c..%5csecret.txt']) {
+    for (const url of [
+      'app://concierge/..%2fsecret.txt',
+      'app://concierge/%2e%2e/secret.txt',
+      'app://concierge/../secret.txt',
+      'app://concierge/assets/..%5c..%5csecret.txt',
+    ]) {
       const res = await get(url);
       expect(await res.text(), url).not.toContain('do not serve');
       expect([403, 404], url).toContain(res.status);

@@ -11,7 +11,14 @@ export function registerAppSchemePrivileges(): void {
   protocol.registerSchemesAsPrivileged([
     {
       scheme: APP_SCHEME,
-      privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: false, stream: true, codeCache: true },
+      privileges: {
+        standard: true,
+        secure: true,
+        supportFetchAPI: true,
+        corsEnabled: false,
+        stream: true,
+        codeCache: true,
+      },
     },
   ]);
 }
@@ -46,10 +53,14 @@ export function handleAppProtocol(options: AppProtocolOptions): void {
         try {
           const body = await readFile(target.filePath);
           const headers: Record<string, string> = { ...baseHeaders, 'content-type': mimeTypeFor(target.filePath) };
-          if (target.filePath.endsWith('.html')) headers['content-security-policy'] = await options.contentSecurityPolicy();
+          if (target.filePath.endsWith('.html'))
+            headers['content-security-policy'] = await options.contentSecurityPolicy();
           return new Response(new Uint8Array(body), { headers });
         } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') {
+          if (
+            (error as NodeJS.ErrnoException).code === 'ENOENT' ||
+            (error as NodeJS.ErrnoException).code === 'EISDIR'
+          ) {
             return new Response('Not found', { status: 404, headers: baseHeaders });
           }
           throw error;

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { buildContentSecurityPolicy } from './csp.ts';
 
 function directives(csp: string): Map<string, string[]> {
-  return new Map(csp.split('; ').map((d) => {
-    const [name, ...sources] = d.split(' ');
-    return [name ?? '', sources];
-  }));
+  return new Map(
+    csp.split('; ').map((d) => {
+      const [name, ...sources] = d.split(' ');
+      return [name ?? '', sources];
+    }),
+  );
 }
 
 describe('buildContentSecurityPolicy', () => {
@@ -32,7 +34,9 @@ describe('buildContentSecurityPolicy', () => {
   });
 
   it('opens only what the Vite dev server needs in development', () => {
-    const d = directives(buildContentSecurityPolicy({ supabaseUrl: 'http://127.0.0.1:54321', devServerUrl: 'http://localhost:5180' }));
+    const d = directives(
+      buildContentSecurityPolicy({ supabaseUrl: 'http://127.0.0.1:54321', devServerUrl: 'http://localhost:5180' }),
+    );
     expect(d.get('script-src')).toEqual(["'self'", 'http://localhost:5180', "'unsafe-inline'"]);
     expect(d.get('connect-src')).toContain('ws://localhost:5180');
   });

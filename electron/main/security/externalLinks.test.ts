@@ -31,6 +31,8 @@ describe('isAllowedExternalUrl', () => {
   });
 
   it('refuses loopback when the policy does not allow it', () => {
-    expect(isAllowedExternalUrl('http://localhost:5180/', { hosts: DEFAULT_EXTERNAL_HOSTS, allowLoopback: false })).toBe(false);
+    expect(
+      isAllowedExternalUrl('http://localhost:5180/', { hosts: DEFAULT_EXTERNAL_HOSTS, allowLoopback: false }),
+    ).toBe(false);
   });
 });

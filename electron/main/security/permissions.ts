@@ -32,7 +32,11 @@ export function decidePermission(query: PermissionQuery, appOrigins: readonly st
  * `setPermissionCheckHandler` asks synchronously whether a permission is already granted, with no
  * media types; answering yes for the microphone lets `enumerateDevices` show labels in our origin.
  */
-export function decidePermissionCheck(permission: string, requestingOrigin: string, appOrigins: readonly string[]): boolean {
+export function decidePermissionCheck(
+  permission: string,
+  requestingOrigin: string,
+  appOrigins: readonly string[],
+): boolean {
   if (!isAppUrl(requestingOrigin, { appOrigins })) return false;
   return permission === 'media' || ALWAYS_OK_FOR_APP.has(permission);
 }

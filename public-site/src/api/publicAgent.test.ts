@@ -11,12 +11,30 @@ describe('parsePublicAgent', () => {
 
   it('reads snake_case and camelCase fields into one shape', () => {
     expect(
-      parsePublicAgent({ name: 'Acme', subdomain: 'acme', avatar_url: 'https://cdn.example.com/a.png', branding: { hero_title: 'Hi', heroSubtitle: ' We help ' } }),
-    ).toMatchObject({ name: 'Acme', subdomain: 'acme', avatarUrl: 'https://cdn.example.com/a.png', heroTitle: 'Hi', heroSubtitle: 'We help' });
+      parsePublicAgent({
+        name: 'Acme',
+        subdomain: 'acme',
+        avatar_url: 'https://cdn.example.com/a.png',
+        branding: { hero_title: 'Hi', heroSubtitle: ' We help ' },
+      }),
+    ).toMatchObject({
+      name: 'Acme',
+      subdomain: 'acme',
+      avatarUrl: 'https://cdn.example.com/a.png',
+      heroTitle: 'Hi',
+      heroSubtitle: 'We help',
+    });
   });
 
   it('drops non-http avatars and blank titles', () => {
-    expect(parsePublicAgent({ name: 'Acme', subdomain: 'acme', avatarUrl: 'javascript:alert(1)', branding: { heroTitle: '  ' } })).toEqual({
+    expect(
+      parsePublicAgent({
+        name: 'Acme',
+        subdomain: 'acme',
+        avatarUrl: 'javascript:alert(1)',
+        branding: { heroTitle: '  ' },
+      }),
+    ).toEqual({
       name: 'Acme',
       subdomain: 'acme',
       branding: DEFAULT_BRANDING,

@@ -54,7 +54,8 @@ export class AgentLoadError extends Error {
 export function parsePublicAgent(body: unknown): PublicAgent | null {
   if (body === null) return null;
   const parsed = rawAgentSchema.safeParse(body);
-  if (!parsed.success) throw new AgentLoadError('misconfigured', `Unexpected public_agent payload: ${z.prettifyError(parsed.error)}`);
+  if (!parsed.success)
+    throw new AgentLoadError('misconfigured', `Unexpected public_agent payload: ${z.prettifyError(parsed.error)}`);
   const raw = parsed.data;
   const avatar = safeHttpUrl(raw.avatar_url ?? raw.avatarUrl);
   const branding = parseBranding(raw.branding);

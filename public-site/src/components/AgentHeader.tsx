@@ -16,7 +16,13 @@ export function AgentHeader({ agent, onChat, onCall, callPending = false }: Agen
     <section className="agent" data-testid="home-tab">
       <header className="agent__hero">
         {agent.avatarUrl ? (
-          <img className="agent__avatar" src={agent.avatarUrl} alt={t('agent.avatarAlt', { name: agent.name })} width={112} height={112} />
+          <img
+            className="agent__avatar"
+            src={agent.avatarUrl}
+            alt={t('agent.avatarAlt', { name: agent.name })}
+            width={112}
+            height={112}
+          />
         ) : (
           <div className="agent__avatar agent__avatar--initial" aria-hidden="true">
             {agent.name.charAt(0).toUpperCase()}
@@ -34,7 +40,13 @@ export function AgentHeader({ agent, onChat, onCall, callPending = false }: Agen
             {onChat ? (
               <button type="button" className="btn btn--primary" onClick={onChat} data-testid="open-chat">
                 <svg viewBox="0 0 24 24" aria-hidden="true">
-                  <path d="M4 5h16v11H8l-4 4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+                  <path
+                    d="M4 5h16v11H8l-4 4z"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinejoin="round"
+                  />
                 </svg>
                 {t('home.chat')}
               </button>

@@ -23,14 +23,30 @@ describe('AgentHeader', () => {
   });
 
   it('offers AI Chat and AI Call when the page wires them', () => {
-    const html = render(<AgentHeader agent={{ name: 'Riad', subdomain: 'riad', branding: DEFAULT_BRANDING }} onChat={() => {}} onCall={() => {}} />, 'fr');
+    const html = render(
+      <AgentHeader
+        agent={{ name: 'Riad', subdomain: 'riad', branding: DEFAULT_BRANDING }}
+        onChat={() => {}}
+        onCall={() => {}}
+      />,
+      'fr',
+    );
     expect(html).toContain('Chat IA');
     expect(html).toContain('Appel IA');
   });
 
   it('shows the agent branding texts and avatar', () => {
     const html = render(
-      <AgentHeader agent={{ name: 'Riad', subdomain: 'riad', avatarUrl: 'https://cdn.example.com/a.png', heroTitle: 'Welcome', heroSubtitle: 'We answer', branding: DEFAULT_BRANDING }} />,
+      <AgentHeader
+        agent={{
+          name: 'Riad',
+          subdomain: 'riad',
+          avatarUrl: 'https://cdn.example.com/a.png',
+          heroTitle: 'Welcome',
+          heroSubtitle: 'We answer',
+          branding: DEFAULT_BRANDING,
+        }}
+      />,
       'fr',
     );
     expect(html).toContain('src="https://cdn.example.com/a.png"');
@@ -41,7 +57,9 @@ describe('AgentHeader', () => {
   });
 
   it('escapes agent-provided text', () => {
-    const html = render(<AgentHeader agent={{ name: '<img src=x onerror=alert(1)>', subdomain: 'x', branding: DEFAULT_BRANDING }} />);
+    const html = render(
+      <AgentHeader agent={{ name: '<img src=x onerror=alert(1)>', subdomain: 'x', branding: DEFAULT_BRANDING }} />,
+    );
     expect(html).not.toContain('<img src=x');
   });
 });

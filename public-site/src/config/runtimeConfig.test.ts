@@ -9,7 +9,10 @@ function serve(status: number, body: string, contentType: string): typeof fetch 
 
 describe('loadRuntimeConfig', () => {
   it('reads the served JSON file', async () => {
-    const cfg = await loadRuntimeConfig(serve(200, JSON.stringify({ ...good, siteDomain: 'agents.example.com' }), 'application/json'), {});
+    const cfg = await loadRuntimeConfig(
+      serve(200, JSON.stringify({ ...good, siteDomain: 'agents.example.com' }), 'application/json'),
+      {},
+    );
     expect(cfg).toEqual({ ...good, siteDomain: 'agents.example.com' });
   });
 
@@ -33,13 +36,22 @@ describe('loadRuntimeConfig', () => {
     const failing: typeof fetch = async () => {
       throw new TypeError('network');
     };
-    const cfg = await loadRuntimeConfig(failing, { VITE_SUPABASE_URL: 'http://localhost:1', VITE_SUPABASE_ANON_KEY: 'k' });
+    const cfg = await loadRuntimeConfig(failing, {
+      VITE_SUPABASE_URL: 'http://localhost:1',
+      VITE_SUPABASE_ANON_KEY: 'k',
+    });
     expect(cfg.supabaseAnonKey).toBe('k');
   });
 
   it('reports an invalid file instead of silently using the env', async () => {
-    const bad = serve(200, JSON.stringify({ supabaseUrl: 'javascript:alert(1)', supabaseAnonKey: 'k' }), 'application/json');
-    await expect(loadRuntimeConfig(bad, { VITE_SUPABASE_URL: 'http://x', VITE_SUPABASE_ANON_KEY: 'k' })).rejects.toBeInstanceOf(ConfigError);
+    const bad = serve(
+      200,
+      JSON.stringify({ supabaseUrl: 'javascript:alert(1)', supabaseAnonKey: 'k' }),
+      'application/json',
+    );
+    await expect(
+      loadRuntimeConfig(bad, { VITE_SUPABASE_URL: 'http://x', VITE_SUPABASE_ANON_KEY: 'k' }),
+    ).rejects.toBeInstanceOf(ConfigError);
   });
 
   it('fails clearly when there is neither a file nor env', async () => {
@@ -47,6 +59,8 @@ describe('loadRuntimeConfig', () => {
   });
 
   it('rejects an empty anon key', async () => {
-    await expect(loadRuntimeConfig(serve(200, JSON.stringify({ ...good, supabaseAnonKey: '' }), 'application/json'), {})).rejects.toBeInstanceOf(ConfigError);
+    await expect(
+      loadRuntimeConfig(serve(200, JSON.stringify({ ...good, supabaseAnonKey: '' }), 'application/json'), {}),
+    ).rejects.toBeInstanceOf(ConfigError);
   });
 });

@@ -58,7 +58,9 @@ export async function loadRuntimeConfig(
   }
   const parsed = runtimeConfigSchema.safeParse(fromEnv(env));
   if (!parsed.success) {
-    throw new ConfigError(`No ${url} and no valid VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY: ${z.prettifyError(parsed.error)}`);
+    throw new ConfigError(
+      `No ${url} and no valid VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY: ${z.prettifyError(parsed.error)}`,
+    );
   }
   return parsed.data;
 }

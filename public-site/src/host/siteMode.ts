@@ -20,9 +20,7 @@ export const DEMO_SUBDOMAIN = 'demo';
 
 export const TEST_AGENT_PATH = '/test-agent';
 
-export type SiteTarget =
-  | { kind: 'agent'; subdomain: string; via: 'host' | 'test-agent' }
-  | { kind: 'none' };
+export type SiteTarget = { kind: 'agent'; subdomain: string; via: 'host' | 'test-agent' } | { kind: 'none' };
 
 /** An agent subdomain is one DNS label: lowercase letters, digits and inner hyphens, ≤ 63 chars. */
 const SUBDOMAIN_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -62,7 +60,10 @@ export function agentSubdomainFromHost(host: string, siteDomain?: string | null)
 }
 
 /** The whole decision: host first, then the `/test-agent` path. */
-export function resolveSiteTarget(location: { host: string; pathname: string }, siteDomain?: string | null): SiteTarget {
+export function resolveSiteTarget(
+  location: { host: string; pathname: string },
+  siteDomain?: string | null,
+): SiteTarget {
   const fromHost = agentSubdomainFromHost(location.host, siteDomain);
   if (fromHost) return { kind: 'agent', subdomain: fromHost, via: 'host' };
   const path = location.pathname.replace(/\/+$/, '');

@@ -47,7 +47,13 @@ describe('DataTable', () => {
   });
 
   it('shows the given empty state, with its action, when there are no rows', () => {
-    renderTable(<DataTable columns={columns} data={[]} empty={<EmptyState title="No numbers purchased yet." action={<button>Buy Number</button>} />} />);
+    renderTable(
+      <DataTable
+        columns={columns}
+        data={[]}
+        empty={<EmptyState title="No numbers purchased yet." action={<button>Buy Number</button>} />}
+      />,
+    );
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByText('No numbers purchased yet.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Buy Number' })).toBeTruthy();

@@ -1,5 +1,12 @@
 import { Classes, HTMLTable, Icon } from '@blueprintjs/core';
-import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import {
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+} from '@tanstack/react-table';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -20,7 +27,15 @@ export interface DataTableProps<Row> {
  * A sortable table on TanStack Table v8 rendered with Blueprint's HTMLTable: header clicks sort,
  * loading shows skeleton rows, no rows shows the empty state.
  */
-export function DataTable<Row>({ columns, data, loading = false, empty, skeletonRows = 5, initialSorting = [], getRowId }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  columns,
+  data,
+  loading = false,
+  empty,
+  skeletonRows = 5,
+  initialSorting = [],
+  getRowId,
+}: DataTableProps<Row>) {
   const { t } = useTranslation();
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   // TanStack Table hands out fresh functions each render; React Compiler therefore skips this
@@ -55,7 +70,12 @@ export function DataTable<Row>({ columns, data, loading = false, empty, skeleton
                   style={canSort ? { cursor: 'pointer', userSelect: 'none' } : undefined}
                 >
                   {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
-                  {sorted && <Icon icon={sorted === 'asc' ? 'caret-up' : 'caret-down'} title={t(sorted === 'asc' ? 'common:table.sortAscending' : 'common:table.sortDescending')} />}
+                  {sorted && (
+                    <Icon
+                      icon={sorted === 'asc' ? 'caret-up' : 'caret-down'}
+                      title={t(sorted === 'asc' ? 'common:table.sortAscending' : 'common:table.sortDescending')}
+                    />
+                  )}
                 </th>
               );
             })}
@@ -63,31 +83,31 @@ export function DataTable<Row>({ columns, data, loading = false, empty, skeleton
         ))}
       </thead>
       <tbody>
-        {showSkeleton
-          ? Array.from({ length: skeletonRows }, (_, i) => (
-              <tr key={`skeleton-${i}`} aria-label={t('common:table.loading')}>
-                {table.getVisibleLeafColumns().map((column) => (
-                  <td key={column.id}>
-                    <span className={Classes.SKELETON}>&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;</span>
-                  </td>
-                ))}
-              </tr>
-            ))
-          : rows.length === 0
-            ? (
-                <tr>
-                  <td colSpan={table.getVisibleLeafColumns().length} className={Classes.TEXT_MUTED}>
-                    {t('common:table.empty')}
-                  </td>
-                </tr>
-              )
-            : rows.map((row) => (
-                <tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                  ))}
-                </tr>
+        {showSkeleton ? (
+          Array.from({ length: skeletonRows }, (_, i) => (
+            <tr key={`skeleton-${i}`} aria-label={t('common:table.loading')}>
+              {table.getVisibleLeafColumns().map((column) => (
+                <td key={column.id}>
+                  <span className={Classes.SKELETON}>&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;</span>
+                </td>
               ))}
+            </tr>
+          ))
+        ) : rows.length === 0 ? (
+          <tr>
+            <td colSpan={table.getVisibleLeafColumns().length} className={Classes.TEXT_MUTED}>
+              {t('common:table.empty')}
+            </td>
+          </tr>
+        ) : (
+          rows.map((row) => (
+            <tr key={row.id}>
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+              ))}
+            </tr>
+          ))
+        )}
       </tbody>
     </HTMLTable>
   );

@@ -31,7 +31,14 @@ export function QueryState<T>({ query, loading, empty, isEmpty, errorTitle, chil
         icon="error"
         title={errorTitle ?? t('common:queryState.errorTitle')}
         description={t(error.messageKey, error.params)}
-        action={<Button intent={Intent.PRIMARY} icon="refresh" text={t('common:queryState.retry')} onClick={() => void query.refetch()} />}
+        action={
+          <Button
+            intent={Intent.PRIMARY}
+            icon="refresh"
+            text={t('common:queryState.retry')}
+            onClick={() => void query.refetch()}
+          />
+        }
       />
     );
   }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { queryView, type QueryLike } from './queryView.ts';
 
-const base: QueryLike<string[]> = { data: undefined, error: null, isPending: true, isError: false, refetch: () => undefined };
+const base: QueryLike<string[]> = {
+  data: undefined,
+  error: null,
+  isPending: true,
+  isError: false,
+  refetch: () => undefined,
+};
 
 describe('queryView', () => {
   it('is loading while there is neither data nor error', () => {
@@ -17,6 +23,9 @@ describe('queryView', () => {
     expect(queryView({ ...base, isPending: false, data: ['a'] }, isEmpty)).toEqual({ kind: 'content', data: ['a'] });
   });
   it('keeps showing data when a background refetch fails', () => {
-    expect(queryView({ ...base, isPending: false, isError: true, error: new Error('x'), data: ['a'] })).toEqual({ kind: 'content', data: ['a'] });
+    expect(queryView({ ...base, isPending: false, isError: true, error: new Error('x'), data: ['a'] })).toEqual({
+      kind: 'content',
+      data: ['a'],
+    });
   });
 });

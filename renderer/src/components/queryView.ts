@@ -7,7 +7,8 @@ export interface QueryLike<T> {
   refetch: () => unknown;
 }
 
-export type QueryView<T> = { kind: 'loading' } | { kind: 'error'; error: unknown } | { kind: 'empty' } | { kind: 'content'; data: T };
+export type QueryView<T> =
+  { kind: 'loading' } | { kind: 'error'; error: unknown } | { kind: 'empty' } | { kind: 'content'; data: T };
 
 /**
  * Which state to draw. Data already on screen wins over a background refetch error, so a failed

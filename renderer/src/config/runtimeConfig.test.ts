@@ -1,17 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { loadRuntimeConfig, resolveRuntimeConfig } from './runtimeConfig.ts';
 
-const good = { supabaseUrl: 'http://127.0.0.1:54321', supabaseAnonKey: 'anon', publicSiteUrl: 'http://{agent}.localhost:5181' };
+const good = {
+  supabaseUrl: 'http://127.0.0.1:54321',
+  supabaseAnonKey: 'anon',
+  publicSiteUrl: 'http://{agent}.localhost:5181',
+};
 
 describe('runtime config', () => {
   it('prefers the config file over build env', () => {
-    const result = resolveRuntimeConfig(good, { VITE_SUPABASE_URL: 'https://x.supabase.co', VITE_SUPABASE_ANON_KEY: 'k' });
+    const result = resolveRuntimeConfig(good, {
+      VITE_SUPABASE_URL: 'https://x.supabase.co',
+      VITE_SUPABASE_ANON_KEY: 'k',
+    });
     expect(result).toEqual({ ok: true, config: good, source: 'file' });
   });
 
   it('falls back to VITE_* when no file was served', () => {
-    const result = resolveRuntimeConfig(undefined, { VITE_SUPABASE_URL: 'https://x.supabase.co', VITE_SUPABASE_ANON_KEY: 'k' });
-    expect(result).toEqual({ ok: true, config: { supabaseUrl: 'https://x.supabase.co', supabaseAnonKey: 'k' }, source: 'env' });
+    const result = resolveRuntimeConfig(undefined, {
+      VITE_SUPABASE_URL: 'https://x.supabase.co',
+      VITE_SUPABASE_ANON_KEY: 'k',
+    });
+    expect(result).toEqual({
+      ok: true,
+      config: { supabaseUrl: 'https://x.supabase.co', supabaseAnonKey: 'k' },
+      source: 'env',
+    });
   });
 
   it('reports every problem of an invalid file and of a missing fallback', () => {
@@ -32,8 +46,12 @@ describe('runtime config', () => {
   });
 
   it('ignores an HTML fallback page served for the config path', async () => {
-    const fetchFn = (async () => new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } })) as typeof fetch;
-    const result = await loadRuntimeConfig(fetchFn, { VITE_SUPABASE_URL: 'http://localhost:1', VITE_SUPABASE_ANON_KEY: 'k' });
+    const fetchFn = (async () =>
+      new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } })) as typeof fetch;
+    const result = await loadRuntimeConfig(fetchFn, {
+      VITE_SUPABASE_URL: 'http://localhost:1',
+      VITE_SUPABASE_ANON_KEY: 'k',
+    });
     expect(result).toMatchObject({ ok: true, source: 'env' });
   });
 

@@ -14,8 +14,7 @@ export const runtimeConfigSchema = z.object({
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
 export type RuntimeConfigResult =
-  | { ok: true; config: RuntimeConfig; source: 'file' | 'env' }
-  | { ok: false; problems: string[] };
+  { ok: true; config: RuntimeConfig; source: 'file' | 'env' } | { ok: false; problems: string[] };
 
 export interface BuildEnv {
   VITE_SUPABASE_URL?: string | undefined;
@@ -41,7 +40,8 @@ export function resolveRuntimeConfig(fileJson: unknown, env: BuildEnv): RuntimeC
     ...(env.VITE_PUBLIC_SITE_URL ? { publicSiteUrl: env.VITE_PUBLIC_SITE_URL } : {}),
   };
   if (fromEnv.supabaseUrl === undefined && fromEnv.supabaseAnonKey === undefined) {
-    if (fileJson === undefined) problems.push('concierge.config.json not found and VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY unset');
+    if (fileJson === undefined)
+      problems.push('concierge.config.json not found and VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY unset');
     return { ok: false, problems };
   }
   const parsed = runtimeConfigSchema.safeParse(fromEnv);

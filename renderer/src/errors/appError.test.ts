@@ -23,12 +23,18 @@ describe('toAppError maps auth failures to the spec 000 §8 messages', () => {
   });
 
   it('maps a weak password', () => {
-    const error = toAppError(new AuthWeakPasswordError('Password should be at least 6 characters.', 422, ['length']), 'signUp');
+    const error = toAppError(
+      new AuthWeakPasswordError('Password should be at least 6 characters.', 422, ['length']),
+      'signUp',
+    );
     expect(error.messageKey).toBe('errors:auth.weakPassword');
   });
 
   it('recognises the invalid-format validation message as an invalid email', () => {
-    const error = toAppError(new AuthApiError('Unable to validate email address: invalid format', 400, 'validation_failed'), 'signIn');
+    const error = toAppError(
+      new AuthApiError('Unable to validate email address: invalid format', 400, 'validation_failed'),
+      'signIn',
+    );
     expect(error.messageKey).toBe('errors:auth.invalidEmail');
   });
 
@@ -38,14 +44,22 @@ describe('toAppError maps auth failures to the spec 000 §8 messages', () => {
     const signUp = toAppError(new AuthApiError('Database error saving new user', 500, 'unexpected_failure'), 'signUp');
     expect(signUp.messageKey).toBe('errors:auth.signUpFailed');
     expect(signUp.params).toEqual({ message: 'Database error saving new user' });
-    const google = toAppError(new AuthApiError('Unsupported provider: provider is not enabled', 400, 'validation_failed'), 'google');
+    const google = toAppError(
+      new AuthApiError('Unsupported provider: provider is not enabled', 400, 'validation_failed'),
+      'google',
+    );
     expect(google.messageKey).toBe('errors:auth.googleFailed');
     expect(google.params.message).toBe('Unsupported provider: provider is not enabled');
   });
 
   it('reports any sign-out failure, offline included, as Failed to sign out', () => {
-    expect(toAppError(new AuthRetryableFetchError('Failed to fetch', 0), 'signOut')).toMatchObject({ source: 'network', messageKey: 'errors:auth.signOutFailed' });
-    expect(toAppError(new AuthApiError('boom', 500, 'unexpected_failure'), 'signOut').messageKey).toBe('errors:auth.signOutFailed');
+    expect(toAppError(new AuthRetryableFetchError('Failed to fetch', 0), 'signOut')).toMatchObject({
+      source: 'network',
+      messageKey: 'errors:auth.signOutFailed',
+    });
+    expect(toAppError(new AuthApiError('boom', 500, 'unexpected_failure'), 'signOut').messageKey).toBe(
+      'errors:auth.signOutFailed',
+    );
   });
 
   it('turns a fetch failure into the network message', () => {
@@ -57,7 +71,12 @@ describe('toAppError maps auth failures to the spec 000 §8 messages', () => {
 
 describe('toAppError maps PostgREST and other failures', () => {
   it('maps an RLS denial to forbidden', () => {
-    const error = toAppError({ code: '42501', message: 'permission denied for table profiles', details: null, hint: null });
+    const error = toAppError({
+      code: '42501',
+      message: 'permission denied for table profiles',
+      details: null,
+      hint: null,
+    });
     expect(error).toMatchObject({ source: 'database', code: '42501', messageKey: 'errors:database.forbidden' });
   });
 
@@ -67,7 +86,10 @@ describe('toAppError maps PostgREST and other failures', () => {
   });
 
   it('falls back to the operation wording for other database errors', () => {
-    const error = toAppError({ code: 'PGRST205', message: "Could not find the table 'public.profiles'", details: null, hint: 'Perhaps…' }, 'profile');
+    const error = toAppError(
+      { code: 'PGRST205', message: "Could not find the table 'public.profiles'", details: null, hint: 'Perhaps…' },
+      'profile',
+    );
     expect(error).toMatchObject({ source: 'database', messageKey: 'errors:profile.fetchFailed' });
   });
 
@@ -79,8 +101,36 @@ describe('toAppError maps PostgREST and other failures', () => {
 });
 
 describe('every key toAppError produces exists in both languages', () => {
-  const codes = ['invalid_credentials', 'user_not_found', 'email_not_confirmed', 'email_address_invalid', 'user_banned', 'over_request_rate_limit', 'over_email_send_rate_limit', 'user_already_exists', 'email_exists', 'weak_password', 'signup_disabled', 'email_provider_disabled', 'provider_disabled', 'oauth_provider_not_supported', 'unexpected_failure'];
-  const contexts: AppErrorContext[] = ['signIn', 'signUp', 'signOut', 'google', 'profile', 'fetchAgents', 'loadMoreAgents', 'createAgent', 'updateAgent', 'deleteAgent', 'generic'];
+  const codes = [
+    'invalid_credentials',
+    'user_not_found',
+    'email_not_confirmed',
+    'email_address_invalid',
+    'user_banned',
+    'over_request_rate_limit',
+    'over_email_send_rate_limit',
+    'user_already_exists',
+    'email_exists',
+    'weak_password',
+    'signup_disabled',
+    'email_provider_disabled',
+    'provider_disabled',
+    'oauth_provider_not_supported',
+    'unexpected_failure',
+  ];
+  const contexts: AppErrorContext[] = [
+    'signIn',
+    'signUp',
+    'signOut',
+    'google',
+    'profile',
+    'fetchAgents',
+    'loadMoreAgents',
+    'createAgent',
+    'updateAgent',
+    'deleteAgent',
+    'generic',
+  ];
   it.each(['en', 'fr'] as const)('%s', (lang) => {
     const i18n = createI18n(lang);
     const keys = new Set<string>();

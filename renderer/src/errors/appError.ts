@@ -36,7 +36,14 @@ export class AppError extends Error {
   readonly params: Record<string, string>;
   readonly status: number | undefined;
 
-  constructor(init: { source: AppErrorSource; code: string; messageKey: string; message: string; params?: Record<string, string>; status?: number | undefined }) {
+  constructor(init: {
+    source: AppErrorSource;
+    code: string;
+    messageKey: string;
+    message: string;
+    params?: Record<string, string>;
+    status?: number | undefined;
+  }) {
     super(init.message);
     this.name = 'AppError';
     this.source = init.source;
@@ -121,7 +128,11 @@ const contextFallbackKeys: Record<AppErrorContext, string> = {
 };
 
 function isNetworkFailure(f: Fields): boolean {
-  return f.name === 'AuthRetryableFetchError' || f.name === 'FunctionsFetchError' || (f.name === 'TypeError' && /fetch|network/i.test(f.message));
+  return (
+    f.name === 'AuthRetryableFetchError' ||
+    f.name === 'FunctionsFetchError' ||
+    (f.name === 'TypeError' && /fetch|network/i.test(f.message))
+  );
 }
 
 function isPostgrestError(f: Fields): boolean {
@@ -140,12 +151,18 @@ export function toAppError(error: unknown, context: AppErrorContext = 'generic')
 
   // Spec 000 §8 has one message for any sign-out failure, offline included.
   if (context === 'signOut') {
-    return new AppError({ ...base, source: isNetworkFailure(f) ? 'network' : 'auth', code: f.code ?? 'sign_out_failed', messageKey: 'errors:auth.signOutFailed' });
+    return new AppError({
+      ...base,
+      source: isNetworkFailure(f) ? 'network' : 'auth',
+      code: f.code ?? 'sign_out_failed',
+      messageKey: 'errors:auth.signOutFailed',
+    });
   }
   if (isNetworkFailure(f)) {
     return new AppError({ ...base, source: 'network', code: 'network_error', messageKey: 'errors:network.offline' });
   }
-  const isAuth = f.name?.startsWith('Auth') === true || context === 'signIn' || context === 'signUp' || context === 'google';
+  const isAuth =
+    f.name?.startsWith('Auth') === true || context === 'signIn' || context === 'signUp' || context === 'google';
   if (isAuth) {
     const code = f.code ?? (f.status === 429 ? 'over_request_rate_limit' : 'unknown');
     const byCode = authCodeKeys[code];
@@ -154,13 +171,28 @@ export function toAppError(error: unknown, context: AppErrorContext = 'generic')
     return new AppError({ ...base, source: 'auth', code, messageKey: `errors:${key ?? contextFallbackKeys[context]}` });
   }
   if (f.name === 'FunctionsHttpError' || f.name === 'FunctionsRelayError') {
-    return new AppError({ ...base, source: 'function', code: f.code ?? 'function_error', messageKey: `errors:${contextFallbackKeys[context]}` });
+    return new AppError({
+      ...base,
+      source: 'function',
+      code: f.code ?? 'function_error',
+      messageKey: `errors:${contextFallbackKeys[context]}`,
+    });
   }
   if (isPostgrestError(f)) {
     const code = f.code ?? 'database_error';
     // 42501 = insufficient_privilege (RLS/grants); PGRST301/302 = JWT problems.
-    const key = code === '42501' ? 'database.forbidden' : code.startsWith('PGRST30') ? 'database.sessionExpired' : contextFallbackKeys[context];
+    const key =
+      code === '42501'
+        ? 'database.forbidden'
+        : code.startsWith('PGRST30')
+          ? 'database.sessionExpired'
+          : contextFallbackKeys[context];
     return new AppError({ ...base, source: 'database', code, messageKey: `errors:${key}` });
   }
-  return new AppError({ ...base, source: 'app', code: f.code ?? 'unknown', messageKey: `errors:${contextFallbackKeys[context]}` });
+  return new AppError({
+    ...base,
+    source: 'app',
+    code: f.code ?? 'unknown',
+    messageKey: `errors:${contextFallbackKeys[context]}`,
+  });
 }

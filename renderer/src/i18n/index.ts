@@ -18,4 +18,11 @@ export function createI18n(initial: Language = fallbackLanguage): i18n {
   return instance;
 }
 
-export { fallbackLanguage, isLanguage, languages, rememberedVisitorLanguage, rememberVisitorLanguage, type Language } from './resources.ts';
+export {
+  fallbackLanguage,
+  isLanguage,
+  languages,
+  rememberedVisitorLanguage,
+  rememberVisitorLanguage,
+  type Language,
+} from './resources.ts';

@@ -38,7 +38,8 @@ describe('locales', () => {
     for (const ns of namespaces) {
       const en = keysOf(resources.en[ns]);
       for (const key of en) {
-        const get = (lang: 'en' | 'fr') => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], resources[lang][ns]) as string;
+        const get = (lang: 'en' | 'fr') =>
+          key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], resources[lang][ns]) as string;
         expect(vars(get('fr')), `${ns}:${key}`).toEqual(vars(get('en')));
       }
     }

@@ -54,11 +54,9 @@ export const transcribeInput = z
   .object({
     task: z.literal('transcribe'),
     /** data:audio/webm;base64,... as the spec's recorder produces. */
-    audio: z
-      .string()
-      .regex(/^data:audio\/[\w.+-]+(;[\w=.+-]+)*;base64,[A-Za-z0-9+/=]+$/, {
-        error: 'audio must be a base64 data URL of an audio recording.',
-      }),
+    audio: z.string().regex(/^data:audio\/[\w.+-]+(;[\w=.+-]+)*;base64,[A-Za-z0-9+/=]+$/, {
+      error: 'audio must be a base64 data URL of an audio recording.',
+    }),
     language: z
       .string()
       .regex(/^[a-z]{2}$/)

@@ -20,7 +20,9 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number((await readFile(lockPath, 'utf8').catch(() => '')).trim());
       if (owner && owner !== process.pid && isAlive(owner)) {
-        throw new Error(`Data dir ${dataDir} is in use by process ${owner} (lock ${lockPath}); stop it first.`, { cause: error });
+        throw new Error(`Data dir ${dataDir} is in use by process ${owner} (lock ${lockPath}); stop it first.`, {
+          cause: error,
+        });
       }
       if (owner === process.pid) {
         throw new Error(`Data dir ${dataDir} is already open in this process.`, { cause: error });

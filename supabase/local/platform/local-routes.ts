@@ -25,7 +25,10 @@ export function createLocalService(ctx: StackContext, health: () => Record<strin
         }
         if (request.method === 'POST' && path === '/inbox') return captureEmail(ctx, request);
         if (request.method !== 'GET' && request.method !== 'HEAD') {
-          return Response.json({ error: { code: 'method_not_allowed', message: `${request.method} is not allowed here` } }, { status: 405, headers: { Allow: 'GET, HEAD, POST, DELETE' } });
+          return Response.json(
+            { error: { code: 'method_not_allowed', message: `${request.method} is not allowed here` } },
+            { status: 405, headers: { Allow: 'GET, HEAD, POST, DELETE' } },
+          );
         }
         const to = url.searchParams.get('to')?.toLowerCase();
         const emails = (await ctx.mailer.list()).filter((e) => !to || e.to.toLowerCase() === to);
@@ -52,7 +55,8 @@ async function captureEmail(ctx: StackContext, request: Request): Promise<Respon
   } catch {
     return bad('The body must be JSON {to, subject, html?, text?}.');
   }
-  const field = (key: string) => (body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined);
+  const field = (key: string) =>
+    body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined;
   const to = field('to');
   const subject = field('subject');
   const html = field('html') ?? '';

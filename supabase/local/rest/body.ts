@@ -2,7 +2,10 @@ import { RestError } from './errors.ts';
 
 /** Request payloads (reference §2.3): JSON object/array, CSV for bulk inserts, urlencoded forms. */
 
-export type Payload = { kind: 'object'; value: Record<string, unknown> } | { kind: 'array'; value: unknown[] } | { kind: 'other'; value: unknown };
+export type Payload =
+  | { kind: 'object'; value: Record<string, unknown> }
+  | { kind: 'array'; value: unknown[] }
+  | { kind: 'other'; value: unknown };
 
 export const invalidJson = (): RestError => new RestError(400, 'PGRST102', 'Empty or invalid json');
 
@@ -55,7 +58,9 @@ export function decodePayload(text: string, contentType: string | null): Payload
   if (type === 'text/csv') {
     const [header, ...rows] = parseCsv(text);
     if (!header) return undefined;
-    const value = rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] === 'NULL' ? null : (r[i] ?? null)])));
+    const value = rows.map((r) =>
+      Object.fromEntries(header.map((h, i) => [h, r[i] === 'NULL' ? null : (r[i] ?? null)])),
+    );
     return { kind: 'array', value };
   }
   if (type === 'application/x-www-form-urlencoded') {
@@ -73,7 +78,10 @@ export function decodePayload(text: string, contentType: string | null): Payload
 }
 
 /** Rows to insert and the columns to use: `columns` param, else the (identical) keys of every object. */
-export function insertRows(payload: Payload | undefined, columnsParam: string[] | undefined): { rows: Record<string, unknown>[]; columns: string[]; isArray: boolean } {
+export function insertRows(
+  payload: Payload | undefined,
+  columnsParam: string[] | undefined,
+): { rows: Record<string, unknown>[]; columns: string[]; isArray: boolean } {
   if (!payload) {
     if (columnsParam) return { rows: [], columns: columnsParam, isArray: true };
     throw invalidJson();

@@ -17,7 +17,14 @@ export class RestError extends Error {
   readonly hint: string | null;
   readonly headers: Record<string, string>;
 
-  constructor(status: number, code: string, message: string, details: unknown = null, hint: string | null = null, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details: unknown = null,
+    hint: string | null = null,
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;
@@ -45,7 +52,12 @@ export interface PgErrorLike {
 }
 
 export function isPgError(error: unknown): error is PgErrorLike {
-  return typeof error === 'object' && error !== null && typeof (error as PgErrorLike).code === 'string' && typeof (error as PgErrorLike).message === 'string';
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as PgErrorLike).code === 'string' &&
+    typeof (error as PgErrorLike).message === 'string'
+  );
 }
 
 /** HTTP status for a SQLSTATE, as PostgREST v14 `pgErrorStatus` decides it. */
@@ -86,8 +98,16 @@ function fromRaisedPgrst(error: PgErrorLike): RestError {
   try {
     const body = JSON.parse(error.message) as Partial<ErrorBody>;
     const meta = JSON.parse(error.detail ?? '{}') as { status?: number; headers?: Record<string, string> };
-    if (typeof body.code !== 'string' || typeof body.message !== 'string' || typeof meta.status !== 'number') throw new Error('shape');
-    return new RestError(meta.status, body.code, body.message, body.details ?? null, body.hint ?? null, meta.headers ?? {});
+    if (typeof body.code !== 'string' || typeof body.message !== 'string' || typeof meta.status !== 'number')
+      throw new Error('shape');
+    return new RestError(
+      meta.status,
+      body.code,
+      body.message,
+      body.details ?? null,
+      body.hint ?? null,
+      meta.headers ?? {},
+    );
   } catch {
     return new RestError(500, 'PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error', null, null);
   }

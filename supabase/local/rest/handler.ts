@@ -4,7 +4,14 @@ import type { QueryParams } from './ast.ts';
 import { decodePayload, insertRows, invalidJson } from './body.ts';
 import { isPgError, RestError } from './errors.ts';
 import type { IdentityResolver } from './identity.ts';
-import { negotiateMedia, negotiateSchema, parsePrefer, parseRangeHeader, type MediaChoice, type Preferences } from './negotiation.ts';
+import {
+  negotiateMedia,
+  negotiateSchema,
+  parsePrefer,
+  parseRangeHeader,
+  type MediaChoice,
+  type Preferences,
+} from './negotiation.ts';
 import { looksLikeFilter, parseQuery } from './parser.ts';
 import { applyResponseGucs, contentRange, errorResponse, pgErrorResponse, singularError } from './response.ts';
 import type { Relation, SchemaCache } from './schema-cache.ts';
@@ -27,7 +34,18 @@ export interface RestDeps {
 }
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
-const RESERVED_KEYS = new Set(['select', 'columns', 'on_conflict', 'order', 'limit', 'offset', 'or', 'and', 'not.or', 'not.and']);
+const RESERVED_KEYS = new Set([
+  'select',
+  'columns',
+  'on_conflict',
+  'order',
+  'limit',
+  'offset',
+  'or',
+  'and',
+  'not.or',
+  'not.and',
+]);
 
 interface RequestState {
   request: Request;
@@ -55,7 +73,10 @@ export async function handleRestRequest(deps: RestDeps, request: Request): Promi
     const identity = await deps.identities.resolve(request.headers);
     isAnon = identity.role === 'anon';
     const { schema, negotiated } = negotiateSchema(method, request.headers, deps.ctx.config.supabaseConfig.api.schemas);
-    const segments = url.pathname.split('/').filter((s) => s !== '').map(safeDecode);
+    const segments = url.pathname
+      .split('/')
+      .filter((s) => s !== '')
+      .map(safeDecode);
     const state: RequestState = {
       request,
       url,
@@ -79,14 +100,22 @@ export async function handleRestRequest(deps: RestDeps, request: Request): Promi
     } catch (error) {
       // A relationship, function or column the cache does not know may have been created since
       // it was loaded: reload (rate-limited) and try once more.
-      if (error instanceof RestError && STALE_CACHE_CODES.has(error.code) && (await deps.store.reloadIfStale())) return await route();
+      if (error instanceof RestError && STALE_CACHE_CODES.has(error.code) && (await deps.store.reloadIfStale()))
+        return await route();
       throw error;
     }
   } catch (error) {
     if (error instanceof RestError) return errorResponse(error);
     if (isPgError(error)) return pgErrorResponse(error, isAnon);
     deps.ctx.log(`rest: unexpected error ${(error as Error).stack ?? String(error)}`);
-    return errorResponse(new RestError(500, 'PGRST000', 'Internal error while handling the request', String((error as Error).message ?? error)));
+    return errorResponse(
+      new RestError(
+        500,
+        'PGRST000',
+        'Internal error while handling the request',
+        String((error as Error).message ?? error),
+      ),
+    );
   }
 }
 
@@ -121,13 +150,22 @@ function baseHeaders(state: RequestState, contentType: string | null): Headers {
 }
 
 function rootResponse(deps: RestDeps, state: RequestState): Response {
-  if (state.method !== 'GET' && state.method !== 'HEAD') throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${state.method}`);
+  if (state.method !== 'GET' && state.method !== 'HEAD')
+    throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${state.method}`);
   const cache = deps.store.current();
   const paths: Record<string, unknown> = {};
   for (const rel of cache.relations.values()) if (rel.schema === state.schema) paths[`/${rel.name}`] = {};
-  for (const [key] of cache.routines) if (key.startsWith(`${state.schema}.`)) paths[`/rpc/${key.slice(state.schema.length + 1)}`] = {};
-  const body = JSON.stringify({ swagger: '2.0', info: { title: 'Concierge local PostgREST emulator', version: '14' }, paths });
-  return new Response(state.method === 'HEAD' ? null : body, { status: 200, headers: baseHeaders(state, 'application/openapi+json; charset=utf-8') });
+  for (const [key] of cache.routines)
+    if (key.startsWith(`${state.schema}.`)) paths[`/rpc/${key.slice(state.schema.length + 1)}`] = {};
+  const body = JSON.stringify({
+    swagger: '2.0',
+    info: { title: 'Concierge local PostgREST emulator', version: '14' },
+    paths,
+  });
+  return new Response(state.method === 'HEAD' ? null : body, {
+    status: 200,
+    headers: baseHeaders(state, 'application/openapi+json; charset=utf-8'),
+  });
 }
 
 function searchPath(deps: RestDeps, schema: string): string {
@@ -139,12 +177,19 @@ const ROLE_SETTINGS_APPLIED = new Set(['statement_timeout', 'lock_timeout', 'idl
 
 function roleSettings(cache: SchemaCache, role: string, prefs: Preferences): [string, string][] {
   const out: [string, string][] = [];
-  for (const [k, v] of Object.entries(cache.roleSettings.get(role) ?? {})) if (ROLE_SETTINGS_APPLIED.has(k)) out.push([k, v]);
+  for (const [k, v] of Object.entries(cache.roleSettings.get(role) ?? {}))
+    if (ROLE_SETTINGS_APPLIED.has(k)) out.push([k, v]);
   if (prefs.timezone) out.push(['timezone', prefs.timezone]);
   return out;
 }
 
-async function execute(deps: RestDeps, state: RequestState, statements: Statement[], readOnly: boolean, decide?: (r: StatementResult[]) => boolean) {
+async function execute(
+  deps: RestDeps,
+  state: RequestState,
+  statements: Statement[],
+  readOnly: boolean,
+  decide?: (r: StatementResult[]) => boolean,
+) {
   const cache = deps.store.current();
   const outcome = await runRequestTx(deps.ctx.db, {
     identity: state.identity,
@@ -196,7 +241,11 @@ function isSingular(media: MediaChoice): boolean {
   return media.format === 'object' || media.format === 'object-stripped';
 }
 
-function pagingFor(deps: RestDeps, state: RequestState, query: QueryParams): { limit: number | undefined; offset: number } {
+function pagingFor(
+  deps: RestDeps,
+  state: RequestState,
+  query: QueryParams,
+): { limit: number | undefined; offset: number } {
   const root = query.levels.get('');
   let offset = root?.offset ?? 0;
   let limit = root?.limit;
@@ -224,7 +273,12 @@ function readResponse(state: RequestState, results: StatementResult[], offset: n
   let status = 200;
   if (total !== undefined) {
     if (offset > total) {
-      throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`);
+      throw new RestError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        `An offset of ${offset} was requested, but there are only ${total} rows.`,
+      );
     }
     if (row.pageTotal < total) status = 206;
   }
@@ -237,7 +291,13 @@ function readResponse(state: RequestState, results: StatementResult[], offset: n
 async function handleTable(deps: RestDeps, state: RequestState, name: string): Promise<Response> {
   const relation = await deps.store.relation(state.schema, name);
   if (!relation) {
-    throw new RestError(404, 'PGRST205', `Could not find the table '${state.schema}.${name}' in the schema cache`, null, deps.store.suggestTable(state.schema, name));
+    throw new RestError(
+      404,
+      'PGRST205',
+      `Could not find the table '${state.schema}.${name}' in the schema cache`,
+      null,
+      deps.store.suggestTable(state.schema, name),
+    );
   }
   const query = parseQuery(state.url.searchParams);
   const cache = deps.store.current();
@@ -262,18 +322,36 @@ async function handleTable(deps: RestDeps, state: RequestState, name: string): P
   return handleWrite(deps, state, relation, query, cache);
 }
 
-async function handleWrite(deps: RestDeps, state: RequestState, relation: Relation, query: QueryParams, cache: SchemaCache): Promise<Response> {
+async function handleWrite(
+  deps: RestDeps,
+  state: RequestState,
+  relation: Relation,
+  query: QueryParams,
+  cache: SchemaCache,
+): Promise<Response> {
   const { prefs, media } = state;
   const singular = isSingular(media);
   const headersOnly = prefs.return === 'headers-only' && state.method === 'POST';
   const representation = prefs.return === 'representation' || singular || headersOnly;
   const format = headersOnly ? 'array' : media.format === 'csv' ? 'csv' : media.format;
-  const writeQuery: QueryParams = headersOnly ? { ...query, select: relation.primaryKey.map((name) => ({ kind: 'field' as const, field: { name, json: [] } })) } : query;
+  const writeQuery: QueryParams = headersOnly
+    ? { ...query, select: relation.primaryKey.map((name) => ({ kind: 'field' as const, field: { name, json: [] } })) }
+    : query;
   let statement: Statement;
   if (state.method === 'POST') {
     const payload = decodePayload(state.bodyText, state.request.headers.get('content-type'));
     const { rows, columns } = insertRows(payload, query.columns);
-    statement = buildInsert({ cache, relation, query: writeQuery, format, representation, rows, columns, missingDefault: prefs.missing === 'default', resolution: prefs.resolution });
+    statement = buildInsert({
+      cache,
+      relation,
+      query: writeQuery,
+      format,
+      representation,
+      rows,
+      columns,
+      missingDefault: prefs.missing === 'default',
+      resolution: prefs.resolution,
+    });
   } else if (state.method === 'PATCH') {
     const payload = decodePayload(state.bodyText, state.request.headers.get('content-type'));
     if (!payload || payload.kind !== 'object') throw invalidJson();
@@ -296,7 +374,12 @@ async function handleWrite(deps: RestDeps, state: RequestState, relation: Relati
   const row = mainRow(results[0]);
   if (singular && row.pageTotal !== 1) throw singularError(row.pageTotal);
   if (strictMax !== undefined && row.pageTotal > strictMax) {
-    throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${row.pageTotal} rows`);
+    throw new RestError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${row.pageTotal} rows`,
+    );
   }
   const headers = baseHeaders(state, representation && !headersOnly ? media.contentType : null);
   const applied = appliedPreferences(prefs);
@@ -308,14 +391,19 @@ async function handleWrite(deps: RestDeps, state: RequestState, relation: Relati
     if (headersOnly) {
       const first = (JSON.parse(row.body || '[]') as Record<string, unknown>[])[0];
       if (first && relation.primaryKey.length > 0) {
-        const location = relation.primaryKey.map((k) => `${encodeURIComponent(k)}=eq.${encodeURIComponent(String(first[k]))}`).join('&');
+        const location = relation.primaryKey
+          .map((k) => `${encodeURIComponent(k)}=eq.${encodeURIComponent(String(first[k]))}`)
+          .join('&');
         headers.set('Location', `/${relation.name}?${location}`);
       }
     }
   } else {
     status = representation ? 200 : 204;
     const total = prefs.count ? String(row.pageTotal) : '*';
-    headers.set('Content-Range', state.method === 'PATCH' && row.pageTotal > 0 ? `0-${row.pageTotal - 1}/${total}` : `*/${total}`);
+    headers.set(
+      'Content-Range',
+      state.method === 'PATCH' && row.pageTotal > 0 ? `0-${row.pageTotal - 1}/${total}` : `*/${total}`,
+    );
   }
   status = applyResponseGucs(headers, row.responseHeaders, row.responseStatus, status);
   const body = representation && !headersOnly ? row.body : null;
@@ -351,13 +439,17 @@ async function handleRpc(deps: RestDeps, state: RequestState, name: string): Pro
   if (method === 'GET' || method === 'HEAD') {
     // PostgREST: on RPC GET, keys that are argument names or whose value is not an operator
     // expression are arguments; the rest filter the result.
-    query = parseQuery(state.url.searchParams, (key, value) => argNames.has(key) || (!RESERVED_KEYS.has(key) && !key.includes('.') && !looksLikeFilter(value)));
+    query = parseQuery(
+      state.url.searchParams,
+      (key, value) => argNames.has(key) || (!RESERVED_KEYS.has(key) && !key.includes('.') && !looksLikeFilter(value)),
+    );
     args = { named: Object.fromEntries(query.rpcArgs), isObject: true };
   } else if (method === 'POST') {
     query = parseQuery(state.url.searchParams);
     const payload = decodePayload(state.bodyText, state.request.headers.get('content-type'));
     if (!payload) args = { named: {}, isObject: true, rawBody: '{}' };
-    else if (payload.kind === 'object') args = { named: payload.value, isObject: true, rawBody: JSON.stringify(payload.value) };
+    else if (payload.kind === 'object')
+      args = { named: payload.value, isObject: true, rawBody: JSON.stringify(payload.value) };
     else args = { named: {}, isObject: false, rawBody: JSON.stringify(payload.value) };
   } else {
     throw new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
@@ -366,12 +458,24 @@ async function handleRpc(deps: RestDeps, state: RequestState, name: string): Pro
   const { limit, offset } = routine.returnsSet ? pagingFor(deps, state, query) : { limit: undefined, offset: 0 };
   const count = state.prefs.count === 'planned' ? 'planned' : state.prefs.count ? 'exact' : undefined;
   const format = method === 'HEAD' ? 'none' : state.media.format;
-  const plan = buildRpc({ cache: deps.store.current(), routine, args, query, format, count: routine.returnsSet ? count : undefined, limit, offset });
+  const plan = buildRpc({
+    cache: deps.store.current(),
+    routine,
+    args,
+    query,
+    format,
+    count: routine.returnsSet ? count : undefined,
+    limit,
+    offset,
+  });
   const statements: Statement[] = [plan];
   if (plan.explain) statements.push(plan.explain);
   const readOnly = method !== 'POST' || routine.volatility !== 'v';
   const singular = isSingular(state.media);
-  const decide = state.prefs.tx === 'rollback' || (singular && routine.returnsSet) ? (r: StatementResult[]) => state.prefs.tx !== 'rollback' && (!singular || mainRow(r[0]).pageTotal === 1) : undefined;
+  const decide =
+    state.prefs.tx === 'rollback' || (singular && routine.returnsSet)
+      ? (r: StatementResult[]) => state.prefs.tx !== 'rollback' && (!singular || mainRow(r[0]).pageTotal === 1)
+      : undefined;
   const results = await execute(deps, state, statements, readOnly, readOnly ? undefined : decide);
   if (routine.returnKind === 'void') {
     const row = mainRow(results[0]);
@@ -381,7 +485,10 @@ async function handleRpc(deps: RestDeps, state: RequestState, name: string): Pro
   }
   if (routine.returnsSet) return readResponse(state, results, offset);
   const row = mainRow(results[0]);
-  const headers = baseHeaders(state, state.media.format === 'csv' ? 'application/json; charset=utf-8' : state.media.contentType);
+  const headers = baseHeaders(
+    state,
+    state.media.format === 'csv' ? 'application/json; charset=utf-8' : state.media.contentType,
+  );
   if (routine.returnKind === 'composite' && row.pageTotal !== 1 && singular) throw singularError(row.pageTotal);
   const status = applyResponseGucs(headers, row.responseHeaders, row.responseStatus, 200);
   return new Response(method === 'HEAD' ? null : row.body, { status, headers });

@@ -47,13 +47,27 @@ export function parsePrefer(header: string | null): Preferences {
     if (seen.has(key)) continue;
     seen.add(key);
     switch (key) {
-      case 'return': prefs.return = value as Preferences['return']; break;
-      case 'count': prefs.count = value as Preferences['count']; break;
-      case 'resolution': prefs.resolution = value as Preferences['resolution']; break;
-      case 'missing': prefs.missing = value as Preferences['missing']; break;
-      case 'handling': prefs.handling = value as Preferences['handling']; break;
-      case 'tx': prefs.tx = value as Preferences['tx']; break;
-      case 'timezone': prefs.timezone = value; break;
+      case 'return':
+        prefs.return = value as Preferences['return'];
+        break;
+      case 'count':
+        prefs.count = value as Preferences['count'];
+        break;
+      case 'resolution':
+        prefs.resolution = value as Preferences['resolution'];
+        break;
+      case 'missing':
+        prefs.missing = value as Preferences['missing'];
+        break;
+      case 'handling':
+        prefs.handling = value as Preferences['handling'];
+        break;
+      case 'tx':
+        prefs.tx = value as Preferences['tx'];
+        break;
+      case 'timezone':
+        prefs.timezone = value;
+        break;
       case 'max-affected':
         if (!/^\d+$/.test(value)) {
           invalid.push(token);
@@ -64,7 +78,12 @@ export function parsePrefer(header: string | null): Preferences {
     }
   }
   if (prefs.handling === 'strict' && invalid.length > 0) {
-    throw new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${invalid.join(', ')}`);
+    throw new RestError(
+      400,
+      'PGRST122',
+      'Invalid preferences given with handling=strict',
+      `Invalid preferences: ${invalid.join(', ')}`,
+    );
   }
   return prefs;
 }
@@ -87,7 +106,11 @@ function parseAccept(header: string): MediaRange[] {
       const params: Record<string, string> = {};
       for (const p of rest) {
         const eq = p.indexOf('=');
-        if (eq > 0) params[p.slice(0, eq).trim().toLowerCase()] = p.slice(eq + 1).trim().replace(/^"|"$/g, '');
+        if (eq > 0)
+          params[p.slice(0, eq).trim().toLowerCase()] = p
+            .slice(eq + 1)
+            .trim()
+            .replace(/^"|"$/g, '');
       }
       return { type: type.toLowerCase(), params, q: params.q === undefined ? 1 : Number(params.q) };
     })
@@ -110,27 +133,52 @@ export function negotiateMedia(header: string | null): MediaChoice {
         return { format: 'array', contentType: JSON_TYPE };
       case 'application/vnd.pgrst.array+json':
       case 'application/vnd.pgrst.array':
-        return stripped ? { format: 'array-stripped', contentType: 'application/vnd.pgrst.array+json; nulls=stripped; charset=utf-8' } : { format: 'array', contentType: JSON_TYPE };
+        return stripped
+          ? { format: 'array-stripped', contentType: 'application/vnd.pgrst.array+json; nulls=stripped; charset=utf-8' }
+          : { format: 'array', contentType: JSON_TYPE };
       case 'application/vnd.pgrst.object+json':
       case 'application/vnd.pgrst.object':
-        return stripped ? { format: 'object-stripped', contentType: 'application/vnd.pgrst.object+json; nulls=stripped; charset=utf-8' } : { format: 'object', contentType: OBJECT_TYPE };
+        return stripped
+          ? {
+              format: 'object-stripped',
+              contentType: 'application/vnd.pgrst.object+json; nulls=stripped; charset=utf-8',
+            }
+          : { format: 'object', contentType: OBJECT_TYPE };
       case 'text/csv':
         return { format: 'csv', contentType: 'text/csv; charset=utf-8' };
       default:
         continue;
     }
   }
-  throw new RestError(406, 'PGRST107', `None of these media types are available: ${parseAccept(header).map((m) => m.type).join(', ') || header}`);
+  throw new RestError(
+    406,
+    'PGRST107',
+    `None of these media types are available: ${
+      parseAccept(header)
+        .map((m) => m.type)
+        .join(', ') || header
+    }`,
+  );
 }
 
 /** The schema a request targets: Accept-Profile (GET/HEAD) or Content-Profile (others). */
-export function negotiateSchema(method: string, headers: Headers, schemas: string[]): { schema: string; negotiated: boolean } {
+export function negotiateSchema(
+  method: string,
+  headers: Headers,
+  schemas: string[],
+): { schema: string; negotiated: boolean } {
   const header = method === 'GET' || method === 'HEAD' ? headers.get('accept-profile') : headers.get('content-profile');
   const fallback = schemas[0] ?? 'public';
   if (header === null || header.trim() === '') return { schema: fallback, negotiated: false };
   const schema = header.trim();
   if (!schemas.includes(schema)) {
-    throw new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${schemas.join(', ')}`);
+    throw new RestError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${schema}`,
+      null,
+      `Only the following schemas are exposed: ${schemas.join(', ')}`,
+    );
   }
   return { schema, negotiated: true };
 }

@@ -19,15 +19,38 @@ describe('select', () => {
     expect(parseSelect('id::text,lang:meta->>lang,meta->a->0')).toEqual([
       { kind: 'field', field: { name: 'id', json: [] }, alias: undefined, cast: 'text' },
       { kind: 'field', field: { name: 'meta', json: [{ arrow: '->>', key: 'lang' }] }, alias: 'lang', cast: undefined },
-      { kind: 'field', field: { name: 'meta', json: [{ arrow: '->', key: 'a' }, { arrow: '->', key: 0 }] }, alias: undefined, cast: undefined },
+      {
+        kind: 'field',
+        field: {
+          name: 'meta',
+          json: [
+            { arrow: '->', key: 'a' },
+            { arrow: '->', key: 0 },
+          ],
+        },
+        alias: undefined,
+        cast: undefined,
+      },
     ]);
   });
   it('parses embeds with hints, joins, spreads and nesting', () => {
-    const items = parseSelect('*,author:profiles!posts_author_id_fkey(username),comments!inner(body,user:users(name)),...labels(name)');
+    const items = parseSelect(
+      '*,author:profiles!posts_author_id_fkey(username),comments!inner(body,user:users(name)),...labels(name)',
+    );
     expect(items[0]).toEqual({ kind: 'star' });
-    expect(items[1]).toMatchObject({ kind: 'embed', relation: 'profiles', alias: 'author', hint: 'posts_author_id_fkey', spread: false });
+    expect(items[1]).toMatchObject({
+      kind: 'embed',
+      relation: 'profiles',
+      alias: 'author',
+      hint: 'posts_author_id_fkey',
+      spread: false,
+    });
     expect(items[2]).toMatchObject({ kind: 'embed', relation: 'comments', join: 'inner' });
-    expect((items[2] as { select: unknown[] }).select[1]).toMatchObject({ kind: 'embed', relation: 'users', alias: 'user' });
+    expect((items[2] as { select: unknown[] }).select[1]).toMatchObject({
+      kind: 'embed',
+      relation: 'users',
+      alias: 'user',
+    });
     expect(items[3]).toMatchObject({ kind: 'embed', relation: 'labels', spread: true });
   });
   it('accepts quoted identifiers and rel(count)', () => {
@@ -47,7 +70,9 @@ describe('select', () => {
 
 describe('filters', () => {
   it('parses every operator family', () => {
-    const params = q('a=eq.1&b=not.like.*x*&c=in.(1,"2,3",a b)&d=is.NULL&e=fts(english).cat&f=like(any).{a*,b*}&g=cs.{x,y}&h=isdistinct.5');
+    const params = q(
+      'a=eq.1&b=not.like.*x*&c=in.(1,"2,3",a b)&d=is.NULL&e=fts(english).cat&f=like(any).{a*,b*}&g=cs.{x,y}&h=isdistinct.5',
+    );
     const root = params.levels.get('')!;
     expect(root.conditions.map((c) => [c.field.name, c.op, c.negated, c.value, c.quantifier, c.config])).toEqual([
       ['a', 'eq', false, '1', undefined, undefined],
@@ -62,7 +87,10 @@ describe('filters', () => {
   });
   it('decodes + as a space, JSON paths in keys and embedded paths', () => {
     const params = q('meta->>lang=eq.en+us&comments.body=eq.x&comments.order=id.desc&comments.limit=2');
-    expect(params.levels.get('')!.conditions[0]).toMatchObject({ field: { name: 'meta', json: [{ arrow: '->>', key: 'lang' }] }, value: 'en us' });
+    expect(params.levels.get('')!.conditions[0]).toMatchObject({
+      field: { name: 'meta', json: [{ arrow: '->>', key: 'lang' }] },
+      value: 'en us',
+    });
     const embedded = params.levels.get('comments')!;
     expect(embedded.conditions[0]).toMatchObject({ field: { name: 'body' }, value: 'x' });
     expect(embedded.order).toEqual([{ field: { name: 'id', json: [] }, direction: 'desc' }]);
@@ -85,7 +113,11 @@ describe('filters', () => {
 
 describe('logic trees and order', () => {
   it('parses nested and/or with negation and quoted values', () => {
-    const tree = parseLogicTree('or', false, '(title.ilike.*foo*,and(id.gt.5,id.lt.10),not.and(a.eq."x,y",b.in.(1,2)))');
+    const tree = parseLogicTree(
+      'or',
+      false,
+      '(title.ilike.*foo*,and(id.gt.5,id.lt.10),not.and(a.eq."x,y",b.in.(1,2)))',
+    );
     expect(tree.children).toHaveLength(3);
     expect(tree.children[1]).toMatchObject({ kind: 'logic', op: 'and', negated: false });
     const last = tree.children[2] as { negated: boolean; children: { value: unknown }[] };

@@ -18,7 +18,18 @@ import { parseError, RestError } from './errors.ts';
  * SQL: identifiers stay raw names, values stay raw text; the builder quotes and binds them.
  */
 
-const QUANTIFIED_OPS = new Set<FilterOperator>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch']);
+const QUANTIFIED_OPS = new Set<FilterOperator>([
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+]);
 const FTS_OPS = new Set<FilterOperator>(['fts', 'plfts', 'phfts', 'wfts']);
 const OPERATOR_SET = new Set<string>(FILTER_OPERATORS);
 
@@ -231,7 +242,8 @@ export function parseOperation(field: FieldRef, text: string, original: string, 
   const condition: Condition = { kind: 'condition', field, negated, op: operator, value };
   if (modifier !== undefined) {
     if (FTS_OPS.has(operator)) condition.config = modifier;
-    else if (QUANTIFIED_OPS.has(operator) && (modifier === 'any' || modifier === 'all')) condition.quantifier = modifier;
+    else if (QUANTIFIED_OPS.has(operator) && (modifier === 'any' || modifier === 'all'))
+      condition.quantifier = modifier;
     else throw parseError('filter', original, `unexpected modifier "(${modifier})"`);
   }
   if (operator === 'in') {
@@ -264,11 +276,17 @@ const MAX_LOGIC_DEPTH = 64;
 /** `(f1,and(f2,f3))` for logic key `or`/`and`. */
 export function parseLogicTree(op: 'and' | 'or', negated: boolean, value: string, depth = 0): LogicTree {
   const original = `${negated ? 'not.' : ''}${op}=${value}`;
-  if (depth >= MAX_LOGIC_DEPTH) throw parseError('logic tree', original.slice(0, 60), `nesting deeper than ${MAX_LOGIC_DEPTH} levels`);
+  if (depth >= MAX_LOGIC_DEPTH)
+    throw parseError('logic tree', original.slice(0, 60), `nesting deeper than ${MAX_LOGIC_DEPTH} levels`);
   if (!value.startsWith('(') || !value.endsWith(')')) {
     throw parseError('logic tree', original, 'expecting "(" and ")" around the conditions');
   }
-  return { kind: 'logic', op, negated, children: splitTopLevel(value.slice(1, -1)).map((part) => logicChild(part.trim(), original, depth)) };
+  return {
+    kind: 'logic',
+    op,
+    negated,
+    children: splitTopLevel(value.slice(1, -1)).map((part) => logicChild(part.trim(), original, depth)),
+  };
 }
 
 function logicChild(part: string, original: string, depth: number): Condition | LogicTree {
@@ -308,12 +326,20 @@ export function parseOrder(value: string): OrderTerm[] {
     }
     const out: OrderTerm = { field };
     if (relation) out.relation = relation;
-    const modifiers = c.text.slice(c.pos).split('.').filter((m, i) => i > 0 || m !== '');
+    const modifiers = c.text
+      .slice(c.pos)
+      .split('.')
+      .filter((m, i) => i > 0 || m !== '');
     for (const modifier of modifiers) {
       if (modifier === 'asc' || modifier === 'desc') out.direction = modifier;
       else if (modifier === 'nullsfirst') out.nulls = 'first';
       else if (modifier === 'nullslast') out.nulls = 'last';
-      else throw parseError('order', original, `unexpected "${modifier}" expecting "asc", "desc", "nullsfirst" or "nullslast"`);
+      else
+        throw parseError(
+          'order',
+          original,
+          `unexpected "${modifier}" expecting "asc", "desc", "nullsfirst" or "nullslast"`,
+        );
     }
     return out;
   });
@@ -341,7 +367,10 @@ export function looksLikeFilter(value: string): boolean {
   return match !== null && OPERATOR_SET.has(match[1]!);
 }
 
-export function parseQuery(search: URLSearchParams, isRpcArgument: (key: string, value: string) => boolean = () => false): QueryParams {
+export function parseQuery(
+  search: URLSearchParams,
+  isRpcArgument: (key: string, value: string) => boolean = () => false,
+): QueryParams {
   const levels = new Map<string, LevelParams>();
   const level = (path: string[]): LevelParams => {
     const key = path.join('.');

@@ -53,7 +53,12 @@ export function relationshipsOf(cache: SchemaCache, origin: Relation): Relations
       if (target) {
         out.push({
           cardinality: isUnique(origin, fk.columns) ? 'one-to-one' : 'many-to-one',
-          origin, target, constraint: fk.name, originColumns: fk.columns, targetColumns: fk.foreignColumns, originHoldsKey: true,
+          origin,
+          target,
+          constraint: fk.name,
+          originColumns: fk.columns,
+          targetColumns: fk.foreignColumns,
+          originHoldsKey: true,
         });
       }
     }
@@ -62,7 +67,12 @@ export function relationshipsOf(cache: SchemaCache, origin: Relation): Relations
       if (target) {
         out.push({
           cardinality: isUnique(target, fk.columns) ? 'one-to-one' : 'one-to-many',
-          origin, target, constraint: fk.name, originColumns: fk.foreignColumns, targetColumns: fk.columns, originHoldsKey: false,
+          origin,
+          target,
+          constraint: fk.name,
+          originColumns: fk.foreignColumns,
+          targetColumns: fk.columns,
+          originHoldsKey: false,
         });
         // M2M: this FK goes from a junction to the origin; pair it with the junction's other FKs.
         for (const other of cache.foreignKeys) {
@@ -73,8 +83,13 @@ export function relationshipsOf(cache: SchemaCache, origin: Relation): Relations
           if (!fk.columns.every((c) => pk.includes(c)) || !other.columns.every((c) => pk.includes(c))) continue;
           out.push({
             cardinality: 'many-to-many',
-            origin, target: far, constraint: other.name, originColumns: fk.foreignColumns, targetColumns: other.foreignColumns,
-            junction: { relation: target, originFk: fk, targetFk: other }, originHoldsKey: false,
+            origin,
+            target: far,
+            constraint: other.name,
+            originColumns: fk.foreignColumns,
+            targetColumns: other.foreignColumns,
+            junction: { relation: target, originFk: fk, targetFk: other },
+            originHoldsKey: false,
           });
         }
       }
@@ -92,7 +107,12 @@ function describe(r: Relationship): { cardinality: Cardinality; embedding: strin
 }
 
 /** Resolves an embed; throws PGRST200 (none) or PGRST201 (ambiguous). */
-export function findRelationship(cache: SchemaCache, origin: Relation, name: string, hint: string | undefined): Relationship {
+export function findRelationship(
+  cache: SchemaCache,
+  origin: Relation,
+  name: string,
+  hint: string | undefined,
+): Relationship {
   const all = relationshipsOf(cache, origin).filter((r) => r.target.schema === origin.schema);
   const matches = all.filter((r) => {
     if (hint === undefined) {
@@ -101,10 +121,16 @@ export function findRelationship(cache: SchemaCache, origin: Relation, name: str
       if (!r.originHoldsKey || r.junction) return false;
       return r.constraint === name || (r.originColumns.length === 1 && r.originColumns[0] === name);
     }
-    const targetMatches = r.target.name === name || (r.originHoldsKey && !r.junction && (r.constraint === name || (r.originColumns.length === 1 && r.originColumns[0] === name)));
+    const targetMatches =
+      r.target.name === name ||
+      (r.originHoldsKey &&
+        !r.junction &&
+        (r.constraint === name || (r.originColumns.length === 1 && r.originColumns[0] === name)));
     if (!targetMatches) return false;
     if (r.junction) {
-      return r.junction.relation.name === hint || r.junction.originFk.name === hint || r.junction.targetFk.name === hint;
+      return (
+        r.junction.relation.name === hint || r.junction.originFk.name === hint || r.junction.targetFk.name === hint
+      );
     }
     return r.constraint === hint || r.originColumns.includes(hint) || r.targetColumns.includes(hint);
   });

@@ -116,12 +116,37 @@ const ROLE_SETTINGS_SQL = `
 select r.rolname as role, s.setconfig as settings from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
 where s.setdatabase = 0 or s.setdatabase = (select oid from pg_database where datname = current_database())`;
 
-interface RelationRow { schema: string; name: string; kind: string; columns: string; keys: string }
-interface FkRow { name: string; schema: string; table: string; foreign_schema: string; foreign_table: string; columns: string; foreign_columns: string }
+interface RelationRow {
+  schema: string;
+  name: string;
+  kind: string;
+  columns: string;
+  keys: string;
+}
+interface FkRow {
+  name: string;
+  schema: string;
+  table: string;
+  foreign_schema: string;
+  foreign_table: string;
+  columns: string;
+  foreign_columns: string;
+}
 interface RoutineRow {
-  schema: string; name: string; volatility: string; returns_set: boolean; nargs: number; ndefaults: number; variadic: boolean;
-  return_type: string; return_typtype: string; return_rel_schema: string | null; return_rel_name: string | null; return_relkind: string | null;
-  args: string; nout: number;
+  schema: string;
+  name: string;
+  volatility: string;
+  returns_set: boolean;
+  nargs: number;
+  ndefaults: number;
+  variadic: boolean;
+  return_type: string;
+  return_typtype: string;
+  return_rel_schema: string | null;
+  return_rel_name: string | null;
+  return_relkind: string | null;
+  args: string;
+  nout: number;
 }
 
 export async function loadSchemaCache(db: PGlite, schemas: string[]): Promise<SchemaCache> {
@@ -133,8 +158,22 @@ export async function loadSchemaCache(db: PGlite, schemas: string[]): Promise<Sc
   ];
   const relations = new Map<string, Relation>();
   for (const row of rels.rows) {
-    const raw = JSON.parse(row.columns) as { name: string; type: string; typname: string; nullable: boolean; default: string | null; generated: boolean }[];
-    const columns: Column[] = raw.map((c) => ({ name: c.name, type: c.type, typname: c.typname, nullable: c.nullable, defaultExpr: c.default, generated: c.generated }));
+    const raw = JSON.parse(row.columns) as {
+      name: string;
+      type: string;
+      typname: string;
+      nullable: boolean;
+      default: string | null;
+      generated: boolean;
+    }[];
+    const columns: Column[] = raw.map((c) => ({
+      name: c.name,
+      type: c.type,
+      typname: c.typname,
+      nullable: c.nullable,
+      defaultExpr: c.default,
+      generated: c.generated,
+    }));
     const keys = JSON.parse(row.keys) as { type: string; columns: string[] }[];
     relations.set(qualified(row.schema, row.name), {
       schema: row.schema,

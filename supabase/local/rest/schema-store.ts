@@ -13,7 +13,10 @@ export class SchemaStore {
   private reloadTimer: ReturnType<typeof setTimeout> | undefined;
   private pendingReload: Promise<void> | undefined;
 
-  constructor(private readonly ctx: StackContext, private readonly missReloadIntervalMs = 1000) {}
+  constructor(
+    private readonly ctx: StackContext,
+    private readonly missReloadIntervalMs = 1000,
+  ) {}
 
   async load(): Promise<SchemaCache> {
     if (!this.loading) {
@@ -100,7 +103,9 @@ export class SchemaStore {
       const distance = levenshtein(rel.name, name);
       if (!best || distance < best.distance) best = { name: rel.name, distance };
     }
-    return best && best.distance <= Math.max(2, Math.floor(name.length / 3)) ? `Perhaps you meant the table '${schema}.${best.name}'` : null;
+    return best && best.distance <= Math.max(2, Math.floor(name.length / 3))
+      ? `Perhaps you meant the table '${schema}.${best.name}'`
+      : null;
   }
 }
 

@@ -50,11 +50,33 @@ export function columnSql(source: Source, field: FieldRef, params: Params): stri
 }
 
 const COMPARISON: Record<string, string> = {
-  eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'LIKE', ilike: 'ILIKE', match: '~', imatch: '~*',
-  isdistinct: 'IS DISTINCT FROM', cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-',
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'LIKE',
+  ilike: 'ILIKE',
+  match: '~',
+  imatch: '~*',
+  isdistinct: 'IS DISTINCT FROM',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxr: '&<',
+  nxl: '&>',
+  adj: '-|-',
 };
 
-const TSQUERY: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' };
+const TSQUERY: Record<string, string> = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+};
 
 /** `{a,"b c"}`: a Postgres array literal for `= ANY($n)`. */
 export function pgArrayLiteral(items: string[]): string {
@@ -96,8 +118,15 @@ function positiveConditionSql(source: Source, column: string, c: Condition, para
 }
 
 export function logicSql(source: Source, tree: LogicTree, params: Params): string {
-  const parts = tree.children.map((child) => (child.kind === 'logic' ? logicSql(source, child, params) : conditionSql(source, child, params)));
-  const joined = parts.length === 0 ? (tree.op === 'and' ? 'TRUE' : 'FALSE') : `(${parts.join(tree.op === 'and' ? ' AND ' : ' OR ')})`;
+  const parts = tree.children.map((child) =>
+    child.kind === 'logic' ? logicSql(source, child, params) : conditionSql(source, child, params),
+  );
+  const joined =
+    parts.length === 0
+      ? tree.op === 'and'
+        ? 'TRUE'
+        : 'FALSE'
+      : `(${parts.join(tree.op === 'and' ? ' AND ' : ' OR ')})`;
   return tree.negated ? `NOT ${joined}` : joined;
 }
 

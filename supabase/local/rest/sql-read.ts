@@ -1,7 +1,16 @@
 import type { QueryParams, SelectItem } from './ast.ts';
 import type { SchemaCache, Relation } from './schema-cache.ts';
 import { ident, Params, type Source } from './sql-filters.ts';
-import { buildSelection, checkLevelsUsed, levelOf, orderSql, pagingSql, whereTerms, type BuildContext, type Selection } from './sql-select.ts';
+import {
+  buildSelection,
+  checkLevelsUsed,
+  levelOf,
+  orderSql,
+  pagingSql,
+  whereTerms,
+  type BuildContext,
+  type Selection,
+} from './sql-select.ts';
 
 /**
  * The main read statement (reference §2.11) and the final projection shared with writes and RPC:
@@ -66,11 +75,15 @@ export function buildRead(options: ReadOptions): ReadPlan {
   const order = orderSql(ctx, source, level, selection.joins);
   checkLevelsUsed(ctx);
   const joins = selection.joins.map((j) => j.sql).join(' ');
-  const innerJoins = selection.joins.filter((j) => j.inner).map((j) => j.sql).join(' ');
+  const innerJoins = selection.joins
+    .filter((j) => j.inner)
+    .map((j) => j.sql)
+    .join(' ');
   const whereSql = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
   const paging = pagingSql(ctx, options.limit, options.offset);
   const countSource = `SELECT 1 FROM ${options.from} ${innerJoins}${whereSql}`;
-  const total = options.count === 'exact' ? `(SELECT pg_catalog.count(*) FROM (${countSource}) _postgrest_c)` : 'null::bigint';
+  const total =
+    options.count === 'exact' ? `(SELECT pg_catalog.count(*) FROM (${countSource}) _postgrest_c)` : 'null::bigint';
   const sql =
     `SELECT ${total} AS total, pg_catalog.count(_postgrest_t) AS page_total, ${bodySql(options.format)} AS body, ${RESPONSE_GUCS} ` +
     `FROM (SELECT ${selectList(selection)} FROM ${options.from} ${joins}${whereSql}${order}${paging}) _postgrest_t`;
@@ -86,7 +99,12 @@ export function selectList(selection: Selection): string {
 }
 
 /** Final projection of rows produced by a write CTE `pgrst_source`, with embeds from `?select`. */
-export function buildProjection(ctx: BuildContext, relation: Relation, select: SelectItem[], format: BodyFormat): string {
+export function buildProjection(
+  ctx: BuildContext,
+  relation: Relation,
+  select: SelectItem[],
+  format: BodyFormat,
+): string {
   const source: Source = { alias: relation.name, relation, displayName: relation.name };
   const selection = buildSelection(ctx, source, select, []);
   checkLevelsUsed(ctx);

@@ -31,18 +31,42 @@ export function resolveRoutine(cache: SchemaCache, schema: string, name: string,
       provided.every((k) => r.args.some((a) => a.name === k)) &&
       r.args.every((a) => a.hasDefault || provided.includes(a.name)),
   );
-  const matches = named.length > 0 ? named : candidates.filter((r) => isSingleJsonParam(r) && args.rawBody !== undefined);
+  const matches =
+    named.length > 0 ? named : candidates.filter((r) => isSingleJsonParam(r) && args.rawBody !== undefined);
   if (matches.length === 1) return matches[0]!;
   const sorted = [...provided].sort();
   if (matches.length === 0) {
-    const signature = sorted.length === 0 ? `${schema}.${name} without parameters` : `${schema}.${name}(${sorted.join(', ')})`;
-    const searched = sorted.length === 0 ? `${schema}.${name} without parameters` : `${schema}.${name} with parameters ${sorted.join(', ')}`;
+    const signature =
+      sorted.length === 0 ? `${schema}.${name} without parameters` : `${schema}.${name}(${sorted.join(', ')})`;
+    const searched =
+      sorted.length === 0
+        ? `${schema}.${name} without parameters`
+        : `${schema}.${name} with parameters ${sorted.join(', ')}`;
     const other = candidates[0];
-    const hint = other ? `Perhaps you meant to call the function ${schema}.${name}(${other.args.map((a) => a.name).filter(Boolean).join(', ')})` : null;
-    throw new RestError(404, 'PGRST202', `Could not find the function ${signature} in the schema cache`, `Searched for the function ${searched}, but no matches were found in the schema cache.`, hint);
+    const hint = other
+      ? `Perhaps you meant to call the function ${schema}.${name}(${other.args
+          .map((a) => a.name)
+          .filter(Boolean)
+          .join(', ')})`
+      : null;
+    throw new RestError(
+      404,
+      'PGRST202',
+      `Could not find the function ${signature} in the schema cache`,
+      `Searched for the function ${searched}, but no matches were found in the schema cache.`,
+      hint,
+    );
   }
-  const overloads = matches.map((r) => `${schema}.${name}(${r.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ');
-  throw new RestError(300, 'PGRST203', `Could not choose the best candidate function between: ${overloads}`, null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
+  const overloads = matches
+    .map((r) => `${schema}.${name}(${r.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
+    .join(', ');
+  throw new RestError(
+    300,
+    'PGRST203',
+    `Could not choose the best candidate function between: ${overloads}`,
+    null,
+    'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+  );
 }
 
 /** `"s"."fn"("a" := pgrst_args."a", …)` plus the FROM item producing `pgrst_args`. */
@@ -76,22 +100,42 @@ export function buildRpc(options: RpcOptions): ReadPlan {
   const params = new Params();
   const { call, argsFrom } = callSql(routine, options.args, params);
   if (routine.returnKind === 'composite') {
-    const relation = routine.returnRelation ? options.cache.relations.get(qualified(routine.returnRelation.schema, routine.returnRelation.name)) : undefined;
+    const relation = routine.returnRelation
+      ? options.cache.relations.get(qualified(routine.returnRelation.schema, routine.returnRelation.name))
+      : undefined;
     const alias = routine.name;
     const source: Source = relation ? { alias, relation, displayName: alias } : { alias, displayName: alias };
     const from = argsFrom ? `${argsFrom} CROSS JOIN LATERAL ${call} AS ${ident(alias)}` : `${call} AS ${ident(alias)}`;
     // A function returning one row answers an object, like a singular request.
     const format = !routine.returnsSet && options.format === 'array' ? 'object' : options.format;
-    return buildRead({ cache: options.cache, query: options.query, from, source, format, count: options.count, limit: options.limit, offset: options.offset, params });
+    return buildRead({
+      cache: options.cache,
+      query: options.query,
+      from,
+      source,
+      format,
+      count: options.count,
+      limit: options.limit,
+      offset: options.offset,
+      params,
+    });
   }
   const from = argsFrom ? ` FROM ${argsFrom}` : '';
   if (routine.returnKind === 'void') {
-    return { sql: `SELECT null::bigint AS total, 1 AS page_total, (SELECT ${call}${from})::text AS body, ${RESPONSE_GUCS}`, params: params.values };
+    return {
+      sql: `SELECT null::bigint AS total, 1 AS page_total, (SELECT ${call}${from})::text AS body, ${RESPONSE_GUCS}`,
+      params: params.values,
+    };
   }
   if (!routine.returnsSet) {
-    return { sql: `SELECT null::bigint AS total, 1 AS page_total, (SELECT to_json(${call})${from})::text AS body, ${RESPONSE_GUCS}`, params: params.values };
+    return {
+      sql: `SELECT null::bigint AS total, 1 AS page_total, (SELECT to_json(${call})${from})::text AS body, ${RESPONSE_GUCS}`,
+      params: params.values,
+    };
   }
-  const source = argsFrom ? `${argsFrom} CROSS JOIN LATERAL ${call} AS pgrst_call(pgrst_scalar)` : `${call} AS pgrst_call(pgrst_scalar)`;
+  const source = argsFrom
+    ? `${argsFrom} CROSS JOIN LATERAL ${call} AS pgrst_call(pgrst_scalar)`
+    : `${call} AS pgrst_call(pgrst_scalar)`;
   let paging = '';
   if (options.limit !== undefined) paging += ` LIMIT ${params.add(String(options.limit))}`;
   if (options.offset !== undefined && options.offset > 0) paging += ` OFFSET ${params.add(String(options.offset))}`;

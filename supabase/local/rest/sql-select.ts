@@ -2,7 +2,16 @@ import { emptyLevel, type Condition, type LevelParams, type QueryParams, type Se
 import { RestError } from './errors.ts';
 import { findRelationship, isToOne, type Relationship } from './relationships.ts';
 import type { Relation, SchemaCache } from './schema-cache.ts';
-import { checkColumn, columnSql, conditionSql, ident, logicSql, orderTermSql, type Params, type Source } from './sql-filters.ts';
+import {
+  checkColumn,
+  columnSql,
+  conditionSql,
+  ident,
+  logicSql,
+  orderTermSql,
+  type Params,
+  type Source,
+} from './sql-filters.ts';
 
 /**
  * Builds the select list, the lateral joins for embedded resources (reference §2.5 SQL shape) and
@@ -68,8 +77,14 @@ export function buildSelection(ctx: BuildContext, source: Source, items: SelectI
       joins.push(join);
       if (item.select.length === 0) continue;
       if (item.spread) {
-        if (!join.toOne) throw new RestError(400, 'PGRST119', `A spread operation on '${item.relation}' is only supported for to-one relationships`);
-        for (const name of join.spreadNames ?? []) embedColumns.push({ column: `${ident(join.joinAlias)}.${ident(name)}`, name });
+        if (!join.toOne)
+          throw new RestError(
+            400,
+            'PGRST119',
+            `A spread operation on '${item.relation}' is only supported for to-one relationships`,
+          );
+        for (const name of join.spreadNames ?? [])
+          embedColumns.push({ column: `${ident(join.joinAlias)}.${ident(name)}`, name });
       } else if (join.toOne) {
         embedColumns.push({ column: `row_to_json(${ident(join.joinAlias)}.*)`, name: join.name });
       } else {
@@ -91,8 +106,17 @@ export function whereTerms(ctx: BuildContext, source: Source, level: LevelParams
   for (const condition of level.conditions) {
     const embed = embedFilterTarget(source, condition, joins);
     if (embed) {
-      if (condition.op !== 'is' || (condition.value !== 'null' && condition.value !== 'not_null') || condition.field.json.length > 0) {
-        throw new RestError(400, 'PGRST120', `Bad operator on the '${condition.field.name}' embedded resource`, "Only is null or not is null filters are allowed on embedded resources");
+      if (
+        condition.op !== 'is' ||
+        (condition.value !== 'null' && condition.value !== 'not_null') ||
+        condition.field.json.length > 0
+      ) {
+        throw new RestError(
+          400,
+          'PGRST120',
+          `Bad operator on the '${condition.field.name}' embedded resource`,
+          'Only is null or not is null filters are allowed on embedded resources',
+        );
       }
       const isNull = (condition.value === 'null') !== condition.negated;
       const marker = embed.toOne ? `row_to_json(${ident(embed.joinAlias)}.*)` : `${ident(embed.joinAlias)}."pgrst_agg"`;
@@ -115,9 +139,25 @@ export function orderSql(ctx: BuildContext, source: Source, level: LevelParams, 
   const terms = level.order.map((term) => {
     if (term.relation) {
       const embed = joins.find((j) => j.name === term.relation);
-      if (!embed) throw new RestError(400, 'PGRST108', `'${term.relation}' is not an embedded resource in this request`, null, `Verify that '${term.relation}' is included in the 'select' query parameter.`);
-      if (!embed.toOne) throw new RestError(400, 'PGRST118', `A related order on '${term.relation}' is not possible`, `'${embed.relationship.origin.name}' and '${embed.relationship.target.name}' do not form a many-to-one or one-to-one relationship`);
-      checkColumn({ alias: embed.joinAlias, relation: embed.relationship.target, displayName: embed.relationship.target.name }, term.field.name);
+      if (!embed)
+        throw new RestError(
+          400,
+          'PGRST108',
+          `'${term.relation}' is not an embedded resource in this request`,
+          null,
+          `Verify that '${term.relation}' is included in the 'select' query parameter.`,
+        );
+      if (!embed.toOne)
+        throw new RestError(
+          400,
+          'PGRST118',
+          `A related order on '${term.relation}' is not possible`,
+          `'${embed.relationship.origin.name}' and '${embed.relationship.target.name}' do not form a many-to-one or one-to-one relationship`,
+        );
+      checkColumn(
+        { alias: embed.joinAlias, relation: embed.relationship.target, displayName: embed.relationship.target.name },
+        term.field.name,
+      );
       return orderTermSql(`${ident(embed.joinAlias)}.${ident(term.field.name)}`, term);
     }
     return orderTermSql(columnSql(source, term.field, ctx.params), term);
@@ -139,20 +179,36 @@ interface BuiltEmbed extends EmbedJoin {
 function joinCondition(rel: Relationship, targetAlias: string, parentAlias: string, junctionAlias: string): string {
   if (rel.junction) {
     const { originFk, targetFk } = rel.junction;
-    const a = originFk.columns.map((c, i) => `${ident(junctionAlias)}.${ident(c)} = ${ident(parentAlias)}.${ident(originFk.foreignColumns[i]!)}`);
-    const b = targetFk.columns.map((c, i) => `${ident(junctionAlias)}.${ident(c)} = ${ident(targetAlias)}.${ident(targetFk.foreignColumns[i]!)}`);
+    const a = originFk.columns.map(
+      (c, i) => `${ident(junctionAlias)}.${ident(c)} = ${ident(parentAlias)}.${ident(originFk.foreignColumns[i]!)}`,
+    );
+    const b = targetFk.columns.map(
+      (c, i) => `${ident(junctionAlias)}.${ident(c)} = ${ident(targetAlias)}.${ident(targetFk.foreignColumns[i]!)}`,
+    );
     return [...a, ...b].join(' AND ');
   }
-  return rel.originColumns.map((c, i) => `${ident(targetAlias)}.${ident(rel.targetColumns[i]!)} = ${ident(parentAlias)}.${ident(c)}`).join(' AND ');
+  return rel.originColumns
+    .map((c, i) => `${ident(targetAlias)}.${ident(rel.targetColumns[i]!)} = ${ident(parentAlias)}.${ident(c)}`)
+    .join(' AND ');
 }
 
 function tableRef(rel: Relation): string {
   return `${ident(rel.schema)}.${ident(rel.name)}`;
 }
 
-function buildEmbed(ctx: BuildContext, parent: Source, item: Extract<SelectItem, { kind: 'embed' }>, path: string[]): BuiltEmbed {
+function buildEmbed(
+  ctx: BuildContext,
+  parent: Source,
+  item: Extract<SelectItem, { kind: 'embed' }>,
+  path: string[],
+): BuiltEmbed {
   if (!parent.relation) {
-    throw new RestError(400, 'PGRST200', `Could not find a relationship between '${parent.displayName}' and '${item.relation}' in the schema cache`, null);
+    throw new RestError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${parent.displayName}' and '${item.relation}' in the schema cache`,
+      null,
+    );
   }
   const rel = findRelationship(ctx.cache, parent.relation, item.relation, item.hint);
   const name = item.alias ?? item.relation;
@@ -168,7 +224,12 @@ function buildEmbed(ctx: BuildContext, parent: Source, item: Extract<SelectItem,
   const inner = item.join === 'inner';
 
   let selection: Selection;
-  const countOnly = item.select.length === 1 && item.select[0]!.kind === 'field' && item.select[0]!.field.name === 'count' && item.select[0]!.field.json.length === 0 && !rel.target.columnsByName.has('count');
+  const countOnly =
+    item.select.length === 1 &&
+    item.select[0]!.kind === 'field' &&
+    item.select[0]!.field.name === 'count' &&
+    item.select[0]!.field.json.length === 0 &&
+    !rel.target.columnsByName.has('count');
   if (countOnly) {
     const only = item.select[0] as Extract<SelectItem, { kind: 'field' }>;
     const alias = only.alias ?? 'count';
@@ -180,7 +241,10 @@ function buildEmbed(ctx: BuildContext, parent: Source, item: Extract<SelectItem,
   const from = rel.junction
     ? `${tableRef(rel.target)} AS ${ident(targetAlias)}, ${tableRef(rel.junction.relation)} AS ${ident(junctionAlias)}`
     : `${tableRef(rel.target)} AS ${ident(targetAlias)}`;
-  const where = [joinCondition(rel, targetAlias, parent.alias, junctionAlias), ...whereTerms(ctx, source, level, selection.joins)];
+  const where = [
+    joinCondition(rel, targetAlias, parent.alias, junctionAlias),
+    ...whereTerms(ctx, source, level, selection.joins),
+  ];
   const joins = selection.joins.map((j) => j.sql).join(' ');
   const order = countOnly ? '' : orderSql(ctx, source, level, selection.joins);
   const paging = countOnly ? '' : pagingSql(ctx, level.limit, level.offset);
@@ -202,9 +266,20 @@ function buildEmbed(ctx: BuildContext, parent: Source, item: Extract<SelectItem,
 export function checkLevelsUsed(ctx: BuildContext): void {
   for (const [key, level] of ctx.query.levels) {
     if (key === '' || ctx.builtPaths.has(key)) continue;
-    const used = level.conditions.length > 0 || level.logic.length > 0 || level.order !== undefined || level.limit !== undefined || level.offset !== undefined;
+    const used =
+      level.conditions.length > 0 ||
+      level.logic.length > 0 ||
+      level.order !== undefined ||
+      level.limit !== undefined ||
+      level.offset !== undefined;
     if (!used) continue;
     const last = key.split('.').pop()!;
-    throw new RestError(400, 'PGRST108', `'${last}' is not an embedded resource in this request`, null, `Verify that '${last}' is included in the 'select' query parameter.`);
+    throw new RestError(
+      400,
+      'PGRST108',
+      `'${last}' is not an embedded resource in this request`,
+      null,
+      `Verify that '${last}' is included in the 'select' query parameter.`,
+    );
   }
 }

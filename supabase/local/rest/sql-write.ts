@@ -29,7 +29,11 @@ export interface InsertOptions extends WriteOptions {
 }
 
 function unknownColumn(relation: Relation, column: string): RestError {
-  return new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${relation.name}' in the schema cache`);
+  return new RestError(
+    400,
+    'PGRST204',
+    `Could not find the '${column}' column of '${relation.name}' in the schema cache`,
+  );
 }
 
 function table(relation: Relation): string {
@@ -42,7 +46,12 @@ function returning(options: WriteOptions, inserted: string): string {
 }
 
 function projection(options: WriteOptions, ctx: ReturnType<typeof newContext>): string {
-  return buildProjection(ctx, options.relation, options.representation ? options.query.select : [], options.representation ? options.format : 'none');
+  return buildProjection(
+    ctx,
+    options.relation,
+    options.representation ? options.query.select : [],
+    options.representation ? options.format : 'none',
+  );
 }
 
 export function buildInsert(options: InsertOptions): Statement {
@@ -63,8 +72,16 @@ export function buildInsert(options: InsertOptions): Statement {
   let inserted = 'true';
   if (options.resolution) {
     const onConflict = options.query.onConflict ?? relation.primaryKey;
-    if (onConflict.length === 0) throw new RestError(400, 'PGRST100', `"failed to parse on_conflict" (line 1, column 1)`, 'a conflict target (on_conflict or a primary key) is required for upserts');
-    for (const c of onConflict) if (!relation.columnsByName.has(c)) throw new RestError(400, '42703', `column ${relation.name}.${c} does not exist`);
+    if (onConflict.length === 0)
+      throw new RestError(
+        400,
+        'PGRST100',
+        `"failed to parse on_conflict" (line 1, column 1)`,
+        'a conflict target (on_conflict or a primary key) is required for upserts',
+      );
+    for (const c of onConflict)
+      if (!relation.columnsByName.has(c))
+        throw new RestError(400, '42703', `column ${relation.name}.${c} does not exist`);
     const targetCols = onConflict.map(ident).join(', ');
     const updates = cols.map((c) => `${ident(c.name)} = EXCLUDED.${ident(c.name)}`);
     if (options.resolution === 'ignore-duplicates' || updates.length === 0) {
@@ -88,7 +105,11 @@ export interface UpdateOptions extends WriteOptions {
 }
 
 function filterWhere(options: WriteOptions, ctx: ReturnType<typeof newContext>): string {
-  const source: Source = { alias: options.relation.name, relation: options.relation, displayName: options.relation.name };
+  const source: Source = {
+    alias: options.relation.name,
+    relation: options.relation,
+    displayName: options.relation.name,
+  };
   const terms = whereTerms(ctx, source, levelOf(ctx, []), []);
   return terms.length > 0 ? ` WHERE ${terms.join(' AND ')}` : '';
 }

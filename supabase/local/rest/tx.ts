@@ -160,14 +160,19 @@ export async function runRequestTx(db: PGlite, tx: TxRequest): Promise<TxOutcome
     // extended-protocol messages up to Sync (committed at Sync, rolled back on error), which saves
     // executing BEGIN and COMMIT; READ ONLY is then the `transaction_read_only` setting.
     const explicit = tx.decide !== undefined;
-    const prelude = !explicit && tx.readOnly ? [['transaction_read_only', 'on'] as [string, string], ...settings] : settings;
-    if (explicit) add(tx.readOnly ? 'BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY' : 'BEGIN ISOLATION LEVEL READ COMMITTED', []);
+    const prelude =
+      !explicit && tx.readOnly ? [['transaction_read_only', 'on'] as [string, string], ...settings] : settings;
+    if (explicit)
+      add(tx.readOnly ? 'BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY' : 'BEGIN ISOLATION LEVEL READ COMMITTED', []);
     add(preludeSql(prelude.length), prelude.flat());
     for (const s of tx.statements) add(s.sql, s.params);
     parts.push(serialize.sync());
     const leading = explicit ? 2 : 1;
 
-    const { messages } = await db.execProtocol(concat(parts), { throwOnError: false, syncToFs: !explicit && !tx.readOnly });
+    const { messages } = await db.execProtocol(concat(parts), {
+      throwOnError: false,
+      syncToFs: !explicit && !tx.readOnly,
+    });
     const results: StatementResult[] = [];
     let current: StatementResult = { rows: [], fields: [] };
     let completed = 0;

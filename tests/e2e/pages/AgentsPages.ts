@@ -81,7 +81,9 @@ export class AgentWizardPage {
   }
 
   stepButton(step: keyof AgentsTexts['wizard']['steps'], position: number): Locator {
-    return this.page.locator('.wizard-progress').getByRole('button', { name: `${position}. ${this.texts.wizard.steps[step]}` });
+    return this.page
+      .locator('.wizard-progress')
+      .getByRole('button', { name: `${position}. ${this.texts.wizard.steps[step]}` });
   }
 
   choice(name: string): Locator {
@@ -140,7 +142,9 @@ export class AgentConfigurePage {
   }
 
   directorySwitch(): Locator {
-    return this.page.getByRole('switch', { name: this.texts.configure.directoryListed }).or(this.page.getByLabel(this.texts.configure.directoryListed));
+    return this.page
+      .getByRole('switch', { name: this.texts.configure.directoryListed })
+      .or(this.page.getByLabel(this.texts.configure.directoryListed));
   }
 
   avatarInput(): Locator {

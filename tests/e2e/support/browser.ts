@@ -13,9 +13,12 @@ const CHROMIUM_FLAGS = [
 ];
 
 export function chromiumPath(): string {
-  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
-    (p) => p && existsSync(p),
-  );
+  const found = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ].find((p) => p && existsSync(p));
   if (!found) throw new Error('No Chromium found: run `npm test` (it installs one) or set CHROMIUM_PATH.');
   return found;
 }
@@ -32,7 +35,11 @@ export interface Viewport {
 export const DESKTOP: Viewport = { width: 1280, height: 800 };
 export const PHONE: Viewport = { width: 375, height: 812 };
 
-export async function newPage(browser: Browser, viewport: Viewport = DESKTOP, locale = 'en-US'): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  viewport: Viewport = DESKTOP,
+  locale = 'en-US',
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, locale });
   const page = await context.newPage();
   return { context, page };

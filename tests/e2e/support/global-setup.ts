@@ -32,7 +32,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = await mkdtemp(path.join(tmpdir(), 'concierge-e2e-'));
   let product: RunningProduct;
   try {
-    product = await startProduct({ projectDir, dataDir: path.join(dataDir, 'data'), apiPort: 0, consolePort: 0, sitePort: 0 });
+    product = await startProduct({
+      projectDir,
+      dataDir: path.join(dataDir, 'data'),
+      apiPort: 0,
+      consolePort: 0,
+      sitePort: 0,
+    });
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
     throw error;

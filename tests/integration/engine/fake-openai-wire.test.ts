@@ -147,7 +147,9 @@ describe('fake OpenAI wire format', () => {
     });
     const events = await readEvents(response, sent);
     // events[0] is the role chunk (sent with the headers), then one, two, three.
-    const words = events.slice(1, 4).map((e) => (JSON.parse(e.data) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content);
+    const words = events
+      .slice(1, 4)
+      .map((e) => (JSON.parse(e.data) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content);
     expect(words.join('')).toBe('one two three');
     expect(events[1]!.at).toBeGreaterThanOrEqual(295);
     expect(events[2]!.at).toBeGreaterThanOrEqual(295 + 40);

@@ -28,7 +28,12 @@ export interface RestResult {
 }
 
 export async function startRestStack(): Promise<RestStack> {
-  const stack = await startStack({ projectDir: FIXTURE_DIR, dataDir: null, port: 0, log: process.env.DEBUG_STACK ? console.log : undefined });
+  const stack = await startStack({
+    projectDir: FIXTURE_DIR,
+    dataDir: null,
+    port: 0,
+    log: process.env.DEBUG_STACK ? console.log : undefined,
+  });
   const base = `${stack.url}/rest/v1`;
   return {
     ...stack,
@@ -36,7 +41,8 @@ export async function startRestStack(): Promise<RestStack> {
       const { key, token, ...rest } = init;
       const headers = new Headers(rest.headers);
       headers.set('apikey', key ?? stack.anonKey);
-      if (token !== null && !headers.has('authorization')) headers.set('authorization', `Bearer ${token ?? key ?? stack.anonKey}`);
+      if (token !== null && !headers.has('authorization'))
+        headers.set('authorization', `Bearer ${token ?? key ?? stack.anonKey}`);
       if (rest.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
       const response = await fetch(`${base}${path}`, { ...rest, headers });
       const text = await response.text();

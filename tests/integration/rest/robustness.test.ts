@@ -96,7 +96,9 @@ describe('malformed input → 4xx', () => {
     expectErrorShape(b.json, 'PGRST100');
     const nul = await stack.rest('/posts?title=eq.a%00b');
     expect(nul.status).toBe(400);
-    const many = await stack.rest(`/posts?select=id&id=in.(${Array.from({ length: 2000 }, (_, i) => i).join(',')})&order=id`);
+    const many = await stack.rest(
+      `/posts?select=id&id=in.(${Array.from({ length: 2000 }, (_, i) => i).join(',')})&order=id`,
+    );
     expect(many.status).toBe(200);
     expect((many.json as unknown[]).length).toBe(4);
   });
@@ -105,11 +107,19 @@ describe('malformed input → 4xx', () => {
     expect(garbage.status).toBe(401);
     expectErrorShape(garbage.json, 'PGRST301');
     expect(garbage.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
-    const wrongKey = await signJwt({ role: 'authenticated', sub: 'x' }, 'another-secret-another-secret-another-secret', 60);
+    const wrongKey = await signJwt(
+      { role: 'authenticated', sub: 'x' },
+      'another-secret-another-secret-another-secret',
+      60,
+    );
     const forged = await stack.rest('/posts?select=id', { token: wrongKey });
     expect(forged.status).toBe(401);
     expectErrorShape(forged.json, 'PGRST301');
-    const notYet = await signJwt({ role: 'authenticated', nbf: Math.floor(Date.now() / 1000) + 600 }, LOCAL_JWT_SECRET, 3600);
+    const notYet = await signJwt(
+      { role: 'authenticated', nbf: Math.floor(Date.now() / 1000) + 600 },
+      LOCAL_JWT_SECRET,
+      3600,
+    );
     const early = await stack.rest('/posts?select=id', { token: notYet });
     expect(early.status).toBe(401);
     expectErrorShape(early.json, 'PGRST303');
@@ -168,16 +178,26 @@ describe('protocol details', () => {
     expect(capped.headers.get('content-range')).toBe('0-999/1103');
   });
   it('strips nulls on request and echoes Content-Profile', async () => {
-    const r = await stack.rest('/posts?select=id,author_id&id=eq.4', { headers: { accept: 'application/vnd.pgrst.array+json;nulls=stripped', 'accept-profile': 'public' } });
+    const r = await stack.rest('/posts?select=id,author_id&id=eq.4', {
+      headers: { accept: 'application/vnd.pgrst.array+json;nulls=stripped', 'accept-profile': 'public' },
+    });
     expect(r.json).toEqual([{ id: 4 }]);
     expect(r.headers.get('content-profile')).toBe('public');
-    const extra = await stack.rest('/things', { method: 'POST', headers: { 'content-profile': 'extra', prefer: 'return=representation' }, body: '{"id":2,"label":"two"}' });
+    const extra = await stack.rest('/things', {
+      method: 'POST',
+      headers: { 'content-profile': 'extra', prefer: 'return=representation' },
+      body: '{"id":2,"label":"two"}',
+    });
     expect(extra.status).toBe(201);
     expect(extra.json).toEqual([{ id: 2, label: 'two' }]);
     expect(extra.headers.get('content-profile')).toBe('extra');
   });
   it('answers return=headers-only with a Location', async () => {
-    const r = await stack.rest('/authors', { method: 'POST', headers: { prefer: 'return=headers-only' }, body: '{"id":42,"name":"Loc"}' });
+    const r = await stack.rest('/authors', {
+      method: 'POST',
+      headers: { prefer: 'return=headers-only' },
+      body: '{"id":42,"name":"Loc"}',
+    });
     expect(r.status).toBe(201);
     expect(r.text).toBe('');
     expect(r.headers.get('location')).toBe('/authors?id=eq.42');
@@ -189,7 +209,10 @@ describe('protocol details', () => {
       body: 'id,name,email\n20,"Csv, Jr.",NULL\n21,Plain,p@x.io',
     });
     expect(r.status).toBe(201);
-    expect(r.json).toEqual([{ id: 20, name: 'Csv, Jr.', email: null }, { id: 21, name: 'Plain', email: 'p@x.io' }]);
+    expect(r.json).toEqual([
+      { id: 20, name: 'Csv, Jr.', email: null },
+      { id: 21, name: 'Plain', email: 'p@x.io' },
+    ]);
   });
   it('applies response.headers and response.status set from SQL', async () => {
     await stack.db.exec(`create function public.teapot() returns text language plpgsql as $$
@@ -201,12 +224,16 @@ describe('protocol details', () => {
     expect(r.json).toBe('short and stout');
   });
   it('reloads the schema cache after DDL (pgrst_ddl_watch → NOTIFY pgrst)', async () => {
-    await stack.db.exec(`create table public.late_table (id int primary key); insert into public.late_table values (1);`);
+    await stack.db.exec(
+      `create table public.late_table (id int primary key); insert into public.late_table values (1);`,
+    );
     const r = await stack.rest('/late_table?select=id');
     expect(r.status).toBe(200);
     expect(r.json).toEqual([{ id: 1 }]);
     // New columns and relationships on known tables are picked up the same way.
-    await stack.db.exec(`alter table public.late_table add column author_id bigint references public.authors(id); update public.late_table set author_id = 2;`);
+    await stack.db.exec(
+      `alter table public.late_table add column author_id bigint references public.authors(id); update public.late_table set author_id = 2;`,
+    );
     const embedded = await stack.rest('/late_table?select=id,author_id,authors(name)');
     expect(embedded.status).toBe(200);
     expect(embedded.json).toEqual([{ id: 1, author_id: 2, authors: { name: 'Bob' } }]);
@@ -214,13 +241,23 @@ describe('protocol details', () => {
   it('keeps the per-request settings local to the transaction', async () => {
     const token = await stack.userToken('00000000-0000-0000-0000-0000000000cc');
     await stack.rest('/rpc/whoami', { token });
-    const after = await stack.db.query<{ role: string; claims: string | null }>(`select current_user as role, nullif(current_setting('request.jwt.claims', true), '') as claims`);
+    const after = await stack.db.query<{ role: string; claims: string | null }>(
+      `select current_user as role, nullif(current_setting('request.jwt.claims', true), '') as claims`,
+    );
     expect(after.rows[0]).toEqual({ role: 'postgres', claims: null });
   });
   it('is atomic: a failing row rolls back the whole request', async () => {
-    const r = await stack.rest('/authors', { method: 'POST', body: JSON.stringify([{ id: 30, name: 'ok' }, { id: 31, name: null }]) });
+    const r = await stack.rest('/authors', {
+      method: 'POST',
+      body: JSON.stringify([
+        { id: 30, name: 'ok' },
+        { id: 31, name: null },
+      ]),
+    });
     expect(r.status).toBe(400);
-    expect((await stack.db.query('select count(*)::int as n from authors where id in (30, 31)')).rows).toEqual([{ n: 0 }]);
+    expect((await stack.db.query('select count(*)::int as n from authors where id in (30, 31)')).rows).toEqual([
+      { n: 0 },
+    ]);
     const fn = await stack.rest('/rpc/bump_title?post=1');
     expect(fn.status).toBe(405);
     expect((await stack.db.query('select title from posts where id = 1')).rows).toEqual([{ title: 'Hello World' }]);

@@ -36,26 +36,53 @@ const reads: ReadCase[] = [
   { n: 8, path: '/posts?select=id,lang:meta->>lang,n:meta->n&id=eq.2', body: [{ id: 2, lang: 'fr', n: 2 }] },
   { n: 9, path: '/posts?select=id::text,title&id=eq.1', body: [{ id: '1', title: 'Hello World' }] },
   { n: 10, path: '/posts?select=id&title=ilike.*world*', body: [{ id: 1 }] },
-  { n: 11, path: '/posts?select=id&or=(id.eq.2,and(published.is.true,author_id.eq.2))&order=id', body: [{ id: 2 }, { id: 3 }] },
+  {
+    n: 11,
+    path: '/posts?select=id&or=(id.eq.2,and(published.is.true,author_id.eq.2))&order=id',
+    body: [{ id: 2 }, { id: 3 }],
+  },
   { n: 12, path: '/posts?select=id&published=not.is.true&order=id', body: [{ id: 2 }, { id: 4 }] },
   { n: 13, path: '/posts?select=id&fts=wfts(english).cats', body: [{ id: 3 }] },
   { n: 14, path: '/posts?select=id&body=fts(english).post', body: [{ id: 1 }] },
-  { n: 15, path: '/posts?select=title,authors(name)&id=eq.1', body: [{ title: 'Hello World', authors: { name: 'Ann' } }] },
+  {
+    n: 15,
+    path: '/posts?select=title,authors(name)&id=eq.1',
+    body: [{ title: 'Hello World', authors: { name: 'Ann' } }],
+  },
   { n: 16, path: '/posts?select=title,authors(name)&id=eq.4', body: [{ title: 'Orphan', authors: null }] },
   { n: 17, path: '/posts?select=id,author:authors(name)&id=eq.1', body: [{ id: 1, author: { name: 'Ann' } }] },
   {
     n: 18,
     path: '/authors?select=name,posts(id)&order=id&posts.order=id.desc',
-    body: [{ name: 'Ann', posts: [{ id: 2 }, { id: 1 }] }, { name: 'Bob', posts: [{ id: 3 }] }],
+    body: [
+      { name: 'Ann', posts: [{ id: 2 }, { id: 1 }] },
+      { name: 'Bob', posts: [{ id: 3 }] },
+    ],
   },
   {
     n: 19,
     path: '/posts?select=id,comments(body)&comments.body=eq.woof&order=id',
-    body: [{ id: 1, comments: [] }, { id: 2, comments: [] }, { id: 3, comments: [{ body: 'woof' }] }, { id: 4, comments: [] }],
+    body: [
+      { id: 1, comments: [] },
+      { id: 2, comments: [] },
+      { id: 3, comments: [{ body: 'woof' }] },
+      { id: 4, comments: [] },
+    ],
   },
-  { n: 20, path: '/posts?select=id,comments!inner(body)&comments.body=eq.woof', body: [{ id: 3, comments: [{ body: 'woof' }] }] },
+  {
+    n: 20,
+    path: '/posts?select=id,comments!inner(body)&comments.body=eq.woof',
+    body: [{ id: 3, comments: [{ body: 'woof' }] }],
+  },
   { n: 21, path: '/posts?select=id,labels(name)&id=eq.3', body: [{ id: 3, labels: [{ name: 'pets' }] }] },
-  { n: 22, path: '/authors?select=name,posts(count)&order=id', body: [{ name: 'Ann', posts: [{ count: 2 }] }, { name: 'Bob', posts: [{ count: 1 }] }] },
+  {
+    n: 22,
+    path: '/authors?select=name,posts(count)&order=id',
+    body: [
+      { name: 'Ann', posts: [{ count: 2 }] },
+      { name: 'Bob', posts: [{ count: 1 }] },
+    ],
+  },
 ];
 
 describe('§7.6 reads (1-22)', () => {
@@ -81,7 +108,8 @@ describe('§7.6 errors and negotiation (23-33)', () => {
     expect(r.status).toBe(400);
     expect(r.json).toMatchObject({
       code: 'PGRST200',
-      details: "Searched for a foreign key relationship between 'posts' and 'nope' in the schema 'public', but no matches were found.",
+      details:
+        "Searched for a foreign key relationship between 'posts' and 'nope' in the schema 'public', but no matches were found.",
       message: "Could not find a relationship between 'posts' and 'nope' in the schema cache",
     });
     expect(Object.keys(r.json as object).sort()).toEqual(['code', 'details', 'hint', 'message']);
@@ -94,7 +122,10 @@ describe('§7.6 errors and negotiation (23-33)', () => {
   it('#25 unknown table → 404 PGRST205', async () => {
     const r = await stack.rest('/nope?select=*');
     expect(r.status).toBe(404);
-    expect(r.json).toMatchObject({ code: 'PGRST205', message: "Could not find the table 'public.nope' in the schema cache" });
+    expect(r.json).toMatchObject({
+      code: 'PGRST205',
+      message: "Could not find the table 'public.nope' in the schema cache",
+    });
   });
   it('#26 HEAD with count=exact', async () => {
     const r = await stack.rest('/posts?select=*', { method: 'HEAD', headers: { prefer: 'count=exact' } });
@@ -111,18 +142,30 @@ describe('§7.6 errors and negotiation (23-33)', () => {
   it('#28 offset beyond total → 416 PGRST103', async () => {
     const r = await stack.rest('/posts?select=id&order=id&offset=10', { headers: { prefer: 'count=exact' } });
     expect(r.status).toBe(416);
-    expect(r.json).toMatchObject({ code: 'PGRST103', details: 'An offset of 10 was requested, but there are only 4 rows.' });
+    expect(r.json).toMatchObject({
+      code: 'PGRST103',
+      details: 'An offset of 10 was requested, but there are only 4 rows.',
+    });
   });
   it('#29 singular object', async () => {
-    const r = await stack.rest('/posts?select=id&id=eq.1', { headers: { accept: 'application/vnd.pgrst.object+json' } });
+    const r = await stack.rest('/posts?select=id&id=eq.1', {
+      headers: { accept: 'application/vnd.pgrst.object+json' },
+    });
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ id: 1 });
     expect(r.headers.get('content-type')).toBe('application/vnd.pgrst.object+json; charset=utf-8');
   });
   it('#30 singular with no row → 406 PGRST116', async () => {
-    const r = await stack.rest('/posts?select=id&id=eq.99', { headers: { accept: 'application/vnd.pgrst.object+json' } });
+    const r = await stack.rest('/posts?select=id&id=eq.99', {
+      headers: { accept: 'application/vnd.pgrst.object+json' },
+    });
     expect(r.status).toBe(406);
-    expect(r.json).toEqual({ code: 'PGRST116', details: 'The result contains 0 rows', hint: null, message: 'Cannot coerce the result to a single JSON object' });
+    expect(r.json).toEqual({
+      code: 'PGRST116',
+      details: 'The result contains 0 rows',
+      hint: null,
+      message: 'Cannot coerce the result to a single JSON object',
+    });
   });
   it('#31 CSV', async () => {
     const r = await stack.rest('/posts?select=id,title&id=lt.3&order=id', { headers: { accept: 'text/csv' } });
@@ -158,15 +201,26 @@ describe('§7.6 writes (34-47)', () => {
     const r = await stack.rest('/authors?columns=%22id%22,%22name%22,%22email%22&select=id,name', {
       method: 'POST',
       headers: { prefer: 'return=representation' },
-      body: JSON.stringify([{ id: 4, name: 'Di' }, { id: 5, name: 'Ed', email: 'ed@x.io' }]),
+      body: JSON.stringify([
+        { id: 4, name: 'Di' },
+        { id: 5, name: 'Ed', email: 'ed@x.io' },
+      ]),
     });
     expect(r.status).toBe(201);
-    expect(r.json).toEqual([{ id: 4, name: 'Di' }, { id: 5, name: 'Ed' }]);
+    expect(r.json).toEqual([
+      { id: 4, name: 'Di' },
+      { id: 5, name: 'Ed' },
+    ]);
   });
   it('#36 duplicate key → 409 23505', async () => {
     const r = await stack.rest('/authors', { method: 'POST', body: JSON.stringify({ id: 1, name: 'dup' }) });
     expect(r.status).toBe(409);
-    expect(r.json).toEqual({ code: '23505', details: 'Key (id)=(1) already exists.', hint: null, message: 'duplicate key value violates unique constraint "authors_pkey"' });
+    expect(r.json).toEqual({
+      code: '23505',
+      details: 'Key (id)=(1) already exists.',
+      hint: null,
+      message: 'duplicate key value violates unique constraint "authors_pkey"',
+    });
   });
   it('#37 foreign key violation → 409 23503', async () => {
     const r = await stack.rest('/posts', { method: 'POST', body: JSON.stringify({ author_id: 99, title: 'x' }) });
@@ -176,7 +230,10 @@ describe('§7.6 writes (34-47)', () => {
   it('#38 not-null violation → 400 23502', async () => {
     const r = await stack.rest('/posts', { method: 'POST', body: JSON.stringify({ body: 'no title' }) });
     expect(r.status).toBe(400);
-    expect(r.json).toMatchObject({ code: '23502', message: 'null value in column "title" of relation "posts" violates not-null constraint' });
+    expect(r.json).toMatchObject({
+      code: '23502',
+      message: 'null value in column "title" of relation "posts" violates not-null constraint',
+    });
   });
   it('#39 missing=default fills defaults', async () => {
     const r = await stack.rest('/posts?columns=%22title%22,%22published%22&select=id,tags,published', {
@@ -185,8 +242,14 @@ describe('§7.6 writes (34-47)', () => {
       body: JSON.stringify([{ title: 'a' }, { title: 'b', published: true }]),
     });
     expect(r.status).toBe(201);
-    expect(r.json).toEqual([{ id: 5, tags: [], published: false }, { id: 6, tags: [], published: true }]);
-    const without = await stack.rest('/posts?columns=%22title%22,%22published%22', { method: 'POST', body: JSON.stringify([{ title: 'c' }]) });
+    expect(r.json).toEqual([
+      { id: 5, tags: [], published: false },
+      { id: 6, tags: [], published: true },
+    ]);
+    const without = await stack.rest('/posts?columns=%22title%22,%22published%22', {
+      method: 'POST',
+      body: JSON.stringify([{ title: 'c' }]),
+    });
     expect(without.status).toBe(400);
     expect(without.json).toMatchObject({ code: '23502' });
   });
@@ -203,10 +266,16 @@ describe('§7.6 writes (34-47)', () => {
     const r = await stack.rest('/authors?on_conflict=id&select=id,name', {
       method: 'POST',
       headers: { prefer: 'resolution=merge-duplicates, return=representation' },
-      body: JSON.stringify([{ id: 1, name: 'Ann C' }, { id: 6, name: 'Fay' }]),
+      body: JSON.stringify([
+        { id: 1, name: 'Ann C' },
+        { id: 6, name: 'Fay' },
+      ]),
     });
     expect(r.status).toBe(201);
-    expect(r.json).toEqual([{ id: 1, name: 'Ann C' }, { id: 6, name: 'Fay' }]);
+    expect(r.json).toEqual([
+      { id: 1, name: 'Ann C' },
+      { id: 6, name: 'Fay' },
+    ]);
   });
   it('#42 ignore-duplicates on a unique column → 201 []', async () => {
     const r = await stack.rest('/authors?on_conflict=email&select=id', {
@@ -224,12 +293,20 @@ describe('§7.6 writes (34-47)', () => {
     expect((await stack.db.query('select title from posts where id = 2')).rows).toEqual([{ title: '2nd' }]);
   });
   it('#44 PATCH with representation', async () => {
-    const r = await stack.rest('/posts?id=eq.2&select=id,title', { method: 'PATCH', headers: { prefer: 'return=representation' }, body: JSON.stringify({ title: '2nd' }) });
+    const r = await stack.rest('/posts?id=eq.2&select=id,title', {
+      method: 'PATCH',
+      headers: { prefer: 'return=representation' },
+      body: JSON.stringify({ title: '2nd' }),
+    });
     expect(r.status).toBe(200);
     expect(r.json).toEqual([{ id: 2, title: '2nd' }]);
   });
   it('#45 singular PATCH touching 2 rows → 406 and nothing changes', async () => {
-    const r = await stack.rest('/posts?published=eq.false', { method: 'PATCH', headers: { accept: 'application/vnd.pgrst.object+json' }, body: JSON.stringify({ title: 'z' }) });
+    const r = await stack.rest('/posts?published=eq.false', {
+      method: 'PATCH',
+      headers: { accept: 'application/vnd.pgrst.object+json' },
+      body: JSON.stringify({ title: 'z' }),
+    });
     expect(r.status).toBe(406);
     expect(r.json).toMatchObject({ code: 'PGRST116', details: 'The result contains 2 rows' });
     expect((await stack.db.query("select count(*)::int as n from posts where title = 'z'")).rows).toEqual([{ n: 0 }]);
@@ -270,13 +347,19 @@ describe('§7.6 RPC (48-52)', () => {
   it('#52 unknown function → 404 PGRST202', async () => {
     const r = await stack.rest('/rpc/nope', { method: 'POST', body: '{}' });
     expect(r.status).toBe(404);
-    expect(r.json).toMatchObject({ code: 'PGRST202', message: 'Could not find the function public.nope without parameters in the schema cache' });
+    expect(r.json).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.nope without parameters in the schema cache',
+    });
   });
 });
 
 describe('§7.6 auth and RLS (53-54)', () => {
   it('#53 expired JWT → 401 PGRST303 with WWW-Authenticate', async () => {
-    const expired = await signJwt({ role: 'authenticated', sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 }, LOCAL_JWT_SECRET);
+    const expired = await signJwt(
+      { role: 'authenticated', sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 },
+      LOCAL_JWT_SECRET,
+    );
     const r = await stack.rest('/posts?select=id&id=eq.1', { token: expired });
     expect(r.status).toBe(401);
     expect(r.json).toEqual({ code: 'PGRST303', details: null, hint: null, message: 'JWT expired' });
@@ -284,14 +367,19 @@ describe('§7.6 auth and RLS (53-54)', () => {
   });
   it('#54 RLS on posts: anon sees published rows, writes are refused 401/403', async () => {
     await stack.reset();
-    await stack.db.exec(`alter table posts enable row level security; create policy p on posts for select to anon using (published);`);
+    await stack.db.exec(
+      `alter table posts enable row level security; create policy p on posts for select to anon using (published);`,
+    );
     try {
       const read = await stack.rest('/posts?select=id&order=id');
       expect(read.status).toBe(200);
       expect(read.json).toEqual([{ id: 1 }, { id: 3 }]);
       const anonInsert = await stack.rest('/posts', { method: 'POST', body: JSON.stringify({ title: 'x' }) });
       expect(anonInsert.status).toBe(401);
-      expect(anonInsert.json).toMatchObject({ code: '42501', message: 'new row violates row-level security policy for table "posts"' });
+      expect(anonInsert.json).toMatchObject({
+        code: '42501',
+        message: 'new row violates row-level security policy for table "posts"',
+      });
       expect(anonInsert.headers.get('www-authenticate')).toBe('Bearer');
       const token = await stack.userToken('00000000-0000-0000-0000-00000000000a');
       const userInsert = await stack.rest('/posts', { method: 'POST', token, body: JSON.stringify({ title: 'x' }) });

@@ -45,13 +45,19 @@ describe('supabase-js reads', () => {
     expect(await ids(c.from('posts').select('id').like('title', '%and%'))).toEqual([3]);
     expect(await ids(c.from('posts').select('id').is('author_id', null))).toEqual([4]);
     expect(await ids(c.from('posts').select('id').contains('tags', ['news']).order('id'))).toEqual([1, 2]);
-    expect(await ids(c.from('posts').select('id').containedBy('tags', ['news', 'intro', 'x']).order('id'))).toEqual([1, 2, 4]);
+    expect(await ids(c.from('posts').select('id').containedBy('tags', ['news', 'intro', 'x']).order('id'))).toEqual([
+      1, 2, 4,
+    ]);
     expect(await ids(c.from('posts').select('id').overlaps('tags', ['pets', 'intro']).order('id'))).toEqual([1, 3]);
     expect(await ids(c.from('posts').select('id').contains('meta', { lang: 'en' }).order('id'))).toEqual([1, 3]);
     expect(await ids(c.from('posts').select('id').eq('meta->>lang', 'fr'))).toEqual([2]);
-    expect(await ids(c.from('posts').select('id').textSearch('fts', 'cats', { type: 'websearch', config: 'english' }))).toEqual([3]);
+    expect(
+      await ids(c.from('posts').select('id').textSearch('fts', 'cats', { type: 'websearch', config: 'english' })),
+    ).toEqual([3]);
     expect(await ids(c.from('posts').select('id').textSearch('body', 'post', { config: 'english' }))).toEqual([1]);
-    expect(await ids(c.from('posts').select('id').or('id.eq.2,and(published.is.true,author_id.eq.2)').order('id'))).toEqual([2, 3]);
+    expect(
+      await ids(c.from('posts').select('id').or('id.eq.2,and(published.is.true,author_id.eq.2)').order('id')),
+    ).toEqual([2, 3]);
     expect(await ids(c.from('posts').select('id').not('published', 'is', true).order('id'))).toEqual([2, 4]);
     expect(await ids(c.from('posts').select('id').match({ author_id: 1, published: false }))).toEqual([2]);
     expect(await ids(c.from('posts').select('id').regexMatch('title', '^C'))).toEqual([3]);
@@ -59,7 +65,11 @@ describe('supabase-js reads', () => {
     expect(await ids(c.from('posts').select('id').likeAnyOf('title', ['Hello%', 'Orph%']).order('id'))).toEqual([1, 4]);
     expect(await ids(c.from('posts').select('id').filter('id', 'in', '(2,4)').order('id'))).toEqual([2, 4]);
     expect(await ids(c.from('posts').select('id, comments!inner(id)').eq('comments.body', 'woof'))).toEqual([3]);
-    expect(await ids(c.from('posts').select('id').order('author_id', { ascending: true, nullsFirst: true }).order('id').limit(2))).toEqual([4, 1]);
+    expect(
+      await ids(
+        c.from('posts').select('id').order('author_id', { ascending: true, nullsFirst: true }).order('id').limit(2),
+      ),
+    ).toEqual([4, 1]);
   });
   it('counts, ranges and heads', async () => {
     const c = stack.client();
@@ -114,20 +124,39 @@ describe('supabase-js writes', () => {
   });
   it('insert, bulk insert with defaults, upsert, update, delete', async () => {
     const c = stack.client(stack.serviceRoleKey);
-    const inserted = await c.from('posts').insert({ title: 'new', author_id: 2 }).select('id, title, published').single();
+    const inserted = await c
+      .from('posts')
+      .insert({ title: 'new', author_id: 2 })
+      .select('id, title, published')
+      .single();
     expect(inserted.status).toBe(201);
     expect(inserted.data).toEqual({ id: 5, title: 'new', published: false });
-    const bulk = await c.from('posts').insert([{ title: 'a' }, { title: 'b', published: true }], { defaultToNull: false }).select('id, published');
-    expect(bulk.data).toEqual([{ id: 6, published: false }, { id: 7, published: true }]);
+    const bulk = await c
+      .from('posts')
+      .insert([{ title: 'a' }, { title: 'b', published: true }], { defaultToNull: false })
+      .select('id, published');
+    expect(bulk.data).toEqual([
+      { id: 6, published: false },
+      { id: 7, published: true },
+    ]);
     const minimal = await c.from('authors').insert({ id: 10, name: 'Min' });
     expect(minimal.status).toBe(201);
     expect(minimal.data).toBeNull();
     const up = await c.from('authors').upsert({ id: 1, name: 'Ann U' }).select();
     expect(up.status).toBe(200);
     expect(up.data).toEqual([{ id: 1, name: 'Ann U', email: 'ann@x.io' }]);
-    const upNew = await c.from('authors').upsert([{ id: 1, name: 'Ann V' }, { id: 11, name: 'Gus' }]).select('id');
+    const upNew = await c
+      .from('authors')
+      .upsert([
+        { id: 1, name: 'Ann V' },
+        { id: 11, name: 'Gus' },
+      ])
+      .select('id');
     expect(upNew.status).toBe(201);
-    const ignored = await c.from('authors').upsert({ id: 12, name: 'X', email: 'ann@x.io' }, { onConflict: 'email', ignoreDuplicates: true }).select();
+    const ignored = await c
+      .from('authors')
+      .upsert({ id: 12, name: 'X', email: 'ann@x.io' }, { onConflict: 'email', ignoreDuplicates: true })
+      .select();
     expect(ignored.data).toEqual([]);
     const updated = await c.from('posts').update({ title: '2nd' }, { count: 'exact' }).eq('id', 2).select('id, title');
     expect(updated.status).toBe(200);
@@ -155,7 +184,9 @@ describe('supabase-js writes', () => {
     expect((await c.from('posts').select('title').eq('id', 1).single()).data).toEqual({ title: 'Hello World' });
     // maxAffected is typed for clients declaring PostgREST 13+; the local emulator implements v14.
     type MaxAffected = { maxAffected(n: number): PromiseLike<{ status: number; error: { code: string } | null }> };
-    const capped = await (c.from('posts').update({ title: 'cap' }).eq('published', false) as unknown as MaxAffected).maxAffected(1);
+    const capped = await (
+      c.from('posts').update({ title: 'cap' }).eq('published', false) as unknown as MaxAffected
+    ).maxAffected(1);
     expect(capped.status).toBe(400);
     expect(capped.error?.code).toBe('PGRST124');
     expect((await c.from('posts').select('id').eq('title', 'cap')).data).toEqual([]);
@@ -172,12 +203,20 @@ describe('supabase-js rpc', () => {
     expect((await c.rpc('add', { a: 2, b: 5 }, { get: true })).data).toBe(7);
     expect((await c.rpc('sum_ids', { ids: [1, 2, 3] })).data).toBe(6);
     expect((await c.rpc('sum_ids', { ids: [1, 2, 3] }, { get: true })).data).toBe(6);
-    expect((await c.rpc('posts_by', { author: 1 }).select('id').order('id', { ascending: false })).data).toEqual([{ id: 2 }, { id: 1 }]);
+    expect((await c.rpc('posts_by', { author: 1 }).select('id').order('id', { ascending: false })).data).toEqual([
+      { id: 2 },
+      { id: 1 },
+    ]);
     expect((await c.rpc('posts_by', { author: 1 }).select('id').eq('published', true)).data).toEqual([{ id: 1 }]);
-    expect((await c.rpc('posts_by', { author: 1 }).select('id, authors(name)').limit(1).order('id')).data).toEqual([{ id: 1, authors: { name: 'Ann' } }]);
+    expect((await c.rpc('posts_by', { author: 1 }).select('id, authors(name)').limit(1).order('id')).data).toEqual([
+      { id: 1, authors: { name: 'Ann' } },
+    ]);
     expect((await c.rpc('author_names')).data).toEqual(['Ann', 'Bob']);
     expect((await c.rpc('first_post').select('id, title')).data).toEqual({ id: 1, title: 'Hello World' });
-    expect((await c.rpc('post_stats')).data).toEqual([{ author_id: 1, n: 2 }, { author_id: 2, n: 1 }]);
+    expect((await c.rpc('post_stats')).data).toEqual([
+      { author_id: 1, n: 2 },
+      { author_id: 2, n: 1 },
+    ]);
     expect((await c.rpc('echo_json', { payload: { a: [1, 'x'] } })).data).toEqual({ a: [1, 'x'] });
     expect((await c.rpc('whole_body', { anything: true })).data).toEqual({ anything: true });
     const counted = await c.rpc('posts_by', { author: 1 }, { count: 'exact' }).select('id').limit(1);
@@ -198,7 +237,10 @@ describe('supabase-js rpc', () => {
     const c = stack.client();
     const missing = await c.rpc('nope', { x: 1 });
     expect(missing.status).toBe(404);
-    expect(missing.error).toMatchObject({ code: 'PGRST202', message: 'Could not find the function public.nope(x) in the schema cache' });
+    expect(missing.error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.nope(x) in the schema cache',
+    });
     const plain = await c.rpc('fail_plain');
     expect(plain.status).toBe(400);
     expect(plain.error).toMatchObject({ code: 'P0001', message: 'plain failure' });
@@ -231,7 +273,10 @@ describe('RLS per role through supabase-js', () => {
     // Writing a row owned by someone else violates WITH CHECK → 403 for an authenticated user.
     const forged = await b.from('notes').insert({ body: 'forged', owner: userA });
     expect(forged.status).toBe(403);
-    expect(forged.error).toMatchObject({ code: '42501', message: 'new row violates row-level security policy for table "notes"' });
+    expect(forged.error).toMatchObject({
+      code: '42501',
+      message: 'new row violates row-level security policy for table "notes"',
+    });
     // anon sees nothing and may not insert (401).
     const anon = stack.client();
     expect((await anon.from('notes').select('*')).data).toEqual([]);
@@ -243,7 +288,10 @@ describe('RLS per role through supabase-js', () => {
     expect(all.data).toEqual([{ body: 'from A' }, { body: 'from B' }]);
   });
   it('translates new-format publishable and secret keys (reference §1)', async () => {
-    const options = { auth: { persistSession: false }, realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket } };
+    const options = {
+      auth: { persistSession: false },
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    };
     const publishable = createClient(stack.url, stack.config.publishableKey, options);
     expect((await publishable.rpc('whoami')).data).toMatchObject({ role: 'anon' });
     expect((await publishable.from('secrets').select('*')).status).toBe(401);
@@ -254,6 +302,10 @@ describe('RLS per role through supabase-js', () => {
   it('exposes role, claims and request info to SQL', async () => {
     const a = stack.client(await stack.userToken(userA));
     expect((await a.rpc('whoami')).data).toEqual({ role: 'authenticated', sub: userA, method: 'POST' });
-    expect((await stack.client().rpc('whoami', {}, { get: true })).data).toEqual({ role: 'anon', sub: null, method: 'GET' });
+    expect((await stack.client().rpc('whoami', {}, { get: true })).data).toEqual({
+      role: 'anon',
+      sub: null,
+      method: 'GET',
+    });
   });
 });

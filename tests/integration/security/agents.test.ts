@@ -183,14 +183,12 @@ describe('agent secrets', () => {
   });
 
   it('integration state cannot carry tokens', async () => {
-    const { error } = await cast.owner.client
-      .from('agent_integrations')
-      .insert({
-        agent_id: myAgent.id,
-        user_id: cast.owner.id,
-        kind: 'google_calendar',
-        config: { refresh_token: 'leak' },
-      });
+    const { error } = await cast.owner.client.from('agent_integrations').insert({
+      agent_id: myAgent.id,
+      user_id: cast.owner.id,
+      kind: 'google_calendar',
+      config: { refresh_token: 'leak' },
+    });
     expect(error?.code).toBe('23514');
   });
 });

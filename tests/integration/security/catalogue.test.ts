@@ -148,13 +148,11 @@ describe('tool catalogue', () => {
   });
 
   it('a function definition without a valid name is rejected', async () => {
-    const { error } = await cast.admin.client
-      .from('tool_catalogue')
-      .insert({
-        id: 'broken',
-        name: 'Broken',
-        function_definition: { name: 'has spaces', parameters: { type: 'object' } },
-      });
+    const { error } = await cast.admin.client.from('tool_catalogue').insert({
+      id: 'broken',
+      name: 'Broken',
+      function_definition: { name: 'has spaces', parameters: { type: 'object' } },
+    });
     expect(error?.code).toBe('23514');
   });
 });

@@ -123,28 +123,24 @@ describe('tool tables', () => {
       .eq('sku', 'BREAD')
       .select('quantity');
     expect(stock.data).toEqual([{ quantity: 10 }]);
-    const link = await owner.client
-      .from('payment_links')
-      .insert({
-        agent_id: agentId,
-        user_id: owner.id,
-        provider: 'stripe',
-        provider_id: 'p',
-        url: 'https://x',
-        amount: 1,
-        currency: 'EUR',
-      });
+    const link = await owner.client.from('payment_links').insert({
+      agent_id: agentId,
+      user_id: owner.id,
+      provider: 'stripe',
+      provider_id: 'p',
+      url: 'https://x',
+      amount: 1,
+      currency: 'EUR',
+    });
     expect(link.error).not.toBeNull();
-    const sent = await owner.client
-      .from('outbound_messages')
-      .insert({
-        agent_id: agentId,
-        user_id: owner.id,
-        channel: 'sms',
-        recipient: '+33600000000',
-        body: 'x',
-        status: 'sent',
-      });
+    const sent = await owner.client.from('outbound_messages').insert({
+      agent_id: agentId,
+      user_id: owner.id,
+      channel: 'sms',
+      recipient: '+33600000000',
+      body: 'x',
+      status: 'sent',
+    });
     expect(sent.error).not.toBeNull();
   });
 

@@ -7,10 +7,16 @@ describe('signed-in guard', () => {
     expect(signedInGuard({ initialized: false, signedIn: true, emailVerified: true })).toEqual({ kind: 'wait' });
   });
   it('sends a visitor without a user to /', () => {
-    expect(signedInGuard({ initialized: true, signedIn: false, emailVerified: false })).toEqual({ kind: 'redirect', to: '/' });
+    expect(signedInGuard({ initialized: true, signedIn: false, emailVerified: false })).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
   });
   it('holds an unverified user on the login verify screen', () => {
-    expect(signedInGuard({ initialized: true, signedIn: true, emailVerified: false })).toEqual({ kind: 'redirect', to: '/login' });
+    expect(signedInGuard({ initialized: true, signedIn: true, emailVerified: false })).toEqual({
+      kind: 'redirect',
+      to: '/login',
+    });
   });
   it('lets a verified user in', () => {
     expect(signedInGuard({ initialized: true, signedIn: true, emailVerified: true })).toEqual({ kind: 'allow' });
@@ -24,19 +30,30 @@ describe('admin guard', () => {
   it('admits an admin profile', () => {
     expect(adminGuard({ profileStatus: 'loaded', isAdmin: true })).toEqual({ kind: 'allow' });
   });
-  it.each(['loaded', 'missing', 'error', 'none'] as const)('sends a non-admin (%s profile) to /dashboard', (profileStatus) => {
-    expect(adminGuard({ profileStatus, isAdmin: false })).toEqual({ kind: 'redirect', to: '/dashboard' });
-  });
+  it.each(['loaded', 'missing', 'error', 'none'] as const)(
+    'sends a non-admin (%s profile) to /dashboard',
+    (profileStatus) => {
+      expect(adminGuard({ profileStatus, isAdmin: false })).toEqual({ kind: 'redirect', to: '/dashboard' });
+    },
+  );
 });
 
 describe('post-login destination', () => {
   it('returns to the requested path with its query', () => {
     expect(postLoginPath({ from: '/agents/42/configure?tab=knowledge' })).toBe('/agents/42/configure?tab=knowledge');
   });
-  it.each([undefined, null, 'x', {}, { from: 42 }, { from: 'https://evil.example' }, { from: '//evil.example/x' }, { from: '/\\evil' }, { from: '/login' }, { from: '/login?x=1' }])(
-    'falls back to / for %j',
-    (state) => {
-      expect(postLoginPath(state)).toBe('/');
-    },
-  );
+  it.each([
+    undefined,
+    null,
+    'x',
+    {},
+    { from: 42 },
+    { from: 'https://evil.example' },
+    { from: '//evil.example/x' },
+    { from: '/\\evil' },
+    { from: '/login' },
+    { from: '/login?x=1' },
+  ])('falls back to / for %j', (state) => {
+    expect(postLoginPath(state)).toBe('/');
+  });
 });

@@ -18,7 +18,17 @@ const signedIn = (isAdmin: boolean): Partial<AuthContextValue> => ({
   user: { id: 'u1', email: 'ada@example.com' } as AuthContextValue['user'],
   emailVerified: true,
   profileStatus: 'loaded',
-  profile: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', avatarUrl: null, credits: 30, lang: 'en', isAdmin, hasFreePackActivated: false, notifications: { emailAlerts: true, featureAnnouncements: true, usageReports: false } },
+  profile: {
+    id: 'u1',
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    avatarUrl: null,
+    credits: 30,
+    lang: 'en',
+    isAdmin,
+    hasFreePackActivated: false,
+    notifications: { emailAlerts: true, featureAnnouncements: true, usageReports: false },
+  },
 });
 
 let mobile = false;
@@ -103,7 +113,11 @@ describe('console layout', () => {
     renderAt('/admin/users');
     expect(mainNav().classList.contains('is-compact')).toBe(true);
     const panel = screen.getByRole('complementary', { name: 'Administration' });
-    expect(within(panel).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/admin/users', '/admin/settings', '/admin/billing', '/admin/packs']);
+    expect(
+      within(panel)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/admin/users', '/admin/settings', '/admin/billing', '/admin/packs']);
     expect(within(panel).getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page');
   });
 
@@ -111,8 +125,19 @@ describe('console layout', () => {
     auth = signedIn(false);
     renderAt('/agents/a1/configure');
     const panel = screen.getByRole('complementary', { name: 'Agent' });
-    const hrefs = within(panel).getAllByRole('link').map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(['/agents', '/agents/a1/dashboard', '/agents/a1/configure', '/agents/a1/prompts', '/agents/a1/integrations', '/agents/a1/test', null, '/agents/a1/calls']);
+    const hrefs = within(panel)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual([
+      '/agents',
+      '/agents/a1/dashboard',
+      '/agents/a1/configure',
+      '/agents/a1/prompts',
+      '/agents/a1/integrations',
+      '/agents/a1/test',
+      null,
+      '/agents/a1/calls',
+    ]);
     expect(within(panel).getByRole('link', { name: 'Branding' }).getAttribute('aria-disabled')).toBe('true');
   });
 

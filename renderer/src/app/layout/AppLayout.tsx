@@ -27,14 +27,25 @@ export function AppLayout({ children }: { children?: ReactNode }) {
     return (
       <div className="console-shell is-mobile">
         <header className="console-topbar">
-          <Button variant="minimal" icon="menu" aria-label={t('shell:nav.openMenu')} onClick={() => setDrawerOpen(true)} />
+          <Button
+            variant="minimal"
+            icon="menu"
+            aria-label={t('shell:nav.openMenu')}
+            onClick={() => setDrawerOpen(true)}
+          />
           <span className="console-brand">{t('shell:app.name')}</span>
           <NotificationsButton />
         </header>
         {mode.panel && <SectionPanel panel={mode.panel} horizontal />}
         <main className="console-content">{content}</main>
         <MobileBar onMore={() => setDrawerOpen(true)} />
-        <Drawer isOpen={drawerOpen} onClose={() => setDrawerOpen(false)} position={Position.LEFT} size={DrawerSize.SMALL} title={t('shell:nav.main')}>
+        <Drawer
+          isOpen={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          position={Position.LEFT}
+          size={DrawerSize.SMALL}
+          title={t('shell:nav.main')}
+        >
           <MainSidebar inDrawer onNavigate={() => setDrawerOpen(false)} />
         </Drawer>
       </div>

@@ -5,7 +5,17 @@ import type { ReactNode } from 'react';
  * A hover hint styled as a Blueprint tooltip. Built on PopoverNext because Blueprint's classic
  * Popover/Tooltip mis-positions under React 19 (it warns as much at runtime).
  */
-export function Hint({ content, placement = 'right', fill = false, children }: { content: ReactNode; placement?: PopoverNextPlacement; fill?: boolean; children: ReactNode }) {
+export function Hint({
+  content,
+  placement = 'right',
+  fill = false,
+  children,
+}: {
+  content: ReactNode;
+  placement?: PopoverNextPlacement;
+  fill?: boolean;
+  children: ReactNode;
+}) {
   return (
     <PopoverNext
       interactionKind="hover-target"

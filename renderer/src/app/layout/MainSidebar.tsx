@@ -14,7 +14,15 @@ import { useSignOut } from './useSignOut.ts';
  * The main sidebar (spec 000 §2.1): New Agent, navigation, trial box, sign out, notifications and
  * the profile link. `compact` draws the same entries as the 70 px icon rail.
  */
-export function MainSidebar({ compact = false, inDrawer = false, onNavigate }: { compact?: boolean; inDrawer?: boolean; onNavigate?: () => void }) {
+export function MainSidebar({
+  compact = false,
+  inDrawer = false,
+  onNavigate,
+}: {
+  compact?: boolean;
+  inDrawer?: boolean;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { profile, user } = useAuth();
@@ -26,11 +34,20 @@ export function MainSidebar({ compact = false, inDrawer = false, onNavigate }: {
   };
 
   return (
-    <nav className={`console-sidebar ${compact ? 'is-compact' : ''} ${inDrawer ? 'is-drawer' : ''}`} aria-label={t('shell:nav.main')}>
+    <nav
+      className={`console-sidebar ${compact ? 'is-compact' : ''} ${inDrawer ? 'is-drawer' : ''}`}
+      aria-label={t('shell:nav.main')}
+    >
       {!inDrawer && <div className="console-brand">{compact ? t('shell:app.initial') : t('shell:app.name')}</div>}
       {compact ? (
         <Hint content={t('shell:sidebar.newAgent')} placement="right">
-          <Button intent={Intent.PRIMARY} icon="plus" size="large" aria-label={t('shell:sidebar.newAgent')} onClick={newAgent} />
+          <Button
+            intent={Intent.PRIMARY}
+            icon="plus"
+            size="large"
+            aria-label={t('shell:sidebar.newAgent')}
+            onClick={newAgent}
+          />
         </Hint>
       ) : (
         <Button intent={Intent.PRIMARY} icon="plus" fill text={t('shell:sidebar.newAgent')} onClick={newAgent} />
@@ -51,11 +68,22 @@ export function MainSidebar({ compact = false, inDrawer = false, onNavigate }: {
       {!compact && <TrialBox usedMinutes={0} totalMinutes={0} />}
       <Divider />
       <div className={`console-sidebar-footer ${compact ? 'is-compact' : ''}`}>
-        <ProfileLink profile={profile} email={user?.email ?? ''} compact={compact} {...(onNavigate ? { onNavigate } : {})} />
+        <ProfileLink
+          profile={profile}
+          email={user?.email ?? ''}
+          compact={compact}
+          {...(onNavigate ? { onNavigate } : {})}
+        />
         <div className="console-sidebar-actions">
           <NotificationsButton compact={compact} />
           <Hint content={t('shell:sidebar.signOut')} placement={compact ? 'right' : 'top'}>
-            <Button variant="minimal" icon="log-out" aria-label={t('shell:sidebar.signOut')} onClick={() => void signOut()} className={Classes.TEXT_MUTED} />
+            <Button
+              variant="minimal"
+              icon="log-out"
+              aria-label={t('shell:sidebar.signOut')}
+              onClick={() => void signOut()}
+              className={Classes.TEXT_MUTED}
+            />
           </Hint>
         </div>
       </div>

@@ -19,7 +19,17 @@ export interface NavButtonProps {
 }
 
 /** A real link (middle-click, copy address) drawn as a minimal Blueprint button, active on match. */
-export function NavButton({ to, icon, label, adminBadge, iconOnly, exact = false, disabled, disabledReason, onNavigate }: NavButtonProps) {
+export function NavButton({
+  to,
+  icon,
+  label,
+  adminBadge,
+  iconOnly,
+  exact = false,
+  disabled,
+  disabledReason,
+  onNavigate,
+}: NavButtonProps) {
   const { t } = useTranslation();
   const resolved = useResolvedPath(to);
   const active = useMatch({ path: exact ? resolved.pathname : `${resolved.pathname}/*`, end: exact }) !== null;
@@ -48,10 +58,16 @@ export function NavButton({ to, icon, label, adminBadge, iconOnly, exact = false
       aria-current={active ? 'page' : undefined}
       text={iconOnly ? undefined : label}
       endIcon={iconOnly ? undefined : badge}
-      size={iconOnly ? "large" : "medium"}
+      size={iconOnly ? 'large' : 'medium'}
     />
   );
-  const tip = iconOnly ? (adminBadge ? `${label} · ${t('shell:sidebar.adminBadge')}` : label) : disabled ? disabledReason : undefined;
+  const tip = iconOnly
+    ? adminBadge
+      ? `${label} · ${t('shell:sidebar.adminBadge')}`
+      : label
+    : disabled
+      ? disabledReason
+      : undefined;
   return tip ? (
     <Hint content={tip} placement="right" fill>
       {button}

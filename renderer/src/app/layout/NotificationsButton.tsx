@@ -14,7 +14,12 @@ export function NotificationsButton({ compact }: { compact?: boolean }) {
         </div>
       }
     >
-      <Button variant="minimal" icon="notifications" aria-label={t('shell:sidebar.notifications')} title={t('shell:sidebar.notifications')} />
+      <Button
+        variant="minimal"
+        icon="notifications"
+        aria-label={t('shell:sidebar.notifications')}
+        title={t('shell:sidebar.notifications')}
+      />
     </PopoverNext>
   );
 }

@@ -5,7 +5,17 @@ import { useLinkClickHandler } from 'react-router-dom';
 import type { Profile } from '../../features/auth/api/profile.ts';
 
 /** Avatar (image or initial) linking to /profile, with the name beside it unless compact. */
-export function ProfileLink({ profile, email, compact, onNavigate }: { profile: Profile | null; email: string; compact: boolean; onNavigate?: () => void }) {
+export function ProfileLink({
+  profile,
+  email,
+  compact,
+  onNavigate,
+}: {
+  profile: Profile | null;
+  email: string;
+  compact: boolean;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const follow = useLinkClickHandler<HTMLAnchorElement>('/profile');
   const name = profile?.name || email || t('shell:sidebar.profileFallbackName');
@@ -30,7 +40,11 @@ export function ProfileLink({ profile, email, compact, onNavigate }: { profile: 
       {!compact && (
         <span className="console-profile-text">
           <strong className={Classes.TEXT_OVERFLOW_ELLIPSIS}>{name}</strong>
-          {profile?.name && email && <span className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL} ${Classes.TEXT_OVERFLOW_ELLIPSIS}`}>{email}</span>}
+          {profile?.name && email && (
+            <span className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL} ${Classes.TEXT_OVERFLOW_ELLIPSIS}`}>
+              {email}
+            </span>
+          )}
         </span>
       )}
     </a>

@@ -1,7 +1,13 @@
 import { Classes, H5 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { NavButton } from './NavButton.tsx';
-import { adminSectionLinks, agentSectionIcons, agentSectionPages, numbersSectionLinks, type SectionPanel as Panel } from './navigation.ts';
+import {
+  adminSectionLinks,
+  agentSectionIcons,
+  agentSectionPages,
+  numbersSectionLinks,
+  type SectionPanel as Panel,
+} from './navigation.ts';
 
 /**
  * The second panel beside the 70 px rail: the admin, phone-numbers or per-agent section menu.
@@ -10,11 +16,18 @@ import { adminSectionLinks, agentSectionIcons, agentSectionPages, numbersSection
 export function SectionPanel({ panel, horizontal = false }: { panel: Panel; horizontal?: boolean }) {
   const { t } = useTranslation();
   const links = sectionLinks(panel);
-  const title = panel.kind === 'admin' ? t('shell:adminPanel.title') : panel.kind === 'numbers' ? t('shell:numbersPanel.title') : t('shell:agentPanel.title');
+  const title =
+    panel.kind === 'admin'
+      ? t('shell:adminPanel.title')
+      : panel.kind === 'numbers'
+        ? t('shell:numbersPanel.title')
+        : t('shell:agentPanel.title');
   return (
     <aside className={`console-section-panel ${horizontal ? 'is-horizontal' : ''}`} aria-label={title}>
       {!horizontal && <H5 className={Classes.TEXT_OVERFLOW_ELLIPSIS}>{title}</H5>}
-      {panel.kind === 'agent' && !horizontal && <NavButton to="/agents" icon="arrow-left" exact label={t('shell:agentPanel.backToAgents')} />}
+      {panel.kind === 'agent' && !horizontal && (
+        <NavButton to="/agents" icon="arrow-left" exact label={t('shell:agentPanel.backToAgents')} />
+      )}
       {links.map((link) => (
         <NavButton
           key={link.to}

@@ -15,7 +15,9 @@ export function TrialBox({ usedMinutes, totalMinutes }: { usedMinutes: number; t
         <strong className={Classes.TEXT_SMALL}>{t('shell:sidebar.trialPercent', { percent })}</strong>
       </div>
       <ProgressBar value={percent / 100} intent={Intent.PRIMARY} stripes={false} animate={false} />
-      <span className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>{t('shell:sidebar.trialUsage', { used: usedMinutes, total: totalMinutes })}</span>
+      <span className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>
+        {t('shell:sidebar.trialUsage', { used: usedMinutes, total: totalMinutes })}
+      </span>
     </Card>
   );
 }

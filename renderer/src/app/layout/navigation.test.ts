@@ -15,7 +15,10 @@ describe('layoutFor', () => {
     expect(layoutFor('/twilio-numbers/caller-ids')).toEqual({ compact: true, panel: { kind: 'numbers' } });
   });
   it('uses the rail and the agent panel on per-agent pages', () => {
-    expect(layoutFor('/agents/abc-123/configure')).toEqual({ compact: true, panel: { kind: 'agent', agentId: 'abc-123' } });
+    expect(layoutFor('/agents/abc-123/configure')).toEqual({
+      compact: true,
+      panel: { kind: 'agent', agentId: 'abc-123' },
+    });
     expect(layoutFor('/agents/a%20b/test')).toEqual({ compact: true, panel: { kind: 'agent', agentId: 'a b' } });
   });
 });
@@ -28,7 +31,9 @@ describe('main navigation', () => {
     expect(labels).toContain('nav.agents');
   });
   it('shows exactly the admin-only entries to admins', () => {
-    const adminOnly = visibleNavEntries(mainNavEntries, true).filter((e) => e.adminOnly).map((e) => e.labelKey);
+    const adminOnly = visibleNavEntries(mainNavEntries, true)
+      .filter((e) => e.adminOnly)
+      .map((e) => e.labelKey);
     expect(adminOnly).toEqual(['nav.marketplace', 'nav.admin']);
   });
   it('switches to mobile below 768 px', () => {

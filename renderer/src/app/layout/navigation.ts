@@ -71,7 +71,15 @@ export const numbersSectionLinks = [
 ] as const satisfies readonly { to: string; icon: IconName; labelKey: string }[];
 
 /** Spec 001 §2: edit (dashboard), configure, prompts, integrations, test, branding, calls. */
-export const agentSectionPages = ['dashboard', 'configure', 'prompts', 'integrations', 'test', 'branding', 'calls'] as const;
+export const agentSectionPages = [
+  'dashboard',
+  'configure',
+  'prompts',
+  'integrations',
+  'test',
+  'branding',
+  'calls',
+] as const;
 export type AgentSectionPage = (typeof agentSectionPages)[number];
 export const agentSectionIcons: Record<AgentSectionPage, IconName> = {
   dashboard: 'dashboard',

@@ -68,7 +68,8 @@ export const shellFr: typeof shellEn = {
     body: 'La traduction automatique du navigateur peut perturber le fonctionnement.',
     dismiss: 'Ignorer',
     languageSettings: 'Paramètres de langue',
-    blocked: 'Cette page est indisponible pendant que votre navigateur la traduit. Désactivez la traduction automatique pour continuer.',
+    blocked:
+      'Cette page est indisponible pendant que votre navigateur la traduit. Désactivez la traduction automatique pour continuer.',
   },
   errorScreen: {
     title: "Une erreur s'est produite",

@@ -12,7 +12,14 @@ export function ErrorScreen() {
         icon="error"
         title={t('shell:errorScreen.title')}
         description={t('shell:errorScreen.body')}
-        action={<Button intent={Intent.PRIMARY} icon="refresh" text={t('shell:errorScreen.refresh')} onClick={() => window.location.reload()} />}
+        action={
+          <Button
+            intent={Intent.PRIMARY}
+            icon="refresh"
+            text={t('shell:errorScreen.refresh')}
+            onClick={() => window.location.reload()}
+          />
+        }
       />
     </div>
   );

@@ -12,7 +12,16 @@ export function NotFoundPage({ inShell = false }: { inShell?: boolean }) {
         icon="search"
         title={t('shell:notFound.title')}
         description={t('shell:notFound.body')}
-        action={<AnchorButton role="link" href="/" onClick={goHome} intent={Intent.PRIMARY} icon="home" text={t('shell:notFound.home')} />}
+        action={
+          <AnchorButton
+            role="link"
+            href="/"
+            onClick={goHome}
+            intent={Intent.PRIMARY}
+            icon="home"
+            text={t('shell:notFound.home')}
+          />
+        }
       />
     </div>
   );

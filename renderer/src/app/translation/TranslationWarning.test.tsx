@@ -11,7 +11,19 @@ function renderAt(path: string, i18n = createI18n('en')) {
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
   });
-  const router = createMemoryRouter([{ path: '*', element: <TranslationWarning><p>page content</p></TranslationWarning> }], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <TranslationWarning>
+            <p>page content</p>
+          </TranslationWarning>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
   render(
     <I18nextProvider i18n={i18n}>
       <RouterProvider router={router} />

@@ -32,12 +32,20 @@ export function TranslationWarning({ children }: { children: ReactNode }) {
           icon="translate"
           title={t('shell:translation.title')}
           description={t('shell:translation.blocked')}
-          action={<Button intent={Intent.PRIMARY} text={t('shell:translation.languageSettings')} onClick={openSettings} />}
+          action={
+            <Button intent={Intent.PRIMARY} text={t('shell:translation.languageSettings')} onClick={openSettings} />
+          }
         />
       ) : (
         children
       )}
-      <Dialog isOpen={active && !dismissed} title={t('shell:translation.title')} icon="translate" isCloseButtonShown={false} className="translation-dialog">
+      <Dialog
+        isOpen={active && !dismissed}
+        title={t('shell:translation.title')}
+        icon="translate"
+        isCloseButtonShown={false}
+        className="translation-dialog"
+      >
         <DialogBody>
           <p className={Classes.RUNNING_TEXT}>{t('shell:translation.body')}</p>
         </DialogBody>

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { isPageTranslated, translationPolicy, type DocumentSnapshot } from './translationDetection.ts';
 
-const untouched: DocumentSnapshot = { htmlClassName: '', htmlLang: 'fr', appLanguage: 'fr', hasMicrosoftTranslatorMarks: false };
+const untouched: DocumentSnapshot = {
+  htmlClassName: '',
+  htmlLang: 'fr',
+  appLanguage: 'fr',
+  hasMicrosoftTranslatorMarks: false,
+};
 
 describe('isPageTranslated', () => {
   it('is false for the page as the console rendered it', () => {
@@ -26,10 +31,19 @@ describe('translationPolicy', () => {
   it.each(['/', '/legal', '/privacy', '/legal/'])('is off on %s', (path) => {
     expect(translationPolicy(path)).toBe('off');
   });
-  it.each(['/agents/a1/configure', '/agents/a1/prompts', '/agents/a1/branding', '/agents/a1/integrations', '/agents/a1/configure/'])('blocks %s', (path) => {
+  it.each([
+    '/agents/a1/configure',
+    '/agents/a1/prompts',
+    '/agents/a1/branding',
+    '/agents/a1/integrations',
+    '/agents/a1/configure/',
+  ])('blocks %s', (path) => {
     expect(translationPolicy(path)).toBe('block');
   });
-  it.each(['/dashboard', '/agents', '/agents/a1/dashboard', '/agents/a1/test', '/profile', '/admin/users', '/login'])('warns on %s', (path) => {
-    expect(translationPolicy(path)).toBe('warn');
-  });
+  it.each(['/dashboard', '/agents', '/agents/a1/dashboard', '/agents/a1/test', '/profile', '/admin/users', '/login'])(
+    'warns on %s',
+    (path) => {
+      expect(translationPolicy(path)).toBe('warn');
+    },
+  );
 });

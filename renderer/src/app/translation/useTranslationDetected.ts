@@ -17,7 +17,9 @@ export function useTranslationDetected(app: { language: string }): TranslationSt
   useEffect(() => {
     const check = () => {
       const detected = isPageTranslated(snapshotDocument(document, app.language));
-      setStatus((prev) => (prev.detected === detected ? prev : { detected, episode: detected ? prev.episode + 1 : prev.episode }));
+      setStatus((prev) =>
+        prev.detected === detected ? prev : { detected, episode: detected ? prev.episode + 1 : prev.episode },
+      );
     };
     const id = window.setInterval(check, translationCheckIntervalMs);
     return () => window.clearInterval(id);

@@ -9,7 +9,8 @@ export const errorsFr: typeof errorsEn = {
     accountDisabled: 'Ce compte a été désactivé',
     tooManyAttempts: 'Trop de tentatives échouées. Veuillez réessayer plus tard',
     signInFailed: 'Échec de la connexion avec e-mail et mot de passe',
-    emailNotConfirmed: 'Veuillez vérifier votre adresse e-mail avant de vous connecter. Consultez votre boîte de réception pour trouver le lien de vérification.',
+    emailNotConfirmed:
+      'Veuillez vérifier votre adresse e-mail avant de vous connecter. Consultez votre boîte de réception pour trouver le lien de vérification.',
     emailInUse: 'Un compte existe déjà avec cet e-mail',
     weakPassword: 'Le mot de passe doit contenir au moins 6 caractères',
     signUpDisabled: 'Les comptes e-mail/mot de passe ne sont pas activés. Veuillez contacter le support.',

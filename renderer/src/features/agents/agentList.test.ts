@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { AGENTS_PAGE_SIZE, cursorFilter, deleteConfirmed, isArabicScript, nextCursor, quoteFilterValue, searchFilter } from './agentList.ts';
+import {
+  AGENTS_PAGE_SIZE,
+  cursorFilter,
+  deleteConfirmed,
+  isArabicScript,
+  nextCursor,
+  quoteFilterValue,
+  searchFilter,
+} from './agentList.ts';
 
-const page = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `id-${i}`, createdAt: `2026-11-${String(20 - i).padStart(2, '0')}T10:00:00Z` }));
+const page = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `id-${i}`,
+    createdAt: `2026-11-${String(20 - i).padStart(2, '0')}T10:00:00Z`,
+  }));
 
 describe('nextCursor', () => {
   it('points after the last agent of a full page', () => {

@@ -12,7 +12,10 @@ export interface AgentCursor {
 }
 
 /** The last page was full, so there may be more (spec 001 §2.1). */
-export function nextCursor(page: readonly { id: string; createdAt: string }[], pageSize = AGENTS_PAGE_SIZE): AgentCursor | undefined {
+export function nextCursor(
+  page: readonly { id: string; createdAt: string }[],
+  pageSize = AGENTS_PAGE_SIZE,
+): AgentCursor | undefined {
   if (page.length < pageSize) return undefined;
   const last = page[page.length - 1];
   return last ? { createdAt: last.createdAt, id: last.id } : undefined;

@@ -36,9 +36,10 @@ export function appUrl(origin: string, path: string): string | undefined {
 
 /** The `next` query parameter carries the requested path through the OAuth round trip. */
 export function returnStateFrom(routeState: unknown, search: string): { from?: string; lang?: string } {
-  const state = typeof routeState === 'object' && routeState !== null ? (routeState as { from?: unknown; lang?: unknown }) : {};
+  const state =
+    typeof routeState === 'object' && routeState !== null ? (routeState as { from?: unknown; lang?: unknown }) : {};
   const next = new URLSearchParams(search).get('next');
-  const from = typeof state.from === 'string' ? state.from : next ?? undefined;
+  const from = typeof state.from === 'string' ? state.from : (next ?? undefined);
   return {
     ...(from !== undefined ? { from } : {}),
     ...(typeof state.lang === 'string' ? { lang: state.lang } : {}),

@@ -37,7 +37,8 @@ const row = z.object({
   sub_sector: z.string().nullable(),
   updated_at: z.string(),
 });
-const COLUMNS = 'id, user_id, name, company_name, description, default_language, voice, avatar_url, subdomain, directory_listed, sector, sub_sector, updated_at';
+const COLUMNS =
+  'id, user_id, name, company_name, description, default_language, voice, avatar_url, subdomain, directory_listed, sector, sub_sector, updated_at';
 
 function toDetail(data: unknown): AgentDetail {
   const r = row.parse(data);
@@ -99,12 +100,23 @@ export function agentAvatarPath(userId: string, agentId: string, extension: stri
 /** Uploads a single image to the agent's media folder and stores its public URL on the agent. */
 export async function uploadAgentAvatar(agent: { id: string; userId: string }, file: File): Promise<AgentDetail> {
   const check = checkAvatarFile(file);
-  if (!check.ok) throw new AppError({ source: 'app', code: 'invalid_avatar', messageKey: check.messageKey, message: check.messageKey });
+  if (!check.ok)
+    throw new AppError({
+      source: 'app',
+      code: 'invalid_avatar',
+      messageKey: check.messageKey,
+      message: check.messageKey,
+    });
   const storage = getSupabase().storage.from(AGENT_MEDIA_BUCKET);
   const path = agentAvatarPath(agent.userId, agent.id, check.extension);
   const { error } = await storage.upload(path, file, { contentType: file.type, upsert: false, cacheControl: '3600' });
   if (error) {
-    throw new AppError({ source: 'database', code: 'avatar_upload_failed', messageKey: 'errors:agents.avatarUploadFailed', message: error.message });
+    throw new AppError({
+      source: 'database',
+      code: 'avatar_upload_failed',
+      messageKey: 'errors:agents.avatarUploadFailed',
+      message: error.message,
+    });
   }
   return updateAgent(agent.id, { avatar_url: storage.getPublicUrl(path).data.publicUrl });
 }

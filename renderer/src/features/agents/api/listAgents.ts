@@ -38,7 +38,12 @@ const numberRow = z.object({ id: z.string(), phone_number: z.string() });
  * numbers come from their own tables in two more requests, one row per document / assignment,
  * limited to the agents of the page.
  */
-export async function fetchAgentsPage(userId: string, search: string, cursor: AgentCursor | undefined, context: 'fetchAgents' | 'loadMoreAgents'): Promise<AgentSummary[]> {
+export async function fetchAgentsPage(
+  userId: string,
+  search: string,
+  cursor: AgentCursor | undefined,
+  context: 'fetchAgents' | 'loadMoreAgents',
+): Promise<AgentSummary[]> {
   const supabase = getSupabase();
   let query = supabase
     .from('agents')
@@ -47,7 +52,10 @@ export async function fetchAgentsPage(userId: string, search: string, cursor: Ag
   const matching = searchFilter(search);
   if (matching) query = query.or(matching);
   if (cursor) query = query.or(cursorFilter(cursor));
-  const { data, error } = await query.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(AGENTS_PAGE_SIZE);
+  const { data, error } = await query
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .limit(AGENTS_PAGE_SIZE);
   if (error) throw toAppError(error, context);
   const agents = (data ?? []).map((d) => agentRow.parse(d));
   if (agents.length === 0) return [];
@@ -64,13 +72,18 @@ export async function fetchAgentsPage(userId: string, search: string, cursor: Ag
     const { agent_id } = documentRow.parse(d);
     documentCounts.set(agent_id, (documentCounts.get(agent_id) ?? 0) + 1);
   }
-  const numberIdByAgent = new Map((assignments.data ?? []).map((a) => {
-    const r = assignmentRow.parse(a);
-    return [r.agent_id, r.phone_number_id] as const;
-  }));
+  const numberIdByAgent = new Map(
+    (assignments.data ?? []).map((a) => {
+      const r = assignmentRow.parse(a);
+      return [r.agent_id, r.phone_number_id] as const;
+    }),
+  );
   const numberById = new Map<string, string>();
   if (numberIdByAgent.size > 0) {
-    const numbers = await supabase.from('phone_numbers').select('id, phone_number').in('id', [...numberIdByAgent.values()]);
+    const numbers = await supabase
+      .from('phone_numbers')
+      .select('id, phone_number')
+      .in('id', [...numberIdByAgent.values()]);
     if (numbers.error) throw toAppError(numbers.error, context);
     for (const n of numbers.data ?? []) {
       const r = numberRow.parse(n);
@@ -99,7 +112,8 @@ export function useAgentsQuery(userId: string, search: string) {
   return useInfiniteQuery({
     queryKey: agentsKeys.list(userId, search),
     initialPageParam: undefined as AgentCursor | undefined,
-    queryFn: ({ pageParam }) => fetchAgentsPage(userId, search, pageParam, pageParam ? 'loadMoreAgents' : 'fetchAgents'),
+    queryFn: ({ pageParam }) =>
+      fetchAgentsPage(userId, search, pageParam, pageParam ? 'loadMoreAgents' : 'fetchAgents'),
     getNextPageParam: (lastPage) => nextCursor(lastPage),
   });
 }

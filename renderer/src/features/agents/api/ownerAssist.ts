@@ -50,8 +50,21 @@ export function improveBrief(brief: string, language: BriefLanguage) {
   return assist({ task: 'improve_brief', brief, language }, z.object({ brief: z.string() }));
 }
 
-export function generatePrompt(input: { subSectorId: string; agentName: string; companyName: string; brief: string; tools: string[]; language: BriefLanguage }) {
-  const body: Record<string, unknown> = { task: 'generate_prompt', agentName: input.agentName, brief: input.brief, tools: input.tools, language: input.language };
+export function generatePrompt(input: {
+  subSectorId: string;
+  agentName: string;
+  companyName: string;
+  brief: string;
+  tools: string[];
+  language: BriefLanguage;
+}) {
+  const body: Record<string, unknown> = {
+    task: 'generate_prompt',
+    agentName: input.agentName,
+    brief: input.brief,
+    tools: input.tools,
+    language: input.language,
+  };
   if (input.subSectorId) body.subSectorId = input.subSectorId;
   if (input.companyName.trim()) body.companyName = input.companyName.trim();
   return assist(body, z.object({ prompt: z.string() }));

@@ -13,7 +13,13 @@ export interface PromptBackup {
   createdAt: string;
 }
 
-const row = z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), system_prompt: z.string(), created_at: z.string() });
+const row = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  system_prompt: z.string(),
+  created_at: z.string(),
+});
 
 export async function fetchBackups(agentId: string): Promise<PromptBackup[]> {
   const { data, error } = await getSupabase()
@@ -24,7 +30,13 @@ export async function fetchBackups(agentId: string): Promise<PromptBackup[]> {
   if (error) throw toAppError(error, 'generic');
   return (data ?? []).map((d) => {
     const r = row.parse(d);
-    return { id: r.id, name: r.name, description: r.description, systemPrompt: r.system_prompt, createdAt: r.created_at };
+    return {
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      systemPrompt: r.system_prompt,
+      createdAt: r.created_at,
+    };
   });
 }
 

@@ -40,10 +40,12 @@ export function AgentCard({ agent, onDelete }: AgentCardProps) {
           <Icon icon="document" size={14} /> {t('agents:card.documents', { count: agent.documentCount })}
         </li>
         <li>
-          <Icon icon="phone" size={14} /> {agent.phoneNumber ?? <span className={Classes.TEXT_MUTED}>{t('agents:card.noNumber')}</span>}
+          <Icon icon="phone" size={14} />{' '}
+          {agent.phoneNumber ?? <span className={Classes.TEXT_MUTED}>{t('agents:card.noNumber')}</span>}
         </li>
         <li className={Classes.TEXT_MUTED}>
-          <Icon icon="time" size={14} /> {t('agents:card.updated', { date: formatDate(agent.updatedAt, i18n.language) })}
+          <Icon icon="time" size={14} />{' '}
+          {t('agents:card.updated', { date: formatDate(agent.updatedAt, i18n.language) })}
         </li>
       </ul>
       <div className="agent-card-actions">
@@ -55,7 +57,13 @@ export function AgentCard({ agent, onDelete }: AgentCardProps) {
           <Icon icon="play" />
           <span className={Classes.BUTTON_TEXT}>{t('agents:card.test')}</span>
         </Link>
-        <Button icon="trash" intent={Intent.DANGER} variant="minimal" text={t('agents:card.delete')} onClick={() => onDelete(agent)} />
+        <Button
+          icon="trash"
+          intent={Intent.DANGER}
+          variant="minimal"
+          text={t('agents:card.delete')}
+          onClick={() => onDelete(agent)}
+        />
       </div>
     </Card>
   );

@@ -36,7 +36,14 @@ describe('AgentCard', () => {
     const onDelete = vi.fn();
     renderIn('en', <AgentCard agent={agent} onDelete={onDelete} />);
     expect(screen.getByRole('heading', { name: 'Clara' })).toBeTruthy();
-    for (const text of ['Le Petit Bistrot', '2 tools', '1 document', 'Female voice', '+33123456789', 'Updated 21 Nov 2026, 09:05']) {
+    for (const text of [
+      'Le Petit Bistrot',
+      '2 tools',
+      '1 document',
+      'Female voice',
+      '+33123456789',
+      'Updated 21 Nov 2026, 09:05',
+    ]) {
       expect(screen.getByText(text, { exact: false }), text).toBeTruthy();
     }
     expect(screen.getByRole('button', { name: 'Edit' }).getAttribute('href')).toBe('/agents/a1/edit');
@@ -46,7 +53,10 @@ describe('AgentCard', () => {
   });
 
   it('says when no number is assigned, in French', () => {
-    renderIn('fr', <AgentCard agent={{ ...agent, phoneNumber: null, toolCount: 0, voice: 'male' }} onDelete={() => undefined} />);
+    renderIn(
+      'fr',
+      <AgentCard agent={{ ...agent, phoneNumber: null, toolCount: 0, voice: 'male' }} onDelete={() => undefined} />,
+    );
     expect(screen.getByText('Aucun numéro')).toBeTruthy();
     expect(screen.getByText('0 outil', { exact: false })).toBeTruthy();
     expect(screen.getByText('Voix masculine')).toBeTruthy();
@@ -54,7 +64,10 @@ describe('AgentCard', () => {
 });
 
 describe('DeleteAgentDialog', () => {
-  const confirmButton = () => screen.getAllByRole('button', { name: 'Delete' }).find((b) => b.getAttribute('type') === 'submit') as HTMLButtonElement;
+  const confirmButton = () =>
+    screen
+      .getAllByRole('button', { name: 'Delete' })
+      .find((b) => b.getAttribute('type') === 'submit') as HTMLButtonElement;
 
   it('enables Delete only for the exact name, then deletes and closes', async () => {
     const onConfirm = vi.fn().mockResolvedValue(undefined);
@@ -73,7 +86,10 @@ describe('DeleteAgentDialog', () => {
 
   it('keeps the dialog open with the spec message when deletion fails', async () => {
     const onClose = vi.fn();
-    renderIn('en', <DeleteAgentDialog agent={agent} onClose={onClose} onConfirm={() => Promise.reject(new Error('boom'))} />);
+    renderIn(
+      'en',
+      <DeleteAgentDialog agent={agent} onClose={onClose} onConfirm={() => Promise.reject(new Error('boom'))} />,
+    );
     fireEvent.change(screen.getByLabelText('Type the agent name to confirm: Clara'), { target: { value: 'Clara' } });
     fireEvent.click(confirmButton());
     expect(await screen.findByText('Failed to delete agent')).toBeTruthy();

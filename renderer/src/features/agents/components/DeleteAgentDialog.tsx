@@ -52,7 +52,14 @@ export function DeleteAgentDialog({ agent, onClose, onConfirm }: DeleteAgentDial
         <DialogBody>
           <p>{t('agents:delete.warning', { name })}</p>
           <FormGroup label={t('agents:delete.typeName', { name })} labelFor="delete-agent-name">
-            <InputGroup id="delete-agent-name" value={typed} autoFocus autoComplete="off" onValueChange={setTyped} disabled={busy} />
+            <InputGroup
+              id="delete-agent-name"
+              value={typed}
+              autoFocus
+              autoComplete="off"
+              onValueChange={setTyped}
+              disabled={busy}
+            />
           </FormGroup>
           {errorKey && (
             <Callout intent={Intent.DANGER} icon="error">
@@ -64,7 +71,13 @@ export function DeleteAgentDialog({ agent, onClose, onConfirm }: DeleteAgentDial
           actions={
             <>
               <Button text={t('agents:delete.cancel')} onClick={close} disabled={busy} />
-              <Button type="submit" intent={Intent.DANGER} text={t('agents:delete.confirm')} loading={busy} disabled={!deleteConfirmed(name, typed)} />
+              <Button
+                type="submit"
+                intent={Intent.DANGER}
+                text={t('agents:delete.confirm')}
+                loading={busy}
+                disabled={!deleteConfirmed(name, typed)}
+              />
             </>
           }
         />

@@ -1,4 +1,16 @@
-import { Classes, FileInput, FormGroup, HTMLSelect, Icon, InputGroup, Intent, Radio, RadioGroup, Switch, TextArea } from '@blueprintjs/core';
+import {
+  Classes,
+  FileInput,
+  FormGroup,
+  HTMLSelect,
+  Icon,
+  InputGroup,
+  Intent,
+  Radio,
+  RadioGroup,
+  Switch,
+  TextArea,
+} from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Sector } from '../api/catalogue.ts';
 import { normaliseSubdomain, type SubdomainCheck, type Voice } from '../wizard/wizardModel.ts';
@@ -18,12 +30,23 @@ export interface GeneralTabProps {
 }
 
 /** The general tab's fields (spec 001 §2.3). */
-export function GeneralTab({ form, onChange, sectors, subdomainError, check, host, avatarUrl, avatarUploading, onAvatar }: GeneralTabProps) {
+export function GeneralTab({
+  form,
+  onChange,
+  sectors,
+  subdomainError,
+  check,
+  host,
+  avatarUrl,
+  avatarUploading,
+  onAvatar,
+}: GeneralTabProps) {
   const { t, i18n } = useTranslation();
   const label = (item: { name: string; nameFr: string }) => (i18n.language === 'fr' ? item.nameFr : item.name);
   const sector = sectors.find((s) => s.id === form.sectorId);
   let subdomainStatus = null;
-  if (subdomainError) subdomainStatus = <span className="wizard-subdomain-error">{t(`agents:configure.${subdomainError}`)}</span>;
+  if (subdomainError)
+    subdomainStatus = <span className="wizard-subdomain-error">{t(`agents:configure.${subdomainError}`)}</span>;
   else if (check && check.status === 'checking') subdomainStatus = <span>{t('agents:configure.checking')}</span>;
   else if (check?.status === 'available')
     subdomainStatus = (
@@ -62,10 +85,18 @@ export function GeneralTab({ form, onChange, sectors, subdomainError, check, hos
           <InputGroup id="configure-name" value={form.name} onValueChange={(name) => onChange({ name })} />
         </FormGroup>
         <FormGroup label={t('agents:configure.companyName')} labelFor="configure-companyName">
-          <InputGroup id="configure-companyName" value={form.companyName} onValueChange={(companyName) => onChange({ companyName })} />
+          <InputGroup
+            id="configure-companyName"
+            value={form.companyName}
+            onValueChange={(companyName) => onChange({ companyName })}
+          />
         </FormGroup>
         <FormGroup label={t('agents:configure.defaultLanguage')} labelFor="configure-language">
-          <LanguagePicker id="configure-language" value={form.defaultLanguage} onChange={(defaultLanguage) => onChange({ defaultLanguage })} />
+          <LanguagePicker
+            id="configure-language"
+            value={form.defaultLanguage}
+            onChange={(defaultLanguage) => onChange({ defaultLanguage })}
+          />
         </FormGroup>
         <FormGroup
           label={t('agents:configure.subdomain')}
@@ -87,7 +118,10 @@ export function GeneralTab({ form, onChange, sectors, subdomainError, check, hos
             fill
             value={form.sectorId}
             onChange={(e) => onChange({ sectorId: e.currentTarget.value, subSectorId: '' })}
-            options={[{ value: '', label: t('agents:configure.none') }, ...sectors.map((s) => ({ value: s.id, label: label(s) }))]}
+            options={[
+              { value: '', label: t('agents:configure.none') },
+              ...sectors.map((s) => ({ value: s.id, label: label(s) })),
+            ]}
           />
         </FormGroup>
         <FormGroup label={t('agents:configure.subSector')} labelFor="configure-subSector">
@@ -97,7 +131,10 @@ export function GeneralTab({ form, onChange, sectors, subdomainError, check, hos
             value={form.subSectorId}
             disabled={!sector}
             onChange={(e) => onChange({ subSectorId: e.currentTarget.value })}
-            options={[{ value: '', label: t('agents:configure.none') }, ...(sector?.subSectors ?? []).map((s) => ({ value: s.id, label: label(s) }))]}
+            options={[
+              { value: '', label: t('agents:configure.none') },
+              ...(sector?.subSectors ?? []).map((s) => ({ value: s.id, label: label(s) })),
+            ]}
           />
         </FormGroup>
       </div>
@@ -111,10 +148,20 @@ export function GeneralTab({ form, onChange, sectors, subdomainError, check, hos
           <Radio value="female" label={t('agents:configure.voiceFemale')} />
           <Radio value="male" label={t('agents:configure.voiceMale')} />
         </RadioGroup>
-        <Switch label={t('agents:configure.directoryListed')} checked={form.directoryListed} onChange={(e) => onChange({ directoryListed: e.currentTarget.checked })} />
+        <Switch
+          label={t('agents:configure.directoryListed')}
+          checked={form.directoryListed}
+          onChange={(e) => onChange({ directoryListed: e.currentTarget.checked })}
+        />
       </div>
       <FormGroup label={t('agents:configure.description')} labelFor="configure-description">
-        <TextArea id="configure-description" fill rows={12} value={form.description} onChange={(e) => onChange({ description: e.currentTarget.value })} />
+        <TextArea
+          id="configure-description"
+          fill
+          rows={12}
+          value={form.description}
+          onChange={(e) => onChange({ description: e.currentTarget.value })}
+        />
       </FormGroup>
     </div>
   );

@@ -10,19 +10,38 @@ interface LanguageItem {
 }
 
 /** Searchable picker of the agent's default language (spec 001 §2.3, §5). */
-export function LanguagePicker({ value, onChange, id }: { value: string; onChange: (code: string) => void; id: string }) {
+export function LanguagePicker({
+  value,
+  onChange,
+  id,
+}: {
+  value: string;
+  onChange: (code: string) => void;
+  id: string;
+}) {
   const { t, i18n } = useTranslation();
   const items = useMemo(() => sortedLanguages(i18n.language), [i18n.language]);
   const current = items.find((item) => item.code === value);
   const render: ItemRenderer<LanguageItem> = (item, { handleClick, handleFocus, modifiers }) =>
     modifiers.matchesPredicate ? (
-      <MenuItem key={item.code} text={item.label} label={item.code} active={modifiers.active} selected={item.code === value} onClick={handleClick} onFocus={handleFocus} roleStructure="listoption" />
+      <MenuItem
+        key={item.code}
+        text={item.label}
+        label={item.code}
+        active={modifiers.active}
+        selected={item.code === value}
+        onClick={handleClick}
+        onFocus={handleFocus}
+        roleStructure="listoption"
+      />
     ) : null;
   return (
     <Select<LanguageItem>
       items={items}
       itemRenderer={render}
-      itemPredicate={(query, item) => matchesLanguage(item.label, query) || item.code.toLowerCase().includes(query.trim().toLowerCase())}
+      itemPredicate={(query, item) =>
+        matchesLanguage(item.label, query) || item.code.toLowerCase().includes(query.trim().toLowerCase())
+      }
       onItemSelect={(item) => onChange(item.code)}
       noResults={<MenuItem disabled text={t('agents:configure.noLanguage')} roleStructure="listoption" />}
       inputProps={{ placeholder: t('agents:configure.languageSearch') }}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canSave, changedColumns, configureSubdomainError, isSaveShortcut, type GeneralForm } from './configureModel.ts';
+import {
+  canSave,
+  changedColumns,
+  configureSubdomainError,
+  isSaveShortcut,
+  type GeneralForm,
+} from './configureModel.ts';
 import { matchesLanguage, sortedLanguages } from './languages.ts';
 
 const saved: GeneralForm = {
@@ -24,8 +30,12 @@ describe('configure subdomain', () => {
     expect(canSave(saved, saved, null, false)).toBe(true);
     expect(canSave(saved, saved, null, true)).toBe(false);
     expect(canSave({ ...saved, name: ' ' }, saved, null, false)).toBe(false);
-    expect(canSave({ ...saved, subdomain: 'new-one' }, saved, { value: 'new-one', status: 'checking' }, false)).toBe(false);
-    expect(canSave({ ...saved, subdomain: 'new-one' }, saved, { value: 'new-one', status: 'available' }, false)).toBe(true);
+    expect(canSave({ ...saved, subdomain: 'new-one' }, saved, { value: 'new-one', status: 'checking' }, false)).toBe(
+      false,
+    );
+    expect(canSave({ ...saved, subdomain: 'new-one' }, saved, { value: 'new-one', status: 'available' }, false)).toBe(
+      true,
+    );
     expect(canSave({ ...saved, subdomain: 'taken' }, saved, { value: 'taken', status: 'taken' }, false)).toBe(false);
   });
 });

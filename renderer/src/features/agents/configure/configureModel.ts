@@ -19,7 +19,11 @@ export type ConfigureSubdomainError = 'tooShort' | 'taken' | null;
  * Inline subdomain error on configure: the agent's current value shows none (spec 001 §4.2);
  * an empty subdomain is allowed here (the agent then has no public page).
  */
-export function configureSubdomainError(subdomain: string, current: string, check: SubdomainCheck): ConfigureSubdomainError {
+export function configureSubdomainError(
+  subdomain: string,
+  current: string,
+  check: SubdomainCheck,
+): ConfigureSubdomainError {
   if (subdomain === '' || subdomain === current) return null;
   if (subdomain.length < SUBDOMAIN_MIN_LENGTH) return 'tooShort';
   if (check?.value === subdomain && check.status === 'taken') return 'taken';
@@ -30,7 +34,12 @@ export function configureSubdomainError(subdomain: string, current: string, chec
 export function canSave(form: GeneralForm, saved: GeneralForm, check: SubdomainCheck, saving: boolean): boolean {
   if (saving || form.name.trim() === '') return false;
   if (configureSubdomainError(form.subdomain, saved.subdomain, check) !== null) return false;
-  if (form.subdomain !== saved.subdomain && form.subdomain !== '' && !(check?.value === form.subdomain && check.status === 'available')) return false;
+  if (
+    form.subdomain !== saved.subdomain &&
+    form.subdomain !== '' &&
+    !(check?.value === form.subdomain && check.status === 'available')
+  )
+    return false;
   return true;
 }
 

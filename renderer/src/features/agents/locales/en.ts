@@ -28,7 +28,8 @@ export const agentsEn = {
   },
   delete: {
     title: 'Delete agent',
-    warning: 'This permanently deletes {{name}}, its knowledge base, interactions and prompt backups. Its phone number is released first.',
+    warning:
+      'This permanently deletes {{name}}, its knowledge base, interactions and prompt backups. Its phone number is released first.',
     typeName: 'Type the agent name to confirm: {{name}}',
     cancel: 'Cancel',
     confirm: 'Delete',
@@ -167,7 +168,8 @@ export const agentsEn = {
     },
     assistant: {
       title: 'AI Writing Assistant',
-      greeting: "Hi! I'm your writing assistant. Tell me how to change the system prompt, for example: make the tone more formal, or add the opening hours.",
+      greeting:
+        "Hi! I'm your writing assistant. Tell me how to change the system prompt, for example: make the tone more formal, or add the opening hours.",
       placeholder: 'Describe the change…',
       send: 'Send',
       updated: "I've updated the system prompt with your instructions.",

@@ -11,7 +11,8 @@ export const agentsFr: typeof agentsEn = {
     errorTitle: 'Erreur',
     retry: 'Réessayer',
     emptyTitle: "Aucun agent pour l'instant",
-    emptyDescription: 'Créez votre premier assistant IA pour répondre à vos clients par chat, voix, téléphone et WhatsApp.',
+    emptyDescription:
+      'Créez votre premier assistant IA pour répondre à vos clients par chat, voix, téléphone et WhatsApp.',
     noMatchTitle: 'Aucun agent ne correspond à votre recherche',
     noMatchDescription: 'Essayez un autre nom ou un mot de la description.',
   },
@@ -30,7 +31,8 @@ export const agentsFr: typeof agentsEn = {
   },
   delete: {
     title: "Supprimer l'agent",
-    warning: 'Cette action supprime définitivement {{name}}, sa base de connaissances, ses interactions et ses sauvegardes de prompt. Son numéro de téléphone est libéré au préalable.',
+    warning:
+      'Cette action supprime définitivement {{name}}, sa base de connaissances, ses interactions et ses sauvegardes de prompt. Son numéro de téléphone est libéré au préalable.',
     typeName: "Saisissez le nom de l'agent pour confirmer : {{name}}",
     cancel: 'Annuler',
     confirm: 'Supprimer',
@@ -92,9 +94,11 @@ export const agentsFr: typeof agentsEn = {
     },
     review: {
       title: 'Vérifiez le prompt système',
-      subtitle: "C'est ainsi que votre agent se comportera. Vous pouvez le modifier maintenant ou plus tard dans l'éditeur de prompt.",
+      subtitle:
+        "C'est ainsi que votre agent se comportera. Vous pouvez le modifier maintenant ou plus tard dans l'éditeur de prompt.",
       label: 'Prompt système',
-      offline: "Aucun modèle d'IA n'est configuré : ce prompt vient du modèle de la spécialisation. Modifiez-le librement.",
+      offline:
+        "Aucun modèle d'IA n'est configuré : ce prompt vient du modèle de la spécialisation. Modifiez-le librement.",
       failed: "Le prompt système n'a pas pu être généré. Rédigez-le vous-même ou revenez en arrière pour réessayer.",
     },
     overlays: {
@@ -138,7 +142,7 @@ export const agentsFr: typeof agentsEn = {
   },
   prompts: {
     title: 'Prompt système',
-    subtitle: "Comment {{name}} se comporte dans chaque conversation : rôle, ton, règles et usage de ses outils.",
+    subtitle: 'Comment {{name}} se comporte dans chaque conversation : rôle, ton, règles et usage de ses outils.',
     raw: 'Brut',
     markdown: 'Markdown',
     save: 'Enregistrer les modifications',
@@ -169,7 +173,8 @@ export const agentsFr: typeof agentsEn = {
     },
     assistant: {
       title: "Assistant d'écriture IA",
-      greeting: "Bonjour ! Je suis votre assistant d'écriture. Dites-moi comment modifier le prompt système, par exemple : rendre le ton plus formel, ou ajouter les horaires d'ouverture.",
+      greeting:
+        "Bonjour ! Je suis votre assistant d'écriture. Dites-moi comment modifier le prompt système, par exemple : rendre le ton plus formel, ou ajouter les horaires d'ouverture.",
       placeholder: 'Décrivez la modification…',
       send: 'Envoyer',
       updated: "J'ai mis à jour le prompt système selon vos instructions.",

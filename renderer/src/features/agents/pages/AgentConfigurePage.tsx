@@ -5,9 +5,20 @@ import { Navigate, useParams } from 'react-router-dom';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { toastError, toastSuccess } from '../../../components/toaster.ts';
 import { toAppError } from '../../../errors/appError.ts';
-import { useAgentQuery, useUpdateAgentMutation, useUploadAgentAvatarMutation, type AgentDetail } from '../api/agentDetail.ts';
+import {
+  useAgentQuery,
+  useUpdateAgentMutation,
+  useUploadAgentAvatarMutation,
+  type AgentDetail,
+} from '../api/agentDetail.ts';
 import { useSectorsQuery, type Sector } from '../api/catalogue.ts';
-import { canSave, changedColumns, configureSubdomainError, isSaveShortcut, type GeneralForm } from '../configure/configureModel.ts';
+import {
+  canSave,
+  changedColumns,
+  configureSubdomainError,
+  isSaveShortcut,
+  type GeneralForm,
+} from '../configure/configureModel.ts';
 import { GeneralTab } from '../configure/GeneralTab.tsx';
 import { agentDomainHost } from '../wizard/agentDomain.ts';
 import { useSubdomainCheck } from '../wizard/useSubdomainCheck.ts';
@@ -99,8 +110,20 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
           <p className={Classes.TEXT_MUTED}>{t('agents:configure.subtitle', { name: agent.name })}</p>
         </div>
         <div className="configure-save">
-          {dirty && <Tag intent={Intent.WARNING} minimal>{t('agents:configure.unsaved')}</Tag>}
-          <Button intent={Intent.PRIMARY} icon="floppy-disk" text={t('agents:configure.save')} title={t('agents:configure.shortcut')} loading={update.isPending} disabled={!enabled} onClick={() => void save()} />
+          {dirty && (
+            <Tag intent={Intent.WARNING} minimal>
+              {t('agents:configure.unsaved')}
+            </Tag>
+          )}
+          <Button
+            intent={Intent.PRIMARY}
+            icon="floppy-disk"
+            text={t('agents:configure.save')}
+            title={t('agents:configure.shortcut')}
+            loading={update.isPending}
+            disabled={!enabled}
+            onClick={() => void save()}
+          />
         </div>
       </header>
       {saveFailed && (

@@ -82,10 +82,21 @@ function PromptEditor({ agent }: { agent: AgentDetail }) {
           <p className={Classes.TEXT_MUTED}>{t('agents:prompts.subtitle', { name: agent.name })}</p>
         </div>
         <div className="configure-save">
-          {dirty && <Tag intent={Intent.WARNING} minimal>{t('agents:prompts.unsaved')}</Tag>}
+          {dirty && (
+            <Tag intent={Intent.WARNING} minimal>
+              {t('agents:prompts.unsaved')}
+            </Tag>
+          )}
           <Button icon="archive" text={t('agents:prompts.createBackup')} onClick={() => setDialog('create')} />
           <Button icon="history" text={t('agents:prompts.backups', { count })} onClick={() => setDialog('list')} />
-          <Button intent={Intent.PRIMARY} icon="floppy-disk" text={t('agents:prompts.save')} loading={update.isPending} disabled={!dirty} onClick={() => void save()} />
+          <Button
+            intent={Intent.PRIMARY}
+            icon="floppy-disk"
+            text={t('agents:prompts.save')}
+            loading={update.isPending}
+            disabled={!dirty}
+            onClick={() => void save()}
+          />
         </div>
       </header>
       {saveFailed && (
@@ -96,11 +107,28 @@ function PromptEditor({ agent }: { agent: AgentDetail }) {
       <div className="prompts-layout">
         <Card className="prompts-editor">
           <ButtonGroup>
-            <Button text={t('agents:prompts.raw')} active={mode === 'raw'} aria-pressed={mode === 'raw'} onClick={() => setMode('raw')} />
-            <Button text={t('agents:prompts.markdown')} active={mode === 'markdown'} aria-pressed={mode === 'markdown'} onClick={() => setMode('markdown')} />
+            <Button
+              text={t('agents:prompts.raw')}
+              active={mode === 'raw'}
+              aria-pressed={mode === 'raw'}
+              onClick={() => setMode('raw')}
+            />
+            <Button
+              text={t('agents:prompts.markdown')}
+              active={mode === 'markdown'}
+              aria-pressed={mode === 'markdown'}
+              onClick={() => setMode('markdown')}
+            />
           </ButtonGroup>
           {mode === 'raw' ? (
-            <TextArea id="prompt-editor" aria-label={t('agents:prompts.editorLabel')} fill rows={24} value={prompt} onChange={(e) => setPrompt(e.target.value)} />
+            <TextArea
+              id="prompt-editor"
+              aria-label={t('agents:prompts.editorLabel')}
+              fill
+              rows={24}
+              value={prompt}
+              onChange={(e) => setPrompt(e.target.value)}
+            />
           ) : (
             <MarkdownPreview source={prompt} />
           )}

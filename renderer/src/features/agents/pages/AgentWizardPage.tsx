@@ -104,7 +104,12 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
           tools: draft.toolIds,
           language,
         });
-        setDraft((d) => ({ ...d, prompt: answer.result.prompt, generatedPrompt: answer.result.prompt, promptFrom: key }));
+        setDraft((d) => ({
+          ...d,
+          prompt: answer.result.prompt,
+          generatedPrompt: answer.result.prompt,
+          promptFrom: key,
+        }));
         setPromptNotice(answer.offline ? 'offline' : null);
       } catch (error) {
         console.warn('system prompt generation failed', error);
@@ -140,8 +145,16 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
 
   return (
     <>
-      <nav className="wizard-progress" aria-label={t('agents:wizard.progress', { current: index + 1, total: WIZARD_STEPS.length })}>
-        <ProgressBar value={(index + 1) / WIZARD_STEPS.length} intent={Intent.PRIMARY} stripes={false} animate={false} />
+      <nav
+        className="wizard-progress"
+        aria-label={t('agents:wizard.progress', { current: index + 1, total: WIZARD_STEPS.length })}
+      >
+        <ProgressBar
+          value={(index + 1) / WIZARD_STEPS.length}
+          intent={Intent.PRIMARY}
+          stripes={false}
+          animate={false}
+        />
         <ol>
           {WIZARD_STEPS.map((step, i) => (
             <li key={step}>
@@ -157,12 +170,24 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
             </li>
           ))}
         </ol>
-        <p className={Classes.TEXT_MUTED}>{t('agents:wizard.progress', { current: index + 1, total: WIZARD_STEPS.length })}</p>
+        <p className={Classes.TEXT_MUTED}>
+          {t('agents:wizard.progress', { current: index + 1, total: WIZARD_STEPS.length })}
+        </p>
       </nav>
       <Card className="wizard-card">
         {draft.step === 'sector' && <SectorStep draft={draft} onChange={onChange} sectors={sectors} />}
-        {draft.step === 'brief' && <BriefStep draft={draft} onChange={onChange} sectorName={sector?.name ?? ''} onBusy={setBriefBusy} />}
-        {draft.step === 'basicInfo' && <BasicInfoStep draft={draft} onChange={onChange} check={check} host={agentDomainHost()} offline={extractOffline} />}
+        {draft.step === 'brief' && (
+          <BriefStep draft={draft} onChange={onChange} sectorName={sector?.name ?? ''} onBusy={setBriefBusy} />
+        )}
+        {draft.step === 'basicInfo' && (
+          <BasicInfoStep
+            draft={draft}
+            onChange={onChange}
+            check={check}
+            host={agentDomainHost()}
+            offline={extractOffline}
+          />
+        )}
         {draft.step === 'tools' && <ToolsStep draft={draft} onChange={onChange} tools={tools} />}
         {draft.step === 'review' && <ReviewStep draft={draft} onChange={onChange} notice={promptNotice} />}
         {createFailed && (
@@ -171,16 +196,39 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
           </Callout>
         )}
         <div className="wizard-actions">
-          <Button icon="arrow-left" text={t('agents:wizard.previous')} disabled={index === 0 || busy} onClick={previous} />
+          <Button
+            icon="arrow-left"
+            text={t('agents:wizard.previous')}
+            disabled={index === 0 || busy}
+            onClick={previous}
+          />
           {draft.step === 'review' ? (
-            <Button intent={Intent.PRIMARY} icon="tick" text={t('agents:wizard.create')} loading={create.isPending} disabled={busy} onClick={() => void submit()} />
+            <Button
+              intent={Intent.PRIMARY}
+              icon="tick"
+              text={t('agents:wizard.create')}
+              loading={create.isPending}
+              disabled={busy}
+              onClick={() => void submit()}
+            />
           ) : (
-            <Button intent={Intent.PRIMARY} endIcon="arrow-right" text={t('agents:wizard.next')} disabled={!valid || busy} onClick={next} />
+            <Button
+              intent={Intent.PRIMARY}
+              endIcon="arrow-right"
+              text={t('agents:wizard.next')}
+              disabled={!valid || busy}
+              onClick={next}
+            />
           )}
         </div>
       </Card>
       {overlay && (
-        <div className="wizard-overlay" role="alertdialog" aria-busy="true" aria-label={t(`agents:wizard.overlays.${overlay}`)}>
+        <div
+          className="wizard-overlay"
+          role="alertdialog"
+          aria-busy="true"
+          aria-label={t(`agents:wizard.overlays.${overlay}`)}
+        >
           <Card className="wizard-overlay-card">
             <Spinner size={40} />
             <H4>{t(`agents:wizard.overlays.${overlay}`)}</H4>

@@ -53,12 +53,23 @@ export function AgentsPage() {
         icon="error"
         title={t('agents:list.errorTitle')}
         description={t(error.messageKey, error.params)}
-        action={<Button intent={Intent.PRIMARY} icon="refresh" text={t('agents:list.retry')} onClick={() => void query.refetch()} />}
+        action={
+          <Button
+            intent={Intent.PRIMARY}
+            icon="refresh"
+            text={t('agents:list.retry')}
+            onClick={() => void query.refetch()}
+          />
+        }
       />
     );
   } else if (agents.length === 0) {
     body = settledSearch ? (
-      <EmptyState icon="search" title={t('agents:list.noMatchTitle')} description={t('agents:list.noMatchDescription')} />
+      <EmptyState
+        icon="search"
+        title={t('agents:list.noMatchTitle')}
+        description={t('agents:list.noMatchDescription')}
+      />
     ) : (
       <EmptyState
         icon="people"
@@ -86,7 +97,11 @@ export function AgentsPage() {
         )}
         {query.hasNextPage && !loadMoreError && (
           <div className="agent-load-more">
-            <Button text={t('agents:list.loadMore')} loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()} />
+            <Button
+              text={t('agents:list.loadMore')}
+              loading={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            />
           </div>
         )}
       </>

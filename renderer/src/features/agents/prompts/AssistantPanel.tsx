@@ -69,7 +69,14 @@ export function AssistantPanel({ prompt, onPrompt }: { prompt: string; onPrompt:
           disabled={busy}
           onValueChange={setInstruction}
         />
-        <Button type="submit" icon="send-message" intent={Intent.PRIMARY} aria-label={t('agents:prompts.assistant.send')} loading={busy} disabled={instruction.trim() === ''} />
+        <Button
+          type="submit"
+          icon="send-message"
+          intent={Intent.PRIMARY}
+          aria-label={t('agents:prompts.assistant.send')}
+          loading={busy}
+          disabled={instruction.trim() === ''}
+        />
       </form>
     </Card>
   );

@@ -1,11 +1,32 @@
-import { Alert, Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent, NonIdealState, TextArea } from '@blueprintjs/core';
+import {
+  Alert,
+  Button,
+  Callout,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  InputGroup,
+  Intent,
+  NonIdealState,
+  TextArea,
+} from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates.ts';
 import { backupNameValid, type NewBackup, type PromptBackup } from '../api/promptBackups.ts';
 
 /** Create a backup: name required (trimmed), description optional (spec 001 §2.4, §5). */
-export function CreateBackupDialog({ isOpen, onClose, onCreate }: { isOpen: boolean; onClose: () => void; onCreate: (backup: Omit<NewBackup, 'systemPrompt'>) => Promise<void> }) {
+export function CreateBackupDialog({
+  isOpen,
+  onClose,
+  onCreate,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  onCreate: (backup: Omit<NewBackup, 'systemPrompt'>) => Promise<void>;
+}) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -44,10 +65,24 @@ export function CreateBackupDialog({ isOpen, onClose, onCreate }: { isOpen: bool
       >
         <DialogBody>
           <FormGroup label={t('agents:prompts.backup.name')} labelFor="backup-name">
-            <InputGroup id="backup-name" value={name} maxLength={100} autoFocus onValueChange={setName} disabled={busy} />
+            <InputGroup
+              id="backup-name"
+              value={name}
+              maxLength={100}
+              autoFocus
+              onValueChange={setName}
+              disabled={busy}
+            />
           </FormGroup>
           <FormGroup label={t('agents:prompts.backup.description')} labelFor="backup-description">
-            <TextArea id="backup-description" fill value={description} maxLength={500} onChange={(e) => setDescription(e.target.value)} disabled={busy} />
+            <TextArea
+              id="backup-description"
+              fill
+              value={description}
+              maxLength={500}
+              onChange={(e) => setDescription(e.target.value)}
+              disabled={busy}
+            />
           </FormGroup>
           {failed && (
             <Callout intent={Intent.DANGER} icon="error">
@@ -59,7 +94,13 @@ export function CreateBackupDialog({ isOpen, onClose, onCreate }: { isOpen: bool
           actions={
             <>
               <Button text={t('agents:prompts.backup.cancel')} onClick={close} disabled={busy} />
-              <Button type="submit" intent={Intent.PRIMARY} text={t('agents:prompts.backup.create')} loading={busy} disabled={!backupNameValid(name)} />
+              <Button
+                type="submit"
+                intent={Intent.PRIMARY}
+                text={t('agents:prompts.backup.create')}
+                loading={busy}
+                disabled={!backupNameValid(name)}
+              />
             </>
           }
         />
@@ -86,7 +127,13 @@ export function BackupsDialog({
   const [toDelete, setToDelete] = useState<PromptBackup | null>(null);
   const [failed, setFailed] = useState<'deleteFailed' | null>(null);
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={t('agents:prompts.backup.listTitle')} icon="history" className="backups-dialog">
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={t('agents:prompts.backup.listTitle')}
+      icon="history"
+      className="backups-dialog"
+    >
       <DialogBody>
         {failed && (
           <Callout intent={Intent.DANGER} icon="error">
@@ -105,7 +152,13 @@ export function BackupsDialog({
                   <span className={Classes.TEXT_MUTED}>{formatDate(backup.createdAt, i18n.language)}</span>
                 </div>
                 <Button icon="undo" text={t('agents:prompts.backup.restore')} onClick={() => onRestore(backup)} />
-                <Button icon="trash" intent={Intent.DANGER} variant="minimal" aria-label={`${t('agents:prompts.backup.delete')} ${backup.name}`} onClick={() => setToDelete(backup)} />
+                <Button
+                  icon="trash"
+                  intent={Intent.DANGER}
+                  variant="minimal"
+                  aria-label={`${t('agents:prompts.backup.delete')} ${backup.name}`}
+                  onClick={() => setToDelete(backup)}
+                />
               </li>
             ))}
           </ul>

@@ -22,7 +22,7 @@ export function MarkdownPreview({ source }: { source: string }) {
       {blocks.map((block, i) => {
         switch (block.kind) {
           case 'heading': {
-            const Tag = (`h${block.level + 2 > 6 ? 6 : block.level + 2}`) as 'h3' | 'h4' | 'h5' | 'h6';
+            const Tag = `h${block.level + 2 > 6 ? 6 : block.level + 2}` as 'h3' | 'h4' | 'h5' | 'h6';
             return (
               <Tag key={i}>
                 <Inlines items={block.inlines} />

@@ -52,7 +52,11 @@ export function parseMarkdown(source: string): Block[] {
     const heading = /^(#{1,4})\s+(.*)$/.exec(line);
     if (heading) {
       flush();
-      blocks.push({ kind: 'heading', level: (heading[1]?.length ?? 1) as 1 | 2 | 3 | 4, inlines: parseInline(heading[2] ?? '') });
+      blocks.push({
+        kind: 'heading',
+        level: (heading[1]?.length ?? 1) as 1 | 2 | 3 | 4,
+        inlines: parseInline(heading[2] ?? ''),
+      });
       continue;
     }
     const bullet = /^\s*[-*+]\s+(.*)$/.exec(line);

@@ -62,7 +62,10 @@ export function stepIndex(step: WizardStep): number {
 
 /** Lowercase; everything but a-z, 0-9 and hyphen removed (spec 001 §4.2). */
 export function normaliseSubdomain(typed: string): string {
-  return typed.toLowerCase().replace(/[^a-z0-9-]/g, '').slice(0, SUBDOMAIN_MAX_LENGTH);
+  return typed
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '')
+    .slice(0, SUBDOMAIN_MAX_LENGTH);
 }
 
 /** State of the subdomain field: what the availability check has said about the current value. */
@@ -124,7 +127,18 @@ export function canJumpTo(draft: WizardDraft, step: WizardStep): boolean {
 const recommendations: Record<string, { sectors: string[]; keywords: string[] }> = {
   calendar: {
     sectors: ['healthcare', 'beauty_wellness', 'food_restaurant', 'professional_services', 'education'],
-    keywords: ['appointment', 'booking', 'book', 'reserv', 'schedul', 'calendar', 'rendez-vous', 'rdv', 'agenda', 'creneau'],
+    keywords: [
+      'appointment',
+      'booking',
+      'book',
+      'reserv',
+      'schedul',
+      'calendar',
+      'rendez-vous',
+      'rdv',
+      'agenda',
+      'creneau',
+    ],
   },
   maps: {
     sectors: ['real_estate', 'food_restaurant', 'public_institutions'],
@@ -145,7 +159,10 @@ const recommendations: Record<string, { sectors: string[]; keywords: string[] }>
 };
 
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 export function recommendedToolIds(sectorId: string, brief: string): Set<string> {
@@ -169,7 +186,8 @@ export interface Extraction {
 }
 
 export function applyExtraction(draft: WizardDraft, extraction: Extraction): WizardDraft {
-  const fill = (current: string, value: string | null | undefined) => (current.trim() === '' && value ? value : current);
+  const fill = (current: string, value: string | null | undefined) =>
+    current.trim() === '' && value ? value : current;
   const suggested = normaliseSubdomain(extraction.suggestedSubdomain ?? '').slice(0, 30);
   return {
     ...draft,
@@ -179,7 +197,10 @@ export function applyExtraction(draft: WizardDraft, extraction: Extraction): Wiz
     email: fill(draft.email, extraction.email),
     website: fill(draft.website, extraction.website),
     subdomain: fill(draft.subdomain, suggested),
-    voice: draft.extractedFrom === '' && (extraction.suggestedVoice === 'female' || extraction.suggestedVoice === 'male') ? extraction.suggestedVoice : draft.voice,
+    voice:
+      draft.extractedFrom === '' && (extraction.suggestedVoice === 'female' || extraction.suggestedVoice === 'male')
+        ? extraction.suggestedVoice
+        : draft.voice,
   };
 }
 
@@ -190,7 +211,22 @@ export function parseDraft(saved: string | null): WizardDraft {
     const value: unknown = JSON.parse(saved);
     if (typeof value !== 'object' || value === null) return emptyDraft;
     const merged = { ...emptyDraft, ...(value as Partial<WizardDraft>) };
-    const strings: (keyof WizardDraft)[] = ['sectorId', 'subSectorId', 'brief', 'name', 'companyName', 'subdomain', 'address', 'phone', 'email', 'website', 'prompt', 'extractedFrom', 'promptFrom', 'generatedPrompt'];
+    const strings: (keyof WizardDraft)[] = [
+      'sectorId',
+      'subSectorId',
+      'brief',
+      'name',
+      'companyName',
+      'subdomain',
+      'address',
+      'phone',
+      'email',
+      'website',
+      'prompt',
+      'extractedFrom',
+      'promptFrom',
+      'generatedPrompt',
+    ];
     if (strings.some((k) => typeof merged[k] !== 'string')) return emptyDraft;
     if (!WIZARD_STEPS.includes(merged.step) || !WIZARD_STEPS.includes(merged.reached)) return emptyDraft;
     if (merged.voice !== 'male' && merged.voice !== 'female') return emptyDraft;
@@ -207,7 +243,13 @@ export function draftStorageKey(userId: string): string {
 
 /** The inputs of prompt generation, as one comparable string. */
 export function promptInputsKey(draft: WizardDraft): string {
-  return JSON.stringify([draft.subSectorId, draft.name.trim(), draft.companyName.trim(), draft.brief.trim(), [...draft.toolIds].sort()]);
+  return JSON.stringify([
+    draft.subSectorId,
+    draft.name.trim(),
+    draft.companyName.trim(),
+    draft.brief.trim(),
+    [...draft.toolIds].sort(),
+  ]);
 }
 
 /**

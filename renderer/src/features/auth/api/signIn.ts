@@ -2,7 +2,10 @@ import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 
 export async function signInWithEmail(input: { email: string; password: string }): Promise<void> {
-  const { error } = await getSupabase().auth.signInWithPassword({ email: input.email.trim(), password: input.password });
+  const { error } = await getSupabase().auth.signInWithPassword({
+    email: input.email.trim(),
+    password: input.password,
+  });
   if (error) throw toAppError(error, 'signIn');
 }
 

@@ -20,13 +20,21 @@ export async function signUpWithEmail(input: SignUpInput): Promise<void> {
   const { data, error } = await supabase.auth.signUp({
     email: input.email.trim(),
     password: input.password,
-    options: { data: { name: input.name.trim(), ...(input.lang ? { lang: input.lang } : {}) }, ...(input.emailRedirectTo ? { emailRedirectTo: input.emailRedirectTo } : {}) },
+    options: {
+      data: { name: input.name.trim(), ...(input.lang ? { lang: input.lang } : {}) },
+      ...(input.emailRedirectTo ? { emailRedirectTo: input.emailRedirectTo } : {}),
+    },
   });
   if (error) throw toAppError(error, 'signUp');
   // With confirmations on, Supabase answers an already-registered address with an obfuscated user
   // that has no identities instead of an error (anti-enumeration).
   if (data.user && data.user.identities?.length === 0) {
-    throw new AppError({ source: 'auth', code: 'user_already_exists', messageKey: 'errors:auth.emailInUse', message: 'User already registered' });
+    throw new AppError({
+      source: 'auth',
+      code: 'user_already_exists',
+      messageKey: 'errors:auth.emailInUse',
+      message: 'User already registered',
+    });
   }
   if (data.session) await supabase.auth.signOut();
 }

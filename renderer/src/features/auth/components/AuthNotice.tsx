@@ -3,7 +3,17 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A full-card message of the login flow ('check your email', 'please verify'). */
-export function AuthNotice({ icon, title, body, actions }: { icon: IconName; title: string; body: string; actions: ReactElement }) {
+export function AuthNotice({
+  icon,
+  title,
+  body,
+  actions,
+}: {
+  icon: IconName;
+  title: string;
+  body: string;
+  actions: ReactElement;
+}) {
   return <NonIdealState icon={icon} title={title} description={body} action={actions} />;
 }
 
@@ -19,7 +29,17 @@ export function CheckEmailScreen({ email, onBack }: { email: string; onBack: () 
   );
 }
 
-export function UnverifiedScreen({ email, busy, onReload, onSignOut }: { email: string; busy: boolean; onReload: () => void; onSignOut: () => void }) {
+export function UnverifiedScreen({
+  email,
+  busy,
+  onReload,
+  onSignOut,
+}: {
+  email: string;
+  busy: boolean;
+  onReload: () => void;
+  onSignOut: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <AuthNotice
@@ -28,7 +48,13 @@ export function UnverifiedScreen({ email, busy, onReload, onSignOut }: { email: 
       body={t('auth:unverified.body', { email })}
       actions={
         <div className="login-actions">
-          <Button intent={Intent.PRIMARY} icon="refresh" loading={busy} text={t('auth:unverified.reload')} onClick={onReload} />
+          <Button
+            intent={Intent.PRIMARY}
+            icon="refresh"
+            loading={busy}
+            text={t('auth:unverified.reload')}
+            onClick={onReload}
+          />
           <Button variant="minimal" text={t('auth:unverified.signOut')} onClick={onSignOut} disabled={busy} />
         </div>
       }

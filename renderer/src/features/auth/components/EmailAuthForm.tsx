@@ -16,7 +16,8 @@ export interface EmailAuthFormProps {
 export function EmailAuthForm({ mode, busy, errorText, onSubmit, onSwitchMode }: EmailAuthFormProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<LoginValues>({ name: '', email: '', password: '' });
-  const set = (field: keyof LoginValues) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [field]: event.target.value }));
+  const set = (field: keyof LoginValues) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (canSubmit(mode, values, busy)) onSubmit(values);
@@ -27,13 +28,38 @@ export function EmailAuthForm({ mode, busy, errorText, onSubmit, onSwitchMode }:
     <form onSubmit={submit} noValidate aria-label={t(signUp ? 'auth:login.signUpTitle' : 'auth:login.signInTitle')}>
       {signUp && (
         <FormGroup label={t('auth:login.name')} labelFor="login-name">
-          <InputGroup id="login-name" name="name" autoComplete="name" leftIcon="person" placeholder={t('auth:login.namePlaceholder')} value={values.name} onChange={set('name')} disabled={busy} size="large" />
+          <InputGroup
+            id="login-name"
+            name="name"
+            autoComplete="name"
+            leftIcon="person"
+            placeholder={t('auth:login.namePlaceholder')}
+            value={values.name}
+            onChange={set('name')}
+            disabled={busy}
+            size="large"
+          />
         </FormGroup>
       )}
       <FormGroup label={t('auth:login.email')} labelFor="login-email">
-        <InputGroup id="login-email" name="email" type="email" autoComplete="email" leftIcon="envelope" placeholder={t('auth:login.emailPlaceholder')} value={values.email} onChange={set('email')} disabled={busy} size="large" />
+        <InputGroup
+          id="login-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          leftIcon="envelope"
+          placeholder={t('auth:login.emailPlaceholder')}
+          value={values.email}
+          onChange={set('email')}
+          disabled={busy}
+          size="large"
+        />
       </FormGroup>
-      <FormGroup label={t('auth:login.password')} labelFor="login-password" helperText={signUp ? t('auth:login.passwordHint') : undefined}>
+      <FormGroup
+        label={t('auth:login.password')}
+        labelFor="login-password"
+        helperText={signUp ? t('auth:login.passwordHint') : undefined}
+      >
         <InputGroup
           id="login-password"
           name="password"
@@ -52,8 +78,23 @@ export function EmailAuthForm({ mode, busy, errorText, onSubmit, onSwitchMode }:
           {errorText}
         </Callout>
       )}
-      <Button type="submit" intent={Intent.PRIMARY} size="large" fill loading={busy} disabled={!canSubmit(mode, values, busy)} text={t(signUp ? 'auth:login.submitSignUp' : 'auth:login.submitSignIn')} />
-      <Button variant="minimal" fill className="login-switch" onClick={onSwitchMode} disabled={busy} text={t(signUp ? 'auth:login.switchToSignIn' : 'auth:login.switchToSignUp')} />
+      <Button
+        type="submit"
+        intent={Intent.PRIMARY}
+        size="large"
+        fill
+        loading={busy}
+        disabled={!canSubmit(mode, values, busy)}
+        text={t(signUp ? 'auth:login.submitSignUp' : 'auth:login.submitSignIn')}
+      />
+      <Button
+        variant="minimal"
+        fill
+        className="login-switch"
+        onClick={onSwitchMode}
+        disabled={busy}
+        text={t(signUp ? 'auth:login.switchToSignIn' : 'auth:login.switchToSignUp')}
+      />
     </form>
   );
 }

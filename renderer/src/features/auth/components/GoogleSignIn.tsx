@@ -15,7 +15,12 @@ export function GoogleSignIn({ busy, errorText, enabled, onContinue }: GoogleSig
   return (
     <div className="login-google">
       {enabled === false ? (
-        <Callout intent={Intent.WARNING} icon="disable" title={t('auth:googleDisabled.title')} data-testid="google-disabled">
+        <Callout
+          intent={Intent.WARNING}
+          icon="disable"
+          title={t('auth:googleDisabled.title')}
+          data-testid="google-disabled"
+        >
           {t('auth:googleDisabled.body')}
         </Callout>
       ) : (
@@ -26,7 +31,15 @@ export function GoogleSignIn({ busy, errorText, enabled, onContinue }: GoogleSig
           {errorText}
         </Callout>
       )}
-      <Button size="large" fill icon="globe" disabled={enabled === false} loading={busy || enabled === undefined} onClick={onContinue} text={t('auth:login.googleContinue')} />
+      <Button
+        size="large"
+        fill
+        icon="globe"
+        disabled={enabled === false}
+        loading={busy || enabled === undefined}
+        onClick={onContinue}
+        text={t('auth:login.googleContinue')}
+      />
     </div>
   );
 }

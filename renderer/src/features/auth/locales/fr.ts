@@ -24,7 +24,8 @@ export const authFr: typeof authEn = {
     backHome: "Retour à l'accueil",
     legal: 'Mentions légales',
     privacy: 'Politique de confidentialité',
-    securityNote: "Votre compte est protégé par une authentification sécurisée. Nous recommandons d'activer l'authentification à 2 facteurs.",
+    securityNote:
+      "Votre compte est protégé par une authentification sécurisée. Nous recommandons d'activer l'authentification à 2 facteurs.",
     alreadySignedIn: 'Redirection…',
   },
   checkEmail: {

@@ -29,7 +29,14 @@ let auth: Partial<AuthContextValue>;
 vi.mock('../session/AuthProvider.tsx', () => ({ useAuth: () => auth }));
 
 const store = { whileIgnoringEvents: <T,>(work: () => Promise<T>) => work() } as unknown as AuthContextValue['store'];
-const signedOut = (): Partial<AuthContextValue> => ({ initialized: true, user: null, emailVerified: false, profile: null, profileStatus: 'none', store });
+const signedOut = (): Partial<AuthContextValue> => ({
+  initialized: true,
+  user: null,
+  emailVerified: false,
+  profile: null,
+  profileStatus: 'none',
+  store,
+});
 
 function Where() {
   const { pathname } = useLocation();
@@ -54,7 +61,8 @@ function renderLogin(state?: unknown, i18n = createI18n('en')) {
   return i18n;
 }
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
 
 beforeEach(() => {
   Object.values(api).forEach((fn) => fn.mockReset());
@@ -65,14 +73,25 @@ afterEach(cleanup);
 
 describe('LoginPage', () => {
   it('signs in with email and shows the spec message of a failure', async () => {
-    api.signInWithEmail.mockRejectedValue(new AppError({ source: 'auth', code: 'email_not_confirmed', messageKey: 'errors:auth.emailNotConfirmed', message: 'Email not confirmed' }));
+    api.signInWithEmail.mockRejectedValue(
+      new AppError({
+        source: 'auth',
+        code: 'email_not_confirmed',
+        messageKey: 'errors:auth.emailNotConfirmed',
+        message: 'Email not confirmed',
+      }),
+    );
     renderLogin();
     const submit = screen.getByRole('button', { name: 'Sign In' });
     expect(submit.hasAttribute('disabled')).toBe(true);
     type('Email', 'ada@example.com');
     type('Password', 'secret');
     fireEvent.click(submit);
-    expect(await screen.findByText('Please verify your email address before signing in. Check your inbox for a verification link.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Please verify your email address before signing in. Check your inbox for a verification link.',
+      ),
+    ).toBeTruthy();
     expect(api.signInWithEmail).toHaveBeenCalledWith({ name: '', email: 'ada@example.com', password: 'secret' });
   });
 
@@ -87,13 +106,27 @@ describe('LoginPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Check your email')).toBeTruthy();
     expect(screen.getByText(/ada@example\.com/)).toBeTruthy();
-    expect(api.signUpWithEmail.mock.calls[0]?.[0]).toMatchObject({ name: 'Ada', email: 'ada@example.com', password: 'secret1', lang: 'en', emailRedirectTo: `${window.location.origin}/email-verification` });
+    expect(api.signUpWithEmail.mock.calls[0]?.[0]).toMatchObject({
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: 'secret1',
+      lang: 'en',
+      emailRedirectTo: `${window.location.origin}/email-verification`,
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Back to Sign In' }));
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
   });
 
   it('interpolates the provider message into the sign-up failure', async () => {
-    api.signUpWithEmail.mockRejectedValue(new AppError({ source: 'auth', code: 'unexpected_failure', messageKey: 'errors:auth.signUpFailed', message: 'Database error', params: { message: 'Database error' } }));
+    api.signUpWithEmail.mockRejectedValue(
+      new AppError({
+        source: 'auth',
+        code: 'unexpected_failure',
+        messageKey: 'errors:auth.signUpFailed',
+        message: 'Database error',
+        params: { message: 'Database error' },
+      }),
+    );
     renderLogin();
     fireEvent.click(screen.getByRole('button', { name: "Don't have an account? Sign up" }));
     type('Name', 'Ada');
@@ -105,7 +138,11 @@ describe('LoginPage', () => {
 
   it('holds an unverified user on the verify screen; Reload refreshes the session', async () => {
     api.reloadUser.mockResolvedValue(undefined);
-    auth = { ...signedOut(), user: { id: 'u1', email: 'ada@example.com' } as AuthContextValue['user'], emailVerified: false };
+    auth = {
+      ...signedOut(),
+      user: { id: 'u1', email: 'ada@example.com' } as AuthContextValue['user'],
+      emailVerified: false,
+    };
     renderLogin({ from: '/agents' });
     expect(screen.getByText('Please verify your email address')).toBeTruthy();
     expect(screen.queryByTestId('where')).toBeNull();
@@ -114,13 +151,21 @@ describe('LoginPage', () => {
   });
 
   it('sends a verified user to the originally requested path', () => {
-    auth = { ...signedOut(), user: { id: 'u1', email: 'ada@example.com' } as AuthContextValue['user'], emailVerified: true };
+    auth = {
+      ...signedOut(),
+      user: { id: 'u1', email: 'ada@example.com' } as AuthContextValue['user'],
+      emailVerified: true,
+    };
     renderLogin({ from: '/agents/42/configure' });
     expect(screen.getByTestId('where').textContent).toBe('/agents/42/configure');
   });
 
   it('sends a verified user to / without a requested path', () => {
-    auth = { ...signedOut(), user: { id: 'u1', email: 'ada@example.com' } as AuthContextValue['user'], emailVerified: true };
+    auth = {
+      ...signedOut(),
+      user: { id: 'u1', email: 'ada@example.com' } as AuthContextValue['user'],
+      emailVerified: true,
+    };
     renderLogin();
     expect(screen.getByTestId('where').textContent).toBe('/');
   });
@@ -139,7 +184,9 @@ describe('LoginPage', () => {
     const button = await screen.findByRole('button', { name: 'Continue with Google' });
     await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
     fireEvent.click(button);
-    await waitFor(() => expect(api.signInWithGoogle).toHaveBeenCalledWith(`${window.location.origin}/login?next=%2Fcredits`));
+    await waitFor(() =>
+      expect(api.signInWithGoogle).toHaveBeenCalledWith(`${window.location.origin}/login?next=%2Fcredits`),
+    );
   });
 
   it('explains and disables Google when the project has not enabled it', async () => {

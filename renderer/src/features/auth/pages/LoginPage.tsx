@@ -44,7 +44,13 @@ export function LoginPage() {
   const signUp = useMutation<void, AppError, LoginValues>({
     mutationFn: (v) =>
       store
-        .whileIgnoringEvents(() => signUpWithEmail({ ...v, lang: i18n.language === 'fr' ? 'fr' : 'en', emailRedirectTo: appUrl(window.location.origin, '/email-verification') }))
+        .whileIgnoringEvents(() =>
+          signUpWithEmail({
+            ...v,
+            lang: i18n.language === 'fr' ? 'fr' : 'en',
+            emailRedirectTo: appUrl(window.location.origin, '/email-verification'),
+          }),
+        )
         .catch((e: unknown) => Promise.reject(toAppError(e, 'signUp'))),
     onSuccess: (_d, v) => setSentTo(v.email.trim()),
     meta: { silent: true },
@@ -74,7 +80,14 @@ export function LoginPage() {
 
   let body;
   if (user) {
-    body = <UnverifiedScreen email={user.email ?? ''} busy={reload.isPending} onReload={() => reload.mutate()} onSignOut={() => void signOut()} />;
+    body = (
+      <UnverifiedScreen
+        email={user.email ?? ''}
+        busy={reload.isPending}
+        onReload={() => reload.mutate()}
+        onSignOut={() => void signOut()}
+      />
+    );
   } else if (sentTo) {
     body = (
       <CheckEmailScreen
@@ -109,7 +122,19 @@ export function LoginPage() {
               />
             }
           />
-          <Tab id="google" title={t('auth:login.tabGoogle')} icon="globe" panel={<GoogleSignIn busy={google.isPending} errorText={messageOf(google.error)} enabled={googleEnabled} onContinue={() => google.mutate()} />} />
+          <Tab
+            id="google"
+            title={t('auth:login.tabGoogle')}
+            icon="globe"
+            panel={
+              <GoogleSignIn
+                busy={google.isPending}
+                errorText={messageOf(google.error)}
+                enabled={googleEnabled}
+                onContinue={() => google.mutate()}
+              />
+            }
+          />
         </Tabs>
       </>
     );

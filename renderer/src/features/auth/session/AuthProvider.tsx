@@ -41,7 +41,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           : 'missing';
 
   // Profile language wins once loaded; signed out, the visitor's own choice, else French.
-  const wanted = profile?.lang ?? (initialized && !user ? (rememberedVisitorLanguage() ?? fallbackLanguage) : undefined);
+  const wanted =
+    profile?.lang ?? (initialized && !user ? (rememberedVisitorLanguage() ?? fallbackLanguage) : undefined);
   useEffect(() => {
     if (wanted && i18n.language !== wanted) void i18n.changeLanguage(wanted);
   }, [wanted, i18n]);

@@ -12,7 +12,12 @@ export const initialAuthState: AuthState = { initialized: false, user: null };
  * Applies one supabase-js auth event. While an email sign-up runs, events are ignored (the
  * sign-up signs in and out again), except the initial one that ends the loading state.
  */
-export function applyAuthEvent(state: AuthState, event: AuthChangeEvent, user: User | null, ignoringEvents: boolean): AuthState {
+export function applyAuthEvent(
+  state: AuthState,
+  event: AuthChangeEvent,
+  user: User | null,
+  ignoringEvents: boolean,
+): AuthState {
   if (ignoringEvents && event !== 'INITIAL_SESSION') return state;
   if (event === 'SIGNED_OUT') return { initialized: true, user: null };
   return { initialized: true, user };

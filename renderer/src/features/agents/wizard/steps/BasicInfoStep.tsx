@@ -1,12 +1,24 @@
 import { Callout, ControlGroup, FormGroup, H3, Icon, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { normaliseSubdomain, subdomainError, type SubdomainCheck, type Voice, type WizardDraft } from '../wizardModel.ts';
+import {
+  normaliseSubdomain,
+  subdomainError,
+  type SubdomainCheck,
+  type Voice,
+  type WizardDraft,
+} from '../wizardModel.ts';
 import type { StepProps } from './SectorStep.tsx';
 
 type TextField = 'name' | 'companyName' | 'address' | 'phone' | 'email' | 'website';
 
 /** Name, company, subdomain with live availability, voice and contact fields (spec 001 §2.2). */
-export function BasicInfoStep({ draft, onChange, check, host, offline }: StepProps & { check: SubdomainCheck; host: string; offline: boolean }) {
+export function BasicInfoStep({
+  draft,
+  onChange,
+  check,
+  host,
+  offline,
+}: StepProps & { check: SubdomainCheck; host: string; offline: boolean }) {
   const { t } = useTranslation();
   const error = subdomainError(draft.subdomain, check);
   const field = (key: TextField, type = 'text') => (

@@ -5,7 +5,12 @@ import { draftBrief, improveBrief } from '../../api/ownerAssist.ts';
 import type { StepProps } from './SectorStep.tsx';
 
 /** Free-text brief with AI drafting and improving (spec 001 §2.2). */
-export function BriefStep({ draft, onChange, sectorName, onBusy }: StepProps & { sectorName: string; onBusy: (busy: boolean) => void }) {
+export function BriefStep({
+  draft,
+  onChange,
+  sectorName,
+  onBusy,
+}: StepProps & { sectorName: string; onBusy: (busy: boolean) => void }) {
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState<'draft' | 'improve' | null>(null);
   const [notice, setNotice] = useState<'failed' | 'offline' | null>(null);
@@ -50,8 +55,20 @@ export function BriefStep({ draft, onChange, sectorName, onBusy }: StepProps & {
         />
       </FormGroup>
       <ButtonGroup>
-        <Button icon="manually-entered-data" text={t('agents:wizard.brief.draft')} loading={busy === 'draft'} disabled={busy !== null} onClick={() => void run('draft')} />
-        <Button icon="clean" text={t('agents:wizard.brief.improve')} loading={busy === 'improve'} disabled={busy !== null || draft.brief.trim() === ''} onClick={() => void run('improve')} />
+        <Button
+          icon="manually-entered-data"
+          text={t('agents:wizard.brief.draft')}
+          loading={busy === 'draft'}
+          disabled={busy !== null}
+          onClick={() => void run('draft')}
+        />
+        <Button
+          icon="clean"
+          text={t('agents:wizard.brief.improve')}
+          loading={busy === 'improve'}
+          disabled={busy !== null || draft.brief.trim() === ''}
+          onClick={() => void run('improve')}
+        />
       </ButtonGroup>
       {notice === 'failed' && (
         <Callout intent={Intent.DANGER} icon="error">

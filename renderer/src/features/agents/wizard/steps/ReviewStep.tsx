@@ -10,7 +10,10 @@ export function ReviewStep({ draft, onChange, notice }: StepProps & { notice: 'o
       <H3>{t('agents:wizard.review.title')}</H3>
       <p className={Classes.TEXT_MUTED}>{t('agents:wizard.review.subtitle')}</p>
       {notice && (
-        <Callout intent={notice === 'failed' ? Intent.DANGER : Intent.WARNING} icon={notice === 'failed' ? 'error' : 'offline'}>
+        <Callout
+          intent={notice === 'failed' ? Intent.DANGER : Intent.WARNING}
+          icon={notice === 'failed' ? 'error' : 'offline'}
+        >
           {t(`agents:wizard.review.${notice}`)}
         </Callout>
       )}

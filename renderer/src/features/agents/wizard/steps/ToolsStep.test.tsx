@@ -10,7 +10,13 @@ import { ToolsStep } from './ToolsStep.tsx';
 
 afterEach(cleanup);
 
-const tools = ['calendar', 'maps', 'payments'].map((id) => ({ id, name: id.toUpperCase(), description: `${id} tool`, icon: 'calendar', defaultConfig: {} }));
+const tools = ['calendar', 'maps', 'payments'].map((id) => ({
+  id,
+  name: id.toUpperCase(),
+  description: `${id} tool`,
+  icon: 'calendar',
+  defaultConfig: {},
+}));
 
 function Harness({ initial }: { initial: WizardDraft }) {
   const [draft, setDraft] = useState(initial);

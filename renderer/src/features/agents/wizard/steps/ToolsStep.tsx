@@ -27,7 +27,10 @@ export function ToolsStep({ draft, onChange, tools }: StepProps & { tools: Catal
   const { t } = useTranslation();
   const recommended = recommendedToolIds(draft.sectorId, draft.brief);
   const toggle = (id: string) =>
-    onChange((d) => ({ ...d, toolIds: d.toolIds.includes(id) ? d.toolIds.filter((x) => x !== id) : [...d.toolIds, id] }));
+    onChange((d) => ({
+      ...d,
+      toolIds: d.toolIds.includes(id) ? d.toolIds.filter((x) => x !== id) : [...d.toolIds, id],
+    }));
   return (
     <section className="wizard-step">
       <H3>{t('agents:wizard.tools.title')}</H3>
