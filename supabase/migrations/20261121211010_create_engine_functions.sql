@@ -53,11 +53,7 @@ create or replace function public.match_knowledge_chunks(
   text_rank integer,
   score double precision
 )
-language sql stable security definer set search_path = ''
--- A broad question can match most of a large knowledge base: GIN returns at most this many
--- matches (a sample) instead of building a bitmap of all of them; only 300 are ranked anyway.
-set gin_fuzzy_search_limit = 1000
-as $$
+language sql stable security definer set search_path = '' as $$
   -- Nearest chunks of this agent: a small knowledge base (≤ 1,000 chunks) is ranked exactly
   -- (`+ 0` keeps the planner off the index: walking the shared graph for a few matches costs more),
   -- a large one through the HNSW index (private.nearest_agent_chunks). Readiness is checked
