@@ -55,13 +55,11 @@ describe('agents console', () => {
   it('lists the demo agent, pages newest first, searches and deletes an agent by its exact name', async () => {
     // Eleven agents newer than the demo one: a full first page of ten, then the rest.
     for (let i = 1; i <= 11; i++) {
-      const { error } = await owner
-        .from('agents')
-        .insert({
-          user_id: ownerId,
-          name: `${PAGING_PREFIX} ${String(i).padStart(2, '0')}`,
-          company_name: 'Paging & Co',
-        });
+      const { error } = await owner.from('agents').insert({
+        user_id: ownerId,
+        name: `${PAGING_PREFIX} ${String(i).padStart(2, '0')}`,
+        company_name: 'Paging & Co',
+      });
       expect(error).toBeNull();
     }
     const { page } = await newPage(browser, DESKTOP);
