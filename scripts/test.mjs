@@ -102,7 +102,8 @@ function vitestStep(project) {
     totals.passed += counts.passed;
     totals.failed += counts.failed;
     totals.skipped += counts.skipped;
-    return status;
+    // A failed test fails the step even if the runner's exit code said otherwise.
+    return status !== 0 ? status : counts.failed > 0 ? 1 : 0;
   };
 }
 

@@ -165,11 +165,11 @@ async function assemble(
 /** Collects schema-change listeners; coalesces bursts of DDL notifications into one reload. */
 function schemaChangeHub(log: (m: string) => void) {
   const listeners: (() => Promise<void> | void)[] = [];
-  let timer: NodeJS.Timeout | undefined;
+  let scheduled = false;
   let waiters: (() => void)[] = [];
   let running: Promise<void> = Promise.resolve();
   const run = () => {
-    timer = undefined;
+    scheduled = false;
     const done = waiters;
     waiters = [];
     running = running.then(async () => {
@@ -188,10 +188,15 @@ function schemaChangeHub(log: (m: string) => void) {
       listeners.push(listener);
     },
     fire(): Promise<void> {
+      // Coalesce the notifications of one commit (a migration sends one per DDL statement) but
+      // tell listeners within the same turn: the REST schema cache must know a reload is coming
+      // before the next request is routed, or a table created a moment ago answers 404.
       return new Promise<void>((resolve) => {
         waiters.push(resolve);
-        if (timer) clearTimeout(timer);
-        timer = setTimeout(run, 20);
+        if (!scheduled) {
+          scheduled = true;
+          queueMicrotask(run);
+        }
       });
     },
   };

@@ -458,7 +458,7 @@ describe('demo agent chat', () => {
       user_id: DEMO_OWNER_ID,
       agent_id: DEMO_AGENT_ID,
       channel: 'web_chat',
-      visitor_id: session.visitorKey,
+      visitor_id: `visitor:${session.visitorKey}`,
     });
     await serviceInsert('messages', {
       conversation_id: conversationId,

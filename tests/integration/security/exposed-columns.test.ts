@@ -70,13 +70,21 @@ describe('exposed columns', () => {
          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         where n.nspname = 'public' order by p.proname`,
     );
-    expect(rows.filter((r) => r.anon).map((r) => r.proname)).toEqual(['public_agent']);
+    // Visitors: an agent's public page, their own web chat (by its secret visitor key) and the
+    // web widget's settings; each has its own security tests.
+    expect(rows.filter((r) => r.anon).map((r) => r.proname)).toEqual([
+      'public_agent',
+      'public_conversation_messages',
+      'public_web_widget',
+    ]);
     expect(rows.filter((r) => r.authenticated).map((r) => r.proname)).toEqual([
       'activate_free_pack',
       'admin_grant_credits',
       'cancel_subscription',
       'create_subscription',
       'public_agent',
+      'public_conversation_messages',
+      'public_web_widget',
       'release_phone_number',
       'set_user_admin',
       'subdomain_available',
