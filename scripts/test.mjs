@@ -29,9 +29,11 @@ function ensureDependencies() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  log('Installing dependencies (npm ci)');
-  if (run('npm', ['ci', '--no-audit', '--no-fund']) !== 0) {
-    console.error('npm ci failed; see the output above.');
+  // `npm install`, not `npm ci`: npm 11 leaves other platforms' optional binaries (deno's) out
+  // of the lock, which `npm ci` then refuses; install still honours every locked version.
+  log('Installing dependencies (npm install)');
+  if (run('npm', ['install', '--no-audit', '--no-fund']) !== 0) {
+    console.error('npm install failed; see the output above.');
     process.exit(1);
   }
 }
