@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { startStack, type RunningStack } from '../../../supabase/local/index.ts';
+import type { RunningStack } from '../../../supabase/local/index.ts';
 import type { CapturedEmail } from '../../../supabase/local/core/contracts.ts';
+import { startTestStack } from '../support/stack.ts';
 
 /**
- * Small local harness for the auth suite (until tests/integration/support/stack.ts lands): a fresh
- * in-memory stack on a free port for one fixture project, plus supabase-js clients and inbox reads.
+ * The auth suite's harness on top of the shared test stack: one fixture project (confirmations on or
+ * off, short JWT expiry), supabase-js clients with a chosen auth flow, and inbox reads.
  */
 export type Fixture = 'confirm-on' | 'confirm-off' | 'short-jwt';
 
@@ -29,13 +30,7 @@ export interface AuthHarness {
 
 export async function startAuthStack(fixture: Fixture, env: Record<string, string> = {}): Promise<AuthHarness> {
   const log = process.env.AUTH_TEST_LOG ? (m: string) => console.error(m) : undefined;
-  const stack = await startStack({
-    projectDir: fixtureDir(fixture),
-    dataDir: null,
-    port: 0,
-    env: { ...process.env, ...env },
-    log,
-  });
+  const stack = await startTestStack({ projectDir: fixtureDir(fixture), env: { ...process.env, ...env }, log });
   const make = (key: string, options: { flowType?: 'implicit' | 'pkce'; autoRefreshToken?: boolean } = {}) =>
     createClient(stack.url, key, {
       // Node 20 has no global WebSocket; realtime-js needs one even when unused.

@@ -1,14 +1,14 @@
 /**
- * Local helper for the /rest/v1 integration tests (a shared tests/integration/support/stack.ts is
- * being written elsewhere; this one only needs what these files use): an in-memory stack on the
- * fixture project, raw fetch with PostgREST headers, supabase-js clients and signed user tokens.
+ * The /rest/v1 suite's helpers on top of the shared test stack (fixture project): raw fetch with
+ * PostgREST headers, supabase-js clients with an explicit bearer, and signed user tokens.
  */
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { signJwt, type JwtClaims } from '../../../supabase/local/core/jwt.ts';
 import { LOCAL_JWT_SECRET } from '../../../supabase/local/core/keys.ts';
-import { startStack, type RunningStack } from '../../../supabase/local/index.ts';
+import type { RunningStack } from '../../../supabase/local/index.ts';
+import { startTestStack } from '../support/stack.ts';
 
 export const FIXTURE_DIR = fileURLToPath(new URL('./fixture/', import.meta.url));
 
@@ -28,12 +28,7 @@ export interface RestResult {
 }
 
 export async function startRestStack(): Promise<RestStack> {
-  const stack = await startStack({
-    projectDir: FIXTURE_DIR,
-    dataDir: null,
-    port: 0,
-    log: process.env.DEBUG_STACK ? console.log : undefined,
-  });
+  const stack = await startTestStack({ projectDir: FIXTURE_DIR });
   const base = `${stack.url}/rest/v1`;
   return {
     ...stack,

@@ -2,19 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { startStack, type RunningStack } from '../../../supabase/local/index.ts';
+import type { RunningStack } from '../../../supabase/local/index.ts';
 import { signJwt } from '../../../supabase/local/core/jwt.ts';
 import { LOCAL_JWT_SECRET } from '../../../supabase/local/core/keys.ts';
+import { startTestStack } from '../support/stack.ts';
 
 /**
- * Local helper for the storage suite until tests/integration/support/stack.ts lands: an in-memory
- * stack over the fixture project, and supabase-js clients acting as anon, service role, or a user
- * whose JWT we sign ourselves (the auth service is built elsewhere).
+ * The storage suite's helpers: the shared test stack over the storage fixture project, and
+ * supabase-js clients acting as anon, service role, or a user whose JWT we sign ourselves.
  */
 export const FIXTURE_DIR = fileURLToPath(new URL('./fixture/', import.meta.url));
 
 export function startFixtureStack(): Promise<RunningStack> {
-  return startStack({ projectDir: FIXTURE_DIR, dataDir: null, port: 0 });
+  return startTestStack({ projectDir: FIXTURE_DIR });
 }
 
 export function clientFor(stack: RunningStack, key: string, accessToken?: string): SupabaseClient {
