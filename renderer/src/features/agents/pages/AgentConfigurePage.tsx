@@ -1,5 +1,6 @@
 import { Button, Callout, Card, Classes, H2, Intent, Tab, Tabs, Tag } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useSaveShortcut } from '../configure/useSaveShortcut.ts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { QueryState } from '../../../components/QueryState.tsx';
@@ -12,13 +13,7 @@ import {
   type AgentDetail,
 } from '../api/agentDetail.ts';
 import { useSectorsQuery, type Sector } from '../api/catalogue.ts';
-import {
-  canSave,
-  changedColumns,
-  configureSubdomainError,
-  isSaveShortcut,
-  type GeneralForm,
-} from '../configure/configureModel.ts';
+import { canSave, changedColumns, configureSubdomainError, type GeneralForm } from '../configure/configureModel.ts';
 import { GeneralTab } from '../configure/GeneralTab.tsx';
 import { agentDomainHost } from '../wizard/agentDomain.ts';
 import { useSubdomainCheck } from '../wizard/useSubdomainCheck.ts';
@@ -87,20 +82,7 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
       setSaveFailed(true);
     }
   };
-  // Ctrl/Cmd+S saves from anywhere on the page; the latest save closure is read through a ref.
-  const saveRef = useRef(save);
-  useEffect(() => {
-    saveRef.current = save;
-  });
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!isSaveShortcut(event)) return;
-      event.preventDefault();
-      void saveRef.current();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useSaveShortcut(save);
 
   return (
     <>

@@ -1,12 +1,12 @@
 import { Button, ButtonGroup, Callout, Card, Classes, H2, Intent, Tag, TextArea } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useSaveShortcut } from '../configure/useSaveShortcut.ts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { toastSuccess } from '../../../components/toaster.ts';
 import { useAgentQuery, useUpdateAgentMutation, type AgentDetail } from '../api/agentDetail.ts';
 import { useBackupMutations, useBackupsQuery, type PromptBackup } from '../api/promptBackups.ts';
-import { isSaveShortcut } from '../configure/configureModel.ts';
 import { AssistantPanel } from '../prompts/AssistantPanel.tsx';
 import { BackupsDialog, CreateBackupDialog } from '../prompts/BackupDialogs.tsx';
 import { MarkdownPreview } from '../prompts/MarkdownPreview.tsx';
@@ -48,19 +48,7 @@ function PromptEditor({ agent }: { agent: AgentDetail }) {
       setSaveFailed(true);
     }
   };
-  const saveRef = useRef(save);
-  useEffect(() => {
-    saveRef.current = save;
-  });
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!isSaveShortcut(event)) return;
-      event.preventDefault();
-      void saveRef.current();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useSaveShortcut(save);
 
   const restore = (backup: PromptBackup) => {
     // Spec 001 §4.16: the editor takes the backup; pushing it to the store may fail silently,
