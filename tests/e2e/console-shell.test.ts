@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
 import type { Browser, Page } from 'playwright-core';
+import { WebSocket } from 'ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { shellEn } from '../../renderer/src/app/locales/en.ts';
 import { shellFr } from '../../renderer/src/app/locales/fr.ts';
@@ -15,7 +17,28 @@ import { launchBrowser } from './support/browser.ts';
  * The console shell in Chromium against the product as `npm start` runs it (shared harness). No
  * profile is loaded before sign-in, so the wording is French; the seeded demo users read English.
  */
-const { consoleUrl: base, demo } = inject('product');
+const { consoleUrl: base, demo, apiUrl, serviceRoleKey } = inject('product');
+
+/** The demo owner's minutes as the sidebar box should show them: used / (used + balance). */
+async function demoOwnerMinutes(): Promise<string> {
+  const admin = createClient(apiUrl, serviceRoleKey, {
+    auth: { persistSession: false },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
+  const { data: profile } = await admin
+    .from('profiles')
+    .select('id, credits')
+    .eq('email', demo.DEMO_OWNER_EMAIL)
+    .single();
+  if (!profile) throw new Error('demo owner profile missing');
+  const { data: usage } = await admin
+    .from('subscription_usage')
+    .select('credits_used')
+    .eq('user_id', profile.id)
+    .maybeSingle();
+  const used = usage?.credits_used ?? 0;
+  return `${used} / ${used + profile.credits} MIN`;
+}
 const screenshotDir = path.resolve('test-results/console');
 
 describe('console shell', () => {
@@ -131,7 +154,10 @@ describe('console shell', () => {
       await shell.notFoundHeading(shellEn.notFound).waitFor();
       const nav = page.getByRole('navigation', { name: shellEn.nav.main });
       expect(await nav.getByRole('button', { name: shellEn.sidebar.newAgent }).isVisible()).toBe(true);
-      expect(await nav.getByText('0 / 0 MIN').isVisible()).toBe(true);
+      // The usage box shows the owner's real minutes (the seeded owner has a balance, so not 0 / 0).
+      const minutes = await demoOwnerMinutes();
+      expect(minutes).not.toBe('0 / 0 MIN');
+      await nav.getByText(minutes).waitFor();
       expect(await nav.getByRole('link', { name: shellEn.nav.agents }).isVisible()).toBe(true);
       // An owner who is not an admin does not see the admin-only entries.
       expect(await nav.getByRole('link', { name: new RegExp(shellEn.nav.marketplace) }).count()).toBe(0);

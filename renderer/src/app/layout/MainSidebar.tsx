@@ -7,6 +7,7 @@ import { NavButton } from './NavButton.tsx';
 import { NotificationsButton } from './NotificationsButton.tsx';
 import { ProfileLink } from './ProfileLink.tsx';
 import { TrialBox } from './TrialBox.tsx';
+import { useMinutesUsageQuery } from '../../features/credits/api/getUsage.ts';
 import { mainNavEntries, visibleNavEntries } from './navigation.ts';
 import { useSignOut } from './useSignOut.ts';
 
@@ -27,6 +28,7 @@ export function MainSidebar({
   const navigate = useNavigate();
   const { profile, user } = useAuth();
   const signOut = useSignOut();
+  const usage = useMinutesUsageQuery(user?.id);
   const entries = visibleNavEntries(mainNavEntries, profile?.isAdmin === true);
   const newAgent = () => {
     navigate('/agents/new');
@@ -65,7 +67,7 @@ export function MainSidebar({
           />
         ))}
       </div>
-      {!compact && <TrialBox usedMinutes={0} totalMinutes={0} />}
+      {!compact && <TrialBox usedMinutes={usage.data?.usedMinutes ?? 0} totalMinutes={usage.data?.totalMinutes ?? 0} />}
       <Divider />
       <div className={`console-sidebar-footer ${compact ? 'is-compact' : ''}`}>
         <ProfileLink

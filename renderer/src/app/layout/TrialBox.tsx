@@ -2,8 +2,8 @@ import { Card, Classes, Intent, ProgressBar } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The trial usage box of the sidebar: percent and minutes used. The credits feature feeds it;
- * until it does the spec's resting value 0 % and 0 / 0 MIN is shown.
+ * The usage box of the sidebar: percent and voice minutes used out of all minutes the user has had
+ * (the spec's build showed a fixed 0 %; MainSidebar feeds it from the credits feature).
  */
 export function TrialBox({ usedMinutes, totalMinutes }: { usedMinutes: number; totalMinutes: number }) {
   const { t } = useTranslation();

@@ -4,5 +4,6 @@ export const creditsKeys = {
   packs: () => [...creditsKeys.all, 'packs'] as const,
   subscription: (userId: string) => [...creditsKeys.all, 'subscription', userId] as const,
   history: (userId: string) => [...creditsKeys.all, 'history', userId] as const,
+  usage: (userId: string) => [...creditsKeys.all, 'usage', userId] as const,
   billingStatus: () => [...creditsKeys.all, 'billing-status'] as const,
 };
