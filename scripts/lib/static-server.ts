@@ -2,26 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.map': 'application/json',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-};
+import { contentType } from 'mime-types';
 
 export interface StaticSiteOptions {
   /** Folder with the built single-page app (index.html at its root). */
@@ -73,7 +54,9 @@ export function createStaticSiteServer(options: StaticSiteOptions): Server {
     const jsonKey = Object.keys(options.json ?? {}).find((k) => urlPath === k || urlPath.endsWith(k));
     const json = jsonKey ? options.json?.[jsonKey] : undefined;
     if (json) {
-      res.writeHead(200, { 'Content-Type': MIME['.json']!, 'Cache-Control': 'no-store' }).end(JSON.stringify(json()));
+      res
+        .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
+        .end(JSON.stringify(json()));
       return;
     }
     const routed = options.route ? await options.route(req) : null;
@@ -91,7 +74,7 @@ export function createStaticSiteServer(options: StaticSiteOptions): Server {
       const ext = path.extname(file).toLowerCase();
       const immutable = file.includes(`${path.sep}assets${path.sep}`);
       res.writeHead(200, {
-        'Content-Type': MIME[ext] ?? 'application/octet-stream',
+        'Content-Type': contentType(ext) || 'application/octet-stream',
         'Content-Length': info.size,
         'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       });
@@ -106,7 +89,7 @@ export function createStaticSiteServer(options: StaticSiteOptions): Server {
     }
     let html = await readFile(path.join(root, 'index.html'), 'utf8');
     if (options.transformIndex) html = await options.transformIndex(html, req);
-    res.writeHead(200, { 'Content-Type': MIME['.html']!, 'Cache-Control': 'no-cache' });
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
     res.end(req.method === 'HEAD' ? undefined : html);
   }
 }

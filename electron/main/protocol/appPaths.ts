@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { contentType } from 'mime-types';
 
 /**
  * Maps an `app://concierge/...` request to a file of the built renderer. Pure (path arithmetic
@@ -56,30 +57,7 @@ export function resolveAppRequest(requestUrl: string, rootDir: string): AppReque
   return { kind: 'file', filePath, spaFallback: false };
 }
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.mp3': 'audio/mpeg',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-};
-
 export function mimeTypeFor(filePath: string): string {
-  return MIME[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
+  // mime-types (the jshttp database) instead of a hand-kept table; charset added for text types.
+  return contentType(path.extname(filePath).toLowerCase()) || 'application/octet-stream';
 }
