@@ -1,0 +1,65 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startProduct, type RunningProduct } from '../../../scripts/lib/product.ts';
+import { messageText, wireMessages } from '../../fakes/openai/protocol.ts';
+import {
+  startFakeOpenAI,
+  type ChatRequestBody,
+  type FakeChatReply,
+  type FakeOpenAI,
+} from '../../fakes/openai/server.ts';
+
+const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface AiProduct {
+  product: RunningProduct;
+  fake: FakeOpenAI;
+  stop(): Promise<void>;
+}
+
+/** The text of the request's system message (owner-assist tasks are told apart by it). */
+export function systemText(request: ChatRequestBody): string {
+  const first = wireMessages(request)[0];
+  return first && first.role === 'system' ? messageText(first) : '';
+}
+
+/**
+ * A second product for the files that need a model: the same `startProduct` as `npm start`, with
+ * OPENAI_API_KEY/OPENAI_BASE_URL pointing at the loopback fake (the shared e2e product stays in the
+ * offline mode a fresh machine has). The test owns the fake, so it scripts the model's answers.
+ */
+export async function startAiProduct(
+  responder?: (request: ChatRequestBody) => FakeChatReply | null,
+): Promise<AiProduct> {
+  const fake = await startFakeOpenAI();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'concierge-e2e-ai-'));
+  if (responder) {
+    fake.setChatResponder((request) => responder(request) ?? { text: 'I can help with that.' });
+  }
+  let product: RunningProduct;
+  try {
+    product = await startProduct({
+      projectDir,
+      dataDir: path.join(dataDir, 'data'),
+      apiPort: 0,
+      consolePort: 0,
+      sitePort: 0,
+      env: { ...process.env, OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseURL },
+    });
+  } catch (error) {
+    await fake.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    product,
+    fake,
+    async stop() {
+      await product.stop();
+      await fake.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
