@@ -98,6 +98,12 @@ export async function startFakeGoogleCalendar(): Promise<FakeGoogleCalendar> {
     return 'other';
   }
 
+  function issueCode(redirectUri: string): string {
+    const code = `4/fake-${randomUUID()}`;
+    codes.set(code, redirectUri);
+    return code;
+  }
+
   function issueTokens(withRefresh: boolean) {
     const accessToken = `ya29.fake-${randomUUID()}`;
     accessTokens.set(accessToken, Date.now() + fake.accessTokenTtl * 1000);
@@ -127,7 +133,7 @@ export async function startFakeGoogleCalendar(): Promise<FakeGoogleCalendar> {
     if (kind === 'authorize') {
       const redirectUri = url.searchParams.get('redirect_uri') ?? '';
       const target = new URL(redirectUri);
-      target.searchParams.set('code', fake.issueCode(redirectUri));
+      target.searchParams.set('code', issueCode(redirectUri));
       target.searchParams.set('state', url.searchParams.get('state') ?? '');
       return { status: 302, location: target.toString() };
     }
@@ -248,11 +254,7 @@ export async function startFakeGoogleCalendar(): Promise<FakeGoogleCalendar> {
       GOOGLE_OAUTH_TOKEN_URL: `${url}/token`,
       GOOGLE_CALENDAR_API_URL: `${url}/calendar/v3`,
     },
-    issueCode(redirectUri: string) {
-      const code = `4/fake-${randomUUID()}`;
-      codes.set(code, redirectUri);
-      return code;
-    },
+    issueCode,
     revokeAccessTokens() {
       for (const token of accessTokens.keys()) accessTokens.set(token, 0);
     },
