@@ -303,6 +303,9 @@ export type Database = {
           description: string;
           duration_minutes: number;
           google_event_id: string | null;
+          google_sync_error: string | null;
+          google_sync_status: string | null;
+          google_synced_at: string | null;
           id: string;
           starts_at_time: string;
           starts_on: string;
@@ -320,6 +323,9 @@ export type Database = {
           description?: string;
           duration_minutes: number;
           google_event_id?: string | null;
+          google_sync_error?: string | null;
+          google_sync_status?: string | null;
+          google_synced_at?: string | null;
           id?: string;
           starts_at_time: string;
           starts_on: string;
@@ -336,6 +342,9 @@ export type Database = {
           description?: string;
           duration_minutes?: number;
           google_event_id?: string | null;
+          google_sync_error?: string | null;
+          google_sync_status?: string | null;
+          google_synced_at?: string | null;
           id?: string;
           starts_at_time?: string;
           starts_on?: string;

@@ -5,6 +5,7 @@ import { AgentConfigurePage } from '../features/agents/pages/AgentConfigurePage.
 import { AgentPromptsPage } from '../features/agents/pages/AgentPromptsPage.tsx';
 import { EmailVerificationPage } from '../features/auth/pages/EmailVerificationPage.tsx';
 import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
+import { GoogleCallbackPage } from '../features/deploy/GoogleCallbackPage.tsx';
 import { CreditsPage } from '../features/credits/pages/CreditsPage.tsx';
 import { LandingPage } from '../features/landing/pages/LandingPage.tsx';
 import { LegalNoticePage } from '../features/legal/pages/LegalNoticePage.tsx';
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSignedIn />,
         children: [
+          { path: 'auth/google/callback', element: <GoogleCallbackPage /> },
           {
             element: <AppLayout />,
             children: [

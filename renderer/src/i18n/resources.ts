@@ -10,6 +10,8 @@ import { authEn } from '../features/auth/locales/en.ts';
 import { authFr } from '../features/auth/locales/fr.ts';
 import { consentEn } from '../features/consent/locales/en.ts';
 import { consentFr } from '../features/consent/locales/fr.ts';
+import { calendarEn } from '../features/deploy/locales/calendar.en.ts';
+import { calendarFr } from '../features/deploy/locales/calendar.fr.ts';
 import { creditsEn } from '../features/credits/locales/en.ts';
 import { creditsFr } from '../features/credits/locales/fr.ts';
 import { landingEn } from '../features/landing/locales/en.ts';
@@ -35,6 +37,7 @@ export const resources = {
     credits: creditsEn,
     profile: profileEn,
     agents: agentsEn,
+    calendar: calendarEn,
   },
   fr: {
     common: commonFr,
@@ -47,6 +50,7 @@ export const resources = {
     credits: creditsFr,
     profile: profileFr,
     agents: agentsFr,
+    calendar: calendarFr,
   },
 } as const;
 

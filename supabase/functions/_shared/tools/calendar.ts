@@ -2,10 +2,21 @@
  * `manage_calendar`: opening hours (`calendar_hours`, Monday–Friday 09:00–18:00 when none are set)
  * and appointments (`appointments`) in the agent's local time. Bookings must fall inside opening
  * hours and not overlap another booking. Visitors can move or cancel only the appointments made
- * in their own conversation. Google Calendar sync is not done here yet (see the function README).
+ * in their own conversation. With the agent's Google Calendar connected, every change is mirrored
+ * there and Google's busy times count as taken (calendar-sync.ts).
  */
 import { fail, isOwnerChannel, numberArg, ok, text, type ToolContext } from './context.ts';
 import type { ToolOutcome } from '../engine/turn.ts';
+import {
+  appointmentInterval,
+  busyInGoogle,
+  googleBusyOn,
+  linkGoogle,
+  syncCancelled,
+  syncSaved,
+  type GoogleLink,
+} from './calendar-sync.ts';
+import type { BusyInterval } from '../google/calendar-api.ts';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::00)?$/;
@@ -24,7 +35,11 @@ interface AppointmentRow {
   duration_minutes: number;
   status: string;
   conversation_id: string | null;
+  google_event_id: string | null;
 }
+
+const APPOINTMENT_COLUMNS =
+  'id, title, description, starts_on, starts_at_time, duration_minutes, status, conversation_id, google_event_id';
 
 const DEFAULT_HOURS: Range[] = [{ opens: 9 * 60, closes: 18 * 60 }];
 
@@ -72,7 +87,7 @@ async function openingHours(context: ToolContext, weekday: number): Promise<Rang
 async function bookingsOn(context: ToolContext, date: string): Promise<AppointmentRow[]> {
   const { data, error } = await context.service
     .from('appointments')
-    .select('id, title, description, starts_on, starts_at_time, duration_minutes, status, conversation_id')
+    .select(APPOINTMENT_COLUMNS)
     .eq('agent_id', context.agentId)
     .eq('starts_on', date)
     .eq('status', 'booked');
@@ -100,15 +115,48 @@ function slotMinutes(context: ToolContext, args: Record<string, unknown>): numbe
   return Math.round(duration);
 }
 
-async function freeSlots(context: ToolContext, date: string, weekday: number, duration: number): Promise<string[]> {
-  const [hours, bookings] = await Promise.all([openingHours(context, weekday), bookingsOn(context, date)]);
+/** What Google adds to a day: its busy intervals, or why it could not be asked (bookings go on). */
+interface GoogleDay {
+  intervals: BusyInterval[];
+  error?: string;
+}
+
+async function googleDay(google: GoogleLink | null, context: ToolContext, date: string): Promise<GoogleDay | null> {
+  if (!google) return null;
+  const busy = await googleBusyOn(google, date, context.timeZone);
+  return 'error' in busy ? { intervals: [], error: busy.error } : { intervals: busy.intervals };
+}
+
+async function freeSlots(
+  context: ToolContext,
+  date: string,
+  weekday: number,
+  duration: number,
+  google: GoogleLink | null,
+  own?: BusyInterval,
+): Promise<{ slots: string[]; google: GoogleDay | null }> {
+  const [hours, bookings, day] = await Promise.all([
+    openingHours(context, weekday),
+    bookingsOn(context, date),
+    googleDay(google, context, date),
+  ]);
   const slots: string[] = [];
   for (const range of hours) {
     for (let start = range.opens; start + duration <= range.closes; start += 30) {
-      if (!overlaps(bookings, start, duration)) slots.push(clock(start));
+      if (overlaps(bookings, start, duration)) continue;
+      if (day && busyInGoogle(day.intervals, date, start, duration, context.timeZone, own)) continue;
+      slots.push(clock(start));
     }
   }
-  return slots;
+  return { slots, google: day };
+}
+
+/** The availability result's note on Google (nothing when not connected). */
+function googleNote(day: GoogleDay | null): Record<string, unknown> {
+  if (!day) return {};
+  return day.error
+    ? { google_calendar: 'unavailable', calendar_sync_error: day.error }
+    : { google_calendar: 'consulted' };
 }
 
 function describe(row: AppointmentRow) {
@@ -122,11 +170,12 @@ function describe(row: AppointmentRow) {
   };
 }
 
-/** Checks date, time, duration, opening hours and overlaps; returns the problem or null. */
+/** Checks date, time, duration, opening hours and overlaps (ours and Google's); returns the problem or null. */
 async function checkSlot(
   context: ToolContext,
   args: Record<string, unknown>,
-  except?: string,
+  google: GoogleLink | null,
+  except?: AppointmentRow,
 ): Promise<{ problem: ToolOutcome } | { date: string; time: string; duration: number }> {
   const day = parseDate(text(args, 'date'));
   if (!day) return { problem: fail('date must be a real date written YYYY-MM-DD') };
@@ -137,16 +186,20 @@ async function checkSlot(
   if (day.date < localToday(context)) return { problem: fail('that date is in the past') };
   const start = Number(timeMatch[1]) * 60 + Number(timeMatch[2]);
   const hours = await openingHours(context, day.weekday);
+  const own = except?.google_event_id ? appointmentInterval(except, context.timeZone) : undefined;
+  const alternatives = async (reason: string) => {
+    const free = await freeSlots(context, day.date, day.weekday, duration, google, own);
+    return { problem: ok({ booked: false, reason, available_times: free.slots.slice(0, 12) }) };
+  };
   if (!hours.some((range) => start >= range.opens && start + duration <= range.closes)) {
-    const slots = await freeSlots(context, day.date, day.weekday, duration);
-    return { problem: ok({ booked: false, reason: 'outside opening hours', available_times: slots.slice(0, 12) }) };
+    return alternatives('outside opening hours');
   }
-  const clash = overlaps(await bookingsOn(context, day.date), start, duration, except);
-  if (clash) {
-    const slots = await freeSlots(context, day.date, day.weekday, duration);
-    return {
-      problem: ok({ booked: false, reason: 'that time is already taken', available_times: slots.slice(0, 12) }),
-    };
+  if (overlaps(await bookingsOn(context, day.date), start, duration, except?.id)) {
+    return alternatives('that time is already taken');
+  }
+  const busy = await googleDay(google, context, day.date);
+  if (busy && busyInGoogle(busy.intervals, day.date, start, duration, context.timeZone, own)) {
+    return alternatives('that time is already taken');
   }
   return { date: day.date, time: clock(start), duration };
 }
@@ -155,7 +208,7 @@ async function checkSlot(
 async function findOwnAppointment(context: ToolContext, args: Record<string, unknown>): Promise<AppointmentRow | null> {
   let query = context.service
     .from('appointments')
-    .select('id, title, description, starts_on, starts_at_time, duration_minutes, status, conversation_id')
+    .select(APPOINTMENT_COLUMNS)
     .eq('agent_id', context.agentId)
     .eq('status', 'booked');
   if (!isOwnerChannel(context)) query = query.eq('conversation_id', context.conversationId);
@@ -170,15 +223,24 @@ async function findOwnAppointment(context: ToolContext, args: Record<string, unk
 
 export async function manageCalendar(args: Record<string, unknown>, context: ToolContext): Promise<ToolOutcome> {
   const action = text(args, 'action');
+  const known = ['check_availability', 'create_appointment', 'update_appointment', 'cancel_appointment'];
+  if (!known.includes(action ?? '')) return fail(`unknown calendar action ${String(action)}`);
+  const google = await linkGoogle(context);
   switch (action) {
     case 'check_availability': {
       const day = parseDate(text(args, 'date'));
       if (!day) return fail('date must be a real date written YYYY-MM-DD');
-      const slots = await freeSlots(context, day.date, day.weekday, slotMinutes(context, args));
-      return ok({ date: day.date, time_zone: context.timeZone, available_times: slots, open: slots.length > 0 });
+      const free = await freeSlots(context, day.date, day.weekday, slotMinutes(context, args), google);
+      return ok({
+        date: day.date,
+        time_zone: context.timeZone,
+        available_times: free.slots,
+        open: free.slots.length > 0,
+        ...googleNote(free.google),
+      });
     }
     case 'create_appointment': {
-      const slot = await checkSlot(context, args);
+      const slot = await checkSlot(context, args, google);
       if ('problem' in slot) return slot.problem;
       const { data, error } = await context.service
         .from('appointments')
@@ -193,10 +255,11 @@ export async function manageCalendar(args: Record<string, unknown>, context: Too
           duration_minutes: slot.duration,
           time_zone: context.timeZone,
         })
-        .select('id, title, description, starts_on, starts_at_time, duration_minutes, status, conversation_id')
+        .select(APPOINTMENT_COLUMNS)
         .single<AppointmentRow>();
       if (error || !data) return fail(`the appointment could not be saved: ${error?.message ?? 'no row'}`);
-      return ok({ booked: true, time_zone: context.timeZone, ...describe(data) });
+      const sync = google ? await syncSaved(context, google, data) : {};
+      return ok({ booked: true, time_zone: context.timeZone, ...describe(data), ...sync });
     }
     case 'update_appointment': {
       const current = await findOwnAppointment(context, { ...args, date: text(args, 'original_date') });
@@ -207,7 +270,7 @@ export async function manageCalendar(args: Record<string, unknown>, context: Too
         time: text(args, 'time') ?? current.starts_at_time.slice(0, 5),
         duration: numberArg(args, 'duration') ?? current.duration_minutes,
       };
-      const slot = await checkSlot(context, merged, current.id);
+      const slot = await checkSlot(context, merged, google, current);
       if ('problem' in slot) return slot.problem;
       const { data, error } = await context.service
         .from('appointments')
@@ -219,17 +282,19 @@ export async function manageCalendar(args: Record<string, unknown>, context: Too
           ...(text(args, 'description') ? { description: text(args, 'description') } : {}),
         })
         .eq('id', current.id)
-        .select('id, title, description, starts_on, starts_at_time, duration_minutes, status, conversation_id')
+        .select(APPOINTMENT_COLUMNS)
         .single<AppointmentRow>();
       if (error || !data) return fail(`the appointment could not be changed: ${error?.message ?? 'no row'}`);
-      return ok({ updated: true, ...describe(data) });
+      const sync = google ? await syncSaved(context, google, data) : {};
+      return ok({ updated: true, ...describe(data), ...sync });
     }
     case 'cancel_appointment': {
       const current = await findOwnAppointment(context, args);
       if (!current) return fail('no appointment of yours was found to cancel');
       const { error } = await context.service.from('appointments').update({ status: 'cancelled' }).eq('id', current.id);
       if (error) return fail(`the appointment could not be cancelled: ${error.message}`);
-      return ok({ cancelled: true, ...describe({ ...current, status: 'cancelled' }) });
+      const sync = google ? await syncCancelled(context, google, current) : null;
+      return ok({ cancelled: true, ...describe({ ...current, status: 'cancelled' }), ...sync });
     }
     default:
       return fail(`unknown calendar action ${String(action)}`);

@@ -1,0 +1,98 @@
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { AppError, toAppError } from '../../../errors/appError.ts';
+import { getSupabase } from '../../../lib/supabase.ts';
+
+/**
+ * The `google-calendar` edge function (owners only): connection status, the Google consent URL,
+ * the code exchange on return, and disconnect. Tokens never reach the console; they stay in the
+ * server's agent_secrets.
+ */
+export const calendarKeys = {
+  status: (agentId: string) => ['google-calendar', 'status', agentId] as const,
+};
+
+const status = z.object({
+  configured: z.boolean(),
+  connected: z.boolean(),
+  calendarId: z.string().nullable(),
+  connectedAt: z.string().nullable(),
+});
+export type CalendarStatus = z.infer<typeof status>;
+
+const errorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+const codeKeys: Record<string, string> = {
+  google_not_configured: 'calendar:errors.notConfigured',
+};
+
+async function call<T>(body: Record<string, unknown>, shape: z.ZodType<T>, fallbackKey: string): Promise<T> {
+  const { data, error } = await getSupabase().functions.invoke('google-calendar', { body });
+  if (error) {
+    if (error instanceof FunctionsHttpError) {
+      const parsed = errorBody.safeParse(await (error.context as Response).json().catch(() => null));
+      if (parsed.success) {
+        const { code, message } = parsed.data.error;
+        throw new AppError({
+          source: 'function',
+          code,
+          message,
+          messageKey: codeKeys[code] ?? fallbackKey,
+          params: { message },
+        });
+      }
+    }
+    const appError = toAppError(error);
+    throw appError.source === 'network'
+      ? appError
+      : new AppError({
+          source: appError.source,
+          code: appError.code,
+          message: appError.message,
+          messageKey: fallbackKey,
+        });
+  }
+  return shape.parse(data);
+}
+
+export function fetchCalendarStatus(agentId: string): Promise<CalendarStatus> {
+  return call({ action: 'status', agentId }, status, 'calendar:errors.statusFailed');
+}
+
+export async function startCalendarConnection(agentId: string, redirectUri: string): Promise<string> {
+  const answer = await call(
+    { action: 'start', agentId, redirectUri },
+    z.object({ url: z.url({ protocol: /^https?$/ }) }),
+    'calendar:errors.toggleFailed',
+  );
+  return answer.url;
+}
+
+export async function exchangeCalendarCode(code: string, state: string): Promise<{ agentId: string }> {
+  return call(
+    { action: 'exchange', code, state },
+    z.object({ connected: z.literal(true), agentId: z.string() }),
+    'calendar:errors.exchangeFailed',
+  );
+}
+
+export async function disconnectCalendar(agentId: string): Promise<void> {
+  await call(
+    { action: 'disconnect', agentId },
+    z.object({ connected: z.literal(false) }),
+    'calendar:errors.toggleFailed',
+  );
+}
+
+export function useCalendarStatusQuery(agentId: string) {
+  return useQuery({ queryKey: calendarKeys.status(agentId), queryFn: () => fetchCalendarStatus(agentId) });
+}
+
+export function useDisconnectCalendarMutation(agentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => disconnectCalendar(agentId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: calendarKeys.status(agentId) }),
+  });
+}

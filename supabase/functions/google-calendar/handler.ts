@@ -1,0 +1,219 @@
+/**
+ * `POST /functions/v1/google-calendar` (signed-in owners; issue 7, spec 001 §2.7, §4.10): connects
+ * an agent to its owner's Google Calendar so the calendar tool mirrors bookings there.
+ *   {action: 'status', agentId}            → {configured, connected, calendarId, connectedAt}
+ *   {action: 'start', agentId, redirectUri} → {url}: Google's consent page; `state` is signed and
+ *        expires (15 min), carrying the agent, the caller and the redirect URI.
+ *   {action: 'exchange', code, state}      → {connected: true, agentId}: checks the state and that
+ *        the caller still owns the agent, trades the code for tokens, stores them ONLY in
+ *        agent_secrets and enables the google_calendar integration ({calendar_id: 'primary'}).
+ *   {action: 'disconnect', agentId}        → {connected: false}: forgets the tokens, disables.
+ * Without GOOGLE_CLIENT_ID, start and exchange answer 503 `google_not_configured`.
+ */
+import { z } from 'zod';
+import { requireUser } from '../_shared/agent-chat/caller.ts';
+import { corsHeaders, preflight } from '../_shared/agent-chat/cors.ts';
+import { createServiceClient, requireEnv, type FunctionEnv } from '../_shared/agent-chat/env.ts';
+import { googleConfig, isGoogleConfigured, type GoogleConfig } from '../_shared/google/config.ts';
+import { GoogleApiError, consentUrl, exchangeCode } from '../_shared/google/oauth.ts';
+import { STATE_TTL_MS, signState, verifyState } from '../_shared/google/state.ts';
+import { HttpError, errorResponse, httpErrorResponse } from '../_shared/web/errors.ts';
+import { readJsonBody } from '../_shared/web/json-body.ts';
+
+export type { FunctionEnv };
+
+const agentId = z.guid({ error: 'agentId must be a UUID.' });
+const redirectUri = z
+  .string()
+  .max(2048)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hash === '';
+    } catch {
+      return false;
+    }
+  }, 'redirectUri must be an http(s) URL without a fragment.');
+
+const input = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('status'), agentId }).strict(),
+  z.object({ action: z.literal('start'), agentId, redirectUri }).strict(),
+  z
+    .object({
+      action: z.literal('exchange'),
+      code: z.string({ error: 'code is required.' }).trim().min(1, 'code is required.').max(2048),
+      state: z.string({ error: 'state is required.' }).min(1, 'state is required.').max(4096),
+    })
+    .strict(),
+  z.object({ action: z.literal('disconnect'), agentId }).strict(),
+]);
+
+function parseInput(raw: unknown): z.infer<typeof input> {
+  const result = input.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new HttpError(
+    400,
+    'invalid_input',
+    issue?.code === 'invalid_union'
+      ? 'action must be status, start, exchange or disconnect.'
+      : (issue?.message ?? 'Invalid input.'),
+  );
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { ...corsHeaders, 'content-type': 'application/json; charset=utf-8' },
+  });
+
+const notConfigured = () =>
+  new HttpError(
+    503,
+    'google_not_configured',
+    'Google Calendar is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET).',
+  );
+
+export function makeHandler(env: FunctionEnv, fetcher: typeof fetch = fetch): (request: Request) => Promise<Response> {
+  const service = createServiceClient(env);
+  const config: GoogleConfig = googleConfig(env);
+  const stateSecret = env.get('GOOGLE_OAUTH_STATE_SECRET')?.trim() || requireEnv(env, 'SUPABASE_SERVICE_ROLE_KEY');
+
+  async function requireOwnAgent(userId: string, id: string): Promise<void> {
+    const { data, error } = await service.from('agents').select('id').eq('id', id).eq('user_id', userId).maybeSingle();
+    if (error) throw new Error(`reading the agent failed: ${error.message}`);
+    if (!data) throw new HttpError(404, 'agent_not_found', 'This agent does not exist.');
+  }
+
+  async function status(userId: string, id: string): Promise<Response> {
+    await requireOwnAgent(userId, id);
+    const { data, error } = await service
+      .from('agent_integrations')
+      .select('enabled, config, connected_at')
+      .eq('agent_id', id)
+      .eq('kind', 'google_calendar')
+      .maybeSingle<{ enabled: boolean; config: Record<string, unknown>; connected_at: string | null }>();
+    if (error) throw new Error(`reading the integration failed: ${error.message}`);
+    return json({
+      configured: isGoogleConfigured(config),
+      connected: data?.enabled ?? false,
+      calendarId: typeof data?.config.calendar_id === 'string' ? data.config.calendar_id : null,
+      connectedAt: data?.connected_at ?? null,
+    });
+  }
+
+  async function exchange(userId: string, code: string, rawState: string): Promise<Response> {
+    const checked = await verifyState(rawState, stateSecret, Date.now());
+    if (!checked.ok) {
+      throw new HttpError(
+        400,
+        'invalid_state',
+        checked.reason === 'expired'
+          ? 'The Google connection took too long. Start it again.'
+          : 'The Google connection request is not valid. Start it again.',
+      );
+    }
+    const { state } = checked;
+    if (state.userId !== userId) {
+      throw new HttpError(403, 'state_mismatch', 'This Google connection was started by another account.');
+    }
+    await requireOwnAgent(userId, state.agentId);
+    if (!isGoogleConfigured(config)) throw notConfigured();
+    let tokens;
+    try {
+      tokens = await exchangeCode(config, code, state.redirectUri, fetcher, new Date());
+    } catch (error) {
+      if (!(error instanceof GoogleApiError)) throw error;
+      console.warn('google-calendar: code exchange failed', error.message);
+      // Google refusing the code (used, expired, wrong redirect) is the caller's request going bad.
+      const refused = error.status >= 400 && error.status < 500;
+      throw new HttpError(refused ? 400 : 502, 'code_exchange_failed', 'Failed to exchange code for tokens');
+    }
+    const now = new Date().toISOString();
+    const secrets = await service.from('agent_secrets').upsert(
+      {
+        agent_id: state.agentId,
+        google_calendar_access_token: tokens.accessToken,
+        google_calendar_token_expires_at: tokens.expiresAt.toISOString(),
+        // Google omits the refresh token when it already issued one; keep the stored one then.
+        ...(tokens.refreshToken ? { google_calendar_refresh_token: tokens.refreshToken } : {}),
+      },
+      { onConflict: 'agent_id' },
+    );
+    if (secrets.error) throw new Error(`storing the tokens failed: ${secrets.error.message}`);
+    const integration = await service.from('agent_integrations').upsert(
+      {
+        agent_id: state.agentId,
+        user_id: userId,
+        kind: 'google_calendar',
+        enabled: true,
+        config: { calendar_id: 'primary' },
+        connected_at: now,
+        disconnected_at: null,
+      },
+      { onConflict: 'agent_id,kind' },
+    );
+    if (integration.error) throw new Error(`enabling the integration failed: ${integration.error.message}`);
+    return json({ connected: true, agentId: state.agentId, calendarId: 'primary' });
+  }
+
+  async function disconnect(userId: string, id: string): Promise<Response> {
+    await requireOwnAgent(userId, id);
+    const secrets = await service
+      .from('agent_secrets')
+      .update({
+        google_calendar_access_token: null,
+        google_calendar_refresh_token: null,
+        google_calendar_token_expires_at: null,
+      })
+      .eq('agent_id', id);
+    if (secrets.error) throw new Error(`forgetting the tokens failed: ${secrets.error.message}`);
+    const integration = await service
+      .from('agent_integrations')
+      .update({ enabled: false, disconnected_at: new Date().toISOString() })
+      .eq('agent_id', id)
+      .eq('kind', 'google_calendar');
+    if (integration.error) throw new Error(`disabling the integration failed: ${integration.error.message}`);
+    return json({ connected: false, agentId: id });
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    if (request.method !== 'POST')
+      return errorResponse(405, 'method_not_allowed', 'Use POST.', { ...corsHeaders, allow: 'POST' });
+    const userId = await requireUser(request, service);
+    const command = parseInput(await readJsonBody(request));
+    switch (command.action) {
+      case 'status':
+        return status(userId, command.agentId);
+      case 'start': {
+        await requireOwnAgent(userId, command.agentId);
+        if (!isGoogleConfigured(config)) throw notConfigured();
+        const state = await signState(
+          {
+            agentId: command.agentId,
+            userId,
+            redirectUri: command.redirectUri,
+            expiresAt: Date.now() + STATE_TTL_MS,
+          },
+          stateSecret,
+        );
+        return json({ url: consentUrl(config, command.redirectUri, state) });
+      }
+      case 'exchange':
+        return exchange(userId, command.code, command.state);
+      case 'disconnect':
+        return disconnect(userId, command.agentId);
+    }
+  }
+
+  return async (request) => {
+    if (request.method === 'OPTIONS') return preflight();
+    try {
+      return await handle(request);
+    } catch (error) {
+      if (error instanceof HttpError) return httpErrorResponse(error, corsHeaders);
+      console.error('google-calendar error', String(error));
+      return errorResponse(500, 'internal_error', 'Something went wrong. Please try again.', corsHeaders);
+    }
+  };
+}
