@@ -17,6 +17,17 @@ alter table public.agent_secrets
   add column connector_signing_secret text not null
     default ('whsec_' || replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));
 
+-- The dialog's rule (a webhook URL must be https) holds for every writer. Loopback http stays
+-- possible for local receivers: the dispatcher itself refuses loopback and private addresses
+-- unless the local stack allows them (CONNECTOR_ALLOW_LOOPBACK).
+alter table public.agent_integrations
+  add constraint agent_integrations_connector_webhook_url check (
+    kind not in ('zapier', 'make')
+    or coalesce(config ->> 'webhook_url', '') = ''
+    or (char_length(config ->> 'webhook_url') <= 2048
+        and (config ->> 'webhook_url' ~ '^https://[^\s/?#]+[^\s]*$'
+             or config ->> 'webhook_url' ~ '^http://(127\.0\.0\.1|localhost)(:[0-9]+)?(/[^\s]*)?$')));
+
 create table public.connector_deliveries (
   id uuid primary key default gen_random_uuid(),
   agent_id uuid not null,

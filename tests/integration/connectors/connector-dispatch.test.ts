@@ -366,4 +366,24 @@ describe('connector deliveries access', () => {
       .select();
     expect(update.error?.code).toBe('42501');
   });
+
+  it('the database refuses a connector webhook URL that is not https', async () => {
+    const agent = await createAgent(stack, owner);
+    const insert = await owner.client.from('agent_integrations').insert({
+      agent_id: agent.id,
+      user_id: owner.id,
+      kind: 'make',
+      enabled: true,
+      config: { webhook_url: 'http://hook.example.com/abc' },
+    });
+    expect(insert.error?.code).toBe('23514');
+    const ok = await owner.client.from('agent_integrations').insert({
+      agent_id: agent.id,
+      user_id: owner.id,
+      kind: 'make',
+      enabled: true,
+      config: { webhook_url: 'https://hook.eu1.make.com/abc' },
+    });
+    expect(ok.error).toBeNull();
+  });
 });
