@@ -18,6 +18,10 @@ import { legalEn } from '../features/legal/locales/en.ts';
 import { legalFr } from '../features/legal/locales/fr.ts';
 import { profileEn } from '../features/profile/locales/en.ts';
 import { profileFr } from '../features/profile/locales/fr.ts';
+import { knowledgeEn } from '../features/knowledge/locales/en.ts';
+import { knowledgeFr } from '../features/knowledge/locales/fr.ts';
+import { connectorsEn } from '../features/connectors/locales/en.ts';
+import { connectorsFr } from '../features/connectors/locales/fr.ts';
 
 /**
  * Every namespace, per language. A feature adds its `locales/{en,fr}.ts` here; the parity test
@@ -35,6 +39,8 @@ export const resources = {
     credits: creditsEn,
     profile: profileEn,
     agents: agentsEn,
+    knowledge: knowledgeEn,
+    connectors: connectorsEn,
   },
   fr: {
     common: commonFr,
@@ -47,6 +53,8 @@ export const resources = {
     credits: creditsFr,
     profile: profileFr,
     agents: agentsFr,
+    knowledge: knowledgeFr,
+    connectors: connectorsFr,
   },
 } as const;
 

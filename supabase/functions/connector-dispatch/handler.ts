@@ -46,9 +46,10 @@ function positiveNumber(value: string | undefined, fallback: number): number {
 
 export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
   const service = createServiceClient(env);
-  const serviceKeys = [env.get('SUPABASE_SERVICE_ROLE_KEY')]
-    .concat(Object.values(safeJson(env.get('SUPABASE_SECRET_KEYS'))))
-    .filter((key): key is string => typeof key === 'string' && key.length > 0);
+  const serviceKeys: unknown[] = [
+    env.get('SUPABASE_SERVICE_ROLE_KEY'),
+    ...Object.values(safeJson(env.get('SUPABASE_SECRET_KEYS'))),
+  ].filter((key): key is string => typeof key === 'string' && key.length > 0);
   const idleDefault = positiveNumber(env.get('CONNECTOR_IDLE_MINUTES'), 30);
   const retryBase = positiveNumber(env.get('CONNECTOR_RETRY_BASE_SECONDS'), 30);
   const timeoutMs = positiveNumber(env.get('CONNECTOR_TIMEOUT_MS'), 10_000);

@@ -1,0 +1,48 @@
+/** Knowledge tab of /agents/{id}/configure (spec 001 §2.3, §4.3, §8). */
+export const knowledgeEn = {
+  tab: 'Knowledge',
+  title: 'Knowledge base',
+  intro: 'Documents your agent answers from. PDF, DOCX, CSV and TXT, up to 10 MB each.',
+  choose: 'Add documents',
+  dropHint: 'Drop files here or choose them',
+  browse: 'Browse',
+  empty: {
+    title: 'No documents yet',
+    description: 'Add your menu, price list, FAQ or brochure so your agent can answer from them.',
+  },
+  status: {
+    uploading: 'Uploading {{percent}} %',
+    processing: 'Processing {{percent}} %',
+    ready: 'Ready',
+    failed: 'Failed',
+  },
+  chunks_one: '{{count}} passage',
+  chunks_other: '{{count}} passages',
+  actions: {
+    delete: 'Delete',
+    reingest: 'Process again',
+  },
+  deleteDialog: {
+    title: 'Delete this document?',
+    body: '“{{name}}” and everything your agent learned from it will be removed.',
+    confirm: 'Delete',
+    cancel: 'Cancel',
+  },
+  deleted: 'Document deleted',
+  ready: '“{{file}}” is ready.',
+  reingested: '“{{file}}” was processed again.',
+  errors: {
+    unsupportedType: 'Unsupported file type: {{file}}. Use PDF, DOCX, CSV or TXT.',
+    tooLarge: 'The file must not exceed 10MB: {{file}}.',
+    empty: 'The file is empty: {{file}}.',
+    missingAgent: 'The agent ID is missing. Cannot upload.',
+    noUploadUrl: 'Could not get an upload URL.',
+    uploadFailed: 'Upload failed: {{status}}',
+    network: 'Network error during upload.',
+    processingFailed: 'Failed to process {{file}}.',
+    reingestFailed: 'Failed to process {{file}}.',
+    deleteMissing: 'Missing information to delete the document.',
+    deleteFailed: 'Failed to delete the document.',
+    loadFailed: 'Could not load the knowledge base.',
+  },
+};
