@@ -34,9 +34,13 @@ export function DeliveriesTable({ deliveries }: { deliveries: ConnectorDelivery[
                 {t(`connectors:deliveries.statuses.${delivery.status}`)}
               </Tag>
             </td>
-            <td className={Classes.TEXT_MUTED}>
-              {delivery.statusCode !== null ? `HTTP ${delivery.statusCode}` : ''}
-              {delivery.error && delivery.status !== 'delivered' ? ` ${delivery.error}` : ''}
+            {/* The server's wording (English) stays in the tooltip; the cell says it in the interface language. */}
+            <td className={Classes.TEXT_MUTED} title={delivery.error ?? undefined}>
+              {delivery.statusCode !== null
+                ? `HTTP ${delivery.statusCode}`
+                : delivery.status === 'cancelled'
+                  ? t('connectors:deliveries.notSent')
+                  : t('connectors:deliveries.noAnswer')}
             </td>
             <td>{delivery.attempts}</td>
           </tr>

@@ -53,6 +53,8 @@ export const connectorsEn = {
     status: 'Status',
     answer: 'Answer',
     attempts: 'Attempts',
+    noAnswer: 'No answer (unreachable or timed out)',
+    notSent: 'Not sent (connector off or conversation deleted)',
     statuses: {
       pending: 'Retrying',
       delivered: 'Delivered',

@@ -54,6 +54,8 @@ export const connectorsFr: typeof connectorsEn = {
     status: 'Statut',
     answer: 'Réponse',
     attempts: 'Tentatives',
+    noAnswer: 'Pas de réponse (injoignable ou délai dépassé)',
+    notSent: 'Non envoyé (connecteur désactivé ou conversation supprimée)',
     statuses: {
       pending: 'Nouvel essai',
       delivered: 'Envoyé',

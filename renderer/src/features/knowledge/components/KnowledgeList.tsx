@@ -51,7 +51,7 @@ export function KnowledgeList({ documents, uploads, busyIds, onDelete, onReinges
           <Tag minimal intent={Intent.PRIMARY} className="knowledge-item-status">
             {upload.phase === 'uploading'
               ? t('knowledge:status.uploading', { percent: Math.round(upload.fraction * 100) })
-              : t('knowledge:status.processing', { percent: 0 })}
+              : t('knowledge:status.starting')}
           </Tag>
         </li>
       ))}

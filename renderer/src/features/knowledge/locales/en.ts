@@ -13,6 +13,7 @@ export const knowledgeEn = {
   status: {
     uploading: 'Uploading {{percent}} %',
     processing: 'Processing {{percent}} %',
+    starting: 'Processing…',
     ready: 'Ready',
     failed: 'Failed',
   },

@@ -14,6 +14,7 @@ export const knowledgeFr: typeof knowledgeEn = {
   status: {
     uploading: 'Téléversement {{percent}} %',
     processing: 'Traitement {{percent}} %',
+    starting: 'Traitement…',
     ready: 'Prêt',
     failed: 'Échec',
   },
