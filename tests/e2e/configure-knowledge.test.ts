@@ -92,6 +92,15 @@ describe('configure: knowledge and connectors', () => {
     await shot(page, 'refused');
     expect(await tab.documentNames()).not.toContain('photo.png');
 
+    // Passes the browser's checks but not the server's: a text file named .pdf. The spec's message,
+    // the server's reason, and nothing left in the list or the bucket.
+    await tab.upload([{ name: 'faux.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some text') }]);
+    await expect
+      .poll(() => page.getByText('Failed to process faux.pdf.', { exact: false }).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await expect.poll(() => tab.documentNames()).toEqual(['menu.pdf', 'tarifs.csv']);
+    await shot(page, 'processing-failed');
+
     await tab.delete('tarifs.csv');
     await expect.poll(() => tab.documentNames()).toEqual(['menu.pdf']);
     const left = await owner.from('knowledge_documents').select('name').eq('agent_id', agentId);
