@@ -28,7 +28,11 @@ export function ConnectorCard({ connector, busy, onConfigure, onToggle }: Connec
           {connector.enabled ? t('connectors:card.enabled') : t('connectors:card.disabled')}
         </Tag>
       </div>
-      <p className={`connector-card-url ${Classes.TEXT_MUTED}`}>{connector.webhookUrl || t('connectors:card.noUrl')}</p>
+      {connector.webhookUrl ? (
+        <p className={`connector-card-url ${Classes.TEXT_MUTED}`}>{connector.webhookUrl}</p>
+      ) : (
+        <p className={Classes.TEXT_MUTED}>{t('connectors:card.noUrl')}</p>
+      )}
       {connector.enabled && connector.connectedAt && (
         <p className={Classes.TEXT_SMALL}>
           {t('connectors:card.connectedSince', { date: formatDate(connector.connectedAt, i18n.language) })}
