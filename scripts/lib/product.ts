@@ -6,6 +6,7 @@ import { build, createServer as createViteServer, type Plugin, type ViteDevServe
 import { startStack, type RunningStack } from '../../supabase/local/index.ts';
 import { createAgentIndexTransform } from '../../public-site/server/indexTransform.ts';
 import { createWidgetRoute } from '../../public-site/server/widget.ts';
+import { startFunctionScheduler } from './scheduler.ts';
 import { createStaticSiteServer } from './static-server.ts';
 
 export interface ProductOptions {
@@ -187,6 +188,14 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   // Functions build their env on first request, so the final URLs are seen (links in emails,
   // Stripe return URLs, the site's canonical address).
   Object.assign(stack.config.functionEnv, { CONSOLE_URL: consoleUrl, PUBLIC_SITE_URL: publicSiteUrl });
+  // Finished conversations reach Zapier/Make connectors once a minute, as pg_cron does when hosted.
+  const scheduler = startFunctionScheduler({
+    apiUrl: () => stack.url,
+    serviceRoleKey: stack.serviceRoleKey,
+    jobs: [{ slug: 'connector-dispatch', everyMs: Number(env.CONCIERGE_CONNECTOR_DISPATCH_MS ?? 60_000) }],
+    log,
+  });
+  closers.push(async () => scheduler.stop());
 
   return {
     stack,

@@ -51,6 +51,7 @@ export type Database = {
       agent_secrets: {
         Row: {
           agent_id: string;
+          connector_signing_secret: string;
           created_at: string;
           google_calendar_access_token: string | null;
           google_calendar_refresh_token: string | null;
@@ -63,6 +64,7 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           agent_id: string;
+          connector_signing_secret?: string;
           created_at?: string;
           google_calendar_access_token?: string | null;
           google_calendar_refresh_token?: string | null;
@@ -74,6 +76,7 @@ export type Database = {
         };
         Update: {
           agent_id?: string;
+          connector_signing_secret?: string;
           created_at?: string;
           google_calendar_access_token?: string | null;
           google_calendar_refresh_token?: string | null;
@@ -561,6 +564,79 @@ export type Database = {
             columns: ['user_id'];
             isOneToOne: false;
             referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      connector_deliveries: {
+        Row: {
+          agent_id: string;
+          attempts: number;
+          conversation_ended_at: string;
+          conversation_id: string;
+          created_at: string;
+          delivered_at: string | null;
+          error: string | null;
+          id: string;
+          kind: string;
+          last_attempt_at: string | null;
+          next_attempt_at: string;
+          status: string;
+          status_code: number | null;
+          updated_at: string;
+          url: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id: string;
+          attempts?: number;
+          conversation_ended_at: string;
+          conversation_id: string;
+          created_at?: string;
+          delivered_at?: string | null;
+          error?: string | null;
+          id?: string;
+          kind: string;
+          last_attempt_at?: string | null;
+          next_attempt_at?: string;
+          status?: string;
+          status_code?: number | null;
+          updated_at?: string;
+          url: string;
+          user_id: string;
+        };
+        Update: {
+          agent_id?: string;
+          attempts?: number;
+          conversation_ended_at?: string;
+          conversation_id?: string;
+          created_at?: string;
+          delivered_at?: string | null;
+          error?: string | null;
+          id?: string;
+          kind?: string;
+          last_attempt_at?: string | null;
+          next_attempt_at?: string;
+          status?: string;
+          status_code?: number | null;
+          updated_at?: string;
+          url?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'connector_deliveries_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+          {
+            foreignKeyName: 'connector_deliveries_conversation_id_fkey';
+            columns: ['conversation_id'];
+            isOneToOne: false;
+            referencedRelation: 'conversations';
             referencedColumns: ['id'];
           },
         ];
@@ -2054,6 +2130,34 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      connector_claim_deliveries: {
+        Args: { idle_minutes?: number; lease_seconds?: number; max_deliveries?: number };
+        Returns: {
+          agent_id: string;
+          attempts: number;
+          conversation_ended_at: string;
+          conversation_id: string;
+          created_at: string;
+          delivered_at: string | null;
+          error: string | null;
+          id: string;
+          kind: string;
+          last_attempt_at: string | null;
+          next_attempt_at: string;
+          status: string;
+          status_code: number | null;
+          updated_at: string;
+          url: string;
+          user_id: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'connector_deliveries';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      connector_signing_secret: { Args: { agent_id: string }; Returns: string };
       create_subscription: {
         Args: { pack_id: string; user_id: string };
         Returns: {

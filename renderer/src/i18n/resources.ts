@@ -20,6 +20,10 @@ import { legalEn } from '../features/legal/locales/en.ts';
 import { legalFr } from '../features/legal/locales/fr.ts';
 import { profileEn } from '../features/profile/locales/en.ts';
 import { profileFr } from '../features/profile/locales/fr.ts';
+import { knowledgeEn } from '../features/knowledge/locales/en.ts';
+import { knowledgeFr } from '../features/knowledge/locales/fr.ts';
+import { connectorsEn } from '../features/connectors/locales/en.ts';
+import { connectorsFr } from '../features/connectors/locales/fr.ts';
 
 /**
  * Every namespace, per language. A feature adds its `locales/{en,fr}.ts` here; the parity test
@@ -38,6 +42,8 @@ export const resources = {
     profile: profileEn,
     agents: agentsEn,
     calendar: calendarEn,
+    knowledge: knowledgeEn,
+    connectors: connectorsEn,
   },
   fr: {
     common: commonFr,
@@ -51,6 +57,8 @@ export const resources = {
     profile: profileFr,
     agents: agentsFr,
     calendar: calendarFr,
+    knowledge: knowledgeFr,
+    connectors: connectorsFr,
   },
 } as const;
 

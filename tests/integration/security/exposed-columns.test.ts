@@ -81,6 +81,8 @@ describe('exposed columns', () => {
       'activate_free_pack',
       'admin_grant_credits',
       'cancel_subscription',
+      // The owner's own connector signing key (tests/integration/connectors).
+      'connector_signing_secret',
       'create_subscription',
       'public_agent',
       'public_conversation_messages',

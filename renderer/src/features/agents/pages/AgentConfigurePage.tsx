@@ -17,6 +17,8 @@ import { canSave, changedColumns, configureSubdomainError, type GeneralForm } fr
 import { GeneralTab } from '../configure/GeneralTab.tsx';
 import { agentDomainHost } from '../wizard/agentDomain.ts';
 import { useSubdomainCheck } from '../wizard/useSubdomainCheck.ts';
+import { KnowledgeTab } from '../../knowledge/components/KnowledgeTab.tsx';
+import { ConnectorsTab } from '../../connectors/components/ConnectorsTab.tsx';
 import './agents.css';
 
 function formOf(agent: AgentDetail): GeneralForm {
@@ -114,7 +116,7 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
         </Callout>
       )}
       <Card>
-        <Tabs id="configure-tabs" selectedTabId="general">
+        <Tabs id="configure-tabs" defaultSelectedTabId="general">
           <Tab
             id="general"
             title={t('agents:configure.tabs.general')}
@@ -137,6 +139,12 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
               />
             }
           />
+          <Tab
+            id="knowledge"
+            title={t('knowledge:tab')}
+            panel={<KnowledgeTab agentId={agent.id} userId={agent.userId} />}
+          />
+          <Tab id="connectors" title={t('connectors:tab')} panel={<ConnectorsTab agent={agent} />} />
         </Tabs>
       </Card>
     </>

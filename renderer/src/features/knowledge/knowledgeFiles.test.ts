@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { KNOWLEDGE_MAX_BYTES, checkKnowledgeFile, formatFileSize, knowledgeStoragePath } from './knowledgeFiles.ts';
+
+describe('knowledge file checks', () => {
+  it.each([
+    ['menu.pdf', 'application/pdf'],
+    ['Tarifs.CSV', 'text/csv'],
+    ['notes.txt', 'text/plain'],
+    ['guide.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  ])('accepts %s and sends it as %s', (name, contentType) => {
+    expect(checkKnowledgeFile({ name, size: 100 })).toEqual({ ok: true, format: expect.any(String), contentType });
+  });
+
+  it.each(['photo.png', 'old.doc', 'archive.zip', 'noextension', 'pdf'])('refuses %s', (name) => {
+    expect(checkKnowledgeFile({ name, size: 100 })).toEqual({ ok: false, reason: 'unsupportedType' });
+  });
+
+  it('refuses files over 10 MB and empty files, accepts exactly 10 MB', () => {
+    expect(checkKnowledgeFile({ name: 'a.pdf', size: KNOWLEDGE_MAX_BYTES + 1 })).toEqual({
+      ok: false,
+      reason: 'tooLarge',
+    });
+    expect(checkKnowledgeFile({ name: 'a.pdf', size: 0 })).toEqual({ ok: false, reason: 'empty' });
+    expect(checkKnowledgeFile({ name: 'a.pdf', size: KNOWLEDGE_MAX_BYTES }).ok).toBe(true);
+  });
+});
+
+describe('knowledge storage path', () => {
+  it('puts the file in the owner/agent folder with a timestamped safe name', () => {
+    expect(knowledgeStoragePath('u1', 'a1', 'Carte des vins été 2026.pdf', 42)).toBe(
+      'u1/a1/42-Carte_des_vins_ete_2026.pdf',
+    );
+    expect(knowledgeStoragePath('u1', 'a1', '../../etc/passwd.txt', 1)).toBe('u1/a1/1-etc_passwd.txt');
+    expect(knowledgeStoragePath('u1', 'a1', '日本.txt', 1)).toBe('u1/a1/1-txt');
+  });
+});
+
+describe('file sizes', () => {
+  it('formats in the interface language', () => {
+    expect(formatFileSize(1536, 'en')).toBe('1.5 KB');
+    expect(formatFileSize(2.5 * 1024 * 1024, 'fr')).toBe('2,5 Mo');
+    expect(formatFileSize(null, 'en')).toBe('');
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * What the knowledge tab accepts before any byte leaves the browser (spec 001 §4.3, §5: PDF, CSV,
+ * TXT, DOCX; 10 MB). The server checks again (bucket limits, knowledge-ingest sniffs the bytes);
+ * this only spares the owner an upload that would be refused.
+ */
+export const KNOWLEDGE_MAX_BYTES = 10 * 1024 * 1024;
+
+export type KnowledgeFormat = 'pdf' | 'docx' | 'csv' | 'txt';
+
+/** The type sent with the upload: browsers leave `File.type` empty for some of these. */
+export const KNOWLEDGE_CONTENT_TYPES: Record<KnowledgeFormat, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  csv: 'text/csv',
+  txt: 'text/plain',
+};
+
+/** For the file picker's `accept`. */
+export const KNOWLEDGE_ACCEPT = '.pdf,.docx,.csv,.txt,' + Object.values(KNOWLEDGE_CONTENT_TYPES).join(',');
+
+export type KnowledgeFileCheck =
+  | { ok: true; format: KnowledgeFormat; contentType: string }
+  | { ok: false; reason: 'unsupportedType' | 'tooLarge' | 'empty' };
+
+export function checkKnowledgeFile(file: { name: string; size: number }): KnowledgeFileCheck {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
+  if (!(extension in KNOWLEDGE_CONTENT_TYPES)) return { ok: false, reason: 'unsupportedType' };
+  if (file.size > KNOWLEDGE_MAX_BYTES) return { ok: false, reason: 'tooLarge' };
+  if (file.size === 0) return { ok: false, reason: 'empty' };
+  const format = extension as KnowledgeFormat;
+  return { ok: true, format, contentType: KNOWLEDGE_CONTENT_TYPES[format] };
+}
+
+/**
+ * `{user_id}/{agent_id}/{timestamp}-{safe name}`: the folder knowledge-ingest requires, and a
+ * timestamp so that uploading a file with the same name twice never collides. The document keeps
+ * the original name for display.
+ */
+export function knowledgeStoragePath(userId: string, agentId: string, fileName: string, now = Date.now()): string {
+  const safe =
+    fileName
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^[._]+/, '')
+      .slice(-120) || 'document';
+  return `${userId}/${agentId}/${now}-${safe}`;
+}
+
+/** "1.2 MB", "340 KB": sizes in the list. */
+export function formatFileSize(bytes: number | null, locale: string): string {
+  if (bytes === null) return '';
+  const format = (value: number, unit: string) =>
+    `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value)} ${unit}`;
+  if (bytes >= 1024 * 1024) return format(bytes / (1024 * 1024), locale.startsWith('fr') ? 'Mo' : 'MB');
+  if (bytes >= 1024) return format(bytes / 1024, locale.startsWith('fr') ? 'Ko' : 'KB');
+  return format(bytes, locale.startsWith('fr') ? 'o' : 'B');
+}

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startFunctionScheduler } from './scheduler.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('local function scheduler', () => {
+  it('posts to each job with the service key on its interval, never overlapping runs, until stopped', async () => {
+    vi.useFakeTimers();
+    const calls: { url: string; auth: string | null }[] = [];
+    let release: (() => void) | undefined;
+    const fetchFn = vi.fn((url: string | URL | Request, init?: RequestInit) => {
+      calls.push({ url: String(url), auth: new Headers(init?.headers).get('authorization') });
+      return new Promise<Response>((resolve) => {
+        release = () => resolve(new Response('{}'));
+      });
+    }) as unknown as typeof fetch;
+    const scheduler = startFunctionScheduler({
+      apiUrl: () => 'http://127.0.0.1:1',
+      serviceRoleKey: 'service-key',
+      jobs: [{ slug: 'connector-dispatch', everyMs: 1000 }],
+      log: () => {},
+      fetch: fetchFn,
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toEqual([{ url: 'http://127.0.0.1:1/functions/v1/connector-dispatch', auth: 'Bearer service-key' }]);
+    // The first run is still going: the next tick is skipped.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toHaveLength(1);
+    release?.();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toHaveLength(2);
+    release?.();
+    scheduler.stop();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(calls).toHaveLength(2);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * The local stand-in for the hosted project's scheduled jobs (pg_cron + pg_net, README
+ * "Connectors"): POSTs to scheduled edge functions with the service role key on an interval.
+ * Runs are never overlapped; a failed run is logged and the next one tries again.
+ */
+export interface ScheduledFunction {
+  slug: string;
+  everyMs: number;
+}
+
+export function startFunctionScheduler(options: {
+  apiUrl: () => string;
+  serviceRoleKey: string;
+  jobs: ScheduledFunction[];
+  log: (message: string) => void;
+  fetch?: typeof fetch;
+}): { stop(): void } {
+  const timers = options.jobs.map((job) => {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      void (options.fetch ?? fetch)(`${options.apiUrl()}/functions/v1/${job.slug}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${options.serviceRoleKey}`, apikey: options.serviceRoleKey },
+      })
+        .then(async (response) => {
+          await response.body?.cancel();
+          if (!response.ok) options.log(`scheduled ${job.slug} answered ${response.status}`);
+        })
+        .catch((error: unknown) => options.log(`scheduled ${job.slug} failed: ${String(error)}`))
+        .finally(() => {
+          running = false;
+        });
+    }, job.everyMs);
+    // The scheduler never keeps the process alive on its own.
+    timer.unref();
+    return timer;
+  });
+  return {
+    stop() {
+      for (const timer of timers) clearInterval(timer);
+    },
+  };
+}

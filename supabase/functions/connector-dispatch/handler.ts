@@ -1,0 +1,146 @@
+/**
+ * `POST /functions/v1/connector-dispatch` (service role only: a scheduler, see README "Connectors").
+ * One run: close idle text conversations, enqueue a delivery per finished conversation and enabled
+ * Zapier/Make connector, then send the due ones: a signed JSON event per delivery, 10 s timeout,
+ * retries with backoff (30 s × 4^n, 5 attempts) for network errors, 408, 429 and 5xx; any other
+ * answer fails the delivery at once. Idempotent: deliveries are unique per conversation end and
+ * connector, and claims are leased, so overlapping runs never send the same attempt twice.
+ * Body (all optional): {idleMinutes, maxDeliveries}. Answer: {claimed, delivered, retrying, failed, cancelled}.
+ */
+import { z } from 'zod';
+import { bearerOf } from '../_shared/agent-chat/caller.ts';
+import { createServiceClient, type FunctionEnv } from '../_shared/agent-chat/env.ts';
+import { MAX_ATTEMPTS, backoffSeconds, isRetryable } from '../_shared/connectors/event.ts';
+import { sendConnectorEvent } from '../_shared/connectors/deliver.ts';
+import { HttpError, errorResponse, httpErrorResponse } from '../_shared/web/errors.ts';
+import { readJsonBody } from '../_shared/web/json-body.ts';
+import {
+  buildEvent,
+  claimDeliveries,
+  currentConnector,
+  recordOutcome,
+  signingSecret,
+  type DeliveryRow,
+} from './store.ts';
+
+export type { FunctionEnv };
+
+const input = z
+  .object({
+    idleMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .optional(),
+    maxDeliveries: z.number().int().min(1).max(500).optional(),
+  })
+  .strict();
+
+type Outcome = 'delivered' | 'retrying' | 'failed' | 'cancelled';
+
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
+  const service = createServiceClient(env);
+  const serviceKeys: unknown[] = [
+    env.get('SUPABASE_SERVICE_ROLE_KEY'),
+    ...Object.values(safeJson(env.get('SUPABASE_SECRET_KEYS'))),
+  ].filter((key): key is string => typeof key === 'string' && key.length > 0);
+  const idleDefault = positiveNumber(env.get('CONNECTOR_IDLE_MINUTES'), 30);
+  const retryBase = positiveNumber(env.get('CONNECTOR_RETRY_BASE_SECONDS'), 30);
+  const timeoutMs = positiveNumber(env.get('CONNECTOR_TIMEOUT_MS'), 10_000);
+  const allowLoopback = env.get('CONNECTOR_ALLOW_LOOPBACK') === 'true';
+
+  async function deliver(delivery: DeliveryRow): Promise<Outcome> {
+    const connector = await currentConnector(service, delivery);
+    if (!connector || !connector.enabled || !connector.url) {
+      await recordOutcome(service, delivery.id, { status: 'cancelled', error: 'the connector was disabled' });
+      return 'cancelled';
+    }
+    const [event, secret] = await Promise.all([
+      buildEvent(service, delivery),
+      signingSecret(service, delivery.agent_id),
+    ]);
+    if (!event || !secret) {
+      await recordOutcome(service, delivery.id, { status: 'cancelled', error: 'the conversation no longer exists' });
+      return 'cancelled';
+    }
+    // The URL saved now wins over the one at enqueue time (the owner fixed a typo meanwhile).
+    const url = connector.url;
+    const attempt = delivery.attempts + 1;
+    const result = await sendConnectorEvent({ url, secret, deliveryId: delivery.id }, JSON.stringify(event), {
+      timeoutMs,
+      allowLoopback,
+    });
+    const now = new Date();
+    const common = { url, attempts: attempt, status_code: result.statusCode, last_attempt_at: now.toISOString() };
+    if (result.ok) {
+      await recordOutcome(service, delivery.id, {
+        ...common,
+        status: 'delivered',
+        error: null,
+        delivered_at: now.toISOString(),
+      });
+      return 'delivered';
+    }
+    if (isRetryable(result.statusCode) && attempt < MAX_ATTEMPTS) {
+      const next = new Date(now.getTime() + backoffSeconds(attempt, retryBase) * 1000);
+      await recordOutcome(service, delivery.id, {
+        ...common,
+        status: 'pending',
+        error: result.error,
+        next_attempt_at: next.toISOString(),
+      });
+      return 'retrying';
+    }
+    await recordOutcome(service, delivery.id, { ...common, status: 'failed', error: result.error });
+    return 'failed';
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    if (request.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST.', { allow: 'POST' });
+    const token = bearerOf(request);
+    if (!token || !serviceKeys.includes(token)) {
+      throw new HttpError(403, 'service_role_only', 'Only the scheduler (service role) runs connector dispatch.');
+    }
+    // A scheduler may POST nothing at all: no body means the defaults.
+    const raw = request.headers.get('content-type') ? await readJsonBody(request) : {};
+    const parsed = input.safeParse(raw ?? {});
+    if (!parsed.success) throw new HttpError(400, 'invalid_input', parsed.error.issues[0]?.message ?? 'Invalid input.');
+    const deliveries = await claimDeliveries(service, {
+      idleMinutes: parsed.data.idleMinutes ?? idleDefault,
+      maxDeliveries: parsed.data.maxDeliveries ?? 20,
+      leaseSeconds: Math.ceil(timeoutMs / 1000) * 4 + 30,
+    });
+    const counts: Record<Outcome, number> = { delivered: 0, retrying: 0, failed: 0, cancelled: 0 };
+    // A few at a time: receivers are slow HTTP hops, the database is not the bottleneck.
+    for (let start = 0; start < deliveries.length; start += 5) {
+      const outcomes = await Promise.all(deliveries.slice(start, start + 5).map(deliver));
+      for (const outcome of outcomes) counts[outcome]++;
+    }
+    return Response.json({ claimed: deliveries.length, ...counts });
+  }
+
+  return async (request) => {
+    try {
+      return await handle(request);
+    } catch (error) {
+      if (error instanceof HttpError) return httpErrorResponse(error);
+      console.error('connector-dispatch error', String(error));
+      return errorResponse(500, 'internal_error', 'Something went wrong. Please try again.');
+    }
+  };
+}
+
+function safeJson(text: string | undefined): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text ?? '{}');
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * The database side of connector dispatch: claim due deliveries (one RPC), load what an event
+ * needs, record each attempt's outcome. Service role throughout; the handler only runs for the
+ * service role itself (a scheduler), never for a user.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { MAX_EVENT_MESSAGES, type ConnectorEvent } from '../_shared/connectors/event.ts';
+
+export interface DeliveryRow {
+  id: string;
+  agent_id: string;
+  user_id: string;
+  conversation_id: string;
+  conversation_ended_at: string;
+  kind: 'zapier' | 'make';
+  url: string;
+  status: string;
+  attempts: number;
+}
+
+export interface DispatchSettings {
+  idleMinutes: number;
+  maxDeliveries: number;
+  leaseSeconds: number;
+}
+
+export async function claimDeliveries(service: SupabaseClient, settings: DispatchSettings): Promise<DeliveryRow[]> {
+  const { data, error } = await service.rpc('connector_claim_deliveries', {
+    idle_minutes: settings.idleMinutes,
+    max_deliveries: settings.maxDeliveries,
+    lease_seconds: settings.leaseSeconds,
+  });
+  if (error) throw new Error(`claiming deliveries failed: ${error.message}`);
+  return (data ?? []) as DeliveryRow[];
+}
+
+/** The connector as it is now: a connector disabled (or re-pointed) since enqueueing wins. */
+export async function currentConnector(
+  service: SupabaseClient,
+  delivery: DeliveryRow,
+): Promise<{ enabled: boolean; url: string } | null> {
+  const { data, error } = await service
+    .from('agent_integrations')
+    .select('enabled, config')
+    .eq('agent_id', delivery.agent_id)
+    .eq('kind', delivery.kind)
+    .maybeSingle<{ enabled: boolean; config: { webhook_url?: unknown } }>();
+  if (error) throw new Error(`reading the connector failed: ${error.message}`);
+  if (!data) return null;
+  const url = typeof data.config.webhook_url === 'string' ? data.config.webhook_url : '';
+  return { enabled: data.enabled, url };
+}
+
+export async function signingSecret(service: SupabaseClient, agentId: string): Promise<string | null> {
+  const { data, error } = await service
+    .from('agent_secrets')
+    .select('connector_signing_secret')
+    .eq('agent_id', agentId)
+    .maybeSingle<{ connector_signing_secret: string }>();
+  if (error) throw new Error(`reading the signing secret failed: ${error.message}`);
+  return data?.connector_signing_secret ?? null;
+}
+
+/** Builds the event from the conversation as stored (messages of the user and the agent only). */
+export async function buildEvent(service: SupabaseClient, delivery: DeliveryRow): Promise<ConnectorEvent | null> {
+  const [conversation, agent, messages] = await Promise.all([
+    service
+      .from('conversations')
+      .select('id, channel, language, started_at, ended_at, contact_id, visitor_id')
+      .eq('id', delivery.conversation_id)
+      .maybeSingle<{
+        id: string;
+        channel: string;
+        language: string | null;
+        started_at: string;
+        ended_at: string | null;
+        contact_id: string | null;
+        visitor_id: string | null;
+      }>(),
+    service
+      .from('agents')
+      .select('id, name, subdomain')
+      .eq('id', delivery.agent_id)
+      .maybeSingle<{ id: string; name: string; subdomain: string | null }>(),
+    service
+      .from('messages')
+      .select('role, content, timestamp')
+      .eq('conversation_id', delivery.conversation_id)
+      .in('role', ['user', 'assistant'])
+      .lte('timestamp', delivery.conversation_ended_at)
+      .order('timestamp', { ascending: true })
+      .limit(MAX_EVENT_MESSAGES),
+  ]);
+  for (const result of [conversation, agent, messages]) {
+    if (result.error) throw new Error(`loading the conversation failed: ${result.error.message}`);
+  }
+  if (!conversation.data || !agent.data) return null;
+  const c = conversation.data;
+  let contact: ConnectorEvent['contact'] = null;
+  if (c.contact_id) {
+    const { data } = await service
+      .from('contacts')
+      .select('phone, first_name, last_name')
+      .eq('id', c.contact_id)
+      .maybeSingle<{ phone: string; first_name: string; last_name: string }>();
+    if (data) contact = { phone: data.phone, firstName: data.first_name || null, lastName: data.last_name || null };
+  } else if ((c.channel === 'phone' || c.channel === 'whatsapp') && c.visitor_id) {
+    // Phone and WhatsApp conversations key the visitor by their number.
+    contact = { phone: c.visitor_id, firstName: null, lastName: null };
+  }
+  const rows = (messages.data ?? []) as { role: 'user' | 'assistant'; content: string; timestamp: string }[];
+  return {
+    event: 'conversation.finished',
+    deliveryId: delivery.id,
+    connector: delivery.kind,
+    agent: { id: agent.data.id, name: agent.data.name, subdomain: agent.data.subdomain },
+    conversation: {
+      id: c.id,
+      channel: c.channel,
+      language: c.language,
+      startedAt: new Date(c.started_at).toISOString(),
+      endedAt: new Date(delivery.conversation_ended_at).toISOString(),
+      messageCount: rows.length,
+    },
+    contact,
+    messages: rows.map((m) => ({ role: m.role, content: m.content, timestamp: new Date(m.timestamp).toISOString() })),
+  };
+}
+
+export async function recordOutcome(
+  service: SupabaseClient,
+  id: string,
+  change: Record<string, unknown>,
+): Promise<void> {
+  const { error } = await service.from('connector_deliveries').update(change).eq('id', id);
+  if (error) throw new Error(`recording the delivery failed: ${error.message}`);
+}

@@ -1,0 +1,99 @@
+import type { Locator, Page } from 'playwright-core';
+import type { connectorsEn } from '../../../renderer/src/features/connectors/locales/en.ts';
+import type { knowledgeEn } from '../../../renderer/src/features/knowledge/locales/en.ts';
+
+/** The knowledge tab of /agents/{id}/configure (spec 001 §2.3, §4.3). */
+export class KnowledgeTabPage {
+  constructor(
+    readonly page: Page,
+    readonly baseUrl: string,
+    readonly texts: typeof knowledgeEn,
+  ) {}
+
+  async open(agentId: string): Promise<void> {
+    await this.page.goto(new URL(`/agents/${agentId}/configure`, this.baseUrl).toString());
+    await this.page.getByRole('tab', { name: this.texts.tab }).click();
+    await this.page.getByRole('heading', { name: this.texts.title }).waitFor();
+  }
+
+  async upload(files: { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
+    await this.page.getByLabel(this.texts.choose).setInputFiles(files);
+  }
+
+  list(): Locator {
+    return this.page.getByRole('list', { name: this.texts.title });
+  }
+
+  document(name: string): Locator {
+    return this.list().getByRole('listitem', { name, exact: true });
+  }
+
+  async status(name: string): Promise<string | null> {
+    const item = this.document(name);
+    return (await item.count()) === 0 ? null : item.getAttribute('data-status');
+  }
+
+  async documentNames(): Promise<string[]> {
+    return this.list()
+      .getByRole('listitem')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
+  }
+
+  async delete(name: string): Promise<void> {
+    await this.document(name).getByRole('button', { name: this.texts.actions.delete }).click();
+    await this.page.getByRole('alertdialog').or(this.page.getByRole('dialog')).waitFor();
+    await this.page.getByRole('button', { name: this.texts.deleteDialog.confirm, exact: true }).last().click();
+  }
+
+  toast(): Locator {
+    return this.page.locator('[role=alert], [role=status]').filter({ hasText: /./ });
+  }
+
+  emptyState(): Locator {
+    return this.page.getByText(this.texts.empty.title);
+  }
+}
+
+/** The connectors tab of /agents/{id}/configure (spec 001 §2.3, §4.5). */
+export class ConnectorsTabPage {
+  constructor(
+    readonly page: Page,
+    readonly baseUrl: string,
+    readonly texts: typeof connectorsEn,
+  ) {}
+
+  async open(agentId: string): Promise<void> {
+    await this.page.goto(new URL(`/agents/${agentId}/configure`, this.baseUrl).toString());
+    await this.page.getByRole('tab', { name: this.texts.tab }).click();
+    await this.page.getByRole('heading', { name: this.texts.title, exact: true }).waitFor();
+  }
+
+  card(kind: 'zapier' | 'make'): Locator {
+    return this.page.locator(`[data-connector="${kind}"]`);
+  }
+
+  toggle(kind: 'zapier' | 'make'): Locator {
+    return this.card(kind).getByRole('switch').or(this.card(kind).locator('input[type=checkbox]'));
+  }
+
+  async openDialog(kind: 'zapier' | 'make'): Promise<void> {
+    await this.card(kind).getByRole('button', { name: this.texts.card.configure }).click();
+    await this.dialog().waitFor();
+  }
+
+  dialog(): Locator {
+    return this.page.getByRole('dialog');
+  }
+
+  urlField(): Locator {
+    return this.dialog().getByLabel(this.texts.dialog.urlLabel);
+  }
+
+  saveButton(): Locator {
+    return this.dialog().getByRole('button', { name: this.texts.dialog.save, exact: true });
+  }
+
+  deliveries(): Locator {
+    return this.page.getByRole('table', { name: this.texts.deliveries.title });
+  }
+}
