@@ -7,6 +7,7 @@ import { startStack, type RunningStack } from '../../supabase/local/index.ts';
 import { createAgentIndexTransform } from '../../public-site/server/indexTransform.ts';
 import { createWidgetRoute } from '../../public-site/server/widget.ts';
 import { createStaticSiteServer } from './static-server.ts';
+import { recordAgentSiteUrl } from './agent-site.ts';
 
 export interface ProductOptions {
   projectDir: string;
@@ -187,6 +188,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   // Functions build their env on first request, so the final URLs are seen (links in emails,
   // Stripe return URLs, the site's canonical address).
   Object.assign(stack.config.functionEnv, { CONSOLE_URL: consoleUrl, PUBLIC_SITE_URL: publicSiteUrl });
+  // The database builds web widget script URLs from the same address (configure_web_widget()).
+  await recordAgentSiteUrl(stack, publicSiteUrl);
 
   return {
     stack,

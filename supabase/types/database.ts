@@ -2045,6 +2045,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      configure_web_widget: { Args: { agent_id: string; domain: string }; Returns: Json };
       create_subscription: {
         Args: { pack_id: string; user_id: string };
         Returns: {
@@ -2065,6 +2066,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      disable_web_widget: { Args: { agent_id: string }; Returns: Json };
       match_knowledge_chunks: {
         Args: {
           agent_id: string;
