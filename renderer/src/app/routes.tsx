@@ -6,6 +6,7 @@ import { AgentPromptsPage } from '../features/agents/pages/AgentPromptsPage.tsx'
 import { EmailVerificationPage } from '../features/auth/pages/EmailVerificationPage.tsx';
 import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
 import { CreditsPage } from '../features/credits/pages/CreditsPage.tsx';
+import { DeployPage } from '../features/deploy/pages/DeployPage.tsx';
 import { LandingPage } from '../features/landing/pages/LandingPage.tsx';
 import { LegalNoticePage } from '../features/legal/pages/LegalNoticePage.tsx';
 import { PrivacyPage } from '../features/legal/pages/PrivacyPage.tsx';
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
               { path: 'agents/new', element: <AgentWizardPage /> },
               { path: 'agents/:agentId/configure', element: <AgentConfigurePage /> },
               { path: 'agents/:agentId/prompts', element: <AgentPromptsPage /> },
+              { path: 'agents/:agentId/integrations', element: <DeployPage /> },
               { path: 'agents/:agentId/edit/*', element: <AgentEditRedirect /> },
               { path: 'twilio-numbers', children: [{ index: true, element: <Navigate to="active" replace /> }] },
               {

@@ -12,6 +12,8 @@ import { consentEn } from '../features/consent/locales/en.ts';
 import { consentFr } from '../features/consent/locales/fr.ts';
 import { creditsEn } from '../features/credits/locales/en.ts';
 import { creditsFr } from '../features/credits/locales/fr.ts';
+import { deployEn } from '../features/deploy/locales/en.ts';
+import { deployFr } from '../features/deploy/locales/fr.ts';
 import { landingEn } from '../features/landing/locales/en.ts';
 import { landingFr } from '../features/landing/locales/fr.ts';
 import { legalEn } from '../features/legal/locales/en.ts';
@@ -35,6 +37,7 @@ export const resources = {
     credits: creditsEn,
     profile: profileEn,
     agents: agentsEn,
+    deploy: deployEn,
   },
   fr: {
     common: commonFr,
@@ -47,6 +50,7 @@ export const resources = {
     credits: creditsFr,
     profile: profileFr,
     agents: agentsFr,
+    deploy: deployFr,
   },
 } as const;
 
