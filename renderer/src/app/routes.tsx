@@ -14,6 +14,7 @@ import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
 import { RequireAdmin } from './guards/RequireAdmin.tsx';
 import { RequireSignedIn } from './guards/RequireSignedIn.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
+import { AgentPagePending } from './screens/AgentPagePending.tsx';
 import { RouteErrorScreen } from './screens/ErrorScreen.tsx';
 import { NotFoundRoute } from './screens/NotFoundRoute.tsx';
 import { TranslationWarning } from './translation/TranslationWarning.tsx';
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
               { path: 'agents/:agentId/prompts', element: <AgentPromptsPage /> },
               { path: 'agents/:agentId/integrations', element: <DeployPage /> },
               { path: 'agents/:agentId/edit/*', element: <AgentEditRedirect /> },
+              { path: 'agents/:agentId/:page', element: <AgentPagePending /> },
               { path: 'twilio-numbers', children: [{ index: true, element: <Navigate to="active" replace /> }] },
               {
                 element: <RequireAdmin />,
