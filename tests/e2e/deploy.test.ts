@@ -189,4 +189,33 @@ describe('deploy page', () => {
     expect(await page.getByTestId('deploy-web-widget').count()).toBe(0);
     await context.close();
   });
+
+  it('shows an Arabic-script agent name in the Arabic font, fetched only then', async () => {
+    const arabicName = 'مساعد المتجر';
+    const renamed = await owner.from('agents').update({ name: arabicName }).eq('id', agentId);
+    expect(renamed.error).toBeNull();
+    const { page, context } = await newPage(browser, DESKTOP);
+    const fontRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('noto-sans-arabic')) fontRequests.push(r.url());
+    });
+    await new ConsolePage(page, product.consoleUrl).signIn(demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD);
+    // The agent list and other pages do not ask for the font.
+    expect(fontRequests).toEqual([]);
+    const deploy = new DeployPage(page, product.consoleUrl);
+    await deploy.goto(agentId);
+    const name = deploy.sidePanel(arabicName).getByTestId('agent-panel-name');
+    await expect.poll(() => name.evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Noto Sans Arabic');
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.fonts].some((f) => f.family.includes('Noto Sans Arabic') && f.status === 'loaded'),
+        ),
+      )
+      .toBe(true);
+    expect(fontRequests.some((u) => u.endsWith('.woff2'))).toBe(true);
+    await deploy.shot('arabic');
+    await owner.from('agents').update({ name: AGENT_NAME }).eq('id', agentId);
+    await context.close();
+  });
 });

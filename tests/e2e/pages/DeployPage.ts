@@ -32,7 +32,7 @@ export class DeployPage {
 
   /** Clicks the business card switch (its label: the input itself is visually hidden). */
   async toggleBusinessCard(): Promise<void> {
-    await this.businessCard().getByText(deployEn.businessCard.toggle).click();
+    await this.businessCard().getByText(deployEn.businessCard.toggle, { exact: true }).click();
   }
 
   widget(): Locator {

@@ -17,7 +17,7 @@ export function PhoneNumberCard({ assigned }: { assigned: AssignedNumber | null 
       title={t('deploy:phone.title')}
       description={t('deploy:phone.description')}
       status={{
-        label: t(assigned ? 'deploy:enabled' : 'deploy:disabled'),
+        label: t(assigned ? 'deploy:phone.statusAssigned' : 'deploy:phone.statusNone'),
         intent: assigned ? Intent.SUCCESS : Intent.NONE,
       }}
       footer={<Button icon="plus" disabled text={t('deploy:phone.getNumber')} />}

@@ -10,7 +10,7 @@ export const deployEn = {
   businessCard: {
     title: 'Virtual business card',
     description: 'Your agent’s public page, where visitors chat and talk with it.',
-    toggle: 'Public page enabled',
+    toggle: 'Public page',
     open: 'Open page',
     noSubdomain: 'Set a subdomain in Configure to publish the page.',
     enabledToast: 'Virtual business card enabled',
@@ -50,6 +50,8 @@ export const deployEn = {
     assigned: 'Assigned number',
     assignedSince: 'Assigned on {{date}}',
     none: 'No phone number is assigned to this agent.',
+    statusAssigned: 'Assigned',
+    statusNone: 'No number',
     getNumber: 'Get a number',
     notAvailable: 'Buying and assigning phone numbers is not available in this version yet.',
   },

@@ -12,7 +12,7 @@ export const deployFr: typeof deployEn = {
   businessCard: {
     title: 'Carte de visite virtuelle',
     description: 'La page publique de votre agent, où les visiteurs discutent et parlent avec lui.',
-    toggle: 'Page publique activée',
+    toggle: 'Page publique',
     open: 'Ouvrir la page',
     noSubdomain: 'Définissez un sous-domaine dans Configurer pour publier la page.',
     enabledToast: 'Carte de visite virtuelle activée',
@@ -52,6 +52,8 @@ export const deployFr: typeof deployEn = {
     assigned: 'Numéro attribué',
     assignedSince: 'Attribué le {{date}}',
     none: 'Aucun numéro n’est attribué à cet agent.',
+    statusAssigned: 'Attribué',
+    statusNone: 'Aucun numéro',
     getNumber: 'Obtenir un numéro',
     notAvailable: 'L’achat et l’attribution de numéros ne sont pas encore disponibles dans cette version.',
   },
