@@ -1,13 +1,15 @@
 import { AnchorButton, Intent, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useLinkClickHandler, useParams } from 'react-router-dom';
+import { useAgentQuery } from '../../features/agents/api/agentDetail.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
 /**
  * Per-agent pages the spec lists but this version does not ship yet (the dashboard, call history
  * and WhatsApp messages belong to other documents). Their links exist (side panel, WhatsApp card),
  * so they say so plainly instead of 'Page Not Found'. A page that gets its own route wins over this
- * one (a static segment outranks `:page`); any other name is a real not-found.
+ * one (a static segment outranks `:page`); any other name, or an agent that is not the user's, is a
+ * real not-found.
  */
 export const pendingAgentPages = new Set(['dashboard', 'calls', 'messages', 'test', 'branding', 'interactions']);
 
@@ -16,7 +18,11 @@ export function AgentPagePending() {
   const { agentId = '', page = '' } = useParams();
   const deploy = `/agents/${encodeURIComponent(agentId)}/integrations`;
   const goDeploy = useLinkClickHandler<HTMLElement>(deploy);
+  const agent = useAgentQuery(agentId);
   if (!pendingAgentPages.has(page)) return <NotFoundPage inShell />;
+  if (agent.isPending) return null;
+  // A failed lookup is not proof the agent is missing: keep the honest 'not available' message.
+  if (agent.data === null) return <NotFoundPage inShell />;
   return (
     <div className="console-centered is-in-shell" data-testid="agent-page-pending">
       <NonIdealState
