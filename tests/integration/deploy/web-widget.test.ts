@@ -189,3 +189,15 @@ describe('disable_web_widget', () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe('virtual business card toggle', () => {
+  it('is the owner’s alone: another owner, an admin and visitors change nothing', async () => {
+    const match = { agent_id: agent.id, kind: 'virtual_business_card' };
+    for (const client of [cast.otherOwner.client, cast.admin.client, cast.anon]) {
+      expect(await attemptUpdate(client, 'agent_integrations', { enabled: false }, match)).toBe(0);
+    }
+    expect((await serviceRow<{ enabled: boolean }>(cast.service, 'agent_integrations', match))?.enabled).toBe(true);
+    expect(await attemptUpdate(cast.owner.client, 'agent_integrations', { enabled: false }, match)).toBe(1);
+    expect(await attemptUpdate(cast.owner.client, 'agent_integrations', { enabled: true }, match)).toBe(1);
+  });
+});
