@@ -79,6 +79,13 @@ describe('createWidgetRoute', () => {
     expect(answer?.body).toContain('"embedUrl":"http://demo.localhost:5181/?embed=widget"');
   });
 
+  it('says the widget is not enabled when the database answers null or an empty body', async () => {
+    for (const answer of [async () => Response.json(null), async () => new Response('', { status: 200 })]) {
+      const res = await route(answer)({ url: '/api/live-audio-widget', headers: { host: 'demo.localhost:5181' } });
+      expect(res?.body).toContain('the web widget is not enabled for this agent');
+    }
+  });
+
   it('serves a harmless script when the widget is off, the agent unknown or the database down', async () => {
     for (const answer of [
       async () => Response.json(null),

@@ -118,7 +118,10 @@ export function createWidgetRoute(options: {
         body: JSON.stringify({ subdomain: target.subdomain }),
         signal: AbortSignal.timeout(3000),
       });
-      const config = res.ok ? ((await res.json()) as { domain?: unknown } | null) : null;
+      if (!res.ok) return disabled('the web widget is unavailable right now');
+      // A function returning null may come back as an empty body (the local stack answers so).
+      const text = await res.text();
+      const config = text.trim() === '' ? null : (JSON.parse(text) as { domain?: unknown } | null);
       const domain = widgetDomain(config?.domain);
       if (!domain) return disabled('the web widget is not enabled for this agent');
       const proto =

@@ -8,6 +8,7 @@ import { createAgentIndexTransform } from '../../public-site/server/indexTransfo
 import { createWidgetRoute } from '../../public-site/server/widget.ts';
 import { startFunctionScheduler } from './scheduler.ts';
 import { createStaticSiteServer } from './static-server.ts';
+import { recordAgentSiteUrl } from './agent-site.ts';
 
 export interface ProductOptions {
   projectDir: string;
@@ -196,6 +197,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     log,
   });
   closers.push(async () => scheduler.stop());
+  // The database builds web widget script URLs from the same address (configure_web_widget()).
+  await recordAgentSiteUrl(stack, publicSiteUrl);
 
   return {
     stack,

@@ -2130,6 +2130,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      configure_web_widget: { Args: { agent_id: string; domain: string }; Returns: Json };
       connector_claim_deliveries: {
         Args: { idle_minutes?: number; lease_seconds?: number; max_deliveries?: number };
         Returns: {
@@ -2178,6 +2179,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      disable_web_widget: { Args: { agent_id: string }; Returns: Json };
       match_knowledge_chunks: {
         Args: {
           agent_id: string;

@@ -7,6 +7,7 @@ import { EmailVerificationPage } from '../features/auth/pages/EmailVerificationP
 import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
 import { GoogleCallbackPage } from '../features/deploy/GoogleCallbackPage.tsx';
 import { CreditsPage } from '../features/credits/pages/CreditsPage.tsx';
+import { DeployPage } from '../features/deploy/pages/DeployPage.tsx';
 import { LandingPage } from '../features/landing/pages/LandingPage.tsx';
 import { LegalNoticePage } from '../features/legal/pages/LegalNoticePage.tsx';
 import { PrivacyPage } from '../features/legal/pages/PrivacyPage.tsx';
@@ -14,6 +15,7 @@ import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
 import { RequireAdmin } from './guards/RequireAdmin.tsx';
 import { RequireSignedIn } from './guards/RequireSignedIn.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
+import { AgentPagePending } from './screens/AgentPagePending.tsx';
 import { RouteErrorScreen } from './screens/ErrorScreen.tsx';
 import { NotFoundRoute } from './screens/NotFoundRoute.tsx';
 import { TranslationWarning } from './translation/TranslationWarning.tsx';
@@ -62,7 +64,9 @@ export const routes: RouteObject[] = [
               { path: 'agents/new', element: <AgentWizardPage /> },
               { path: 'agents/:agentId/configure', element: <AgentConfigurePage /> },
               { path: 'agents/:agentId/prompts', element: <AgentPromptsPage /> },
+              { path: 'agents/:agentId/integrations', element: <DeployPage /> },
               { path: 'agents/:agentId/edit/*', element: <AgentEditRedirect /> },
+              { path: 'agents/:agentId/:page', element: <AgentPagePending /> },
               { path: 'twilio-numbers', children: [{ index: true, element: <Navigate to="active" replace /> }] },
               {
                 element: <RequireAdmin />,

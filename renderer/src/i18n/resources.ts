@@ -14,6 +14,8 @@ import { calendarEn } from '../features/deploy/locales/calendar.en.ts';
 import { calendarFr } from '../features/deploy/locales/calendar.fr.ts';
 import { creditsEn } from '../features/credits/locales/en.ts';
 import { creditsFr } from '../features/credits/locales/fr.ts';
+import { deployEn } from '../features/deploy/locales/en.ts';
+import { deployFr } from '../features/deploy/locales/fr.ts';
 import { landingEn } from '../features/landing/locales/en.ts';
 import { landingFr } from '../features/landing/locales/fr.ts';
 import { legalEn } from '../features/legal/locales/en.ts';
@@ -44,6 +46,7 @@ export const resources = {
     calendar: calendarEn,
     knowledge: knowledgeEn,
     connectors: connectorsEn,
+    deploy: deployEn,
   },
   fr: {
     common: commonFr,
@@ -59,6 +62,7 @@ export const resources = {
     calendar: calendarFr,
     knowledge: knowledgeFr,
     connectors: connectorsFr,
+    deploy: deployFr,
   },
 } as const;
 

@@ -83,7 +83,9 @@ describe('exposed columns', () => {
       'cancel_subscription',
       // The owner's own connector signing key (tests/integration/connectors).
       'connector_signing_secret',
+      'configure_web_widget',
       'create_subscription',
+      'disable_web_widget',
       'public_agent',
       'public_conversation_messages',
       'public_web_widget',

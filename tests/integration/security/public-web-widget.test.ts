@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordAgentSiteUrl } from '../../../scripts/lib/agent-site.ts';
 import { startCast, type Cast } from './support/actors.ts';
 
 /** public_web_widget: visitors learn only the widget's domain, and only while page and widget are on. */
@@ -7,6 +8,7 @@ let agent: { id: string; subdomain: string };
 
 beforeAll(async () => {
   cast = await startCast();
+  await recordAgentSiteUrl(cast.stack, 'https://{agent}.agents.example.test');
   const { data, error } = await cast.owner.client
     .from('agents')
     .insert({ user_id: cast.owner.id, name: 'Widget agent', subdomain: 'widget-agent' })
@@ -28,27 +30,21 @@ async function widget(): Promise<unknown> {
 describe('public_web_widget', () => {
   it('is null until the owner enables the widget with a domain, then gives the domain only', async () => {
     await expect(widget()).resolves.toBeNull();
-    const { error } = await cast.owner.client.from('agent_integrations').insert({
+    // The owner configures it through the server (the widget row is not writable directly).
+    const { data, error } = await cast.owner.client.rpc('configure_web_widget', {
       agent_id: agent.id,
-      user_id: cast.owner.id,
-      kind: 'web_widget',
-      enabled: true,
-      config: { domain: ' Shop.Example.com ', api_key: 'ww_secret_value' },
+      domain: ' Shop.Example.com ',
     });
     expect(error).toBeNull();
+    expect((data as { api_key: string }).api_key).toMatch(/^ww_/);
     await expect(widget()).resolves.toEqual({ domain: 'shop.example.com' });
   });
 
   it('is null again when the widget or the public page is switched off', async () => {
-    await cast.owner.client
-      .from('agent_integrations')
-      .update({ enabled: false })
-      .match({ agent_id: agent.id, kind: 'web_widget' });
+    await cast.owner.client.rpc('disable_web_widget', { agent_id: agent.id });
     await expect(widget()).resolves.toBeNull();
-    await cast.owner.client
-      .from('agent_integrations')
-      .update({ enabled: true })
-      .match({ agent_id: agent.id, kind: 'web_widget' });
+    await cast.owner.client.rpc('configure_web_widget', { agent_id: agent.id, domain: 'shop.example.com' });
+    await expect(widget()).resolves.toEqual({ domain: 'shop.example.com' });
     await cast.owner.client
       .from('agent_integrations')
       .update({ enabled: false })

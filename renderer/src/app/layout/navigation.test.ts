@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutFor, mainNavEntries, mobileMediaQuery, visibleNavEntries } from './navigation.ts';
+import { agentSectionLinks, layoutFor, mainNavEntries, mobileMediaQuery, visibleNavEntries } from './navigation.ts';
 
 describe('layoutFor', () => {
   it('uses the full sidebar on ordinary pages', () => {
@@ -38,5 +38,29 @@ describe('main navigation', () => {
   });
   it('switches to mobile below 768 px', () => {
     expect(mobileMediaQuery).toBe('(max-width: 767px)');
+  });
+});
+
+describe('agentSectionLinks', () => {
+  it('lists the spec 001 §2 links in order under the agent', () => {
+    const links = agentSectionLinks('a b', true);
+    expect(links.map((l) => l.page)).toEqual([
+      'dashboard',
+      'configure',
+      'prompts',
+      'integrations',
+      'test',
+      'branding',
+      'calls',
+    ]);
+    expect(links[3]).toMatchObject({ to: '/agents/a%20b/integrations', labelKey: 'agentPanel.integrations' });
+  });
+  it('enables branding only while the business card is enabled', () => {
+    const branding = (enabled: boolean | null) => agentSectionLinks('x', enabled).find((l) => l.page === 'branding');
+    expect(branding(true)?.disabled).toBe(false);
+    expect(branding(false)?.disabled).toBe(true);
+    // Unknown (still loading or failed): not enabled.
+    expect(branding(null)?.disabled).toBe(true);
+    expect(agentSectionLinks('x', false).filter((l) => l.disabled)).toHaveLength(1);
   });
 });

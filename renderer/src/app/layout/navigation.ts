@@ -91,6 +91,29 @@ export const agentSectionIcons: Record<AgentSectionPage, IconName> = {
   calls: 'phone-call',
 };
 
+export interface AgentSectionLink {
+  page: AgentSectionPage;
+  to: string;
+  icon: IconName;
+  labelKey: `agentPanel.${AgentSectionPage}`;
+  disabled: boolean;
+}
+
+/**
+ * The per-agent panel's links (spec 001 §2): branding is enabled only while the agent's virtual
+ * business card is enabled; `businessCardEnabled` is null while unknown, which keeps it disabled.
+ */
+export function agentSectionLinks(agentId: string, businessCardEnabled: boolean | null): AgentSectionLink[] {
+  const base = `/agents/${encodeURIComponent(agentId)}`;
+  return agentSectionPages.map((page) => ({
+    page,
+    to: `${base}/${page}`,
+    icon: agentSectionIcons[page],
+    labelKey: `agentPanel.${page}`,
+    disabled: page === 'branding' && businessCardEnabled !== true,
+  }));
+}
+
 /** Mobile breakpoint (spec 000 §2.1): below 768 px the sidebar becomes a drawer + bottom bar. */
 export const mobileBreakpointPx = 768;
 export const mobileMediaQuery = `(max-width: ${mobileBreakpointPx - 1}px)`;

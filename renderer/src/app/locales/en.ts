@@ -59,6 +59,11 @@ export const shellEn = {
     calls: 'Calls',
     backToAgents: 'All agents',
   },
+  agentPending: {
+    title: 'This page is not available yet',
+    body: 'This part of the agent arrives in a later version of Concierge.',
+    back: 'Back to Deploy',
+  },
   guard: {
     loading: 'Loading…',
   },

@@ -60,6 +60,11 @@ export const shellFr: typeof shellEn = {
     calls: 'Appels',
     backToAgents: 'Tous les agents',
   },
+  agentPending: {
+    title: 'Cette page n’est pas encore disponible',
+    body: 'Cette partie de l’agent arrivera dans une prochaine version de Concierge.',
+    back: 'Retour à Déployer',
+  },
   guard: {
     loading: 'Chargement…',
   },

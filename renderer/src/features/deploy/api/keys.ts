@@ -1,0 +1,6 @@
+/** Query keys of the deploy feature (one factory, CONVENTIONS §3). */
+export const deployKeys = {
+  all: ['deploy'] as const,
+  integrations: (agentId: string) => [...deployKeys.all, 'integrations', agentId] as const,
+  phone: (agentId: string) => [...deployKeys.all, 'phone', agentId] as const,
+};

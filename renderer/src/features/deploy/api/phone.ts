@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { toAppError } from '../../../errors/appError.ts';
+import { getSupabase } from '../../../lib/supabase.ts';
+import { deployKeys } from './keys.ts';
+
+/** The number assigned to an agent (spec 001 §3.9 'assigned'), or null. */
+export interface AssignedNumber {
+  phoneNumber: string;
+  assignedAt: string;
+  locality: string | null;
+}
+
+const assignment = z.object({ phone_number_id: z.string(), assigned_at: z.string() });
+const number = z.object({ phone_number: z.string(), locality: z.string().nullable() });
+
+export async function fetchAssignedNumber(agentId: string): Promise<AssignedNumber | null> {
+  if (!z.uuid().safeParse(agentId).success) return null;
+  const supabase = getSupabase();
+  const found = await supabase
+    .from('phone_number_assignments')
+    .select('phone_number_id, assigned_at')
+    .eq('agent_id', agentId)
+    .maybeSingle();
+  if (found.error) throw toAppError(found.error, 'generic');
+  if (!found.data) return null;
+  const a = assignment.parse(found.data);
+  const detail = await supabase
+    .from('phone_numbers')
+    .select('phone_number, locality')
+    .eq('id', a.phone_number_id)
+    .maybeSingle();
+  if (detail.error) throw toAppError(detail.error, 'generic');
+  if (!detail.data) return null;
+  const n = number.parse(detail.data);
+  return { phoneNumber: n.phone_number, locality: n.locality, assignedAt: a.assigned_at };
+}
+
+export function useAssignedNumberQuery(agentId: string) {
+  return useQuery({ queryKey: deployKeys.phone(agentId), queryFn: () => fetchAssignedNumber(agentId) });
+}
