@@ -37,6 +37,8 @@ export interface AgentForTurn {
   hasKnowledge: boolean;
   /** The agent's enabled tools with their catalogue definitions. */
   tools: CatalogueTool[];
+  /** Extra system prompt text about the tools (e.g. when to offer the agent's interactions). */
+  promptGuidance?: string;
 }
 
 export interface TurnCaller {
