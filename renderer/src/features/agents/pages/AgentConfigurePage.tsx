@@ -17,6 +17,7 @@ import { canSave, changedColumns, configureSubdomainError, type GeneralForm } fr
 import { GeneralTab } from '../configure/GeneralTab.tsx';
 import { agentDomainHost } from '../wizard/agentDomain.ts';
 import { useSubdomainCheck } from '../wizard/useSubdomainCheck.ts';
+import { InteractionsEditor } from '../../interactions/InteractionsEditor.tsx';
 import './agents.css';
 
 function formOf(agent: AgentDetail): GeneralForm {
@@ -114,7 +115,7 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
         </Callout>
       )}
       <Card>
-        <Tabs id="configure-tabs" selectedTabId="general">
+        <Tabs id="configure-tabs" defaultSelectedTabId="general">
           <Tab
             id="general"
             title={t('agents:configure.tabs.general')}
@@ -137,6 +138,7 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
               />
             }
           />
+          <Tab id="interactions" title={t('interactions:page.title')} panel={<InteractionsEditor agent={agent} />} />
         </Tabs>
       </Card>
     </>
