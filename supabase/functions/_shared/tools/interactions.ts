@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { ToolOutcome } from '../engine/turn.ts';
 import { EMAIL, PHONE, fail, ok, text, type ToolContext } from './context.ts';
 import { deliver, phoneRecipient } from './outbound.ts';
+import { contentWords, stem } from '../text/lexical.ts';
 
 /** Not a catalogue id (catalogue ids are plain words or custom_…): routes to shareResource. */
 export const INTERACTIONS_TOOL_ID = '__interactions';
@@ -206,4 +207,72 @@ export async function shareResource(
   if (results.every((result) => 'error' in result))
     return fail(results.map((result) => String(result.error)).join('; '));
   return ok({ resource: interaction.name, deliveries: results });
+}
+
+// Offline mode ---------------------------------------------------------------------------------
+// Without a model nothing can decide to call a tool, so the engine asks offlineShareAction() for a
+// deterministic one: only when the visitor's message carries an email address AND names a resource
+// (a content word shared with its name, title, file name or instruction keywords). Anything less
+// clear does nothing; the offline answer then comes from the knowledge base as usual.
+
+const EMAIL_IN_TEXT = /[^\s@<>(),;:"']{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,}/;
+
+function vocabulary(interaction: AgentInteraction): Set<string> {
+  const target =
+    interaction.target.kind === 'url'
+      ? `${interaction.target.title} ${interaction.target.description}`
+      : interaction.target.fileName.replace(/\.[a-z0-9]+$/i, '').replace(/[-_.]+/g, ' ');
+  return new Set(contentWords(`${interaction.name} ${target} ${interaction.instructions.join(' ')}`).map(stem));
+}
+
+export function matchOfflineRequest(
+  interactions: AgentInteraction[],
+  message: string,
+): { interaction: AgentInteraction; email: string } | null {
+  const email = EMAIL_IN_TEXT.exec(message)?.[0];
+  if (!email || !EMAIL.test(email)) return null;
+  const words = new Set(contentWords(message.replace(email, ' ')).map(stem));
+  let best: { interaction: AgentInteraction; score: number } | null = null;
+  for (const interaction of interactions) {
+    if (!interaction.email) continue;
+    const score = [...vocabulary(interaction)].filter((word) => words.has(word)).length;
+    if (score > 0 && (!best || score > best.score)) best = { interaction, score };
+  }
+  return best ? { interaction: best.interaction, email } : null;
+}
+
+const OFFLINE_REPLIES = {
+  en: {
+    sent: (name: string, email: string) => `I have sent "${name}" to ${email}.`,
+    notConfigured: (name: string) => `Email sending is not configured for this agent, so I could not send "${name}".`,
+  },
+  fr: {
+    sent: (name: string, email: string) => `Je vous ai envoyé « ${name} » à l'adresse ${email}.`,
+    notConfigured: (name: string) =>
+      `L'envoi d'e-mails n'est pas configuré pour cet agent, je n'ai donc pas pu envoyer « ${name} ».`,
+  },
+} as const;
+
+/** The engine's offline action for one message, or null (see above). */
+export function offlineShareAction<T extends { id: string }>(
+  agent: { tools: T[]; interactions?: AgentInteraction[] },
+  message: string,
+) {
+  const match = matchOfflineRequest(agent.interactions ?? [], message);
+  const tool = agent.tools.find((candidate) => candidate.id === INTERACTIONS_TOOL_ID);
+  if (!match || !tool) return null;
+  const { interaction, email } = match;
+  return {
+    tool,
+    functionName: SHARE_RESOURCE_FUNCTION,
+    arguments: { resource: interaction.type, email },
+    /** The reply for a succeeded call; a failed one gets the engine's fixed tool-failure text. */
+    reply(result: unknown, language: string): string {
+      const phrases = language.toLowerCase().startsWith('fr') ? OFFLINE_REPLIES.fr : OFFLINE_REPLIES.en;
+      const deliveries = (result as { deliveries?: { sent?: boolean }[] } | null)?.deliveries ?? [];
+      return deliveries.some((delivery) => delivery.sent === true)
+        ? phrases.sent(interaction.name, email.toLowerCase())
+        : phrases.notConfigured(interaction.name);
+    },
+  };
 }

@@ -2,7 +2,7 @@
 export const interactionsEn = {
   page: {
     title: 'Interactions',
-    subtitle: 'Resources {{name}} can send to visitors by email or WhatsApp.',
+    subtitle: 'Documents and links that {{name}} can send to visitors by email or WhatsApp.',
     notFound: 'Agent not found.',
     errorTitle: 'Error',
   },

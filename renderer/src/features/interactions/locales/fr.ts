@@ -4,7 +4,7 @@ import type { interactionsEn } from './en.ts';
 export const interactionsFr: typeof interactionsEn = {
   page: {
     title: 'Interactions',
-    subtitle: 'Ressources que {{name}} peut envoyer aux visiteurs par e-mail ou WhatsApp.',
+    subtitle: 'Documents et liens que {{name}} peut envoyer aux visiteurs par e-mail ou WhatsApp.',
     notFound: 'Agent introuvable.',
     errorTitle: 'Erreur',
   },
