@@ -6,11 +6,11 @@ import type { TFunction } from 'i18next';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { toAppError } from '../../errors/appError.ts';
-import { interactionsKeys, saveInteractions, useInteractionsQuery } from './api.ts';
+import { interactionsKeys, removeDocuments, saveInteractions, useInteractionsQuery } from './api.ts';
 import { InteractionsAutosave, type AutosaveStatus } from './autosave.ts';
 import { InteractionConfigDialog } from './InteractionConfigDialog.tsx';
 import { AddInteractionDialog, DeleteInteractionAlert } from './InteractionDialogs.tsx';
-import { addOrOpen, interactionIssues, type Interaction, type InteractionType } from './model.ts';
+import { addOrOpen, interactionIssues, orphanedDocuments, type Interaction, type InteractionType } from './model.ts';
 import './interactions.css';
 
 export interface InteractionsAgent {
@@ -57,8 +57,9 @@ function Editor({ agent, initial }: { agent: InteractionsAgent; initial: Interac
   // One controller per editor: it holds the last saved list between renders.
   const [autosave] = useState(() => {
     const controller = new InteractionsAutosave({
-      save: async (diff, saved) => {
+      save: async (diff, saved, previous) => {
         await saveInteractions(agent, diff);
+        void removeDocuments(orphanedDocuments(previous, saved));
         // The query cache is what a later visit starts from; it must hold what is stored now.
         client.setQueryData(interactionsKeys.agent(agent.id), saved);
       },

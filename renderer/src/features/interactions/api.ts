@@ -119,6 +119,16 @@ export async function saveInteractions(agent: { id: string; userId: string }, di
   }
 }
 
+/**
+ * Best effort: a document no saved interaction uses any more is removed from storage. A failure
+ * only leaves an unused file in the owner's private folder, so it is logged, not shown.
+ */
+export async function removeDocuments(paths: string[]): Promise<void> {
+  if (paths.length === 0) return;
+  const { error } = await getSupabase().storage.from(INTERACTION_DOCUMENTS_BUCKET).remove(paths);
+  if (error) console.warn('unused interaction documents not removed', error.message);
+}
+
 /** Spec 001 §5 checks first (the bucket enforces the same types and 10 MB), then the upload. */
 export async function uploadInteractionDocument(
   agent: { id: string; userId: string },

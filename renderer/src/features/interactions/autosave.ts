@@ -16,7 +16,8 @@ import {
 export type AutosaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'invalid' | 'error';
 
 export interface AutosaveOptions {
-  save: (diff: InteractionsDiff, list: Interaction[]) => Promise<void>;
+  /** Writes `diff`; `list` is what will then be saved, `previous` what was saved before. */
+  save: (diff: InteractionsDiff, list: Interaction[], previous: Interaction[]) => Promise<void>;
   onStatus: (status: AutosaveStatus, error?: unknown) => void;
   delayMs?: number;
   setTimer?: (run: () => void, ms: number) => unknown;
@@ -74,7 +75,7 @@ export class InteractionsAutosave {
       return;
     }
     this.options.onStatus('saving');
-    const run = this.options.save(diffInteractions(this.saved, list), list).then(
+    const run = this.options.save(diffInteractions(this.saved, list), list, this.saved).then(
       () => {
         this.saved = list;
         this.options.onStatus(this.timer !== null ? 'pending' : sameList(this.latest, list) ? 'saved' : 'pending');

@@ -5,6 +5,7 @@ import {
   diffInteractions,
   interactionIssues,
   newInteraction,
+  orphanedDocuments,
   sameList,
   type Interaction,
 } from './model.ts';
@@ -68,5 +69,17 @@ describe('diff', () => {
     const renamed = { ...a, name: 'Menu' };
     expect(diffInteractions([a, b], [renamed])).toEqual({ inserts: [], updates: [renamed], deletes: [b.id] });
     expect(diffInteractions([], [a])).toEqual({ inserts: [a], updates: [], deletes: [] });
+  });
+});
+
+describe('orphaned documents', () => {
+  it('lists files of deleted or replaced documents only', () => {
+    const doc = newInteraction('share_document', ids(), 0) as Extract<Interaction, { type: 'share_document' }>;
+    const withFile = { ...doc, config: { ...doc.config, storage_path: 'u/a/interactions/1-a.pdf' } };
+    const replaced = { ...doc, config: { ...doc.config, storage_path: 'u/a/interactions/2-b.pdf' } };
+    expect(orphanedDocuments([withFile], [withFile])).toEqual([]);
+    expect(orphanedDocuments([withFile], [replaced])).toEqual(['u/a/interactions/1-a.pdf']);
+    expect(orphanedDocuments([withFile], [])).toEqual(['u/a/interactions/1-a.pdf']);
+    expect(orphanedDocuments([], [replaced])).toEqual([]);
   });
 });

@@ -164,3 +164,13 @@ export function diffInteractions(saved: Interaction[], current: Interaction[]): 
     deletes: saved.filter((interaction) => !after.has(interaction.id)).map((interaction) => interaction.id),
   };
 }
+
+/** Uploaded documents the saved list used and `current` no longer does (deleted or replaced). */
+export function orphanedDocuments(saved: Interaction[], current: Interaction[]): string[] {
+  const paths = (list: Interaction[]) =>
+    list.flatMap((interaction) =>
+      interaction.type === 'share_document' && interaction.config.storage_path ? [interaction.config.storage_path] : [],
+    );
+  const kept = new Set(paths(current));
+  return paths(saved).filter((path) => !kept.has(path));
+}
