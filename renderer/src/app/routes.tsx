@@ -12,6 +12,7 @@ import { LandingPage } from '../features/landing/pages/LandingPage.tsx';
 import { LegalNoticePage } from '../features/legal/pages/LegalNoticePage.tsx';
 import { PrivacyPage } from '../features/legal/pages/PrivacyPage.tsx';
 import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
+import { InteractionsPage } from '../features/interactions/InteractionsPage.tsx';
 import { RequireAdmin } from './guards/RequireAdmin.tsx';
 import { RequireSignedIn } from './guards/RequireSignedIn.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
               { path: 'agents/:agentId/configure', element: <AgentConfigurePage /> },
               { path: 'agents/:agentId/prompts', element: <AgentPromptsPage /> },
               { path: 'agents/:agentId/integrations', element: <DeployPage /> },
+              { path: 'agents/:agentId/interactions', element: <InteractionsPage /> },
               { path: 'agents/:agentId/edit/*', element: <AgentEditRedirect /> },
               { path: 'agents/:agentId/:page', element: <AgentPagePending /> },
               { path: 'twilio-numbers', children: [{ index: true, element: <Navigate to="active" replace /> }] },

@@ -26,6 +26,8 @@ import { knowledgeEn } from '../features/knowledge/locales/en.ts';
 import { knowledgeFr } from '../features/knowledge/locales/fr.ts';
 import { connectorsEn } from '../features/connectors/locales/en.ts';
 import { connectorsFr } from '../features/connectors/locales/fr.ts';
+import { interactionsEn } from '../features/interactions/locales/en.ts';
+import { interactionsFr } from '../features/interactions/locales/fr.ts';
 
 /**
  * Every namespace, per language. A feature adds its `locales/{en,fr}.ts` here; the parity test
@@ -47,6 +49,7 @@ export const resources = {
     knowledge: knowledgeEn,
     connectors: connectorsEn,
     deploy: deployEn,
+    interactions: interactionsEn,
   },
   fr: {
     common: commonFr,
@@ -63,6 +66,7 @@ export const resources = {
     knowledge: knowledgeFr,
     connectors: connectorsFr,
     deploy: deployFr,
+    interactions: interactionsFr,
   },
 } as const;
 

@@ -11,7 +11,7 @@
  * bounds its own memory (MemoryBucketStore evicts the oldest keys).
  */
 import { createAiProvider } from '../_shared/ai/factory.ts';
-import { createAgentLoader } from '../_shared/agent-chat/agents.ts';
+import { createAgentLoader, type LoadedAgent } from '../_shared/agent-chat/agents.ts';
 import { identifyCaller } from '../_shared/agent-chat/caller.ts';
 import { createConversationStore } from '../_shared/agent-chat/conversations.ts';
 import { corsHeaders, preflight } from '../_shared/agent-chat/cors.ts';
@@ -25,6 +25,7 @@ import {
   MemoryBucketStore,
   type ChatRateLimits,
 } from '../_shared/engine/rate-limit.ts';
+import { offlineShareAction } from '../_shared/tools/interactions.ts';
 import { createToolRunner } from '../_shared/tools/runner.ts';
 
 export type { FunctionEnv };
@@ -79,6 +80,7 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
         meter,
         rateLimiter,
         log,
+        offlineAction: (agent, message) => offlineShareAction(agent as LoadedAgent, message),
       };
     },
     headers: corsHeaders,

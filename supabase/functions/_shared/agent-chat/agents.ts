@@ -6,6 +6,12 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
 import type { AgentForTurn } from '../engine/turn.ts';
 import type { CatalogueTool } from '../engine/tools.ts';
+import {
+  interactionsGuidance,
+  interactionsTool,
+  toAgentInteractions,
+  type AgentInteraction,
+} from '../tools/interactions.ts';
 
 /** A catalogue tool as enabled on one agent, with the owner's per-agent settings. */
 export interface AgentTool extends CatalogueTool {
@@ -16,6 +22,8 @@ export interface LoadedAgent extends AgentForTurn {
   tools: AgentTool[];
   /** Calendar time zone (null: the tools use Europe/Paris, the spec's market). */
   timeZone: string | null;
+  /** Enabled interactions with something to send (offered as the share_resource tool). */
+  interactions: AgentInteraction[];
 }
 
 const agentRow = z.object({
@@ -70,6 +78,17 @@ async function fetchAgent(
   if (error) throw new Error(`agent_for_turn failed: ${error.message}`);
   if (data === null || data === undefined) return null;
   const row = agentRow.parse(data);
+  // Interactions are read here rather than in agent_for_turn so that RPC stays as it is; the
+  // loader's cache means this costs one query per agent every few seconds, not one per turn.
+  const stored = await service
+    .from('interactions')
+    .select('id, type, name, instructions, config')
+    .eq('agent_id', row.id)
+    .eq('enabled', true)
+    .order('sort_order');
+  if (stored.error) throw new Error(`interactions failed: ${stored.error.message}`);
+  const interactions = toAgentInteractions(stored.data ?? []);
+  const shareTool = interactionsTool(interactions);
   return {
     id: row.id,
     ownerId: row.owner_id,
@@ -80,12 +99,17 @@ async function fetchAgent(
     publicChatEnabled: row.public_chat_enabled,
     hasKnowledge: row.has_knowledge,
     timeZone: row.time_zone,
-    tools: row.tools.map((tool) => ({
-      id: tool.id,
-      name: tool.name,
-      description: tool.description,
-      functionDefinition: tool.function_definition,
-      config: tool.config,
-    })),
+    tools: [
+      ...row.tools.map((tool) => ({
+        id: tool.id,
+        name: tool.name,
+        description: tool.description,
+        functionDefinition: tool.function_definition,
+        config: tool.config,
+      })),
+      ...(shareTool ? [shareTool] : []),
+    ],
+    interactions,
+    promptGuidance: interactionsGuidance(interactions),
   };
 }

@@ -9,6 +9,7 @@ export interface PromptAgent {
   name: string;
   companyName: string | null;
   systemPrompt: string;
+  promptGuidance?: string;
 }
 
 const displayNames = (() => {
@@ -37,6 +38,7 @@ export function buildSystemPrompt(agent: PromptAgent, language: string, passages
     agent.systemPrompt.trim().slice(0, MAX_SYSTEM_PROMPT_CHARS) || `You are ${who}, a helpful assistant.`,
     `Always answer in ${languageName(language)} (language code "${language}"), the language of the user's last message.`,
   ];
+  if (agent.promptGuidance) parts.push(agent.promptGuidance.slice(0, MAX_SYSTEM_PROMPT_CHARS));
   if (passages.length > 0) {
     parts.push(
       [

@@ -305,6 +305,37 @@ describe('a turn with the offline provider', () => {
     expect(h.store.messages[1]!.metadata).toMatchObject({ offline: true, model: 'offline-extractive' });
     expect(h.charges[0]).toMatchObject({ offline: true });
   });
+
+  it('runs the offline action decided from the message instead of answering, without a model call', async () => {
+    const tool = { id: 'x', name: 'Share resource', description: null, functionDefinition: {} };
+    const h = harness(new OfflineProvider(), {
+      offlineAction: (_agent, message) =>
+        message.includes('@')
+          ? { tool, functionName: 'share_resource', arguments: { email: 'a@b.fr' }, reply: () => 'Sent it.' }
+          : null,
+      runTool: async () => ({ ok: false, error: 'provider down' }),
+    });
+    const failed = await run(h.deps, { message: 'send the menu to a@b.fr' });
+    expect(failed.events.filter((e) => e.event === 'tool').map((e) => e.data)).toEqual([
+      { name: 'Share resource', status: 'running' },
+      { name: 'Share resource', status: 'failed' },
+    ]);
+    expect(failed.text).toBe('I encountered an error while trying to use the Share resource tool. Please try again.');
+    h.deps.runTool = async (invocation) => {
+      h.toolCalls.push({ functionName: invocation.functionName, arguments: invocation.arguments });
+      return { ok: true, result: {} };
+    };
+    const sent = await run(h.deps, { message: 'send the menu to a@b.fr' });
+    expect(sent.text).toBe('Sent it.');
+    expect(h.toolCalls).toEqual([{ functionName: 'share_resource', arguments: { email: 'a@b.fr' } }]);
+    expect(h.store.messages.at(-1)!.metadata).toMatchObject({
+      tools: [{ name: 'Share resource', status: 'succeeded' }],
+    });
+    expect(h.charges.at(-1)!.usage.modelCalls).toBe(0);
+    // No action: the usual extractive answer.
+    const plain = await run(h.deps, { message: 'How long in advance must wedding cakes be ordered?' });
+    expect(plain.text).toBe('Wedding cakes must be ordered two weeks in advance.');
+  });
 });
 
 describe('turn rules decided before streaming', () => {

@@ -37,6 +37,8 @@ export interface AgentForTurn {
   hasKnowledge: boolean;
   /** The agent's enabled tools with their catalogue definitions. */
   tools: CatalogueTool[];
+  /** Extra system prompt text about the tools (e.g. when to offer the agent's interactions). */
+  promptGuidance?: string;
 }
 
 export interface TurnCaller {
@@ -103,6 +105,18 @@ export interface MeterCharge {
   offline: boolean;
 }
 
+/**
+ * What the engine does in offline mode (no model, so no tool calling) when the visitor's message
+ * itself clearly asks for an action, e.g. "send me the menu at me@example.com" (interactions).
+ */
+export interface OfflineAction {
+  tool: CatalogueTool;
+  functionName: string;
+  arguments: Record<string, unknown>;
+  /** The reply after a succeeded call (a failed one gets the spec's tool-failure message). */
+  reply(result: unknown, language: string): string;
+}
+
 export interface TurnDeps {
   loadAgent(ref: { agentId?: string; subdomain?: string }): Promise<AgentForTurn | null>;
   retrieve(request: RetrievalRequest): Promise<RetrievalResult>;
@@ -117,6 +131,8 @@ export interface TurnDeps {
   now?: () => Date;
   maxHistoryMessages?: number;
   maxToolCallsPerTurn?: number;
+  /** Offline providers only: a deterministic action decided from the message, or null. */
+  offlineAction?(agent: AgentForTurn, message: string): OfflineAction | null;
 }
 
 export interface TurnRequest {
@@ -298,29 +314,57 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
   }
 
   const calls: ToolCall[] = [];
-  try {
-    modelCalls++;
-    for await (const event of deps.provider.streamChat({
-      model,
-      messages,
-      ...(definitions && definitions.functions.length > 0 ? { tools: definitions.functions } : {}),
-      temperature: CHAT_TEMPERATURE,
-      grounding,
-      signal,
-    })) {
-      if (event.type === 'delta') {
-        reply += event.text;
-        yield { event: 'delta', data: { text: event.text } };
-      } else if (event.type === 'tool_call') {
-        calls.push(event.call);
-      } else {
-        addUsage(usage, event.usage);
-        usedModel = event.metadata.model;
-      }
+  const offlineAction = offline && deps.offlineAction ? deps.offlineAction(agent, input.message) : null;
+  if (offlineAction) {
+    yield { event: 'tool', data: { name: offlineAction.tool.name, status: 'running' } };
+    let outcome: ToolOutcome;
+    try {
+      outcome = await deps.runTool({
+        agent,
+        conversationId,
+        tool: offlineAction.tool,
+        functionName: offlineAction.functionName,
+        arguments: offlineAction.arguments,
+        language,
+        channel: input.channel,
+        signal,
+      });
+    } catch (error) {
+      outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
-  } catch (error) {
-    yield* fail(error);
-    return;
+    const status: ToolStatus = outcome.ok ? 'succeeded' : 'failed';
+    toolReport.push({ name: offlineAction.tool.name, status });
+    yield { event: 'tool', data: { name: offlineAction.tool.name, status } };
+    if (!outcome.ok) log('tool_failed', { conversationId, tool: offlineAction.functionName, error: outcome.error });
+    reply = outcome.ok
+      ? offlineAction.reply(outcome.result, language)
+      : toolFailureMessage(offlineAction.tool.name, language);
+    yield { event: 'delta', data: { text: reply } };
+  } else {
+    try {
+      modelCalls++;
+      for await (const event of deps.provider.streamChat({
+        model,
+        messages,
+        ...(definitions && definitions.functions.length > 0 ? { tools: definitions.functions } : {}),
+        temperature: CHAT_TEMPERATURE,
+        grounding,
+        signal,
+      })) {
+        if (event.type === 'delta') {
+          reply += event.text;
+          yield { event: 'delta', data: { text: event.text } };
+        } else if (event.type === 'tool_call') {
+          calls.push(event.call);
+        } else {
+          addUsage(usage, event.usage);
+          usedModel = event.metadata.model;
+        }
+      }
+    } catch (error) {
+      yield* fail(error);
+      return;
+    }
   }
 
   if (calls.length > 0 && definitions) {

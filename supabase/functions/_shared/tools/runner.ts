@@ -10,6 +10,7 @@ import { manageCalendar } from './calendar.ts';
 import type { ToolContext } from './context.ts';
 import { manageCustomers } from './customers.ts';
 import { getTime } from './get-time.ts';
+import { INTERACTIONS_TOOL_ID, shareResource } from './interactions.ts';
 import { manageInventory } from './inventory.ts';
 import { manageLocation } from './location.ts';
 import { sendEmailTool, sendMessageTool } from './messaging.ts';
@@ -50,7 +51,11 @@ export function createToolRunner(options: ToolRunnerOptions): (invocation: ToolI
     if (invocation.functionName === 'get_time') {
       return getTime(invocation.arguments, { now: now(), language: invocation.language, defaultTimeZone: timeZone });
     }
-    const implementation = TOOL_IMPLEMENTATIONS[tool.id];
+    const implementation =
+      tool.id === INTERACTIONS_TOOL_ID
+        ? (args: Record<string, unknown>, context: ToolContext) =>
+            shareResource(args, context, agent.interactions ?? [])
+        : TOOL_IMPLEMENTATIONS[tool.id];
     if (implementation) {
       return implementation(invocation.arguments, {
         service: options.service,

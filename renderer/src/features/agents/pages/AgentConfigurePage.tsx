@@ -19,6 +19,7 @@ import { agentDomainHost } from '../wizard/agentDomain.ts';
 import { useSubdomainCheck } from '../wizard/useSubdomainCheck.ts';
 import { KnowledgeTab } from '../../knowledge/components/KnowledgeTab.tsx';
 import { ConnectorsTab } from '../../connectors/components/ConnectorsTab.tsx';
+import { InteractionsEditor } from '../../interactions/InteractionsEditor.tsx';
 import './agents.css';
 
 function formOf(agent: AgentDetail): GeneralForm {
@@ -144,6 +145,7 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
             title={t('knowledge:tab')}
             panel={<KnowledgeTab agentId={agent.id} userId={agent.userId} />}
           />
+          <Tab id="interactions" title={t('interactions:page.title')} panel={<InteractionsEditor agent={agent} />} />
           <Tab id="connectors" title={t('connectors:tab')} panel={<ConnectorsTab agent={agent} />} />
         </Tabs>
       </Card>
