@@ -18,6 +18,8 @@ import { legalEn } from '../features/legal/locales/en.ts';
 import { legalFr } from '../features/legal/locales/fr.ts';
 import { profileEn } from '../features/profile/locales/en.ts';
 import { profileFr } from '../features/profile/locales/fr.ts';
+import { sandboxEn } from '../features/sandbox/locales/en.ts';
+import { sandboxFr } from '../features/sandbox/locales/fr.ts';
 
 /**
  * Every namespace, per language. A feature adds its `locales/{en,fr}.ts` here; the parity test
@@ -35,6 +37,7 @@ export const resources = {
     credits: creditsEn,
     profile: profileEn,
     agents: agentsEn,
+    sandbox: sandboxEn,
   },
   fr: {
     common: commonFr,
@@ -47,6 +50,7 @@ export const resources = {
     credits: creditsFr,
     profile: profileFr,
     agents: agentsFr,
+    sandbox: sandboxFr,
   },
 } as const;
 
