@@ -117,6 +117,14 @@ export function createRestVoiceStore(opts: {
       return url ? { callId: call.id, recordingUploadUrl: `${storage}${url}` } : { callId: call.id };
     },
 
+    async activeCall(callId) {
+      const [row] = await rest<{ user_id: string; agent_id: string | null; conversation_id: string | null }[]>(
+        `/voice_calls?select=user_id,agent_id,conversation_id&id=eq.${encodeURIComponent(callId)}&status=eq.recording`,
+      );
+      if (!row?.agent_id) return null;
+      return { agentId: row.agent_id, ownerId: row.user_id, conversationId: row.conversation_id };
+    },
+
     async callElapsedSeconds(callId) {
       const [row] = await rest<{ user_id: string; created_at: string }[]>(
         `/voice_calls?select=user_id,created_at&id=eq.${encodeURIComponent(callId)}&status=eq.recording`,
