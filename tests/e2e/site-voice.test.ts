@@ -311,4 +311,44 @@ describe('browser voice call with tools (real voice-session, fake realtime endpo
     expect(refused.status).toBe(402);
     await context.close();
   });
+  it('the web widget has a call button that opens the call overlay in its panel', async () => {
+    const { data: existing } = await service
+      .from('agent_integrations')
+      .select('id, enabled, config')
+      .eq('agent_id', DEMO_AGENT_ID)
+      .eq('kind', 'web_widget')
+      .maybeSingle();
+    if (!existing) {
+      const { error } = await service.from('agent_integrations').insert({
+        agent_id: DEMO_AGENT_ID,
+        user_id: DEMO_OWNER_ID,
+        kind: 'web_widget',
+        enabled: true,
+        config: { domain: 'localhost' },
+      });
+      expect(error).toBeNull();
+    }
+    try {
+      const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+      const page = await context.newPage();
+      await page.goto(new URL(product.publicSiteUrl.replace('{agent}.', '')).origin);
+      await page.addScriptTag({ url: `${product.publicSiteUrl.replace('{agent}', 'demo')}/api/live-audio-widget` });
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { __conciergeWidget?: boolean }).__conciergeWidget))
+        .toBe(true);
+      // The call button (48 px, 92 px from the right edge, 26 px from the bottom) in the closed shadow root.
+      await page.mouse.click(DESKTOP.width - 92 - 24, DESKTOP.height - 26 - 24);
+      await expect.poll(() => page.frames().some((f) => f.url().includes('view=call'))).toBe(true);
+      const frame = page.frames().find((f) => f.url().includes('view=call'))!;
+      await expect(frame.getByTestId('call-title').textContent()).resolves.toBe('Start Call');
+      await page.screenshot({ path: `${SHOTS}/site-widget-call-desktop.png` });
+      // Closing the overlay leaves the chat of the same panel.
+      await frame.getByTestId('call-close').click();
+      await frame.getByTestId('chat-input').waitFor();
+      await context.close();
+    } finally {
+      if (!existing)
+        await service.from('agent_integrations').delete().eq('agent_id', DEMO_AGENT_ID).eq('kind', 'web_widget');
+    }
+  });
 });
