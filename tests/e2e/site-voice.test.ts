@@ -144,6 +144,7 @@ describe('browser voice call with tools (real voice-session, fake realtime endpo
     const env: Record<string, string> = {
       SUPABASE_URL: product.apiUrl,
       SUPABASE_SERVICE_ROLE_KEY: product.serviceRoleKey,
+      SUPABASE_ANON_KEY: product.anonKey,
       OPENAI_API_KEY: 'sk-test-realtime',
       OPENAI_BASE_URL: realtime.url,
     };

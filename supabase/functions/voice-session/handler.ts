@@ -1,6 +1,7 @@
 /** Wiring from the environment: the local stack imports this file's makeHandler(env); index.ts serves it under Deno. */
 import { createAgentLoader } from '../_shared/agent-chat/agents.ts';
-import { createServiceClient } from '../_shared/agent-chat/env.ts';
+import { identifyCaller } from '../_shared/agent-chat/caller.ts';
+import { anonymousKeys, createServiceClient } from '../_shared/agent-chat/env.ts';
 import { createToolRunner } from '../_shared/tools/runner.ts';
 import { createVoiceSessionHandler } from './voice-session.ts';
 import { createOpenAiRealtime } from './openai-realtime.ts';
@@ -17,7 +18,12 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
   const service = env.get('SUPABASE_URL') && serviceRoleKey ? createServiceClient(env) : null;
   const loadAgent = service ? createAgentLoader(service) : null;
   const runTool = service ? createToolRunner({ service, env }) : null;
+  const keys = anonymousKeys(env);
   return createVoiceSessionHandler({
+    // A signed-in owner (console sandbox) may call their own agent even while its page is off.
+    identifyUser: service
+      ? async (request) => (await identifyCaller(request, { anonymousKeys: keys, service })).userId
+      : undefined,
     tools:
       loadAgent && runTool
         ? { loadAgent: (agentId) => loadAgent({ agentId }), run: (invocation) => runTool(invocation) }

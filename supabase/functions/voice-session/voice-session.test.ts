@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadedAgent } from '../_shared/agent-chat/agents.ts';
 import type { ToolInvocation } from '../_shared/engine/turn.ts';
+import { HttpError } from '../_shared/web/errors.ts';
 import { signCallToken, verifyCallToken, type VoiceToolDeps } from './tools.ts';
 import {
   billableMinutes,
@@ -245,6 +246,33 @@ function fakeTools() {
   };
   return { tools, runs };
 }
+
+describe('voice-session callers', () => {
+  it('passes the signed-in owner to the agent lookup (sandbox calls without a public page); bad sessions are 401', async () => {
+    const { store } = fakeStore(3);
+    const lookups: (string | null | undefined)[] = [];
+    const handler = createVoiceSessionHandler({
+      store: { ...store, loadAgent: async (ref, ownerId) => (lookups.push(ownerId), store.loadAgent(ref)) },
+      realtime: fakeRealtime(),
+      model: 'm',
+      identifyUser: async (request) => {
+        const auth = request.headers.get('authorization');
+        if (auth === 'Bearer forged') throw new HttpError(401, 'invalid_token', 'Your session is not valid.');
+        return auth === 'Bearer owner-session' ? AGENT.ownerId : null;
+      },
+    });
+    const as = (token: string) =>
+      new Request('http://fn/voice-session', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ agentId: AGENT.id, sdp: OFFER }),
+      });
+    expect((await handler(as('owner-session'))).status).toBe(200);
+    expect((await handler(as('anon'))).status).toBe(200);
+    expect(lookups).toEqual([AGENT.ownerId, null]);
+    expect((await handler(as('forged'))).status).toBe(401);
+  });
+});
 
 describe('voice-session tool calls', () => {
   const NOW = Date.parse('2026-11-22T10:00:00Z');

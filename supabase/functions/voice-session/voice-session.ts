@@ -41,8 +41,11 @@ export interface TranscriptLine {
 }
 
 export interface VoiceStore {
-  /** The agent when its public page is on, else null. */
-  loadAgent(ref: { subdomain: string } | { agentId: string }): Promise<VoiceAgent | null>;
+  /**
+   * The agent when its public page is on, else null; for `ownerId` (the signed-in owner testing
+   * from the console sandbox) their own agent whatever the page.
+   */
+  loadAgent(ref: { subdomain: string } | { agentId: string }, ownerId?: string | null): Promise<VoiceAgent | null>;
   ownerCredits(ownerId: string): Promise<number>;
   /** Opens the call rows; with a recording type, also a one-time upload URL for the recording. */
   startCall(
@@ -73,6 +76,11 @@ export interface VoiceSessionDeps {
   realtime: RealtimeProvider | null;
   model: string;
   log?: (event: string, details: Record<string, unknown>) => void;
+  /**
+   * The signed-in user behind a non-anonymous bearer (null for visitors); throws a 401 HttpError for
+   * an invalid session. Absent: every caller is a visitor.
+   */
+  identifyUser?: (request: Request) => Promise<string | null>;
   /** Tool runners; without them the realtime session is offered no tools. */
   tools?: VoiceToolDeps | null;
   /** HMAC key of the call tokens (tool calls need one). */
@@ -119,16 +127,19 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
   const now = deps.now ?? Date.now;
   const json = (body: unknown, status = 200) => Response.json(body, { status, headers: CORS_HEADERS });
 
-  async function availability(url: URL): Promise<Response> {
+  const userOf = async (request: Request) => (deps.identifyUser ? await deps.identifyUser(request) : null);
+
+  async function availability(request: Request, url: URL): Promise<Response> {
     const params = Object.fromEntries(url.searchParams) as Record<string, unknown>;
-    const agent = await deps.store.loadAgent(agentRef(params));
+    const ref = agentRef(params);
+    const agent = await deps.store.loadAgent(ref, await userOf(request));
     if (!agent) throw new HttpError(404, 'agent_not_found', 'No public agent with this address.');
     if (!deps.realtime) return json({ available: false, reason: 'no_provider' });
     if ((await deps.store.ownerCredits(agent.ownerId)) < 1) return json({ available: false, reason: 'no_credits' });
     return json({ available: true });
   }
 
-  async function start(body: Record<string, unknown>): Promise<Response> {
+  async function start(request: Request, body: Record<string, unknown>): Promise<Response> {
     const ref = agentRef(body);
     const sdp = body.sdp;
     if (typeof sdp !== 'string' || !sdp.startsWith('v=0') || sdp.length > MAX_SDP) {
@@ -151,7 +162,7 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
         'voice_unavailable',
         'Voice calls are not available: no realtime voice provider is configured.',
       );
-    const agent = await deps.store.loadAgent(ref);
+    const agent = await deps.store.loadAgent(ref, await userOf(request));
     if (!agent) throw new HttpError(404, 'agent_not_found', 'No public agent with this address.');
     const credits = await deps.store.ownerCredits(agent.ownerId);
     if (credits < 1) throw new HttpError(402, 'no_credits', 'This assistant cannot take voice calls right now.');
@@ -247,7 +258,7 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
   return async (request) => {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
     try {
-      if (request.method === 'GET') return await availability(new URL(request.url));
+      if (request.method === 'GET') return await availability(request, new URL(request.url));
       if (request.method !== 'POST')
         return errorResponse(405, 'method_not_allowed', 'Use GET or POST.', { ...CORS_HEADERS, allow: 'GET, POST' });
       const raw = await readJsonBody(request);
@@ -258,7 +269,7 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
       if (body.action === 'tool') return await tool(body);
       if (body.action !== undefined && body.action !== 'start')
         throw new HttpError(400, 'invalid_input', 'action must be start, tool or end.');
-      return await start(body);
+      return await start(request, body);
     } catch (error) {
       if (error instanceof HttpError) return httpErrorResponse(error, CORS_HEADERS);
       deps.log?.('voice_session_failed', { error: String(error) });
