@@ -356,8 +356,10 @@ describe('browser voice call with tools (real voice-session, fake realtime endpo
       await frame.getByTestId('chat-input').waitFor();
       await context.close();
     } finally {
-      if (!existing)
-        await service.from('agent_integrations').delete().eq('agent_id', DEMO_AGENT_ID).eq('kind', 'web_widget');
+      // Leave the widget row as it was found.
+      const rows = service.from('agent_integrations');
+      if (existing) await rows.update(existing).eq('agent_id', DEMO_AGENT_ID).eq('kind', 'web_widget');
+      else await rows.delete().eq('agent_id', DEMO_AGENT_ID).eq('kind', 'web_widget');
     }
   });
 });
