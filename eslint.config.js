@@ -72,6 +72,27 @@ export default tseslint.config(
     },
   },
   {
+    // The console reaches the public site only through the `@conversation` alias (the shared chat
+    // and call UI); anything else from public-site/ stays out of the renderer.
+    files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/vite.config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: browserZoneRestrictions.paths,
+          patterns: [
+            ...browserZoneRestrictions.patterns,
+            {
+              group: ['**/public-site/**', '@conversation/../*', '@conversation/**/../*'],
+              message: 'The console imports the public site only as @conversation/* (the shared conversation UI).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['supabase/functions/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, Deno: 'readonly' } },
     rules: {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -5,6 +6,8 @@ import { defineConfig } from 'vitest/config';
  * local stack, end-to-end tests in Chromium. `npm test` runs them in that order.
  */
 export default defineConfig({
+  // Same alias as renderer/vite.config.ts: console code imports the shared conversation UI by it.
+  resolve: { alias: { '@conversation': fileURLToPath(new URL('./public-site/src/conversation', import.meta.url)) } },
   test: {
     projects: [
       {

@@ -16,6 +16,9 @@ export default defineConfig({
   base: './',
   envDir: repoRoot,
   plugins: [react()],
+  // The Test Agent sandbox reuses the public site's conversation UI (chat + call overlay) as is,
+  // one source for both; tsconfig.json `paths` and the eslint zone rules know this alias too.
+  resolve: { alias: { '@conversation': `${repoRoot}public-site/src/conversation` } },
   build: {
     outDir: `${repoRoot}dist/renderer`,
     emptyOutDir: true,

@@ -49,6 +49,39 @@ describe('widgetScript', () => {
     expect(document.body.children).toHaveLength(1);
   });
 
+  it('offers a chat button and a call button; the call button opens the panel on the call view', () => {
+    document.body.replaceChildren();
+    delete (window as unknown as { __conciergeWidget?: boolean }).__conciergeWidget;
+    // The loader's shadow root is closed: keep a handle on it as it is created.
+    const roots: ShadowRoot[] = [];
+    const attach = Element.prototype.attachShadow;
+    Element.prototype.attachShadow = function (init) {
+      const root = attach.call(this, init);
+      roots.push(root);
+      return root;
+    };
+    try {
+      new Function(
+        widgetScript({ embedUrl: 'http://demo.localhost/?embed=widget', domain: 'localhost', labels: WIDGET_LABELS }),
+      )();
+    } finally {
+      Element.prototype.attachShadow = attach;
+    }
+    const root = roots[0]!;
+    const frame = root.querySelector('iframe')!;
+    const chat = root.querySelector<HTMLButtonElement>('button.chat')!;
+    const call = root.querySelector<HTMLButtonElement>('button.call')!;
+    expect(chat.getAttribute('aria-label')).toBe('Chat with our assistant');
+    expect(call.getAttribute('aria-label')).toBe('Call our assistant');
+    expect(frame.hidden).toBe(true);
+    call.click();
+    expect(frame.hidden).toBe(false);
+    expect(frame.getAttribute('src')).toBe('http://demo.localhost/?embed=widget&view=call');
+    expect(chat.getAttribute('aria-expanded')).toBe('true');
+    chat.click();
+    expect(frame.hidden).toBe(true);
+  });
+
   it('cannot be broken out of by its values', () => {
     const script = widgetScript({
       embedUrl: 'http://x/</script><script>alert(1)</script>',

@@ -23,8 +23,22 @@ export function widgetDomain(raw: unknown): string | null {
   return HOST.test(host) ? host : null;
 }
 
-/** The loader script. Values are JSON-encoded, so they cannot break out of the string literals. */
-export function widgetScript(opts: { embedUrl: string; domain: string; labels: { en: string; fr: string } }): string {
+export interface WidgetLabels {
+  chat: string;
+  call: string;
+}
+
+/**
+ * The loader script: two floating buttons, chat and voice call. Both open the same panel (one
+ * iframe of the agent page); the call button asks it for the call overlay (`&view=call` on first
+ * load, a `concierge:view:call` message afterwards). Values are JSON-encoded, so they cannot break
+ * out of the string literals.
+ */
+export function widgetScript(opts: {
+  embedUrl: string;
+  domain: string;
+  labels: { en: WidgetLabels; fr: WidgetLabels };
+}): string {
   const config = JSON.stringify(opts).replace(/</g, '\\u003c');
   return `(function () {
   var c = ${config};
@@ -41,27 +55,39 @@ export function widgetScript(opts: { embedUrl: string; domain: string; labels: {
     '<style>:host{all:initial}' +
     'button{position:fixed;right:20px;bottom:20px;z-index:2147483646;width:60px;height:60px;border:0;border-radius:50%;' +
     'background:#6366f1;color:#fff;cursor:pointer;box-shadow:0 8px 24px rgba(17,24,39,.3);display:flex;align-items:center;justify-content:center}' +
-    'button svg{width:28px;height:28px}' +
+    'button.call{right:92px;bottom:26px;width:48px;height:48px;background:#16a34a}' +
+    'button svg{width:28px;height:28px}button.call svg{width:22px;height:22px}' +
     'iframe{position:fixed;right:20px;bottom:92px;z-index:2147483647;width:min(380px,calc(100vw - 40px));height:min(600px,calc(100vh - 120px));' +
     'border:0;border-radius:16px;box-shadow:0 24px 48px rgba(17,24,39,.3);background:#fff}' +
     'iframe[hidden]{display:none}</style>' +
     '<iframe hidden title="" allow="microphone; autoplay"></iframe>' +
-    '<button type="button" aria-expanded="false"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 5h16v11H8l-4 4z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/></svg></button>';
-  var label = /^fr\b/i.test(navigator.language || '') ? c.labels.fr : c.labels.en;
+    '<button type="button" class="call"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" fill="currentColor"/></svg></button>' +
+    '<button type="button" class="chat" aria-expanded="false"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 5h16v11H8l-4 4z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/></svg></button>';
+  var label = /^fr\\b/i.test(navigator.language || '') ? c.labels.fr : c.labels.en;
   var frame = root.querySelector('iframe');
-  var button = root.querySelector('button');
-  frame.title = label;
-  button.setAttribute('aria-label', label);
-  button.addEventListener('click', function () {
-    if (!frame.src) frame.src = c.embedUrl;
-    frame.hidden = !frame.hidden;
-    button.setAttribute('aria-expanded', String(!frame.hidden));
+  var chat = root.querySelector('button.chat');
+  var call = root.querySelector('button.call');
+  frame.title = label.chat;
+  chat.setAttribute('aria-label', label.chat);
+  call.setAttribute('aria-label', label.call);
+  function toggle(hidden) {
+    frame.hidden = hidden;
+    chat.setAttribute('aria-expanded', String(!hidden));
+  }
+  function show(view) {
+    if (!frame.src) frame.src = c.embedUrl + (view === 'call' ? '&view=call' : '');
+    else if (frame.contentWindow) frame.contentWindow.postMessage('concierge:view:' + view, new URL(c.embedUrl).origin);
+    toggle(false);
+  }
+  chat.addEventListener('click', function () {
+    if (frame.hidden) show('chat');
+    else toggle(true);
+  });
+  call.addEventListener('click', function () {
+    show('call');
   });
   window.addEventListener('message', function (e) {
-    if (e.source === frame.contentWindow && e.data === 'concierge:close') {
-      frame.hidden = true;
-      button.setAttribute('aria-expanded', 'false');
-    }
+    if (e.source === frame.contentWindow && e.data === 'concierge:close') toggle(true);
   });
   (document.body || document.documentElement).appendChild(host);
 })();
@@ -74,8 +100,11 @@ export interface WidgetResponse {
   body: string;
 }
 
-/** The button's accessible name, in the visitor's language (the script has no other text). */
-export const WIDGET_LABELS = { en: 'Chat with our assistant', fr: 'Discuter avec notre assistant' };
+/** The buttons' accessible names, in the visitor's language (the script has no other text). */
+export const WIDGET_LABELS = {
+  en: { chat: 'Chat with our assistant', call: 'Call our assistant' },
+  fr: { chat: 'Discuter avec notre assistant', call: 'Appeler notre assistant' },
+};
 
 const JS = { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300' };
 

@@ -149,4 +149,54 @@ describe('ChatView', () => {
     expect((await screen.findByText('Earlier answer')).textContent).toBe('Earlier answer');
     expect(screen.getByText('Earlier question')).toBeTruthy();
   });
+  it('sandbox options: greeting bubble, composer addon with send, stream events and state, disabled input', async () => {
+    const stream = controllableStream();
+    const events: string[] = [];
+    const counts: number[] = [];
+    const { rerender } = render(
+      <ChatView
+        endpoint={{ ...endpoint, accessToken: 'owner-token' }}
+        agent={{ id: '0b8c2a47-62d5-4f0e-8f8c-2f3c1b7d9e01', name: 'Clara' }}
+        channel="sandbox"
+        locale="en"
+        store={null}
+        fetchFn={stream.fetchFn}
+        greeting="Hi there! I'm Clara. How can I assist you today?"
+        composerAddon={({ send }) => (
+          <button type="button" onClick={() => void send('from the microphone')}>
+            mic
+          </button>
+        )}
+        composerNote={<p>Failed to start recording</p>}
+        onEvent={(e) => events.push(e.event)}
+        onStateChange={(s) => counts.push(s.messages.length)}
+      />,
+    );
+    expect(screen.getByTestId('chat-greeting').textContent).toBe("Hi there! I'm Clara. How can I assist you today?");
+    expect(screen.queryByText('Start the conversation')).toBeNull();
+    expect(screen.getByText('Failed to start recording')).toBeTruthy();
+    fireEvent.click(screen.getByText('mic'));
+    await stream.push({ event: 'tool', data: { name: 'get_time', status: 'running' } });
+    await stream.push({ event: 'delta', data: { text: 'It is noon.' } });
+    await stream.push({ event: 'done', data: { messageId: 'm1', usage: null } });
+    await stream.close();
+    expect(stream.bodies[0]).toMatchObject({ message: 'from the microphone', channel: 'sandbox' });
+    expect(events).toEqual(['tool', 'delta', 'done']);
+    expect(counts.at(-1)).toBe(2);
+    expect(screen.getAllByTestId('chat-message-assistant').at(-1)?.textContent).toContain('It is noon.');
+
+    rerender(
+      <ChatView
+        endpoint={endpoint}
+        agent={{ id: '0b8c2a47-62d5-4f0e-8f8c-2f3c1b7d9e01', name: 'Clara' }}
+        channel="sandbox"
+        locale="en"
+        store={null}
+        fetchFn={stream.fetchFn}
+        inputDisabled
+      />,
+    );
+    const input = screen.getByPlaceholderText('Type your message...') as HTMLTextAreaElement;
+    expect(input.disabled).toBe(true);
+  });
 });

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { AgentChatEvent } from '../../../supabase/functions/_shared/engine/sse.ts';
 import { browserStore, type KeyValueStore } from './session.ts';
 import { conversationText, type ConversationKey, type ConversationLocale } from './messages.ts';
 import type { AgentRef, ChatChannel, ConversationEndpoint } from './api.ts';
-import type { ChatMessage } from './state.ts';
+import type { ChatMessage, ConversationState } from './state.ts';
 import { useConversation } from './useConversation.ts';
 import './conversation.css';
 
@@ -15,6 +16,16 @@ export interface ChatViewProps {
   /** Where the conversation id and visitor key live; localStorage by default. */
   store?: KeyValueStore | null;
   fetchFn?: typeof fetch;
+  /** A first assistant bubble shown before any turn (not stored); replaces the empty state. */
+  greeting?: string;
+  /** Extra composer controls (the sandbox's microphone), given the send function. */
+  composerAddon?: (controls: { send: (text: string) => Promise<boolean>; pending: boolean }) => ReactNode;
+  /** Disables the input (the sandbox while a voice message is transcribed). */
+  inputDisabled?: boolean;
+  /** Shown under the input (the sandbox's recording errors). */
+  composerNote?: ReactNode;
+  onEvent?: (event: AgentChatEvent) => void;
+  onStateChange?: (state: ConversationState) => void;
 }
 
 function Avatar({ name, url }: { name: string; url?: string | undefined }) {
@@ -71,7 +82,21 @@ function MessageBubble({
  * sandbox): header, message list with times, typing indicator, input. Enter sends, Shift+Enter
  * breaks the line, blank text is ignored and sending waits for the pending reply (spec 002 §2.3, §5).
  */
-export function ChatView({ endpoint, agent, channel, locale, onBack, store, fetchFn }: ChatViewProps) {
+export function ChatView({
+  endpoint,
+  agent,
+  channel,
+  locale,
+  onBack,
+  store,
+  fetchFn,
+  greeting,
+  composerAddon,
+  inputDisabled = false,
+  composerNote,
+  onEvent,
+  onStateChange,
+}: ChatViewProps) {
   const t = (key: ConversationKey, params?: Record<string, string>) => conversationText(locale, key, params);
   const [storeRef] = useState(() => (store === undefined ? browserStore() : store));
   const { state, send } = useConversation({
@@ -81,6 +106,7 @@ export function ChatView({ endpoint, agent, channel, locale, onBack, store, fetc
     store: storeRef,
     apology: t('apology'),
     ...(fetchFn ? { fetchFn } : {}),
+    ...(onEvent ? { onEvent } : {}),
   });
   const [draft, setDraft] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
@@ -102,8 +128,12 @@ export function ChatView({ endpoint, agent, channel, locale, onBack, store, fetc
 
   useEffect(() => inputRef.current?.focus(), []);
 
+  useEffect(() => {
+    onStateChange?.(state);
+  }, [state, onStateChange]);
+
   const submit = () => {
-    if (draft.trim() === '' || state.pending) return;
+    if (draft.trim() === '' || state.pending || inputDisabled) return;
     void send(draft);
     setDraft('');
   };
@@ -136,7 +166,13 @@ export function ChatView({ endpoint, agent, channel, locale, onBack, store, fetc
         <h2 className="cv-title">{agent.name}</h2>
       </header>
       <ol className="cv-list" ref={listRef} aria-live="polite">
-        {state.messages.length === 0 ? (
+        {greeting ? (
+          <li className="cv-msg cv-msg--assistant" data-testid="chat-greeting">
+            <div className="cv-bubble">
+              <p className="cv-text">{greeting}</p>
+            </div>
+          </li>
+        ) : state.messages.length === 0 ? (
           <li className="cv-empty">
             <p className="cv-empty__title">{t('emptyTitle')}</p>
             <p>{t('emptyBody', { name: agent.name })}</p>
@@ -171,13 +207,15 @@ export function ChatView({ endpoint, agent, channel, locale, onBack, store, fetc
           aria-label={t('placeholder')}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={onKeyDown}
+          disabled={inputDisabled}
           maxLength={4000}
           data-testid="chat-input"
         />
+        {composerAddon?.({ send, pending: state.pending })}
         <button
           type="submit"
           className="cv-send"
-          disabled={state.pending || draft.trim() === ''}
+          disabled={state.pending || inputDisabled || draft.trim() === ''}
           aria-label={t('send')}
           data-testid="chat-send"
         >
@@ -186,6 +224,7 @@ export function ChatView({ endpoint, agent, channel, locale, onBack, store, fetc
           </svg>
         </button>
       </form>
+      {composerNote}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { AgentChatHttpError } from '../../../supabase/functions/_shared/engine/sse.ts';
+import { AgentChatHttpError, type AgentChatEvent } from '../../../supabase/functions/_shared/engine/sse.ts';
 import { loadConversation, sendTurn, type AgentRef, type ChatChannel, type ConversationEndpoint } from './api.ts';
 import { conversationReducer, initialConversation, type ChatMessage } from './state.ts';
 import { saveConversationId, savedConversationId, visitorKey, type KeyValueStore } from './session.ts';
@@ -12,6 +12,8 @@ export interface UseConversationOptions {
   /** The spec's apology in the visitor's language, shown when a turn fails without a server text. */
   apology: string;
   fetchFn?: typeof fetch;
+  /** Sees every stream event (the console sandbox counts tool uses from the `tool` events). */
+  onEvent?: (event: AgentChatEvent) => void;
 }
 
 let localIds = 0;
@@ -99,6 +101,7 @@ export function useConversation(options: UseConversationOptions) {
             conversationRef.current = conversationId;
             saveConversationId(opts.store, agentKey, opts.channel, conversationId);
           }
+          opts.onEvent?.(event);
           if (event.event === 'error') {
             dispatch({ type: 'failed', text: event.data.message?.trim() ? event.data.message : opts.apology });
             return true;

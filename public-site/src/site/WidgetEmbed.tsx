@@ -6,6 +6,9 @@ import { useLocale } from '../i18n/I18n.tsx';
 import { brandingStyle } from './theme.ts';
 
 const ChatView = lazy(() => import('../conversation/ChatView.tsx').then((m) => ({ default: m.ChatView })));
+const CallOverlay = lazy(() => import('../conversation/call/CallOverlay.tsx'));
+
+type WidgetView = 'chat' | 'call';
 
 /** True when `host` is the widget's domain or one of its subdomains (www ignored). */
 export function hostAllowed(host: string, domain: string): boolean {
@@ -38,6 +41,19 @@ export default function WidgetEmbed({
   const locale = useLocale();
   const framed = window.parent !== window;
   const [allowed, setAllowed] = useState<boolean | null>(framed ? null : true);
+  // The loader's call button opens the panel on the call overlay (`&view=call`, then messages).
+  const [view, setView] = useState<WidgetView>(() =>
+    new URLSearchParams(window.location.search).get('view') === 'call' ? 'call' : 'chat',
+  );
+  useEffect(() => {
+    const onMessage = (e: MessageEvent) => {
+      if (e.source !== window.parent) return;
+      if (e.data === 'concierge:view:call') setView('call');
+      if (e.data === 'concierge:view:chat') setView('chat');
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
   const endpoint = useMemo(
     () => ({ supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey }),
     [config.supabaseUrl, config.supabaseAnonKey],
@@ -87,6 +103,9 @@ export default function WidgetEmbed({
           locale={locale}
           onBack={framed ? () => window.parent.postMessage('concierge:close', '*') : undefined}
         />
+        {view === 'call' ? (
+          <CallOverlay endpoint={endpoint} agent={chatAgent} locale={locale} onClose={() => setView('chat')} />
+        ) : null}
       </Suspense>
     </div>
   );

@@ -13,6 +13,8 @@ import { LegalNoticePage } from '../features/legal/pages/LegalNoticePage.tsx';
 import { PrivacyPage } from '../features/legal/pages/PrivacyPage.tsx';
 import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
 import { InteractionsPage } from '../features/interactions/InteractionsPage.tsx';
+import { SandboxAuthGate } from '../features/sandbox/components/SandboxAuthGate.tsx';
+import { SandboxPage } from '../features/sandbox/pages/SandboxPage.tsx';
 import { RequireAdmin } from './guards/RequireAdmin.tsx';
 import { RequireSignedIn } from './guards/RequireSignedIn.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
@@ -52,6 +54,12 @@ export const routes: RouteObject[] = [
       { path: 'legal', element: <LegalNoticePage /> },
       // The terms of service are a section of the legal notice.
       { path: 'terms', element: <Navigate to="/legal#terms" replace /> },
+      // The sandbox shows 'Authentication Required' itself instead of redirecting (spec 001 §2.8).
+      {
+        path: 'agents/:agentId/test',
+        element: <SandboxAuthGate />,
+        children: [{ element: <AppLayout />, children: [{ index: true, element: <SandboxPage /> }] }],
+      },
       {
         element: <RequireSignedIn />,
         children: [

@@ -28,6 +28,8 @@ import { connectorsEn } from '../features/connectors/locales/en.ts';
 import { connectorsFr } from '../features/connectors/locales/fr.ts';
 import { interactionsEn } from '../features/interactions/locales/en.ts';
 import { interactionsFr } from '../features/interactions/locales/fr.ts';
+import { sandboxEn } from '../features/sandbox/locales/en.ts';
+import { sandboxFr } from '../features/sandbox/locales/fr.ts';
 
 /**
  * Every namespace, per language. A feature adds its `locales/{en,fr}.ts` here; the parity test
@@ -50,6 +52,7 @@ export const resources = {
     connectors: connectorsEn,
     deploy: deployEn,
     interactions: interactionsEn,
+    sandbox: sandboxEn,
   },
   fr: {
     common: commonFr,
@@ -67,6 +70,7 @@ export const resources = {
     connectors: connectorsFr,
     deploy: deployFr,
     interactions: interactionsFr,
+    sandbox: sandboxFr,
   },
 } as const;
 

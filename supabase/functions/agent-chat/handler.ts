@@ -15,7 +15,13 @@ import { createAgentLoader, type LoadedAgent } from '../_shared/agent-chat/agent
 import { identifyCaller } from '../_shared/agent-chat/caller.ts';
 import { createConversationStore } from '../_shared/agent-chat/conversations.ts';
 import { corsHeaders, preflight } from '../_shared/agent-chat/cors.ts';
-import { createServiceClient, envRecord, requireEnv, type FunctionEnv } from '../_shared/agent-chat/env.ts';
+import {
+  anonymousKeys,
+  createServiceClient,
+  envRecord,
+  requireEnv,
+  type FunctionEnv,
+} from '../_shared/agent-chat/env.ts';
 import { createRpcRetriever } from '../_shared/agent-chat/retrieval.ts';
 import { createChatMeter, createModelSettingsCache } from '../_shared/agent-chat/usage.ts';
 import { createAgentChatHandler } from '../_shared/engine/handler.ts';
@@ -40,17 +46,6 @@ function rateLimits(env: FunctionEnv): ChatRateLimits {
     perVisitor: parse(env.get('CHAT_RATE_VISITOR'), DEFAULT_CHAT_RATE_LIMITS.perVisitor),
     perAgent: parse(env.get('CHAT_RATE_AGENT'), DEFAULT_CHAT_RATE_LIMITS.perAgent),
   };
-}
-
-function anonymousKeys(env: FunctionEnv): string[] {
-  const keys = [env.get('SUPABASE_ANON_KEY')];
-  try {
-    const publishable = JSON.parse(env.get('SUPABASE_PUBLISHABLE_KEYS') ?? '{}') as Record<string, unknown>;
-    for (const value of Object.values(publishable)) if (typeof value === 'string') keys.push(value);
-  } catch {
-    // Not JSON: no publishable keys configured.
-  }
-  return keys.filter((key): key is string => typeof key === 'string' && key !== '');
 }
 
 export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {

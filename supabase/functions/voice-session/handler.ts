@@ -1,4 +1,8 @@
 /** Wiring from the environment: the local stack imports this file's makeHandler(env); index.ts serves it under Deno. */
+import { createAgentLoader } from '../_shared/agent-chat/agents.ts';
+import { identifyCaller } from '../_shared/agent-chat/caller.ts';
+import { anonymousKeys, createServiceClient } from '../_shared/agent-chat/env.ts';
+import { createToolRunner } from '../_shared/tools/runner.ts';
 import { createVoiceSessionHandler } from './voice-session.ts';
 import { createOpenAiRealtime } from './openai-realtime.ts';
 import { DEFAULT_REALTIME_MODEL } from './session.ts';
@@ -10,7 +14,22 @@ export interface FunctionEnv {
 
 export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
   const apiKey = env.get('OPENAI_API_KEY');
+  const serviceRoleKey = env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
+  const service = env.get('SUPABASE_URL') && serviceRoleKey ? createServiceClient(env) : null;
+  const loadAgent = service ? createAgentLoader(service) : null;
+  const runTool = service ? createToolRunner({ service, env }) : null;
+  const keys = anonymousKeys(env);
   return createVoiceSessionHandler({
+    // A signed-in owner (console sandbox) may call their own agent even while its page is off.
+    identifyUser: service
+      ? async (request) => (await identifyCaller(request, { anonymousKeys: keys, service })).userId
+      : undefined,
+    tools:
+      loadAgent && runTool
+        ? { loadAgent: (agentId) => loadAgent({ agentId }), run: (invocation) => runTool(invocation) }
+        : null,
+    // Call tokens are HMACs; a dedicated secret may be set, else the service key (never sent out) signs them.
+    tokenSecret: env.get('VOICE_CALL_TOKEN_SECRET') || serviceRoleKey || undefined,
     store: createRestVoiceStore({
       supabaseUrl: env.get('SUPABASE_URL') ?? '',
       serviceRoleKey: env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '',

@@ -53,7 +53,12 @@ export function openingInstruction(agent: VoiceAgent): string {
   return `Greet the caller warmly as ${agent.name} in ${languageName(agent.defaultLanguage)}, say that this call is likely recorded without giving any reason, and ask how you can help.`;
 }
 
-export function realtimeSession(agent: VoiceAgent, model: string): Record<string, unknown> {
+/** `tools`: the agent's enabled tools as flat realtime function definitions (may be empty). */
+export function realtimeSession(
+  agent: VoiceAgent,
+  model: string,
+  tools: Record<string, unknown>[] = [],
+): Record<string, unknown> {
   return {
     type: 'realtime',
     model,
@@ -62,6 +67,7 @@ export function realtimeSession(agent: VoiceAgent, model: string): Record<string
       input: { transcription: { model: 'gpt-4o-mini-transcribe' }, turn_detection: { type: 'server_vad' } },
       output: { voice: realtimeVoice(agent.voice) },
     },
+    ...(tools.length > 0 ? { tools, tool_choice: 'auto' } : {}),
   };
 }
 

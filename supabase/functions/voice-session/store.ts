@@ -50,7 +50,7 @@ export function createRestVoiceStore(opts: {
     rest<T[]>(`/${table}`, { method: 'POST', headers: { prefer: 'return=representation' }, body: JSON.stringify(row) });
 
   return {
-    async loadAgent(ref) {
+    async loadAgent(ref, ownerId) {
       const filter =
         'agentId' in ref
           ? `id=eq.${encodeURIComponent(ref.agentId)}`
@@ -59,10 +59,12 @@ export function createRestVoiceStore(opts: {
         `/agents?select=id,user_id,name,company_name,description,default_language,voice&${filter}&limit=1`,
       );
       if (!row) return null;
+      // The owner tests from the console sandbox before (or without) publishing the page.
+      const owner = ownerId != null && ownerId === row.user_id;
       const [card] = await rest<{ enabled: boolean }[]>(
         `/agent_integrations?select=enabled&agent_id=eq.${row.id}&kind=eq.virtual_business_card`,
       );
-      if (!card?.enabled) return null;
+      if (!card?.enabled && !owner) return null;
       const agent: VoiceAgent = {
         id: row.id,
         ownerId: row.user_id,
@@ -115,6 +117,14 @@ export function createRestVoiceStore(opts: {
       if (!res.ok) return { callId: call.id };
       const { url } = (await res.json()) as { url?: string };
       return url ? { callId: call.id, recordingUploadUrl: `${storage}${url}` } : { callId: call.id };
+    },
+
+    async activeCall(callId) {
+      const [row] = await rest<{ user_id: string; agent_id: string | null; conversation_id: string | null }[]>(
+        `/voice_calls?select=user_id,agent_id,conversation_id&id=eq.${encodeURIComponent(callId)}&status=eq.recording`,
+      );
+      if (!row?.agent_id) return null;
+      return { agentId: row.agent_id, ownerId: row.user_id, conversationId: row.conversation_id };
     },
 
     async callElapsedSeconds(callId) {

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { LoadedAgent } from '../_shared/agent-chat/agents.ts';
+import type { ToolInvocation } from '../_shared/engine/turn.ts';
+import { HttpError } from '../_shared/web/errors.ts';
+import { signCallToken, verifyCallToken, type VoiceToolDeps } from './tools.ts';
 import {
   billableMinutes,
   maxCallSeconds,
@@ -25,6 +29,7 @@ const AGENT: VoiceAgent = {
   voice: 'female',
 };
 const CALL = 'c0000000-0000-4000-8000-000000000001';
+const CONVERSATION = 'e0000000-0000-4000-8000-000000000001';
 const OFFER = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n';
 
 function fakeStore(credits: number, elapsed = 61) {
@@ -35,6 +40,8 @@ function fakeStore(credits: number, elapsed = 61) {
       ('subdomain' in ref && ref.subdomain === 'demo') || ('agentId' in ref && ref.agentId === AGENT.id) ? AGENT : null,
     ownerCredits: async () => balance,
     startCall: async () => ({ callId: CALL }),
+    activeCall: async (id) =>
+      id === CALL && !ended.length ? { agentId: AGENT.id, ownerId: AGENT.ownerId, conversationId: CONVERSATION } : null,
     callElapsedSeconds: async (id) => (id === CALL ? { seconds: elapsed, ownerId: AGENT.ownerId } : null),
     charge: async (_owner, _call, minutes) => {
       const charged = Math.min(minutes, balance);
@@ -191,5 +198,178 @@ describe('voice session rules', () => {
     expect(session).toMatchObject({ audio: { input: { transcription: { model: 'gpt-4o-mini-transcribe' } } } });
     expect(String(session.instructions)).toContain('Speak French');
     expect(openingInstruction({ ...AGENT, defaultLanguage: 'en_US' })).toContain('in English');
+  });
+});
+
+const SECRET = 'test-secret';
+const LOADED: LoadedAgent = {
+  id: AGENT.id,
+  ownerId: AGENT.ownerId,
+  name: AGENT.name,
+  companyName: AGENT.companyName,
+  systemPrompt: AGENT.systemPrompt,
+  defaultLanguage: 'fr',
+  publicChatEnabled: true,
+  hasKnowledge: false,
+  timeZone: 'Europe/Paris',
+  tools: [
+    {
+      id: 'get_time',
+      name: 'Time',
+      description: 'Current time',
+      functionDefinition: { name: 'get_time', parameters: { properties: { format: { type: 'string' } } } },
+      config: {},
+    },
+    {
+      id: 'calendar',
+      name: 'Calendar',
+      description: null,
+      functionDefinition: {
+        name: 'manage_calendar',
+        parameters: { properties: { action: { type: 'string' } }, required: ['action'] },
+      },
+      config: {},
+    },
+  ],
+};
+
+function fakeTools() {
+  const runs: ToolInvocation[] = [];
+  const tools: VoiceToolDeps = {
+    loadAgent: async (id) => (id === AGENT.id ? LOADED : null),
+    run: async (invocation) => {
+      runs.push(invocation);
+      return invocation.functionName === 'get_time'
+        ? { ok: true, result: { time: '12:00' } }
+        : { ok: false, error: 'Calendar not connected' };
+    },
+  };
+  return { tools, runs };
+}
+
+describe('voice-session callers', () => {
+  it('passes the signed-in owner to the agent lookup (sandbox calls without a public page); bad sessions are 401', async () => {
+    const { store } = fakeStore(3);
+    const lookups: (string | null | undefined)[] = [];
+    const handler = createVoiceSessionHandler({
+      store: { ...store, loadAgent: async (ref, ownerId) => (lookups.push(ownerId), store.loadAgent(ref)) },
+      realtime: fakeRealtime(),
+      model: 'm',
+      identifyUser: async (request) => {
+        const auth = request.headers.get('authorization');
+        if (auth === 'Bearer forged') throw new HttpError(401, 'invalid_token', 'Your session is not valid.');
+        return auth === 'Bearer owner-session' ? AGENT.ownerId : null;
+      },
+    });
+    const as = (token: string) =>
+      new Request('http://fn/voice-session', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ agentId: AGENT.id, sdp: OFFER }),
+      });
+    expect((await handler(as('owner-session'))).status).toBe(200);
+    expect((await handler(as('anon'))).status).toBe(200);
+    expect(lookups).toEqual([AGENT.ownerId, null]);
+    expect((await handler(as('forged'))).status).toBe(401);
+  });
+});
+
+describe('voice-session tool calls', () => {
+  const NOW = Date.parse('2026-11-22T10:00:00Z');
+
+  it('offers the agent tools to the realtime session and hands out a call token', async () => {
+    const realtime = fakeRealtime();
+    const handler = createVoiceSessionHandler({
+      store: fakeStore(2).store,
+      realtime,
+      model: 'm',
+      tools: fakeTools().tools,
+      tokenSecret: SECRET,
+      now: () => NOW,
+    });
+    const body = (await (await handler(post({ subdomain: 'demo', sdp: OFFER }))).json()) as Record<string, unknown>;
+    expect(realtime.offers[0]?.session).toMatchObject({
+      tool_choice: 'auto',
+      tools: [
+        { type: 'function', name: 'get_time', description: 'Current time' },
+        { type: 'function', name: 'manage_calendar', parameters: { required: ['action'] } },
+      ],
+    });
+    const token = String(body.callToken);
+    // Valid for the paid time (2 min) plus the grace period, not after.
+    expect(await verifyCallToken(SECRET, CALL, token, NOW + 200_000)).toBe(true);
+    expect(await verifyCallToken(SECRET, CALL, token, NOW + 250_000)).toBe(false);
+    expect(await verifyCallToken(SECRET, 'c0000000-0000-4000-8000-000000000002', token, NOW)).toBe(false);
+    expect(await verifyCallToken('other', CALL, token, NOW)).toBe(false);
+  });
+
+  it('runs an enabled tool for the call and returns its output; failures are outputs too', async () => {
+    const { tools, runs } = fakeTools();
+    const handler = createVoiceSessionHandler({
+      store: fakeStore(2).store,
+      realtime: fakeRealtime(),
+      model: 'm',
+      tools,
+      tokenSecret: SECRET,
+      now: () => NOW,
+    });
+    const callToken = await signCallToken(SECRET, CALL, NOW + 60_000);
+    const ask = (extra: Record<string, unknown>) =>
+      handler(post({ action: 'tool', callId: CALL, callToken, toolCallId: 'call_1', ...extra }));
+    const time = await ask({ name: 'get_time', arguments: '{"format":"time"}' });
+    await expect(time.json()).resolves.toEqual({ ok: true, output: '{"time":"12:00"}' });
+    expect(runs[0]).toMatchObject({
+      functionName: 'get_time',
+      arguments: { format: 'time' },
+      conversationId: CONVERSATION,
+      channel: 'voice',
+      agent: { id: AGENT.id },
+    });
+    await expect((await ask({ name: 'manage_calendar', arguments: '{"action":"list"}' })).json()).resolves.toEqual({
+      ok: false,
+      output: '{"error":"Calendar not connected"}',
+    });
+    // Bad arguments from the model are told back to it without running anything.
+    await expect((await ask({ name: 'manage_calendar', arguments: '{}' })).json()).resolves.toMatchObject({
+      ok: false,
+      output: expect.stringContaining('missing required argument(s): action'),
+    });
+    expect(runs).toHaveLength(2);
+  });
+
+  it('refuses tools without a valid token, for another call, after the end, or not enabled', async () => {
+    const fake = fakeStore(2);
+    const { tools, runs } = fakeTools();
+    const handler = createVoiceSessionHandler({
+      store: fake.store,
+      realtime: fakeRealtime(),
+      model: 'm',
+      tools,
+      tokenSecret: SECRET,
+      now: () => NOW,
+    });
+    const token = await signCallToken(SECRET, CALL, NOW + 60_000);
+    const other = 'c0000000-0000-4000-8000-000000000002';
+    const call = (body: Record<string, unknown>) =>
+      handler(post({ action: 'tool', callId: CALL, name: 'get_time', arguments: '{}', ...body }));
+    expect((await call({})).status).toBe(401);
+    expect((await call({ callToken: 'forged.token' })).status).toBe(401);
+    expect((await call({ callToken: await signCallToken(SECRET, CALL, NOW - 1_000) })).status).toBe(401);
+    expect((await call({ callId: other, callToken: token })).status).toBe(401);
+    expect((await call({ callId: other, callToken: await signCallToken(SECRET, other, NOW + 60_000) })).status).toBe(
+      404,
+    );
+    const unknown = await call({ callToken: token, name: 'delete_everything' });
+    expect(unknown.status).toBe(400);
+    await expect(unknown.json()).resolves.toMatchObject({ error: { code: 'unknown_tool' } });
+    expect((await call({ callToken: token, name: 'bad name!' })).status).toBe(400);
+    expect((await call({ callToken: token, arguments: { format: 'iso' } })).status).toBe(400);
+    await handler(post({ action: 'end', callId: CALL }));
+    expect((await call({ callToken: token })).status).toBe(404);
+    expect(runs).toHaveLength(0);
+    const noTools = createVoiceSessionHandler({ store: fakeStore(2).store, realtime: null, model: 'm' });
+    expect((await noTools(post({ action: 'tool', callId: CALL, callToken: token, name: 'get_time' }))).status).toBe(
+      503,
+    );
   });
 });

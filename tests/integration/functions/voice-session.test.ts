@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOGINS } from '../../../scripts/lib/demo-logins.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
 /**
@@ -173,6 +174,56 @@ describe('voice-session function', () => {
     expect((await fn({ method: 'POST', body: JSON.stringify({ action: 'end', callId: body.callId }) })).status).toBe(
       404,
     );
+  });
+
+  it('lets the signed-in owner call their agent while its page is off (sandbox), runs tools with the call token', async () => {
+    const service = stack.serviceClient();
+    const { error: off } = await service
+      .from('agent_integrations')
+      .update({ enabled: false })
+      .eq('agent_id', DEMO_AGENT)
+      .eq('kind', 'virtual_business_card');
+    expect(off).toBeNull();
+    try {
+      const offer = JSON.stringify({ agentId: DEMO_AGENT, sdp: OFFER });
+      expect((await fn({ method: 'POST', body: offer })).status).toBe(404);
+      const { data: session, error: signInError } = await stack
+        .anonClient()
+        .auth.signInWithPassword({ email: DEMO_LOGINS.DEMO_OWNER_EMAIL, password: DEMO_LOGINS.DEMO_OWNER_PASSWORD });
+      expect(signInError).toBeNull();
+      const ownerToken = session.session?.access_token ?? '';
+      const asOwner = { authorization: `Bearer ${ownerToken}` };
+      expect((await fn({ query: `?agentId=${DEMO_AGENT}`, headers: asOwner })).status).toBe(200);
+      expect(
+        (await fn({ method: 'POST', body: offer, headers: { authorization: 'Bearer forged.jwt.token' } })).status,
+      ).toBe(401);
+      const started = await fn({ method: 'POST', body: offer, headers: asOwner });
+      expect(started.status).toBe(200);
+      const { callId, callToken } = (await started.json()) as { callId: string; callToken: string };
+      // The realtime session offers the demo agent's tools.
+      const tools = (received.at(-1)?.session.tools ?? []) as { name: string }[];
+      expect(tools.map((t) => t.name)).toContain('manage_calendar');
+      const tool = (body: Record<string, unknown>) =>
+        fn({ method: 'POST', body: JSON.stringify({ action: 'tool', callId, callToken, toolCallId: 'c1', ...body }) });
+      const availability = await tool({
+        name: 'manage_calendar',
+        arguments: JSON.stringify({ action: 'check_availability', date: '2099-06-02' }),
+      });
+      expect(availability.status).toBe(200);
+      const answer = (await availability.json()) as { ok: boolean; output: string };
+      expect(answer.ok).toBe(true);
+      expect(JSON.parse(answer.output)).toMatchObject({ date: '2099-06-02', open: true });
+      expect((await tool({ name: 'manage_calendar', arguments: '{}', callToken: 'x' })).status).toBe(401);
+      expect((await tool({ name: 'process_payment', arguments: '{}' })).status).toBe(400);
+      await fn({ method: 'POST', body: JSON.stringify({ action: 'end', callId }) });
+      expect((await tool({ name: 'manage_calendar', arguments: '{"action":"check_availability"}' })).status).toBe(404);
+    } finally {
+      await service
+        .from('agent_integrations')
+        .update({ enabled: true })
+        .eq('agent_id', DEMO_AGENT)
+        .eq('kind', 'virtual_business_card');
+    }
   });
 
   it('refuses a call when the owner has no credits', async () => {

@@ -10,6 +10,8 @@ export interface VoiceSession {
   /** What the assistant is asked to say first (welcome + "likely recorded"), written by the server. */
   opening: string;
   maxDurationSeconds: number;
+  /** Proves this page holds the call when it asks the server to run a tool (expires with the call). */
+  callToken?: string;
   /** One-time URL for the recording's upload, when a recording type was given. */
   recordingUploadUrl?: string;
 }
@@ -86,6 +88,42 @@ export async function startVoiceSession(
   const res = await fetchFn(url(endpoint), { method: 'POST', headers: headers(endpoint), body: JSON.stringify(body) });
   if (!res.ok) throw await failure(res);
   return (await res.json()) as VoiceSession;
+}
+
+/** A function call from the realtime model, run by the server with the agent's tools. */
+export interface VoiceToolCall {
+  name: string;
+  arguments: string;
+  toolCallId: string;
+}
+
+/** Returns the output text to hand back to the model; failures become an error output, never a throw. */
+export async function runVoiceTool(
+  endpoint: ConversationEndpoint,
+  call: { callId: string; callToken: string | null },
+  tool: VoiceToolCall,
+  fetchFn: typeof fetch = fetch,
+): Promise<string> {
+  try {
+    const res = await fetchFn(url(endpoint), {
+      method: 'POST',
+      headers: headers(endpoint),
+      body: JSON.stringify({
+        action: 'tool',
+        callId: call.callId,
+        callToken: call.callToken ?? '',
+        name: tool.name,
+        arguments: tool.arguments,
+        toolCallId: tool.toolCallId,
+      }),
+    });
+    if (!res.ok) throw await failure(res);
+    const body = (await res.json()) as { output?: unknown };
+    return typeof body.output === 'string' ? body.output : JSON.stringify({ error: 'The tool gave no output.' });
+  } catch (error) {
+    console.warn('[concierge] voice tool call failed:', error);
+    return JSON.stringify({ error: `The ${tool.name} tool is not available right now.` });
+  }
 }
 
 /** `keepalive` lets the request finish while the page unloads (leaving the page ends the call). */

@@ -57,6 +57,10 @@ function fakeApi(startAnswer: () => Response) {
     const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
     bodies.push(body);
     if (body.action === 'end') return Response.json({ durationSeconds: 42, creditsCharged: 1 });
+    if (body.action === 'tool')
+      return body.name === 'get_time'
+        ? Response.json({ ok: true, output: '{"time":"12:00"}' })
+        : Response.json({ error: { code: 'unknown_tool', message: 'no' } }, { status: 400 });
     return startAnswer();
   };
   return { fetchFn, bodies, uploads };
@@ -194,5 +198,54 @@ describe('VoiceCall', () => {
     await starting;
     expect(call.state.status).toBe('ended');
     expect(api.bodies.at(-1)).toMatchObject({ action: 'end', callId: CALL });
+  });
+  it('runs function calls through the server and hands the output back to the model, once per call', async () => {
+    const browser = fakeBrowser();
+    const api = fakeApi(() =>
+      Response.json({
+        sdp: 'v=0\r\nanswer\r\n',
+        callId: CALL,
+        opening: 'Hi',
+        maxDurationSeconds: 600,
+        callToken: '123.token',
+      }),
+    );
+    const call = new VoiceCall(endpoint, { subdomain: 'demo' }, { ...browser.env, fetchFn: api.fetchFn });
+    await call.start();
+    browser.open();
+    const fn = { call_id: 'call_7', name: 'get_time', arguments: '{"format":"time"}' };
+    browser.serverSays({ type: 'response.function_call_arguments.done', ...fn });
+    // The same call again as the finished output item: not run twice.
+    browser.serverSays({ type: 'response.output_item.done', item: { type: 'function_call', ...fn } });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(api.bodies.filter((b) => b.action === 'tool')).toEqual([
+      {
+        action: 'tool',
+        callId: CALL,
+        callToken: '123.token',
+        name: 'get_time',
+        arguments: '{"format":"time"}',
+        toolCallId: 'call_7',
+      },
+    ]);
+    const sent = browser.sent.map((raw) => JSON.parse(raw) as Record<string, unknown>);
+    expect(sent.slice(-2)).toEqual([
+      {
+        type: 'conversation.item.create',
+        item: { type: 'function_call_output', call_id: 'call_7', output: '{"time":"12:00"}' },
+      },
+      { type: 'response.create' },
+    ]);
+    // A refused tool still answers the model (with an error output) so the conversation goes on.
+    browser.serverSays({
+      type: 'response.function_call_arguments.done',
+      call_id: 'call_8',
+      name: 'nope',
+      arguments: '{}',
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    const last = browser.sent.map((raw) => JSON.parse(raw) as { item?: { call_id?: string; output?: string } });
+    expect(last.at(-2)?.item).toMatchObject({ call_id: 'call_8', output: expect.stringContaining('not available') });
+    await call.end();
   });
 });

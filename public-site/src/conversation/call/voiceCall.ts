@@ -1,6 +1,6 @@
 import type { AgentRef, ConversationEndpoint } from '../api.ts';
 import type { CallRecorder } from './recorder.ts';
-import { endVoiceSession, startVoiceSession, type TranscriptLine } from './voiceApi.ts';
+import { endVoiceSession, runVoiceTool, startVoiceSession, type TranscriptLine } from './voiceApi.ts';
 
 /**
  * One browser voice call (spec 002 §4.1): idle → connecting → in progress (recording flag) → ended.
@@ -32,9 +32,16 @@ export interface CallEnvironment {
 /** Seconds before the paid time runs out when the agent is asked to say goodbye. */
 const GOODBYE_LEAD_SECONDS = 20;
 
-interface RealtimeEvent {
+interface FunctionCallFields {
+  call_id?: unknown;
+  name?: unknown;
+  arguments?: unknown;
+}
+
+interface RealtimeEvent extends FunctionCallFields {
   type?: string;
   transcript?: string;
+  item?: FunctionCallFields & { type?: unknown };
 }
 
 export class VoiceCall {
@@ -47,6 +54,9 @@ export class VoiceCall {
   private recorder: CallRecorder | null = null;
   private remote: MediaStream | null = null;
   private uploadUrl: string | null = null;
+  private callToken: string | null = null;
+  /** Function calls already handled: the model announces each one twice (arguments done, item done). */
+  private readonly toolCalls = new Set<string>();
   private readonly transcript: TranscriptLine[] = [];
   private timers: unknown[] = [];
 
@@ -97,6 +107,16 @@ export class VoiceCall {
     } catch {
       return;
     }
+    const functionCall =
+      event.type === 'response.function_call_arguments.done'
+        ? event
+        : event.type === 'response.output_item.done' && event.item?.type === 'function_call'
+          ? event.item
+          : null;
+    if (functionCall) {
+      void this.runTool(functionCall);
+      return;
+    }
     const text = typeof event.transcript === 'string' ? event.transcript.trim() : '';
     if (!text) return;
     if (event.type === 'conversation.item.input_audio_transcription.completed')
@@ -104,6 +124,29 @@ export class VoiceCall {
     // GA and beta names of the assistant's spoken transcript.
     if (event.type === 'response.output_audio_transcript.done' || event.type === 'response.audio_transcript.done')
       this.transcript.push({ role: 'assistant', text });
+  }
+
+  /**
+   * The tool round trip (reference/openai.md §2): the server runs the tool for this call, the output
+   * goes back as a `function_call_output` item, then `response.create` (the model waits for it).
+   */
+  private async runTool(fields: FunctionCallFields): Promise<void> {
+    const { call_id: toolCallId, name } = fields;
+    const callId = this.callId;
+    if (typeof toolCallId !== 'string' || typeof name !== 'string' || !callId || this.toolCalls.has(toolCallId)) return;
+    this.toolCalls.add(toolCallId);
+    const output = await runVoiceTool(
+      this.endpoint,
+      { callId, callToken: this.callToken },
+      { name, arguments: typeof fields.arguments === 'string' ? fields.arguments : '{}', toolCallId },
+      this.env.fetchFn,
+    );
+    if (this.snapshot.status !== 'in_progress') return;
+    this.send({
+      type: 'conversation.item.create',
+      item: { type: 'function_call_output', call_id: toolCallId, output },
+    });
+    this.send({ type: 'response.create' });
   }
 
   async start(): Promise<void> {
@@ -134,6 +177,7 @@ export class VoiceCall {
         this.env.fetchFn,
       );
       this.callId = session.callId;
+      this.callToken = session.callToken ?? null;
       this.uploadUrl = session.recordingUploadUrl ?? null;
       // Read through a method: the compiler would keep the narrowing from the guard above.
       if (this.currentStatus() !== 'connecting') {
@@ -207,6 +251,7 @@ export class VoiceCall {
     const callId = this.callId;
     const uploadUrl = this.uploadUrl;
     this.callId = null;
+    this.callToken = null;
     this.uploadUrl = null;
     if (callId && uploadUrl && recording && recording.size > 0) {
       try {

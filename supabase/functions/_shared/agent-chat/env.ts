@@ -29,3 +29,15 @@ export function createServiceClient(env: FunctionEnv): SupabaseClient {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
 }
+
+/** Bearer values that mean "no user": the anon JWT and any publishable keys. */
+export function anonymousKeys(env: FunctionEnv): string[] {
+  const keys = [env.get('SUPABASE_ANON_KEY')];
+  try {
+    const publishable = JSON.parse(env.get('SUPABASE_PUBLISHABLE_KEYS') ?? '{}') as Record<string, unknown>;
+    for (const value of Object.values(publishable)) if (typeof value === 'string') keys.push(value);
+  } catch {
+    // Not JSON: no publishable keys configured.
+  }
+  return keys.filter((key): key is string => typeof key === 'string' && key !== '');
+}

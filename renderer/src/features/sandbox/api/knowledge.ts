@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { toAppError } from '../../../errors/appError.ts';
+import { getSupabase } from '../../../lib/supabase.ts';
+
+/** A knowledge source as the sandbox lists it: its name and the start of its first chunk. */
+export interface KnowledgeSource {
+  id: string;
+  name: string;
+  status: 'processing' | 'uploaded' | 'failed';
+  preview: string;
+}
+
+const PREVIEW_CHARS = 160;
+const documentRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(['processing', 'uploaded', 'failed']),
+});
+const chunkRow = z.object({ document_id: z.string(), content: z.string() });
+
+export function previewOf(content: string | undefined): string {
+  const flat = (content ?? '').replace(/\s+/g, ' ').trim();
+  return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS - 1).trimEnd()}…` : flat;
+}
+
+/** The agent's documents (RLS: the owner's only), newest first, each with its first chunk's opening. */
+export async function fetchKnowledgeSources(agentId: string): Promise<KnowledgeSource[]> {
+  const supabase = getSupabase();
+  const docs = await supabase
+    .from('knowledge_documents')
+    .select('id, name, status')
+    .eq('agent_id', agentId)
+    .order('created_at', { ascending: false })
+    .limit(50);
+  if (docs.error) throw toAppError(docs.error, 'generic');
+  const documents = z.array(documentRow).parse(docs.data);
+  if (documents.length === 0) return [];
+  const chunks = await supabase
+    .from('knowledge_chunks')
+    .select('document_id, content')
+    .eq('agent_id', agentId)
+    .eq('chunk_index', 0)
+    .in(
+      'document_id',
+      documents.map((d) => d.id),
+    );
+  if (chunks.error) throw toAppError(chunks.error, 'generic');
+  const first = new Map(
+    z
+      .array(chunkRow)
+      .parse(chunks.data)
+      .map((c) => [c.document_id, c.content]),
+  );
+  return documents.map((d) => ({ ...d, preview: previewOf(first.get(d.id)) }));
+}
+
+export function useKnowledgeSources(agentId: string) {
+  return useQuery({
+    queryKey: ['sandbox', 'knowledge', agentId],
+    queryFn: () => fetchKnowledgeSources(agentId),
+    // Documents finish ingesting in the background: look again while one is still processing.
+    refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'processing') ? 3_000 : false),
+  });
+}
+
+/** The owner's access token: agent-chat and voice-session identify the owner by it. */
+export function useAccessToken() {
+  return useQuery({
+    queryKey: ['sandbox', 'access-token'],
+    queryFn: async () => {
+      const { data, error } = await getSupabase().auth.getSession();
+      if (error) throw toAppError(error, 'generic');
+      return data.session?.access_token ?? null;
+    },
+    // supabase-js refreshes the session before it expires; read the current token again now and then.
+    staleTime: 60_000,
+    refetchInterval: 5 * 60_000,
+  });
+}

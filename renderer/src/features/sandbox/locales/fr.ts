@@ -1,0 +1,42 @@
+import type { sandboxEn } from './en.ts';
+
+export const sandboxFr: typeof sandboxEn = {
+  title: "Tester l'agent",
+  subtitle: 'Discutez avec {{name}} ou appelez-le avant de le déployer.',
+  greeting: "Bonjour ! Je suis {{name}}. Comment puis-je vous aider aujourd'hui ?",
+  back: 'Retour aux agents',
+  authRequired: {
+    title: 'Authentification requise',
+    body: 'Connectez-vous pour tester vos agents.',
+    signIn: 'Se connecter',
+  },
+  notFound: {
+    title: 'Agent introuvable',
+    body: "Cet agent n'existe pas ou ne vous appartient pas.",
+  },
+  recording: {
+    start: 'Enregistrer un message vocal',
+    stop: "Arrêter l'enregistrement",
+    transcribing: 'Transcription…',
+    waveform: 'Enregistrement en cours',
+    noFormat: 'Aucun format audio pris en charge',
+    startFailed: "Échec du démarrage de l'enregistrement",
+    processFailed: "Échec du traitement de l'audio",
+  },
+  voice: {
+    title: 'Appel vocal',
+    body: 'Parlez à votre agent comme le ferait un visiteur.',
+    call: "Appeler l'agent",
+  },
+  knowledge: {
+    title: 'Base de connaissances',
+    empty: 'Aucune source de connaissances disponible',
+    processing: 'En cours de traitement',
+    failed: 'Échec',
+  },
+  stats: {
+    title: 'Statistiques de la conversation',
+    messages: 'Messages',
+    tools: 'Outils utilisés',
+  },
+};

@@ -1,0 +1,365 @@
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
+import { makeHandler } from '../../supabase/functions/voice-session/handler.ts';
+import { AgentSitePage } from './pages/AgentSitePage.ts';
+import { DESKTOP, launchBrowser } from './support/browser.ts';
+
+/**
+ * A browser voice call on the demo agent's page, end to end except for the two pieces a test
+ * cannot have: OpenAI's realtime service (a fake `/v1/realtime/calls` answering the SDP offer) and
+ * WebRTC itself (a stubbed RTCPeerConnection whose data channel plays the model's events). The
+ * real `voice-session` function runs against the product's database, so the tool call books a real
+ * appointment, the transcript becomes a 'web_voice' conversation and the owner's credits go down.
+ * (The product itself runs without an OpenAI key, so its own voice-session says voice is off; the
+ * page's requests are routed to this handler, configured as a deployment with a key would be.)
+ */
+const product = inject('product');
+const DEMO_AGENT_ID = 'a0000000-0000-4000-8000-000000000001';
+const DEMO_OWNER_ID = 'd0000000-0000-4000-8000-000000000001';
+const SHOTS = '/tmp/shots';
+const BOOKING_TITLE = 'Voice test booking for 2';
+
+/** A weekday two to three weeks ahead (the default opening hours are Monday to Friday 09:00-18:00). */
+function futureWeekday(): string {
+  const day = new Date(Date.now() + 15 * 86_400_000);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/** The fake realtime endpoint: answers any offer and keeps the session it was sent. */
+async function startFakeRealtime(): Promise<{ url: string; sessions: Record<string, unknown>[]; server: Server }> {
+  const sessions: Record<string, unknown>[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        if (req.method !== 'POST' || req.url !== '/v1/realtime/calls') {
+          res.writeHead(404).end();
+          return;
+        }
+        const form = await new Request('http://fake/', {
+          method: 'POST',
+          headers: { 'content-type': req.headers['content-type'] ?? '' },
+          body: Buffer.concat(chunks),
+        }).formData();
+        sessions.push(JSON.parse(String(form.get('session'))) as Record<string, unknown>);
+        res
+          .writeHead(201, { 'content-type': 'application/sdp' })
+          .end('v=0\r\no=- 2 2 IN IP4 127.0.0.1\r\na=answer\r\n');
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, sessions, server };
+}
+
+/** WebRTC stand-in: the channel opens after the answer; the "model" greets, hears, then books. */
+async function stubWebRtc(page: Page, booking: { date: string; title: string }): Promise<void> {
+  await page.addInitScript((b) => {
+    const w = window as unknown as Record<string, unknown>;
+    w.__sentOnChannel = [] as string[];
+    const tone = (hz: number) => {
+      const ctx = new AudioContext();
+      const osc = ctx.createOscillator();
+      osc.frequency.value = hz;
+      const out = ctx.createMediaStreamDestination();
+      osc.connect(out);
+      osc.start();
+      return out.stream;
+    };
+    class FakeChannel {
+      readyState = 'connecting';
+      onopen: (() => void) | null = null;
+      onmessage: ((e: { data: string }) => void) | null = null;
+      send(data: string) {
+        (w.__sentOnChannel as string[]).push(data);
+      }
+      close() {
+        this.readyState = 'closed';
+      }
+    }
+    class FakePeerConnection {
+      channel = new FakeChannel();
+      ontrack: ((e: { streams: MediaStream[] }) => void) | null = null;
+      addTrack() {}
+      createDataChannel() {
+        return this.channel;
+      }
+      async createOffer() {
+        return { type: 'offer', sdp: 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\n' };
+      }
+      async setLocalDescription() {}
+      async setRemoteDescription() {
+        this.ontrack?.({ streams: [tone(660)] });
+        const say = (event: Record<string, unknown>) => this.channel.onmessage?.({ data: JSON.stringify(event) });
+        setTimeout(() => {
+          this.channel.readyState = 'open';
+          this.channel.onopen?.();
+          setTimeout(() => {
+            say({
+              type: 'response.output_audio_transcript.done',
+              transcript: 'Bonjour, Le Petit Bistrot. This call is likely recorded.',
+            });
+            say({
+              type: 'conversation.item.input_audio_transcription.completed',
+              transcript: `A table for two on ${b.date} at noon, please.`,
+            });
+            const call = {
+              call_id: 'call_voice_1',
+              name: 'manage_calendar',
+              arguments: JSON.stringify({ action: 'create_appointment', date: b.date, time: '12:00', title: b.title }),
+            };
+            say({ type: 'response.function_call_arguments.done', ...call });
+            // The same call again as the finished item: the page must not book twice.
+            say({ type: 'response.output_item.done', item: { type: 'function_call', ...call } });
+          }, 100);
+        }, 300);
+      }
+      close() {}
+    }
+    w.RTCPeerConnection = FakePeerConnection;
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: async () => tone(440) },
+    });
+  }, booking);
+}
+
+describe('browser voice call with tools (real voice-session, fake realtime endpoint, stubbed WebRTC)', () => {
+  let browser: Browser;
+  let service: SupabaseClient;
+  let realtime: Awaited<ReturnType<typeof startFakeRealtime>>;
+  let handler: (request: Request) => Promise<Response>;
+  let initialCredits = 0;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    realtime = await startFakeRealtime();
+    const env: Record<string, string> = {
+      SUPABASE_URL: product.apiUrl,
+      SUPABASE_SERVICE_ROLE_KEY: product.serviceRoleKey,
+      SUPABASE_ANON_KEY: product.anonKey,
+      OPENAI_API_KEY: 'sk-test-realtime',
+      OPENAI_BASE_URL: realtime.url,
+    };
+    // The handler's supabase-js client needs a WebSocket class on Node 20 (the local stack installs the same).
+    globalThis.WebSocket ??= WebSocket as unknown as typeof globalThis.WebSocket;
+    handler = makeHandler({ get: (name) => env[name] });
+    service = createClient(product.apiUrl, product.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    });
+    const { data } = await service.from('profiles').select('credits').eq('id', DEMO_OWNER_ID).single();
+    initialCredits = (data as { credits: number }).credits;
+  });
+  afterAll(async () => {
+    await service?.from('appointments').delete().eq('title', BOOKING_TITLE);
+    await service?.from('profiles').update({ credits: initialCredits }).eq('id', DEMO_OWNER_ID);
+    await browser?.close();
+    realtime?.server.close();
+  });
+
+  /** The page's voice-session requests go to the real handler built above. */
+  async function routeVoiceSession(page: Page, seen: Record<string, unknown>[]): Promise<void> {
+    await page.route('**/functions/v1/voice-session**', async (route: Route) => {
+      const request = route.request();
+      const body = request.postData();
+      if (body) seen.push(JSON.parse(body) as Record<string, unknown>);
+      const response = await handler(
+        new Request(request.url(), {
+          method: request.method(),
+          headers: request.headers(),
+          ...(body && request.method() !== 'GET' ? { body } : {}),
+        }),
+      );
+      await route.fulfill({
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        body: Buffer.from(await response.arrayBuffer()),
+      });
+    });
+  }
+
+  it('connects, runs the booking tool for the model, saves the transcript and charges a minute', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const page = await context.newPage();
+    const date = futureWeekday();
+    await stubWebRtc(page, { date, title: BOOKING_TITLE });
+    const seen: Record<string, unknown>[] = [];
+    await routeVoiceSession(page, seen);
+    const site = new AgentSitePage(page, product.publicSiteUrl);
+    await site.openAgent('demo');
+
+    const overlay = await site.openCallOverlay();
+    await expect(overlay.getByTestId('call-title').textContent()).resolves.toBe('Start Call');
+    await overlay.getByTestId('call-start').click();
+    await page.locator('[data-testid="call-overlay"][data-status="in_progress"]').waitFor();
+    await expect(overlay.getByTestId('call-title').textContent()).resolves.toBe('Call in Progress');
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/site-voice-call-desktop.png` });
+
+    // The realtime session was offered the agent's tools as functions.
+    const tools = (realtime.sessions.at(-1)?.tools ?? []) as { type: string; name: string }[];
+    expect(tools.map((t) => t.name)).toContain('manage_calendar');
+    expect(tools.every((t) => t.type === 'function')).toBe(true);
+
+    // The tool's output goes back to the model, then a response is asked for.
+    const sent = async () =>
+      ((await page.evaluate(() => (window as unknown as { __sentOnChannel: string[] }).__sentOnChannel)) ?? []).map(
+        (raw) => JSON.parse(raw) as { type: string; item?: { type: string; call_id: string; output: string } },
+      );
+    await expect
+      .poll(async () => (await sent()).some((e) => e.item?.type === 'function_call_output'), { timeout: 15_000 })
+      .toBe(true);
+    const events = await sent();
+    const outputs = events.filter((e) => e.item?.type === 'function_call_output');
+    expect(outputs).toHaveLength(1);
+    expect(outputs[0]?.item?.call_id).toBe('call_voice_1');
+    expect(JSON.parse(outputs[0]?.item?.output ?? '{}')).toMatchObject({ booked: true });
+    expect(events.at(-1)).toEqual({ type: 'response.create' });
+    const toolRequests = seen.filter((b) => b.action === 'tool');
+    expect(toolRequests).toHaveLength(1);
+    expect(String(toolRequests[0]?.callToken)).toMatch(/^\d+\.[\w-]{43}$/);
+
+    // The booking is in its table, tied to the call's conversation.
+    const { data: booked } = await service
+      .from('appointments')
+      .select('agent_id, starts_on, starts_at_time, conversation_id')
+      .eq('title', BOOKING_TITLE);
+    expect(booked).toHaveLength(1);
+    expect(booked?.[0]).toMatchObject({ agent_id: DEMO_AGENT_ID, starts_on: date });
+    expect(String(booked?.[0]?.starts_at_time)).toMatch(/^12:00/);
+
+    await overlay.getByTestId('call-end').click();
+    await page.locator('[data-testid="call-overlay"][data-status="ended"]').waitFor();
+    // The page uploads the recording first, then ends the call.
+    await expect.poll(() => seen.some((b) => b.action === 'end'), { timeout: 15_000 }).toBe(true);
+    const callId = String(seen.find((b) => b.action === 'end')?.callId ?? '');
+    await expect
+      .poll(async () => (await service.from('voice_calls').select('status').eq('id', callId).single()).data?.status)
+      .toBe('completed');
+    const { data: call } = await service
+      .from('voice_calls')
+      .select('credits_charged, conversation_id')
+      .eq('id', callId)
+      .single();
+    expect(call?.credits_charged).toBe(1);
+    expect(call?.conversation_id).toBe(booked?.[0]?.conversation_id);
+    const { data: conversation } = await service
+      .from('conversations')
+      .select('channel')
+      .eq('id', call?.conversation_id)
+      .single();
+    expect(conversation?.channel).toBe('web_voice');
+    // The status flips before the transcript lines are written: wait for them.
+    const transcript = async () =>
+      (
+        await service
+          .from('messages')
+          .select('role, content')
+          .eq('conversation_id', call?.conversation_id)
+          .order('timestamp')
+      ).data ?? [];
+    await expect.poll(async () => (await transcript()).length).toBe(2);
+    const lines = await transcript();
+    expect(lines).toEqual([
+      { role: 'assistant', content: 'Bonjour, Le Petit Bistrot. This call is likely recorded.' },
+      { role: 'user', content: `A table for two on ${date} at noon, please.` },
+    ]);
+    const { data: profile } = await service.from('profiles').select('credits').eq('id', DEMO_OWNER_ID).single();
+    expect(profile?.credits).toBe(initialCredits - 1);
+
+    // After the end, the call token no longer runs tools.
+    const late = await handler(
+      new Request(`${product.apiUrl}/functions/v1/voice-session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...toolRequests[0], toolCallId: 'call_voice_2' }),
+      }),
+    );
+    expect(late.status).toBe(404);
+    await context.close();
+  });
+
+  it('refuses the call when the owner has no credits left', async () => {
+    await service.from('profiles').update({ credits: 0 }).eq('id', DEMO_OWNER_ID);
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const page = await context.newPage();
+    await stubWebRtc(page, { date: futureWeekday(), title: BOOKING_TITLE });
+    const seen: Record<string, unknown>[] = [];
+    await routeVoiceSession(page, seen);
+    const site = new AgentSitePage(page, product.publicSiteUrl);
+    await site.openAgent('demo');
+    const dialog = await site.openCall();
+    await expect(dialog.locator('.dialog__text').textContent()).resolves.toBe(
+      'This assistant cannot take voice calls right now. You can chat with it instead.',
+    );
+    expect(seen).toHaveLength(0);
+    // Asked directly, the function refuses to start a call as well.
+    const refused = await handler(
+      new Request(`${product.apiUrl}/functions/v1/voice-session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ subdomain: 'demo', sdp: 'v=0\r\n' }),
+      }),
+    );
+    expect(refused.status).toBe(402);
+    await context.close();
+  });
+  it('the web widget has a call button that opens the call overlay in its panel', async () => {
+    const { data: existing } = await service
+      .from('agent_integrations')
+      .select('enabled, config')
+      .eq('agent_id', DEMO_AGENT_ID)
+      .eq('kind', 'web_widget')
+      .maybeSingle();
+    // Another file may have enabled the widget already; either way it is enabled for localhost here.
+    if (existing) {
+      const { error } = await service
+        .from('agent_integrations')
+        .update({ enabled: true, config: { ...(existing.config as object), domain: 'localhost' } })
+        .eq('agent_id', DEMO_AGENT_ID)
+        .eq('kind', 'web_widget');
+      expect(error).toBeNull();
+    } else {
+      const { error } = await service.from('agent_integrations').insert({
+        agent_id: DEMO_AGENT_ID,
+        user_id: DEMO_OWNER_ID,
+        kind: 'web_widget',
+        enabled: true,
+        config: { domain: 'localhost' },
+      });
+      expect(error).toBeNull();
+    }
+    try {
+      const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+      const page = await context.newPage();
+      await page.goto(new URL(product.publicSiteUrl.replace('{agent}.', '')).origin);
+      await page.addScriptTag({ url: `${product.publicSiteUrl.replace('{agent}', 'demo')}/api/live-audio-widget` });
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { __conciergeWidget?: boolean }).__conciergeWidget))
+        .toBe(true);
+      // The call button (48 px, 92 px from the right edge, 26 px from the bottom) in the closed shadow root.
+      await page.mouse.click(DESKTOP.width - 92 - 24, DESKTOP.height - 26 - 24);
+      await expect.poll(() => page.frames().some((f) => f.url().includes('view=call'))).toBe(true);
+      const frame = page.frames().find((f) => f.url().includes('view=call'))!;
+      await expect(frame.getByTestId('call-title').textContent()).resolves.toBe('Start Call');
+      await page.screenshot({ path: `${SHOTS}/site-widget-call-desktop.png` });
+      // Closing the overlay leaves the chat of the same panel.
+      await frame.getByTestId('call-close').click();
+      await frame.getByTestId('chat-input').waitFor();
+      await context.close();
+    } finally {
+      // Leave the widget row as it was found.
+      const rows = service.from('agent_integrations');
+      if (existing) await rows.update(existing).eq('agent_id', DEMO_AGENT_ID).eq('kind', 'web_widget');
+      else await rows.delete().eq('agent_id', DEMO_AGENT_ID).eq('kind', 'web_widget');
+    }
+  });
+});
