@@ -5,6 +5,7 @@ import { AgentConfigurePage } from '../features/agents/pages/AgentConfigurePage.
 import { AgentPromptsPage } from '../features/agents/pages/AgentPromptsPage.tsx';
 import { EmailVerificationPage } from '../features/auth/pages/EmailVerificationPage.tsx';
 import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
+import { BrandingPage } from '../features/branding/pages/BrandingPage.tsx';
 import { CreditsPage } from '../features/credits/pages/CreditsPage.tsx';
 import { LandingPage } from '../features/landing/pages/LandingPage.tsx';
 import { LegalNoticePage } from '../features/legal/pages/LegalNoticePage.tsx';
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
               { path: 'agents/new', element: <AgentWizardPage /> },
               { path: 'agents/:agentId/configure', element: <AgentConfigurePage /> },
               { path: 'agents/:agentId/prompts', element: <AgentPromptsPage /> },
+              { path: 'agents/:agentId/branding', element: <BrandingPage /> },
               { path: 'agents/:agentId/edit/*', element: <AgentEditRedirect /> },
               { path: 'twilio-numbers', children: [{ index: true, element: <Navigate to="active" replace /> }] },
               {

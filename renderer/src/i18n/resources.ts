@@ -8,6 +8,8 @@ import { agentsEn } from '../features/agents/locales/en.ts';
 import { agentsFr } from '../features/agents/locales/fr.ts';
 import { authEn } from '../features/auth/locales/en.ts';
 import { authFr } from '../features/auth/locales/fr.ts';
+import { brandingEn } from '../features/branding/locales/en.ts';
+import { brandingFr } from '../features/branding/locales/fr.ts';
 import { consentEn } from '../features/consent/locales/en.ts';
 import { consentFr } from '../features/consent/locales/fr.ts';
 import { creditsEn } from '../features/credits/locales/en.ts';
@@ -35,6 +37,7 @@ export const resources = {
     credits: creditsEn,
     profile: profileEn,
     agents: agentsEn,
+    branding: brandingEn,
   },
   fr: {
     common: commonFr,
@@ -47,6 +50,7 @@ export const resources = {
     credits: creditsFr,
     profile: profileFr,
     agents: agentsFr,
+    branding: brandingFr,
   },
 } as const;
 
