@@ -333,9 +333,12 @@ export function checkGalleryImage(file: { name: string; type: string; size: numb
 export function galleryFileName(original: string, now = Date.now()): string {
   const cleaned = original
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '') // accents off their letters
     .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/\.{2,}/g, '.')
     .replace(/-+/g, '-')
-    .replace(/^-|-$/g, '')
+    .replace(/-(?=\.)/g, '')
+    .replace(/^[-.]+|-$/g, '')
     .slice(-80);
   return `${now}-${cleaned || 'image'}`;
 }
