@@ -1,5 +1,6 @@
 import { Classes, H5 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { useBusinessCardEnabled } from '../../features/branding/api/brandingApi.ts';
 import { NavButton } from './NavButton.tsx';
 import {
   adminSectionLinks,
@@ -15,7 +16,8 @@ import {
  */
 export function SectionPanel({ panel, horizontal = false }: { panel: Panel; horizontal?: boolean }) {
   const { t } = useTranslation();
-  const links = sectionLinks(panel);
+  const cardEnabled = useBusinessCardEnabled(panel.kind === 'agent' ? panel.agentId : '');
+  const links = sectionLinks(panel, cardEnabled);
   const title =
     panel.kind === 'admin'
       ? t('shell:adminPanel.title')
@@ -41,7 +43,7 @@ export function SectionPanel({ panel, horizontal = false }: { panel: Panel; hori
   );
 }
 
-function sectionLinks(panel: Panel) {
+function sectionLinks(panel: Panel, businessCardEnabled: boolean) {
   if (panel.kind === 'admin') return adminSectionLinks.map((l) => ({ ...l, disabled: false }));
   if (panel.kind === 'numbers') return numbersSectionLinks.map((l) => ({ ...l, disabled: false }));
   const base = `/agents/${encodeURIComponent(panel.agentId)}`;
@@ -49,8 +51,7 @@ function sectionLinks(panel: Panel) {
     to: `${base}/${page}`,
     icon: agentSectionIcons[page],
     labelKey: `agentPanel.${page}`,
-    // Spec 001 §2: branding is enabled only with the virtual business card; the agent feature
-    // decides that once it exists, so until then the link stays disabled.
-    disabled: page === 'branding',
+    // Spec 001 §2: branding is enabled only with the virtual business card.
+    disabled: page === 'branding' && !businessCardEnabled,
   }));
 }

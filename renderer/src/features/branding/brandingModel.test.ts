@@ -22,7 +22,13 @@ import {
   type VideoLink,
 } from './brandingModel.ts';
 
-const video = (id: string): VideoLink => ({ id, url: `https://youtu.be/${id}`, title: '', thumbnailUrl: '', authorName: '' });
+const video = (id: string): VideoLink => ({
+  id,
+  url: `https://youtu.be/${id}`,
+  title: '',
+  thumbnailUrl: '',
+  authorName: '',
+});
 
 describe('branding form and stored value', () => {
   it('fills the spec defaults for an empty value, with the agent name as headline', () => {
@@ -42,9 +48,20 @@ describe('branding form and stored value', () => {
       hero_title: 'Bakery',
       custom_css: '.x{}',
       logo: 'https://cdn.example.com/logo.png',
-      social_links: [{ type: 'instagram', url: 'https://instagram.com/b' }, { type: 'myspace', url: 'https://m' }],
-      youtube_videos: [{ id: 'dQw4w9WgXcQ', url: 'https://youtu.be/dQw4w9WgXcQ', title: 'T', thumbnail_url: 'x', author_name: 'A' }],
-      albums: [{ id: 'a', name: 'Shop', images: [{ id: 'i', url: 'https://x/y.png', alt: 'y', order: 0, file_name: '1-y.png' }] }],
+      social_links: [
+        { type: 'instagram', url: 'https://instagram.com/b' },
+        { type: 'myspace', url: 'https://m' },
+      ],
+      youtube_videos: [
+        { id: 'dQw4w9WgXcQ', url: 'https://youtu.be/dQw4w9WgXcQ', title: 'T', thumbnail_url: 'x', author_name: 'A' },
+      ],
+      albums: [
+        {
+          id: 'a',
+          name: 'Shop',
+          images: [{ id: 'i', url: 'https://x/y.png', alt: 'y', order: 0, file_name: '1-y.png' }],
+        },
+      ],
       integrations: { google_analytics: { enabled: true, value: 'G-ABCDE12' }, other: { keep: true } },
     };
     const form = brandingFromRow(stored, 'Agent');

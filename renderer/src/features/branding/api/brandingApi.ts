@@ -35,23 +35,41 @@ const uuid = z.uuid();
 
 export const brandingKeys = {
   agent: (agentId: string) => [...agentsKeys.all, 'branding', agentId] as const,
+  businessCard: (agentId: string) => [...agentsKeys.all, 'business-card', agentId] as const,
 };
+
+/** Whether the agent's virtual business card (its public page) is on; false for an unknown id. */
+export async function fetchBusinessCardEnabled(agentId: string): Promise<boolean> {
+  if (!uuid.safeParse(agentId).success) return false;
+  const { data, error } = await getSupabase()
+    .from('agent_integrations')
+    .select('enabled')
+    .eq('agent_id', agentId)
+    .eq('kind', 'virtual_business_card')
+    .maybeSingle();
+  if (error) throw toAppError(error, 'fetchAgents');
+  return (data as { enabled?: boolean } | null)?.enabled === true;
+}
+
+/** For the agent side panel: its Branding link is enabled only while the card is (spec 001 §2). */
+export function useBusinessCardEnabled(agentId: string): boolean {
+  const query = useQuery({
+    queryKey: brandingKeys.businessCard(agentId),
+    queryFn: () => fetchBusinessCardEnabled(agentId),
+    enabled: uuid.safeParse(agentId).success,
+  });
+  return query.data === true;
+}
 
 /** The agent, or null when it does not exist or is not the user's (RLS hides it). */
 export async function fetchBrandingAgent(agentId: string): Promise<BrandingAgent | null> {
   if (!uuid.safeParse(agentId).success) return null;
   const db = getSupabase();
-  const [agent, card] = await Promise.all([
+  const [agent, businessCardEnabled] = await Promise.all([
     db.from('agents').select(COLUMNS).eq('id', agentId).maybeSingle(),
-    db
-      .from('agent_integrations')
-      .select('enabled')
-      .eq('agent_id', agentId)
-      .eq('kind', 'virtual_business_card')
-      .maybeSingle(),
+    fetchBusinessCardEnabled(agentId),
   ]);
   if (agent.error) throw toAppError(agent.error, 'fetchAgents');
-  if (card.error) throw toAppError(card.error, 'fetchAgents');
   if (!agent.data) return null;
   const r = row.parse(agent.data);
   return {
@@ -62,7 +80,7 @@ export async function fetchBrandingAgent(agentId: string): Promise<BrandingAgent
     subdomain: r.subdomain,
     avatarUrl: r.avatar_url,
     branding: r.branding,
-    businessCardEnabled: (card.data as { enabled?: boolean } | null)?.enabled === true,
+    businessCardEnabled,
   };
 }
 
@@ -136,10 +154,13 @@ const oembed = z.object({
   thumbnail_url: z.string().optional(),
 });
 
+/** oEmbed answers in well under a second; past this the owner is better off typing the title. */
+const OEMBED_TIMEOUT_MS = 5000;
+
 /** Title, author and thumbnail from YouTube's oEmbed endpoint; null when it cannot be reached. */
-export async function fetchVideoMetadata(videoId: string, signal?: AbortSignal): Promise<VideoMetadata | null> {
+export async function fetchVideoMetadata(videoId: string): Promise<VideoMetadata | null> {
   try {
-    const response = await fetch(oembedUrl(videoId), signal ? { signal } : {});
+    const response = await fetch(oembedUrl(videoId), { signal: AbortSignal.timeout(OEMBED_TIMEOUT_MS) });
     if (!response.ok) return null;
     const parsed = oembed.safeParse(await response.json());
     if (!parsed.success) return null;

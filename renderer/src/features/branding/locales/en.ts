@@ -34,6 +34,7 @@ export const brandingEn = {
     home: 'Home',
   },
   look: {
+    swatch: '{{label}} picker',
     primaryColor: 'Primary colour',
     secondaryColor: 'Secondary colour',
     font: 'Font family',

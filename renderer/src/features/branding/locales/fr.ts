@@ -36,6 +36,7 @@ export const brandingFr: typeof brandingEn = {
     home: 'Accueil',
   },
   look: {
+    swatch: 'Sélecteur : {{label}}',
     primaryColor: 'Couleur principale',
     secondaryColor: 'Couleur secondaire',
     font: 'Police',

@@ -28,7 +28,7 @@ function ColourField({
       <div className="branding-colour">
         <input
           type="color"
-          aria-label={label}
+          aria-label={t('branding:look.swatch', { label })}
           value={valid ? value : '#000000'}
           onChange={(e) => onChange(e.target.value)}
           data-testid={`${id}-swatch`}
