@@ -1,4 +1,4 @@
-import { Button, Callout, ControlGroup, FormGroup, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Classes, ControlGroup, FormGroup, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/toaster.ts';
@@ -57,7 +57,13 @@ export function VideosTab({ form, onChange }: TabProps) {
               if (e.key === 'Enter') void add();
             }}
           />
-          <Button icon="add" text={t('branding:videos.add')} disabled={!check?.ok} onClick={() => void add()} />
+          <Button
+            className={Classes.FIXED}
+            icon="add"
+            text={t('branding:videos.add')}
+            disabled={!check?.ok}
+            onClick={() => void add()}
+          />
         </ControlGroup>
       </FormGroup>
       {videos.length === 0 && <Callout>{t('branding:videos.empty')}</Callout>}
