@@ -1,4 +1,14 @@
-import { Alert, Button, ControlGroup, InputGroup, Menu, MenuItem, NonIdealState, Spinner } from '@blueprintjs/core';
+import {
+  Alert,
+  Button,
+  Classes,
+  ControlGroup,
+  InputGroup,
+  Menu,
+  MenuItem,
+  NonIdealState,
+  Spinner,
+} from '@blueprintjs/core';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/toaster.ts';
@@ -94,6 +104,7 @@ export function MediaTab({ form, onChange, agent }: TabProps & { agent: { id: st
             }}
           />
           <Button
+            className={Classes.FIXED}
             icon="add"
             aria-label={t('branding:media.addAlbum')}
             title={t('branding:media.addAlbum')}
