@@ -69,6 +69,19 @@ export class BrandingEditorPage {
     return this.page.getByTestId('gallery-input');
   }
 
+  /** Drops a file on the gallery drop zone as a drag from the desktop would. */
+  async dropFile(name: string, mimeType: string, content: Buffer): Promise<void> {
+    const dataTransfer = await this.page.evaluateHandle(
+      ({ name, mimeType, bytes }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], name, { type: mimeType }));
+        return transfer;
+      },
+      { name, mimeType, bytes: [...content] },
+    );
+    await this.page.getByTestId('gallery-drop').dispatchEvent('drop', { dataTransfer });
+  }
+
   get galleryImages(): Locator {
     return this.page.getByTestId('gallery-image');
   }
