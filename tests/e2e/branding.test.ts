@@ -179,10 +179,10 @@ describe('branding editor', () => {
       await site.openTab('about');
       expect(await site.aboutText.innerHTML()).toContain('organic flour');
       await page.screenshot({ path: `${SHOTS}/branding-public-page.png` });
-    await site.openTab('media');
-    expect(await page.getByTestId('media-item').count()).toBe(2);
-    await site.openTab('videos');
-    expect(await page.locator('.videos__title').allTextContents()).toEqual(['Our bakery']);
+      await site.openTab('media');
+      expect(await page.getByTestId('media-item').count()).toBe(2);
+      await site.openTab('videos');
+      expect(await page.locator('.videos__title').allTextContents()).toEqual(['Our bakery']);
 
       // removing the image and saving deletes it from storage
       const folder = `${ownerId}/${agentId}/gallery`;
