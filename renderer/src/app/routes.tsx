@@ -6,6 +6,7 @@ import { AgentPromptsPage } from '../features/agents/pages/AgentPromptsPage.tsx'
 import { EmailVerificationPage } from '../features/auth/pages/EmailVerificationPage.tsx';
 import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
 import { GoogleCallbackPage } from '../features/deploy/GoogleCallbackPage.tsx';
+import { BrandingPage } from '../features/branding/pages/BrandingPage.tsx';
 import { CreditsPage } from '../features/credits/pages/CreditsPage.tsx';
 import { DeployPage } from '../features/deploy/pages/DeployPage.tsx';
 import { LandingPage } from '../features/landing/pages/LandingPage.tsx';
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
               { path: 'agents/:agentId/prompts', element: <AgentPromptsPage /> },
               { path: 'agents/:agentId/integrations', element: <DeployPage /> },
               { path: 'agents/:agentId/interactions', element: <InteractionsPage /> },
+              { path: 'agents/:agentId/branding', element: <BrandingPage /> },
               { path: 'agents/:agentId/edit/*', element: <AgentEditRedirect /> },
               { path: 'agents/:agentId/:page', element: <AgentPagePending /> },
               { path: 'twilio-numbers', children: [{ index: true, element: <Navigate to="active" replace /> }] },

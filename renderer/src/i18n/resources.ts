@@ -8,6 +8,8 @@ import { agentsEn } from '../features/agents/locales/en.ts';
 import { agentsFr } from '../features/agents/locales/fr.ts';
 import { authEn } from '../features/auth/locales/en.ts';
 import { authFr } from '../features/auth/locales/fr.ts';
+import { brandingEn } from '../features/branding/locales/en.ts';
+import { brandingFr } from '../features/branding/locales/fr.ts';
 import { consentEn } from '../features/consent/locales/en.ts';
 import { consentFr } from '../features/consent/locales/fr.ts';
 import { calendarEn } from '../features/deploy/locales/calendar.en.ts';
@@ -53,6 +55,7 @@ export const resources = {
     deploy: deployEn,
     interactions: interactionsEn,
     sandbox: sandboxEn,
+    branding: brandingEn,
   },
   fr: {
     common: commonFr,
@@ -71,6 +74,7 @@ export const resources = {
     deploy: deployFr,
     interactions: interactionsFr,
     sandbox: sandboxFr,
+    branding: brandingFr,
   },
 } as const;
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AppError, toAppError } from '../../../errors/appError.ts';
+import { toAppError } from '../../../errors/appError.ts';
+import { invalidFileError, uploadPublicFile } from '../../../lib/storageUpload.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { checkAvatarFile } from '../../profile/avatar.ts';
 import { agentsKeys } from './keys.ts';
@@ -100,25 +101,14 @@ export function agentAvatarPath(userId: string, agentId: string, extension: stri
 /** Uploads a single image to the agent's media folder and stores its public URL on the agent. */
 export async function uploadAgentAvatar(agent: { id: string; userId: string }, file: File): Promise<AgentDetail> {
   const check = checkAvatarFile(file);
-  if (!check.ok)
-    throw new AppError({
-      source: 'app',
-      code: 'invalid_avatar',
-      messageKey: check.messageKey,
-      message: check.messageKey,
-    });
-  const storage = getSupabase().storage.from(AGENT_MEDIA_BUCKET);
-  const path = agentAvatarPath(agent.userId, agent.id, check.extension);
-  const { error } = await storage.upload(path, file, { contentType: file.type, upsert: false, cacheControl: '3600' });
-  if (error) {
-    throw new AppError({
-      source: 'database',
-      code: 'avatar_upload_failed',
-      messageKey: 'errors:agents.avatarUploadFailed',
-      message: error.message,
-    });
-  }
-  return updateAgent(agent.id, { avatar_url: storage.getPublicUrl(path).data.publicUrl });
+  if (!check.ok) throw invalidFileError('invalid_avatar', check.messageKey);
+  const url = await uploadPublicFile({
+    bucket: AGENT_MEDIA_BUCKET,
+    path: agentAvatarPath(agent.userId, agent.id, check.extension),
+    file,
+    failureKey: 'errors:agents.avatarUploadFailed',
+  });
+  return updateAgent(agent.id, { avatar_url: url });
 }
 
 export function useUploadAgentAvatarMutation(agent: { id: string; userId: string }) {

@@ -1,0 +1,164 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { toAppError } from '../../../errors/appError.ts';
+import { invalidFileError, removeStoredFiles, uploadPublicFile } from '../../../lib/storageUpload.ts';
+import { getSupabase } from '../../../lib/supabase.ts';
+import { AGENT_MEDIA_BUCKET } from '../../agents/api/agentDetail.ts';
+import { agentsKeys } from '../../agents/api/keys.ts';
+import { checkGalleryImage, galleryFileName, oembedUrl, youtubeThumbnail } from '../brandingModel.ts';
+
+/** What the branding editor loads: the agent's public identity, its branding and the card state. */
+export interface BrandingAgent {
+  id: string;
+  userId: string;
+  name: string;
+  companyName: string | null;
+  subdomain: string | null;
+  avatarUrl: string | null;
+  /** The stored jsonb as it is: keys the editor does not edit are kept on save. */
+  branding: unknown;
+  /** spec 001 §4.7: the editor is reachable only while the virtual business card is enabled. */
+  businessCardEnabled: boolean;
+}
+
+const row = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  company_name: z.string().nullable(),
+  subdomain: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  branding: z.unknown(),
+});
+const COLUMNS = 'id, user_id, name, company_name, subdomain, avatar_url, branding';
+const uuid = z.uuid();
+
+export const brandingKeys = {
+  agent: (agentId: string) => [...agentsKeys.all, 'branding', agentId] as const,
+};
+
+/** Whether the agent's virtual business card (its public page) is on; false for an unknown id. */
+export async function fetchBusinessCardEnabled(agentId: string): Promise<boolean> {
+  if (!uuid.safeParse(agentId).success) return false;
+  const { data, error } = await getSupabase()
+    .from('agent_integrations')
+    .select('enabled')
+    .eq('agent_id', agentId)
+    .eq('kind', 'virtual_business_card')
+    .maybeSingle();
+  if (error) throw toAppError(error, 'fetchAgents');
+  return (data as { enabled?: boolean } | null)?.enabled === true;
+}
+
+/** The agent, or null when it does not exist or is not the user's (RLS hides it). */
+export async function fetchBrandingAgent(agentId: string): Promise<BrandingAgent | null> {
+  if (!uuid.safeParse(agentId).success) return null;
+  const db = getSupabase();
+  const [agent, businessCardEnabled] = await Promise.all([
+    db.from('agents').select(COLUMNS).eq('id', agentId).maybeSingle(),
+    fetchBusinessCardEnabled(agentId),
+  ]);
+  if (agent.error) throw toAppError(agent.error, 'fetchAgents');
+  if (!agent.data) return null;
+  const r = row.parse(agent.data);
+  return {
+    id: r.id,
+    userId: r.user_id,
+    name: r.name,
+    companyName: r.company_name,
+    subdomain: r.subdomain,
+    avatarUrl: r.avatar_url,
+    branding: r.branding,
+    businessCardEnabled,
+  };
+}
+
+export function useBrandingAgentQuery(agentId: string) {
+  return useQuery({ queryKey: brandingKeys.agent(agentId), queryFn: () => fetchBrandingAgent(agentId) });
+}
+
+/** Writes the whole branding value; Postgres checks it (private.is_valid_branding). */
+export async function saveBranding(agentId: string, branding: Record<string, unknown>): Promise<unknown> {
+  const { data, error } = await getSupabase()
+    .from('agents')
+    .update({ branding })
+    .eq('id', agentId)
+    .select('branding')
+    .single();
+  if (error) throw toAppError(error, 'updateAgent');
+  return (data as { branding: unknown }).branding;
+}
+
+export function useSaveBrandingMutation(agentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (branding: Record<string, unknown>) => saveBranding(agentId, branding),
+    onSuccess: (branding) =>
+      client.setQueryData<BrandingAgent | null>(brandingKeys.agent(agentId), (old) =>
+        old ? { ...old, branding } : old,
+      ),
+  });
+}
+
+/** `{user_id}/{agent_id}/gallery/{timestamp-filename}` (spec 001 §7.3 under the owner's folder). */
+export function galleryPath(agent: { id: string; userId: string }, fileName: string): string {
+  return `${agent.userId}/${agent.id}/gallery/${fileName}`;
+}
+
+/** Checks and uploads one album image; returns its public URL and stored file name. */
+export async function uploadGalleryImage(
+  agent: { id: string; userId: string },
+  file: File,
+): Promise<{ url: string; fileName: string }> {
+  const problem = checkGalleryImage(file);
+  if (problem) throw invalidFileError(`image_${problem}`, `branding:media.errors.${problem}`);
+  const fileName = galleryFileName(file.name);
+  const url = await uploadPublicFile({
+    bucket: AGENT_MEDIA_BUCKET,
+    path: galleryPath(agent, fileName),
+    file,
+    failureKey: 'branding:media.errors.uploadFailed',
+  });
+  return { url, fileName };
+}
+
+/** Deletes album images from storage (removal from an album, or a deleted album). */
+export function removeGalleryImages(agent: { id: string; userId: string }, fileNames: string[]): Promise<void> {
+  return removeStoredFiles(
+    AGENT_MEDIA_BUCKET,
+    fileNames.filter(Boolean).map((name) => galleryPath(agent, name)),
+    'branding:media.errors.removeFailed',
+  );
+}
+
+export interface VideoMetadata {
+  title: string;
+  authorName: string;
+  thumbnailUrl: string;
+}
+
+const oembed = z.object({
+  title: z.string(),
+  author_name: z.string().optional(),
+  thumbnail_url: z.string().optional(),
+});
+
+/** oEmbed answers in well under a second; past this the owner is better off typing the title. */
+const OEMBED_TIMEOUT_MS = 5000;
+
+/** Title, author and thumbnail from YouTube's oEmbed endpoint; null when it cannot be reached. */
+export async function fetchVideoMetadata(videoId: string): Promise<VideoMetadata | null> {
+  try {
+    const response = await fetch(oembedUrl(videoId), { signal: AbortSignal.timeout(OEMBED_TIMEOUT_MS) });
+    if (!response.ok) return null;
+    const parsed = oembed.safeParse(await response.json());
+    if (!parsed.success) return null;
+    return {
+      title: parsed.data.title,
+      authorName: parsed.data.author_name ?? '',
+      thumbnailUrl: parsed.data.thumbnail_url ?? youtubeThumbnail(videoId),
+    };
+  } catch {
+    return null;
+  }
+}

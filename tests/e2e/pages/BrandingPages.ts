@@ -1,0 +1,105 @@
+import type { Locator, Page } from 'playwright-core';
+import type { brandingEn } from '../../../renderer/src/features/branding/locales/en.ts';
+
+type Texts = typeof brandingEn;
+export type BrandingTab = keyof Texts['tabs'];
+
+/** The branding editor (/agents/{id}/branding) as an owner uses it (CONVENTIONS §10). */
+export class BrandingEditorPage {
+  constructor(
+    readonly page: Page,
+    private readonly consoleUrl: string,
+    readonly texts: Texts,
+  ) {}
+
+  async open(agentId: string): Promise<void> {
+    await this.page.goto(new URL(`/agents/${agentId}/branding`, this.consoleUrl).toString());
+    await this.page
+      .locator('[data-testid="branding-preview"], .bp6-non-ideal-state')
+      .first()
+      .waitFor({ timeout: 15000 });
+  }
+
+  /** The Branding link of the agent side panel (without an address while disabled). */
+  get panelLink(): Locator {
+    return this.page.getByRole('complementary', { name: 'Agent' }).getByRole('link', { name: 'Branding' });
+  }
+
+  get skeleton(): Locator {
+    return this.page.getByTestId('branding-skeleton');
+  }
+
+  async openTab(tab: BrandingTab): Promise<void> {
+    await this.page.getByRole('tab', { name: this.texts.tabs[tab], exact: true }).click();
+  }
+
+  /** A field by its label; labels may end with a counter ("Headline 12/100"). */
+  field(label: string): Locator {
+    const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return this.page.getByLabel(new RegExp(`^${escaped}(\\s|$)`));
+  }
+
+  /** The text box of a field (colour fields also have a swatch with the same name). */
+  textbox(label: string): Locator {
+    return this.page.getByRole('textbox', { name: label, exact: true });
+  }
+
+  get aboutEditor(): Locator {
+    return this.page.getByTestId('about-editor');
+  }
+
+  get unsaved(): Locator {
+    return this.page.getByTestId('branding-unsaved');
+  }
+
+  get saveButton(): Locator {
+    return this.page.getByRole('button', { name: this.texts.save });
+  }
+
+  get previewHeadline(): Locator {
+    return this.page.getByTestId('preview-headline');
+  }
+
+  /** The one Blueprint toast on screen with this text. */
+  toast(text: string): Locator {
+    return this.page.locator('.bp6-toast').filter({ hasText: text });
+  }
+
+  get galleryInput(): Locator {
+    return this.page.getByTestId('gallery-input');
+  }
+
+  /** Drops a file on the gallery drop zone as a drag from the desktop would. */
+  async dropFile(name: string, mimeType: string, content: Buffer): Promise<void> {
+    const dataTransfer = await this.page.evaluateHandle(
+      ({ name, mimeType, bytes }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([new Uint8Array(bytes)], name, { type: mimeType }));
+        return transfer;
+      },
+      { name, mimeType, bytes: [...content] },
+    );
+    await this.page.getByTestId('gallery-drop').dispatchEvent('drop', { dataTransfer });
+  }
+
+  get galleryImages(): Locator {
+    return this.page.getByTestId('gallery-image');
+  }
+
+  get socialRows(): Locator {
+    return this.page.getByTestId('social-link-row');
+  }
+
+  get addSocialLink(): Locator {
+    return this.page.getByTestId('add-social-link');
+  }
+
+  get videoRows(): Locator {
+    return this.page.getByTestId('video-row');
+  }
+
+  async screenshot(file: string): Promise<void> {
+    await this.page.waitForTimeout(300); // let Blueprint transitions settle
+    await this.page.screenshot({ path: file, fullPage: true });
+  }
+}
