@@ -212,6 +212,7 @@ const LOADED: LoadedAgent = {
   publicChatEnabled: true,
   hasKnowledge: false,
   timeZone: 'Europe/Paris',
+  interactions: [],
   tools: [
     {
       id: 'get_time',
