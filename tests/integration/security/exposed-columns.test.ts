@@ -81,9 +81,9 @@ describe('exposed columns', () => {
       'activate_free_pack',
       'admin_grant_credits',
       'cancel_subscription',
+      'configure_web_widget',
       // The owner's own connector signing key (tests/integration/connectors).
       'connector_signing_secret',
-      'configure_web_widget',
       'create_subscription',
       'disable_web_widget',
       'public_agent',
