@@ -9,6 +9,13 @@ export class AgentSitePage extends SitePage {
     return this.page.locator('[data-testid="home-tab"] h1');
   }
 
+  /** The brand colour the page is painted with (the `--brand` custom property). */
+  async brandColour(): Promise<string> {
+    return this.page
+      .getByTestId('agent-page')
+      .evaluate((el) => getComputedStyle(el).getPropertyValue('--brand').trim());
+  }
+
   get availability(): Locator {
     return this.page.locator('[data-testid="home-tab"] .agent__available');
   }
