@@ -128,8 +128,9 @@ export function buildRpc(options: RpcOptions): ReadPlan {
     };
   }
   if (!routine.returnsSet) {
+    // PostgREST answers a NULL scalar with the JSON text `null`, not an empty body.
     return {
-      sql: `SELECT null::bigint AS total, 1 AS page_total, (SELECT to_json(${call})${from})::text AS body, ${RESPONSE_GUCS}`,
+      sql: `SELECT null::bigint AS total, 1 AS page_total, coalesce((SELECT to_json(${call})${from})::text, 'null') AS body, ${RESPONSE_GUCS}`,
       params: params.values,
     };
   }

@@ -201,6 +201,14 @@ describe('supabase-js rpc', () => {
     const c = stack.client();
     expect((await c.rpc('add', { a: 2, b: 5 })).data).toBe(7);
     expect((await c.rpc('add', { a: 2, b: 5 }, { get: true })).data).toBe(7);
+    // A NULL scalar is the JSON text `null` on the wire, as PostgREST answers it (not an empty body).
+    const nullScalar = await fetch(`${stack.url}/rest/v1/rpc/add`, {
+      method: 'POST',
+      headers: { apikey: stack.config.publishableKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ a: null, b: 5 }),
+    });
+    expect(nullScalar.status).toBe(200);
+    expect(await nullScalar.text()).toBe('null');
     expect((await c.rpc('sum_ids', { ids: [1, 2, 3] })).data).toBe(6);
     expect((await c.rpc('sum_ids', { ids: [1, 2, 3] }, { get: true })).data).toBe(6);
     expect((await c.rpc('posts_by', { author: 1 }).select('id').order('id', { ascending: false })).data).toEqual([
