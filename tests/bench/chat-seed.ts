@@ -39,9 +39,9 @@ export function syntheticChunk(i: number): string {
 
 /**
  * Adds `count` ready chunks to a new document of the agent; returns the seconds it took. The HNSW
- * index is dropped during the load and rebuilt after (pgvector's advice for bulk loads: one build
- * is far cheaper than `count` incremental inserts), then the table is analysed so the planner
- * knows the agent's row count.
+ * and full-text indexes are dropped during the load and rebuilt after from their own definitions
+ * (pgvector's advice for bulk loads: one build is far cheaper than `count` incremental inserts),
+ * then the table is analysed so the planner knows the agent's row count.
  */
 export async function seedChunks(
   db: PGlite,
@@ -56,7 +56,12 @@ export async function seedChunks(
     [agent.id, agent.ownerId, `bench-${count}.txt`, count],
   );
   const documentId = rows[0]!.id;
-  await db.exec('drop index if exists public.knowledge_chunks_embedding_idx');
+  // The search indexes exactly as the migrations define them, rebuilt after the load.
+  const { rows: searchIndexes } = await db.query<{ name: string; definition: string }>(
+    `select indexname as name, indexdef as definition from pg_indexes
+      where schemaname = 'public' and tablename = 'knowledge_chunks' and indexdef ~* 'using (hnsw|gin) '`,
+  );
+  for (const index of searchIndexes) await db.exec(`drop index public.${index.name}`);
   const batch = 500;
   for (let start = 0; start < count; start += batch) {
     const size = Math.min(batch, count - start);
@@ -84,11 +89,8 @@ export async function seedChunks(
     onProgress?.(start + size);
   }
   // A serial build: a parallel one asks for dynamic shared memory PGlite cannot give (53200).
-  await db.exec(`set maintenance_work_mem = '768MB';
-    set max_parallel_maintenance_workers = 0;
-    create index knowledge_chunks_embedding_idx on public.knowledge_chunks using hnsw (embedding extensions.vector_cosine_ops);
-    reset maintenance_work_mem;
-    reset max_parallel_maintenance_workers;
-    analyze public.knowledge_chunks;`);
+  await db.exec(`set maintenance_work_mem = '768MB'; set max_parallel_maintenance_workers = 0;`);
+  for (const index of searchIndexes) await db.exec(index.definition);
+  await db.exec('reset maintenance_work_mem; reset max_parallel_maintenance_workers; analyze public.knowledge_chunks;');
   return (performance.now() - started) / 1000;
 }
