@@ -202,7 +202,7 @@ const childTables: {
 }[] = [
   {
     table: 'interactions',
-    row: () => ({ type: 'share_url', name: 'Menu', config: { url: 'https://example.com' } }),
+    row: () => ({ type: 'share_url', name: 'Menu', config: { url: 'https://example.com', send_url_email: true } }),
     patch: { name: 'Renamed' },
     key: 'id',
   },
