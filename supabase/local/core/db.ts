@@ -1,6 +1,7 @@
 import { PGlite, type Transaction, type Results } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite/vector';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -18,7 +19,7 @@ export type { Transaction, Results };
  * `dataDir` undefined = in-memory (tests); otherwise a directory persisted with nodefs.
  */
 export async function openDatabase(dataDir?: string): Promise<PGlite> {
-  const extensions = { vector, pgcrypto, pg_trgm, uuid_ossp, unaccent };
+  const extensions = { vector, pgcrypto, pg_trgm, uuid_ossp, unaccent, btree_gin };
   return dataDir ? PGlite.create(dataDir, { extensions }) : PGlite.create({ extensions });
 }
 

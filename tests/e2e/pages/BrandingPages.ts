@@ -22,7 +22,8 @@ export class BrandingEditorPage {
 
   /** The Branding link of the agent side panel (without an address while disabled). */
   get panelLink(): Locator {
-    return this.page.getByRole('complementary', { name: 'Agent' }).getByRole('link', { name: 'Branding' });
+    // The agent panel is the landmark named after the agent (spec 001 §2: avatar and name on top).
+    return this.page.locator('aside.is-agent').getByRole('link', { name: 'Branding', exact: true });
   }
 
   get skeleton(): Locator {
