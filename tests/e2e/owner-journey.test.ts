@@ -20,7 +20,7 @@ import { ConsolePage } from './pages/ConsolePage.ts';
 import { DeployPage } from './pages/DeployPage.ts';
 import { InteractionsEditorPage } from './pages/InteractionsPage.ts';
 import { SandboxPage } from './pages/SandboxPage.ts';
-import { startAiProduct, systemText, type AiProduct } from './support/ai-product.ts';
+import { startAiProduct, systemText, type AiProduct } from './support/temp-product.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser.ts';
 
 /**

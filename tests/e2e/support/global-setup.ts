@@ -1,10 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startProduct, type RunningProduct } from '../../../scripts/lib/product.ts';
 import { DEMO_LOGINS } from '../../../scripts/lib/demo-logins.ts';
+import { startTempProduct } from './temp-product.ts';
 
 export interface ProductUrls {
   consoleUrl: string;
@@ -22,27 +18,12 @@ declare module 'vitest' {
   }
 }
 
-const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
 /**
  * Starts the whole product once for every end-to-end file, exactly as `npm start` does (built
  * apps, seeded database), on free ports and a throw-away data dir.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'concierge-e2e-'));
-  let product: RunningProduct;
-  try {
-    product = await startProduct({
-      projectDir,
-      dataDir: path.join(dataDir, 'data'),
-      apiPort: 0,
-      consolePort: 0,
-      sitePort: 0,
-    });
-  } catch (error) {
-    await rm(dataDir, { recursive: true, force: true });
-    throw error;
-  }
+  const { product, stop } = await startTempProduct();
   project.provide('product', {
     consoleUrl: product.consoleUrl,
     publicSiteUrl: product.publicSiteUrl,
@@ -52,8 +33,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
     inboxUrl: product.stack.inboxUrl,
     demo: DEMO_LOGINS,
   });
-  return async () => {
-    await product.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  return stop;
 }

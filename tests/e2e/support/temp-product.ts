@@ -30,36 +30,56 @@ export function systemText(request: ChatRequestBody): string {
  * OPENAI_API_KEY/OPENAI_BASE_URL pointing at the loopback fake (the shared e2e product stays in the
  * offline mode a fresh machine has). The test owns the fake, so it scripts the model's answers.
  */
-export async function startAiProduct(
-  responder?: (request: ChatRequestBody) => FakeChatReply | null,
-): Promise<AiProduct> {
-  const fake = await startFakeOpenAI();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'concierge-e2e-ai-'));
-  if (responder) {
-    fake.setChatResponder((request) => responder(request) ?? { text: 'I can help with that.' });
-  }
-  let product: RunningProduct;
+/**
+ * `startProduct` exactly as `npm start` runs it (built apps, seeded database) on free ports and a
+ * throw-away data dir, removed again by `stop()`.
+ */
+export async function startTempProduct(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ product: RunningProduct; stop(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'concierge-e2e-'));
   try {
-    product = await startProduct({
+    const product = await startProduct({
       projectDir,
       dataDir: path.join(dataDir, 'data'),
       apiPort: 0,
       consolePort: 0,
       sitePort: 0,
-      env: { ...process.env, OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseURL },
+      env,
     });
+    return {
+      product,
+      async stop() {
+        await product.stop();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
   } catch (error) {
-    await fake.close();
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+export async function startAiProduct(
+  responder?: (request: ChatRequestBody) => FakeChatReply | null,
+): Promise<AiProduct> {
+  const fake = await startFakeOpenAI();
+  if (responder) {
+    fake.setChatResponder((request) => responder(request) ?? { text: 'I can help with that.' });
+  }
+  let running: Awaited<ReturnType<typeof startTempProduct>>;
+  try {
+    running = await startTempProduct({ ...process.env, OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseURL });
+  } catch (error) {
+    await fake.close();
+    throw error;
+  }
   return {
-    product,
+    product: running.product,
     fake,
     async stop() {
-      await product.stop();
+      await running.stop();
       await fake.close();
-      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
