@@ -178,6 +178,9 @@ describe('deploy page', () => {
     await deploy.panelLink(AGENT_NAME, shellEn.agentPanel.calls).click();
     await page.getByRole('heading', { name: shellEn.agentPending.title }).waitFor();
     await deploy.shot('pending');
+    // Its action leads on to the agent's configuration.
+    await page.getByRole('link', { name: shellEn.agentPending.back }).click();
+    await shell.waitForPath(`/agents/${agentId}/configure`);
     await deploy.goto(agentId);
     await deploy.page.getByTestId('deploy-whatsapp').getByRole('link', { name: deployEn.whatsApp.messages }).click();
     await shell.waitForPath(`/agents/${agentId}/messages`);

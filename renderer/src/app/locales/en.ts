@@ -62,7 +62,7 @@ export const shellEn = {
   agentPending: {
     title: 'This page is not available yet',
     body: 'This part of the agent arrives in a later version of Concierge.',
-    back: 'Back to Deploy',
+    back: 'Configure the agent',
   },
   guard: {
     loading: 'Loading…',

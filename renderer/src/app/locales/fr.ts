@@ -63,7 +63,7 @@ export const shellFr: typeof shellEn = {
   agentPending: {
     title: 'Cette page n’est pas encore disponible',
     body: 'Cette partie de l’agent arrivera dans une prochaine version de Concierge.',
-    back: 'Retour à Déployer',
+    back: 'Configurer l’agent',
   },
   guard: {
     loading: 'Chargement…',

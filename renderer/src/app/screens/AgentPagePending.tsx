@@ -11,13 +11,14 @@ import { NotFoundPage } from './NotFoundPage.tsx';
  * one (a static segment outranks `:page`); any other name, or an agent that is not the user's, is a
  * real not-found.
  */
-export const pendingAgentPages = new Set(['dashboard', 'calls', 'messages', 'test', 'branding', 'interactions']);
+export const pendingAgentPages = new Set(['dashboard', 'calls', 'messages']);
 
 export function AgentPagePending() {
   const { t } = useTranslation();
   const { agentId = '', page = '' } = useParams();
-  const deploy = `/agents/${encodeURIComponent(agentId)}/integrations`;
-  const goDeploy = useLinkClickHandler<HTMLElement>(deploy);
+  // The agent list's Edit lands on the dashboard: send the owner on to the agent's configuration.
+  const configure = `/agents/${encodeURIComponent(agentId)}/configure`;
+  const goConfigure = useLinkClickHandler<HTMLElement>(configure);
   const agent = useAgentQuery(agentId);
   if (!pendingAgentPages.has(page)) return <NotFoundPage inShell />;
   if (agent.isPending) return null;
@@ -32,8 +33,8 @@ export function AgentPagePending() {
         action={
           <AnchorButton
             role="link"
-            href={deploy}
-            onClick={goDeploy}
+            href={configure}
+            onClick={goConfigure}
             intent={Intent.PRIMARY}
             text={t('shell:agentPending.back')}
           />
