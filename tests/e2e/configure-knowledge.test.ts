@@ -98,7 +98,8 @@ describe('configure: knowledge and connectors', () => {
     await expect
       .poll(() => page.getByText('Failed to process faux.pdf.', { exact: false }).count(), { timeout: 15_000 })
       .toBeGreaterThan(0);
-    await expect.poll(() => tab.documentNames()).toEqual(['menu.pdf', 'tarifs.csv']);
+    // Newest first: the two parallel uploads may have been created in either order.
+    await expect.poll(async () => (await tab.documentNames()).sort()).toEqual(['menu.pdf', 'tarifs.csv']);
     await shot(page, 'processing-failed');
 
     await tab.delete('tarifs.csv');
