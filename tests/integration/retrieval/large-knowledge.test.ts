@@ -1,7 +1,9 @@
 /**
  * Retrieval on a knowledge base large enough (> 1,000 chunks) to take the HNSW path: the graph walk
  * must really use the binary-quantized index (not a scan and sort of every chunk), and its re-ranked
- * results must still put the document that answers first.
+ * results must still put the document that answers first. The full-text half searches only the
+ * query words found in at most max(1,000, 2%) of the agent's chunks, from per-agent document
+ * frequencies that triggers keep in step with every insert, update and delete of chunks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashedEmbedding } from '../../../supabase/functions/_shared/text/lexical.ts';
@@ -33,6 +35,35 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
 });
+
+/** The agent's document frequencies as the trigger-maintained table has them. */
+async function storedFrequencies(agentId: string): Promise<Map<string, number>> {
+  const { rows } = await stack.db.query<{ lexeme: string; chunks: number }>(
+    'select lexeme, chunks from private.knowledge_terms where agent_id = $1',
+    [agentId],
+  );
+  return new Map(rows.map((row) => [row.lexeme, row.chunks]));
+}
+
+/** The same, counted from the chunks themselves. */
+async function actualFrequencies(agentId: string): Promise<Map<string, number>> {
+  const { rows } = await stack.db.query<{ lexeme: string; chunks: number }>(
+    `select l.lexeme, count(*)::integer as chunks
+       from public.knowledge_chunks c cross join lateral unnest(tsvector_to_array(c.fts)) as l(lexeme)
+      where c.agent_id = $1 group by 1`,
+    [agentId],
+  );
+  return new Map(rows.map((row) => [row.lexeme, row.chunks]));
+}
+
+async function selectiveQuery(query: string): Promise<string | null> {
+  const { rows } = await stack.db.query<{ q: string | null }>(
+    `select private.selective_tsquery($1, $2,
+       (select sum(chunk_count) from public.knowledge_documents where agent_id = $1 and status = 'uploaded'))::text as q`,
+    [agent.id, query],
+  );
+  return rows[0]!.q;
+}
 
 describe('retrieval over a large knowledge base', () => {
   it('walks the binary-quantized HNSW index for the nearest chunks', async () => {
@@ -71,5 +102,63 @@ describe('retrieval over a large knowledge base', () => {
     });
     expect(passages[0]?.documentId).toBe(answerDoc);
     expect(passages[0]?.vectorRank).toBe(1);
+  });
+
+  it('keeps per-agent document frequencies in step with the chunks', async () => {
+    const stored = await storedFrequencies(agent.id);
+    expect(stored.get('vegetarian')).toBeGreaterThan(1_000);
+    expect(stored.get('lepic')).toBe(1);
+    expect(stored).toEqual(await actualFrequencies(agent.id));
+
+    // An owner edits a chunk and deletes a document: the counts follow both.
+    const extra = await addKnowledge(stack, owner, agent.id, 'extra.txt', 'Zanzibar lounge opens at dusk.');
+    expect((await storedFrequencies(agent.id)).get('zanzibar')).toBe(1);
+    const edited = await owner.client
+      .from('knowledge_chunks')
+      .update({ content: 'Quokka lounge opens at dusk.' })
+      .eq('document_id', extra)
+      .select('id');
+    expect(edited.error).toBeNull();
+    expect(edited.data).toHaveLength(1);
+    let after = await storedFrequencies(agent.id);
+    expect(after.has('zanzibar')).toBe(false);
+    expect(after.get('quokka')).toBe(1);
+    expect(after.get('lounge')).toBe(1);
+    const removed = await owner.client.from('knowledge_documents').delete().eq('id', extra).select('id');
+    expect(removed.data).toHaveLength(1);
+    after = await storedFrequencies(agent.id);
+    expect(after.has('quokka')).toBe(false);
+    expect(after.has('lounge')).toBe(false);
+    expect(after).toEqual(await actualFrequencies(agent.id));
+  });
+
+  it('keeps the frequencies out of reach of clients', async () => {
+    for (const client of [stack.anonClient(), owner.client]) {
+      const { error } = await client.schema('private' as never).from('knowledge_terms').select('lexeme');
+      expect(error).not.toBeNull();
+    }
+  });
+
+  it('searches full text only for the words that single chunks out', async () => {
+    // 'vegetarian' is in most of the 1,500 chunks, 'lepic' in one, 'valet' in 25 (1 in 60).
+    expect(await selectiveQuery('vegetarian:* | lepic:*')).toBe("'lepic':*");
+    expect(await selectiveQuery('valet:*')).toBe("'valet':*");
+    expect(await selectiveQuery('vegetarian:* | family:*')).toBeNull();
+    // A prefix counts every lexeme it would match: 'v' covers 'vegetarian'.
+    expect(await selectiveQuery('v:*')).toBeNull();
+  });
+
+  it('finds a chunk by a rare word even when the question is full of common ones', async () => {
+    const query = 'Is the vegetarian family garden entrance on Lepic?';
+    const passages = await matchKnowledgeChunks(stack.serviceClient(), {
+      agentId: agent.id,
+      embedding: hashedEmbedding(query),
+      query,
+      limit: 4,
+      candidates: 20,
+      minSimilarity: 0.2,
+    });
+    expect(passages[0]?.documentId).toBe(answerDoc);
+    expect(passages[0]?.textRank).toBe(1);
   });
 });
