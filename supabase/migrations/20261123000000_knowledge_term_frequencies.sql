@@ -127,7 +127,8 @@ revoke all on function private.selective_tsquery(uuid, text, bigint) from public
 -- Same contract and result shape as before; the full-text branch now searches only the selective
 -- words (see above) and ranks their matches (one word matches at most max(1,000, 2%) of the
 -- chunks, so ranking is bounded; at most 2,000 are ranked) instead of an arbitrary 100 of a broad
--- match.
+-- match. It ranks with ts_rank (term frequency) rather than ts_rank_cd (cover density): for an OR
+-- of a few words proximity adds little, and at 1,667 matches ts_rank_cd cost 40% more.
 create or replace function public.match_knowledge_chunks(
   agent_id uuid,
   query_embedding extensions.vector(1536),
@@ -178,7 +179,7 @@ begin
       join public.knowledge_documents d on d.id = v.document_id and d.status = 'uploaded'
   ),
   text_candidates as materialized (
-    select c.id, c.document_id, ts_rank_cd(c.fts, $3) as text_score
+    select c.id, c.document_id, ts_rank(c.fts, $3) as text_score
       from public.knowledge_chunks c
      where $3 is not null
        and c.agent_id = $1
