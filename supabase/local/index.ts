@@ -10,7 +10,7 @@ import { applyMigrations, applySeed } from './core/migrations.ts';
 import { lockDataDir } from './platform/data-dir-lock.ts';
 import { createLocalService } from './platform/local-routes.ts';
 import { installWebSocketGlobal } from './platform/websocket-global.ts';
-import { createHttpServer, type Mounts, type UpgradeHandler } from './server.ts';
+import { createFetchHandler, createHttpServer, type Mounts, type UpgradeHandler } from './server.ts';
 import { createAuthService } from './auth/index.ts';
 import { createFunctionsService } from './functions/index.ts';
 import { createRealtimeService } from './realtime/index.ts';
@@ -120,6 +120,7 @@ async function assemble(
   const mounts: Mounts = { rest, auth, storage, functions, local };
   const upgrades: Record<string, UpgradeHandler> = realtime ? { '/realtime/v1/websocket': realtime.handleUpgrade } : {};
 
+  ctx.dispatch = createFetchHandler(ctx, mounts);
   const server = createHttpServer(ctx, mounts, upgrades);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -5,7 +5,7 @@
 -- Such words also say almost nothing about which chunk answers (their inverse document frequency
 -- is near zero): the full-text half is there for the words embeddings blur (names, references,
 -- codes), and the vector half carries broad questions. So retrieval now leaves out the words found
--- in more than max(1,000 chunks, 2% of the agent's chunks) before searching, as search engines do
+-- in more than max(200 chunks, 2% of the agent's chunks) before searching, as search engines do
 -- with corpus-specific stop words. That needs each agent's document frequency per lexeme, kept
 -- here by statement-level triggers on knowledge_chunks (one aggregated upsert per ingestion batch).
 
@@ -106,7 +106,7 @@ select c.agent_id, l.lexeme, count(*)::integer
 
 -- The query words worth a full-text search for this agent: each word of `query_text` (parsed by
 -- the same 'simple' configuration as the chunks), kept when the chunks containing a lexeme that
--- starts with it number at most max(1,000, 2% of the agent's chunks). The sum over lexemes is an
+-- starts with it number at most max(200, 2% of the agent's chunks). The sum over lexemes is an
 -- upper bound (a chunk may hold several), so a kept word is never broader than the limit. Returns
 -- an OR of prefix matches, or null when no word is left.
 create or replace function private.selective_tsquery(agent_id uuid, query_text text, total_chunks bigint)
@@ -120,12 +120,12 @@ language sql stable security definer set search_path = '' as $$
            where k.agent_id = selective_tsquery.agent_id
              and k.lexeme >= w.word collate "C"
              and k.lexeme < (w.word || chr(1114111)) collate "C")
-         <= greatest(1000, total_chunks / 50)
+         <= greatest(200, total_chunks / 50)
 $$;
 revoke all on function private.selective_tsquery(uuid, text, bigint) from public;
 
 -- Same contract and result shape as before; the full-text branch now searches only the selective
--- words (see above) and ranks their matches (one word matches at most max(1,000, 2%) of the
+-- words (see above) and ranks their matches (one word matches at most max(200, 2%) of the
 -- chunks, so ranking is bounded; at most 2,000 are ranked) instead of an arbitrary 100 of a broad
 -- match. It ranks with ts_rank (term frequency) rather than ts_rank_cd (cover density): for an OR
 -- of a few words proximity adds little, and at 1,667 matches ts_rank_cd cost 40% more.

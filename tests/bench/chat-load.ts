@@ -94,6 +94,8 @@ export type LoadPlan = z.infer<typeof loadPlan>;
 
 export interface LoadResult {
   firstTokens: number[];
+  /** Per turn, in completion order: its index in the conversation (0 = first message) and agent. */
+  samples: { firstToken: number; turn: number; agent: number; startedAt: number }[];
   turns: number;
   seconds: number;
 }
@@ -102,6 +104,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   const firstTokens: number[] = [];
+  const samples: LoadResult['samples'] = [];
   const started = performance.now();
   if (plan.shape === 'burst') {
     for (let round = 0; round < plan.rounds; round++) {
@@ -118,6 +121,14 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
         ),
       );
       firstTokens.push(...results.map((r) => r.firstToken));
+      samples.push(
+        ...results.map((r, i) => ({
+          firstToken: r.firstToken,
+          turn: 0,
+          agent: i % plan.agentIds.length,
+          startedAt: 0,
+        })),
+      );
     }
   } else {
     const [minThink, maxThink] = plan.thinkMs;
@@ -128,6 +139,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
       await sleep(Math.random() * plan.staggerMs);
       for (let t = 0; t < plan.turns; t++) {
         const message = plan.questions[(index + t) % plan.questions.length]!;
+        const startedAt = performance.now() - started;
         const result = await streamTurn(
           plan.target,
           { agentId, message, ...(conversationId ? { conversationId } : {}) },
@@ -135,12 +147,13 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
         );
         conversationId = result.conversationId;
         firstTokens.push(result.firstToken);
+        samples.push({ firstToken: result.firstToken, turn: t, agent: index % plan.agentIds.length, startedAt });
         if (t < plan.turns - 1) await sleep(minThink + Math.random() * (maxThink - minThink));
       }
     };
     await Promise.all(Array.from({ length: plan.conversations }, (_, i) => visitor(i)));
   }
-  return { firstTokens, turns: firstTokens.length, seconds: (performance.now() - started) / 1000 };
+  return { firstTokens, samples, turns: firstTokens.length, seconds: (performance.now() - started) / 1000 };
 }
 
 // As a child process: the plan as JSON in argv[2], the result as JSON on the last stdout line.

@@ -223,13 +223,19 @@ async function concurrentConversations(agentIds: [string, string]): Promise<void
   console.log(
     `\n${CONCURRENT} concurrent conversations (${TURNS_PER_CONVERSATION} messages each, ${THINK_MS[0] / 1000}-${THINK_MS[1] / 1000} s between a reply and the next message, half with 10k chunks)`,
   );
-  console.log(`  ${held.turns} turns in ${held.seconds.toFixed(1)} s (${(held.turns / held.seconds).toFixed(1)} turns/s)`);
+  console.log(
+    `  ${held.turns} turns in ${held.seconds.toFixed(1)} s (${(held.turns / held.seconds).toFixed(1)} turns/s)`,
+  );
   console.log(`  first token p50 ${ms(percentile(held.firstTokens, 50))}`);
-  console.log(`              p99 ${ms(p99)} ${judge(`first token p99, ${CONCURRENT} concurrent conversations`, p99, 100)}`);
+  console.log(
+    `              p99 ${ms(p99)} ${judge(`first token p99, ${CONCURRENT} concurrent conversations`, p99, 100)}`,
+  );
 
   const burst = await runChildLoad({ shape: 'burst', target, agentIds, questions, count: CONCURRENT, rounds: 3 });
   console.log(`\n${CONCURRENT} first messages sent at the same instant (3 rounds; no budget: queueing and throughput)`);
-  console.log(`  first token p50 ${ms(percentile(burst.firstTokens, 50))}  p99 ${ms(percentile(burst.firstTokens, 99))}`);
+  console.log(
+    `  first token p50 ${ms(percentile(burst.firstTokens, 50))}  p99 ${ms(percentile(burst.firstTokens, 99))}`,
+  );
   console.log(`  throughput ${(burst.turns / burst.seconds).toFixed(1)} turns/s`);
 }
 

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import WebSocket from 'ws';
 import { agentsEn } from '../../renderer/src/features/agents/locales/en.ts';
 import { AgentConfigurePage, AgentListPage, AgentPromptsPage, AgentWizardPage } from './pages/AgentsPages.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser.ts';
+import { signInDemoOwner } from './support/clients.ts';
 
 /**
  * The agent lifecycle pages as the seeded demo owner uses them (English profile), against the
@@ -32,16 +32,7 @@ describe('agents console', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    owner = createClient(product.apiUrl, product.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-    });
-    const { data, error } = await owner.auth.signInWithPassword({
-      email: demo.DEMO_OWNER_EMAIL,
-      password: demo.DEMO_OWNER_PASSWORD,
-    });
-    if (error) throw error;
-    ownerId = data.user.id;
+    ({ client: owner, userId: ownerId } = await signInDemoOwner(product));
   });
   afterAll(async () => {
     await owner?.from('agents').delete().like('name', `${PAGING_PREFIX}%`);

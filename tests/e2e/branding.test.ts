@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import WebSocket from 'ws';
 import { brandingEn } from '../../renderer/src/features/branding/locales/en.ts';
 import { AgentSitePage } from './pages/AgentSitePage.ts';
 import { BrandingEditorPage } from './pages/BrandingPages.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
 import { DESKTOP, launchBrowser, newPage } from './support/browser.ts';
+import { signInDemoOwner } from './support/clients.ts';
 
 /**
  * The branding editor against the running product: edits saved with Ctrl+S show on the agent's
@@ -35,16 +35,7 @@ describe('branding editor', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     browser = await launchBrowser();
-    owner = createClient(product.apiUrl, product.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-    });
-    const { data, error } = await owner.auth.signInWithPassword({
-      email: demo.DEMO_OWNER_EMAIL,
-      password: demo.DEMO_OWNER_PASSWORD,
-    });
-    if (error) throw error;
-    ownerId = data.user.id;
+    ({ client: owner, userId: ownerId } = await signInDemoOwner(product));
   });
   afterAll(async () => {
     await owner?.from('agents').delete().in('name', [AGENT, CLOSED_AGENT]);

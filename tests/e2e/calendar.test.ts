@@ -1,11 +1,10 @@
-import { createClient } from '@supabase/supabase-js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import WebSocket from 'ws';
 import { calendarEn } from '../../renderer/src/features/deploy/locales/calendar.en.ts';
 import { CALENDAR_AGENT_KEY } from '../../renderer/src/features/deploy/connection.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
+import { signInDemoOwner } from './support/clients.ts';
 
 /**
  * /auth/google/callback in the product as `npm start` runs it, for the signed-in demo owner
@@ -23,15 +22,7 @@ describe('Google Calendar callback page', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const owner = createClient(product.apiUrl, product.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-    });
-    const signedIn = await owner.auth.signInWithPassword({
-      email: demo.DEMO_OWNER_EMAIL,
-      password: demo.DEMO_OWNER_PASSWORD,
-    });
-    if (signedIn.error) throw signedIn.error;
+    const { client: owner } = await signInDemoOwner(product);
     const { data, error } = await owner
       .from('agents')
       .select('id')

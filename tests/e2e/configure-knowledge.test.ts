@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import WebSocket from 'ws';
 import { connectorsEn } from '../../renderer/src/features/connectors/locales/en.ts';
 import { knowledgeEn } from '../../renderer/src/features/knowledge/locales/en.ts';
 import { ConnectorsTabPage, KnowledgeTabPage } from './pages/ConfigureTabsPages.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
 import { DESKTOP, launchBrowser, newPage } from './support/browser.ts';
+import { productClient, signInDemoOwner } from './support/clients.ts';
 
 /**
  * The configure screen's knowledge and connectors tabs as the demo owner uses them, against the
@@ -19,10 +19,6 @@ const { demo } = product;
 const SHOTS = '/tmp/shots';
 const AGENT = 'Knowledge tab agent';
 const fixture = (name: string) => readFile(new URL(`../integration/engine/fixtures/${name}`, import.meta.url));
-const clientOptions = {
-  auth: { persistSession: false, autoRefreshToken: false },
-  realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-};
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(300);
@@ -39,16 +35,12 @@ describe('configure: knowledge and connectors', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     browser = await launchBrowser();
-    owner = createClient(product.apiUrl, product.anonKey, clientOptions);
-    service = createClient(product.apiUrl, product.serviceRoleKey, clientOptions);
-    const { data, error } = await owner.auth.signInWithPassword({
-      email: demo.DEMO_OWNER_EMAIL,
-      password: demo.DEMO_OWNER_PASSWORD,
-    });
-    if (error) throw error;
+    service = productClient(product, product.serviceRoleKey);
+    const signedIn = await signInDemoOwner(product);
+    owner = signedIn.client;
     const created = await owner
       .from('agents')
-      .insert({ user_id: data.user.id, name: AGENT, company_name: 'Fournil & Co' })
+      .insert({ user_id: signedIn.userId, name: AGENT, company_name: 'Fournil & Co' })
       .select('id')
       .single<{ id: string }>();
     if (created.error) throw created.error;

@@ -1,13 +1,13 @@
 import { get } from 'node:http';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import WebSocket from 'ws';
 import { shellEn } from '../../renderer/src/app/locales/en.ts';
 import { deployEn } from '../../renderer/src/features/deploy/locales/en.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
 import { DeployPage } from './pages/DeployPage.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser.ts';
+import { signInDemoOwner } from './support/clients.ts';
 
 /**
  * The deploy page (spec 001 §2.7, §4.7, §4.8) as the demo owner uses it: business card toggle and
@@ -26,18 +26,11 @@ describe('deploy page', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    owner = createClient(product.apiUrl, product.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-    });
-    const signedIn = await owner.auth.signInWithPassword({
-      email: demo.DEMO_OWNER_EMAIL,
-      password: demo.DEMO_OWNER_PASSWORD,
-    });
-    if (signedIn.error) throw signedIn.error;
+    const signedIn = await signInDemoOwner(product);
+    owner = signedIn.client;
     const { data, error } = await owner
       .from('agents')
-      .insert({ user_id: signedIn.data.user.id, name: AGENT_NAME, subdomain: SUBDOMAIN })
+      .insert({ user_id: signedIn.userId, name: AGENT_NAME, subdomain: SUBDOMAIN })
       .select('id')
       .single();
     if (error || !data) throw new Error(error?.message);

@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import WebSocket from 'ws';
 import { interactionsEn as texts } from '../../renderer/src/features/interactions/locales/en.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
 import { InteractionsEditorPage } from './pages/InteractionsPage.ts';
 import { DESKTOP, launchBrowser, newPage } from './support/browser.ts';
+import { signInDemoOwner } from './support/clients.ts';
 
 /**
  * The interactions editor (spec 001 §2.5, §4.4, §5) as the demo owner uses it: add a share_url
@@ -27,18 +27,11 @@ describe('interactions console', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     browser = await launchBrowser();
-    owner = createClient(product.apiUrl, product.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-    });
-    const { data, error } = await owner.auth.signInWithPassword({
-      email: demo.DEMO_OWNER_EMAIL,
-      password: demo.DEMO_OWNER_PASSWORD,
-    });
-    if (error) throw error;
+    const signedIn = await signInDemoOwner(product);
+    owner = signedIn.client;
     const created = await owner
       .from('agents')
-      .insert({ user_id: data.user.id, name: AGENT_NAME, company_name: 'Bistrot' })
+      .insert({ user_id: signedIn.userId, name: AGENT_NAME, company_name: 'Bistrot' })
       .select('id')
       .single<{ id: string }>();
     if (created.error) throw created.error;

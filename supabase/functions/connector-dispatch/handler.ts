@@ -12,7 +12,8 @@ import { bearerOf } from '../_shared/agent-chat/caller.ts';
 import { createServiceClient, type FunctionEnv } from '../_shared/agent-chat/env.ts';
 import { MAX_ATTEMPTS, backoffSeconds, isRetryable } from '../_shared/connectors/event.ts';
 import { sendConnectorEvent } from '../_shared/connectors/deliver.ts';
-import { HttpError, errorResponse, httpErrorResponse } from '../_shared/web/errors.ts';
+import { HttpError } from '../_shared/web/errors.ts';
+import { serveJson } from '../_shared/web/serve.ts';
 import { readJsonBody } from '../_shared/web/json-body.ts';
 import {
   buildEvent,
@@ -102,7 +103,6 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
   }
 
   async function handle(request: Request): Promise<Response> {
-    if (request.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST.', { allow: 'POST' });
     const token = bearerOf(request);
     if (!token || !serviceKeys.includes(token)) {
       throw new HttpError(403, 'service_role_only', 'Only the scheduler (service role) runs connector dispatch.');
@@ -125,15 +125,7 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     return Response.json({ claimed: deliveries.length, ...counts });
   }
 
-  return async (request) => {
-    try {
-      return await handle(request);
-    } catch (error) {
-      if (error instanceof HttpError) return httpErrorResponse(error);
-      console.error('connector-dispatch error', String(error));
-      return errorResponse(500, 'internal_error', 'Something went wrong. Please try again.');
-    }
-  };
+  return serveJson('connector-dispatch', handle);
 }
 
 function safeJson(text: string | undefined): Record<string, unknown> {

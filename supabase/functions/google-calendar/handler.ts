@@ -11,13 +11,14 @@
  * Without GOOGLE_CLIENT_ID, start and exchange answer 503 `google_not_configured`.
  */
 import { z } from 'zod';
-import { requireUser } from '../_shared/agent-chat/caller.ts';
-import { corsHeaders, preflight } from '../_shared/agent-chat/cors.ts';
+import { requireOwnAgent, requireUser } from '../_shared/agent-chat/caller.ts';
+import { corsHeaders } from '../_shared/agent-chat/cors.ts';
 import { createServiceClient, requireEnv, type FunctionEnv } from '../_shared/agent-chat/env.ts';
 import { googleConfig, isGoogleConfigured, type GoogleConfig } from '../_shared/google/config.ts';
 import { GoogleApiError, consentUrl, exchangeCode } from '../_shared/google/oauth.ts';
 import { STATE_TTL_MS, signState, verifyState } from '../_shared/google/state.ts';
-import { HttpError, errorResponse, httpErrorResponse } from '../_shared/web/errors.ts';
+import { HttpError } from '../_shared/web/errors.ts';
+import { jsonResponse, serveJson } from '../_shared/web/serve.ts';
 import { readJsonBody } from '../_shared/web/json-body.ts';
 
 export type { FunctionEnv };
@@ -61,11 +62,7 @@ function parseInput(raw: unknown): z.infer<typeof input> {
   );
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { ...corsHeaders, 'content-type': 'application/json; charset=utf-8' },
-  });
+const json = (body: unknown, status = 200) => jsonResponse(body, status, corsHeaders);
 
 const notConfigured = () =>
   new HttpError(
@@ -79,14 +76,8 @@ export function makeHandler(env: FunctionEnv, fetcher: typeof fetch = fetch): (r
   const config: GoogleConfig = googleConfig(env);
   const stateSecret = env.get('GOOGLE_OAUTH_STATE_SECRET')?.trim() || requireEnv(env, 'SUPABASE_SERVICE_ROLE_KEY');
 
-  async function requireOwnAgent(userId: string, id: string): Promise<void> {
-    const { data, error } = await service.from('agents').select('id').eq('id', id).eq('user_id', userId).maybeSingle();
-    if (error) throw new Error(`reading the agent failed: ${error.message}`);
-    if (!data) throw new HttpError(404, 'agent_not_found', 'This agent does not exist.');
-  }
-
   async function status(userId: string, id: string): Promise<Response> {
-    await requireOwnAgent(userId, id);
+    await requireOwnAgent(service, userId, id);
     const { data, error } = await service
       .from('agent_integrations')
       .select('enabled, config, connected_at')
@@ -117,7 +108,7 @@ export function makeHandler(env: FunctionEnv, fetcher: typeof fetch = fetch): (r
     if (state.userId !== userId) {
       throw new HttpError(403, 'state_mismatch', 'This Google connection was started by another account.');
     }
-    await requireOwnAgent(userId, state.agentId);
+    await requireOwnAgent(service, userId, state.agentId);
     if (!isGoogleConfigured(config)) throw notConfigured();
     let tokens;
     try {
@@ -158,7 +149,7 @@ export function makeHandler(env: FunctionEnv, fetcher: typeof fetch = fetch): (r
   }
 
   async function disconnect(userId: string, id: string): Promise<Response> {
-    await requireOwnAgent(userId, id);
+    await requireOwnAgent(service, userId, id);
     const secrets = await service
       .from('agent_secrets')
       .update({
@@ -178,15 +169,13 @@ export function makeHandler(env: FunctionEnv, fetcher: typeof fetch = fetch): (r
   }
 
   async function handle(request: Request): Promise<Response> {
-    if (request.method !== 'POST')
-      return errorResponse(405, 'method_not_allowed', 'Use POST.', { ...corsHeaders, allow: 'POST' });
     const userId = await requireUser(request, service);
     const command = parseInput(await readJsonBody(request));
     switch (command.action) {
       case 'status':
         return status(userId, command.agentId);
       case 'start': {
-        await requireOwnAgent(userId, command.agentId);
+        await requireOwnAgent(service, userId, command.agentId);
         if (!isGoogleConfigured(config)) throw notConfigured();
         const state = await signState(
           {
@@ -206,14 +195,5 @@ export function makeHandler(env: FunctionEnv, fetcher: typeof fetch = fetch): (r
     }
   }
 
-  return async (request) => {
-    if (request.method === 'OPTIONS') return preflight();
-    try {
-      return await handle(request);
-    } catch (error) {
-      if (error instanceof HttpError) return httpErrorResponse(error, corsHeaders);
-      console.error('google-calendar error', String(error));
-      return errorResponse(500, 'internal_error', 'Something went wrong. Please try again.', corsHeaders);
-    }
-  };
+  return serveJson('google-calendar', handle, { cors: corsHeaders });
 }

@@ -13,13 +13,14 @@
 import { z } from 'zod';
 import { createAiProvider } from '../_shared/ai/factory.ts';
 import { isProviderError } from '../_shared/ai/errors.ts';
-import { requireUser } from '../_shared/agent-chat/caller.ts';
-import { corsHeaders, preflight } from '../_shared/agent-chat/cors.ts';
+import { requireOwnAgent, requireUser } from '../_shared/agent-chat/caller.ts';
+import { corsHeaders } from '../_shared/agent-chat/cors.ts';
 import { createServiceClient, envRecord, type FunctionEnv } from '../_shared/agent-chat/env.ts';
 import { createModelSettingsCache } from '../_shared/agent-chat/usage.ts';
 import { KNOWLEDGE_MAX_BYTES, validateKnowledgeFile } from '../_shared/knowledge/formats.ts';
 import { ingestKnowledgeFile } from '../_shared/knowledge/ingest.ts';
-import { HttpError, errorResponse, httpErrorResponse } from '../_shared/web/errors.ts';
+import { HttpError } from '../_shared/web/errors.ts';
+import { jsonResponse, serveJson } from '../_shared/web/serve.ts';
 import { readJsonBody } from '../_shared/web/json-body.ts';
 import {
   DOCUMENT_COLUMNS,
@@ -58,11 +59,7 @@ function parseInput(raw: unknown): z.infer<typeof input> {
   );
 }
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { ...corsHeaders, 'content-type': 'application/json; charset=utf-8' },
-  });
+const json = (body: unknown, status = 200) => jsonResponse(body, status, corsHeaders);
 
 export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
   const service = createServiceClient(env);
@@ -138,8 +135,6 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
   }
 
   async function handle(request: Request): Promise<Response> {
-    if (request.method !== 'POST')
-      return errorResponse(405, 'method_not_allowed', 'Use POST.', { ...corsHeaders, allow: 'POST' });
     const userId = await requireUser(request, service);
     const command = parseInput(await readJsonBody(request));
 
@@ -168,13 +163,7 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     }
 
     const { agentId, storagePath } = command;
-    const { data: agent } = await service
-      .from('agents')
-      .select('id')
-      .eq('id', agentId)
-      .eq('user_id', userId)
-      .maybeSingle();
-    if (!agent) throw new HttpError(404, 'agent_not_found', 'This agent does not exist.');
+    await requireOwnAgent(service, userId, agentId);
     const segments = storagePath.split('/');
     if (
       segments.length !== 3 ||
@@ -223,14 +212,5 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     return process(created, file);
   }
 
-  return async (request) => {
-    if (request.method === 'OPTIONS') return preflight();
-    try {
-      return await handle(request);
-    } catch (error) {
-      if (error instanceof HttpError) return httpErrorResponse(error, corsHeaders);
-      console.error('knowledge-ingest error', String(error));
-      return errorResponse(500, 'internal_error', 'Something went wrong. Please try again.', corsHeaders);
-    }
-  };
+  return serveJson('knowledge-ingest', handle, { cors: corsHeaders });
 }

@@ -14,11 +14,12 @@ import { createAiProvider } from '../_shared/ai/factory.ts';
 import { isProviderError } from '../_shared/ai/errors.ts';
 import type { AiProvider, ChatMessage } from '../_shared/ai/types.ts';
 import { requireUser } from '../_shared/agent-chat/caller.ts';
-import { corsHeaders, preflight } from '../_shared/agent-chat/cors.ts';
+import { corsHeaders } from '../_shared/agent-chat/cors.ts';
 import { createServiceClient, envRecord, type FunctionEnv } from '../_shared/agent-chat/env.ts';
 import { createModelSettingsCache, meterAssist } from '../_shared/agent-chat/usage.ts';
 import { MemoryBucketStore, takeToken, type BucketPolicy } from '../_shared/engine/rate-limit.ts';
-import { HttpError, errorResponse, httpErrorResponse } from '../_shared/web/errors.ts';
+import { HttpError } from '../_shared/web/errors.ts';
+import { jsonResponse, serveJson } from '../_shared/web/serve.ts';
 import { readJsonBody } from '../_shared/web/json-body.ts';
 import {
   assistInput,
@@ -194,8 +195,6 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
   }
 
   async function handle(request: Request): Promise<Response> {
-    if (request.method !== 'POST')
-      return errorResponse(405, 'method_not_allowed', 'Use POST.', { ...corsHeaders, allow: 'POST' });
     const userId = await requireUser(request, service);
     const now = Date.now();
     const verdict = takeToken(buckets.get(userId), OWNER_POLICY, now);
@@ -225,20 +224,8 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
       offline: isOffline,
       model: outcome.model,
     }).catch((error: unknown) => console.warn('owner-assist metering failed', String(error)));
-    return new Response(JSON.stringify({ result: outcome.result, offline: isOffline, model: outcome.model }), {
-      status: 200,
-      headers: { ...corsHeaders, 'content-type': 'application/json; charset=utf-8' },
-    });
+    return jsonResponse({ result: outcome.result, offline: isOffline, model: outcome.model }, 200, corsHeaders);
   }
 
-  return async (request) => {
-    if (request.method === 'OPTIONS') return preflight();
-    try {
-      return await handle(request);
-    } catch (error) {
-      if (error instanceof HttpError) return httpErrorResponse(error, corsHeaders);
-      console.error('owner-assist error', String(error));
-      return errorResponse(500, 'internal_error', 'Something went wrong. Please try again.', corsHeaders);
-    }
-  };
+  return serveJson('owner-assist', handle, { cors: corsHeaders });
 }

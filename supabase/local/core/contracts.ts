@@ -101,6 +101,11 @@ export interface StackContext {
   log: (message: string) => void;
   /** Called after anything that changes the schema (migrations); services refresh their caches. */
   onSchemaChange(listener: () => Promise<void> | void): void;
+  /**
+   * The gateway as a Web-standard handler (every mount, body limits, CORS), set once the services
+   * are assembled: in-process callers (the functions' clients) reach the API without a socket.
+   */
+  dispatch?: (request: Request) => Promise<Response>;
 }
 
 /** A service mounted under a prefix: `/rest/v1`, `/auth/v1`, `/storage/v1`, `/functions/v1`. */

@@ -33,16 +33,22 @@ export async function readDotenv(file: string): Promise<Record<string, string>> 
   }
 }
 
-/** What a function handler receives: the subset of `Deno.env` functions may use. */
+/**
+ * What a function handler receives: the subset of `Deno.env` functions may use, plus (locally
+ * only) `fetch`, the way to reach SUPABASE_URL in-process; Deno.env has no such member, so
+ * deployed functions use the global fetch.
+ */
 export interface FunctionEnv {
   get(name: string): string | undefined;
   toObject(): Record<string, string>;
+  fetch?: typeof fetch;
 }
 
-export function functionEnv(values: Record<string, string>): FunctionEnv {
+export function functionEnv(values: Record<string, string>, ownApi?: typeof fetch): FunctionEnv {
   const frozen = Object.freeze({ ...values });
   return {
     get: (name) => (Object.prototype.hasOwnProperty.call(frozen, name) ? frozen[name] : undefined),
     toObject: () => ({ ...frozen }),
+    ...(ownApi ? { fetch: ownApi } : {}),
   };
 }

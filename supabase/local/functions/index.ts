@@ -41,21 +41,35 @@ export function createFunctionsService(ctx: StackContext): HttpService & { slugs
   const loaded = new Map<string, Promise<LoadedFunction>>();
   let dotenv: Promise<Record<string, string>> | undefined;
 
+  /**
+   * The functions' route to this stack's own API: requests for SUPABASE_URL go straight to the
+   * gateway's handler (same routing, limits and answers, no loopback socket, no HTTP parsing on
+   * either side); anything else is a real fetch.
+   */
+  const ownApiFetch: typeof fetch = (input, init) => {
+    const request = new Request(input, init);
+    const base = `${ctx.config.apiUrl}/`;
+    return ctx.dispatch && request.url.startsWith(base) ? ctx.dispatch(request) : fetch(request);
+  };
+
   async function envFor(): Promise<FunctionEnv> {
     dotenv ??= readDotenv(path.join(functionsDir, '.env'));
     const { config } = ctx;
-    return functionEnv({
-      SUPABASE_URL: config.apiUrl,
-      SUPABASE_ANON_KEY: config.anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
-      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: config.publishableKey }),
-      SUPABASE_SECRET_KEYS: JSON.stringify({ default: config.secretKey }),
-      // The platform's mail capture: functions that send email (agent tools) deliver to the local
-      // inbox through its HTTP route unless the project configures a real provider.
-      EMAIL_API_URL: `${config.apiUrl}/_local/inbox`,
-      ...config.functionEnv,
-      ...(await dotenv),
-    });
+    return functionEnv(
+      {
+        SUPABASE_URL: config.apiUrl,
+        SUPABASE_ANON_KEY: config.anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
+        SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: config.publishableKey }),
+        SUPABASE_SECRET_KEYS: JSON.stringify({ default: config.secretKey }),
+        // The platform's mail capture: functions that send email (agent tools) deliver to the local
+        // inbox through its HTTP route unless the project configures a real provider.
+        EMAIL_API_URL: `${config.apiUrl}/_local/inbox`,
+        ...config.functionEnv,
+        ...(await dotenv),
+      },
+      ownApiFetch,
+    );
   }
 
   async function handlerFile(slug: string): Promise<string | undefined> {

@@ -2,7 +2,7 @@
  * Retrieval on a knowledge base large enough (> 1,000 chunks) to take the HNSW path: the graph walk
  * must really use the binary-quantized index (not a scan and sort of every chunk), and its re-ranked
  * results must still put the document that answers first. The full-text half searches only the
- * query words found in at most max(1,000, 2%) of the agent's chunks, from per-agent document
+ * query words found in at most max(200, 2%) of the agent's chunks, from per-agent document
  * frequencies that triggers keep in step with every insert, update and delete of chunks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -54,3 +54,18 @@ export async function requireUser(request: Request, service: SupabaseClient): Pr
   if (error || !data.user) throw new HttpError(401, 'not_signed_in', 'Sign in to use this feature.');
   return data.user.id;
 }
+
+/**
+ * The caller's own agent or a 404 (anyone else's agent looks like a missing one). Checked with the
+ * service role and an explicit owner filter, since functions act as the service role.
+ */
+export async function requireOwnAgent(service: SupabaseClient, userId: string, agentId: string): Promise<void> {
+  const { data, error } = await service
+    .from('agents')
+    .select('id')
+    .eq('id', agentId)
+    .eq('user_id', userId)
+    .maybeSingle();
+  if (error) throw new Error(`reading the agent failed: ${error.message}`);
+  if (!data) throw new HttpError(404, 'agent_not_found', 'This agent does not exist.');
+}

@@ -4,9 +4,13 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 
-/** The subset of Deno.env a handler uses. */
+/**
+ * The subset of Deno.env a handler uses. `fetch` is set only by the local stack: its in-process
+ * route to SUPABASE_URL (Deno.env has no such member, so deployed functions use the global fetch).
+ */
 export interface FunctionEnv {
   get(name: string): string | undefined;
+  fetch?: typeof fetch;
 }
 
 export function requireEnv(env: FunctionEnv, name: string): string {
@@ -27,6 +31,7 @@ export function envRecord(env: FunctionEnv, names: readonly string[]): Record<st
 export function createServiceClient(env: FunctionEnv): SupabaseClient {
   return createClient(requireEnv(env, 'SUPABASE_URL'), requireEnv(env, 'SUPABASE_SERVICE_ROLE_KEY'), {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    ...(env.fetch ? { global: { fetch: env.fetch } } : {}),
   });
 }
 
