@@ -134,7 +134,10 @@ describe('retrieval over a large knowledge base', () => {
 
   it('keeps the frequencies out of reach of clients', async () => {
     for (const client of [stack.anonClient(), owner.client]) {
-      const { error } = await client.schema('private' as never).from('knowledge_terms').select('lexeme');
+      const { error } = await client
+        .schema('private' as never)
+        .from('knowledge_terms')
+        .select('lexeme');
       expect(error).not.toBeNull();
     }
   });
