@@ -6,7 +6,6 @@ import { build, createServer as createViteServer, type Plugin, type ViteDevServe
 import { startStack, type RunningStack } from '../../supabase/local/index.ts';
 import { createAgentIndexTransform } from '../../public-site/server/indexTransform.ts';
 import { createWidgetRoute } from '../../public-site/server/widget.ts';
-import { startFunctionScheduler } from './scheduler.ts';
 import { createStaticSiteServer } from './static-server.ts';
 import { recordAgentSiteUrl } from './agent-site.ts';
 
@@ -126,6 +125,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     env,
     log,
     functionEnv: productFunctionEnv(env),
+    // Scheduled functions (connector deliveries) run in the stack, as pg_cron runs them hosted.
+    schedule: true,
   });
 
   const [consoleApp, siteApp] = apps(options.projectDir) as [App, App];
@@ -189,14 +190,6 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   // Functions build their env on first request, so the final URLs are seen (links in emails,
   // Stripe return URLs, the site's canonical address).
   Object.assign(stack.config.functionEnv, { CONSOLE_URL: consoleUrl, PUBLIC_SITE_URL: publicSiteUrl });
-  // Finished conversations reach Zapier/Make connectors once a minute, as pg_cron does when hosted.
-  const scheduler = startFunctionScheduler({
-    apiUrl: () => stack.url,
-    serviceRoleKey: stack.serviceRoleKey,
-    jobs: [{ slug: 'connector-dispatch', everyMs: Number(env.CONCIERGE_CONNECTOR_DISPATCH_MS ?? 60_000) }],
-    log,
-  });
-  closers.push(async () => scheduler.stop());
   // The database builds web widget script URLs from the same address (configure_web_widget()).
   await recordAgentSiteUrl(stack, publicSiteUrl);
 

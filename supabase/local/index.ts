@@ -8,6 +8,7 @@ import { openDatabase } from './core/db.ts';
 import { createInboxMailer } from './core/mailer.ts';
 import { applyMigrations, applySeed } from './core/migrations.ts';
 import { lockDataDir } from './platform/data-dir-lock.ts';
+import { startFunctionScheduler } from './platform/scheduler.ts';
 import { createLocalService } from './platform/local-routes.ts';
 import { installWebSocketGlobal } from './platform/websocket-global.ts';
 import { createFetchHandler, createHttpServer, type Mounts, type UpgradeHandler } from './server.ts';
@@ -134,6 +135,15 @@ async function assemble(
   config.apiUrl = `http://${config.host}:${port}`;
   const startupMs = Math.round(performance.now() - startedAt);
   log(`ready on ${config.apiUrl} in ${startupMs} ms (${created ? 'new' : 'existing'} database)`);
+  const scheduler =
+    config.schedule.length > 0
+      ? startFunctionScheduler({
+          apiUrl: () => config.apiUrl,
+          serviceRoleKey: config.serviceRoleKey,
+          jobs: config.schedule,
+          log,
+        })
+      : null;
   let stopping: Promise<void> | undefined;
   return {
     url: config.apiUrl,
@@ -150,6 +160,7 @@ async function assemble(
     reloadSchema: () => schema.fire(),
     stop() {
       stopping ??= (async () => {
+        scheduler?.stop();
         await realtime?.close();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();

@@ -30,6 +30,7 @@ type StartStack = (options: {
   dataDir: string;
   port: number;
   log: (m: string) => void;
+  schedule: boolean;
 }) => Promise<EmbeddedStack>;
 
 export interface BackendHostOptions {
@@ -67,7 +68,8 @@ export async function startBackendHost(options: BackendHostOptions): Promise<Bac
   const startStack = await loadStartStack(options.appDir);
   const dataDir = path.join(options.userDataDir, 'backend', 'db');
   // Port 0: any free port, so a second app or `npm start` on 54321 never collides with us.
-  const stack = await startStack({ projectDir: options.appDir, dataDir, port: 0, log: options.log });
+  // schedule: connector deliveries (Zapier/Make) go out every minute, as pg_cron sends them hosted.
+  const stack = await startStack({ projectDir: options.appDir, dataDir, port: 0, log: options.log, schedule: true });
   options.log(`backend: embedded stack at ${stack.url}, data in ${dataDir}`);
   return {
     config: { supabaseUrl: stack.url, supabaseAnonKey: stack.anonKey, mode: 'embedded' },

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'smol-toml';
+import { localSchedule } from '../platform/scheduler.ts';
 import type { LocalStackConfig, SupabaseConfig } from './contracts.ts';
 import {
   LOCAL_ANON_KEY,
@@ -125,6 +126,11 @@ export interface StackOptions {
   maxBodyBytes?: number;
   functionEnv?: Record<string, string>;
   env?: NodeJS.ProcessEnv;
+  /**
+   * Run the hosted project's scheduled jobs in this process (platform/scheduler.ts): on for the
+   * product (`npm start`, the desktop app), off by default (tests call functions themselves).
+   */
+  schedule?: boolean;
 }
 
 export async function resolveStackConfig(options: StackOptions = {}): Promise<LocalStackConfig> {
@@ -152,5 +158,6 @@ export async function resolveStackConfig(options: StackOptions = {}): Promise<Lo
     maxBodyBytes: options.maxBodyBytes ?? 10 * 1024 * 1024,
     supabaseConfig,
     functionEnv: options.functionEnv ?? {},
+    schedule: options.schedule ? localSchedule(env) : [],
   };
 }

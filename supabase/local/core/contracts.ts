@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import type { ScheduledFunction } from '../platform/scheduler.ts';
 
 /**
  * The seams between the local stack's parts. The server (server.ts) owns the port, CORS, the
@@ -28,6 +29,8 @@ export interface LocalStackConfig {
   supabaseConfig: SupabaseConfig;
   /** Variables handed to edge functions besides the SUPABASE_* ones. */
   functionEnv: Record<string, string>;
+  /** Functions POSTed on an interval (pg_cron's jobs when hosted); empty unless `schedule`. */
+  schedule: ScheduledFunction[];
 }
 
 /** The subset of supabase/config.toml the local stack reads; values already resolved from env(). */

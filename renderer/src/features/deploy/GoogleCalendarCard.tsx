@@ -1,15 +1,4 @@
-import {
-  Button,
-  Callout,
-  Card,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  Elevation,
-  Intent,
-  Switch,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent, Switch } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppError } from '../../errors/appError.ts';
@@ -20,7 +9,7 @@ import {
   useDisconnectCalendarMutation,
 } from './api/googleCalendar.ts';
 import { calendarRedirectUri, goToUrl, rememberCalendarAgent } from './connection.ts';
-import './deploy-calendar.css';
+import { DeployCard } from './components/DeployCard.tsx';
 
 function toggleError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -85,43 +74,52 @@ export function GoogleCalendarCard({ agentId }: { agentId: string }) {
     }
   };
 
+  const notice = status.isError ? (
+    <Callout intent={Intent.DANGER} icon="error" compact>
+      {t('errors.statusFailed')}
+    </Callout>
+  ) : status.isSuccess && !configured ? (
+    <Callout intent={Intent.WARNING} icon="warning-sign" compact>
+      {t('card.notConfigured')}
+    </Callout>
+  ) : null;
+
   return (
-    <Card elevation={Elevation.ONE} className="deploy-calendar-card" data-testid="google-calendar-card">
-      <div className="deploy-calendar-card__header">
-        <h3>{t('card.title')}</h3>
-        <Button
-          variant="minimal"
-          icon="info-sign"
-          aria-label={t('card.info')}
-          title={t('card.info')}
-          onClick={() => setInfoOpen(true)}
-        />
-      </div>
-      <p>{t('card.description')}</p>
-      {status.isError && (
-        <Callout intent={Intent.DANGER} icon="error" compact>
-          {t('errors.statusFailed')}
-        </Callout>
-      )}
-      {status.isSuccess && !configured && (
-        <Callout intent={Intent.WARNING} icon="warning-sign" compact>
-          {t('card.notConfigured')}
-        </Callout>
-      )}
-      <div className="deploy-calendar-card__footer">
-        <Switch
-          label={t('card.toggle')}
-          checked={connected}
-          disabled={!status.isSuccess || !configured || busy}
-          onChange={(event) => void toggle(event.currentTarget.checked)}
-        />
-        {status.isSuccess && configured && (
-          <Tag minimal intent={connected ? Intent.SUCCESS : Intent.NONE}>
-            {connected ? t('card.connected') : t('card.disconnected')}
-          </Tag>
-        )}
-      </div>
+    <>
+      <DeployCard
+        icon="calendar"
+        testId="google-calendar-card"
+        title={t('card.title')}
+        description={t('card.description')}
+        status={
+          status.isSuccess && configured
+            ? {
+                label: connected ? t('card.connected') : t('card.disconnected'),
+                intent: connected ? Intent.SUCCESS : Intent.NONE,
+              }
+            : undefined
+        }
+        control={
+          <Button
+            variant="minimal"
+            icon="info-sign"
+            aria-label={t('card.info')}
+            title={t('card.info')}
+            onClick={() => setInfoOpen(true)}
+          />
+        }
+        footer={
+          <Switch
+            label={t('card.toggle')}
+            checked={connected}
+            disabled={!status.isSuccess || !configured || busy}
+            onChange={(event) => void toggle(event.currentTarget.checked)}
+          />
+        }
+      >
+        {notice}
+      </DeployCard>
       <CalendarInfoDialog isOpen={infoOpen} onClose={() => setInfoOpen(false)} />
-    </Card>
+    </>
   );
 }

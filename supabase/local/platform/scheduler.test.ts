@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startFunctionScheduler } from './scheduler.ts';
+import { localSchedule, startFunctionScheduler } from './scheduler.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -35,5 +35,15 @@ describe('local function scheduler', () => {
     scheduler.stop();
     await vi.advanceTimersByTimeAsync(5000);
     expect(calls).toHaveLength(2);
+  });
+
+  it('dispatches connectors every minute unless the interval is set', () => {
+    expect(localSchedule({})).toEqual([{ slug: 'connector-dispatch', everyMs: 60_000 }]);
+    expect(localSchedule({ CONCIERGE_CONNECTOR_DISPATCH_MS: '5000' })).toEqual([
+      { slug: 'connector-dispatch', everyMs: 5000 },
+    ]);
+    // Nonsense or a busy loop falls back to the default.
+    expect(localSchedule({ CONCIERGE_CONNECTOR_DISPATCH_MS: 'soon' })[0]?.everyMs).toBe(60_000);
+    expect(localSchedule({ CONCIERGE_CONNECTOR_DISPATCH_MS: '10' })[0]?.everyMs).toBe(60_000);
   });
 });

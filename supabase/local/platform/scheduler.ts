@@ -1,7 +1,9 @@
 /**
  * The local stand-in for the hosted project's scheduled jobs (pg_cron + pg_net, README
  * "Connectors"): POSTs to scheduled edge functions with the service role key on an interval.
- * Runs are never overlapped; a failed run is logged and the next one tries again.
+ * Runs are never overlapped; a failed run is logged and the next one tries again. Started by the
+ * stack itself when asked (`schedule: true`: `npm start` and the desktop app), so every host of
+ * the embedded backend delivers connectors; test stacks call the functions themselves.
  */
 export interface ScheduledFunction {
   slug: string;
@@ -42,4 +44,11 @@ export function startFunctionScheduler(options: {
       for (const timer of timers) clearInterval(timer);
     },
   };
+}
+
+/** The hosted project's cron jobs, as the embedded stack runs them. */
+export function localSchedule(env: Record<string, string | undefined>): ScheduledFunction[] {
+  const every = Number(env.CONCIERGE_CONNECTOR_DISPATCH_MS);
+  // Finished conversations reach Zapier/Make connectors once a minute, as pg_cron does when hosted.
+  return [{ slug: 'connector-dispatch', everyMs: Number.isFinite(every) && every >= 1000 ? every : 60_000 }];
 }
