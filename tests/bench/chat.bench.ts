@@ -19,7 +19,7 @@
  * 1 when any figure is over budget. Everything stays on 127.0.0.1; every loop is bounded.
  */
 import { spawn } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { startFakeOpenAI } from '../fakes/openai/server.ts';
 import { createAgent, createOwner, newVisitorId } from '../integration/agent-chat/support.ts';
@@ -207,18 +207,42 @@ async function runChildLoad(plan: LoadPlan): Promise<LoadResult> {
   return JSON.parse(last) as LoadResult;
 }
 
+/** Event-loop delay and garbage-collection pauses of this process (the server's) during `run`. */
+async function watchServer<T>(run: () => Promise<T>): Promise<{ result: T; loop: string }> {
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  const pauses: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.push(entry.duration);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  delay.enable();
+  try {
+    const result = await run();
+    const longest = pauses.length > 0 ? Math.max(...pauses) : 0;
+    return {
+      result,
+      loop: `server event loop: delay p99 ${ms(delay.percentile(99) / 1e6)}, max ${ms(delay.max / 1e6)}; ${pauses.length} GC pauses, longest ${ms(longest)}`,
+    };
+  } finally {
+    delay.disable();
+    observer.disconnect();
+  }
+}
+
 async function concurrentConversations(agentIds: [string, string]): Promise<void> {
   const questions = QUESTIONS;
-  const held = await runChildLoad({
-    shape: 'conversations',
-    target,
-    agentIds,
-    questions,
-    conversations: CONCURRENT,
-    turns: TURNS_PER_CONVERSATION,
-    thinkMs: THINK_MS,
-    staggerMs: THINK_MS[1],
-  });
+  const { result: held, loop } = await watchServer(() =>
+    runChildLoad({
+      shape: 'conversations',
+      target,
+      agentIds,
+      questions,
+      conversations: CONCURRENT,
+      turns: TURNS_PER_CONVERSATION,
+      thinkMs: THINK_MS,
+      staggerMs: THINK_MS[1],
+    }),
+  );
   const p99 = percentile(held.firstTokens, 99);
   console.log(
     `\n${CONCURRENT} concurrent conversations (${TURNS_PER_CONVERSATION} messages each, ${THINK_MS[0] / 1000}-${THINK_MS[1] / 1000} s between a reply and the next message, half with 10k chunks)`,
@@ -229,6 +253,11 @@ async function concurrentConversations(agentIds: [string, string]): Promise<void
   console.log(`  first token p50 ${ms(percentile(held.firstTokens, 50))}`);
   console.log(
     `              p99 ${ms(p99)} ${judge(`first token p99, ${CONCURRENT} concurrent conversations`, p99, 100)}`,
+  );
+  console.log(`  ${loop}`);
+  const slowest = [...held.samples].sort((a, b) => b.firstToken - a.firstToken).slice(0, 5);
+  console.log(
+    `  slowest: ${slowest.map((x) => `${ms(x.firstToken)} (message ${x.turn + 1}, ${x.agent === 1 ? '10k chunks' : 'no knowledge'}, at ${(x.startedAt / 1000).toFixed(1)} s)`).join('; ')}`,
   );
 
   const burst = await runChildLoad({ shape: 'burst', target, agentIds, questions, count: CONCURRENT, rounds: 3 });
