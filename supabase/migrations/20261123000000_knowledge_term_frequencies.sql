@@ -22,81 +22,47 @@ comment on table private.knowledge_terms is
 revoke all on table private.knowledge_terms from public, anon, authenticated;
 grant select on table private.knowledge_terms to service_role;
 
--- Adds (sign 1) or removes (sign -1) the lexemes of a set of chunks. Rows are touched in key order
--- so two concurrent ingestions of one agent lock them in the same order.
-create or replace function private.count_knowledge_terms(changes jsonb, sign integer) returns void
+-- One trigger function for the three statements (transition tables: `removed` holds the old rows
+-- of a delete or update, `added` the new rows of an insert or update; owners may edit a chunk's
+-- content, and fts follows). Old lexemes are taken off first, then new ones counted. Rows are
+-- touched in key order so two concurrent ingestions of one agent lock them in the same order.
+create or replace function private.knowledge_terms_after_change() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
-  if sign > 0 then
+  if tg_op in ('DELETE', 'UPDATE') then
+    with gone as (
+      select o.agent_id, l.lexeme collate "C" as lexeme, count(*)::integer as chunks
+        from removed o cross join lateral unnest(tsvector_to_array(o.fts)) as l(lexeme)
+       group by 1, 2
+    ),
+    emptied as (
+      delete from private.knowledge_terms k using gone g
+       where k.agent_id = g.agent_id and k.lexeme = g.lexeme and k.chunks <= g.chunks
+    )
+    update private.knowledge_terms k set chunks = k.chunks - g.chunks
+      from gone g
+     where k.agent_id = g.agent_id and k.lexeme = g.lexeme and k.chunks > g.chunks;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
     insert into private.knowledge_terms as k (agent_id, lexeme, chunks)
-    select c.agent_id, c.lexeme collate "C", count(*)::integer
-      from jsonb_to_recordset(changes) as c(agent_id uuid, lexeme text)
+    select n.agent_id, l.lexeme collate "C", count(*)::integer
+      from added n cross join lateral unnest(tsvector_to_array(n.fts)) as l(lexeme)
      group by 1, 2
      order by 1, 2
     on conflict (agent_id, lexeme) do update set chunks = k.chunks + excluded.chunks;
-  else
-    with removed as (
-      select c.agent_id, c.lexeme collate "C" as lexeme, count(*)::integer as chunks
-        from jsonb_to_recordset(changes) as c(agent_id uuid, lexeme text)
-       group by 1, 2
-       order by 1, 2
-    )
-    update private.knowledge_terms k set chunks = k.chunks - r.chunks
-      from removed r
-     where k.agent_id = r.agent_id and k.lexeme = r.lexeme and k.chunks > r.chunks;
-    delete from private.knowledge_terms k
-     using (select c.agent_id, c.lexeme collate "C" as lexeme, count(*)::integer as chunks
-              from jsonb_to_recordset(changes) as c(agent_id uuid, lexeme text)
-             group by 1, 2) r
-     where k.agent_id = r.agent_id and k.lexeme = r.lexeme and k.chunks <= r.chunks;
   end if;
-end
-$$;
-revoke all on function private.count_knowledge_terms(jsonb, integer) from public;
-
-create or replace function private.knowledge_terms_after_insert() returns trigger
-language plpgsql security definer set search_path = '' as $$
-begin
-  perform private.count_knowledge_terms(
-    (select coalesce(jsonb_agg(jsonb_build_object('agent_id', n.agent_id, 'lexeme', l.lexeme)), '[]')
-       from added n cross join lateral unnest(tsvector_to_array(n.fts)) as l(lexeme)), 1);
   return null;
 end
 $$;
-
-create or replace function private.knowledge_terms_after_delete() returns trigger
-language plpgsql security definer set search_path = '' as $$
-begin
-  perform private.count_knowledge_terms(
-    (select coalesce(jsonb_agg(jsonb_build_object('agent_id', o.agent_id, 'lexeme', l.lexeme)), '[]')
-       from removed o cross join lateral unnest(tsvector_to_array(o.fts)) as l(lexeme)), -1);
-  return null;
-end
-$$;
-
--- Owners may edit a chunk's content (fts follows): the old lexemes go, the new ones come.
-create or replace function private.knowledge_terms_after_update() returns trigger
-language plpgsql security definer set search_path = '' as $$
-begin
-  perform private.count_knowledge_terms(
-    (select coalesce(jsonb_agg(jsonb_build_object('agent_id', o.agent_id, 'lexeme', l.lexeme)), '[]')
-       from removed o cross join lateral unnest(tsvector_to_array(o.fts)) as l(lexeme)), -1);
-  perform private.count_knowledge_terms(
-    (select coalesce(jsonb_agg(jsonb_build_object('agent_id', n.agent_id, 'lexeme', l.lexeme)), '[]')
-       from added n cross join lateral unnest(tsvector_to_array(n.fts)) as l(lexeme)), 1);
-  return null;
-end
-$$;
-revoke all on function private.knowledge_terms_after_insert(), private.knowledge_terms_after_delete(),
-  private.knowledge_terms_after_update() from public;
+revoke all on function private.knowledge_terms_after_change() from public;
 
 create trigger knowledge_chunks_count_terms_insert after insert on public.knowledge_chunks
-  referencing new table as added for each statement execute function private.knowledge_terms_after_insert();
+  referencing new table as added for each statement execute function private.knowledge_terms_after_change();
 create trigger knowledge_chunks_count_terms_delete after delete on public.knowledge_chunks
-  referencing old table as removed for each statement execute function private.knowledge_terms_after_delete();
+  referencing old table as removed for each statement execute function private.knowledge_terms_after_change();
 create trigger knowledge_chunks_count_terms_update after update on public.knowledge_chunks
   referencing old table as removed new table as added
-  for each statement execute function private.knowledge_terms_after_update();
+  for each statement execute function private.knowledge_terms_after_change();
 
 -- Chunks stored before this migration.
 insert into private.knowledge_terms (agent_id, lexeme, chunks)

@@ -56,6 +56,18 @@ async function actualFrequencies(agentId: string): Promise<Map<string, number>> 
   return new Map(rows.map((row) => [row.lexeme, row.chunks]));
 }
 
+/** The agent's best passages for a question, through the RPC agent-chat calls. */
+function search(query: string) {
+  return matchKnowledgeChunks(stack.serviceClient(), {
+    agentId: agent.id,
+    embedding: hashedEmbedding(query),
+    query,
+    limit: 4,
+    candidates: 20,
+    minSimilarity: 0.2,
+  });
+}
+
 async function selectiveQuery(query: string): Promise<string | null> {
   const { rows } = await stack.db.query<{ q: string | null }>(
     `select private.selective_tsquery($1, $2,
@@ -92,14 +104,7 @@ describe('retrieval over a large knowledge base', () => {
 
   it('ranks the answering document first through the real RPC', async () => {
     const query = 'Where is the underground parking garage?';
-    const passages = await matchKnowledgeChunks(stack.serviceClient(), {
-      agentId: agent.id,
-      embedding: hashedEmbedding(query),
-      query,
-      limit: 4,
-      candidates: 20,
-      minSimilarity: 0.2,
-    });
+    const passages = await search(query);
     expect(passages[0]?.documentId).toBe(answerDoc);
     expect(passages[0]?.vectorRank).toBe(1);
   });
@@ -153,14 +158,7 @@ describe('retrieval over a large knowledge base', () => {
 
   it('finds a chunk by a rare word even when the question is full of common ones', async () => {
     const query = 'Is the vegetarian family garden entrance on Lepic?';
-    const passages = await matchKnowledgeChunks(stack.serviceClient(), {
-      agentId: agent.id,
-      embedding: hashedEmbedding(query),
-      query,
-      limit: 4,
-      candidates: 20,
-      minSimilarity: 0.2,
-    });
+    const passages = await search(query);
     expect(passages[0]?.documentId).toBe(answerDoc);
     expect(passages[0]?.textRank).toBe(1);
   });
