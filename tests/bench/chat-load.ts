@@ -70,12 +70,16 @@ export async function streamTurn(
 }
 
 const range = z.tuple([z.number().nonnegative(), z.number().nonnegative()]);
+/** What both shapes need: where to send, to which agents (round robin), which questions. */
+const common = {
+  target: z.object({ url: z.string().url(), anonKey: z.string() }),
+  agentIds: z.array(z.string()).min(1),
+  questions: z.array(z.string()).min(1),
+};
 export const loadPlan = z.discriminatedUnion('shape', [
   z.object({
     shape: z.literal('conversations'),
-    target: z.object({ url: z.string().url(), anonKey: z.string() }),
-    agentIds: z.array(z.string()).min(1),
-    questions: z.array(z.string()).min(1),
+    ...common,
     conversations: z.number().int().min(1).max(500),
     turns: z.number().int().min(1).max(50),
     thinkMs: range,
@@ -83,9 +87,7 @@ export const loadPlan = z.discriminatedUnion('shape', [
   }),
   z.object({
     shape: z.literal('burst'),
-    target: z.object({ url: z.string().url(), anonKey: z.string() }),
-    agentIds: z.array(z.string()).min(1),
-    questions: z.array(z.string()).min(1),
+    ...common,
     count: z.number().int().min(1).max(500),
     rounds: z.number().int().min(1).max(20),
   }),

@@ -4,44 +4,24 @@
  * verify, disabled connectors get nothing, failures are recorded with their status and retried
  * with backoff, and the delivery log is the owner's alone (read-only, service role writes).
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyConnectorEvent, type ConnectorEvent } from '../../../supabase/functions/_shared/connectors/event.ts';
 import { createAgent, createOwner, startTestStack, type Owner } from '../agent-chat/support.ts';
 import type { TestStack } from '../support/stack.ts';
-
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
+import { startReceiver, type Received, type Receiver } from './receiver.ts';
 
 let stack: TestStack;
 let owner: Owner;
 let stranger: Owner;
-let receiver: Server;
+let receiver: Receiver;
 let receiverUrl: string;
-const received: Received[] = [];
-/** Status codes the receiver answers with, in order; 200 once the list is used up. */
-let answers: number[] = [];
+/** What the receiver got, in order (emptied before each test). */
+let received: Received[] = [];
 
 beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({
-        path: request.url ?? '',
-        headers: request.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
-      response.statusCode = answers.shift() ?? 200;
-      response.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startReceiver();
+  receiverUrl = receiver.url;
+  received = receiver.received;
   stack = await startTestStack({ functionEnv: { CONNECTOR_ALLOW_LOOPBACK: 'true' } });
   owner = await createOwner(stack, 'owner');
   stranger = await createOwner(stack, 'stranger');
@@ -49,12 +29,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
 
 beforeEach(() => {
   received.length = 0;
-  answers = [];
+  receiver.answers.length = 0;
 });
 
 async function dispatch(token = stack.serviceRoleKey, body: unknown = {}) {
@@ -210,7 +190,7 @@ describe('connector dispatch', () => {
     const agent = await createAgent(stack, owner);
     await connect(agent.id, 'make', '/make');
     const id = await conversation(agent.id);
-    answers = [503];
+    receiver.answers.push(503);
     await dispatch();
     expect((await deliveriesOf(id))[0]).toMatchObject({ status: 'pending', status_code: 503 });
     await owner.client
@@ -232,7 +212,7 @@ describe('connector dispatch', () => {
     const agent = await createAgent(stack, owner);
     await connect(agent.id, 'make', '/flaky');
     const id = await conversation(agent.id);
-    answers = [500];
+    receiver.answers.push(500);
 
     const first = await dispatch();
     expect(first.body).toMatchObject({ claimed: 1, retrying: 1 });
@@ -271,7 +251,7 @@ describe('connector dispatch', () => {
     const agent = await createAgent(stack, owner);
     await connect(agent.id, 'zapier', '/gone');
     const id = await conversation(agent.id);
-    answers = [410];
+    receiver.answers.push(410);
     expect((await dispatch()).body).toMatchObject({ failed: 1 });
     expect((await deliveriesOf(id))[0]).toMatchObject({ status: 'failed', attempts: 1, status_code: 410 });
   });

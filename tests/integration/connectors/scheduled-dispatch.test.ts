@@ -3,29 +3,17 @@
  * `npm start` and the desktop app start it): a finished conversation reaches the owner's Zapier
  * webhook without anyone calling connector-dispatch.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createOwner, startTestStack, type Owner } from '../agent-chat/support.ts';
 import type { TestStack } from '../support/stack.ts';
+import { startReceiver, type Receiver } from './receiver.ts';
 
 let stack: TestStack;
 let owner: Owner;
-let receiver: Server;
-let receiverUrl: string;
-const received: string[] = [];
+let receiver: Receiver;
 
 beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push(Buffer.concat(chunks).toString('utf8'));
-      response.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startReceiver();
   stack = await startTestStack({
     functionEnv: { CONNECTOR_ALLOW_LOOPBACK: 'true' },
     env: { ...process.env, CONCIERGE_CONNECTOR_DISPATCH_MS: '1000' },
@@ -36,7 +24,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await new Promise((resolve) => receiver?.close(resolve));
+  await receiver?.close();
 });
 
 describe('scheduled connector dispatch', () => {
@@ -47,7 +35,7 @@ describe('scheduled connector dispatch', () => {
       user_id: owner.id,
       kind: 'zapier',
       enabled: true,
-      config: { webhook_url: `${receiverUrl}/hook` },
+      config: { webhook_url: `${receiver.url}/hook` },
       connected_at: new Date(Date.now() - 60_000).toISOString(),
     });
     expect(connected.error).toBeNull();
@@ -86,6 +74,6 @@ describe('scheduled connector dispatch', () => {
     while (JSON.stringify(await statuses()) !== '[{"status":"delivered"}]' && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 250));
     expect(await statuses()).toEqual([{ status: 'delivered' }]);
-    expect(received.some((body) => body.includes(conversationId))).toBe(true);
+    expect(receiver.received.some((hit) => hit.body.includes(conversationId))).toBe(true);
   });
 });
