@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { brandingEn } from '../../renderer/src/features/branding/locales/en.ts';
 import { AgentSitePage } from './pages/AgentSitePage.ts';
@@ -26,6 +26,11 @@ const PNG = Buffer.from(
 );
 /** A 1x1 GIF. */
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/** Whether the page has Poppins faces loaded (document.fonts lists faces once their CSS is in). */
+function poppinsLoaded(page: Page): Promise<boolean> {
+  return page.evaluate(() => [...document.fonts].some((f) => f.family.includes('Poppins') && f.status === 'loaded'));
+}
 
 describe('branding editor', () => {
   let browser: Browser;
@@ -72,6 +77,8 @@ describe('branding editor', () => {
       await editor.textbox(brandingEn.look.primaryColor).fill('#e11d48');
       await editor.page.getByLabel(brandingEn.look.font).selectOption('poppins');
       await editor.unsaved.waitFor();
+      // the preview shows the chosen font itself, not a system stand-in
+      await expect.poll(() => poppinsLoaded(page)).toBe(true);
       await editor.screenshot(`${SHOTS}/branding-branding.png`);
 
       await editor.openTab('content');
@@ -164,6 +171,11 @@ describe('branding editor', () => {
         .getByTestId('agent-page')
         .evaluate((el) => getComputedStyle(el).getPropertyValue('--brand').trim());
       expect(brand).toBe('#e11d48');
+      // the page loads the brand font's own faces (self-hosted woff2, not a system fallback)
+      await expect.poll(() => poppinsLoaded(page)).toBe(true);
+      expect(await site.heroTitle.evaluate((el) => getComputedStyle(el).fontFamily.split(',')[0]?.trim())).toBe(
+        'Poppins',
+      );
       expect(await page.locator('.site-footer__social li').count()).toBe(5);
       expect(await page.title()).toBe('Fournil - fresh sourdough bread and pastries in Lyon');
       expect(await page.locator('script[src*="gtag/js?id=G-FOURNIL42"]').count()).toBe(1);

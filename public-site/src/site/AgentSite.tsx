@@ -12,6 +12,7 @@ import { visibleTabs, type TabId } from './tabs.ts';
 import { brandingStyle } from './theme.ts';
 import { TopBar } from './TopBar.tsx';
 import { VideosTab } from './VideosTab.tsx';
+import { useBrandFont } from '../conversation/useBrandFont.ts';
 
 // Home ships alone; these load on first use (issue 8 budget: Home ≤ 90 KB gzip).
 const AboutTab = lazy(() => import('./AboutTab.tsx'));
@@ -70,6 +71,7 @@ export function AgentSite({
     toastTimer.current = setTimeout(() => setToast(null), 2500);
   }, []);
   useEffect(() => () => clearTimeout(toastTimer.current), []);
+  useBrandFont(agent.branding.fontFamily);
 
   const share = async () => {
     const outcome = await shareLink(navigator, { url: pageUrl, title: agent.branding.metaTitle ?? agent.name });

@@ -4,6 +4,7 @@ import { AgentNotFound } from '../components/AgentNotFound.tsx';
 import type { RuntimeConfig } from '../config/runtimeConfig.ts';
 import { useLocale } from '../i18n/I18n.tsx';
 import { brandingStyle } from './theme.ts';
+import { useBrandFont } from '../conversation/useBrandFont.ts';
 
 const ChatView = lazy(() => import('../conversation/ChatView.tsx').then((m) => ({ default: m.ChatView })));
 const CallOverlay = lazy(() => import('../conversation/call/CallOverlay.tsx'));
@@ -41,6 +42,7 @@ export default function WidgetEmbed({
   const locale = useLocale();
   const framed = window.parent !== window;
   const [allowed, setAllowed] = useState<boolean | null>(framed ? null : true);
+  useBrandFont(agent.branding.fontFamily);
   // The loader's call button opens the panel on the call overlay (`&view=call`, then messages).
   const [view, setView] = useState<WidgetView>(() =>
     new URLSearchParams(window.location.search).get('view') === 'call' ? 'call' : 'chat',

@@ -1,12 +1,5 @@
-import type { Branding, FontFamily } from '../api/branding.ts';
-
-/** Font stacks for the four branding fonts; system fallbacks so the page never waits for a font. */
-export const FONT_STACKS: Record<FontFamily, string> = {
-  inter: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-  roboto: "Roboto, system-ui, -apple-system, 'Segoe UI', sans-serif",
-  poppins: "Poppins, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-  'open-sans': "'Open Sans', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-};
+import type { Branding } from '../api/branding.ts';
+import { BRAND_FONT_STACKS } from '../conversation/brandFonts.ts';
 
 /** Relative luminance (WCAG) of a #rrggbb colour. */
 export function luminance(hex: string): number {
@@ -30,6 +23,6 @@ export function brandingStyle(
     '--brand': branding.primaryColor,
     '--brand-ink': readableOn(branding.primaryColor),
     '--brand-2': branding.secondaryColor,
-    '--font': FONT_STACKS[branding.fontFamily],
+    '--font': BRAND_FONT_STACKS[branding.fontFamily],
   };
 }

@@ -1,4 +1,6 @@
 import { Icon } from '@blueprintjs/core';
+import { BRAND_FONT_STACKS } from '@conversation/brandFonts.ts';
+import { useBrandFont } from '@conversation/useBrandFont.ts';
 import { useMemo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FONT_LABELS, SOCIAL_NETWORK_LABELS, type BrandingForm } from '../brandingModel.ts';
@@ -6,14 +8,6 @@ import { sanitizeAboutHtml } from '../sanitizeHtml.ts';
 import './preview.css';
 
 export type PreviewTab = 'home' | 'about' | 'media' | 'videos';
-
-/** Font stacks as on the public page (public-site/src/site/theme.ts): system fallbacks, no download. */
-const FONT_STACKS: Record<BrandingForm['fontFamily'], string> = {
-  inter: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-  roboto: "Roboto, system-ui, -apple-system, 'Segoe UI', sans-serif",
-  poppins: "Poppins, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-  'open-sans': "'Open Sans', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-};
 
 /** White text on dark brand colours, near-black on light ones (the public page's rule). */
 function readableOn(hex: string): string {
@@ -29,7 +23,7 @@ function readableOn(hex: string): string {
 /**
  * A phone-sized picture of the agent's public page drawn from the unsaved form: the same parts
  * as the page (top bar, hero with AI Chat / AI Call, About, Media, Videos, social footer, tab bar)
- * in the chosen colours and font. The public site is its own app with its own i18n and styles, so
+ * in the chosen colours and font (loaded as on the page, @conversation/brandFonts.ts). The public site is its own app with its own i18n and styles, so
  * it is drawn here rather than imported.
  */
 export function PhonePreview({
@@ -49,12 +43,13 @@ export function PhonePreview({
 }) {
   const { t } = useTranslation();
   const about = useMemo(() => sanitizeAboutHtml(form.aboutText), [form.aboutText]);
+  useBrandFont(form.fontFamily);
   const images = form.albums.flatMap((a) => a.images);
   const style = {
     '--p-brand': form.primaryColor,
     '--p-brand-ink': readableOn(form.primaryColor),
     '--p-brand-2': form.secondaryColor,
-    '--p-font': FONT_STACKS[form.fontFamily],
+    '--p-font': BRAND_FONT_STACKS[form.fontFamily],
   } as CSSProperties;
   const tabs: { id: PreviewTab; icon: 'home' | 'info-sign' | 'media' | 'video' }[] = [
     { id: 'home', icon: 'home' },
