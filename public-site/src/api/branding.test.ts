@@ -40,6 +40,7 @@ describe('parseBranding', () => {
       albums: [
         {
           id: 'a',
+          name: ' Desserts ',
           images: [
             { url: 'https://cdn.example.com/3.jpg', order: 2, alt: 'Dessert' },
             { url: 'https://cdn.example.com/2.jpg', order: 1 },
@@ -50,21 +51,24 @@ describe('parseBranding', () => {
     });
     expect(b.images).toEqual([
       { url: 'https://cdn.example.com/1.jpg', caption: 'Terrace' },
-      { url: 'https://cdn.example.com/2.jpg' },
-      { url: 'https://cdn.example.com/3.jpg', caption: 'Dessert' },
+      { url: 'https://cdn.example.com/2.jpg', album: 'Desserts' },
+      { url: 'https://cdn.example.com/3.jpg', caption: 'Dessert', album: 'Desserts' },
     ]);
   });
 
   it('keeps YouTube videos with a valid id, at most 10, camelCase tolerated', () => {
     const b = parseBranding({
       youtubeVideos: [
-        { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', title: 'Kitchen' },
+        { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', title: 'Kitchen', authorName: 'Chez Clara ' },
         { url: 'https://vimeo.com/123' },
         { url: 'https://youtu.be/dQw4w9WgXcQ' },
         ...Array.from({ length: 12 }, (_, i) => ({ id: `abcdefghi${String(i).padStart(2, '0')}` })),
       ],
     });
-    expect(b.videos[0]).toEqual({ videoId: 'dQw4w9WgXcQ', title: 'Kitchen' });
+    expect(b.videos[0]).toEqual({ videoId: 'dQw4w9WgXcQ', title: 'Kitchen', author: 'Chez Clara' });
+    expect(parseBranding({ youtube_videos: [{ id: 'dQw4w9WgXcQ', author_name: 'Bistrot' }] }).videos).toEqual([
+      { videoId: 'dQw4w9WgXcQ', author: 'Bistrot' },
+    ]);
     expect(b.videos.some((v) => v.videoId.startsWith('abcdefghi'))).toBe(true);
     expect(b.videos.length).toBeLessThanOrEqual(10);
     expect(new Set(b.videos.map((v) => v.videoId)).size).toBe(b.videos.length);

@@ -10,12 +10,16 @@ export type FontFamily = 'inter' | 'roboto' | 'poppins' | 'open-sans';
 export interface MediaImage {
   url: string;
   caption?: string;
+  /** The owner's album name (spec 001 §3.7); content images have none. */
+  album?: string;
 }
 
 export interface Video {
   /** YouTube video id (11 characters, spec 001 §5). */
   videoId: string;
   title?: string;
+  /** The channel, as YouTube's oEmbed or the owner gave it. */
+  author?: string;
 }
 
 export interface SocialLink {
@@ -126,14 +130,24 @@ export function youtubeId(value: unknown): string | undefined {
   return id && YOUTUBE_ID.test(id) ? id : undefined;
 }
 
+/** A non-blank string, trimmed; anything else is undefined. */
+function trimmed(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
 function images(bag: Bag): MediaImage[] {
-  const fromContent = list(bag, 'content_images').map((img) => ({ url: img.url, caption: img.caption }));
-  // Album images (spec 001 §3.7) show on the Media tab too, in album order then image order.
+  const fromContent = list(bag, 'content_images').map((img) => ({
+    url: img.url,
+    caption: img.caption,
+    album: undefined,
+  }));
+  // Album images (spec 001 §3.7) show on the Media tab too, under their album's name, in album
+  // order then image order.
   const fromAlbums = list(bag, 'albums').flatMap((album) =>
     (Array.isArray(album.images) ? album.images.filter(isBag) : [])
       .slice()
       .sort((a, b) => (typeof a.order === 'number' ? a.order : 0) - (typeof b.order === 'number' ? b.order : 0))
-      .map((img) => ({ url: img.url, caption: img.caption ?? img.alt })),
+      .map((img) => ({ url: img.url, caption: img.caption ?? img.alt, album: album.name })),
   );
   const seen = new Set<string>();
   const out: MediaImage[] = [];
@@ -141,8 +155,9 @@ function images(bag: Bag): MediaImage[] {
     const url = safeHttpUrl(img.url);
     if (!url || seen.has(url)) continue;
     seen.add(url);
-    const caption = typeof img.caption === 'string' && img.caption.trim() !== '' ? img.caption.trim() : undefined;
-    out.push(caption ? { url, caption } : { url });
+    const caption = trimmed(img.caption);
+    const album = trimmed(img.album);
+    out.push({ url, ...(caption ? { caption } : {}), ...(album ? { album } : {}) });
   }
   return out;
 }
@@ -152,8 +167,9 @@ function videos(bag: Bag): Video[] {
   for (const v of list(bag, 'youtube_videos').slice(0, 10)) {
     const videoId = youtubeId(v.url) ?? youtubeId(v.id);
     if (!videoId || out.some((o) => o.videoId === videoId)) continue;
-    const title = typeof v.title === 'string' && v.title.trim() !== '' ? v.title.trim() : undefined;
-    out.push(title ? { videoId, title } : { videoId });
+    const title = trimmed(v.title);
+    const author = trimmed(v.author_name ?? v.authorName);
+    out.push({ videoId, ...(title ? { title } : {}), ...(author ? { author } : {}) });
   }
   return out;
 }

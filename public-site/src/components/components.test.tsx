@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { I18nProvider } from '../i18n/I18n.tsx';
 import type { Locale } from '../i18n/translate.ts';
 import { DEFAULT_BRANDING } from '../api/branding.ts';
+import MediaTab from '../site/MediaTab.tsx';
+import { VideosTab } from '../site/VideosTab.tsx';
 import { AgentHeader } from './AgentHeader.tsx';
 import { AgentNotFound } from './AgentNotFound.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
@@ -69,5 +71,32 @@ describe('AgentNotFound and LoadingScreen', () => {
     expect(render(<AgentNotFound />)).toContain('Agent Not Found');
     expect(render(<AgentNotFound />, 'fr')).toContain('Agent introuvable');
     expect(render(<LoadingScreen />, 'fr')).toContain('aria-label="Chargement…"');
+  });
+});
+
+describe('MediaTab and VideosTab', () => {
+  it('puts album images under their album name, content images first without one', () => {
+    const html = render(
+      <MediaTab
+        images={[
+          { url: 'https://cdn.example.com/0.jpg', caption: 'Terrace' },
+          { url: 'https://cdn.example.com/1.jpg', album: 'Desserts' },
+          { url: 'https://cdn.example.com/2.jpg', album: 'Desserts' },
+          { url: 'https://cdn.example.com/3.jpg', album: 'Kitchen' },
+        ]}
+      />,
+    );
+    expect([...html.matchAll(/<h2 class="media-album__name">([^<]*)<\/h2>/g)].map((m) => m[1])).toEqual([
+      'Desserts',
+      'Kitchen',
+    ]);
+    expect(html.indexOf('0.jpg')).toBeLessThan(html.indexOf('Desserts'));
+    // The viewer numbering runs across albums.
+    expect(html).toContain('aria-label="Open image 4"');
+  });
+
+  it('shows a video’s channel under its title', () => {
+    const html = render(<VideosTab videos={[{ videoId: 'dQw4w9WgXcQ', title: 'Our bakery', author: 'Fournil' }]} />);
+    expect(html).toContain('<p class="videos__title">Our bakery</p><p class="videos__author">Fournil</p>');
   });
 });

@@ -23,6 +23,7 @@ export function VideosTab({ videos }: { videos: Video[] }) {
                 allowFullScreen
               />
               {video.title ? <p className="videos__title">{video.title}</p> : null}
+              {video.author ? <p className="videos__author">{video.author}</p> : null}
             </li>
           ))}
         </ul>
