@@ -185,6 +185,7 @@ describe('branding editor', () => {
       await site.openTab('media');
       expect(await page.getByTestId('media-item').count()).toBe(2);
       expect(await page.locator('.media-album__name').allTextContents()).toEqual(['Shop']);
+      await page.screenshot({ path: `${SHOTS}/branding-public-media.png` });
       await site.openTab('videos');
       expect(await page.locator('.videos__title').allTextContents()).toEqual(['Our bakery']);
 
