@@ -45,6 +45,9 @@ function positiveNumber(value: string | undefined, fallback: number): number {
   return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
 }
 
+/** Deliveries sent at once in a run. */
+const BATCH = 5;
+
 export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
   const service = createServiceClient(env);
   const serviceKeys: unknown[] = [
@@ -111,15 +114,18 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     const raw = request.headers.get('content-type') ? await readJsonBody(request) : {};
     const parsed = input.safeParse(raw ?? {});
     if (!parsed.success) throw new HttpError(400, 'invalid_input', parsed.error.issues[0]?.message ?? 'Invalid input.');
+    const maxDeliveries = parsed.data.maxDeliveries ?? 20;
     const deliveries = await claimDeliveries(service, {
       idleMinutes: parsed.data.idleMinutes ?? idleDefault,
-      maxDeliveries: parsed.data.maxDeliveries ?? 20,
-      leaseSeconds: Math.ceil(timeoutMs / 1000) * 4 + 30,
+      maxDeliveries,
+      // Long enough for the whole batch (sent BATCH at a time, each attempt up to the timeout), so a
+      // run started meanwhile cannot claim and send the same rows again.
+      leaseSeconds: Math.ceil(maxDeliveries / BATCH) * (Math.ceil(timeoutMs / 1000) + 5) + 30,
     });
     const counts: Record<Outcome, number> = { delivered: 0, retrying: 0, failed: 0, cancelled: 0 };
     // A few at a time: receivers are slow HTTP hops, the database is not the bottleneck.
-    for (let start = 0; start < deliveries.length; start += 5) {
-      const outcomes = await Promise.all(deliveries.slice(start, start + 5).map(deliver));
+    for (let start = 0; start < deliveries.length; start += BATCH) {
+      const outcomes = await Promise.all(deliveries.slice(start, start + BATCH).map(deliver));
       for (const outcome of outcomes) counts[outcome]++;
     }
     return Response.json({ claimed: deliveries.length, ...counts });
