@@ -36,10 +36,12 @@ export function languageName(code: string): string {
   return LANGUAGE_NAMES[code.slice(0, 2).toLowerCase()] ?? 'English';
 }
 
-export function voiceInstructions(agent: VoiceAgent): string {
+/** `toolGuidance`: what the chat prompt adds about the tools (the interactions to offer and when). */
+export function voiceInstructions(agent: VoiceAgent, toolGuidance = ''): string {
   const business = agent.companyName ? ` for ${agent.companyName}` : '';
   return [
     agent.systemPrompt.trim(),
+    toolGuidance.trim(),
     `You are ${agent.name}${business}, speaking with a visitor of the public page by voice.`,
     `Speak ${languageName(agent.defaultLanguage)} unless the caller speaks another language; then answer in theirs.`,
     'Keep answers short and natural for speech. Never read out URLs or markdown.',
@@ -58,11 +60,12 @@ export function realtimeSession(
   agent: VoiceAgent,
   model: string,
   tools: Record<string, unknown>[] = [],
+  toolGuidance = '',
 ): Record<string, unknown> {
   return {
     type: 'realtime',
     model,
-    instructions: voiceInstructions(agent),
+    instructions: voiceInstructions(agent, toolGuidance),
     audio: {
       input: { transcription: { model: 'gpt-4o-mini-transcribe' }, turn_detection: { type: 'server_vad' } },
       output: { voice: realtimeVoice(agent.voice) },

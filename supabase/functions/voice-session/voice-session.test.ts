@@ -197,6 +197,10 @@ describe('voice session rules', () => {
     const session = realtimeSession(AGENT, 'gpt-realtime');
     expect(session).toMatchObject({ audio: { input: { transcription: { model: 'gpt-4o-mini-transcribe' } } } });
     expect(String(session.instructions)).toContain('Speak French');
+    // The interactions guidance the chat prompt carries reaches the voice model too.
+    expect(String(realtimeSession(AGENT, 'gpt-realtime', [], 'Offer the menu PDF.').instructions)).toContain(
+      'Offer the menu PDF.',
+    );
     expect(openingInstruction({ ...AGENT, defaultLanguage: 'en_US' })).toContain('in English');
   });
 });

@@ -171,7 +171,11 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
     const tools = loaded ? realtimeTools(agentFunctions(loaded).functions) : [];
     let answer: string;
     try {
-      answer = await deps.realtime.createCall(sdp, realtimeSession(agent, deps.model, tools));
+      // The share_resource tool names resources listed in the guidance, as in chat (buildSystemPrompt).
+      answer = await deps.realtime.createCall(
+        sdp,
+        realtimeSession(agent, deps.model, tools, loaded?.promptGuidance ?? ''),
+      );
     } catch (error) {
       deps.log?.('voice_session_provider_failed', { agentId: agent.id, error: String(error) });
       throw new HttpError(502, 'provider_error', 'The voice service did not answer. Please try again.');
