@@ -121,7 +121,8 @@ async function assemble(
   const mounts: Mounts = { rest, auth, storage, functions, local };
   const upgrades: Record<string, UpgradeHandler> = realtime ? { '/realtime/v1/websocket': realtime.handleUpgrade } : {};
 
-  ctx.dispatch = createFetchHandler(ctx, mounts);
+  const dispatch = createFetchHandler(ctx, mounts);
+  ctx.dispatch = dispatch;
   const server = createHttpServer(ctx, mounts, upgrades);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -142,6 +143,8 @@ async function assemble(
           serviceRoleKey: config.serviceRoleKey,
           jobs: config.schedule,
           log,
+          // In-process, like the functions' own calls (ctx.dispatch).
+          fetch: (input, init) => dispatch(new Request(input, init)),
         })
       : null;
   let stopping: Promise<void> | undefined;

@@ -160,7 +160,7 @@ export function createHttpServer(
   mounts: Mounts,
   upgrades: Record<string, UpgradeHandler> = {},
 ): Server {
-  const listener = getRequestListener(createFetchHandler(ctx, mounts), {
+  const listener = getRequestListener(ctx.dispatch ?? createFetchHandler(ctx, mounts), {
     errorHandler: (error) => {
       ctx.log(`gateway: unreadable request: ${String(error)}`);
       return withCors(platformErrorResponse(undefined, 'bad_request', 'Unreadable request'));
