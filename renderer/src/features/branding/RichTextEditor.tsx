@@ -1,5 +1,5 @@
-import { Button, ButtonGroup } from '@blueprintjs/core';
-import { useEffect, useRef } from 'react';
+import { Button, ButtonGroup, InputGroup, Popover } from '@blueprintjs/core';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isBlankHtml, sanitizeAboutHtml } from './sanitizeHtml.ts';
 
@@ -7,8 +7,19 @@ import { isBlankHtml, sanitizeAboutHtml } from './sanitizeHtml.ts';
  * A small rich-text editor for the About section: a contentEditable area with bold, italic, lists
  * and links. No editor library: the four commands are all the spec asks for, and Chromium (the
  * Electron and web console) still runs them through execCommand. Every change is sanitised before
- * it leaves the editor.
+ * it leaves the editor. The link address is asked in a popover, not window.prompt (Electron has no
+ * prompt()); the selection is kept aside while the popover's field has the focus.
  */
+
+/** A link target the About text may carry, normalised; null for anything else. */
+function linkTarget(raw: string): string | null {
+  try {
+    const url = new URL(raw.trim());
+    return ['https:', 'http:', 'mailto:'].includes(url.protocol) ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
 export function RichTextEditor({
   id,
   value,
@@ -20,6 +31,9 @@ export function RichTextEditor({
 }) {
   const { t } = useTranslation();
   const area = useRef<HTMLDivElement>(null);
+  const selection = useRef<Range | null>(null);
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [href, setHref] = useState('https://');
 
   // Write the value into the DOM only when it differs from what is there (a load, a reset):
   // rewriting it on every keystroke would move the caret to the start.
@@ -41,16 +55,27 @@ export function RichTextEditor({
     emit();
   };
 
-  const link = () => {
-    const href = window.prompt(t('branding:content.editor.linkPrompt'), 'https://');
-    if (!href) return;
-    try {
-      const url = new URL(href.trim());
-      if (url.protocol === 'https:' || url.protocol === 'http:' || url.protocol === 'mailto:')
-        run('createLink', url.toString());
-    } catch {
-      // not an address: nothing to link
+  const openLink = () => {
+    const current = window.getSelection();
+    selection.current =
+      current && current.rangeCount > 0 && area.current?.contains(current.anchorNode)
+        ? current.getRangeAt(0).cloneRange()
+        : null;
+    setHref('https://');
+    setLinkOpen(true);
+  };
+
+  const target = linkTarget(href);
+  const applyLink = () => {
+    if (!target) return;
+    setLinkOpen(false);
+    area.current?.focus();
+    const current = window.getSelection();
+    if (selection.current && current) {
+      current.removeAllRanges();
+      current.addRange(selection.current);
     }
+    run('createLink', target);
   };
 
   const tools = [
@@ -65,17 +90,54 @@ export function RichTextEditor({
   return (
     <div className="rich-editor">
       <ButtonGroup variant="minimal" className="rich-editor-toolbar">
-        {tools.map((tool) => (
-          <Button
-            key={tool.command}
-            icon={tool.icon}
-            aria-label={t(`branding:content.editor.${tool.label}`)}
-            title={t(`branding:content.editor.${tool.label}`)}
-            // keep the selection in the editor when the button is pressed
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => (tool.command === 'createLink' ? link() : run(tool.command))}
-          />
-        ))}
+        {tools.map((tool) => {
+          const button = (
+            <Button
+              key={tool.command}
+              icon={tool.icon}
+              aria-label={t(`branding:content.editor.${tool.label}`)}
+              title={t(`branding:content.editor.${tool.label}`)}
+              // keep the selection in the editor when the button is pressed
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => (tool.command === 'createLink' ? openLink() : run(tool.command))}
+            />
+          );
+          if (tool.command !== 'createLink') return button;
+          return (
+            <Popover
+              key={tool.command}
+              isOpen={linkOpen}
+              onClose={() => setLinkOpen(false)}
+              placement="bottom-start"
+              content={
+                <form
+                  className="rich-editor-link"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    applyLink();
+                  }}
+                >
+                  <InputGroup
+                    autoFocus
+                    aria-label={t('branding:content.editor.linkPrompt')}
+                    placeholder={t('branding:content.editor.linkPrompt')}
+                    value={href}
+                    onChange={(e) => setHref(e.currentTarget.value)}
+                    intent={href.trim() !== '' && href.trim() !== 'https://' && !target ? 'danger' : 'none'}
+                  />
+                  <Button
+                    type="submit"
+                    intent="primary"
+                    disabled={!target}
+                    text={t('branding:content.editor.linkAdd')}
+                  />
+                </form>
+              }
+            >
+              {button}
+            </Popover>
+          );
+        })}
       </ButtonGroup>
       <div
         id={id}
