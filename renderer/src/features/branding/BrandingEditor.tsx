@@ -132,7 +132,7 @@ export function BrandingEditor({ agent }: { agent: BrandingAgent }) {
               href={pageUrl}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={pageUrl}
+              aria-label={t('branding:openPage')}
               title={pageUrl}
             />
           )}

@@ -17,8 +17,6 @@ export interface BrandingAgent {
   avatarUrl: string | null;
   /** The stored jsonb as it is: keys the editor does not edit are kept on save. */
   branding: unknown;
-  /** spec 001 §4.7: the editor is reachable only while the virtual business card is enabled. */
-  businessCardEnabled: boolean;
 }
 
 const row = z.object({
@@ -37,27 +35,10 @@ export const brandingKeys = {
   agent: (agentId: string) => [...agentsKeys.all, 'branding', agentId] as const,
 };
 
-/** Whether the agent's virtual business card (its public page) is on; false for an unknown id. */
-export async function fetchBusinessCardEnabled(agentId: string): Promise<boolean> {
-  if (!uuid.safeParse(agentId).success) return false;
-  const { data, error } = await getSupabase()
-    .from('agent_integrations')
-    .select('enabled')
-    .eq('agent_id', agentId)
-    .eq('kind', 'virtual_business_card')
-    .maybeSingle();
-  if (error) throw toAppError(error, 'fetchAgents');
-  return (data as { enabled?: boolean } | null)?.enabled === true;
-}
-
 /** The agent, or null when it does not exist or is not the user's (RLS hides it). */
 export async function fetchBrandingAgent(agentId: string): Promise<BrandingAgent | null> {
   if (!uuid.safeParse(agentId).success) return null;
-  const db = getSupabase();
-  const [agent, businessCardEnabled] = await Promise.all([
-    db.from('agents').select(COLUMNS).eq('id', agentId).maybeSingle(),
-    fetchBusinessCardEnabled(agentId),
-  ]);
+  const agent = await getSupabase().from('agents').select(COLUMNS).eq('id', agentId).maybeSingle();
   if (agent.error) throw toAppError(agent.error, 'fetchAgents');
   if (!agent.data) return null;
   const r = row.parse(agent.data);
@@ -69,7 +50,6 @@ export async function fetchBrandingAgent(agentId: string): Promise<BrandingAgent
     subdomain: r.subdomain,
     avatarUrl: r.avatar_url,
     branding: r.branding,
-    businessCardEnabled,
   };
 }
 

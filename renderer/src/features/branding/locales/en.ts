@@ -1,6 +1,7 @@
 /** The branding editor (spec 001 §2.6, §8 Branding). */
 export const brandingEn = {
   title: 'Branding',
+  openPage: 'Open the public page',
   subtitle: 'Public page of {{name}}',
   unsaved: 'Unsaved changes',
   saving: 'Saving…',
@@ -57,6 +58,7 @@ export const brandingEn = {
       link: 'Link',
       unlink: 'Remove link',
       linkPrompt: 'Link address (https://…)',
+      linkAdd: 'Add link',
     },
   },
   media: {
@@ -64,13 +66,15 @@ export const brandingEn = {
     newAlbum: 'New album name',
     addAlbum: 'Add album',
     deleteAlbum: 'Delete album',
-    confirmDelete: 'Delete the album "{{name}}" and its {{count}} images?',
+    confirmDelete_one: 'Delete the album "{{name}}" and its image?',
+    confirmDelete_other: 'Delete the album "{{name}}" and its {{count}} images?',
     confirm: 'Delete',
     cancel: 'Cancel',
     lastAlbum: 'The last album cannot be deleted',
     drop: 'Drop images here or click to choose',
     dropHint: 'PNG, JPG, JPEG or GIF, up to 5 MB each',
-    uploading: 'Uploading {{count}} images…',
+    uploading_one: 'Uploading 1 image…',
+    uploading_other: 'Uploading {{count}} images…',
     empty: 'No images in this album yet',
     removeImage: 'Remove image',
     noAlbum: 'No album selected. Please create or select an album first.',

@@ -3,6 +3,7 @@ import type { brandingEn } from './en.ts';
 /** L'éditeur d'image de marque (spec 001 §2.6, §8 Branding). */
 export const brandingFr: typeof brandingEn = {
   title: 'Image de marque',
+  openPage: 'Ouvrir la page publique',
   subtitle: 'Page publique de {{name}}',
   unsaved: 'Modifications non enregistrées',
   saving: 'Enregistrement…',
@@ -59,6 +60,7 @@ export const brandingFr: typeof brandingEn = {
       link: 'Lien',
       unlink: 'Supprimer le lien',
       linkPrompt: 'Adresse du lien (https://…)',
+      linkAdd: 'Ajouter le lien',
     },
   },
   media: {
@@ -66,13 +68,15 @@ export const brandingFr: typeof brandingEn = {
     newAlbum: 'Nom du nouvel album',
     addAlbum: 'Ajouter un album',
     deleteAlbum: "Supprimer l'album",
-    confirmDelete: "Supprimer l'album « {{name}} » et ses {{count}} images ?",
+    confirmDelete_one: "Supprimer l'album « {{name}} » et son image ?",
+    confirmDelete_other: "Supprimer l'album « {{name}} » et ses {{count}} images ?",
     confirm: 'Supprimer',
     cancel: 'Annuler',
     lastAlbum: 'Le dernier album ne peut pas être supprimé',
     drop: 'Déposez des images ici ou cliquez pour choisir',
     dropHint: "PNG, JPG, JPEG ou GIF, jusqu'à 5 Mo chacune",
-    uploading: 'Envoi de {{count}} images…',
+    uploading_one: "Envoi d'une image…",
+    uploading_other: 'Envoi de {{count}} images…',
     empty: "Pas encore d'images dans cet album",
     removeImage: "Retirer l'image",
     noAlbum: "Aucun album sélectionné. Veuillez d'abord créer ou sélectionner un album.",

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { useIntegrationsQuery } from '../../deploy/api/integrations.ts';
 import { useBrandingAgentQuery } from '../api/brandingApi.ts';
 import { BrandingEditor } from '../BrandingEditor.tsx';
 import '../branding.css';
@@ -22,12 +23,14 @@ function BrandingSkeleton() {
 
 /**
  * /agents/{id}/branding (spec 001 §2.6): only for the owner's agent and only while its virtual
- * business card is enabled (§4.7); otherwise the page says why and links to Deploy.
+ * business card is enabled (§4.7); otherwise the page says why and links to Deploy. The card's
+ * state is the Deploy page's query (the one its toggle refreshes), not a copy.
  */
 export function BrandingPage() {
   const { t } = useTranslation();
   const { agentId = '' } = useParams();
   const agent = useBrandingAgentQuery(agentId);
+  const integrations = useIntegrationsQuery(agentId);
   const [skeletonDone, setSkeletonDone] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setSkeletonDone(true), SKELETON_MS);
@@ -40,9 +43,9 @@ export function BrandingPage() {
         {(found) =>
           !found ? (
             <Navigate to="/agents" replace />
-          ) : !skeletonDone ? (
+          ) : !skeletonDone || integrations.isPending ? (
             <BrandingSkeleton />
-          ) : !found.businessCardEnabled ? (
+          ) : integrations.data?.businessCard?.enabled !== true ? (
             <Card>
               <H2>{t('branding:title')}</H2>
               <NonIdealState

@@ -152,8 +152,6 @@ export function useReingestKnowledgeDocumentMutation(agentId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (document: { id: string; name: string }) => {
-      // The row turns 'processing' at once; refresh so the list shows it while the function works.
-      setTimeout(() => void client.invalidateQueries({ queryKey: knowledgeKeys.documents(agentId) }), 300);
       const { error } = await getSupabase().functions.invoke('knowledge-ingest', {
         body: { action: 'reingest', documentId: document.id },
       });
