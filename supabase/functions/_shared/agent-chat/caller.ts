@@ -41,9 +41,20 @@ export async function identifyCaller(request: Request, options: IdentifyOptions)
   }
   const visitorId = request.headers.get('x-visitor-key')?.trim();
   if (visitorId && VISITOR_ID.test(visitorId)) return { userId: null, visitorKey: `visitor:${visitorId}` };
-  const address =
-    request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || 'unknown';
-  return { userId: null, visitorKey: `ip:${(await sha256Hex(address)).slice(0, 32)}` };
+  return { userId: null, visitorKey: await clientAddressKey(request) };
+}
+
+/**
+ * The client's address as the platform's proxy reports it (hosted: the edge gateway sets
+ * x-forwarded-for; locally the embedded stack sets it from the socket). 'unknown' when absent.
+ */
+export function clientAddress(request: Request): string {
+  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || 'unknown';
+}
+
+/** A short, non-reversible key for the client address (rate-limit buckets never store raw IPs). */
+export async function clientAddressKey(request: Request): Promise<string> {
+  return `ip:${(await sha256Hex(clientAddress(request))).slice(0, 32)}`;
 }
 
 /** Signed-in callers only (owner helpers, knowledge ingestion): the user id of a valid session. */
