@@ -115,6 +115,18 @@ describe('pack limits', () => {
     expect(error).not.toBeNull();
   });
 
+  it('the seeded demo owner is on Enterprise, so the demo and the e2e suite create agents freely', async () => {
+    const client = cast.stack.anonClient();
+    const { data } = await client.auth.signInWithPassword({
+      email: 'demo.owner@example.com',
+      password: 'concierge-demo',
+    });
+    for (let i = 1; i <= 2; i++) {
+      const { error } = await client.from('agents').insert({ user_id: data.user!.id, name: `Demo extra ${i}` });
+      expect(error).toBeNull();
+    }
+  });
+
   it('an admin raising the free pack limit lets free owners create more', async () => {
     const owner = await cast.newUser('raised');
     expect((await createAgent(owner, 'One')).error).toBeNull();
