@@ -34,6 +34,13 @@ on conflict (provider_id, provider) do nothing;
 -- database owner, so it may set the admin flag directly.
 update public.profiles set is_admin = true where id = 'd0000000-0000-4000-8000-000000000002';
 
+-- The demo owner is on the Enterprise pack (unlimited agents): the demo and the end-to-end tests
+-- create many agents with it, and pack limits are enforced by the database (issue 13). Signed-up
+-- users start on the free pack (one agent).
+insert into public.subscriptions (user_id, pack_id, status)
+values ('d0000000-0000-4000-8000-000000000001', 'enterprise', 'active')
+on conflict do nothing;
+
 insert into public.agents (id, user_id, name, company_name, description, default_language, voice, subdomain,
   directory_listed, category, sector, sub_sector, address, phone, email, website, capabilities, tools, branding)
 values (

@@ -9,6 +9,10 @@
  *   {action: 'delete', documentId}    removes the file, the chunks (cascade) and the row.
  * The answer comes when processing is over (`{document}`); progress is on the row meanwhile, so
  * the console can show it through Realtime or polling.
+ *
+ * Files are read and removed with the service role, so every action first checks that the path is
+ * in the caller's own folder for the agent (issue 13 §2): a foreign path or document gets the same
+ * 404 as a missing one, whether or not it exists.
  */
 import { z } from 'zod';
 import { createAiProvider } from '../_shared/ai/factory.ts';
@@ -19,6 +23,7 @@ import { createServiceClient, envRecord, type FunctionEnv } from '../_shared/age
 import { createModelSettingsCache } from '../_shared/agent-chat/usage.ts';
 import { KNOWLEDGE_MAX_BYTES, validateKnowledgeFile } from '../_shared/knowledge/formats.ts';
 import { ingestKnowledgeFile } from '../_shared/knowledge/ingest.ts';
+import { isOwnKnowledgePath, parseKnowledgePath } from '../_shared/knowledge/paths.ts';
 import { HttpError } from '../_shared/web/errors.ts';
 import { jsonResponse, serveJson } from '../_shared/web/serve.ts';
 import { readJsonBody } from '../_shared/web/json-body.ts';
@@ -61,6 +66,10 @@ function parseInput(raw: unknown): z.infer<typeof input> {
 
 const json = (body: unknown, status = 200) => jsonResponse(body, status, corsHeaders);
 
+// One answer for "missing" and "not yours", so probing tells nothing about other owners' files.
+const fileNotFound = () => new HttpError(404, 'file_not_found', 'Upload the file to the knowledge bucket first.');
+const documentNotFound = () => new HttpError(404, 'document_not_found', 'This document does not exist.');
+
 export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
   const service = createServiceClient(env);
   const provider = createAiProvider(envRecord(env, ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_PROVIDER']));
@@ -69,7 +78,7 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
 
   async function download(path: string): Promise<Blob> {
     const { data, error } = await bucket().download(path);
-    if (error || !data) throw new HttpError(404, 'file_not_found', 'Upload the file to the knowledge bucket first.');
+    if (error || !data) throw fileNotFound();
     return data;
   }
 
@@ -123,6 +132,7 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     }
   }
 
+  /** The caller's document, whose stored path (if any) is in the caller's folder for its agent. */
   async function ownDocument(userId: string, documentId: string): Promise<DocumentRow> {
     const { data } = await service
       .from('knowledge_documents')
@@ -130,7 +140,11 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
       .eq('id', documentId)
       .eq('user_id', userId)
       .maybeSingle<DocumentRow>();
-    if (!data) throw new HttpError(404, 'document_not_found', 'This document does not exist.');
+    if (!data) throw documentNotFound();
+    // The database refuses such rows; a row from before that rule is treated as someone else's.
+    if (data.storage_path !== null && !isOwnKnowledgePath(data.storage_path, { userId, agentId: data.agent_id })) {
+      throw documentNotFound();
+    }
     return data;
   }
 
@@ -164,18 +178,12 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
 
     const { agentId, storagePath } = command;
     await requireOwnAgent(service, userId, agentId);
-    const segments = storagePath.split('/');
-    if (
-      segments.length !== 3 ||
-      segments[0] !== userId ||
-      segments[1] !== agentId ||
-      !segments[2] ||
-      segments[2].startsWith('.')
-    ) {
-      throw new HttpError(400, 'invalid_path', 'storagePath must be {your user id}/{agent id}/{file name}.');
-    }
+    const parsed = parseKnowledgePath(storagePath);
+    if (!parsed) throw new HttpError(400, 'invalid_path', 'storagePath must be {your user id}/{agent id}/{file name}.');
+    // Someone else's folder answers like a missing file: nothing is read there.
+    if (!isOwnKnowledgePath(storagePath, { userId, agentId })) throw fileNotFound();
     const file = await download(storagePath);
-    const name = command.name ?? segments[2];
+    const name = command.name ?? parsed.fileName;
     if (file.size > KNOWLEDGE_MAX_BYTES) {
       await refuse(
         storagePath,

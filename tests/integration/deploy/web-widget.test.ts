@@ -22,6 +22,9 @@ interface WidgetState {
 
 beforeAll(async () => {
   cast = await startCast();
+  // This owner creates several agents; pack limits have their own suite (security/pack-limits.test.ts).
+  const subscribed = await cast.service.rpc('create_subscription', { user_id: cast.owner.id, pack_id: 'enterprise' });
+  if (subscribed.error) throw new Error(`create_subscription: ${subscribed.error.message}`);
   await recordAgentSiteUrl(cast.stack, SITE);
   const { data, error } = await cast.owner.client
     .from('agents')

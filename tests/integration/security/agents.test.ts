@@ -27,6 +27,9 @@ async function createAgent(actor: Actor, fields: Record<string, unknown>): Promi
 
 beforeAll(async () => {
   cast = await startCast();
+  // This owner creates several agents; pack limits have their own suite (security/pack-limits.test.ts).
+  const subscribed = await cast.service.rpc('create_subscription', { user_id: cast.owner.id, pack_id: 'enterprise' });
+  if (subscribed.error) throw new Error(`create_subscription: ${subscribed.error.message}`);
   myAgent = await createAgent(cast.owner, {
     name: 'Mine',
     subdomain: 'my-bakery',

@@ -301,15 +301,23 @@ describe('analytics', () => {
     expect(await visibleRows(cast.anon, 'analytics_events', { name: 'page_view' })).toBeNull();
   });
 
-  it('a user records their own events and metrics, reads only theirs; an admin reads all', async () => {
+  it('a user records their own events, reads only theirs and their metrics; an admin reads all', async () => {
     expect(
       await attemptInsert(cast.owner.client, 'analytics_events', { name: 'feature.used', user_id: cast.owner.id }),
     ).toBe(true);
     expect(
       await attemptInsert(cast.owner.client, 'analytics_events', { name: 'feature.used', user_id: cast.otherOwner.id }),
     ).toBe(false);
+    // Usage metrics are written by functions only (issue 13 §6; security/analytics.test.ts).
     expect(
       await attemptInsert(cast.owner.client, 'analytics_metrics', {
+        name: 'latency_ms',
+        value: 120,
+        user_id: cast.owner.id,
+      }),
+    ).toBe(false);
+    expect(
+      await attemptInsert(cast.service, 'analytics_metrics', {
         name: 'latency_ms',
         value: 120,
         user_id: cast.owner.id,

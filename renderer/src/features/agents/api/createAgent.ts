@@ -5,6 +5,7 @@ import { getSupabase } from '../../../lib/supabase.ts';
 import type { WizardDraft } from '../wizard/wizardModel.ts';
 import type { CatalogueTool } from './catalogue.ts';
 import { agentsKeys } from './keys.ts';
+import { packLimitError } from './packLimit.ts';
 
 const optional = (value: string) => (value.trim() === '' ? null : value.trim());
 
@@ -45,7 +46,7 @@ export function agentRowFromDraft(userId: string, draft: WizardDraft, catalogue:
 
 export async function createAgent(row: ReturnType<typeof agentRowFromDraft>): Promise<string> {
   const { data, error } = await getSupabase().from('agents').insert(row).select('id').single();
-  if (error) throw toAppError(error, 'createAgent');
+  if (error) throw packLimitError(error) ?? toAppError(error, 'createAgent');
   return z.object({ id: z.string() }).parse(data).id;
 }
 

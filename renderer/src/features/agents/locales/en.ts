@@ -101,6 +101,11 @@ export const agentsEn = {
       finalConfiguration: 'Preparing Final Configuration',
     },
     createFailed: 'Failed to create agent. Your answers are kept: try again.',
+    packLimit_one:
+      'Your pack allows {{count}} agent. Delete an agent or upgrade your pack to create another; your answers are kept.',
+    packLimit_other:
+      'Your pack allows {{count}} agents. Delete an agent or upgrade your pack to create another; your answers are kept.',
+    seePacks: 'See the packs',
     created: 'Agent created',
   },
   configure: {

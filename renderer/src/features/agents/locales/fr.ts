@@ -106,6 +106,11 @@ export const agentsFr: typeof agentsEn = {
       finalConfiguration: 'Préparation de la configuration finale',
     },
     createFailed: "Échec de la création de l'agent. Vos réponses sont conservées : réessayez.",
+    packLimit_one:
+      'Votre pack permet {{count}} agent. Supprimez un agent ou passez à un pack supérieur pour en créer un autre ; vos réponses sont conservées.',
+    packLimit_other:
+      'Votre pack permet {{count}} agents. Supprimez un agent ou passez à un pack supérieur pour en créer un autre ; vos réponses sont conservées.',
+    seePacks: 'Voir les packs',
     created: 'Agent créé',
   },
   configure: {

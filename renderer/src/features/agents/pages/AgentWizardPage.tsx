@@ -8,6 +8,7 @@ import { useAuth } from '../../auth/session/AuthProvider.tsx';
 import { useSectorsQuery, useToolsQuery, type CatalogueTool, type Sector } from '../api/catalogue.ts';
 import { agentRowFromDraft, useCreateAgentMutation } from '../api/createAgent.ts';
 import { extractBrief, generatePrompt } from '../api/ownerAssist.ts';
+import { packLimitMax } from '../api/packLimit.ts';
 import { agentDomainHost } from '../wizard/agentDomain.ts';
 import { BasicInfoStep } from '../wizard/steps/BasicInfoStep.tsx';
 import { BriefStep } from '../wizard/steps/BriefStep.tsx';
@@ -67,6 +68,8 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
   const [extractOffline, setExtractOffline] = useState(false);
   const [promptNotice, setPromptNotice] = useState<'offline' | 'failed' | null>(null);
   const [createFailed, setCreateFailed] = useState(false);
+  /** Agents the owner's pack allows, when the database refused the agent for that reason. */
+  const [packLimit, setPackLimit] = useState<number | null>(null);
   const create = useCreateAgentMutation();
   const language = i18n.language === 'fr' ? 'fr' : 'en';
   const index = stepIndex(draft.step);
@@ -131,6 +134,7 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
   };
   const submit = async () => {
     setCreateFailed(false);
+    setPackLimit(null);
     try {
       await create.mutateAsync(agentRowFromDraft(userId, draft, tools, new Date().toISOString()));
       clear();
@@ -139,7 +143,9 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
     } catch (error) {
       // The draft stays in the form and in localStorage.
       console.warn('agent creation failed', error);
-      setCreateFailed(true);
+      const max = packLimitMax(error);
+      if (max === null) setCreateFailed(true);
+      else setPackLimit(max);
     }
   };
 
@@ -193,6 +199,12 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
         {createFailed && (
           <Callout intent={Intent.DANGER} icon="error">
             {t('agents:wizard.createFailed')}
+          </Callout>
+        )}
+        {packLimit !== null && (
+          <Callout intent={Intent.WARNING} icon="lock" data-testid="pack-limit">
+            {t('agents:wizard.packLimit', { count: packLimit })}{' '}
+            <Link to="/credits">{t('agents:wizard.seePacks')}</Link>
           </Callout>
         )}
         <div className="wizard-actions">

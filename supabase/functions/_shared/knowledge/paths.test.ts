@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { isOwnKnowledgePath, parseKnowledgePath } from './paths.ts';
+
+const owner = { userId: 'u-1', agentId: 'a-1' };
+
+describe('knowledge paths', () => {
+  it('parses {user}/{agent}/{file}', () => {
+    expect(parseKnowledgePath('u-1/a-1/menu.pdf')).toEqual({ userId: 'u-1', agentId: 'a-1', fileName: 'menu.pdf' });
+  });
+
+  it.each([
+    'u-1/a-1',
+    'u-1/a-1/sub/menu.pdf',
+    'u-1//menu.pdf',
+    '/a-1/menu.pdf',
+    'u-1/a-1/',
+    'u-1/a-1/.env',
+    'u-1/../menu.pdf',
+  ])('refuses the malformed path %s', (path) => {
+    expect(parseKnowledgePath(path)).toBeNull();
+    expect(isOwnKnowledgePath(path, owner)).toBe(false);
+  });
+
+  it("accepts the owner's agent folder only", () => {
+    expect(isOwnKnowledgePath('u-1/a-1/menu.pdf', owner)).toBe(true);
+    expect(isOwnKnowledgePath('u-2/a-1/menu.pdf', owner)).toBe(false);
+    expect(isOwnKnowledgePath('u-1/a-2/menu.pdf', owner)).toBe(false);
+  });
+});
