@@ -1139,6 +1139,7 @@ export type Database = {
           timestamp: string;
           tool_calls: Json | null;
           user_id: string;
+          verified: boolean;
         };
         ComputedFields: never;
         Insert: {
@@ -1153,6 +1154,7 @@ export type Database = {
           timestamp?: string;
           tool_calls?: Json | null;
           user_id: string;
+          verified?: boolean;
         };
         Update: {
           agent_id?: string | null;
@@ -1166,6 +1168,7 @@ export type Database = {
           timestamp?: string;
           tool_calls?: Json | null;
           user_id?: string;
+          verified?: boolean;
         };
         Relationships: [
           {
@@ -1950,6 +1953,7 @@ export type Database = {
           installation_id: string | null;
           is_mobile_compatible: boolean;
           is_public: boolean;
+          max_duration_seconds: number;
           mime_type: string | null;
           recording_end_time: string | null;
           recording_start_time: string | null;
@@ -1974,6 +1978,7 @@ export type Database = {
           installation_id?: string | null;
           is_mobile_compatible?: boolean;
           is_public?: boolean;
+          max_duration_seconds?: number;
           mime_type?: string | null;
           recording_end_time?: string | null;
           recording_start_time?: string | null;
@@ -1997,6 +2002,7 @@ export type Database = {
           installation_id?: string | null;
           is_mobile_compatible?: boolean;
           is_public?: boolean;
+          max_duration_seconds?: number;
           mime_type?: string | null;
           recording_end_time?: string | null;
           recording_start_time?: string | null;
@@ -2247,6 +2253,42 @@ export type Database = {
       set_user_admin: { Args: { is_admin: boolean; user_id: string }; Returns: undefined };
       subdomain_available: { Args: { agent_id?: string; subdomain: string }; Returns: boolean };
       use_credits: { Args: { amount: number; call_id?: string; user_id?: string }; Returns: boolean };
+      voice_call_admit: {
+        Args: {
+          address_key: string;
+          address_limit: number;
+          agent_id: string;
+          agent_limit: number;
+          visitor_key: string;
+          visitor_limit: number;
+          window_seconds: number;
+        };
+        Returns: Json;
+      };
+      voice_end_call: {
+        Args: { call_id: string; observed_end?: string; transcript?: Json };
+        Returns: {
+          claimed: boolean;
+          credits_charged: number;
+          duration_seconds: number;
+        }[];
+      };
+      voice_open_call: {
+        Args: { agent_id: string; format?: string; mime_type?: string; storage_path?: string };
+        Returns: {
+          call_id: string;
+          conversation_id: string;
+          max_duration_seconds: number;
+        }[];
+      };
+      voice_sweep_calls: {
+        Args: { grace_seconds?: number; max_calls?: number };
+        Returns: {
+          call_id: string;
+          credits_charged: number;
+          duration_seconds: number;
+        }[];
+      };
     };
     Enums: {
       [_ in never]: never;

@@ -61,7 +61,10 @@ export async function signingSecret(service: SupabaseClient, agentId: string): P
   return data?.connector_signing_secret ?? null;
 }
 
-/** Builds the event from the conversation as stored (messages of the user and the agent only). */
+/**
+ * Builds the event from the conversation as stored: messages of the user and the agent only, and
+ * only those the server observed (a browser's call transcript is unverified and stays in the console).
+ */
 export async function buildEvent(service: SupabaseClient, delivery: DeliveryRow): Promise<ConnectorEvent | null> {
   const [conversation, agent, messages] = await Promise.all([
     service
@@ -87,6 +90,7 @@ export async function buildEvent(service: SupabaseClient, delivery: DeliveryRow)
       .select('role, content, timestamp')
       .eq('conversation_id', delivery.conversation_id)
       .in('role', ['user', 'assistant'])
+      .eq('verified', true)
       .lte('timestamp', delivery.conversation_ended_at)
       .order('timestamp', { ascending: true })
       .limit(MAX_EVENT_MESSAGES),

@@ -1,6 +1,6 @@
 /** Wiring from the environment: the local stack imports this file's makeHandler(env); index.ts serves it under Deno. */
 import { createAgentLoader } from '../_shared/agent-chat/agents.ts';
-import { identifyCaller } from '../_shared/agent-chat/caller.ts';
+import { clientAddressKey, identifyCaller } from '../_shared/agent-chat/caller.ts';
 import { anonymousKeys, createServiceClient } from '../_shared/agent-chat/env.ts';
 import { createToolRunner } from '../_shared/tools/runner.ts';
 import { createVoiceSessionHandler } from './voice-session.ts';
@@ -21,8 +21,12 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
   const keys = anonymousKeys(env);
   return createVoiceSessionHandler({
     // A signed-in owner (console sandbox) may call their own agent even while its page is off.
-    identifyUser: service
-      ? async (request) => (await identifyCaller(request, { anonymousKeys: keys, service })).userId
+    // The visitor and address keys are those agent-chat rate-limits on.
+    identifyCaller: service
+      ? async (request) => {
+          const caller = await identifyCaller(request, { anonymousKeys: keys, service });
+          return { userId: caller.userId, visitorKey: caller.visitorKey, addressKey: await clientAddressKey(request) };
+        }
       : undefined,
     tools:
       loadAgent && runTool

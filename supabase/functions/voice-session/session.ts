@@ -1,7 +1,8 @@
 /**
  * What a browser voice call asks of the realtime model, decided on the server (the browser never
  * sends a prompt, a model name or a key): the GA `session` object for `POST /v1/realtime/calls`,
- * the opening instruction, and the billing arithmetic (1 credit = 1 started minute).
+ * and the opening instruction. Billing (1 credit = 1 started minute, capped by the balance and 4 h) is
+ * SQL: `voice_open_call` and `voice_end_call` (migration 20261124100000).
  */
 
 export interface VoiceAgent {
@@ -72,16 +73,6 @@ export function realtimeSession(
     },
     ...(tools.length > 0 ? { tools, tool_choice: 'auto' } : {}),
   };
-}
-
-/** Whole minutes billed for a call: every started minute counts (matches voice_calls.billable_minutes). */
-export function billableMinutes(durationSeconds: number): number {
-  return Math.max(0, Math.ceil(Math.max(0, Math.floor(durationSeconds)) / 60));
-}
-
-/** Longest call the owner's balance pays for; the page ends the call politely at this point. */
-export function maxCallSeconds(credits: number): number {
-  return Math.max(0, Math.floor(credits)) * 60;
 }
 
 /** Recording formats the page may produce (spec 002 §9 order) and their file extensions. */

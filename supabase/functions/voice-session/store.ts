@@ -1,8 +1,11 @@
 /**
  * VoiceStore over the project's REST API with the service role (the function is the only writer of
- * voice calls and their conversations). Plain fetch: works the same under Deno and Node.
+ * voice calls and their conversations). Opening, rate-limiting and settling calls are RPCs
+ * (migration 20261124100000): the money rules run in Postgres, on its clock. Plain fetch: works
+ * the same under Deno and Node.
  */
-import type { TranscriptLine, VoiceStore } from './voice-session.ts';
+import { HttpError } from '../_shared/web/errors.ts';
+import { noCredits, type VoiceStore } from './voice-session.ts';
 import { recordingPath, RECORDING_TYPES, type VoiceAgent } from './session.ts';
 
 interface AgentRow {
@@ -15,8 +18,16 @@ interface AgentRow {
   voice: 'male' | 'female';
 }
 
-/** Calls longer than this are treated as abandoned (the page never said goodbye) and capped. */
-const MAX_CALL_SECONDS = 4 * 60 * 60;
+/** A PostgREST error answer, kept so callers can map database errors to HTTP answers. */
+class RestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { code?: string; message?: string } | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export function createRestVoiceStore(opts: {
   supabaseUrl: string;
@@ -41,13 +52,15 @@ export function createRestVoiceStore(opts: {
     });
     const text = await res.text();
     if (!res.ok)
-      throw new Error(
+      throw new RestError(
+        res.status,
+        safeJson(text),
         `REST ${init.method ?? 'GET'} ${path.split('?')[0]} answered ${res.status}: ${text.slice(0, 200)}`,
       );
     return (text ? JSON.parse(text) : null) as T;
   }
-  const insert = <T>(table: string, row: unknown) =>
-    rest<T[]>(`/${table}`, { method: 'POST', headers: { prefer: 'return=representation' }, body: JSON.stringify(row) });
+  const rpc = <T>(name: string, args: Record<string, unknown>) =>
+    rest<T>(`/rpc/${name}`, { method: 'POST', body: JSON.stringify(args) });
 
   return {
     async loadAgent(ref, ownerId) {
@@ -82,41 +95,56 @@ export function createRestVoiceStore(opts: {
       return row?.credits ?? 0;
     },
 
+    async admitCall(agentId, caller, limits) {
+      const verdict = await rpc<{ allowed: boolean; scope?: string; retry_after_seconds?: number }>(
+        'voice_call_admit',
+        {
+          agent_id: agentId,
+          visitor_key: caller.visitorKey,
+          address_key: caller.addressKey,
+          visitor_limit: limits.perVisitor,
+          address_limit: limits.perAddress,
+          agent_limit: limits.perAgent,
+          window_seconds: limits.windowSeconds,
+        },
+      );
+      if (verdict.allowed) return { allowed: true };
+      const scope = verdict.scope === 'visitor' || verdict.scope === 'address' ? verdict.scope : 'agent';
+      return { allowed: false, scope, retryAfterSeconds: Math.max(1, verdict.retry_after_seconds ?? 60) };
+    },
+
     async startCall(agent, recordingMimeType) {
-      const startedAt = new Date(now());
-      const path = recordingMimeType ? recordingPath(agent.ownerId, agent.id, startedAt, recordingMimeType) : null;
-      const [conversation] = await insert<{ id: string }>('conversations', {
-        user_id: agent.ownerId,
-        agent_id: agent.id,
-        channel: 'web_voice',
-      });
-      const [call] = await insert<{ id: string }>('voice_calls', {
-        user_id: agent.ownerId,
-        agent_id: agent.id,
-        agent_name: agent.name.slice(0, 100),
-        conversation_id: conversation?.id ?? null,
-        status: 'recording',
-        recording_start_time: startedAt.toISOString(),
-        ...(path && recordingMimeType
-          ? {
-              storage_path: path,
-              file_name: path.split('/').pop(),
-              mime_type: recordingMimeType,
-              format: RECORDING_TYPES[recordingMimeType],
-            }
-          : {}),
-      });
-      if (!call) throw new Error('voice_calls insert returned no row');
-      if (!path) return { callId: call.id };
+      // The path only names the file; the database checks it lies in this agent's owner folder.
+      const path = recordingMimeType
+        ? recordingPath(agent.ownerId, agent.id, new Date(now()), recordingMimeType)
+        : null;
+      let opened: { call_id: string; max_duration_seconds: number }[];
+      try {
+        opened = await rpc('voice_open_call', {
+          agent_id: agent.id,
+          storage_path: path,
+          mime_type: path ? recordingMimeType : null,
+          format: path && recordingMimeType ? RECORDING_TYPES[recordingMimeType] : null,
+        });
+      } catch (error) {
+        if (error instanceof RestError && error.body?.message === 'no_credits') throw noCredits();
+        if (error instanceof RestError && error.body?.code === 'P0002')
+          throw new HttpError(404, 'agent_not_found', 'No public agent with this address.');
+        throw error;
+      }
+      const call = opened[0];
+      if (!call) throw new Error('voice_open_call returned no row');
+      const started = { callId: call.call_id, maxDurationSeconds: call.max_duration_seconds };
+      if (!path) return started;
       // The visitor may write this one object once, for two hours; nothing else in the bucket.
       const res = await fetchFn(`${storage}/object/upload/sign/recordings/${path}`, {
         method: 'POST',
         headers,
         body: '{}',
       });
-      if (!res.ok) return { callId: call.id };
+      if (!res.ok) return started;
       const { url } = (await res.json()) as { url?: string };
-      return url ? { callId: call.id, recordingUploadUrl: `${storage}${url}` } : { callId: call.id };
+      return url ? { ...started, recordingUploadUrl: `${storage}${url}` } : started;
     },
 
     async activeCall(callId) {
@@ -127,71 +155,26 @@ export function createRestVoiceStore(opts: {
       return { agentId: row.agent_id, ownerId: row.user_id, conversationId: row.conversation_id };
     },
 
-    async callElapsedSeconds(callId) {
-      const [row] = await rest<{ user_id: string; created_at: string }[]>(
-        `/voice_calls?select=user_id,created_at&id=eq.${encodeURIComponent(callId)}&status=eq.recording`,
+    async endCall(callId, transcript) {
+      const [outcome] = await rpc<{ claimed: boolean; duration_seconds: number; credits_charged: number }[]>(
+        'voice_end_call',
+        { call_id: callId, transcript },
       );
-      if (!row) return null;
-      const seconds = Math.min(MAX_CALL_SECONDS, Math.max(0, (now() - Date.parse(row.created_at)) / 1000));
-      return { seconds, ownerId: row.user_id };
-    },
-
-    async charge(ownerId, _callId, minutes) {
-      if (minutes <= 0) return 0;
-      const debit = (amount: number) =>
-        rest<boolean>('/rpc/use_credits', { method: 'POST', body: JSON.stringify({ amount, user_id: ownerId }) });
-      if (await debit(minutes)) return minutes;
-      // Not enough left: the call ran past the balance; take what remains, never below zero.
-      const [row] = await rest<{ credits: number }[]>(`/profiles?select=credits&id=eq.${encodeURIComponent(ownerId)}`);
-      const remaining = Math.min(minutes, row?.credits ?? 0);
-      return remaining > 0 && (await debit(remaining)) ? remaining : 0;
-    },
-
-    async endCall(callId, outcome) {
-      const ended = new Date(now());
-      const [call] = await rest<
-        { user_id: string; agent_id: string | null; conversation_id: string | null; storage_path: string | null }[]
-      >(`/voice_calls?id=eq.${encodeURIComponent(callId)}&status=eq.recording`, {
-        method: 'PATCH',
-        headers: { prefer: 'return=representation' },
-        body: JSON.stringify({
-          status: 'completed',
-          duration: outcome.durationSeconds,
-          credits_charged: outcome.creditsCharged,
-          recording_end_time: ended.toISOString(),
-        }),
-      });
-      if (call?.storage_path) {
-        // The page uploads before it ends the call; record the size, or forget a file that never came.
-        const info = await fetchFn(`${storage}/object/info/authenticated/recordings/${call.storage_path}`, { headers });
-        const size = info.ok ? ((await info.json()) as { size?: number }).size : undefined;
-        await rest(`/voice_calls?id=eq.${encodeURIComponent(callId)}`, {
-          method: 'PATCH',
-          body: JSON.stringify(
-            typeof size === 'number'
-              ? { file_size: size }
-              : { storage_path: null, file_name: null, mime_type: null, format: null },
-          ),
-        });
-      }
-      if (!call?.conversation_id || outcome.transcript.length === 0) return;
-      // One millisecond apart so the stored order is the spoken order.
-      const start = ended.getTime() - outcome.transcript.length;
-      await insert(
-        'messages',
-        outcome.transcript.map((line: TranscriptLine, i) => ({
-          conversation_id: call.conversation_id,
-          user_id: call.user_id,
-          agent_id: call.agent_id,
-          role: line.role,
-          content: line.text,
-          timestamp: new Date(start + i).toISOString(),
-        })),
-      );
-      await rest(`/conversations?id=eq.${call.conversation_id}`, {
-        method: 'PATCH',
-        body: JSON.stringify({ ended_at: ended.toISOString(), last_message_at: ended.toISOString() }),
-      });
+      if (!outcome) return null;
+      return {
+        claimed: outcome.claimed,
+        durationSeconds: outcome.duration_seconds,
+        creditsCharged: outcome.credits_charged,
+      };
     },
   };
+}
+
+function safeJson(text: string): { code?: string; message?: string } | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as { code?: string; message?: string }) : null;
+  } catch {
+    return null;
+  }
 }

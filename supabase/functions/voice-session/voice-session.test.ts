@@ -3,19 +3,13 @@ import type { LoadedAgent } from '../_shared/agent-chat/agents.ts';
 import type { ToolInvocation } from '../_shared/engine/turn.ts';
 import { HttpError } from '../_shared/web/errors.ts';
 import { signCallToken, verifyCallToken, type VoiceToolDeps } from './tools.ts';
-import {
-  billableMinutes,
-  maxCallSeconds,
-  recordingPath,
-  openingInstruction,
-  realtimeSession,
-  realtimeVoice,
-  type VoiceAgent,
-} from './session.ts';
+import { recordingPath, openingInstruction, realtimeSession, realtimeVoice, type VoiceAgent } from './session.ts';
 import {
   createVoiceSessionHandler,
+  type Admission,
   type RealtimeProvider,
   type TranscriptLine,
+  type VoiceCaller,
   type VoiceStore,
 } from './voice-session.ts';
 
@@ -32,25 +26,37 @@ const CALL = 'c0000000-0000-4000-8000-000000000001';
 const CONVERSATION = 'e0000000-0000-4000-8000-000000000001';
 const OFFER = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n';
 
+/**
+ * The store as the handler sees it. The money rules (timing, capping, charging once) are SQL and
+ * proven by the integration tests; this fake only settles once and reports what it was given.
+ */
 function fakeStore(credits: number, elapsed = 61) {
-  const ended: { durationSeconds: number; creditsCharged: number; transcript: TranscriptLine[] }[] = [];
-  let balance = credits;
+  const ended: { callId: string; transcript: TranscriptLine[] }[] = [];
+  const admitted: { agentId: string; caller: VoiceCaller }[] = [];
+  let admission: Admission = { allowed: true };
   const store: VoiceStore = {
     loadAgent: async (ref) =>
       ('subdomain' in ref && ref.subdomain === 'demo') || ('agentId' in ref && ref.agentId === AGENT.id) ? AGENT : null,
-    ownerCredits: async () => balance,
-    startCall: async () => ({ callId: CALL }),
+    ownerCredits: async () => credits,
+    admitCall: async (agentId, caller) => (admitted.push({ agentId, caller }), admission),
+    startCall: async () => ({ callId: CALL, maxDurationSeconds: Math.min(credits * 60, 14_400) }),
     activeCall: async (id) =>
       id === CALL && !ended.length ? { agentId: AGENT.id, ownerId: AGENT.ownerId, conversationId: CONVERSATION } : null,
-    callElapsedSeconds: async (id) => (id === CALL ? { seconds: elapsed, ownerId: AGENT.ownerId } : null),
-    charge: async (_owner, _call, minutes) => {
-      const charged = Math.min(minutes, balance);
-      balance -= charged;
-      return charged;
+    endCall: async (id, transcript) => {
+      if (id !== CALL) return null;
+      ended.push({ callId: id, transcript });
+      const minutes = Math.ceil(elapsed / 60);
+      return { claimed: ended.length === 1, durationSeconds: elapsed, creditsCharged: Math.min(minutes, credits) };
     },
-    endCall: async (_id, outcome) => void ended.push(outcome),
   };
-  return { store, ended, balance: () => balance };
+  return {
+    store,
+    ended,
+    admitted,
+    refuse: (next: Admission) => {
+      admission = next;
+    },
+  };
 }
 
 function fakeRealtime(): RealtimeProvider & { offers: { sdp: string; session: Record<string, unknown> }[] } {
@@ -141,7 +147,7 @@ describe('voice-session', () => {
     const { store } = fakeStore(3);
     let started = false;
     const handler = createVoiceSessionHandler({
-      store: { ...store, startCall: async () => ((started = true), { callId: CALL }) },
+      store: { ...store, startCall: async () => ((started = true), { callId: CALL, maxDurationSeconds: 180 }) },
       realtime: { createCall: async () => Promise.reject(new Error('upstream 500')) },
       model: 'm',
     });
@@ -149,33 +155,58 @@ describe('voice-session', () => {
     expect(started).toBe(false);
   });
 
-  it('ending charges each started minute up to the balance and stores the transcript', async () => {
+  it('ending settles the call with nothing from the page but the transcript lines it can store', async () => {
     const fake = fakeStore(5, 61);
     const handler = createVoiceSessionHandler({ store: fake.store, realtime: fakeRealtime(), model: 'm' });
     const res = await handler(
       post({
         action: 'end',
         callId: CALL,
+        // A page claiming a 1 s call (or any other figure) changes nothing.
+        durationSeconds: 1,
+        creditsCharged: 0,
         transcript: [
           { role: 'assistant', text: 'Bonjour !' },
-          { role: 'user', text: 'Une table' },
+          { role: 'user', text: 'Une\u0000 table \ud800' },
           { role: 'system', text: 'x' },
+          { role: 'user', text: '   ' },
         ],
       }),
     );
+    expect(res.status).toBe(200);
     await expect(res.json()).resolves.toEqual({ durationSeconds: 61, creditsCharged: 2 });
-    expect(fake.balance()).toBe(3);
+    // NUL and a lone surrogate cannot be stored: they are dropped, the call still ends.
     expect(fake.ended[0]?.transcript).toEqual([
       { role: 'assistant', text: 'Bonjour !' },
       { role: 'user', text: 'Une table' },
     ]);
-    const poor = fakeStore(1, 600);
-    const capped = await createVoiceSessionHandler({ store: poor.store, realtime: null, model: 'm' })(
-      post({ action: 'end', callId: CALL }),
-    );
-    await expect(capped.json()).resolves.toEqual({ durationSeconds: 600, creditsCharged: 1 });
+    // A malformed transcript never keeps a call open (the sweeper would charge it to its maximum).
+    const again = await handler(post({ action: 'end', callId: CALL, transcript: 'not a list' }));
+    await expect(again.json()).resolves.toEqual({ durationSeconds: 61, creditsCharged: 2 });
+    expect(fake.ended[1]?.transcript).toEqual([]);
     expect((await handler(post({ action: 'end', callId: 'c0000000-0000-4000-8000-000000000999' }))).status).toBe(404);
     expect((await handler(post({ action: 'end', callId: 'nope' }))).status).toBe(400);
+  });
+
+  it('refuses a start over a rate limit with 429 and Retry-After, before asking the provider', async () => {
+    const fake = fakeStore(5);
+    const realtime = fakeRealtime();
+    const handler = createVoiceSessionHandler({
+      store: fake.store,
+      realtime,
+      model: 'm',
+      identifyCaller: async () => ({ userId: null, visitorKey: 'visitor:abc', addressKey: 'ip:1' }),
+    });
+    expect((await handler(post({ subdomain: 'demo', sdp: OFFER }))).status).toBe(200);
+    expect(fake.admitted).toEqual([
+      { agentId: AGENT.id, caller: { userId: null, visitorKey: 'visitor:abc', addressKey: 'ip:1' } },
+    ]);
+    fake.refuse({ allowed: false, scope: 'visitor', retryAfterSeconds: 42 });
+    const refused = await handler(post({ subdomain: 'demo', sdp: OFFER }));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('42');
+    await expect(refused.json()).resolves.toMatchObject({ error: { code: 'rate_limited' } });
+    expect(realtime.offers).toHaveLength(1);
   });
 });
 
@@ -184,12 +215,6 @@ describe('voice session rules', () => {
     expect(recordingPath(AGENT.ownerId, AGENT.id, new Date('2026-11-21T20:15:30.123Z'), 'audio/mp4')).toBe(
       `${AGENT.ownerId}/${AGENT.id}/2026-11-21T20-15-30-123Z-call.m4a`,
     );
-  });
-
-  it('bills every started minute and limits calls to the balance', () => {
-    expect([0, 1, 59, 60, 61, 3600].map(billableMinutes)).toEqual([0, 1, 1, 1, 2, 60]);
-    expect(maxCallSeconds(3)).toBe(180);
-    expect(maxCallSeconds(-2)).toBe(0);
   });
 
   it('maps the agent voice and builds a GA session with transcription', () => {
@@ -260,10 +285,11 @@ describe('voice-session callers', () => {
       store: { ...store, loadAgent: async (ref, ownerId) => (lookups.push(ownerId), store.loadAgent(ref)) },
       realtime: fakeRealtime(),
       model: 'm',
-      identifyUser: async (request) => {
+      identifyCaller: async (request) => {
         const auth = request.headers.get('authorization');
         if (auth === 'Bearer forged') throw new HttpError(401, 'invalid_token', 'Your session is not valid.');
-        return auth === 'Bearer owner-session' ? AGENT.ownerId : null;
+        const userId = auth === 'Bearer owner-session' ? AGENT.ownerId : null;
+        return { userId, visitorKey: userId ? `user:${userId}` : 'ip:1', addressKey: 'ip:1' };
       },
     });
     const as = (token: string) =>

@@ -5,13 +5,17 @@
  *   POST {subdomain|agentId, sdp, recordingMimeType?} → {sdp, callId, opening, maxDurationSeconds, recordingUploadUrl?}
  *        relays the browser's SDP offer to OpenAI's `POST /v1/realtime/calls` with the agent's
  *        session (the standard key never leaves the server), opens a `web_voice` conversation and a
- *        `voice_calls` row, and a one-time signed upload URL for the stereo recording.
+ *        `voice_calls` row, and a one-time signed upload URL for the stereo recording. Starts are
+ *        rate-limited per visitor, client address and agent (counters in Postgres): 429 + Retry-After.
  *   POST {action:'tool', callId, callToken, name, arguments, toolCallId} → {ok, output}
  *        runs one of the agent's enabled tools asked for by the realtime model (tools.ts); the
  *        call token from the start answer proves the caller holds this call, until it expires.
  *   POST {action:'end', callId, transcript} → {durationSeconds, creditsCharged}
- *        the duration is measured by the server from the row's start; the owner is charged per
- *        started minute up to their balance; the transcript of both sides is stored.
+ *        settles the call in Postgres (`voice_end_call`): claimed once, timed by the database clock
+ *        and capped by the maximum granted at start, charged per started minute up to the balance,
+ *        once however many `end` requests race (the later ones get the same outcome). Nothing the
+ *        page sends sets money; its transcript is stored as unverified lines (kept from connectors).
+ *        Calls never ended are settled by the `voice-call-sweeper` function after their maximum.
  *
  * 503 voice_unavailable without a realtime-capable provider (no OPENAI_API_KEY), 402 no_credits
  * when the owner's balance is empty, 404 for an agent whose page is off, 400 for bad input.
@@ -20,24 +24,38 @@ import { HttpError, errorResponse, httpErrorResponse } from '../_shared/web/erro
 import { readJsonBody } from '../_shared/web/json-body.ts';
 import { serializeToolResult, parseToolArguments } from '../_shared/engine/tools.ts';
 import { agentFunctions, realtimeTools, signCallToken, verifyCallToken, type VoiceToolDeps } from './tools.ts';
-import {
-  RECORDING_TYPES,
-  billableMinutes,
-  maxCallSeconds,
-  openingInstruction,
-  realtimeSession,
-  type VoiceAgent,
-} from './session.ts';
+import { RECORDING_TYPES, openingInstruction, realtimeSession, type VoiceAgent } from './session.ts';
+import { VOICE_START_LIMITS, type VoiceStartLimits } from './limits.ts';
 
 export const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
+  'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type, x-visitor-key',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-expose-headers': 'retry-after',
 };
 
 export interface TranscriptLine {
   role: 'user' | 'assistant';
   text: string;
+}
+
+/** Who starts a call: the signed-in owner (sandbox) or a visitor, and the rate-limit keys. */
+export interface VoiceCaller {
+  userId: string | null;
+  /** `user:…`, `visitor:…` (the page's x-visitor-key) or the client address key. */
+  visitorKey: string;
+  /** A hash of the client address (never the raw address). */
+  addressKey: string;
+}
+
+export type Admission =
+  { allowed: true } | { allowed: false; scope: 'visitor' | 'address' | 'agent'; retryAfterSeconds: number };
+
+/** What settling a call gave: `claimed` is false for every `end` but the one that closed it. */
+export interface CallOutcome {
+  claimed: boolean;
+  durationSeconds: number;
+  creditsCharged: number;
 }
 
 export interface VoiceStore {
@@ -47,22 +65,20 @@ export interface VoiceStore {
    */
   loadAgent(ref: { subdomain: string } | { agentId: string }, ownerId?: string | null): Promise<VoiceAgent | null>;
   ownerCredits(ownerId: string): Promise<number>;
-  /** Opens the call rows; with a recording type, also a one-time upload URL for the recording. */
+  /** Counts the start against the visitor, address and agent limits (atomically, shared by all instances). */
+  admitCall(agentId: string, caller: VoiceCaller, limits: VoiceStartLimits): Promise<Admission>;
+  /**
+   * Opens the call rows on the database clock with the longest duration the balance pays for;
+   * with a recording type, also a one-time upload URL. Throws a 402 HttpError without credits.
+   */
   startCall(
     agent: VoiceAgent,
     recordingMimeType: string | null,
-  ): Promise<{ callId: string; recordingUploadUrl?: string }>;
+  ): Promise<{ callId: string; maxDurationSeconds: number; recordingUploadUrl?: string }>;
   /** The call while it is in progress (null once ended or unknown). */
   activeCall(callId: string): Promise<{ agentId: string; ownerId: string; conversationId: string | null } | null>;
-  /** Seconds since the call started, null when unknown or already ended. */
-  callElapsedSeconds(callId: string): Promise<{ seconds: number; ownerId: string } | null>;
-  /** Debits up to `minutes` credits (never below zero); returns what was charged. */
-  charge(ownerId: string, callId: string, minutes: number): Promise<number>;
-  /** Closes the call: duration, charge, transcript, and the uploaded recording's size (if it arrived). */
-  endCall(
-    callId: string,
-    outcome: { durationSeconds: number; creditsCharged: number; transcript: TranscriptLine[] },
-  ): Promise<void>;
+  /** Settles the call once (timing, charge, recording, unverified transcript); null for an unknown call. */
+  endCall(callId: string, transcript: TranscriptLine[]): Promise<CallOutcome | null>;
 }
 
 export interface RealtimeProvider {
@@ -77,10 +93,12 @@ export interface VoiceSessionDeps {
   model: string;
   log?: (event: string, details: Record<string, unknown>) => void;
   /**
-   * The signed-in user behind a non-anonymous bearer (null for visitors); throws a 401 HttpError for
-   * an invalid session. Absent: every caller is a visitor.
+   * The caller: the signed-in user behind a non-anonymous bearer (null for visitors; throws a 401
+   * HttpError for an invalid session) and the rate-limit keys. Absent: one anonymous visitor.
    */
-  identifyUser?: (request: Request) => Promise<string | null>;
+  identifyCaller?: (request: Request) => Promise<VoiceCaller>;
+  /** Call start limits (default VOICE_START_LIMITS). */
+  startLimits?: VoiceStartLimits;
   /** Tool runners; without them the realtime session is offered no tools. */
   tools?: VoiceToolDeps | null;
   /** HMAC key of the call tokens (tool calls need one). */
@@ -92,6 +110,7 @@ const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{1,61}[a-z0-9])$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_SDP = 20_000;
 const MAX_TRANSCRIPT_LINES = 400;
+const MAX_LINE_CHARS = 50_000;
 const FUNCTION_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const MAX_TOOL_ARGUMENTS = 20_000;
 /** A call token outlives the paid time by this much (the goodbye, the last tool call). */
@@ -112,14 +131,32 @@ function agentRef(raw: Record<string, unknown>): { subdomain: string } | { agent
   );
 }
 
+/** Unpaired surrogates: Postgres text cannot hold them (nor NUL, removed separately). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The page's transcript, best effort: it only ever becomes unverified lines, and a malformed one
+ * must not leave the call open (the sweeper would then charge it to its maximum), so bad lines
+ * are dropped rather than refused.
+ */
 function transcript(raw: unknown): TranscriptLine[] {
-  if (raw === undefined) return [];
-  if (!Array.isArray(raw)) throw new HttpError(400, 'invalid_input', 'transcript must be an array.');
+  if (!Array.isArray(raw)) return [];
   return raw.slice(0, MAX_TRANSCRIPT_LINES).flatMap((line: unknown) => {
     const l = line as { role?: unknown; text?: unknown } | null;
-    if (!l || (l.role !== 'user' && l.role !== 'assistant') || typeof l.text !== 'string' || l.text.trim() === '')
-      return [];
-    return [{ role: l.role, text: l.text.trim().slice(0, 50_000) }];
+    if (!l || (l.role !== 'user' && l.role !== 'assistant') || typeof l.text !== 'string') return [];
+    const text = l.text.slice(0, MAX_LINE_CHARS).replaceAll('\u0000', '').replace(LONE_SURROGATE, '').trim();
+    return text === '' ? [] : [{ role: l.role, text }];
+  });
+}
+
+export function noCredits(): HttpError {
+  return new HttpError(402, 'no_credits', 'This assistant cannot take voice calls right now.');
+}
+
+function tooManyCalls(refusal: Extract<Admission, { allowed: false }>): HttpError {
+  const who = refusal.scope === 'agent' ? 'This assistant is taking too many calls' : 'Too many calls were started';
+  return new HttpError(429, 'rate_limited', `${who}. Please try again in ${refusal.retryAfterSeconds} s.`, {
+    'retry-after': String(refusal.retryAfterSeconds),
   });
 }
 
@@ -127,12 +164,16 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
   const now = deps.now ?? Date.now;
   const json = (body: unknown, status = 200) => Response.json(body, { status, headers: CORS_HEADERS });
 
-  const userOf = async (request: Request) => (deps.identifyUser ? await deps.identifyUser(request) : null);
+  const limits = deps.startLimits ?? VOICE_START_LIMITS;
+  const callerOf = async (request: Request): Promise<VoiceCaller> =>
+    deps.identifyCaller
+      ? await deps.identifyCaller(request)
+      : { userId: null, visitorKey: 'anonymous', addressKey: 'unknown' };
 
   async function availability(request: Request, url: URL): Promise<Response> {
     const params = Object.fromEntries(url.searchParams) as Record<string, unknown>;
     const ref = agentRef(params);
-    const agent = await deps.store.loadAgent(ref, await userOf(request));
+    const agent = await deps.store.loadAgent(ref, (await callerOf(request)).userId);
     if (!agent) throw new HttpError(404, 'agent_not_found', 'No public agent with this address.');
     if (!deps.realtime) return json({ available: false, reason: 'no_provider' });
     if ((await deps.store.ownerCredits(agent.ownerId)) < 1) return json({ available: false, reason: 'no_credits' });
@@ -162,10 +203,13 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
         'voice_unavailable',
         'Voice calls are not available: no realtime voice provider is configured.',
       );
-    const agent = await deps.store.loadAgent(ref, await userOf(request));
+    const caller = await callerOf(request);
+    const agent = await deps.store.loadAgent(ref, caller.userId);
     if (!agent) throw new HttpError(404, 'agent_not_found', 'No public agent with this address.');
-    const credits = await deps.store.ownerCredits(agent.ownerId);
-    if (credits < 1) throw new HttpError(402, 'no_credits', 'This assistant cannot take voice calls right now.');
+    if ((await deps.store.ownerCredits(agent.ownerId)) < 1) throw noCredits();
+    // Before the provider is asked: every admitted start costs a realtime session.
+    const admission = await deps.store.admitCall(agent.id, caller, limits);
+    if (!admission.allowed) throw tooManyCalls(admission);
     // The agent's enabled tools, offered to the model as functions (run through action 'tool').
     const loaded = deps.tools ? await deps.tools.loadAgent(agent.id) : null;
     const tools = loaded ? realtimeTools(agentFunctions(loaded).functions) : [];
@@ -180,8 +224,7 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
       deps.log?.('voice_session_provider_failed', { agentId: agent.id, error: String(error) });
       throw new HttpError(502, 'provider_error', 'The voice service did not answer. Please try again.');
     }
-    const { callId, recordingUploadUrl } = await deps.store.startCall(agent, recordingMimeType);
-    const maxDurationSeconds = maxCallSeconds(credits);
+    const { callId, maxDurationSeconds, recordingUploadUrl } = await deps.store.startCall(agent, recordingMimeType);
     const callToken = deps.tokenSecret
       ? await signCallToken(deps.tokenSecret, callId, now() + (maxDurationSeconds + TOKEN_GRACE_SECONDS) * 1000)
       : undefined;
@@ -250,13 +293,10 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
     const callId = body.callId;
     if (typeof callId !== 'string' || !UUID.test(callId))
       throw new HttpError(400, 'invalid_input', 'callId must be a UUID.');
-    const lines = transcript(body.transcript);
-    const call = await deps.store.callElapsedSeconds(callId);
-    if (!call) throw new HttpError(404, 'call_not_found', 'No call in progress with this id.');
-    const durationSeconds = Math.max(0, Math.round(call.seconds));
-    const creditsCharged = await deps.store.charge(call.ownerId, callId, billableMinutes(durationSeconds));
-    await deps.store.endCall(callId, { durationSeconds, creditsCharged, transcript: lines });
-    return json({ durationSeconds, creditsCharged });
+    // Any duration the page sends is ignored: the database clock times the call.
+    const outcome = await deps.store.endCall(callId, transcript(body.transcript));
+    if (!outcome) throw new HttpError(404, 'call_not_found', 'No call with this id.');
+    return json({ durationSeconds: outcome.durationSeconds, creditsCharged: outcome.creditsCharged });
   }
 
   return async (request) => {

@@ -49,6 +49,10 @@ export function startFunctionScheduler(options: {
 /** The hosted project's cron jobs, as the embedded stack runs them. */
 export function localSchedule(env: Record<string, string | undefined>): ScheduledFunction[] {
   const every = Number(env.CONCIERGE_CONNECTOR_DISPATCH_MS);
-  // Finished conversations reach Zapier/Make connectors once a minute, as pg_cron does when hosted.
-  return [{ slug: 'connector-dispatch', everyMs: Number.isFinite(every) && every >= 1000 ? every : 60_000 }];
+  // Finished conversations reach Zapier/Make connectors once a minute, as pg_cron does when hosted;
+  // voice calls never ended are closed and charged on the same beat.
+  return [
+    { slug: 'connector-dispatch', everyMs: Number.isFinite(every) && every >= 1000 ? every : 60_000 },
+    { slug: 'voice-call-sweeper', everyMs: 60_000 },
+  ];
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { AgentRef, ConversationEndpoint } from '../api.ts';
 import { conversationText, type ConversationKey, type ConversationLocale } from '../messages.ts';
+import { browserStore, visitorKey } from '../session.ts';
 import { createStereoRecorder } from './recorder.ts';
 import { VoiceCall, type CallEnvironment, type CallSnapshot } from './voiceCall.ts';
 import './call.css';
@@ -24,6 +25,7 @@ function browserEnvironment(): CallEnvironment {
       if (audio) audio.srcObject = stream;
     },
     createRecorder: createStereoRecorder,
+    visitorKey: visitorKey(browserStore()),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AgentRef, ConversationEndpoint } from '../api.ts';
+import { VISITOR_KEY_HEADER, type AgentRef, type ConversationEndpoint } from '../api.ts';
 
 /** The `voice-session` function seen from the browser (plain fetch; shapes in its handler). */
 export type VoiceAvailability =
@@ -77,15 +77,24 @@ export async function voiceAvailability(
   }
 }
 
+/**
+ * `visitorKey`: this browser's visitor key (as chat sends it), so call starts are rate-limited per
+ * visitor rather than per client address (many visitors may share one address).
+ */
 export async function startVoiceSession(
   endpoint: ConversationEndpoint,
   agent: AgentRef,
   offerSdp: string,
   recordingMimeType: string | null,
   fetchFn: typeof fetch = fetch,
+  visitorKey?: string,
 ): Promise<VoiceSession> {
   const body = { ...ref(agent), sdp: offerSdp, ...(recordingMimeType ? { recordingMimeType } : {}) };
-  const res = await fetchFn(url(endpoint), { method: 'POST', headers: headers(endpoint), body: JSON.stringify(body) });
+  const res = await fetchFn(url(endpoint), {
+    method: 'POST',
+    headers: { ...headers(endpoint), ...(visitorKey ? { [VISITOR_KEY_HEADER]: visitorKey } : {}) },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw await failure(res);
   return (await res.json()) as VoiceSession;
 }

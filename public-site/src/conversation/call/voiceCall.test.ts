@@ -47,6 +47,7 @@ function fakeBrowser() {
 
 function fakeApi(startAnswer: () => Response) {
   const bodies: Record<string, unknown>[] = [];
+  const visitorKeys: (string | null)[] = [];
   const uploads: { url: string; body: unknown; type: string | null }[] = [];
   const fetchFn: typeof fetch = async (input, init) => {
     if (init?.method === 'PUT') {
@@ -56,6 +57,7 @@ function fakeApi(startAnswer: () => Response) {
     }
     const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
     bodies.push(body);
+    visitorKeys.push(new Headers(init?.headers).get('x-visitor-key'));
     if (body.action === 'end') return Response.json({ durationSeconds: 42, creditsCharged: 1 });
     if (body.action === 'tool')
       return body.name === 'get_time'
@@ -63,7 +65,7 @@ function fakeApi(startAnswer: () => Response) {
         : Response.json({ error: { code: 'unknown_tool', message: 'no' } }, { status: 400 });
     return startAnswer();
   };
-  return { fetchFn, bodies, uploads };
+  return { fetchFn, bodies, uploads, visitorKeys };
 }
 
 const okSession = () =>
@@ -96,10 +98,12 @@ describe('VoiceCall', () => {
     const call = new VoiceCall(
       endpoint,
       { subdomain: 'demo' },
-      { ...browser.env, fetchFn: api.fetchFn, createRecorder: () => recorder },
+      { ...browser.env, fetchFn: api.fetchFn, createRecorder: () => recorder, visitorKey: 'a'.repeat(32) },
     );
     await call.start();
     expect(api.bodies[0]).toMatchObject({ recordingMimeType: 'audio/webm' });
+    // The start names the visitor (per-visitor rate limit); nothing else needs it.
+    expect(api.visitorKeys[0]).toBe('a'.repeat(32));
     browser.agentAudio();
     browser.open();
     await new Promise((r) => setTimeout(r, 5));

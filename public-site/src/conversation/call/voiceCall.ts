@@ -25,6 +25,8 @@ export interface CallEnvironment {
   /** The stereo recorder, or null when the browser cannot record. */
   createRecorder?: () => CallRecorder | null;
   fetchFn?: typeof fetch;
+  /** This browser's visitor key (the one chat uses): call starts are rate-limited per visitor. */
+  visitorKey?: string;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
 }
@@ -175,6 +177,7 @@ export class VoiceCall {
         offer.sdp ?? '',
         this.recorder?.mimeType ?? null,
         this.env.fetchFn,
+        this.env.visitorKey,
       );
       this.callId = session.callId;
       this.callToken = session.callToken ?? null;

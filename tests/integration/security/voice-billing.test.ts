@@ -1,0 +1,390 @@
+/**
+ * Voice billing is server-authoritative and charged once (issue 13, point 1), through the local
+ * stack, the voice-session and voice-call-sweeper functions and a fake of OpenAI's
+ * `POST /v1/realtime/calls`: parallel `end` requests charge once, the database clock times a call
+ * and its start-time maximum caps it, calls never ended are charged by the sweeper, starts are
+ * rate-limited, and a browser's transcript is stored as unverified lines that connectors never
+ * forward. Roles: anonymous visitor, owner A, owner B, admin.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConnectorEvent } from '../../../supabase/functions/_shared/connectors/event.ts';
+import { VOICE_START_LIMITS } from '../../../supabase/functions/voice-session/limits.ts';
+import { createAgent, createOwner, type Owner } from '../agent-chat/support.ts';
+import { startReceiver, type Receiver } from '../connectors/receiver.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+
+const OFFER = 'v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
+const ANSWER = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=fake-answer\r\n';
+
+let stack: TestStack;
+let realtime: Server;
+let receiver: Receiver;
+let ownerA: Owner;
+let ownerB: Owner;
+let admin: Owner;
+
+beforeAll(async () => {
+  realtime = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(201, { 'content-type': 'application/sdp' }).end(ANSWER));
+  });
+  await new Promise<void>((resolve) => realtime.listen(0, '127.0.0.1', resolve));
+  receiver = await startReceiver();
+  stack = await startTestStack({
+    functionEnv: {
+      OPENAI_API_KEY: 'sk-test-voice',
+      OPENAI_BASE_URL: `http://127.0.0.1:${(realtime.address() as AddressInfo).port}/v1`,
+      CONNECTOR_ALLOW_LOOPBACK: 'true',
+    },
+  });
+  ownerA = await createOwner(stack, 'owner-a');
+  ownerB = await createOwner(stack, 'owner-b');
+  admin = await createOwner(stack, 'admin');
+  const promoted = await stack.serviceClient().rpc('set_user_admin', { user_id: admin.id, is_admin: true });
+  if (promoted.error) throw new Error(promoted.error.message);
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await receiver?.close();
+  await new Promise((resolve) => realtime?.close(resolve));
+});
+
+/** A visitor (anon key) talking to voice-session; each visitor has its own browser key. */
+function visitor(key = randomUUID().replaceAll('-', '')) {
+  const call = (body: Record<string, unknown>) =>
+    fetch(`${stack.url}/functions/v1/voice-session`, {
+      method: 'POST',
+      headers: {
+        apikey: stack.anonKey,
+        authorization: `Bearer ${stack.anonKey}`,
+        'content-type': 'application/json',
+        'x-visitor-key': key,
+      },
+      body: JSON.stringify(body),
+    });
+  return {
+    start: (subdomain: string) => call({ subdomain, sdp: OFFER }),
+    end: (callId: string, extra: Record<string, unknown> = {}) => call({ action: 'end', callId, ...extra }),
+  };
+}
+
+async function credits(owner: Owner): Promise<number> {
+  const { data } = await stack.serviceClient().from('profiles').select('credits').eq('id', owner.id).single();
+  return (data as { credits: number }).credits;
+}
+
+/** Sets the owner's balance exactly (grant or spend the difference). */
+async function setCredits(owner: Owner, target: number): Promise<void> {
+  const service = stack.serviceClient();
+  const difference = target - (await credits(owner));
+  const { error } =
+    difference > 0
+      ? await service.rpc('admin_grant_credits', { user_id: owner.id, amount: difference })
+      : difference < 0
+        ? await service.rpc('use_credits', { amount: -difference, user_id: owner.id })
+        : { error: null };
+  expect(error).toBeNull();
+}
+
+async function startCall(subdomain: string) {
+  const started = await visitor().start(subdomain);
+  expect(started.status).toBe(200);
+  return (await started.json()) as { callId: string; maxDurationSeconds: number };
+}
+
+/** The call began `seconds` ago (service role; the function never writes created_at). */
+async function backdate(callId: string, seconds: number): Promise<void> {
+  const startedAt = new Date(Date.now() - seconds * 1000).toISOString();
+  const { error } = await stack.serviceClient().from('voice_calls').update({ created_at: startedAt }).eq('id', callId);
+  expect(error).toBeNull();
+}
+
+async function usageRows(callId: string) {
+  const { data, error } = await stack
+    .serviceClient()
+    .from('credit_ledger')
+    .select('amount')
+    .eq('call_id', callId)
+    .eq('type', 'usage');
+  expect(error).toBeNull();
+  return data as { amount: number }[];
+}
+
+function sweep(token = stack.serviceRoleKey, body: Record<string, unknown> = {}) {
+  return fetch(`${stack.url}/functions/v1/voice-call-sweeper`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('ending a voice call (anonymous visitor)', () => {
+  it("charges exactly the call's minutes once for 100 parallel end requests, whatever duration the page claims", async () => {
+    const agent = await createAgent(stack, ownerA);
+    await setCredits(ownerA, 30);
+    const { callId } = await startCall(agent.subdomain);
+    await backdate(callId, 150);
+
+    const page = visitor();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => page.end(callId, { durationSeconds: 1, creditsCharged: 0 })),
+    );
+
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 100 }, () => 200));
+    const outcomes = (await Promise.all(answers.map((a) => a.json()))) as {
+      durationSeconds: number;
+      creditsCharged: number;
+    }[];
+    expect(outcomes[0]?.creditsCharged).toBe(3);
+    expect(outcomes[0]?.durationSeconds).toBeGreaterThanOrEqual(150);
+    expect(new Set(outcomes.map((o) => JSON.stringify(o))).size).toBe(1);
+    expect(await usageRows(callId)).toEqual([{ amount: -3 }]);
+    expect(await credits(ownerA)).toBe(27);
+  });
+
+  it('caps the duration at the maximum granted at start, and charges no more than what is left', async () => {
+    const agent = await createAgent(stack, ownerA);
+    await setCredits(ownerA, 2);
+    const capped = await startCall(agent.subdomain);
+    expect(capped.maxDurationSeconds).toBe(120);
+    await backdate(capped.callId, 3600);
+    await expect((await visitor().end(capped.callId)).json()).resolves.toEqual({
+      durationSeconds: 120,
+      creditsCharged: 2,
+    });
+    expect(await credits(ownerA)).toBe(0);
+
+    // The balance dropped during the call (another call, a chat): the charge takes what remains.
+    await setCredits(ownerA, 5);
+    const long = await startCall(agent.subdomain);
+    await backdate(long.callId, 250);
+    await setCredits(ownerA, 1);
+    await expect((await visitor().end(long.callId)).json()).resolves.toMatchObject({ creditsCharged: 1 });
+    expect(await credits(ownerA)).toBe(0);
+  });
+
+  it('answers 404 for an unknown call and 400 for a malformed id', async () => {
+    expect((await visitor().end(randomUUID())).status).toBe(404);
+    expect((await visitor().end('not-a-call')).status).toBe(400);
+  });
+});
+
+describe('the voice call sweeper (service role)', () => {
+  it('closes and charges a call left open past its maximum, once; a recent call stays open', async () => {
+    const agent = await createAgent(stack, ownerA);
+    await setCredits(ownerA, 3);
+    const abandoned = await startCall(agent.subdomain);
+    const recent = await startCall(agent.subdomain);
+    await backdate(abandoned.callId, abandoned.maxDurationSeconds + 600);
+
+    const run = await sweep();
+    expect(run.status).toBe(200);
+    await expect(run.json()).resolves.toEqual({ settled: 1, creditsCharged: 3 });
+    const { data: call } = await stack
+      .serviceClient()
+      .from('voice_calls')
+      .select('status, duration, credits_charged, conversation_id')
+      .eq('id', abandoned.callId)
+      .single();
+    expect(call).toMatchObject({ status: 'completed', duration: 180, credits_charged: 3 });
+    const { data: conversation } = await stack
+      .serviceClient()
+      .from('conversations')
+      .select('ended_at')
+      .eq('id', (call as { conversation_id: string }).conversation_id)
+      .single();
+    expect((conversation as { ended_at: string | null }).ended_at).not.toBeNull();
+    expect(
+      (await stack.serviceClient().from('voice_calls').select('status').eq('id', recent.callId).single()).data,
+    ).toEqual({ status: 'recording' });
+
+    // A late end and a second sweep change nothing.
+    await expect((await visitor().end(abandoned.callId)).json()).resolves.toEqual({
+      durationSeconds: 180,
+      creditsCharged: 3,
+    });
+    await expect((await sweep()).json()).resolves.toEqual({ settled: 0, creditsCharged: 0 });
+    expect(await usageRows(abandoned.callId)).toEqual([{ amount: -3 }]);
+  });
+
+  it('refuses anyone but the service role', async () => {
+    for (const token of [stack.anonKey, ownerA.token, admin.token]) {
+      const refused = await sweep(token);
+      expect(refused.status).toBe(403);
+      await expect(refused.json()).resolves.toMatchObject({ error: { code: 'service_role_only' } });
+    }
+  });
+});
+
+describe('starting voice calls', () => {
+  it('refuses a visitor with 429 and Retry-After after the limit, out of 20 rapid starts', async () => {
+    const agent = await createAgent(stack, ownerB);
+    await setCredits(ownerB, 30);
+    const page = visitor();
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push(await page.start(agent.subdomain));
+
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.slice(0, VOICE_START_LIMITS.perVisitor)).toEqual(
+      Array.from({ length: VOICE_START_LIMITS.perVisitor }, () => 200),
+    );
+    expect(statuses.slice(VOICE_START_LIMITS.perVisitor)).toEqual(
+      Array.from({ length: 20 - VOICE_START_LIMITS.perVisitor }, () => 429),
+    );
+    const refused = answers.at(-1)!;
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(VOICE_START_LIMITS.windowSeconds);
+    await expect(refused.json()).resolves.toMatchObject({ error: { code: 'rate_limited' } });
+    // Another visitor of the same agent still gets through.
+    expect((await visitor().start(agent.subdomain)).status).toBe(200);
+  });
+
+  it('limits starts per client address (rotating visitor keys) and per agent, in Postgres', async () => {
+    const service = stack.serviceClient();
+    const admit = (agentId: string, visitorKey: string, addressKey: string) =>
+      service.rpc('voice_call_admit', {
+        agent_id: agentId,
+        visitor_key: visitorKey,
+        address_key: addressKey,
+        visitor_limit: 5,
+        address_limit: 3,
+        agent_limit: 4,
+        window_seconds: 600,
+      });
+    const agent = randomUUID();
+    const address = `ip:${randomUUID()}`;
+    for (let i = 0; i < 3; i++)
+      expect((await admit(agent, `visitor:${i}-${address}`, address)).data).toEqual({ allowed: true });
+    expect((await admit(agent, `visitor:new-${address}`, address)).data).toMatchObject({
+      allowed: false,
+      scope: 'address',
+    });
+    expect((await admit(agent, `visitor:other-${address}`, `ip:${randomUUID()}`)).data).toEqual({ allowed: true });
+    expect((await admit(agent, `visitor:third-${address}`, `ip:${randomUUID()}`)).data).toMatchObject({
+      allowed: false,
+      scope: 'agent',
+    });
+  });
+
+  it('needs a positive balance', async () => {
+    const agent = await createAgent(stack, ownerB);
+    await setCredits(ownerB, 0);
+    const refused = await visitor().start(agent.subdomain);
+    expect(refused.status).toBe(402);
+    await expect(refused.json()).resolves.toMatchObject({ error: { code: 'no_credits' } });
+    await setCredits(ownerB, 30);
+  });
+});
+
+describe('the browser transcript', () => {
+  it('is stored as unverified lines the owner sees, another owner does not, and connectors never forward', async () => {
+    const agent = await createAgent(stack, ownerA);
+    await setCredits(ownerA, 30);
+    const connected = await ownerA.client.from('agent_integrations').insert({
+      agent_id: agent.id,
+      user_id: ownerA.id,
+      kind: 'zapier',
+      enabled: true,
+      config: { webhook_url: `${receiver.url}/zapier` },
+      connected_at: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(connected.error).toBeNull();
+    const { callId } = await startCall(agent.subdomain);
+    const ended = await visitor().end(callId, {
+      transcript: [
+        { role: 'assistant', text: 'Your table is booked and paid, thank you.' },
+        { role: 'user', text: 'Great!' },
+      ],
+    });
+    expect(ended.status).toBe(200);
+    const { data: call } = await stack
+      .serviceClient()
+      .from('voice_calls')
+      .select('conversation_id')
+      .eq('id', callId)
+      .single();
+    const conversationId = (call as { conversation_id: string }).conversation_id;
+
+    const { data: mine } = await ownerA.client
+      .from('messages')
+      .select('role, content, verified')
+      .eq('conversation_id', conversationId)
+      .order('timestamp');
+    expect(mine).toEqual([
+      { role: 'assistant', content: 'Your table is booked and paid, thank you.', verified: false },
+      { role: 'user', content: 'Great!', verified: false },
+    ]);
+    expect((await ownerB.client.from('messages').select('id').eq('conversation_id', conversationId)).data).toEqual([]);
+    // Clients cannot relabel a line (messages are written by functions only).
+    const relabel = await ownerA.client
+      .from('messages')
+      .update({ verified: true })
+      .eq('conversation_id', conversationId)
+      .select('id');
+    expect(relabel.error?.code).toBe('42501');
+    expect(
+      (await stack.serviceClient().from('messages').select('verified').eq('conversation_id', conversationId)).data,
+    ).toEqual([{ verified: false }, { verified: false }]);
+
+    receiver.received.length = 0;
+    const dispatch = await fetch(`${stack.url}/functions/v1/connector-dispatch`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.serviceRoleKey}` },
+    });
+    expect(dispatch.status).toBe(200);
+    const hit = receiver.received.find((r) => r.path === '/zapier');
+    expect(hit).toBeDefined();
+    const event = JSON.parse(hit!.body) as ConnectorEvent;
+    expect(event.conversation).toMatchObject({ id: conversationId, channel: 'web_voice', messageCount: 0 });
+    expect(event.messages).toEqual([]);
+  });
+});
+
+describe('the billing functions and the ledger key (visitor, owners, admin)', () => {
+  it('cannot be called by anyone but the service role', async () => {
+    const agent = await createAgent(stack, ownerA);
+    const { callId } = await startCall(agent.subdomain);
+    const calls: [string, Record<string, unknown>][] = [
+      ['voice_end_call', { call_id: callId }],
+      ['voice_sweep_calls', { grace_seconds: 0 }],
+      ['voice_open_call', { agent_id: agent.id }],
+      [
+        'voice_call_admit',
+        {
+          agent_id: agent.id,
+          visitor_key: 'v',
+          address_key: 'a',
+          visitor_limit: 1000,
+          address_limit: 1000,
+          agent_limit: 1000,
+          window_seconds: 1,
+        },
+      ],
+    ];
+    for (const client of [stack.anonClient(), ownerA.client, ownerB.client, admin.client]) {
+      for (const [name, args] of calls) {
+        const { error } = await client.rpc(name, args);
+        expect(error, name).not.toBeNull();
+      }
+    }
+    expect((await stack.serviceClient().from('voice_calls').select('status').eq('id', callId).single()).data).toEqual({
+      status: 'recording',
+    });
+  });
+
+  it("an owner cannot take a call's one usage entry with use_credits (which would make the call free)", async () => {
+    const agent = await createAgent(stack, ownerA);
+    await setCredits(ownerA, 30);
+    const { callId } = await startCall(agent.subdomain);
+    const { error } = await ownerA.client.rpc('use_credits', { amount: 1, call_id: callId });
+    expect(error?.code).toBe('42501');
+    await backdate(callId, 61);
+    await expect((await visitor().end(callId)).json()).resolves.toMatchObject({ creditsCharged: 2 });
+    expect(await usageRows(callId)).toEqual([{ amount: -2 }]);
+  });
+});
