@@ -76,6 +76,7 @@ beforeAll(async () => {
       GOOGLE_MAPS_API_KEY: 'maps-key',
       GOOGLE_MAPS_API_URL: providers.url,
       CHAT_RATE_VISITOR: '100/100',
+      CHAT_RATE_ADDRESS: '100/100',
     },
   });
   owner = await createOwner(stack, 'owner');

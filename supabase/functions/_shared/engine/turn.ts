@@ -46,6 +46,8 @@ export interface TurnCaller {
   userId: string | null;
   /** Stable key for rate limiting and conversation ownership (anon session id or hashed IP). */
   visitorKey: string;
+  /** Hashed client address of an anonymous caller: rate limits apply per address too. */
+  addressKey?: string;
   /** Server-side channels (WhatsApp and phone webhooks) are trusted; browsers are not. */
   trusted?: boolean;
 }
@@ -168,7 +170,7 @@ export async function startTurn(request: TurnRequest, deps: TurnDeps): Promise<T
     };
   }
   if (!isOwner && !caller.trusted && deps.rateLimiter) {
-    const verdict = await deps.rateLimiter.check(agent.id, caller.visitorKey);
+    const verdict = await deps.rateLimiter.check(agent.id, caller.visitorKey, caller.addressKey);
     if (!verdict.allowed) {
       const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
       return {
@@ -176,9 +178,9 @@ export async function startTurn(request: TurnRequest, deps: TurnDeps): Promise<T
         error: new HttpError(
           429,
           'rate_limited',
-          verdict.scope === 'visitor'
-            ? `Too many messages. Please wait ${seconds} s and try again.`
-            : `This agent is very busy. Please wait ${seconds} s and try again.`,
+          verdict.scope === 'agent'
+            ? `This agent is very busy. Please wait ${seconds} s and try again.`
+            : `Too many messages. Please wait ${seconds} s and try again.`,
           { 'retry-after': String(seconds) },
         ),
       };
