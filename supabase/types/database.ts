@@ -2136,6 +2136,17 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      claim_outbound_message: {
+        Args: {
+          agent_id: string;
+          body: string;
+          channel: string;
+          conversation_id: string;
+          recipient: string;
+          subject: string;
+        };
+        Returns: Json;
+      };
       configure_web_widget: { Args: { agent_id: string; domain: string }; Returns: Json };
       connector_claim_deliveries: {
         Args: { idle_minutes?: number; lease_seconds?: number; max_deliveries?: number };

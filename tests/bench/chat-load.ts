@@ -30,6 +30,16 @@ export interface Target {
   anonKey: string;
 }
 
+/**
+ * A stable made-up client address per simulated visitor (10.x.y.z), as the platform's proxy would
+ * report distinct visitors; the functions cap new conversations per address.
+ */
+function addressOf(visitorKey: string): string {
+  let hash = 0;
+  for (const char of visitorKey) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) >>> 0;
+  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255}`;
+}
+
 /** One turn through agent-chat as a browser would send it; throws unless the turn completes. */
 export async function streamTurn(
   target: Target,
@@ -46,6 +56,7 @@ export async function streamTurn(
       authorization: `Bearer ${target.anonKey}`,
       'content-type': 'application/json',
       'x-visitor-key': visitorKey,
+      'x-forwarded-for': addressOf(visitorKey),
     },
     body: JSON.stringify(body),
   });

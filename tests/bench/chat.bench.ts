@@ -73,6 +73,8 @@ const stack = await startTestStack({
     OPENAI_BASE_URL: fake.baseURL,
     CHAT_RATE_VISITOR: '1000000/1000000',
     CHAT_RATE_AGENT: '1000000/1000000',
+    // Not what is measured: simulated visitors may share an address (see chat-load.ts addressOf).
+    CHAT_RATE_ADDRESS: '1000000/1000000',
   },
 });
 

@@ -4,7 +4,8 @@
  * anon key must be a valid session (caller.ts). Everything runs as the service role with explicit
  * agent and conversation scoping: visitors never touch tables themselves.
  *
- * Rate limits (public traffic only): token buckets per visitor and per agent kept in memory per
+ * Rate limits (public traffic only): token buckets per visitor, per client address and per agent
+ * (with a share kept for newcomers, see rate-limit.ts) kept in memory per
  * function instance. A table-backed store would be exact across instances but adds a database
  * round trip (and a hot row per agent) in front of every first token; the buckets are a guard
  * against floods, not a billing rule, so per-instance precision is enough, and each instance
@@ -36,15 +37,21 @@ import { createToolRunner } from '../_shared/tools/runner.ts';
 
 export type { FunctionEnv };
 
-/** Optional overrides: CHAT_RATE_VISITOR="burst/perMinute", CHAT_RATE_AGENT likewise. */
+/**
+ * Optional overrides: CHAT_RATE_VISITOR="burst/perMinute", CHAT_RATE_ADDRESS and CHAT_RATE_AGENT
+ * likewise; CHAT_RATE_NEWCOMER_RESERVE = share (0-1) of the agent bucket kept for newcomers.
+ */
 function rateLimits(env: FunctionEnv): ChatRateLimits {
   const parse = (raw: string | undefined, fallback: ChatRateLimits['perVisitor']) => {
     const match = raw ? /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(raw.trim()) : null;
     return match ? { capacity: Number(match[1]), refillPerSecond: Number(match[2]) / 60 } : fallback;
   };
+  const reserve = Number(env.get('CHAT_RATE_NEWCOMER_RESERVE') ?? Number.NaN);
   return {
     perVisitor: parse(env.get('CHAT_RATE_VISITOR'), DEFAULT_CHAT_RATE_LIMITS.perVisitor),
+    perAddress: parse(env.get('CHAT_RATE_ADDRESS'), DEFAULT_CHAT_RATE_LIMITS.perAddress),
     perAgent: parse(env.get('CHAT_RATE_AGENT'), DEFAULT_CHAT_RATE_LIMITS.perAgent),
+    newcomerReserve: reserve >= 0 && reserve < 1 ? reserve : DEFAULT_CHAT_RATE_LIMITS.newcomerReserve,
   };
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { extractOffline, modifyOffline, normaliseExtraction, normaliseModification, toSubdomain } from './tasks.ts';
+import {
+  extractInput,
+  extractOffline,
+  modifyInput,
+  modifyOffline,
+  normaliseExtraction,
+  normaliseModification,
+  toSubdomain,
+} from './tasks.ts';
 
 describe('toSubdomain', () => {
   it('makes lowercase kebab-case without accents, at most 30 characters, cut at a word', () => {
@@ -64,5 +72,17 @@ describe('offline templates', () => {
       newPrompt: 'x',
       confirmationMessage: 'ok',
     });
+  });
+});
+
+describe('owner-assist inputs', () => {
+  it('refuse NUL bytes and lone surrogates in free text', () => {
+    expect(extractInput.safeParse({ task: 'extract_brief', brief: 'a\u0000b' }).error?.issues[0]?.message).toBe(
+      'brief must not contain NUL characters.',
+    );
+    expect(modifyInput.safeParse({ task: 'modify_prompt', currentPrompt: 'p', instruction: 'x \ud800' }).success).toBe(
+      false,
+    );
+    expect(extractInput.safeParse({ task: 'extract_brief', brief: 'Crêperie 🥞' }).success).toBe(true);
   });
 });

@@ -4,25 +4,26 @@
  * Temperatures from spec 001 §9: extraction 0.2, brief 0.5, system prompt 0.7.
  */
 import { z } from 'zod';
+import { safeText } from '../_shared/engine/safe-text.ts';
 
 export const VOICES = ['male', 'female'] as const;
 
 export const extractInput = z
-  .object({ task: z.literal('extract_brief'), brief: z.string().trim().min(1).max(20_000) })
+  .object({ task: z.literal('extract_brief'), brief: safeText(z.string().trim().min(1).max(20_000), 'brief') })
   .strict();
 export const draftInput = z
   .object({
     task: z.literal('draft_brief'),
-    companyName: z.string().trim().max(200).optional(),
-    sector: z.string().trim().max(200).optional(),
-    notes: z.string().trim().max(5_000).optional(),
+    companyName: safeText(z.string().trim().max(200), 'companyName').optional(),
+    sector: safeText(z.string().trim().max(200), 'sector').optional(),
+    notes: safeText(z.string().trim().max(5_000), 'notes').optional(),
     language: z.enum(['en', 'fr']).default('en'),
   })
   .strict();
 export const improveInput = z
   .object({
     task: z.literal('improve_brief'),
-    brief: z.string().trim().min(1).max(20_000),
+    brief: safeText(z.string().trim().min(1).max(20_000), 'brief'),
     language: z.enum(['en', 'fr']).default('en'),
   })
   .strict();
@@ -33,9 +34,9 @@ export const promptInput = z
       .string()
       .regex(/^[a-z0-9_-]{1,64}$/)
       .optional(),
-    agentName: z.string().trim().min(1).max(100),
-    companyName: z.string().trim().max(200).optional(),
-    brief: z.string().trim().min(1).max(20_000),
+    agentName: safeText(z.string().trim().min(1).max(100), 'agentName'),
+    companyName: safeText(z.string().trim().max(200), 'companyName').optional(),
+    brief: safeText(z.string().trim().min(1).max(20_000), 'brief'),
     tools: z
       .array(z.string().regex(/^[a-z0-9_]{1,64}$/))
       .max(50)
@@ -46,8 +47,8 @@ export const promptInput = z
 export const modifyInput = z
   .object({
     task: z.literal('modify_prompt'),
-    currentPrompt: z.string().max(100_000),
-    instruction: z.string().trim().min(1).max(5_000),
+    currentPrompt: safeText(z.string().max(100_000), 'currentPrompt'),
+    instruction: safeText(z.string().trim().min(1).max(5_000), 'instruction'),
   })
   .strict();
 export const transcribeInput = z

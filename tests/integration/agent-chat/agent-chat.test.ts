@@ -228,20 +228,25 @@ describe('agent-chat for a visitor of a public agent', () => {
     ]);
   });
 
-  it('sends an email that arrives in the local inbox', async () => {
+  it('sends an email that arrives in the local inbox, once the visitor confirmed their address', async () => {
     const to = `guest-${Date.now()}@example.com`;
-    fake.queueChat({
-      toolCalls: [
-        {
-          name: 'send_email',
-          arguments: { action: 'send_email', to, subject: 'Your booking', body: 'See you on Friday.' },
-        },
-      ],
-    });
+    const sendEmail = {
+      name: 'send_email',
+      arguments: { action: 'send_email', to, subject: 'Your booking', body: 'See you on Friday.' },
+    };
+    const visitorId = newVisitorId();
+    fake.queueChat({ toolCalls: [sendEmail] });
+    const asked = await chat(
+      stack,
+      { subdomain: agent.subdomain, message: `Email me the confirmation at ${to}` },
+      { visitorId },
+    );
+    expect(asked.events.filter((e) => e.event === 'tool').at(-1)?.data.status).toBe('succeeded');
+    fake.queueChat({ toolCalls: [sendEmail] });
     const turn = await chat(
       stack,
-      { subdomain: agent.subdomain, message: 'Email me the confirmation' },
-      { visitorId: newVisitorId() },
+      { subdomain: agent.subdomain, message: 'Yes', conversationId: eventOf(asked, 'meta').data.conversationId },
+      { visitorId },
     );
     expect(turn.events.filter((e) => e.event === 'tool').at(-1)?.data.status).toBe('succeeded');
     const inbox = (await (await fetch(`${stack.url}/_local/inbox?to=${encodeURIComponent(to)}`)).json()) as {

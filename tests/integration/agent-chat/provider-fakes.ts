@@ -1,6 +1,7 @@
 /**
  * A loopback stand-in for the third-party HTTP APIs the tools call (Stripe prices and payment
- * links, Twilio messages, Google geocoding): records each request and answers like the real API.
+ * links, Twilio messages, Google geocoding, an email API at /emails): records each request (a form
+ * or JSON body) and answers like the real API.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,12 +26,16 @@ export async function startProviderFakes(): Promise<ProviderFakes> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
-      const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const form = req.headers['content-type']?.includes('json')
+        ? (JSON.parse(raw || '{}') as Record<string, string>)
+        : Object.fromEntries(new URLSearchParams(raw));
       calls.push({ method: req.method ?? 'GET', path: url.pathname, authorization: req.headers.authorization, form });
       const send = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
+      if (url.pathname === '/emails') return send(200, { id: `email_${calls.length}` });
       if (url.pathname === '/v1/prices') return send(200, { id: `price_${calls.length}`, object: 'price' });
       if (url.pathname === '/v1/payment_links')
         return send(200, { id: `plink_${calls.length}`, url: `https://buy.stripe.test/${calls.length}` });

@@ -91,7 +91,7 @@ export interface TurnOutcome {
 export async function chat(
   stack: TestStack,
   body: Record<string, unknown>,
-  options: { token?: string; visitorId?: string } = {},
+  options: { token?: string; visitorId?: string; address?: string } = {},
 ): Promise<TurnOutcome> {
   const response = await fetch(`${stack.url}/functions/v1/agent-chat`, {
     method: 'POST',
@@ -100,6 +100,8 @@ export async function chat(
       authorization: `Bearer ${options.token ?? stack.anonKey}`,
       'content-type': 'application/json',
       ...(options.visitorId ? { 'x-visitor-key': options.visitorId } : {}),
+      // The client address as the platform's proxy reports it (trusted by the functions).
+      ...(options.address ? { 'x-forwarded-for': options.address } : {}),
     },
     body: JSON.stringify(body),
   });

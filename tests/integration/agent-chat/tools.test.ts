@@ -32,7 +32,7 @@ let agent: { id: string; subdomain: string };
 async function callTool(
   name: string,
   args: Record<string, unknown>,
-  options: { visitorId?: string; conversationId?: string; token?: string; channel?: string } = {},
+  options: { visitorId?: string; conversationId?: string; token?: string; channel?: string; message?: string } = {},
 ) {
   fake.queueChat({ toolCalls: [{ name, arguments: args }] });
   const before = fake.requestsTo('chat').length;
@@ -40,7 +40,7 @@ async function callTool(
     stack,
     {
       agentId: agent.id,
-      message: `please ${name}`,
+      message: options.message ?? `please ${name}`,
       ...(options.conversationId ? { conversationId: options.conversationId } : {}),
       ...(options.channel ? { channel: options.channel } : {}),
     },
@@ -76,6 +76,7 @@ beforeAll(async () => {
       GOOGLE_MAPS_API_KEY: 'maps-key',
       GOOGLE_MAPS_API_URL: providers.url,
       CHAT_RATE_VISITOR: '100/100',
+      CHAT_RATE_ADDRESS: '100/100',
     },
   });
   owner = await createOwner(stack, 'owner');
@@ -115,17 +116,19 @@ describe('tools with providers configured', () => {
 
   it('sends an SMS and a WhatsApp message through Twilio and logs them', async () => {
     const visitorId = newVisitorId();
-    const sms = await callTool(
-      'send_message',
-      { action: 'send_sms', recipient: '+33 6 12 34 56 78', message: 'Your table is ready' },
-      { visitorId },
-    );
+    const smsArgs = { action: 'send_sms', recipient: '+33 6 12 34 56 78', message: 'Your table is ready' };
+    const asked = await callTool('send_message', smsArgs, { visitorId, message: 'Text me at +33 6 12 34 56 78' });
+    expect(asked.result).toMatchObject({ status: 'confirmation_required', recipient: '+33612345678' });
+    const sms = await callTool('send_message', smsArgs, {
+      visitorId,
+      conversationId: asked.conversationId,
+      message: 'Yes',
+    });
     expect(sms.result).toEqual({ sent: true, channel: 'sms', recipient: '+33612345678' });
-    await callTool(
-      'send_message',
-      { action: 'send_whatsapp', recipient: '+33612345678', message: 'See you' },
-      { visitorId, conversationId: sms.conversationId },
-    );
+    // WhatsApp to the same number is a new channel: confirmed again.
+    const whatsappArgs = { action: 'send_whatsapp', recipient: '+33612345678', message: 'See you' };
+    await callTool('send_message', whatsappArgs, { visitorId, conversationId: sms.conversationId });
+    await callTool('send_message', whatsappArgs, { visitorId, conversationId: sms.conversationId, message: 'Yes' });
     const twilio = providers.calls.filter((c) => c.path.endsWith('/Messages.json'));
     expect(twilio.map((c) => [c.form.To, c.form.From, c.form.Body])).toEqual([
       ['+33612345678', '+15550001111', 'Your table is ready'],
@@ -145,12 +148,18 @@ describe('tools with providers configured', () => {
 
   it('stops a conversation from sending more than three messages', async () => {
     const visitorId = newVisitorId();
-    let conversationId: string | undefined;
+    const asked = await callTool(
+      'send_message',
+      { action: 'send_sms', recipient: '+33611111111', message: 'spam' },
+      { visitorId, message: 'My number: +33611111111' },
+    );
+    expect(asked.result).toMatchObject({ status: 'confirmation_required' });
+    let conversationId: string | undefined = asked.conversationId;
     const results: Record<string, unknown>[] = [];
     for (let i = 0; i < 4; i++) {
       const call = await callTool(
         'send_message',
-        { action: 'send_sms', recipient: '+33612345678', message: `spam ${i}` },
+        { action: 'send_sms', recipient: '+33611111111', message: `spam ${i}` },
         { visitorId, conversationId },
       );
       conversationId = call.conversationId;

@@ -6,7 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';
-import { chat, createAgent, createOwner, newVisitorId, startTestStack, type Owner } from '../agent-chat/support.ts';
+import {
+  chat,
+  createAgent,
+  createOwner,
+  eventOf,
+  newVisitorId,
+  startTestStack,
+  type Owner,
+} from '../agent-chat/support.ts';
 import type { TestStack } from '../support/stack.ts';
 
 let fake: FakeOpenAI;
@@ -180,14 +188,20 @@ describe('the engine shares enabled interactions', () => {
     ]);
     expect(inserted.error).toBeNull();
     const to = `guest-${Date.now()}@example.com`;
-    fake.queueChat(
-      { toolCalls: [{ name: 'share_resource', arguments: { resource: 'share_url', email: to } }] },
-      { text: 'I have sent you the menu.' },
-    );
+    const share = { name: 'share_resource', arguments: { resource: 'share_url', email: to } };
+    const visitorId = newVisitorId();
+    fake.queueChat({ toolCalls: [share] }, { text: `Is ${to} your address?` });
+    const asked = await chat(stack, { agentId: sharing.id, message: `Send me the menu at ${to}` }, { visitorId });
+    const asking = fake.requestsTo('chat').at(-1)!.body as { messages: { role: string; content: string }[] };
+    expect(JSON.parse(asking.messages.filter((m) => m.role === 'tool').at(-1)!.content)).toMatchObject({
+      deliveries: [{ channel: 'email', status: 'confirmation_required', recipient: to }],
+    });
+    expect(await inbox(to)).toHaveLength(0);
+    fake.queueChat({ toolCalls: [share] }, { text: 'I have sent you the menu.' });
     const turn = await chat(
       stack,
-      { agentId: sharing.id, message: `Send me the menu at ${to}` },
-      { visitorId: newVisitorId() },
+      { agentId: sharing.id, message: 'Yes', conversationId: eventOf(asked, 'meta').data.conversationId },
+      { visitorId },
     );
     expect(turn.events.filter((e) => e.event === 'tool').map((e) => e.data)).toEqual([
       { name: 'Share resource', status: 'running' },
@@ -227,15 +241,23 @@ describe('the engine shares enabled interactions', () => {
     });
     expect(inserted.error).toBeNull();
     const to = `doc-${Date.now()}@example.com`;
-    fake.queueChat(
-      {
-        toolCalls: [
-          { name: 'share_resource', arguments: { resource: 'share_document', email: to, phone: '+33612345678' } },
-        ],
-      },
-      { text: 'Sent.' },
+    const share = {
+      name: 'share_resource',
+      arguments: { resource: 'share_document', email: to, phone: '+33612345678' },
+    };
+    const visitorId = newVisitorId();
+    fake.queueChat({ toolCalls: [share] }, { text: 'Is that your address?' });
+    const asked = await chat(
+      stack,
+      { agentId: sharing.id, message: `Prices please, to ${to} or +33 6 12 34 56 78` },
+      { visitorId },
     );
-    const turn = await chat(stack, { agentId: sharing.id, message: 'Prices please' }, { visitorId: newVisitorId() });
+    fake.queueChat({ toolCalls: [share] }, { text: 'Sent.' });
+    const turn = await chat(
+      stack,
+      { agentId: sharing.id, message: 'Yes', conversationId: eventOf(asked, 'meta').data.conversationId },
+      { visitorId },
+    );
     expect(turn.events.filter((e) => e.event === 'tool').at(-1)?.data.status).toBe('succeeded');
     const followUp = fake.requestsTo('chat').at(-1)!.body as { messages: { role: string; content: string }[] };
     const result = JSON.parse(followUp.messages.filter((m) => m.role === 'tool').at(-1)!.content) as {

@@ -3,7 +3,15 @@
  * message names it and gives an email address; anything vaguer gets the usual offline answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chat, createAgent, createOwner, newVisitorId, startTestStack, type Owner } from '../agent-chat/support.ts';
+import {
+  chat,
+  createAgent,
+  createOwner,
+  eventOf,
+  newVisitorId,
+  startTestStack,
+  type Owner,
+} from '../agent-chat/support.ts';
 import type { TestStack } from '../support/stack.ts';
 
 let stack: TestStack;
@@ -36,13 +44,16 @@ afterAll(async () => {
 });
 
 describe('interactions offline', () => {
-  it('sends the link when the message names it and gives an email', async () => {
+  it('sends the link when the message names it and gives an email, asked twice to confirm the address', async () => {
     const to = `offline-${Date.now()}@example.com`;
-    const turn = await chat(
-      stack,
-      { agentId: agent.id, message: `Pouvez-vous m'envoyer la carte à ${to} ?` },
-      { visitorId: newVisitorId() },
+    const visitorId = newVisitorId();
+    const message = `Pouvez-vous m'envoyer la carte à ${to} ?`;
+    const asked = await chat(stack, { agentId: agent.id, message }, { visitorId });
+    expect(asked.text).toBe(
+      `Pour recevoir « Carte du restaurant » à l'adresse ${to}, confirmez qu'il s'agit bien de votre adresse en renvoyant votre demande.`,
     );
+    const conversationId = eventOf(asked, 'meta').data.conversationId;
+    const turn = await chat(stack, { agentId: agent.id, message, conversationId }, { visitorId });
     expect(turn.events.filter((e) => e.event === 'tool').map((e) => e.data.status)).toEqual(['running', 'succeeded']);
     expect(turn.text).toBe(`Je vous ai envoyé « Carte du restaurant » à l'adresse ${to}.`);
     const inbox = (await (await fetch(`${stack.url}/_local/inbox?to=${encodeURIComponent(to)}`)).json()) as {

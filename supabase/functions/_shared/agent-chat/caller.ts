@@ -39,9 +39,11 @@ export async function identifyCaller(request: Request, options: IdentifyOptions)
     if (error || !data.user) throw new HttpError(401, 'invalid_token', 'Your session is not valid. Sign in again.');
     return { userId: data.user.id, visitorKey: `user:${data.user.id}` };
   }
+  // The address is kept beside the visitor key: a client rotating visitor keys still shares it.
+  const addressKey = await clientAddressKey(request);
   const visitorId = request.headers.get('x-visitor-key')?.trim();
-  if (visitorId && VISITOR_ID.test(visitorId)) return { userId: null, visitorKey: `visitor:${visitorId}` };
-  return { userId: null, visitorKey: await clientAddressKey(request) };
+  if (visitorId && VISITOR_ID.test(visitorId)) return { userId: null, visitorKey: `visitor:${visitorId}`, addressKey };
+  return { userId: null, visitorKey: addressKey, addressKey };
 }
 
 /**

@@ -10,6 +10,17 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ChatMessage } from '../ai/types.ts';
 import type { ChatChannel } from '../engine/input.ts';
 import type { ConversationStore, SaveMessage } from '../engine/turn.ts';
+import { HttpError } from '../web/errors.ts';
+
+/** Limits save_chat_message enforces (migration 20261124130000), as the visitor is told them. */
+const LIMITS: Record<string, () => HttpError> = {
+  conversation_limit: () =>
+    new HttpError(429, 'too_many_conversations', 'Too many new conversations from your network. Try again later.', {
+      'retry-after': '600',
+    }),
+  conversation_full: () =>
+    new HttpError(409, 'conversation_full', 'This conversation has reached its length limit. Start a new one.'),
+};
 
 /** Engine channel → `conversations.channel`. */
 export const CONVERSATION_CHANNEL: Record<ChatChannel, string> = {
@@ -41,7 +52,10 @@ export function createConversationStore(
 ): ConversationStore {
   const historyLimit = options.historyLimit ?? 20;
   /** Conversations opened by this request that have no row yet. */
-  const pending = new Map<string, { agentId: string; ownerId: string; channel: string; visitorId: string }>();
+  const pending = new Map<
+    string,
+    { agentId: string; ownerId: string; channel: string; visitorId: string; clientKey: string | null }
+  >();
   /** Conversation id → the agent owner's id (messages rows carry it for RLS). */
   const ownerOf = new Map<string, string>();
 
@@ -55,6 +69,8 @@ export function createConversationStore(
           ownerId: agent.ownerId,
           channel: CONVERSATION_CHANNEL[channel],
           visitorId: caller.visitorKey,
+          // Owners' sandbox turns are not counted against an address.
+          clientKey: isOwner ? null : (caller.addressKey ?? null),
         });
         return { conversationId: id, language: null, history: [] };
       }
@@ -93,6 +109,7 @@ export function createConversationStore(
               visitor_id: opening.visitorId,
               language: message.language,
               started_at: message.createdAt.toISOString(),
+              client_key: opening.clientKey,
             }
           : null,
         message: {
@@ -108,6 +125,8 @@ export function createConversationStore(
           timestamp: message.createdAt.toISOString(),
         },
       });
+      const limit = error ? LIMITS[error.message] : undefined;
+      if (limit) throw limit();
       if (error || typeof data !== 'string') throw new Error(`saving the message failed: ${error?.message ?? 'no id'}`);
       pending.delete(message.conversationId);
       return { messageId: data };

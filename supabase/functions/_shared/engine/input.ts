@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { HttpError } from '../web/errors.ts';
+import { safeText } from './safe-text.ts';
 
 export const MAX_MESSAGE_LENGTH = 4_000;
 
@@ -23,11 +24,14 @@ export const agentChatInputSchema = z
       .regex(subdomainPattern, { error: 'subdomain must be 3 to 63 letters, digits or hyphens.' })
       .optional(),
     conversationId: z.guid({ error: 'conversationId must be a UUID.' }).optional(),
-    message: z
-      .string({ error: 'message is required and must be a string.' })
-      .trim()
-      .min(1, { error: 'message must not be empty.' })
-      .max(MAX_MESSAGE_LENGTH, { error: `message must be at most ${MAX_MESSAGE_LENGTH} characters.` }),
+    message: safeText(
+      z
+        .string({ error: 'message is required and must be a string.' })
+        .trim()
+        .min(1, { error: 'message must not be empty.' })
+        .max(MAX_MESSAGE_LENGTH, { error: `message must be at most ${MAX_MESSAGE_LENGTH} characters.` }),
+      'message',
+    ),
     channel: z.enum(CHAT_CHANNELS, { error: `channel must be one of ${CHAT_CHANNELS.join(', ')}.` }).default('web'),
   })
   .strict()

@@ -30,7 +30,12 @@ describe('ChatRateLimiter', () => {
     let now = 0;
     const limiter = new ChatRateLimiter(
       new MemoryBucketStore(),
-      { perVisitor: { capacity: 2, refillPerSecond: 0.5 }, perAgent: { capacity: 3, refillPerSecond: 1 } },
+      {
+        perVisitor: { capacity: 2, refillPerSecond: 0.5 },
+        perAddress: { capacity: 10, refillPerSecond: 1 },
+        perAgent: { capacity: 3, refillPerSecond: 1 },
+        newcomerReserve: 0,
+      },
       () => now,
     );
     expect(await limiter.check('agent', 'alice')).toEqual({ allowed: true });
@@ -42,6 +47,41 @@ describe('ChatRateLimiter', () => {
     now = 1_000;
     expect(await limiter.check('agent', 'carol')).toEqual({ allowed: true });
     expect(await limiter.check('other-agent', 'alice')).toEqual({ allowed: true });
+  });
+
+  it('limits one address rotating visitor keys, and keeps a share of the agent for newcomers', async () => {
+    let now = 0;
+    const limiter = new ChatRateLimiter(
+      new MemoryBucketStore(),
+      {
+        perVisitor: { capacity: 5, refillPerSecond: 1 },
+        perAddress: { capacity: 8, refillPerSecond: 0.1 },
+        perAgent: { capacity: 20, refillPerSecond: 0.1 },
+        newcomerReserve: 0.25,
+      },
+      () => now,
+    );
+    const verdicts = [];
+    for (let i = 0; i < 50; i++) verdicts.push(await limiter.check('agent', `rotating-${i}`, 'ip-a'));
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(8);
+    expect(verdicts[8]).toEqual({ allowed: false, scope: 'address', retryAfterMs: 10_000 });
+    // Two more busy addresses take the agent down to its reserve (5 of 20) and not below (each
+    // address's first message, as a newcomer's, may dip into it)...
+    for (const address of ['ip-b', 'ip-c']) {
+      for (let i = 0; i < 8; i++) await limiter.check('agent', `${address}-${i}`, address);
+    }
+    expect(await limiter.check('agent', 'late-b', 'ip-b')).toMatchObject({ allowed: false });
+    // ...which newcomers (addresses with a full bucket) still reach.
+    expect(await limiter.check('agent', 'newcomer-1', 'ip-d')).toEqual({ allowed: true });
+    expect(await limiter.check('agent', 'newcomer-1', 'ip-d')).toEqual({
+      allowed: false,
+      scope: 'agent',
+      // 3 tokens left, a known address needs 1 above the reserve of 5: 3 tokens at 0.1/s.
+      retryAfterMs: 30_000,
+    });
+    expect(await limiter.check('agent', 'newcomer-2', 'ip-e')).toEqual({ allowed: true });
+    now = 1_000;
+    expect(await limiter.check('agent', 'newcomer-3', 'ip-f')).toEqual({ allowed: true });
   });
 
   it('keeps the memory store bounded', () => {

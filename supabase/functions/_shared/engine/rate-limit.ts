@@ -1,7 +1,10 @@
 /**
- * Token-bucket rate limiting for public `agent-chat` traffic: one bucket per visitor and one per
- * agent (so a crowd cannot drain an owner's credits faster than planned). The arithmetic is pure;
- * where buckets live (memory, a Postgres table, a KV store) is the caller's choice.
+ * Token-bucket rate limiting for public `agent-chat` traffic: one bucket per visitor, one per client
+ * address and one per agent (so a crowd cannot drain an owner's credits faster than planned). A
+ * client that rotates visitor keys still shares its address bucket, whose capacity is well under
+ * the agent's; and a share of the agent bucket is kept for newcomers (addresses with no recent
+ * traffic), so a few busy addresses can never lock an agent's chat for everyone. The arithmetic is
+ * pure; where buckets live (memory, a Postgres table, a KV store) is the caller's choice.
  */
 
 export interface BucketPolicy {
@@ -24,16 +27,30 @@ export interface TakeResult {
   retryAfterMs: number;
 }
 
-/** Refills by elapsed time, then takes `cost` tokens if there are enough. Never mutates `state`. */
-export function takeToken(state: BucketState | null, policy: BucketPolicy, now: number, cost = 1): TakeResult {
-  const previous = state ?? { tokens: policy.capacity, updatedAt: now };
+/** The bucket's tokens at `now` (refilled by elapsed time, at most capacity). */
+export function tokensAt(state: BucketState | null, policy: BucketPolicy, now: number): number {
+  if (!state) return policy.capacity;
   // A clock that went backwards must not mint tokens.
-  const elapsedMs = Math.max(0, now - previous.updatedAt);
-  const tokens = Math.min(policy.capacity, previous.tokens + (elapsedMs / 1000) * policy.refillPerSecond);
-  if (tokens >= cost) {
+  const elapsedMs = Math.max(0, now - state.updatedAt);
+  return Math.min(policy.capacity, state.tokens + (elapsedMs / 1000) * policy.refillPerSecond);
+}
+
+/**
+ * Refills by elapsed time, then takes `cost` tokens if at least `floor` tokens remain afterwards
+ * (the floor is a reserve the caller may not touch). Never mutates `state`.
+ */
+export function takeToken(
+  state: BucketState | null,
+  policy: BucketPolicy,
+  now: number,
+  cost = 1,
+  floor = 0,
+): TakeResult {
+  const tokens = tokensAt(state, policy, now);
+  if (tokens - cost >= floor) {
     return { allowed: true, state: { tokens: tokens - cost, updatedAt: now }, retryAfterMs: 0 };
   }
-  const missing = cost - tokens;
+  const missing = cost + floor - tokens;
   const retryAfterMs = policy.refillPerSecond > 0 ? Math.ceil((missing / policy.refillPerSecond) * 1000) : Infinity;
   return { allowed: false, state: { tokens, updatedAt: now }, retryAfterMs };
 }
@@ -74,20 +91,33 @@ export class MemoryBucketStore implements BucketStore {
 
 export interface ChatRateLimits {
   perVisitor: BucketPolicy;
+  /** Every visitor key seen from one client address together; keep it well under perAgent. */
+  perAddress: BucketPolicy;
   perAgent: BucketPolicy;
+  /** Share (0-1) of the agent bucket that only newcomers may use. */
+  newcomerReserve: number;
 }
 
-/** Defaults: a visitor may burst 10 messages then 1 per 3 s; an agent 120 then 2 per second. */
+/**
+ * Defaults: a visitor may burst 10 messages then 1 per 3 s; an address (an office behind one NAT,
+ * or one client rotating visitor keys) 30 then 1 per 2 s; an agent 120 then 2 per second, of
+ * which the last quarter is kept for addresses with no recent traffic.
+ */
 export const DEFAULT_CHAT_RATE_LIMITS: ChatRateLimits = {
   perVisitor: { capacity: 10, refillPerSecond: 1 / 3 },
+  perAddress: { capacity: 30, refillPerSecond: 1 / 2 },
   perAgent: { capacity: 120, refillPerSecond: 2 },
+  newcomerReserve: 0.25,
 };
 
-export type RateLimitVerdict = { allowed: true } | { allowed: false; scope: 'visitor' | 'agent'; retryAfterMs: number };
+export type RateLimitScope = 'visitor' | 'address' | 'agent';
+export type RateLimitVerdict = { allowed: true } | { allowed: false; scope: RateLimitScope; retryAfterMs: number };
 
 /**
- * Checks both buckets; a turn is charged to both only when both allow it, so a visitor refused by
- * the agent-wide limit does not also lose a visitor token.
+ * Checks the buckets; a turn is charged to all of them only when all allow it, so a visitor refused
+ * by a wider limit does not also lose a token of their own. A newcomer is an address whose bucket
+ * is full (never seen, evicted, or idle long enough to refill): only newcomers may dip into the
+ * agent's reserve, so an address that keeps sending is stopped above it.
  */
 export class ChatRateLimiter {
   constructor(
@@ -96,17 +126,28 @@ export class ChatRateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async check(agentId: string, visitorKey: string): Promise<RateLimitVerdict> {
+  async check(agentId: string, visitorKey: string, addressKey?: string): Promise<RateLimitVerdict> {
     const now = this.now();
+    const { perVisitor, perAddress, perAgent } = this.limits;
     const visitorBucket = `visitor:${agentId}:${visitorKey}`;
+    const addressBucket = addressKey ? `address:${agentId}:${addressKey}` : null;
     const agentBucket = `agent:${agentId}`;
-    const visitor = takeToken(await this.store.get(visitorBucket), this.limits.perVisitor, now);
+    const visitor = takeToken(await this.store.get(visitorBucket), perVisitor, now);
     if (!visitor.allowed) return { allowed: false, scope: 'visitor', retryAfterMs: visitor.retryAfterMs };
-    const agent = takeToken(await this.store.get(agentBucket), this.limits.perAgent, now);
+    let newcomer = true;
+    if (addressBucket) {
+      const state = await this.store.get(addressBucket);
+      newcomer = tokensAt(state, perAddress, now) >= perAddress.capacity;
+      const address = takeToken(state, perAddress, now);
+      if (!address.allowed) return { allowed: false, scope: 'address', retryAfterMs: address.retryAfterMs };
+    }
+    const reserve = newcomer ? 0 : perAgent.capacity * this.limits.newcomerReserve;
+    const agent = takeToken(await this.store.get(agentBucket), perAgent, now, 1, reserve);
     if (!agent.allowed) return { allowed: false, scope: 'agent', retryAfterMs: agent.retryAfterMs };
     // Re-run the arithmetic inside update() so concurrent checks on a shared store stay exact.
-    await this.store.update(visitorBucket, (state) => takeToken(state, this.limits.perVisitor, now).state);
-    await this.store.update(agentBucket, (state) => takeToken(state, this.limits.perAgent, now).state);
+    await this.store.update(visitorBucket, (state) => takeToken(state, perVisitor, now).state);
+    if (addressBucket) await this.store.update(addressBucket, (state) => takeToken(state, perAddress, now).state);
+    await this.store.update(agentBucket, (state) => takeToken(state, perAgent, now).state);
     return { allowed: true };
   }
 }

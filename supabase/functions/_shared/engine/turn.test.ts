@@ -380,7 +380,9 @@ describe('turn rules decided before streaming', () => {
   it('rate-limits public visitors with a Retry-After, but never the owner', async () => {
     const limiter = new ChatRateLimiter(new MemoryBucketStore(), {
       perVisitor: { capacity: 1, refillPerSecond: 0.1 },
+      perAddress: { capacity: 100, refillPerSecond: 1 },
       perAgent: { capacity: 100, refillPerSecond: 1 },
+      newcomerReserve: 0,
     });
     const h = harness(new OfflineProvider(), { rateLimiter: limiter });
     expect((await run(h.deps, { message: 'hi' })).started.ok).toBe(true);

@@ -46,6 +46,8 @@ export interface TurnCaller {
   userId: string | null;
   /** Stable key for rate limiting and conversation ownership (anon session id or hashed IP). */
   visitorKey: string;
+  /** Hashed client address of an anonymous caller: rate limits apply per address too. */
+  addressKey?: string;
   /** Server-side channels (WhatsApp and phone webhooks) are trusted; browsers are not. */
   trusted?: boolean;
 }
@@ -168,7 +170,7 @@ export async function startTurn(request: TurnRequest, deps: TurnDeps): Promise<T
     };
   }
   if (!isOwner && !caller.trusted && deps.rateLimiter) {
-    const verdict = await deps.rateLimiter.check(agent.id, caller.visitorKey);
+    const verdict = await deps.rateLimiter.check(agent.id, caller.visitorKey, caller.addressKey);
     if (!verdict.allowed) {
       const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
       return {
@@ -176,9 +178,9 @@ export async function startTurn(request: TurnRequest, deps: TurnDeps): Promise<T
         error: new HttpError(
           429,
           'rate_limited',
-          verdict.scope === 'visitor'
-            ? `Too many messages. Please wait ${seconds} s and try again.`
-            : `This agent is very busy. Please wait ${seconds} s and try again.`,
+          verdict.scope === 'agent'
+            ? `This agent is very busy. Please wait ${seconds} s and try again.`
+            : `Too many messages. Please wait ${seconds} s and try again.`,
           { 'retry-after': String(seconds) },
         ),
       };
@@ -194,10 +196,41 @@ export async function startTurn(request: TurnRequest, deps: TurnDeps): Promise<T
   if (!conversation) {
     return { ok: false, error: new HttpError(404, 'conversation_not_found', 'This conversation does not exist.') };
   }
+  const log = deps.log ?? (() => {});
+  const { language } = detectLanguage(input.message, {
+    agentDefaultLanguage: agent.defaultLanguage,
+    conversationLanguage: conversation.language,
+  });
+  // The visitor's message is stored whatever happens next; retrieval runs meanwhile. The save is
+  // awaited before the stream starts so that a limit the database enforces (conversations per
+  // address, messages per conversation) is a plain 4xx, at no cost to the first token.
+  const retrieval: Promise<RetrievalResult> = agent.hasKnowledge
+    ? deps
+        .retrieve({ agentId: agent.id, query: input.message, language, signal: request.signal })
+        .catch((error: unknown) => {
+          log('retrieval_failed', { agentId: agent.id, error: String(error) });
+          return { passages: [], citations: [] };
+        })
+    : Promise.resolve({ passages: [], citations: [] });
+  let saveFailure: unknown = null;
+  try {
+    await deps.persist.saveMessage({
+      conversationId: conversation.conversationId,
+      agentId: agent.id,
+      role: 'user',
+      content: input.message,
+      language,
+      createdAt: (deps.now ?? (() => new Date()))(),
+      metadata: { channel: input.channel },
+    });
+  } catch (error) {
+    if (error instanceof HttpError) return { ok: false, error };
+    saveFailure = error;
+  }
   return {
     ok: true,
     conversationId: conversation.conversationId,
-    events: runTurn({ agent, conversation, input, signal: request.signal }, deps),
+    events: runTurn({ agent, conversation, input, signal: request.signal, language, retrieval, saveFailure }, deps),
   };
 }
 
@@ -206,6 +239,10 @@ interface TurnContext {
   conversation: ConversationHandle;
   input: AgentChatInput;
   signal?: AbortSignal;
+  language: string;
+  retrieval: Promise<RetrievalResult>;
+  /** The visitor's message could not be saved (not a limit): the turn ends with the apology. */
+  saveFailure: unknown;
 }
 
 function addUsage(total: TokenUsage, usage: TokenUsage | null): void {
@@ -216,35 +253,14 @@ function addUsage(total: TokenUsage, usage: TokenUsage | null): void {
 }
 
 async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<AgentChatEvent> {
-  const { agent, conversation, input, signal } = context;
+  const { agent, conversation, input, signal, language, retrieval } = context;
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? (() => {});
   const conversationId = conversation.conversationId;
-  const { language } = detectLanguage(input.message, {
-    agentDefaultLanguage: agent.defaultLanguage,
-    conversationLanguage: conversation.language,
-  });
   const offline = deps.provider.capabilities.offline;
 
-  // The visitor's message is stored whatever happens next; retrieval runs meanwhile.
-  const retrieval: Promise<RetrievalResult> = agent.hasKnowledge
-    ? deps.retrieve({ agentId: agent.id, query: input.message, language, signal }).catch((error: unknown) => {
-        log('retrieval_failed', { agentId: agent.id, error: String(error) });
-        return { passages: [], citations: [] };
-      })
-    : Promise.resolve({ passages: [], citations: [] });
-  try {
-    await deps.persist.saveMessage({
-      conversationId,
-      agentId: agent.id,
-      role: 'user',
-      content: input.message,
-      language,
-      createdAt: now(),
-      metadata: { channel: input.channel },
-    });
-  } catch (error) {
-    log('persist_failed', { conversationId, error: String(error) });
+  if (context.saveFailure !== null) {
+    log('persist_failed', { conversationId, error: String(context.saveFailure) });
     await retrieval;
     yield { event: 'error', data: { code: 'internal_error', message: chatFailureApology(language) } };
     return;

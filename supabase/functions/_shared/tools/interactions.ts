@@ -97,7 +97,9 @@ export function interactionsTool(interactions: AgentInteraction[]) {
       name: SHARE_RESOURCE_FUNCTION,
       description:
         'Send one of the business resources listed in the system prompt (a document or a link) to the visitor by email ' +
-        'and/or WhatsApp. Ask for the email address or WhatsApp number first; never invent one.',
+        "and/or WhatsApp. Only to the visitor's own email address or WhatsApp number as they wrote it in this " +
+        'conversation; ask for it first, never invent one. The first call for a new address asks you to confirm it ' +
+        'with the visitor; call again after they confirm.',
       parameters: {
         type: 'object',
         properties: {
@@ -244,10 +246,14 @@ export function matchOfflineRequest(
 const OFFLINE_REPLIES = {
   en: {
     sent: (name: string, email: string) => `I have sent "${name}" to ${email}.`,
+    confirm: (name: string, email: string) =>
+      `To send "${name}" to ${email}, please confirm this is your own address by sending your request again.`,
     notConfigured: (name: string) => `Email sending is not configured for this agent, so I could not send "${name}".`,
   },
   fr: {
     sent: (name: string, email: string) => `Je vous ai envoyé « ${name} » à l'adresse ${email}.`,
+    confirm: (name: string, email: string) =>
+      `Pour recevoir « ${name} » à l'adresse ${email}, confirmez qu'il s'agit bien de votre adresse en renvoyant votre demande.`,
     notConfigured: (name: string) =>
       `L'envoi d'e-mails n'est pas configuré pour cet agent, je n'ai donc pas pu envoyer « ${name} ».`,
   },
@@ -269,10 +275,13 @@ export function offlineShareAction<T extends { id: string }>(
     /** The reply for a succeeded call; a failed one gets the engine's fixed tool-failure text. */
     reply(result: unknown, language: string): string {
       const phrases = language.toLowerCase().startsWith('fr') ? OFFLINE_REPLIES.fr : OFFLINE_REPLIES.en;
-      const deliveries = (result as { deliveries?: { sent?: boolean }[] } | null)?.deliveries ?? [];
-      return deliveries.some((delivery) => delivery.sent === true)
-        ? phrases.sent(interaction.name, email.toLowerCase())
-        : phrases.notConfigured(interaction.name);
+      const deliveries = (result as { deliveries?: { sent?: boolean; status?: string }[] } | null)?.deliveries ?? [];
+      if (deliveries.some((delivery) => delivery.sent === true))
+        return phrases.sent(interaction.name, email.toLowerCase());
+      // Offline there is no model to ask "is this your address?": the visitor confirms by asking again.
+      if (deliveries.some((delivery) => delivery.status === 'confirmation_required'))
+        return phrases.confirm(interaction.name, email.toLowerCase());
+      return phrases.notConfigured(interaction.name);
     },
   };
 }

@@ -6,13 +6,26 @@
  *             or RESEND_API_KEY (Resend's /emails API, same JSON). EMAIL_FROM is the sender.
  *   SMS/WA:   TWILIO_ACCOUNT_SID + TWILIO_AUTH_TOKEN + TWILIO_FROM_NUMBER (TWILIO_API_URL overrides
  *             the base URL, for tests).
- * A public conversation may send at most MAX_PER_CONVERSATION messages, so an agent cannot be
- * turned into a spam relay by its visitors.
+ * So that visitors cannot turn an agent into a spam relay, every send is first claimed by the
+ * `claim_outbound_message` RPC (Postgres decides, under a per-agent lock): on a public conversation
+ * only to an address or number the visitor wrote in one of their own messages, after a later
+ * visitor turn confirmed it, at most MAX_PER_CONVERSATION per conversation, 3 per recipient per
+ * agent a day and 30 per agent an hour. The owner's sandbox may send anywhere, 20 per conversation.
+ * Confirmation is a turn, not a code: the tool answers `confirmation_required`, the model asks
+ * "shall I send it to ada@example.com?", and the visitor's next message is the confirmation (a
+ * one-time code would itself have to be sent to the unverified address first).
  */
 import type { ToolOutcome } from '../engine/turn.ts';
-import { fail, isOwnerChannel, normalisePhone, notConfigured, ok, type ToolContext } from './context.ts';
+import { fail, normalisePhone, notConfigured, ok, type ToolContext } from './context.ts';
 
 export const MAX_PER_CONVERSATION = 3;
+
+const LIMIT_ERRORS: Record<string, string> = {
+  conversation_limit: `at most ${MAX_PER_CONVERSATION} messages can be sent from one conversation`,
+  recipient_limit: 'this recipient has already received the most messages this agent may send them today',
+  agent_limit: 'this agent has sent the most messages it may send in an hour; try again later',
+  conversation_not_found: 'the conversation was not found',
+};
 
 type Channel = 'email' | 'sms' | 'whatsapp';
 
@@ -25,15 +38,6 @@ interface Delivery {
 
 type ProviderAnswer =
   { ok: true; provider: string; providerId: string | null } | { ok: false; provider: string; error: string } | null;
-
-async function sentInConversation(context: ToolContext): Promise<number> {
-  const { count, error } = await context.service
-    .from('outbound_messages')
-    .select('id', { count: 'exact', head: true })
-    .eq('conversation_id', context.conversationId);
-  if (error) throw new Error(error.message);
-  return count ?? 0;
-}
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -101,30 +105,73 @@ async function sendTwilio(context: ToolContext, delivery: Delivery): Promise<Pro
   return { ok: true, provider: 'twilio', providerId: typeof body?.sid === 'string' ? body.sid : null };
 }
 
-/** Sends one message through the configured provider and logs it; 'not configured' when none is. */
+function configured(context: ToolContext, channel: Channel): boolean {
+  const has = (name: string) => Boolean(context.env.get(name)?.trim());
+  if (channel === 'email') return has('EMAIL_API_URL') || has('RESEND_API_KEY');
+  return has('TWILIO_ACCOUNT_SID') && has('TWILIO_AUTH_TOKEN') && has('TWILIO_FROM_NUMBER');
+}
+
+const LABEL: Record<Channel, string> = { email: 'email address', sms: 'phone number', whatsapp: 'WhatsApp number' };
+
+/**
+ * Sends one message through the configured provider and logs it; 'not configured' when none is.
+ * A recipient the visitor has not given or not yet confirmed is not a failure: the result tells
+ * the model what to ask the visitor.
+ */
 export async function deliver(context: ToolContext, delivery: Delivery): Promise<ToolOutcome> {
-  if (!isOwnerChannel(context) && (await sentInConversation(context)) >= MAX_PER_CONVERSATION) {
-    return fail(`at most ${MAX_PER_CONVERSATION} messages can be sent from one conversation`);
-  }
-  const answer =
-    delivery.channel === 'email' ? await sendEmail(context, delivery) : await sendTwilio(context, delivery);
-  if (answer === null)
+  if (!configured(context, delivery.channel))
     return notConfigured(
       delivery.channel === 'email' ? 'Email sending' : delivery.channel === 'sms' ? 'SMS sending' : 'WhatsApp sending',
     );
-  const { error } = await context.service.from('outbound_messages').insert({
-    agent_id: context.agentId,
-    user_id: context.ownerId,
+  const claim = await context.service.rpc('claim_outbound_message', {
     conversation_id: context.conversationId,
+    agent_id: context.agentId,
     channel: delivery.channel,
     recipient: delivery.recipient,
     subject: delivery.subject ?? null,
     body: delivery.body,
-    status: answer.ok ? 'sent' : 'failed',
-    provider: answer.provider,
-    provider_id: answer.ok ? answer.providerId : null,
-    error: answer.ok ? null : answer.error.slice(0, 1000),
   });
+  if (claim.error) return fail(`the message could not be prepared: ${claim.error.message}`);
+  const verdict = claim.data as { status?: string; id?: string } | null;
+  const label = LABEL[delivery.channel];
+  if (verdict?.status === 'confirmation_required') {
+    return ok({
+      status: 'confirmation_required',
+      channel: delivery.channel,
+      recipient: delivery.recipient,
+      message:
+        `Nothing was sent yet. Ask the visitor to confirm that ${delivery.recipient} is their own ${label} ` +
+        'and that they want it sent there; call the tool again only after they confirm.',
+    });
+  }
+  if (verdict?.status === 'not_from_visitor') {
+    return ok({
+      status: 'recipient_not_given_by_visitor',
+      channel: delivery.channel,
+      message:
+        `Nothing was sent. Messages only go to an ${label} the visitor wrote in this conversation as their own. ` +
+        `Ask the visitor for their own ${label}.`,
+    });
+  }
+  if (verdict?.status !== 'claimed' || typeof verdict.id !== 'string') {
+    return fail(LIMIT_ERRORS[verdict?.status ?? ''] ?? 'the message could not be sent');
+  }
+  let answer: ProviderAnswer;
+  try {
+    answer = delivery.channel === 'email' ? await sendEmail(context, delivery) : await sendTwilio(context, delivery);
+  } catch (error) {
+    answer = { ok: false, provider: delivery.channel === 'email' ? 'email' : 'twilio', error: String(error) };
+  }
+  answer ??= { ok: false, provider: 'none', error: 'no provider is configured' };
+  const { error } = await context.service
+    .from('outbound_messages')
+    .update({
+      status: answer.ok ? 'sent' : 'failed',
+      provider: answer.provider,
+      provider_id: answer.ok ? answer.providerId : null,
+      error: answer.ok ? null : answer.error.slice(0, 1000),
+    })
+    .eq('id', verdict.id);
   if (!answer.ok) return fail(answer.error);
   if (error) return fail(`the message was sent but could not be logged: ${error.message}`);
   return ok({ sent: true, channel: delivery.channel, recipient: delivery.recipient });
