@@ -2,7 +2,7 @@ import type { Plugin } from 'vite';
 import { ANY_SUPABASE_PROJECT, staticHostHeadersFile } from './security-headers.ts';
 
 /**
- * Source maps only in debugging builds (`npm run build -- --mode debug`, or VITE_SOURCEMAP=true):
+ * Source maps only in debugging builds (`VITE_SOURCEMAP=true npm run build`, or `--mode debug`):
  * a production build must not hand out the original sources next to the bundle.
  */
 export function wantsSourcemaps(mode: string, env: NodeJS.ProcessEnv = process.env): boolean {
