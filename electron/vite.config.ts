@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import electron from 'vite-plugin-electron';
+import { wantsSourcemaps } from '../scripts/lib/build-options.ts';
 
 /**
  * Builds the Electron main process and the preload into dist-electron/ (the renderer is built by
@@ -16,39 +17,42 @@ import electron from 'vite-plugin-electron';
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const outDir = fileURLToPath(new URL('../dist-electron', import.meta.url));
 
-export default defineConfig({
-  root: projectRoot,
-  publicDir: false,
-  build: {
-    outDir,
-    emptyOutDir: false,
-    sourcemap: true,
-    minify: true,
-    target: 'chrome140',
-    rolldownOptions: {
-      input: { preload: fileURLToPath(new URL('./preload/index.ts', import.meta.url)) },
-      external: ['electron'],
-      output: { format: 'cjs', codeSplitting: false, entryFileNames: '[name].cjs' },
+export default defineConfig(({ mode }) => {
+  const sourcemap = wantsSourcemaps(mode);
+  return {
+    root: projectRoot,
+    publicDir: false,
+    build: {
+      outDir,
+      emptyOutDir: false,
+      sourcemap,
+      minify: true,
+      target: 'chrome140',
+      rolldownOptions: {
+        input: { preload: fileURLToPath(new URL('./preload/index.ts', import.meta.url)) },
+        external: ['electron'],
+        output: { format: 'cjs', codeSplitting: false, entryFileNames: '[name].cjs' },
+      },
     },
-  },
-  plugins: [
-    electron({
-      entry: fileURLToPath(new URL('./main/index.ts', import.meta.url)),
-      vite: {
-        build: {
-          outDir,
-          emptyOutDir: false,
-          sourcemap: true,
-          minify: false,
-          target: 'node22',
-          rolldownOptions: {
-            // tsx loads the embedded backend (supabase/local, TypeScript) at runtime from the app
-            // folder; it must stay a real package, not be inlined.
-            external: [/^tsx(\/|$)/],
-            output: { entryFileNames: 'main.js' },
+    plugins: [
+      electron({
+        entry: fileURLToPath(new URL('./main/index.ts', import.meta.url)),
+        vite: {
+          build: {
+            outDir,
+            emptyOutDir: false,
+            sourcemap,
+            minify: false,
+            target: 'node22',
+            rolldownOptions: {
+              // tsx loads the embedded backend (supabase/local, TypeScript) at runtime from the app
+              // folder; it must stay a real package, not be inlined.
+              external: [/^tsx(\/|$)/],
+              output: { entryFileNames: 'main.js' },
+            },
           },
         },
-      },
-    }),
-  ],
+      }),
+    ],
+  };
 });

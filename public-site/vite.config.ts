@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { staticHostHeadersPlugin, wantsSourcemaps } from '../scripts/lib/build-options.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../dist/public-site', import.meta.url));
@@ -18,9 +19,9 @@ function sitePort(): number {
 const port = sitePort();
 const listenHost = process.env.CONCIERGE_SITE_HOST ?? '127.0.0.1';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root,
-  plugins: [react()],
+  plugins: [react(), staticHostHeadersPlugin('site')],
   // The site always sits at the root of its host (one host per agent), so absolute asset URLs stay
   // valid on any path of the subdomain, e.g. /test-agent.
   base: '/',
@@ -28,6 +29,7 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     target: 'es2022',
+    sourcemap: wantsSourcemaps(mode),
   },
   server: {
     port,
@@ -44,4 +46,4 @@ export default defineConfig({
     host: listenHost,
     allowedHosts: ['.localhost'],
   },
-});
+}));

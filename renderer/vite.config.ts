@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { staticHostHeadersPlugin, wantsSourcemaps } from '../scripts/lib/build-options.ts';
 
 const rendererRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -11,20 +12,20 @@ const consolePort = Number(process.env.CONCIERGE_CONSOLE_PORT ?? 5180);
  * from Electron's app:// protocol and from any web host; index.html pins `<base href="/">` so deep
  * links (e.g. /agents/1/dashboard) still resolve assets from the root.
  */
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root: rendererRoot,
   base: './',
   envDir: repoRoot,
-  plugins: [react()],
+  plugins: [react(), staticHostHeadersPlugin('console')],
   // The Test Agent sandbox reuses the public site's conversation UI (chat + call overlay) as is,
   // one source for both; tsconfig.json `paths` and the eslint zone rules know this alias too.
   resolve: { alias: { '@conversation': `${repoRoot}public-site/src/conversation` } },
   build: {
     outDir: `${repoRoot}dist/renderer`,
     emptyOutDir: true,
-    sourcemap: true,
+    sourcemap: wantsSourcemaps(mode),
     chunkSizeWarningLimit: 2000,
   },
   server: { port: consolePort, strictPort: true },
   preview: { port: consolePort, strictPort: true },
-});
+}));

@@ -1,4 +1,8 @@
+import type { IncomingMessage } from 'node:http';
 import type { RunningStack } from '../../supabase/local/index.ts';
+import { widgetDomain } from '../../public-site/server/widget.ts';
+import { resolveSiteTarget } from '../../public-site/src/host/siteMode.ts';
+import { consoleCsp, pageScripts, siteCsp, widgetFrameAncestors } from './security-headers.ts';
 
 /**
  * Tells the database where agent pages are served (`http://{agent}.localhost:5181` locally), so
@@ -11,4 +15,41 @@ export async function recordAgentSiteUrl(stack: Pick<RunningStack, 'db'>, public
      on conflict (id) do update set url_template = excluded.url_template, updated_at = now()`,
     [publicSiteUrl.replace(/\/+$/, '')],
   );
+}
+
+/** The console's page headers (static-server `pageHeaders`); the API URL is read per request. */
+export function createConsoleHeaders(supabaseUrl: () => string): () => Record<string, string> {
+  return () => ({ 'Content-Security-Policy': consoleCsp({ supabaseUrl: supabaseUrl() }) });
+}
+
+/**
+ * The public site's page headers: the CSP allows the inline tracking snippets this very page
+ * carries, and the widget view (`?embed=widget` on an agent host) may be framed by the domain the
+ * owner configured for the widget (public_web_widget, the same answer the loader uses). Any failure
+ * to look it up frames nobody.
+ */
+export function createSiteHeaders(
+  stack: Pick<RunningStack, 'db' | 'url'>,
+  siteDomain?: string,
+): (request: Pick<IncomingMessage, 'url' | 'headers'>, html: string) => Promise<Record<string, string>> {
+  return async (request, html) => {
+    const host = request.headers.host ?? '';
+    let frameAncestors: string[] = [];
+    try {
+      const url = new URL(request.url ?? '/', 'http://site.invalid');
+      const target = resolveSiteTarget({ host, pathname: url.pathname }, siteDomain);
+      if (target.kind === 'agent' && url.searchParams.get('embed') === 'widget') {
+        const { rows } = await stack.db.query<{ widget: { domain?: unknown } | null }>(
+          'select public.public_web_widget($1) as widget',
+          [target.subdomain],
+        );
+        frameAncestors = widgetFrameAncestors(widgetDomain(rows[0]?.widget?.domain));
+      }
+    } catch {
+      frameAncestors = [];
+    }
+    return {
+      'Content-Security-Policy': siteCsp({ supabaseUrl: stack.url, ...pageScripts(html), frameAncestors }),
+    };
+  };
 }

@@ -4,10 +4,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { build, createServer as createViteServer, type Plugin, type ViteDevServer } from 'vite';
 import { startStack, type RunningStack } from '../../supabase/local/index.ts';
-import { createAgentIndexTransform } from '../../public-site/server/indexTransform.ts';
-import { createWidgetRoute } from '../../public-site/server/widget.ts';
-import { createStaticSiteServer } from './static-server.ts';
 import { recordAgentSiteUrl } from './agent-site.ts';
+import { createAppServers } from './app-servers.ts';
 
 export interface ProductOptions {
   projectDir: string;
@@ -157,21 +155,12 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     } else {
       await ensureBuilt(consoleApp, log);
       await ensureBuilt(siteApp, log);
-      const consoleServer = createStaticSiteServer({
-        root: consoleApp.outDir,
-        json: { '/concierge.config.json': runtimeConfig },
-      });
-      const siteServer = createStaticSiteServer({
-        root: siteApp.outDir,
-        json: { '/concierge.config.json': runtimeConfig },
-        // Crawlers and link previews read the agent's title and Open Graph tags from the HTML.
-        transformIndex: createAgentIndexTransform({
-          supabaseUrl: () => stack.url,
-          supabaseAnonKey: () => stack.anonKey,
-          log,
-        }),
-        // The web widget loader each agent subdomain serves to its owner's website.
-        route: createWidgetRoute({ supabaseUrl: () => stack.url, supabaseAnonKey: () => stack.anonKey }),
+      const { consoleServer, siteServer } = createAppServers({
+        stack,
+        consoleDir: consoleApp.outDir,
+        siteDir: siteApp.outDir,
+        runtimeConfig,
+        log,
       });
       const cPort = await listen(consoleServer, consolePort, host);
       closers.push(() => new Promise((r) => consoleServer.close(() => r())));

@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { contentType } from 'mime-types';
+import { BASE_SECURITY_HEADERS } from './security-headers.ts';
 
 export interface StaticSiteOptions {
   /** Folder with the built single-page app (index.html at its root). */
@@ -15,6 +16,11 @@ export interface StaticSiteOptions {
   ) => Promise<{ status: number; headers: Record<string, string>; body: string } | null>;
   /** Rewrites index.html per request (e.g. meta tags per agent host); default unchanged. */
   transformIndex?: (html: string, request: IncomingMessage) => Promise<string> | string;
+  /**
+   * Headers of a page (index.html as finally sent), e.g. its Content-Security-Policy. Every
+   * response, files and errors included, carries BASE_SECURITY_HEADERS anyway.
+   */
+  pageHeaders?: (request: IncomingMessage, html: string) => Promise<Record<string, string>> | Record<string, string>;
 }
 
 /** Resolves a URL path inside `root`, refusing anything that escapes it. */
@@ -37,6 +43,7 @@ export function resolveInside(root: string, urlPath: string): string | null {
 export function createStaticSiteServer(options: StaticSiteOptions): Server {
   const root = path.resolve(options.root);
   return createServer((req, res) => {
+    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
     handle(req, res).catch((error: unknown) => {
       res.statusCode = 500;
       res.end(String(error));
@@ -89,7 +96,8 @@ export function createStaticSiteServer(options: StaticSiteOptions): Server {
     }
     let html = await readFile(path.join(root, 'index.html'), 'utf8');
     if (options.transformIndex) html = await options.transformIndex(html, req);
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+    const pageHeaders = options.pageHeaders ? await options.pageHeaders(req, html) : {};
+    res.writeHead(200, { ...pageHeaders, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
     res.end(req.method === 'HEAD' ? undefined : html);
   }
 }

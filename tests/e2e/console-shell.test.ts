@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import type { Browser, Page } from 'playwright-core';
 import { WebSocket } from 'ws';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { shellEn } from '../../renderer/src/app/locales/en.ts';
 import { shellFr } from '../../renderer/src/app/locales/fr.ts';
 import { errorsFr } from '../../renderer/src/errors/locales/fr.ts';
@@ -12,6 +12,7 @@ import { ConsolePage } from './pages/ConsolePage.ts';
 import { LandingPage } from './pages/LandingPage.ts';
 import { LoginPage } from './pages/LoginPage.ts';
 import { launchBrowser } from './support/browser.ts';
+import { watchCspViolations } from './support/csp.ts';
 
 /**
  * The console shell in Chromium against the product as `npm start` runs it (shared harness). No
@@ -44,6 +45,7 @@ const screenshotDir = path.resolve('test-results/console');
 describe('console shell', () => {
   let browser: Browser;
   let page: Page;
+  let cspViolations: () => string[];
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -55,6 +57,21 @@ describe('console shell', () => {
   beforeEach(async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
+    cspViolations = await watchCspViolations(page);
+  });
+  // Every page these tests visit, signed out and signed in, runs under the console's CSP.
+  afterEach(async () => {
+    expect(cspViolations()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('is served with a CSP that nobody may frame, and nosniff', async () => {
+    const response = await page.goto(base);
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(response?.headers()['x-content-type-options']).toBe('nosniff');
+    await new LandingPage(page, base).heroTitle().waitFor();
   });
 
   it('shows Page Not Found with a working link home for an unknown path, in French by default', async () => {

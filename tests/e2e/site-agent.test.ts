@@ -1,8 +1,11 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { encodeSseEvent, type AgentChatEvent } from '../../supabase/functions/_shared/engine/sse.ts';
 import { AgentSitePage } from './pages/AgentSitePage.ts';
 import { DESKTOP, PHONE, launchBrowser, screenshot, type Viewport } from './support/browser.ts';
+import { watchCspViolations } from './support/csp.ts';
 
 /**
  * The seeded demo agent's public page (subdomain `demo`) in Chromium against the product as
@@ -274,7 +277,7 @@ describe('demo agent voice call (stubbed WebRTC and voice-session)', () => {
     });
     const calls: Record<string, unknown>[] = [];
     const uploads: { type: string | undefined; bytes: number }[] = [];
-    await page.route('https://uploads.example.test/**', async (route) => {
+    await page.route(`${product.apiUrl}/storage/v1/object/upload/sign/**`, async (route) => {
       if (route.request().method() === 'OPTIONS')
         return route.fulfill({
           status: 204,
@@ -308,7 +311,8 @@ describe('demo agent voice call (stubbed WebRTC and voice-session)', () => {
           callId: 'c0000000-0000-4000-8000-0000000000c1',
           opening: 'Welcome the caller and say the call is likely recorded.',
           maxDurationSeconds: 600,
-          recordingUploadUrl: 'https://uploads.example.test/storage/v1/object/upload/sign/recordings/call.webm?token=t',
+          // A signed Storage upload URL: on the API origin, as the CSP expects.
+          recordingUploadUrl: `${product.apiUrl}/storage/v1/object/upload/sign/recordings/call.webm?token=t`,
         },
         headers: { 'access-control-allow-origin': '*' },
       });
@@ -357,6 +361,24 @@ describe('demo agent voice call (stubbed WebRTC and voice-session)', () => {
 });
 
 describe('web widget', () => {
+  // The owner's own website: a plain page on loopback, not a page of ours (so not under our CSP).
+  let ownerSite: Server;
+  let ownerPort = 0;
+  beforeAll(async () => {
+    ownerSite = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Owner website</title><p>Hi</p>');
+    });
+    await new Promise<void>((resolve) => ownerSite.listen(0, '127.0.0.1', resolve));
+    ownerPort = (ownerSite.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => ownerSite?.close(resolve));
+  });
+
+  async function ownerWebsite(page: Page, host: 'localhost' | '127.0.0.1'): Promise<void> {
+    await page.goto(`http://${host}:${ownerPort}/`);
+  }
+
   it('embeds a chat button on the configured domain that opens the agent chat in a frame', async () => {
     await serviceInsert('agent_integrations', {
       agent_id: DEMO_AGENT_ID,
@@ -367,9 +389,10 @@ describe('web widget', () => {
     });
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
-    // The owner's website stands in as the bare localhost host of the site server.
-    const siteOrigin = new URL(product.publicSiteUrl.replace('{agent}.', '')).origin;
-    await page.goto(siteOrigin);
+    // The agent page in the frame runs under its CSP; its frame-ancestors name localhost.
+    const violations = await watchCspViolations(page);
+    // The owner's website is on localhost, the configured domain.
+    await ownerWebsite(page, 'localhost');
     await page.addScriptTag({ url: `${product.publicSiteUrl.replace('{agent}', 'demo')}/api/live-audio-widget` });
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __conciergeWidget?: boolean }).__conciergeWidget))
@@ -381,6 +404,7 @@ describe('web widget', () => {
     await frame.getByTestId('widget-embed').waitFor();
     await frame.getByTestId('chat-input').waitFor();
     await screenshot(page, 'site-widget-desktop');
+    expect(violations()).toEqual([]);
     await context.close();
   });
 
@@ -388,12 +412,34 @@ describe('web widget', () => {
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
     // 127.0.0.1 is neither localhost (the configured domain) nor one of its subdomains.
-    await page.goto(`http://127.0.0.1:${new URL(product.publicSiteUrl.replace('{agent}.', '')).port}/`);
+    await ownerWebsite(page, '127.0.0.1');
     await page.addScriptTag({ url: `${product.publicSiteUrl.replace('{agent}', 'demo')}/api/live-audio-widget` });
     await page.waitForTimeout(200);
     await expect(
       page.evaluate(() => (window as unknown as { __conciergeWidget?: boolean }).__conciergeWidget),
     ).resolves.toBeUndefined();
+    await context.close();
+  });
+
+  it("cannot be framed by another domain's page (frame-ancestors), though the configured one can", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const page = await context.newPage();
+    const embedUrl = `${product.publicSiteUrl.replace('{agent}', 'demo')}/?embed=widget`;
+    const frameOn = async (host: 'localhost' | '127.0.0.1') => {
+      await ownerWebsite(page, host);
+      await page.evaluate((src) => {
+        const frame = document.createElement('iframe');
+        frame.src = src;
+        document.body.append(frame);
+      }, embedUrl);
+      await expect.poll(() => page.frames().length).toBe(2);
+      return page.frames()[1]!;
+    };
+    await (await frameOn('localhost')).getByTestId('widget-embed').waitFor();
+    const refused = await frameOn('127.0.0.1');
+    await page.waitForTimeout(500);
+    // Not even our HTML loads in it (the page's own parent check would hide the chat anyway).
+    expect(await refused.locator('#root').count()).toBe(0);
     await context.close();
   });
 });

@@ -26,6 +26,13 @@ describe('configure subdomain', () => {
     expect(configureSubdomainError('de', 'demo', null)).toBe('tooShort');
     expect(configureSubdomainError('other', 'demo', { value: 'other', status: 'taken' })).toBe('taken');
   });
+  it('refuses a reserved name, but not an agent keeping the one it already has', () => {
+    expect(configureSubdomainError('support', 'demo', null)).toBe('reserved');
+    expect(configureSubdomainError('support', 'support', null)).toBeNull();
+    expect(canSave({ ...saved, subdomain: 'login' }, saved, { value: 'login', status: 'available' }, false)).toBe(
+      false,
+    );
+  });
   it('disables save on an error, a pending check, a blank name or while saving', () => {
     expect(canSave(saved, saved, null, false)).toBe(true);
     expect(canSave(saved, saved, null, true)).toBe(false);

@@ -1,3 +1,4 @@
+import { isReservedSubdomain } from '../reservedSubdomains.ts';
 import { SUBDOMAIN_MIN_LENGTH, type SubdomainCheck, type Voice } from '../wizard/wizardModel.ts';
 
 /** The general tab's editable fields (spec 001 §2.3). */
@@ -13,7 +14,7 @@ export interface GeneralForm {
   description: string;
 }
 
-export type ConfigureSubdomainError = 'tooShort' | 'taken' | null;
+export type ConfigureSubdomainError = 'tooShort' | 'reserved' | 'taken' | null;
 
 /**
  * Inline subdomain error on configure: the agent's current value shows none (spec 001 §4.2);
@@ -26,6 +27,7 @@ export function configureSubdomainError(
 ): ConfigureSubdomainError {
   if (subdomain === '' || subdomain === current) return null;
   if (subdomain.length < SUBDOMAIN_MIN_LENGTH) return 'tooShort';
+  if (isReservedSubdomain(subdomain)) return 'reserved';
   if (check?.value === subdomain && check.status === 'taken') return 'taken';
   return null;
 }

@@ -31,6 +31,14 @@ describe('subdomain', () => {
     expect(subdomainError('abcd', { value: 'abc', status: 'taken' })).toBeNull();
     expect(subdomainError('abc', { value: 'abc', status: 'checking' })).toBeNull();
   });
+  it('says a reserved name is reserved at once, before the check answers', () => {
+    expect(subdomainError('admin', null)).toBe('reserved');
+    expect(subdomainError('billing', { value: 'billing', status: 'taken' })).toBe('reserved');
+    expect(subdomainError('demo', null)).toBeNull();
+    expect(
+      isStepValid('basicInfo', draft({ name: 'Clara', subdomain: 'admin' }), { value: 'admin', status: 'available' }),
+    ).toBe(false);
+  });
 });
 
 describe('step validity', () => {

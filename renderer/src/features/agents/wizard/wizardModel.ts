@@ -2,6 +2,8 @@
  * The creation wizard's rules (spec 001 §2.2, §4.1, §4.2, §5), free of React so they can be tested:
  * steps and their validity, subdomain normalisation, recommended tools, the saved draft.
  */
+import { isReservedSubdomain } from '../reservedSubdomains.ts';
+
 export const WIZARD_STEPS = ['sector', 'brief', 'basicInfo', 'tools', 'review'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
@@ -71,12 +73,14 @@ export function normaliseSubdomain(typed: string): string {
 /** State of the subdomain field: what the availability check has said about the current value. */
 export type SubdomainCheck = { value: string; status: 'checking' | 'available' | 'taken' } | null;
 
-export type SubdomainError = 'tooShort' | 'taken' | null;
+export type SubdomainError = 'tooShort' | 'reserved' | 'taken' | null;
 
 /** The inline error for a normalised subdomain (empty: no error, the step is simply not valid). */
 export function subdomainError(subdomain: string, check: SubdomainCheck): SubdomainError {
   if (subdomain === '') return null;
   if (subdomain.length < SUBDOMAIN_MIN_LENGTH) return 'tooShort';
+  // Known at once, without asking the database (which refuses it anyway).
+  if (isReservedSubdomain(subdomain)) return 'reserved';
   if (check?.value === subdomain && check.status === 'taken') return 'taken';
   return null;
 }

@@ -1,0 +1,82 @@
+/**
+ * Subdomains no agent may claim: names people read as the platform's own (admin, login, billing,
+ * support...) or that hosting and mail conventions use (www, mail, smtp, autodiscover...). An agent
+ * page there would be a ready-made phishing page. Postgres enforces the same list
+ * (private.reserved_subdomains(), migration 20261124140000); a table-driven integration test
+ * proves the two agree. `demo` stays claimable: the seeded demo agent and /test-agent use it.
+ */
+export const RESERVED_SUBDOMAINS: readonly string[] = [
+  'abuse',
+  'account',
+  'accounts',
+  'admin',
+  'administrator',
+  'api',
+  'app',
+  'apps',
+  'assets',
+  'auth',
+  'autoconfig',
+  'autodiscover',
+  'billing',
+  'blog',
+  'cdn',
+  'checkout',
+  'concierge',
+  'console',
+  'dashboard',
+  'dev',
+  'docs',
+  'email',
+  'files',
+  'ftp',
+  'graphql',
+  'help',
+  'hostmaster',
+  'imap',
+  'internal',
+  'localhost',
+  'login',
+  'logout',
+  'mail',
+  'media',
+  'no-reply',
+  'noreply',
+  'ns1',
+  'ns2',
+  'oauth',
+  'pay',
+  'payment',
+  'payments',
+  'pop',
+  'pop3',
+  'portal',
+  'postmaster',
+  'realtime',
+  'register',
+  'root',
+  'secure',
+  'security',
+  'settings',
+  'signin',
+  'signup',
+  'smtp',
+  'sso',
+  'staging',
+  'static',
+  'status',
+  'storage',
+  'support',
+  'system',
+  'webmail',
+  'webmaster',
+  'widget',
+  'www',
+];
+
+const reserved = new Set(RESERVED_SUBDOMAINS);
+
+/** True for a normalised subdomain (lowercase, trimmed) that no agent may claim. */
+export function isReservedSubdomain(subdomain: string): boolean {
+  return reserved.has(subdomain);
+}

@@ -1,0 +1,44 @@
+import type { Server } from 'node:http';
+import type { RunningStack } from '../../supabase/local/index.ts';
+import { createAgentIndexTransform } from '../../public-site/server/indexTransform.ts';
+import { createWidgetRoute } from '../../public-site/server/widget.ts';
+import { createConsoleHeaders, createSiteHeaders } from './agent-site.ts';
+import { createStaticSiteServer } from './static-server.ts';
+
+export interface AppServersOptions {
+  stack: Pick<RunningStack, 'db' | 'url' | 'anonKey'>;
+  /** Built console (dist/renderer) and public site (dist/public-site). */
+  consoleDir: string;
+  siteDir: string;
+  /** What both apps fetch at boot as concierge.config.json. */
+  runtimeConfig: () => unknown;
+  log?: (message: string) => void;
+}
+
+/**
+ * The HTTP servers of the built console and public site, as `npm start` runs them (and the security
+ * tests check them): runtime config, per-agent head tags, the widget loader and security headers.
+ */
+export function createAppServers(options: AppServersOptions): { consoleServer: Server; siteServer: Server } {
+  const { stack } = options;
+  const consoleServer = createStaticSiteServer({
+    root: options.consoleDir,
+    json: { '/concierge.config.json': options.runtimeConfig },
+    pageHeaders: createConsoleHeaders(() => stack.url),
+  });
+  const siteServer = createStaticSiteServer({
+    root: options.siteDir,
+    json: { '/concierge.config.json': options.runtimeConfig },
+    // Crawlers and link previews read the agent's title and Open Graph tags from the HTML.
+    transformIndex: createAgentIndexTransform({
+      supabaseUrl: () => stack.url,
+      supabaseAnonKey: () => stack.anonKey,
+      ...(options.log ? { log: options.log } : {}),
+    }),
+    // The web widget loader each agent subdomain serves to its owner's website.
+    route: createWidgetRoute({ supabaseUrl: () => stack.url, supabaseAnonKey: () => stack.anonKey }),
+    // CSP per page: its own tracking snippets; the widget view framed by the widget's domain only.
+    pageHeaders: createSiteHeaders(stack),
+  });
+  return { consoleServer, siteServer };
+}

@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { injectAgentMeta } from '../../public-site/server/meta.ts';
+import { parsePublicAgent } from '../../public-site/src/api/publicAgent.ts';
+import {
+  ANY_SUPABASE_PROJECT,
+  apiSources,
+  consoleCsp,
+  pageScripts,
+  siteCsp,
+  staticHostHeadersFile,
+  widgetFrameAncestors,
+} from './security-headers.ts';
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp.split('; ').map((d) => {
+      const [name, ...sources] = d.split(' ');
+      return [name ?? '', sources];
+    }),
+  );
+}
+
+describe('apiSources', () => {
+  it('gives the API origin and its Realtime socket, http+ws locally, https+wss hosted', () => {
+    expect(apiSources('http://127.0.0.1:54321/')).toEqual({
+      http: ['http://127.0.0.1:54321'],
+      realtime: ['ws://127.0.0.1:54321'],
+    });
+    expect(apiSources('https://abc.supabase.co/rest/v1')).toEqual({
+      http: ['https://abc.supabase.co'],
+      realtime: ['wss://abc.supabase.co'],
+    });
+    expect(apiSources(ANY_SUPABASE_PROJECT).realtime).toEqual(['wss://*.supabase.co']);
+    expect(apiSources(null)).toEqual({ http: [], realtime: [] });
+  });
+
+  it('refuses anything that is not http(s) or could smuggle a directive', () => {
+    expect(() => apiSources('javascript:alert(1)')).toThrow(/http/);
+    expect(apiSources("https://x.example; script-src 'unsafe-inline'").http).toEqual(['https://x.example']);
+  });
+});
+
+describe('consoleCsp', () => {
+  const d = directives(consoleCsp({ supabaseUrl: 'http://127.0.0.1:54321' }));
+
+  it('runs only our scripts and styles, and cannot be framed', () => {
+    expect(d.get('script-src')).toEqual(["'self'"]);
+    expect(d.get('style-src')).toEqual(["'self'"]);
+    expect(d.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(d.get('frame-src')).toEqual(["'none'"]);
+    expect(d.get('object-src')).toEqual(["'none'"]);
+  });
+
+  it('reaches the API over http and ws, and YouTube oEmbed', () => {
+    expect(d.get('connect-src')).toEqual([
+      "'self'",
+      'http://127.0.0.1:54321',
+      'ws://127.0.0.1:54321',
+      'https://www.youtube.com',
+    ]);
+    expect(d.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'http://127.0.0.1:54321', 'https:']);
+  });
+
+  it('keeps <base href="/"> working (deep links load assets from the root)', () => {
+    expect(d.get('base-uri')).toEqual(["'self'"]);
+  });
+});
+
+describe('siteCsp', () => {
+  it('by default frames nobody and embeds only privacy-enhanced YouTube', () => {
+    const d = directives(siteCsp({ supabaseUrl: 'https://abc.supabase.co' }));
+    expect(d.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(d.get('frame-src')).toEqual(['https://www.youtube-nocookie.com']);
+    expect(d.get('script-src')).toEqual(["'self'"]);
+    expect(d.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(d.get('connect-src')).toEqual(["'self'", 'https://abc.supabase.co', 'wss://abc.supabase.co']);
+  });
+
+  it('lets the widget view be framed by the widget domain and its subdomains only', () => {
+    const d = directives(siteCsp({ supabaseUrl: null, frameAncestors: widgetFrameAncestors('shop.example.com') }));
+    expect(d.get('frame-ancestors')).toEqual(['shop.example.com:*', '*.shop.example.com:*']);
+    expect(widgetFrameAncestors(null)).toEqual([]);
+    expect(widgetFrameAncestors("x.com 'unsafe-inline'")).toEqual([]);
+  });
+
+  it('allows exactly the tracking snippets the server injected, by hash, and their vendors', () => {
+    const agent = parsePublicAgent({
+      id: 'a0000000-0000-4000-8000-000000000001',
+      name: 'Clara',
+      subdomain: 'demo',
+      branding: {
+        integrations: {
+          google_analytics: { enabled: true, value: 'G-ABCDEF1234' },
+          meta_pixel: { enabled: true, value: '1234567890' },
+        },
+      },
+    });
+    const html = injectAgentMeta(
+      '<html><head><script type="module" src="/assets/index.js"></script></head></html>',
+      agent,
+      'http://demo.localhost:5181/',
+    );
+    const scripts = pageScripts(html);
+    expect(scripts.trackers.sort()).toEqual(['googleAnalytics', 'metaPixel']);
+    expect(scripts.inlineScripts).toHaveLength(2);
+    const d = directives(siteCsp({ supabaseUrl: null, ...scripts }));
+    const hash = `'sha256-${createHash('sha256').update(scripts.inlineScripts[0]!).digest('base64')}'`;
+    expect(d.get('script-src')).toContain(hash);
+    expect(d.get('script-src')).toContain('https://connect.facebook.net');
+    expect(d.get('script-src')).toContain('https://*.googletagmanager.com');
+    expect(d.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(d.get('connect-src')).toContain('https://*.google-analytics.com');
+  });
+
+  it('finds no inline script or tracker on a page without them', () => {
+    expect(pageScripts('<script type="module" src="/assets/x.js"></script>')).toEqual({
+      inlineScripts: [],
+      trackers: [],
+    });
+  });
+});
+
+describe('staticHostHeadersFile', () => {
+  it('writes every header for every path, with the API the build was given', () => {
+    const file = staticHostHeadersFile('console', 'https://abc.supabase.co');
+    expect(file).toMatch(/^\/\*$/m);
+    expect(file).toContain('  X-Content-Type-Options: nosniff');
+    expect(file).toContain('  Referrer-Policy: strict-origin-when-cross-origin');
+    expect(file).toContain("frame-ancestors 'none'");
+    expect(file).toContain('wss://abc.supabase.co');
+    expect(staticHostHeadersFile('site', ANY_SUPABASE_PROJECT)).toContain('wss://*.supabase.co');
+  });
+});

@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The HTTP security headers of the console and the public agent site (issue 13 point 8). Pure: the
+ * local static server (static-server.ts) and the `_headers` file written into each production build
+ * (static-headers-plugin.ts) both come from here.
+ *
+ * Scripts run only from our own origin (plus, on an agent page, the exact inline tracking snippets
+ * the server injected and their vendors' hosts); the network reaches our origin and the Supabase
+ * API (https/http, and ws/wss for Realtime); images may come from any https host because owners
+ * paste image links. Nobody frames the console; an agent page is framed only by the web widget's
+ * configured domain, and only its `?embed=widget` view.
+ */
+
+/** On every response, files and errors included. */
+export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};
+
+/** The hosted default when no project URL is known at build time (see README "Deploy"). */
+export const ANY_SUPABASE_PROJECT = 'https://*.supabase.co';
+
+type Directives = Record<string, readonly string[]>;
+
+export function serializeCsp(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...new Set(sources)].join(' '))
+    .join('; ');
+}
+
+/** The API's origin and its Realtime twin, e.g. http://127.0.0.1:54321 and ws://127.0.0.1:54321. */
+export function apiSources(supabaseUrl: string | null | undefined): { http: string[]; realtime: string[] } {
+  if (!supabaseUrl) return { http: [], realtime: [] };
+  // A regex rather than URL: the build-time default has a wildcard host (https://*.supabase.co).
+  const match = /^(https?):\/\/([^/?#\s;,']+)/i.exec(supabaseUrl.trim());
+  if (!match) throw new Error(`The Supabase URL must be http(s): ${supabaseUrl}`);
+  const [, scheme, host] = match as unknown as [string, string, string];
+  const lower = scheme.toLowerCase();
+  return { http: [`${lower}://${host}`], realtime: [`${lower === 'https' ? 'wss' : 'ws'}://${host}`] };
+}
+
+/** Directives both apps share. */
+function common(supabaseUrl: string | null | undefined): Directives {
+  const api = apiSources(supabaseUrl);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...api.http, 'https:'],
+    'font-src': ["'self'", 'data:'],
+    // Call recordings are stored files; a live call's audio is a MediaStream (no CSP fetch).
+    'media-src': ["'self'", 'blob:', ...api.http],
+    'connect-src': ["'self'", ...api.http, ...api.realtime],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+  };
+}
+
+/** The console: nothing frames it, it frames nothing; YouTube's oEmbed fills a video's title. */
+export function consoleCsp(options: { supabaseUrl: string | null | undefined }): string {
+  const base = common(options.supabaseUrl);
+  return serializeCsp({
+    ...base,
+    'connect-src': [...base['connect-src']!, 'https://www.youtube.com'],
+    'frame-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+  });
+}
+
+export type Tracker = 'googleAnalytics' | 'googleTagManager' | 'metaPixel';
+
+/** Hosts each tracker loads from and reports to (Google's and Meta's CSP guidance). */
+const TRACKER_SOURCES: Record<Tracker, { script: string[]; connect: string[] }> = {
+  googleAnalytics: {
+    script: ['https://*.googletagmanager.com'],
+    connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+  },
+  googleTagManager: {
+    script: ['https://www.googletagmanager.com'],
+    connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+  },
+  metaPixel: {
+    script: ['https://connect.facebook.net'],
+    connect: ['https://www.facebook.com', 'https://connect.facebook.net'],
+  },
+};
+
+export interface SiteCspOptions {
+  supabaseUrl: string | null | undefined;
+  /** The page's inline `<script>` bodies (the tracking snippets the server injected). */
+  inlineScripts?: readonly string[];
+  trackers?: Iterable<Tracker>;
+  /** Who may frame this page: the widget's domain for `?embed=widget`, else nobody. */
+  frameAncestors?: readonly string[];
+}
+
+export function scriptHash(body: string): string {
+  return `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * The public agent site. Styles allow inline: the owner's custom CSS is a `<style>` element and
+ * the sanitised About text may carry style attributes; scripts never do.
+ */
+export function siteCsp(options: SiteCspOptions): string {
+  const base = common(options.supabaseUrl);
+  const trackers = [...new Set(options.trackers ?? [])].map((t) => TRACKER_SOURCES[t]);
+  const ancestors = options.frameAncestors?.length ? options.frameAncestors : ["'none'"];
+  return serializeCsp({
+    ...base,
+    'script-src': [
+      ...base['script-src']!,
+      ...(options.inlineScripts ?? []).map(scriptHash),
+      ...trackers.flatMap((t) => t.script),
+    ],
+    'style-src': [...base['style-src']!, "'unsafe-inline'"],
+    'connect-src': [...base['connect-src']!, ...trackers.flatMap((t) => t.connect)],
+    // Videos are embedded from YouTube's privacy-enhanced domain only.
+    'frame-src': ['https://www.youtube-nocookie.com'],
+    'frame-ancestors': ancestors,
+  });
+}
+
+/**
+ * Frame ancestors for the widget's domain and its subdomains, as the loader accepts them. No scheme:
+ * an https page is then framed only by https sites; any port, as the loader does not check one.
+ */
+export function widgetFrameAncestors(domain: string | null): string[] {
+  if (!domain || !/^[a-z0-9.-]+$/.test(domain)) return [];
+  return [`${domain}:*`, `*.${domain}:*`];
+}
+
+/** Inline scripts of an HTML page and the trackers they load, for siteCsp(). */
+export function pageScripts(html: string): { inlineScripts: string[]; trackers: Tracker[] } {
+  const inlineScripts: string[] = [];
+  const trackers = new Set<Tracker>();
+  for (const [, attrs = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const text = `${attrs} ${body}`;
+    if (text.includes('googletagmanager.com/gtag/js')) trackers.add('googleAnalytics');
+    if (text.includes('googletagmanager.com/gtm.js')) trackers.add('googleTagManager');
+    if (text.includes('connect.facebook.net/')) trackers.add('metaPixel');
+    if (!/\ssrc\s*=/i.test(attrs) && body.trim() !== '') inlineScripts.push(body);
+  }
+  return { inlineScripts, trackers: [...trackers] };
+}
+
+/**
+ * A Netlify / Cloudflare Pages `_headers` file for a production build served by a static host
+ * (README "Deploy"). Such hosts inject no tracking and serve no widget loader, so the site's
+ * pages are framed by nobody.
+ */
+export function staticHostHeadersFile(app: 'console' | 'site', supabaseUrl: string | null | undefined): string {
+  const csp = app === 'console' ? consoleCsp({ supabaseUrl }) : siteCsp({ supabaseUrl });
+  const lines = [
+    `# Written by the build from scripts/lib/security-headers.ts (API: ${supabaseUrl ?? 'none'}).`,
+    '/*',
+    ...Object.entries(BASE_SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`),
+    `  Content-Security-Policy: ${csp}`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
