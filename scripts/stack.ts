@@ -3,8 +3,8 @@
  *
  *   npm run stack [-- --port 54321] [--data-dir .concierge/data | --in-memory] [--db-port 54322] [--project-dir .]
  *
- * Writes `.concierge/env` (SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, INBOX_URL; other
- * lines kept), prints URLs and keys, and stops cleanly on SIGINT/SIGTERM (server closed, PGlite
+ * Writes `.concierge/env` (SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, INBOX_URL,
+ * INBOX_PAGE_URL; other lines kept; the keys are the data dir's own, generated on its first start), prints URLs and keys, and stops cleanly on SIGINT/SIGTERM (server closed, PGlite
  * closed so everything is flushed). `--db-port` (or CONCIERGE_DB_PORT) also exposes the database on a
  * loopback Postgres socket for CLI tooling (`npx supabase db advisors --remote=<url>`).
  */
@@ -19,13 +19,14 @@ export { writeEnvFile } from './lib/env-file.ts';
 
 /** The env lines every consumer of the running stack reads. */
 export function stackEnv(
-  stack: Pick<RunningStack, 'url' | 'anonKey' | 'serviceRoleKey' | 'inboxUrl'>,
+  stack: Pick<RunningStack, 'url' | 'anonKey' | 'serviceRoleKey' | 'inboxUrl' | 'inboxPageUrl'>,
 ): Record<string, string> {
   return {
     SUPABASE_URL: stack.url,
     SUPABASE_ANON_KEY: stack.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
     INBOX_URL: stack.inboxUrl,
+    INBOX_PAGE_URL: stack.inboxPageUrl,
   };
 }
 
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
       `Local stack ready: ${stack.url}`,
       `  data:         ${stack.config.dataDir ?? '(in memory)'}${stack.created ? ' (created)' : ''}`,
       `  started in:   ${stack.startupMs} ms`,
-      `  inbox:        ${stack.url}/_local/inbox.html`,
+      `  inbox:        ${stack.inboxPageUrl}`,
       `  anon key:     ${stack.anonKey}`,
       `  service key:  ${stack.serviceRoleKey}`,
       `  JWT secret:   ${stack.config.jwtSecret}`,

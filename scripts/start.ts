@@ -33,6 +33,7 @@ await writeEnvFile(envFile, {
   SUPABASE_ANON_KEY: stack.anonKey,
   SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
   INBOX_URL: stack.inboxUrl,
+  INBOX_PAGE_URL: stack.inboxPageUrl,
   CONSOLE_URL: consoleUrl,
   PUBLIC_SITE_URL: publicSiteUrl,
   ...DEMO_LOGINS,
@@ -45,7 +46,8 @@ Concierge is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
   Console        ${consoleUrl}
   Public site    ${publicSiteUrl}   (demo agent: ${demoSite})
   API            ${stack.url}   (Supabase-compatible: /rest/v1 /auth/v1 /storage/v1 /functions/v1 /realtime/v1)
-  Inbox          ${stack.inboxUrl}.html   (every email the product sends lands here)
+  Inbox          ${stack.inboxPageUrl}
+                 (every email the product sends lands here; the key is this data folder's own)
   Data           ${stack.config.dataDir ?? 'in memory'}
 
   Demo owner     ${DEMO_LOGINS.DEMO_OWNER_EMAIL} / ${DEMO_LOGINS.DEMO_OWNER_PASSWORD}

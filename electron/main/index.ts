@@ -93,7 +93,13 @@ function openMainWindow(): void {
 
 async function onReady(): Promise<void> {
   installLockdown(policy, log);
-  backend = startBackendHost({ appDir, userDataDir: app.getPath('userData'), env: process.env, log });
+  backend = startBackendHost({
+    appDir,
+    userDataDir: app.getPath('userData'),
+    env: process.env,
+    log,
+    allowedOrigins: [...policy.appOrigins],
+  });
   backend.catch((error: unknown) => log(`backend failed to start: ${String(error)}`));
 
   // The page's CSP must name the API origin, known once the backend is up: index.html waits for it

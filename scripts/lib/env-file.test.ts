@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +23,14 @@ describe('writeEnvFile', () => {
     expect(await readFile(file, 'utf8')).toBe(
       '# written by npm start\nSUPABASE_URL=http://new\nSITE_URL=http://127.0.0.1:5173\nSUPABASE_ANON_KEY=k\n',
     );
+  });
+
+  it('is readable by its owner only, even when an older copy was not', async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'envfile-')), 'env');
+    await writeFile(file, 'SUPABASE_URL=http://old\n');
+    await chmod(file, 0o644);
+    await writeEnvFile(file, { SUPABASE_SERVICE_ROLE_KEY: 'secret' });
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
   });
 
   it('refuses keys and values that would corrupt the file', async () => {

@@ -4,7 +4,8 @@ import path from 'node:path';
 /**
  * Writes KEY=value lines into an env file (`.concierge/env`): the given keys are set (replacing
  * their old lines in place), every other line other scripts appended is kept as it was. The file is
- * replaced atomically so a concurrent reader never sees half a file.
+ * replaced atomically so a concurrent reader never sees half a file, and readable by its owner only
+ * (it holds the service role key).
  */
 export async function writeEnvFile(file: string, entries: Record<string, string>): Promise<void> {
   let existing = '';
@@ -32,6 +33,6 @@ export async function writeEnvFile(file: string, entries: Record<string, string>
   for (const [key, value] of pending) out.push(`${key}=${value}`);
   await mkdir(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, `${out.join('\n')}\n`);
+  await writeFile(temp, `${out.join('\n')}\n`, { mode: 0o600 });
   await rename(temp, file);
 }

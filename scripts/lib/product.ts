@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { build, createServer as createViteServer, type Plugin, type ViteDevServer } from 'vite';
-import { startStack, type RunningStack } from '../../supabase/local/index.ts';
+import { startStack, type RunningStack, type StackOptions } from '../../supabase/local/index.ts';
 import { recordAgentSiteUrl } from './agent-site.ts';
 import { createAppServers } from './app-servers.ts';
 
@@ -20,6 +20,8 @@ export interface ProductOptions {
   publicHost?: string;
   log?: (message: string) => void;
   env?: NodeJS.ProcessEnv;
+  /** Overrides config.toml's auth rate limits (the e2e suite signs in far more than a person). */
+  authRateLimit?: StackOptions['authRateLimit'];
 }
 
 export interface RunningProduct {
@@ -105,6 +107,22 @@ function runtimeConfigPlugin(config: () => unknown): Plugin {
 }
 
 /**
+ * Browser origins of the console and the agent site (every `{agent}` subdomain and the bare host),
+ * under both loopback names since the servers listen on 127.0.0.1.
+ */
+export function servedOrigins(consoleUrl: string, publicSiteUrl: string): string[] {
+  const consoleOrigin = new URL(consoleUrl);
+  const site = new URL(publicSiteUrl.replace('{agent}.', ''));
+  const both = (protocol: string, port: string) =>
+    ['localhost', '127.0.0.1'].map((host) => `${protocol}//${host}${port ? `:${port}` : ''}`);
+  return [
+    ...both(consoleOrigin.protocol, consoleOrigin.port),
+    ...both(site.protocol, site.port),
+    `${site.protocol}//*.${site.host}`,
+  ];
+}
+
+/**
  * The whole product on one machine: the embedded Supabase-compatible stack, the console and the
  * public agent site. Used by `npm start`, `npm run dev` and the end-to-end tests.
  */
@@ -125,6 +143,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     functionEnv: productFunctionEnv(env),
     // Scheduled functions (connector deliveries) run in the stack, as pg_cron runs them hosted.
     schedule: true,
+    ...(options.authRateLimit ? { authRateLimit: options.authRateLimit } : {}),
   });
 
   const [consoleApp, siteApp] = apps(options.projectDir) as [App, App];
@@ -176,6 +195,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     throw error;
   }
 
+  // The API grants CORS to the pages this product serves (and nothing else on the machine).
+  stack.allowOrigins(...servedOrigins(consoleUrl, publicSiteUrl));
   // Functions build their env on first request, so the final URLs are seen (links in emails,
   // Stripe return URLs, the site's canonical address).
   Object.assign(stack.config.functionEnv, { CONSOLE_URL: consoleUrl, PUBLIC_SITE_URL: publicSiteUrl });

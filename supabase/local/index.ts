@@ -5,6 +5,7 @@ import { applyBootstrap } from './core/bootstrap.ts';
 import { resolveStackConfig, type StackOptions } from './core/config.ts';
 import type { LocalStackConfig, StackContext } from './core/contracts.ts';
 import { openDatabase } from './core/db.ts';
+import { loadOrCreateStackKeys } from './core/keys.ts';
 import { createInboxMailer } from './core/mailer.ts';
 import { applyMigrations, applySeed } from './core/migrations.ts';
 import { lockDataDir } from './platform/data-dir-lock.ts';
@@ -25,7 +26,10 @@ export interface RunningStack {
   port: number;
   anonKey: string;
   serviceRoleKey: string;
+  /** The inbox's JSON API: answers the service role key (or the inbox key) only. */
   inboxUrl: string;
+  /** The inbox page for a person's browser, with its key in the query string. */
+  inboxPageUrl: string;
   config: LocalStackConfig;
   ctx: StackContext;
   db: PGlite;
@@ -40,6 +44,8 @@ export interface RunningStack {
    * triggers this through the bootstrap's event trigger; call it to wait for the reload to finish.
    */
   reloadSchema(): Promise<void>;
+  /** Adds browser origins allowed to call the API (servers that listen after the stack started). */
+  allowOrigins(...origins: string[]): void;
   stop(): Promise<void>;
 }
 
@@ -75,6 +81,12 @@ export async function startStack(options: StackOptions & { log?: (m: string) => 
     unlock = await lockDataDir(config.dataDir);
     // PGlite's nodefs layout is a plain PGDATA: PG_VERSION is written by initdb on first open.
     created = !(await exists(`${config.dataDir}/PG_VERSION`));
+    try {
+      Object.assign(config, await loadOrCreateStackKeys(config.dataDir, log));
+    } catch (error) {
+      await unlock();
+      throw error;
+    }
   }
   let db: PGlite | undefined;
   try {
@@ -154,6 +166,7 @@ async function assemble(
     anonKey: config.anonKey,
     serviceRoleKey: config.serviceRoleKey,
     inboxUrl: `${config.apiUrl}/_local/inbox`,
+    inboxPageUrl: `${config.apiUrl}/_local/inbox.html?key=${encodeURIComponent(config.inboxKey)}`,
     config,
     ctx,
     db,
@@ -161,6 +174,9 @@ async function assemble(
     startupMs,
     services,
     reloadSchema: () => schema.fire(),
+    allowOrigins(...origins) {
+      config.allowedOrigins.push(...origins);
+    },
     stop() {
       stopping ??= (async () => {
         scheduler?.stop();

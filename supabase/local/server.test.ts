@@ -14,7 +14,14 @@ const echo: HttpService = {
     if (url.pathname === '/boom') throw new Error('service exploded');
     if (url.pathname === '/moved') return Response.redirect('http://example.test/elsewhere', 302);
     const body = request.body ? await request.text() : '';
-    return Response.json({ method: request.method, path: url.pathname, search: url.search, bytes: body.length });
+    return Response.json({
+      method: request.method,
+      path: url.pathname,
+      search: url.search,
+      bytes: body.length,
+      forwardedFor: request.headers.get('x-forwarded-for'),
+      realIp: request.headers.get('x-real-ip'),
+    });
   },
 };
 
@@ -29,6 +36,7 @@ beforeAll(async () => {
     dataDir: null,
     port: 0,
     maxBodyBytes: 1024,
+    allowedOrigins: ['http://console.test:5180', 'http://*.sites.test:5181'],
   });
   // The gateway never touches the database or the mailer; these stand-ins make that explicit.
   ctx = { config, db: {} as PGlite, mailer: {} as Mailer, log: (m) => logs.push(m), onSchemaChange: () => {} };
@@ -45,13 +53,16 @@ describe('gateway', () => {
   it('strips the prefix and keeps the query string and body', async () => {
     const res = await fetch(`${base}/rest/v1/posts?select=id`, { method: 'POST', body: 'hello' });
     expect(res.status).toBe(200);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await res.json()).toEqual({ method: 'POST', path: '/posts', search: '?select=id', bytes: 5 });
+    expect(await res.json()).toMatchObject({ method: 'POST', path: '/posts', search: '?select=id', bytes: 5 });
   });
 
   it('answers preflights itself except for functions', async () => {
-    const pre = await fetch(`${base}/rest/v1/posts`, { method: 'OPTIONS' });
+    const pre = await fetch(`${base}/rest/v1/posts`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://console.test:5180' },
+    });
     expect(pre.status).toBe(200);
+    expect(pre.headers.get('access-control-allow-origin')).toBe('http://console.test:5180');
     expect(pre.headers.get('access-control-allow-headers')).toContain('apikey');
     expect(pre.headers.get('access-control-allow-methods')).toContain('PATCH');
     const fn = await fetch(`${base}/functions/v1/hello`, { method: 'OPTIONS' });
@@ -59,16 +70,20 @@ describe('gateway', () => {
   });
 
   it('adds CORS headers to responses whose headers are immutable', async () => {
-    const res = await fetch(`${base}/auth/v1/moved`, { redirect: 'manual' });
+    const res = await fetch(`${base}/auth/v1/moved`, {
+      redirect: 'manual',
+      headers: { origin: 'http://demo.sites.test:5181' },
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('http://example.test/elsewhere');
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://demo.sites.test:5181');
+    expect(res.headers.get('vary')).toBe('Origin');
   });
 
   it('answers unknown routes with a CORS-enabled 404', async () => {
-    const res = await fetch(`${base}/graphql/v1`);
+    const res = await fetch(`${base}/graphql/v1`, { headers: { origin: 'http://console.test:5180' } });
     expect(res.status).toBe(404);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://console.test:5180');
     expect(await res.json()).toEqual({ message: 'no Route matched with those values' });
   });
 
@@ -142,6 +157,65 @@ describe('gateway', () => {
     socket.on('data', (c) => (answer += c));
     await once(socket, 'close');
     expect(answer).toMatch(/^HTTP\/1\.1 400/);
+    expect((await fetch(`${base}/rest/v1/ok`)).status).toBe(200);
+  });
+
+  it('grants CORS to no other origin and refuses its requests, preflights included', async () => {
+    for (const origin of ['http://evil.test', 'null', 'http://console.test:5181', 'http://a.b.sites.test:5181']) {
+      const pre = await fetch(`${base}/rest/v1/posts`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
+      expect(pre.status).toBe(403);
+      expect(pre.headers.get('access-control-allow-origin')).toBeNull();
+      const simple = await fetch(`${base}/auth/v1/signup`, { method: 'POST', headers: { origin }, body: '{}' });
+      expect(simple.status).toBe(403);
+      expect(simple.headers.get('access-control-allow-origin')).toBeNull();
+      expect(await simple.json()).toMatchObject({ code: 'origin_not_allowed' });
+      const fn = await fetch(`${base}/functions/v1/hello`, { method: 'OPTIONS', headers: { origin } });
+      expect(fn.status).toBe(403);
+    }
+    // Servers and tests send no Origin: served, without CORS headers.
+    const plain = await fetch(`${base}/rest/v1/posts`);
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it("grants the API's own origin (the inbox page)", async () => {
+    const origin = new URL(ctx.config.apiUrl).origin;
+    const res = await fetch(`${base}/rest/v1/posts`, { headers: { origin } });
+    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+  });
+
+  it('tells services the socket address, never a client-supplied one', async () => {
+    const res = await fetch(`${base}/functions/v1/who`, {
+      headers: { 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.10' },
+    });
+    expect(await res.json()).toMatchObject({ forwardedFor: '127.0.0.1', realIp: null });
+  });
+
+  it('marks every answer nosniff', async () => {
+    const res = await fetch(`${base}/storage/v1/object/public/b/a.html`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('closes a keep-alive connection after a 413 instead of reading the unwanted body', async () => {
+    // A client that stops uploading once refused and reuses the socket: without a close, its next
+    // request would be swallowed as the rest of the declared body and the connection would hang.
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    await once(socket, 'connect');
+    let answer = '';
+    socket.on('data', (c) => (answer += c));
+    socket.write(
+      'POST /rest/v1/posts HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\nContent-Length: 1000000\r\n\r\nxx',
+    );
+    socket.write('GET /rest/v1/next HTTP/1.1\r\nHost: x\r\n\r\n');
+    await once(socket, 'close');
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    // Keep-alive clients (fetch) get the 413 and carry on with a fresh connection.
+    const refused = await fetch(`${base}/rest/v1/posts`, { method: 'POST', body: new Uint8Array(64 * 1024) });
+    expect(refused.status).toBe(413);
     expect((await fetch(`${base}/rest/v1/ok`)).status).toBe(200);
   });
 

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import type { HttpService, StackContext } from './core/contracts.ts';
 import { parseByteSize } from './core/config.ts';
-import { CORS_HEADERS } from './core/gateway.ts';
+import { corsHeadersFor, createOriginPolicy } from './core/gateway.ts';
 import { platformErrorResponse, type ServiceName } from './platform/errors.ts';
 
 export interface Mounts {
@@ -30,24 +30,48 @@ const PREFIXES: [string, MountName][] = [
 
 const METHODS_WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function withCors(response: Response): Response {
+/** Headers the gateway adds to every answer (CORS only for an allowed Origin). */
+function withGatewayHeaders(response: Response, origin: string | null): Response {
+  const extra: Record<string, string> = origin ? corsHeadersFor(origin) : {};
+  extra['X-Content-Type-Options'] = 'nosniff';
   // Hot path: add the headers in place; only responses with immutable headers (Response.error(),
   // redirects, fetched responses) are rebuilt.
   try {
-    for (const [k, v] of Object.entries(CORS_HEADERS)) if (!response.headers.has(k)) response.headers.set(k, v);
+    for (const [k, v] of Object.entries(extra)) if (!response.headers.has(k)) response.headers.set(k, v);
     return response;
   } catch {
     const headers = new Headers(response.headers);
-    for (const [k, v] of Object.entries(CORS_HEADERS)) if (!headers.has(k)) headers.set(k, v);
+    for (const [k, v] of Object.entries(extra)) if (!headers.has(k)) headers.set(k, v);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 }
 
-function rebuild(request: Request, url: string, body: BodyInit | null): Request {
+/** Who sent a request over a socket; in-process calls (the functions' own clients) have none. */
+export interface ClientInfo {
+  /** The socket's remote address. */
+  address: string;
+}
+
+/**
+ * Headers for the service: locally no proxy stands in front, so a client-supplied
+ * x-forwarded-for/x-real-ip is a lie; the socket's address replaces them (functions key rate
+ * limits on it, as behind the hosted gateway).
+ */
+function serviceHeaders(request: Request, client: ClientInfo | undefined, trustForwardedFor: boolean): Headers {
+  if (!client) return request.headers;
+  const headers = new Headers(request.headers);
+  const claimed = headers.get('x-forwarded-for');
+  headers.delete('x-real-ip');
+  headers.delete('forwarded');
+  headers.set('x-forwarded-for', trustForwardedFor && claimed ? claimed : client.address);
+  return headers;
+}
+
+function rebuild(request: Request, url: string, body: BodyInit | null, headers = request.headers): Request {
   // `duplex` is required by undici for streamed bodies but missing from the DOM RequestInit type.
   const init = {
     method: request.method,
-    headers: request.headers,
+    headers,
     body,
     signal: request.signal,
     duplex: 'half',
@@ -55,10 +79,10 @@ function rebuild(request: Request, url: string, body: BodyInit | null): Request 
   return new Request(url, init);
 }
 
-function stripPrefix(request: Request, prefix: string): Request {
+function stripPrefix(request: Request, prefix: string, headers: Headers): Request {
   const url = new URL(request.url);
   url.pathname = url.pathname.slice(prefix.length) || '/';
-  return rebuild(request, url.toString(), METHODS_WITHOUT_BODY.has(request.method) ? null : request.body);
+  return rebuild(request, url.toString(), METHODS_WITHOUT_BODY.has(request.method) ? null : request.body, headers);
 }
 
 /**
@@ -93,9 +117,13 @@ export interface FetchHandlerOptions {
   maxBodyBytes?: number;
 }
 
+/** Auth bodies are a few fields; GoTrue's own inputs (72-byte passwords) never need more. */
+export const AUTH_MAX_BODY_BYTES = 64 * 1024;
+
 /** Body limit per mount: storage uploads are bounded by storage's own per-bucket limits instead. */
 export function bodyLimitFor(ctx: StackContext, mount: MountName | undefined): number {
   const base = ctx.config.maxBodyBytes;
+  if (mount === 'auth') return Math.min(base, AUTH_MAX_BODY_BYTES);
   if (mount !== 'storage') return base;
   let storageLimit: number;
   try {
@@ -106,24 +134,43 @@ export function bodyLimitFor(ctx: StackContext, mount: MountName | undefined): n
   return Math.max(base, storageLimit);
 }
 
-/** Routes a Web-standard request to the mounted service; never throws. */
+/**
+ * Routes a Web-standard request to the mounted service; never throws. `client` is set for requests
+ * that came over a socket (their address becomes x-forwarded-for).
+ */
 export function createFetchHandler(ctx: StackContext, mounts: Mounts) {
-  return async (request: Request): Promise<Response> => {
+  const originPolicy = createOriginPolicy(ctx.config);
+  return async (request: Request, client?: ClientInfo): Promise<Response> => {
+    const origin = request.headers.get('origin');
+    const allowed = originPolicy(origin);
+    const granted = allowed ? origin : null;
     let pathname: string;
     try {
       pathname = new URL(request.url).pathname;
     } catch {
-      return withCors(platformErrorResponse(undefined, 'bad_request', 'Invalid request URL'));
+      return withGatewayHeaders(platformErrorResponse(undefined, 'bad_request', 'Invalid request URL'), granted);
     }
     const match = PREFIXES.find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`));
     const mountName = match?.[1];
     const service = mountName ? mounts[mountName] : undefined;
+    if (allowed === false) {
+      // Refused before any work, preflights included: no CORS grant, and no side effect for
+      // "simple" cross-origin requests a browser sends without asking first.
+      ctx.log(`gateway: ${request.method} ${pathname} refused, origin ${origin} is not allowed`);
+      return withGatewayHeaders(
+        platformErrorResponse(mountName, 'forbidden_origin', `Origin ${origin} is not allowed`),
+        null,
+      );
+    }
     // Functions answer their own preflights (reference §1); everything else gets the gateway's.
     if (request.method === 'OPTIONS' && !(mountName === 'functions' && service)) {
-      return new Response(null, { status: 200, headers: CORS_HEADERS });
+      return withGatewayHeaders(new Response(null, { status: 200 }), granted);
     }
     if (!match || !service) {
-      return withCors(Response.json({ message: 'no Route matched with those values' }, { status: 404 }));
+      return withGatewayHeaders(
+        Response.json({ message: 'no Route matched with those values' }, { status: 404 }),
+        granted,
+      );
     }
     const serviceName: ServiceName = mountName!;
     try {
@@ -131,18 +178,21 @@ export function createFetchHandler(ctx: StackContext, mounts: Mounts) {
       const limited = await limitBody(request, limit);
       if (!limited) {
         ctx.log(`gateway: ${request.method} ${pathname} refused, body over ${limit} bytes`);
-        return withCors(
-          platformErrorResponse(
-            serviceName,
-            'payload_too_large',
-            `The request body exceeds the limit of ${limit} bytes`,
-          ),
+        const refused = platformErrorResponse(
+          serviceName,
+          'payload_too_large',
+          `The request body exceeds the limit of ${limit} bytes`,
         );
+        // The unread rest of the body would otherwise be parsed as the next request on a
+        // keep-alive socket (or stall it): close the connection once the answer is written.
+        if (client) refused.headers.set('Connection', 'close');
+        return withGatewayHeaders(refused, granted);
       }
-      return withCors(await service.handle(stripPrefix(limited, match[0])));
+      const headers = serviceHeaders(limited, client, ctx.config.trustForwardedFor);
+      return withGatewayHeaders(await service.handle(stripPrefix(limited, match[0], headers)), granted);
     } catch (error) {
       ctx.log(`error: ${request.method} ${pathname}: ${(error as Error)?.stack ?? String(error)}`);
-      return withCors(platformErrorResponse(serviceName, 'internal'));
+      return withGatewayHeaders(platformErrorResponse(serviceName, 'internal'), granted);
     }
   };
 }
@@ -160,12 +210,17 @@ export function createHttpServer(
   mounts: Mounts,
   upgrades: Record<string, UpgradeHandler> = {},
 ): Server {
-  const listener = getRequestListener(ctx.dispatch ?? createFetchHandler(ctx, mounts), {
-    errorHandler: (error) => {
-      ctx.log(`gateway: unreadable request: ${String(error)}`);
-      return withCors(platformErrorResponse(undefined, 'bad_request', 'Unreadable request'));
+  const dispatch = createFetchHandler(ctx, mounts);
+  const originPolicy = createOriginPolicy(ctx.config);
+  const listener = getRequestListener(
+    (request, env) => dispatch(request, { address: env.incoming.socket.remoteAddress ?? 'unknown' }),
+    {
+      errorHandler: (error) => {
+        ctx.log(`gateway: unreadable request: ${String(error)}`);
+        return withGatewayHeaders(platformErrorResponse(undefined, 'bad_request', 'Unreadable request'), null);
+      },
     },
-  });
+  );
   const server = createServer(listener);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -177,6 +232,11 @@ export function createHttpServer(
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (request.url ?? '').split('?')[0]?.replace(/\/+$/, '') ?? '';
     const handler = upgrades[path];
+    // Browsers send Origin on websocket upgrades but apply no CORS to them: refuse foreign pages here.
+    if (originPolicy(request.headers.origin ?? null) === false) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
     if (!handler) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;

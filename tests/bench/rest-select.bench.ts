@@ -7,7 +7,6 @@
  *   npx tsx tests/bench/rest-select.bench.ts [seconds]
  */
 import { spawn } from 'node:child_process';
-import { LOCAL_JWT_SECRET } from '../../supabase/local/core/keys.ts';
 import { signJwt } from '../../supabase/local/core/jwt.ts';
 import { startRestStack } from '../integration/rest/helpers.ts';
 
@@ -87,7 +86,7 @@ async function main() {
   );
   const token = await signJwt(
     { sub: '00000000-0000-0000-0000-0000000000b1', role: 'authenticated', aud: 'authenticated' },
-    LOCAL_JWT_SECRET,
+    stack.config.jwtSecret,
     3600,
   );
   const headers = { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'accept-profile': 'public' };

@@ -14,7 +14,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { signJwt } from '../../supabase/local/core/jwt.ts';
-import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET } from '../../supabase/local/core/keys.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('./fixture/', import.meta.url));
@@ -31,6 +30,9 @@ interface StackProcess {
   url: string;
   readyMs: number;
   startupMs: number;
+  /** The data dir's own keys, as scripts/stack.ts prints them. */
+  anonKey: string;
+  jwtSecret: string;
 }
 
 /** Runs scripts/stack.ts on the data dir; resolves when it prints its ready line. */
@@ -67,9 +69,18 @@ function runStack(dataDir: string): Promise<StackProcess> {
       out += c;
       const url = /Local stack ready: (\S+)/.exec(out)?.[1];
       const startupMs = /started in:\s+(\d+) ms/.exec(out)?.[1];
-      if (url && startupMs) {
+      const anonKey = /anon key:\s+(\S+)/.exec(out)?.[1];
+      const jwtSecret = /JWT secret:\s+(\S+)/.exec(out)?.[1];
+      if (url && startupMs && anonKey && jwtSecret) {
         clearTimeout(timer);
-        resolve({ child, url, readyMs: Math.round(performance.now() - started), startupMs: Number(startupMs) });
+        resolve({
+          child,
+          url,
+          readyMs: Math.round(performance.now() - started),
+          startupMs: Number(startupMs),
+          anonKey,
+          jwtSecret,
+        });
       }
     });
     child.on('exit', (code) => {
@@ -167,10 +178,10 @@ async function main(): Promise<number> {
 
     const token = await signJwt(
       { sub: BENCH_USER, role: 'authenticated', aud: 'authenticated' },
-      LOCAL_JWT_SECRET,
+      stack.jwtSecret,
       3600,
     );
-    const headers = { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${token}` };
+    const headers = { apikey: stack.anonKey, authorization: `Bearer ${token}` };
     // Post ids 2, 4, … 4000 belong to the bench user (seed.sql).
     const scenarios: Scenario[] = [
       {

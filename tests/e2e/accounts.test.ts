@@ -62,7 +62,9 @@ async function confirmationLink(email: string): Promise<string> {
   await expect
     .poll(
       async () => {
-        const inbox = (await (await fetch(product.inboxUrl)).json()) as InboxEmail[] | { emails: InboxEmail[] };
+        const inbox = (await (
+          await fetch(product.inboxUrl, { headers: { authorization: `Bearer ${product.serviceRoleKey}` } })
+        ).json()) as InboxEmail[] | { emails: InboxEmail[] };
         const emails = Array.isArray(inbox) ? inbox : inbox.emails;
         found = emails.find((e) => e.to === email)?.links.find((l) => l.includes('/auth/v1/verify'));
         return found;

@@ -31,6 +31,7 @@ type StartStack = (options: {
   port: number;
   log: (m: string) => void;
   schedule: boolean;
+  allowedOrigins: string[];
 }) => Promise<EmbeddedStack>;
 
 export interface BackendHostOptions {
@@ -40,6 +41,8 @@ export interface BackendHostOptions {
   userDataDir: string;
   env: Record<string, string | undefined>;
   log: (m: string) => void;
+  /** Origins of the console's pages (app://concierge, the dev server): the only ones granted CORS. */
+  allowedOrigins: string[];
 }
 
 async function readSettings(userDataDir: string): Promise<string | null> {
@@ -69,7 +72,15 @@ export async function startBackendHost(options: BackendHostOptions): Promise<Bac
   const dataDir = path.join(options.userDataDir, 'backend', 'db');
   // Port 0: any free port, so a second app or `npm start` on 54321 never collides with us.
   // schedule: connector deliveries (Zapier/Make) go out every minute, as pg_cron sends them hosted.
-  const stack = await startStack({ projectDir: options.appDir, dataDir, port: 0, log: options.log, schedule: true });
+  // The stack generates its own keys in dataDir on first start and only answers our pages' origins.
+  const stack = await startStack({
+    projectDir: options.appDir,
+    dataDir,
+    port: 0,
+    log: options.log,
+    schedule: true,
+    allowedOrigins: options.allowedOrigins,
+  });
   options.log(`backend: embedded stack at ${stack.url}, data in ${dataDir}`);
   return {
     config: { supabaseUrl: stack.url, supabaseAnonKey: stack.anonKey, mode: 'embedded' },

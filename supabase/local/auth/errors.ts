@@ -11,6 +11,7 @@ export class AuthError extends Error {
     readonly code: string,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -29,7 +30,11 @@ export function versionHeaders(request: Request): Record<string, string> {
 }
 
 export function errorResponse(request: Request, error: AuthError): Response {
-  const headers: Record<string, string> = { ...versionHeaders(request), 'x-sb-error-code': error.code };
+  const headers: Record<string, string> = {
+    ...error.headers,
+    ...versionHeaders(request),
+    'x-sb-error-code': error.code,
+  };
   const versioned = request.headers.has('x-supabase-api-version');
   const body = versioned
     ? { code: error.code, message: error.message, ...error.extra }

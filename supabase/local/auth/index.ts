@@ -1,6 +1,7 @@
 import type { HttpService, StackContext } from '../core/contracts.ts';
 import { AuthError, errorResponse } from './errors.ts';
 import { json } from './http.ts';
+import { bucketFor, clientAddressOf } from './rate-limit.ts';
 import { admin, invite } from './routes/admin.ts';
 import { otp, recover, resend } from './routes/email.ts';
 import { authorize, callback } from './routes/oauth.ts';
@@ -69,8 +70,12 @@ export async function createAuthService(ctx: StackContext): Promise<HttpService>
   const env = createAuthEnv(ctx);
   return {
     async handle(request: Request): Promise<Response> {
-      const path = new URL(request.url).pathname.replace(/\/+$/, '') || '/';
+      const url = new URL(request.url);
+      const path = url.pathname.replace(/\/+$/, '') || '/';
       try {
+        // Counted before any work (bcrypt, database), as GoTrue's router does.
+        const bucket = bucketFor(request.method, path, url.searchParams.get('grant_type'));
+        if (bucket) env.limiter.hit(bucket, clientAddressOf(request));
         const handler = ROUTES[`${request.method} ${path}`];
         if (handler) return await handler(env, request);
         if (path === '/admin' || path.startsWith('/admin/')) return await admin(env, request, path);

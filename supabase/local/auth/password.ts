@@ -52,7 +52,15 @@ export function passwordWeakness(password: string, config: AuthConfig): { reason
   return reasons.length ? { reasons, message: messages.join(' ') } : null;
 }
 
+/** bcrypt reads 72 bytes; GoTrue refuses longer passwords rather than silently truncating them. */
+export const MAX_PASSWORD_BYTES = 72;
+
+export const passwordTooLong = (password: string) => Buffer.byteLength(password) > MAX_PASSWORD_BYTES;
+
 export function assertStrongPassword(password: string, config: AuthConfig): void {
+  if (passwordTooLong(password)) {
+    throw new AuthError(400, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
+  }
   const weakness = passwordWeakness(password, config);
   if (weakness) {
     throw new AuthError(422, 'weak_password', weakness.message, { weak_password: { reasons: weakness.reasons } });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { StackContext } from '../core/contracts.ts';
 import { AuthError, errorResponse } from './errors.ts';
-import { passwordWeakness, verifyPassword, hashPassword } from './password.ts';
+import { assertStrongPassword, passwordWeakness, verifyPassword, hashPassword } from './password.ts';
+import { createRateLimiter } from './rate-limit.ts';
 import { resolveRedirect } from './redirect.ts';
 import { parseGoDuration, type AuthConfig, type AuthEnv } from './settings.ts';
 
@@ -19,6 +20,7 @@ function envWith(auth: Partial<AuthConfig>): AuthEnv {
     autoconfirm: true,
     maxFrequencyMs: 1000,
     externalUrl: () => 'http://127.0.0.1:54321/auth/v1',
+    limiter: createRateLimiter({ sign_in_sign_ups: 30, token_refresh: 150, token_verifications: 30 }),
   };
 }
 
@@ -54,6 +56,14 @@ describe('password policy', () => {
     const strict = envWith({ password_requirements: 'lower_upper_letters_digits' }).config;
     expect(passwordWeakness('abcdefgh', strict)?.reasons).toEqual(['characters']);
     expect(passwordWeakness('abcDEF12', strict)).toBeNull();
+  });
+
+  it("refuses passwords bcrypt would truncate (over 72 bytes), as GoTrue's validation_failed", () => {
+    const config = envWith({}).config;
+    expect(() => assertStrongPassword('x'.repeat(72), config)).not.toThrow();
+    expect(() => assertStrongPassword('é'.repeat(37), config)).toThrow(
+      expect.objectContaining({ status: 400, code: 'validation_failed' }),
+    );
   });
 
   it('hashes as $2a$10$ and verifies pgcrypto-style $2a$06$ hashes', async () => {

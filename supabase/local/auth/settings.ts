@@ -1,4 +1,5 @@
 import type { StackContext, SupabaseConfig } from '../core/contracts.ts';
+import { createRateLimiter } from './rate-limit.ts';
 
 export type AuthConfig = SupabaseConfig['auth'];
 
@@ -12,6 +13,8 @@ export interface AuthEnv {
   maxFrequencyMs: number;
   /** `<apiUrl>/auth/v1`, read at request time: the port is only known once the server listens. */
   externalUrl(): string;
+  /** Per-address sign-in/sign-up, refresh and verification limits. */
+  limiter: ReturnType<typeof createRateLimiter>;
 }
 
 /** Parses Go durations as config.toml writes them: "1s", "60s", "1m0s", "1h30m", "500ms". */
@@ -39,5 +42,6 @@ export function createAuthEnv(ctx: StackContext): AuthEnv {
     autoconfirm: !config.email.enable_confirmations,
     maxFrequencyMs: parseGoDuration(config.email.max_frequency || '0s'),
     externalUrl: () => `${ctx.config.apiUrl}/auth/v1`,
+    limiter: createRateLimiter(ctx.config.authRateLimit),
   };
 }

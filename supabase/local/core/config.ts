@@ -2,14 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import { localSchedule } from '../platform/scheduler.ts';
-import type { LocalStackConfig, SupabaseConfig } from './contracts.ts';
-import {
-  LOCAL_ANON_KEY,
-  LOCAL_JWT_SECRET,
-  LOCAL_PUBLISHABLE_KEY,
-  LOCAL_SECRET_KEY,
-  LOCAL_SERVICE_ROLE_KEY,
-} from './keys.ts';
+import type { AuthRateLimit, LocalStackConfig, SupabaseConfig } from './contracts.ts';
+import { generateStackKeys } from './keys.ts';
+import { configuredOrigins } from './origins.ts';
 
 type Table = Record<string, unknown>;
 
@@ -52,6 +47,7 @@ export async function loadSupabaseConfig(
   const api = table(raw.api);
   const auth = table(raw.auth);
   const email = table(auth.email);
+  const rateLimit = table(auth.rate_limit);
   const storage = table(raw.storage);
   const external = Object.fromEntries(
     Object.entries(table(auth.external)).map(([name, p]) => {
@@ -85,6 +81,12 @@ export async function loadSupabaseConfig(
       enable_anonymous_sign_ins: bool(auth.enable_anonymous_sign_ins, false),
       minimum_password_length: num(auth.minimum_password_length, 6),
       password_requirements: str(auth.password_requirements, ''),
+      // The CLI's defaults when the section or a key is absent.
+      rate_limit: {
+        sign_in_sign_ups: num(rateLimit.sign_in_sign_ups, 30),
+        token_refresh: num(rateLimit.token_refresh, 150),
+        token_verifications: num(rateLimit.token_verifications, 30),
+      },
       email: {
         enable_signup: bool(email.enable_signup, true),
         enable_confirmations: bool(email.enable_confirmations, false),
@@ -127,6 +129,20 @@ export interface StackOptions {
   functionEnv?: Record<string, string>;
   env?: NodeJS.ProcessEnv;
   /**
+   * Browser origins allowed to call the API besides those config.toml's auth.site_url and
+   * additional_redirect_urls name and $CONCIERGE_ALLOWED_ORIGINS (comma-separated): the console and
+   * agent-site origins the caller serves. Exact origins or `http://*.localhost:5181`.
+   */
+  allowedOrigins?: string[];
+  /** Overrides of config.toml's [auth.rate_limit] (tests raise them; one test proves they hold). */
+  authRateLimit?: Partial<AuthRateLimit>;
+  /**
+   * Keep a client-supplied x-forwarded-for, as behind a proxy that sets it. Off for the product
+   * (nothing stands in front of it, so the socket address is the truth); integration tests turn it
+   * on to play clients at different addresses.
+   */
+  trustForwardedFor?: boolean;
+  /**
    * Run the hosted project's scheduled jobs in this process (platform/scheduler.ts): on for the
    * product (`npm start`, the desktop app), off by default (tests call functions themselves).
    */
@@ -143,18 +159,23 @@ export async function resolveStackConfig(options: StackOptions = {}): Promise<Lo
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? num(env.CONCIERGE_API_PORT, 54321);
   const supabaseConfig = await loadSupabaseConfig(projectDir, env);
+  // Random per start; startStack swaps in the data directory's own keys when it has one.
+  const keys = await generateStackKeys();
+  const apiUrl = `http://${host}:${port}`;
   return {
     projectDir,
     dataDir,
     filesDir: dataDir ? path.join(path.dirname(dataDir), 'files') : '',
     host,
     port,
-    apiUrl: `http://${host}:${port}`,
-    jwtSecret: LOCAL_JWT_SECRET,
-    anonKey: LOCAL_ANON_KEY,
-    serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
-    publishableKey: LOCAL_PUBLISHABLE_KEY,
-    secretKey: LOCAL_SECRET_KEY,
+    apiUrl,
+    ...keys,
+    allowedOrigins: [
+      ...(options.allowedOrigins ?? []),
+      ...configuredOrigins(supabaseConfig.auth, env.CONCIERGE_ALLOWED_ORIGINS),
+    ],
+    authRateLimit: { ...supabaseConfig.auth.rate_limit, ...options.authRateLimit },
+    trustForwardedFor: options.trustForwardedFor ?? false,
     maxBodyBytes: options.maxBodyBytes ?? 10 * 1024 * 1024,
     supabaseConfig,
     functionEnv: options.functionEnv ?? {},

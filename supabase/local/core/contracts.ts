@@ -23,6 +23,18 @@ export interface LocalStackConfig {
   serviceRoleKey: string;
   publishableKey: string;
   secretKey: string;
+  /** Opens the local inbox page (`/_local/inbox.html?key=`); the JSON API takes the service key too. */
+  inboxKey: string;
+  /**
+   * Browser origins granted CORS (exact origins, or `scheme://*.host:port` for one subdomain label).
+   * A request carrying any other Origin is refused (the embedded backend may share the machine
+   * with pages that must not drive it). Requests without Origin (servers, tests) are served.
+   */
+  allowedOrigins: string[];
+  /** GoTrue's per-client-address limits (config.toml [auth.rate_limit], per 5 minutes). */
+  authRateLimit: AuthRateLimit;
+  /** Keep a client-supplied x-forwarded-for (a proxy in front set it). */
+  trustForwardedFor: boolean;
   /** Largest accepted request body for REST/auth/functions (bytes); storage uses bucket limits. */
   maxBodyBytes: number;
   /** Parsed supabase/config.toml (unknown keys kept). */
@@ -31,6 +43,16 @@ export interface LocalStackConfig {
   functionEnv: Record<string, string>;
   /** Functions POSTed on an interval (pg_cron's jobs when hosted); empty unless `schedule`. */
   schedule: ScheduledFunction[];
+}
+
+/** Requests per client address per 5 minutes, as GoTrue counts them (config.toml [auth.rate_limit]). */
+export interface AuthRateLimit {
+  /** Sign-ups and password sign-ins. */
+  sign_in_sign_ups: number;
+  /** Refresh-token grants. */
+  token_refresh: number;
+  /** OTP / magic link / email link verifications. */
+  token_verifications: number;
 }
 
 /** The subset of supabase/config.toml the local stack reads; values already resolved from env(). */
@@ -46,6 +68,7 @@ export interface SupabaseConfig {
     enable_anonymous_sign_ins: boolean;
     minimum_password_length: number;
     password_requirements: string;
+    rate_limit: AuthRateLimit;
     email: {
       enable_signup: boolean;
       enable_confirmations: boolean;

@@ -1,4 +1,5 @@
 import type { LocalStackConfig } from './contracts.ts';
+import { originMatcher, originOf } from './origins.ts';
 
 /**
  * The key translation Kong performs in the Supabase CLI stack (reference §1): new-format
@@ -28,9 +29,15 @@ export function translateApiKey(apikey: string | null, config: LocalStackConfig)
   return apikey;
 }
 
-/** Headers every API answer carries so browsers on other origins can call the stack. */
-export const CORS_HEADERS: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
+/**
+ * CORS headers granted to an allowed origin (echoed, never `*`: hosted Supabase answers `*` behind
+ * key auth, but on a shared machine any page could otherwise drive the embedded backend).
+ */
+export function corsHeadersFor(origin: string): Record<string, string> {
+  return { 'Access-Control-Allow-Origin': origin, Vary: 'Origin', ...CORS_HEADERS };
+}
+
+const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Headers':
     'authorization, x-client-info, apikey, content-type, prefer, accept-profile, content-profile, range, range-unit, x-upsert, x-supabase-api-version, cache-control, x-metadata, x-retry-count',
   'Access-Control-Allow-Methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS,HEAD',
@@ -38,3 +45,23 @@ export const CORS_HEADERS: Record<string, string> = {
     'Content-Range, X-Supabase-Api-Version, Content-Location, Location, Preference-Applied, X-Total-Count, Link, Content-Profile, Proxy-Status, ETag',
   'Access-Control-Max-Age': '3600',
 };
+
+/**
+ * Decides a browser Origin: null = no Origin header (servers, tests, same-origin GETs), true =
+ * allowed, false = refused. Allowed: the configured origins and the API's own origin. Recompiled
+ * when the list changes (the product adds its console and site origins once they listen).
+ */
+export function createOriginPolicy(config: LocalStackConfig): (origin: string | null) => boolean | null {
+  let key = '';
+  let matches: (origin: string) => boolean = () => false;
+  return (origin) => {
+    if (origin === null) return null;
+    const current = `${config.apiUrl} ${config.allowedOrigins.join(' ')}`;
+    if (current !== key) {
+      key = current;
+      const api = originOf(config.apiUrl);
+      matches = originMatcher([...config.allowedOrigins, ...(api ? [api, api.replace('127.0.0.1', 'localhost')] : [])]);
+    }
+    return matches(origin);
+  };
+}

@@ -1,17 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { signJwt, verifyJwt } from './jwt.ts';
+
 /**
- * Fixed local credentials, identical to the Supabase CLI's local demo keys so that tooling and
- * documentation written for `supabase start` works against the embedded stack unchanged.
- * They are public knowledge and only ever valid for the local stack.
+ * The stack's credentials. The Supabase CLI uses one public demo secret and demo keys everywhere;
+ * on a shared machine anyone could then mint a service_role token for our API. So each data
+ * directory gets its own random secret and keys on first start (kept in it, mode 0600), and
+ * in-memory stacks get fresh ones on every start.
  */
-export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export interface StackKeys {
+  /** HS256 secret every JWT of this stack is signed with (64 random bytes, base64url). */
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  publishableKey: string;
+  secretKey: string;
+  /** Opens the local inbox page and nothing else (`/_local/inbox.html?key=`), see local-routes. */
+  inboxKey: string;
+}
 
-/** HS256 JWT {"iss":"supabase-demo","role":"anon","exp":1983812996} signed with LOCAL_JWT_SECRET. */
-export const LOCAL_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+/** File in the data directory holding its keys (Postgres ignores files it does not know). */
+export const KEYS_FILE = 'concierge-keys.json';
 
-/** HS256 JWT {"iss":"supabase-demo","role":"service_role","exp":1983812996}. */
-export const LOCAL_SERVICE_ROLE_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+const TEN_YEARS_SECONDS = 10 * 365 * 24 * 3600;
+const random = (bytes: number) => randomBytes(bytes).toString('base64url');
 
-export const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
-export const LOCAL_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
+export async function generateStackKeys(): Promise<StackKeys> {
+  const jwtSecret = random(64);
+  const claims = (role: string) => ({ iss: 'supabase', ref: 'local', role });
+  return {
+    jwtSecret,
+    anonKey: await signJwt(claims('anon'), jwtSecret, TEN_YEARS_SECONDS),
+    serviceRoleKey: await signJwt(claims('service_role'), jwtSecret, TEN_YEARS_SECONDS),
+    publishableKey: `sb_publishable_${random(24)}`,
+    secretKey: `sb_secret_${random(24)}`,
+    inboxKey: random(24),
+  };
+}
+
+/** True when the file's keys are complete and the JWTs verify with its secret for their roles. */
+async function usable(keys: Partial<StackKeys>): Promise<boolean> {
+  const strings = ['jwtSecret', 'anonKey', 'serviceRoleKey', 'publishableKey', 'secretKey', 'inboxKey'] as const;
+  if (!strings.every((k) => typeof keys[k] === 'string' && keys[k] !== '')) return false;
+  if (Buffer.byteLength(keys.jwtSecret!) < 32) return false;
+  const anon = await verifyJwt(keys.anonKey!, keys.jwtSecret!);
+  const service = await verifyJwt(keys.serviceRoleKey!, keys.jwtSecret!);
+  return anon.ok && anon.claims.role === 'anon' && service.ok && service.claims.role === 'service_role';
+}
+
+/**
+ * The data directory's keys: read from `KEYS_FILE`, or generated and written (0600) when the file
+ * is missing or unusable. The caller holds the data-dir lock, so no other process races us.
+ */
+export async function loadOrCreateStackKeys(dataDir: string, log: (m: string) => void = () => {}): Promise<StackKeys> {
+  const file = path.join(dataDir, KEYS_FILE);
+  let stored: Partial<StackKeys> | undefined;
+  try {
+    stored = JSON.parse(await readFile(file, 'utf8')) as Partial<StackKeys>;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log(`keys: ${file} unreadable, generating new keys`);
+  }
+  if (stored && (await usable(stored))) {
+    // A copy restored from a backup may have lost its mode; the secret mints service_role tokens.
+    await chmod(file, 0o600);
+    return stored as StackKeys;
+  }
+  const keys = await generateStackKeys();
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  await rename(temp, file);
+  log(`keys: generated a JWT secret and API keys in ${file}`);
+  return keys;
+}

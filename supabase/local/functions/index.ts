@@ -55,6 +55,9 @@ export function createFunctionsService(ctx: StackContext): HttpService & { slugs
   async function envFor(): Promise<FunctionEnv> {
     dotenv ??= readDotenv(path.join(functionsDir, '.env'));
     const { config } = ctx;
+    const inboxUrl = `${config.apiUrl}/_local/inbox`;
+    const configured = { ...config.functionEnv, ...(await dotenv) };
+    const emailsToInbox = (configured.EMAIL_API_URL ?? inboxUrl) === inboxUrl && !configured.EMAIL_API_KEY;
     return functionEnv(
       {
         SUPABASE_URL: config.apiUrl,
@@ -64,9 +67,12 @@ export function createFunctionsService(ctx: StackContext): HttpService & { slugs
         SUPABASE_SECRET_KEYS: JSON.stringify({ default: config.secretKey }),
         // The platform's mail capture: functions that send email (agent tools) deliver to the local
         // inbox through its HTTP route unless the project configures a real provider.
-        EMAIL_API_URL: `${config.apiUrl}/_local/inbox`,
+        EMAIL_API_URL: inboxUrl,
         ...config.functionEnv,
         ...(await dotenv),
+        // The inbox's own key, only when mail still goes to the inbox: a real provider configured
+        // without a key must never receive it.
+        ...(emailsToInbox ? { EMAIL_API_KEY: config.inboxKey } : {}),
       },
       ownApiFetch,
     );

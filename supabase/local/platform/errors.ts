@@ -8,10 +8,11 @@
 
 export type ServiceName = 'rest' | 'auth' | 'storage' | 'functions' | 'realtime' | 'local';
 
-export type PlatformError = 'payload_too_large' | 'internal' | 'bad_request';
+export type PlatformError = 'payload_too_large' | 'internal' | 'bad_request' | 'forbidden_origin';
 
 const TEXT: Record<PlatformError, { status: number; message: string }> = {
   payload_too_large: { status: 413, message: 'Request body too large' },
+  forbidden_origin: { status: 403, message: 'Origin not allowed' },
   internal: { status: 500, message: 'Internal server error' },
   bad_request: { status: 400, message: 'Malformed request' },
 };
@@ -30,7 +31,12 @@ export function platformErrorResponse(
       // Not a code PostgREST emits (it has no body limit of its own); local-only, PGRST-prefixed so
       // callers treat it as a gateway rejection rather than a database error.
       body = {
-        code: kind === 'payload_too_large' ? 'PGRST413' : kind === 'internal' ? 'PGRST500' : 'PGRST400',
+        code: {
+          payload_too_large: 'PGRST413',
+          internal: 'PGRST500',
+          bad_request: 'PGRST400',
+          forbidden_origin: 'PGRST403',
+        }[kind],
         details,
         hint: null,
         message,
@@ -39,15 +45,24 @@ export function platformErrorResponse(
     case 'auth':
       headers.set('X-Supabase-Api-Version', '2024-01-01');
       body = {
-        code:
-          kind === 'payload_too_large' ? 'request_too_large' : kind === 'internal' ? 'unexpected_failure' : 'bad_json',
+        code: {
+          payload_too_large: 'request_too_large',
+          internal: 'unexpected_failure',
+          bad_request: 'bad_json',
+          forbidden_origin: 'origin_not_allowed',
+        }[kind],
         message,
       };
       break;
     case 'storage':
       body = {
         statusCode: String(status),
-        error: kind === 'payload_too_large' ? 'Payload too large' : kind === 'internal' ? 'internal' : 'Bad Request',
+        error: {
+          payload_too_large: 'Payload too large',
+          internal: 'internal',
+          bad_request: 'Bad Request',
+          forbidden_origin: 'Forbidden',
+        }[kind],
         message: kind === 'payload_too_large' ? 'The object exceeded the maximum allowed size' : message,
       };
       break;
@@ -55,7 +70,14 @@ export function platformErrorResponse(
       body =
         kind === 'internal'
           ? { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }
-          : { code: kind === 'payload_too_large' ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message };
+          : {
+              code: {
+                payload_too_large: 'PAYLOAD_TOO_LARGE',
+                bad_request: 'BAD_REQUEST',
+                forbidden_origin: 'FORBIDDEN',
+              }[kind],
+              message,
+            };
       break;
     default:
       body = { error: { code: kind, message, ...(details ? { details } : {}) } };

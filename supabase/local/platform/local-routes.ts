@@ -1,4 +1,7 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { CapturedEmail, HttpService, StackContext } from '../core/contracts.ts';
+import { effectiveBearer } from '../core/gateway.ts';
+import { verifyJwt } from '../core/jwt.ts';
 
 /**
  * Platform-only routes under `/_local` (never part of hosted Supabase):
@@ -9,6 +12,11 @@ import type { CapturedEmail, HttpService, StackContext } from '../core/contracts
  * - `POST /inbox` `{to, subject, html?, text?}` captures an email sent by a function: the local
  *   stand-in for the platform's mail provider (functions get EMAIL_API_URL pointing here, the
  *   same JSON an HTTP email API such as Resend accepts), so product mail lands in the inbox.
+ *
+ * The inbox holds sign-up and password-reset links, so it answers only a caller holding the
+ * service role key (apikey/Authorization, as tests and scripts have it) or the inbox key
+ * (`Authorization: Bearer <inboxKey>` for functions, `?key=<inboxKey>` for the page `npm start`
+ * prints). Other local users and web pages on the machine get a 401.
  */
 export function createLocalService(ctx: StackContext, health: () => Record<string, unknown>): HttpService {
   return {
@@ -19,6 +27,7 @@ export function createLocalService(ctx: StackContext, health: () => Record<strin
         return Response.json({ status: 'ok', ...health() });
       }
       if (path === '/inbox' || path === '/inbox.html') {
+        if (!(await mayReadInbox(ctx, request, url))) return inboxRefused(path === '/inbox.html');
         if (request.method === 'DELETE' && path === '/inbox') {
           const removed = await ctx.mailer.clear();
           return Response.json({ removed });
@@ -34,13 +43,50 @@ export function createLocalService(ctx: StackContext, health: () => Record<strin
         const emails = (await ctx.mailer.list()).filter((e) => !to || e.to.toLowerCase() === to);
         const wantsHtml = path === '/inbox.html' || prefersHtml(request.headers.get('accept'));
         if (wantsHtml) {
-          return new Response(renderInbox(emails), { headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+          return new Response(renderInbox(emails, url.searchParams.get('key') ?? ''), { headers: INBOX_PAGE_HEADERS });
         }
         return Response.json(emails);
       }
       return Response.json({ error: { code: 'not_found', message: `No local route ${path}` } }, { status: 404 });
     },
   };
+}
+
+/** The page shows untrusted email HTML (sandboxed frames): no script, no framing, no referrer. */
+const INBOX_PAGE_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+};
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+async function mayReadInbox(ctx: StackContext, request: Request, url: URL): Promise<boolean> {
+  const { inboxKey, jwtSecret } = ctx.config;
+  const key = url.searchParams.get('key');
+  if (key !== null && sameSecret(key, inboxKey)) return true;
+  const bearer = effectiveBearer(request.headers, ctx.config);
+  if (!bearer) return false;
+  if (sameSecret(bearer, inboxKey)) return true;
+  const verified = await verifyJwt(bearer, jwtSecret);
+  return verified.ok && verified.claims.role === 'service_role';
+}
+
+function inboxRefused(page: boolean): Response {
+  const message =
+    'The local inbox needs its key: open the inbox address `npm start` prints, or send the service role key.';
+  return page
+    ? new Response(`<!doctype html><title>Local inbox</title><p>${message}</p>`, {
+        status: 401,
+        headers: INBOX_PAGE_HEADERS,
+      })
+    : Response.json({ error: { code: 'inbox_key_required', message } }, { status: 401 });
 }
 
 const MAX_EMAIL_BYTES = 1024 * 1024;
@@ -82,7 +128,7 @@ const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** The local inbox page: each email with its links clickable and its HTML body in a sandboxed frame. */
-export function renderInbox(emails: CapturedEmail[]): string {
+export function renderInbox(emails: CapturedEmail[], key = ''): string {
   const items = emails
     .map((e) => {
       const links = e.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join('');
@@ -100,6 +146,7 @@ export function renderInbox(emails: CapturedEmail[]): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Local inbox (${emails.length})</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
 <style>
 body{font:15px/1.45 system-ui,sans-serif;max-width:900px;margin:2rem auto;padding:0 1rem;color:#1c2127}
 article{border:1px solid #d3d8de;border-radius:6px;padding:.75rem 1rem;margin:0 0 1rem}
@@ -107,7 +154,7 @@ h2{font-size:1.1rem;margin:.2rem 0}.meta{color:#5f6b7c;margin:.2rem 0}
 .links a{word-break:break-all}iframe{width:100%;height:320px;border:1px solid #e5e8eb}pre{white-space:pre-wrap}
 </style></head>
 <body><h1>Local inbox</h1>
-<p>Emails the local stack would have sent, newest first. <a href="?">Refresh</a></p>
+<p>Emails the local stack would have sent, newest first. <a href="?key=${encodeURIComponent(key)}">Refresh</a></p>
 ${emails.length ? items : '<p><em>No emails yet.</em></p>'}
 </body></html>`;
 }

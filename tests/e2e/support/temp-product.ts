@@ -46,6 +46,8 @@ export async function startTempProduct(
       consolePort: 0,
       sitePort: 0,
       env,
+      // One product serves every e2e file; their sign-ins all come from 127.0.0.1.
+      authRateLimit: { sign_in_sign_ups: 10_000, token_refresh: 10_000, token_verifications: 10_000 },
     });
     return {
       product,

@@ -249,10 +249,7 @@ describe('agent-chat for a visitor of a public agent', () => {
       { visitorId },
     );
     expect(turn.events.filter((e) => e.event === 'tool').at(-1)?.data.status).toBe('succeeded');
-    const inbox = (await (await fetch(`${stack.url}/_local/inbox?to=${encodeURIComponent(to)}`)).json()) as {
-      subject: string;
-      text: string;
-    }[];
+    const inbox = await stack.readInbox(to);
     expect(inbox).toHaveLength(1);
     expect(inbox[0]?.subject).toBe('Your booking');
     expect(inbox[0]?.text).toContain('See you on Friday.');

@@ -1,7 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../../supabase/local/core/jwt.ts';
-import { LOCAL_JWT_SECRET } from '../../../supabase/local/core/keys.ts';
 import {
   authFetch,
   fragmentOf,
@@ -108,7 +107,7 @@ describe('auth sessions with confirmations off', () => {
 
     const expired = await signJwt(
       { sub: '11111111-1111-4111-8111-111111111111', role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 10 },
-      LOCAL_JWT_SECRET,
+      h.stack.config.jwtSecret,
     );
     const late = await authFetch(h, '/user', { bearer: expired });
     expect(late.status).toBe(403);

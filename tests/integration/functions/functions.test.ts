@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_PUBLISHABLE_KEY } from '../../../supabase/local/core/keys.ts';
 import { signJwt } from '../../../supabase/local/core/jwt.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -53,7 +52,7 @@ describe('edge functions host', () => {
   });
 
   it('maps a publishable key to the anon JWT as the gateway does', async () => {
-    const res = await fetch(`${stack.url}/functions/v1/echo`, { headers: { apikey: LOCAL_PUBLISHABLE_KEY } });
+    const res = await fetch(`${stack.url}/functions/v1/echo`, { headers: { apikey: stack.config.publishableKey } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ role: 'anon' });
   });

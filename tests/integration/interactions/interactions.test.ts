@@ -39,7 +39,7 @@ interface InboxEmail {
 }
 
 async function inbox(to: string): Promise<InboxEmail[]> {
-  return (await (await fetch(`${stack.url}/_local/inbox?to=${encodeURIComponent(to)}`)).json()) as InboxEmail[];
+  return stack.readInbox(to);
 }
 
 beforeAll(async () => {

@@ -56,9 +56,7 @@ describe('interactions offline', () => {
     const turn = await chat(stack, { agentId: agent.id, message, conversationId }, { visitorId });
     expect(turn.events.filter((e) => e.event === 'tool').map((e) => e.data.status)).toEqual(['running', 'succeeded']);
     expect(turn.text).toBe(`Je vous ai envoyé « Carte du restaurant » à l'adresse ${to}.`);
-    const inbox = (await (await fetch(`${stack.url}/_local/inbox?to=${encodeURIComponent(to)}`)).json()) as {
-      text: string;
-    }[];
+    const inbox = await stack.readInbox(to);
     expect(inbox).toHaveLength(1);
     expect(inbox[0]?.text).toContain('https://bistrot.example/carte');
   });

@@ -39,7 +39,8 @@ describe('local platform routes', () => {
       html: '<a href="http://127.0.0.1:1/auth/v1/verify?token=abc&amp;type=signup">Confirm</a>',
       text: 'Confirm: http://127.0.0.1:1/auth/v1/verify?token=abc&type=signup',
     });
-    const json = await (await fetch(stack.inboxUrl)).json();
+    const asService = { authorization: `Bearer ${stack.serviceRoleKey}` };
+    const json = await (await fetch(stack.inboxUrl, { headers: asService })).json();
     expect(json).toHaveLength(2);
     expect(json[0]).toMatchObject({
       to: 'b@example.com',
@@ -48,20 +49,22 @@ describe('local platform routes', () => {
     });
     expect(Object.keys(json[0]).sort()).toEqual(['createdAt', 'html', 'id', 'links', 'subject', 'text', 'to']);
     expect(json[1].subject).toBe('First');
-    const filtered = await (await fetch(`${stack.inboxUrl}?to=A@example.com`)).json();
+    const filtered = await (await fetch(`${stack.inboxUrl}?to=A@example.com`, { headers: asService })).json();
     expect(filtered.map((e: { subject: string }) => e.subject)).toEqual(['First']);
 
-    const page = await fetch(`${stack.url}/_local/inbox.html`);
+    const page = await fetch(stack.inboxPageUrl);
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
     expect(html).toContain('<a href="http://127.0.0.1:1/auth/v1/verify?token=abc&amp;type=signup">');
     expect(html).toContain('Confirm &lt;your&gt; signup');
-    const negotiated = await fetch(stack.inboxUrl, { headers: { accept: 'text/html,application/xhtml+xml' } });
+    const negotiated = await fetch(stack.inboxUrl, {
+      headers: { ...asService, accept: 'text/html,application/xhtml+xml' },
+    });
     expect(negotiated.headers.get('content-type')).toContain('text/html');
 
-    const cleared = await fetch(stack.inboxUrl, { method: 'DELETE' });
+    const cleared = await fetch(stack.inboxUrl, { method: 'DELETE', headers: asService });
     expect(await cleared.json()).toEqual({ removed: 2 });
-    expect(await (await fetch(stack.inboxUrl)).json()).toEqual([]);
+    expect(await (await fetch(stack.inboxUrl, { headers: asService })).json()).toEqual([]);
   });
 
   it('installs a global WebSocket for in-process clients on Node 20', () => {

@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { signJwt, type JwtClaims } from '../../../supabase/local/core/jwt.ts';
-import { LOCAL_JWT_SECRET } from '../../../supabase/local/core/keys.ts';
 import type { RunningStack } from '../../../supabase/local/index.ts';
 import { startTestStack } from '../support/stack.ts';
 
@@ -57,7 +56,7 @@ export async function startRestStack(): Promise<RestStack> {
       });
     },
     userToken(sub, extra = {}) {
-      return signJwt({ sub, role: 'authenticated', aud: 'authenticated', ...extra }, LOCAL_JWT_SECRET, 3600);
+      return signJwt({ sub, role: 'authenticated', aud: 'authenticated', ...extra }, stack.config.jwtSecret, 3600);
     },
     async reset() {
       await stack.db.exec('select fixture.reset()');

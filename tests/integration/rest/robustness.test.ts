@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signJwt } from '../../../supabase/local/core/jwt.ts';
-import { LOCAL_JWT_SECRET } from '../../../supabase/local/core/keys.ts';
 import { startRestStack, type RestStack } from './helpers.ts';
 
 let stack: RestStack;
@@ -117,7 +116,7 @@ describe('malformed input → 4xx', () => {
     expectErrorShape(forged.json, 'PGRST301');
     const notYet = await signJwt(
       { role: 'authenticated', nbf: Math.floor(Date.now() / 1000) + 600 },
-      LOCAL_JWT_SECRET,
+      stack.config.jwtSecret,
       3600,
     );
     const early = await stack.rest('/posts?select=id', { token: notYet });
@@ -125,11 +124,11 @@ describe('malformed input → 4xx', () => {
     expectErrorShape(early.json, 'PGRST303');
   });
   it('maps an unknown role claim to 401 and a missing role claim to anon', async () => {
-    const ghost = await signJwt({ role: 'ghost', sub: 'x' }, LOCAL_JWT_SECRET, 60);
+    const ghost = await signJwt({ role: 'ghost', sub: 'x' }, stack.config.jwtSecret, 60);
     const r = await stack.rest('/posts?select=id', { token: ghost });
     expect(r.status).toBe(401);
     expectErrorShape(r.json, '22023');
-    const roleless = await signJwt({ sub: '00000000-0000-0000-0000-0000000000dd' }, LOCAL_JWT_SECRET, 60);
+    const roleless = await signJwt({ sub: '00000000-0000-0000-0000-0000000000dd' }, stack.config.jwtSecret, 60);
     const whoami = await stack.rest('/rpc/whoami', { token: roleless });
     expect(whoami.status).toBe(200);
     expect(whoami.json).toMatchObject({ role: 'anon' });

@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signJwt } from '../../../supabase/local/core/jwt.ts';
-import { LOCAL_JWT_SECRET } from '../../../supabase/local/core/keys.ts';
 import { startRestStack, type RestStack } from './helpers.ts';
 
 let stack: RestStack;
@@ -358,7 +357,7 @@ describe('§7.6 auth and RLS (53-54)', () => {
   it('#53 expired JWT → 401 PGRST303 with WWW-Authenticate', async () => {
     const expired = await signJwt(
       { role: 'authenticated', sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 },
-      LOCAL_JWT_SECRET,
+      stack.config.jwtSecret,
     );
     const r = await stack.rest('/posts?select=id&id=eq.1', { token: expired });
     expect(r.status).toBe(401);

@@ -4,7 +4,6 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { RunningStack } from '../../../supabase/local/index.ts';
 import { signJwt } from '../../../supabase/local/core/jwt.ts';
-import { LOCAL_JWT_SECRET } from '../../../supabase/local/core/keys.ts';
 import { startTestStack } from '../support/stack.ts';
 
 /**
@@ -33,7 +32,7 @@ export interface TestUser {
 
 export async function signedInUser(stack: RunningStack): Promise<TestUser> {
   const id = randomUUID();
-  const token = await signJwt({ sub: id, role: 'authenticated', aud: 'authenticated' }, LOCAL_JWT_SECRET, 3600);
+  const token = await signJwt({ sub: id, role: 'authenticated', aud: 'authenticated' }, stack.config.jwtSecret, 3600);
   return { id, token, client: clientFor(stack, stack.anonKey, token) };
 }
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RunningStack } from '../../../supabase/local/index.ts';
 import { signJwt } from '../../../supabase/local/core/jwt.ts';
-import { LOCAL_JWT_SECRET } from '../../../supabase/local/core/keys.ts';
 import { binaryPayload, clientFor, raw, signedInUser, startFixtureStack, type TestUser } from './helpers.ts';
 
 /** Signed download and upload URLs, and malformed input of every kind (always a 4xx, never a 500). */
@@ -94,7 +93,7 @@ describe('signed download URLs', () => {
   it('refuses an expired token (ExpiredToken)', async () => {
     const expired = await signJwt(
       { url: `avatars/${owner.id}/a.txt`, scope: 'download', exp: Math.floor(Date.now() / 1000) - 5 },
-      LOCAL_JWT_SECRET,
+      stack.config.jwtSecret,
     );
     const response = await raw(stack, `/object/sign/avatars/${owner.id}/a.txt?token=${expired}`);
     expect(await response.json()).toEqual({
@@ -195,15 +194,15 @@ describe('malformed requests get a 4xx, never a 500', () => {
     expect(await garbage.json()).toMatchObject({ statusCode: '400', code: 'InvalidJWT' });
     const expired = await signJwt(
       { sub: owner.id, role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 10 },
-      LOCAL_JWT_SECRET,
+      stack.config.jwtSecret,
     );
     const response = await raw(stack, `/object/avatars/${owner.id}/a.txt`, { token: expired });
     expect(await response.json()).toMatchObject({ code: 'InvalidJWT', message: 'jwt expired' });
-    const unknownRole = await signJwt({ sub: owner.id, role: 'wizard' }, LOCAL_JWT_SECRET, 60);
+    const unknownRole = await signJwt({ sub: owner.id, role: 'wizard' }, stack.config.jwtSecret, 60);
     const roleResponse = await raw(stack, `/object/avatars/${owner.id}/a.txt`, { token: unknownRole });
     expect(roleResponse.status).toBe(400);
     expect(await roleResponse.json()).toMatchObject({ code: 'InvalidJWT' });
-    const superuser = await signJwt({ role: 'postgres' }, LOCAL_JWT_SECRET, 60);
+    const superuser = await signJwt({ role: 'postgres' }, stack.config.jwtSecret, 60);
     expect((await raw(stack, `/bucket`, { token: superuser })).status).toBe(400);
   });
 

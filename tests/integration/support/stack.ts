@@ -40,8 +40,21 @@ export interface TestStack extends RunningStack {
    * join as anon (a supabase-js race, same against hosted Realtime).
    */
   clientAs(accessToken: string): Promise<SupabaseClient>;
+  /** The local inbox's emails (JSON API, read with the service role key), newest first. */
+  readInbox(to?: string): Promise<InboxEmail[]>;
   /** Signs a user JWT as GoTrue would shape it (role authenticated, aud authenticated, 1 h). */
   signUserToken(claims?: Partial<JwtClaims> & { sub?: string; email?: string }): Promise<string>;
+}
+
+/** One captured email as `GET /_local/inbox` lists it. */
+export interface InboxEmail {
+  id: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  links: string[];
+  createdAt: string;
 }
 
 const clientOptions = {
@@ -49,10 +62,19 @@ const clientOptions = {
   realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
 } as const;
 
+/**
+ * Test files sign in and up far more often than config.toml's per-address limits allow (every
+ * request comes from 127.0.0.1); the embedded-backend security test passes the real limits.
+ */
+export const TEST_AUTH_RATE_LIMIT = { sign_in_sign_ups: 100_000, token_refresh: 100_000, token_verifications: 100_000 };
+
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const log = options.log ?? (process.env.DEBUG_STACK ? (m: string) => console.log(`[stack] ${m}`) : undefined);
   const stack = await startStack({
     ...options,
+    authRateLimit: { ...TEST_AUTH_RATE_LIMIT, ...options.authRateLimit },
+    // Tests play visitors at different addresses by setting x-forwarded-for, as a proxy would.
+    trustForwardedFor: options.trustForwardedFor ?? true,
     projectDir: options.projectDir ?? REPO_ROOT,
     dataDir: options.dataDir ?? null,
     port: 0,
@@ -62,12 +84,19 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     ...stack,
     stop: () => stack.stop(),
     reloadSchema: () => stack.reloadSchema(),
+    allowOrigins: (...origins) => stack.allowOrigins(...origins),
     anonClient: () => createClient(stack.url, stack.anonKey, clientOptions),
     serviceClient: () => createClient(stack.url, stack.serviceRoleKey, clientOptions),
     clientAs: async (accessToken) => {
       const client = createClient(stack.url, stack.anonKey, { ...clientOptions, accessToken: async () => accessToken });
       await client.realtime.setAuth();
       return client;
+    },
+    readInbox: async (to) => {
+      const url = `${stack.inboxUrl}${to ? `?to=${encodeURIComponent(to)}` : ''}`;
+      const response = await fetch(url, { headers: { authorization: `Bearer ${stack.serviceRoleKey}` } });
+      if (!response.ok) throw new Error(`inbox answered ${response.status}`);
+      return (await response.json()) as InboxEmail[];
     },
     signUserToken: (claims = {}) =>
       signJwt(

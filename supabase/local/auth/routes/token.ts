@@ -1,6 +1,6 @@
 import { AuthError, badRequest, validationFailed } from '../errors.ts';
 import { json, optString, readJson } from '../http.ts';
-import { passwordWeakness, verifyPassword } from '../password.ts';
+import { passwordTooLong, passwordWeakness, verifyPassword } from '../password.ts';
 import { consumeFlowState } from '../pkce.ts';
 import { issueSession, refreshSession } from '../sessions.ts';
 import type { AuthEnv } from '../settings.ts';
@@ -51,6 +51,8 @@ async function passwordGrant(env: AuthEnv, request: Request, body: Record<string
   if (!email && !phone) throw validationFailed('missing email or phone');
   if (!email) throw invalidCredentials();
   if (!env.config.email.enable_signup) throw new AuthError(400, 'email_provider_disabled', 'Email logins are disabled');
+  // No stored password is longer (they are refused when set): spare the lookup and the hash.
+  if (passwordTooLong(password)) throw invalidCredentials();
   const user = await findUserByEmail(env.ctx.db, email);
   // The password is checked before anything that would reveal whether the account exists.
   if (!user || !(await verifyPassword(password, user.encrypted_password))) throw invalidCredentials();
