@@ -67,7 +67,7 @@ export function makeHandler(env: FunctionEnv) {
     });
     if (error) {
       // Unknown user or pack will not heal on retry; anything else (database down) should be retried.
-      if (error.code === 'P0002') throw new HttpError(422, 'unknown_reference', error.message);
+      if (error.code === 'PT404') throw new HttpError(422, 'unknown_reference', error.message);
       console.error('billing-webhook: record_checkout_payment failed', error);
       throw new HttpError(500, 'database_error', 'Failed to purchase credits');
     }

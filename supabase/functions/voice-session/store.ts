@@ -128,7 +128,7 @@ export function createRestVoiceStore(opts: {
         });
       } catch (error) {
         if (error instanceof RestError && error.body?.message === 'no_credits') throw noCredits();
-        if (error instanceof RestError && error.body?.code === 'P0002')
+        if (error instanceof RestError && error.body?.code === 'PT404')
           throw new HttpError(404, 'agent_not_found', 'No public agent with this address.');
         throw error;
       }
