@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { encodeSseEvent, type AgentChatEvent } from '../../supabase/functions/_shared/engine/sse.ts';
 import { AgentSitePage } from './pages/AgentSitePage.ts';
 import { DESKTOP, PHONE, launchBrowser, screenshot, type Viewport } from './support/browser.ts';
 import { watchCspViolations } from './support/csp.ts';
+import { startOwnerSite, type OwnerSite } from './support/owner-site.ts';
 
 /**
  * The seeded demo agent's public page (subdomain `demo`) in Chromium against the product as
@@ -361,22 +360,16 @@ describe('demo agent voice call (stubbed WebRTC and voice-session)', () => {
 });
 
 describe('web widget', () => {
-  // The owner's own website: a plain page on loopback, not a page of ours (so not under our CSP).
-  let ownerSite: Server;
-  let ownerPort = 0;
+  let ownerSite: OwnerSite;
   beforeAll(async () => {
-    ownerSite = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Owner website</title><p>Hi</p>');
-    });
-    await new Promise<void>((resolve) => ownerSite.listen(0, '127.0.0.1', resolve));
-    ownerPort = (ownerSite.address() as AddressInfo).port;
+    ownerSite = await startOwnerSite();
   });
   afterAll(async () => {
-    await new Promise((resolve) => ownerSite?.close(resolve));
+    await ownerSite?.close();
   });
 
   async function ownerWebsite(page: Page, host: 'localhost' | '127.0.0.1'): Promise<void> {
-    await page.goto(`http://${host}:${ownerPort}/`);
+    await page.goto(ownerSite.url(host));
   }
 
   it('embeds a chat button on the configured domain that opens the agent chat in a frame', async () => {

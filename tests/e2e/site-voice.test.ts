@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { makeHandler } from '../../supabase/functions/voice-session/handler.ts';
 import { AgentSitePage } from './pages/AgentSitePage.ts';
 import { DESKTOP, launchBrowser } from './support/browser.ts';
+import { startOwnerSite } from './support/owner-site.ts';
 
 /**
  * A browser voice call on the demo agent's page, end to end except for the two pieces a test
@@ -340,7 +341,9 @@ describe('browser voice call with tools (real voice-session, fake realtime endpo
     try {
       const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
       const page = await context.newPage();
-      await page.goto(new URL(product.publicSiteUrl.replace('{agent}.', '')).origin);
+      // The owner's website on localhost, the configured domain (not a page of ours, so not under our CSP).
+      const ownerSite = await startOwnerSite();
+      await page.goto(ownerSite.url('localhost'));
       await page.addScriptTag({ url: `${product.publicSiteUrl.replace('{agent}', 'demo')}/api/live-audio-widget` });
       await expect
         .poll(() => page.evaluate(() => (window as unknown as { __conciergeWidget?: boolean }).__conciergeWidget))
@@ -355,6 +358,7 @@ describe('browser voice call with tools (real voice-session, fake realtime endpo
       await frame.getByTestId('call-close').click();
       await frame.getByTestId('chat-input').waitFor();
       await context.close();
+      await ownerSite.close();
     } finally {
       // Leave the widget row as it was found.
       const rows = service.from('agent_integrations');
