@@ -6,7 +6,7 @@ import { agentsEn } from '../../renderer/src/features/agents/locales/en.ts';
 import { AgentConfigurePage, AgentListPage, AgentPromptsPage, AgentWizardPage } from './pages/AgentsPages.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser.ts';
-import { signInDemoOwner } from './support/clients.ts';
+import { productClient, signInDemoOwner } from './support/clients.ts';
 
 /**
  * The agent lifecycle pages as the seeded demo owner uses them (English profile), against the
@@ -279,6 +279,60 @@ describe('agents console', () => {
     expect(await wizard.choice('Retail').getAttribute('aria-pressed')).toBe('false');
     expect(await wizard.choice('Food & Restaurant').getAttribute('aria-pressed')).toBe('false');
     await page.context().close();
+  });
+
+  it('tells a free owner who already has an agent that the pack allows one, and that platform names are reserved', async () => {
+    // A new owner on the free pack (no subscription) whose one agent already exists.
+    const service = productClient(product, product.serviceRoleKey);
+    const email = `free-${Date.now().toString(36)}@example.com`;
+    const password = 'free-owner-pass';
+    const created = await service.auth.admin.createUser({ email, password, email_confirm: true });
+    expect(created.error).toBeNull();
+    const freeOwner = productClient(product);
+    expect((await freeOwner.auth.signInWithPassword({ email, password })).error).toBeNull();
+    const userId = created.data.user!.id;
+    await freeOwner.from('profiles').update({ lang: 'en' }).eq('id', userId);
+    const first = await freeOwner
+      .from('agents')
+      .insert({ user_id: userId, name: 'First agent', subdomain: `first-${Date.now().toString(36)}` });
+    expect(first.error).toBeNull();
+    try {
+      const { page } = await newPage(browser, DESKTOP);
+      const shell = new ConsolePage(page, product.consoleUrl);
+      await shell.signIn(email, password);
+      await shell.goto('/agents/new');
+      const wizard = new AgentWizardPage(page, agentsEn);
+      const w = agentsEn.wizard;
+      await wizard.choice('Retail').click();
+      await wizard.choice('Clothing store').click();
+      await wizard.nextButton().click();
+      await wizard.brief().fill('Company: Second Shop. We sell shoes and answer questions about sizes.');
+      await wizard.nextButton().click();
+      await wizard.field('name').waitFor();
+      await wizard.field('name').fill('Second agent');
+      // A platform name is refused with its own message, not "taken".
+      await wizard.field('subdomain').fill('admin');
+      await page.getByText(w.basicInfo.reserved).waitFor();
+      expect(await wizard.nextButton().isDisabled()).toBe(true);
+      await shell.screenshot(path.join(screenshotDir, 'wizard-reserved-subdomain-1280.png'));
+      await wizard.field('subdomain').fill(`second-${Date.now().toString(36)}`);
+      await page.getByText(w.basicInfo.available).waitFor();
+      await wizard.nextButton().click();
+      await wizard.nextButton().click();
+      await wizard.prompt().waitFor();
+      await wizard.createButton().click();
+      // Postgres refuses the second agent; the wizard says why and keeps the answers.
+      await page.getByText('Your pack allows 1 agent.', { exact: false }).waitFor();
+      expect(await page.getByRole('link', { name: w.seePacks }).count()).toBe(1);
+      await page.getByText(w.packLimitReached).waitFor();
+      expect(await wizard.prompt().inputValue()).not.toBe('');
+      await shell.screenshot(path.join(screenshotDir, 'wizard-pack-limit-1280.png'));
+      const { count } = await freeOwner.from('agents').select('id', { count: 'exact', head: true });
+      expect(count).toBe(1);
+      await page.context().close();
+    } finally {
+      await service.auth.admin.deleteUser(userId);
+    }
   });
 
   it('edits the general configuration, rejects bad subdomains, saves with Ctrl+S and uploads an avatar', async () => {

@@ -16,7 +16,7 @@ describe('pack limit refusal', () => {
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({
       code: PACK_LIMIT_CODE,
-      messageKey: 'agents:wizard.packLimit',
+      messageKey: 'agents:wizard.packLimitReached',
       params: { max: '1', pack: 'free' },
       status: 403,
     });

@@ -29,7 +29,8 @@ export function packLimitError(error: unknown): AppError | null {
   return new AppError({
     source: 'database',
     code: PACK_LIMIT_CODE,
-    messageKey: 'agents:wizard.packLimit',
+    // The toast's short text; the wizard's callout gives the numbers (a plural needs a numeric count).
+    messageKey: 'agents:wizard.packLimitReached',
     message: (error as { message?: string }).message ?? PACK_LIMIT_CODE,
     params: { max: String(numbers.max), pack: numbers.pack },
     status: 403,

@@ -107,6 +107,7 @@ export const agentsEn = {
     packLimit_other:
       'Your pack allows {{count}} agents. Delete an agent or upgrade your pack to create another; your answers are kept.',
     seePacks: 'See the packs',
+    packLimitReached: 'Your pack’s agent limit is reached',
     created: 'Agent created',
   },
   configure: {
