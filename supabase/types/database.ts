@@ -1949,12 +1949,16 @@ export type Database = {
           file_name: string | null;
           file_size: number | null;
           format: string | null;
+          hangup_attempts: number;
           id: string;
           installation_id: string | null;
           is_mobile_compatible: boolean;
           is_public: boolean;
+          last_seen_at: string | null;
           max_duration_seconds: number;
           mime_type: string | null;
+          provider_call_id: string | null;
+          provider_hung_up_at: string | null;
           recording_end_time: string | null;
           recording_start_time: string | null;
           status: string;
@@ -1974,12 +1978,16 @@ export type Database = {
           file_name?: string | null;
           file_size?: number | null;
           format?: string | null;
+          hangup_attempts?: number;
           id?: string;
           installation_id?: string | null;
           is_mobile_compatible?: boolean;
           is_public?: boolean;
+          last_seen_at?: string | null;
           max_duration_seconds?: number;
           mime_type?: string | null;
+          provider_call_id?: string | null;
+          provider_hung_up_at?: string | null;
           recording_end_time?: string | null;
           recording_start_time?: string | null;
           status?: string;
@@ -1998,12 +2006,16 @@ export type Database = {
           file_name?: string | null;
           file_size?: number | null;
           format?: string | null;
+          hangup_attempts?: number;
           id?: string;
           installation_id?: string | null;
           is_mobile_compatible?: boolean;
           is_public?: boolean;
+          last_seen_at?: string | null;
           max_duration_seconds?: number;
           mime_type?: string | null;
+          provider_call_id?: string | null;
+          provider_hung_up_at?: string | null;
           recording_end_time?: string | null;
           recording_start_time?: string | null;
           status?: string;
@@ -2264,6 +2276,8 @@ export type Database = {
       set_user_admin: { Args: { is_admin: boolean; user_id: string }; Returns: undefined };
       subdomain_available: { Args: { agent_id?: string; subdomain: string }; Returns: boolean };
       use_credits: { Args: { amount: number; call_id?: string; user_id?: string }; Returns: boolean };
+      voice_abort_call: { Args: { call_id: string }; Returns: undefined };
+      voice_attach_provider_call: { Args: { call_id: string; provider_call_id: string }; Returns: boolean };
       voice_call_admit: {
         Args: {
           address_key: string;
@@ -2277,11 +2291,27 @@ export type Database = {
         Returns: Json;
       };
       voice_end_call: {
-        Args: { call_id: string; observed_end?: string; transcript?: Json };
+        Args: { call_id: string; lease_seconds: number; transcript?: Json };
         Returns: {
           claimed: boolean;
           credits_charged: number;
           duration_seconds: number;
+          provider_call_id: string;
+        }[];
+      };
+      voice_hangups_due: {
+        Args: { max_calls?: number };
+        Returns: {
+          call_id: string;
+          provider_call_id: string;
+        }[];
+      };
+      voice_heartbeat: {
+        Args: { call_id: string; lease_seconds: number };
+        Returns: {
+          open: boolean;
+          provider_call_id: string;
+          seconds_left: number;
         }[];
       };
       voice_open_call: {
@@ -2292,8 +2322,9 @@ export type Database = {
           max_duration_seconds: number;
         }[];
       };
+      voice_record_hangup: { Args: { call_id: string; hung_up: boolean }; Returns: undefined };
       voice_sweep_calls: {
-        Args: { grace_seconds?: number; max_calls?: number };
+        Args: { grace_seconds?: number; lease_seconds: number; max_calls?: number };
         Returns: {
           call_id: string;
           credits_charged: number;

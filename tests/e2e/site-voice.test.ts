@@ -1,18 +1,17 @@
 import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { makeHandler } from '../../supabase/functions/voice-session/handler.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai/server.ts';
 import { AgentSitePage } from './pages/AgentSitePage.ts';
 import { DESKTOP, launchBrowser } from './support/browser.ts';
 import { startOwnerSite } from './support/owner-site.ts';
 
 /**
  * A browser voice call on the demo agent's page, end to end except for the two pieces a test
- * cannot have: OpenAI's realtime service (a fake `/v1/realtime/calls` answering the SDP offer) and
+ * cannot have: OpenAI's realtime service (the fake realtime calls API: SDP answer, hang-up) and
  * WebRTC itself (a stubbed RTCPeerConnection whose data channel plays the model's events). The
  * real `voice-session` function runs against the product's database, so the tool call books a real
  * appointment, the transcript becomes a 'web_voice' conversation and the owner's credits go down.
@@ -30,34 +29,6 @@ function futureWeekday(): string {
   const day = new Date(Date.now() + 15 * 86_400_000);
   while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
   return day.toISOString().slice(0, 10);
-}
-
-/** The fake realtime endpoint: answers any offer and keeps the session it was sent. */
-async function startFakeRealtime(): Promise<{ url: string; sessions: Record<string, unknown>[]; server: Server }> {
-  const sessions: Record<string, unknown>[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        if (req.method !== 'POST' || req.url !== '/v1/realtime/calls') {
-          res.writeHead(404).end();
-          return;
-        }
-        const form = await new Request('http://fake/', {
-          method: 'POST',
-          headers: { 'content-type': req.headers['content-type'] ?? '' },
-          body: Buffer.concat(chunks),
-        }).formData();
-        sessions.push(JSON.parse(String(form.get('session'))) as Record<string, unknown>);
-        res
-          .writeHead(201, { 'content-type': 'application/sdp' })
-          .end('v=0\r\no=- 2 2 IN IP4 127.0.0.1\r\na=answer\r\n');
-      })();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, sessions, server };
 }
 
 /** WebRTC stand-in: the channel opens after the answer; the "model" greets, hears, then books. */
@@ -135,19 +106,19 @@ async function stubWebRtc(page: Page, booking: { date: string; title: string }):
 describe('browser voice call with tools (real voice-session, fake realtime endpoint, stubbed WebRTC)', () => {
   let browser: Browser;
   let service: SupabaseClient;
-  let realtime: Awaited<ReturnType<typeof startFakeRealtime>>;
+  let realtime: FakeOpenAI;
   let handler: (request: Request) => Promise<Response>;
   let initialCredits = 0;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    realtime = await startFakeRealtime();
+    realtime = await startFakeOpenAI({ apiKey: 'sk-test-realtime' });
     const env: Record<string, string> = {
       SUPABASE_URL: product.apiUrl,
       SUPABASE_SERVICE_ROLE_KEY: product.serviceRoleKey,
       SUPABASE_ANON_KEY: product.anonKey,
-      OPENAI_API_KEY: 'sk-test-realtime',
-      OPENAI_BASE_URL: realtime.url,
+      OPENAI_API_KEY: realtime.apiKey,
+      OPENAI_BASE_URL: realtime.baseURL,
     };
     // The handler's supabase-js client needs a WebSocket class on Node 20 (the local stack installs the same).
     globalThis.WebSocket ??= WebSocket as unknown as typeof globalThis.WebSocket;
@@ -163,7 +134,7 @@ describe('browser voice call with tools (real voice-session, fake realtime endpo
     await service?.from('appointments').delete().eq('title', BOOKING_TITLE);
     await service?.from('profiles').update({ credits: initialCredits }).eq('id', DEMO_OWNER_ID);
     await browser?.close();
-    realtime?.server.close();
+    await realtime?.close();
   });
 
   /** The page's voice-session requests go to the real handler built above. */
@@ -206,7 +177,7 @@ describe('browser voice call with tools (real voice-session, fake realtime endpo
     await page.screenshot({ path: `${SHOTS}/site-voice-call-desktop.png` });
 
     // The realtime session was offered the agent's tools as functions.
-    const tools = (realtime.sessions.at(-1)?.tools ?? []) as { type: string; name: string }[];
+    const tools = (realtime.realtimeCalls.at(-1)?.session.tools ?? []) as { type: string; name: string }[];
     expect(tools.map((t) => t.name)).toContain('manage_calendar');
     expect(tools.every((t) => t.type === 'function')).toBe(true);
 
@@ -251,6 +222,8 @@ describe('browser voice call with tools (real voice-session, fake realtime endpo
       .eq('id', callId)
       .single();
     expect(call?.credits_charged).toBe(1);
+    // Ending the call hung the realtime session up.
+    expect(realtime.hangups).toEqual([realtime.realtimeCalls.at(-1)?.id]);
     expect(call?.conversation_id).toBe(booked?.[0]?.conversation_id);
     const { data: conversation } = await service
       .from('conversations')

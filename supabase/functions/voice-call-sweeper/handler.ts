@@ -1,23 +1,35 @@
 /**
  * `POST /functions/v1/voice-call-sweeper` (service role only: a scheduler, see README "Connectors").
  * Settles browser voice calls that were never ended (the page crashed, lost its network, or chose
- * not to say goodbye): each call still open `graceSeconds` after the maximum it was granted at
- * start is closed and charged by the same SQL core as `end` (`voice_sweep_calls` →
- * `settle_voice_call`), on the database clock, once. Safe to run concurrently: runs skip each
- * other's rows and a call is claimed by one settler only.
- * Body (all optional): {graceSeconds, maxCalls}. Answer: {settled, creditsCharged}.
+ * not to say goodbye) and hangs their provider calls up: a call whose liveness lease expired (no
+ * heartbeat for `VOICE_LEASE_SECONDS`) is charged up to its last heartbeat, a call still open
+ * `graceSeconds` after the maximum it was granted at start is charged its maximum; both by the same
+ * SQL core as `end` (`voice_sweep_calls` → `settle_voice_call`), on the database clock, once. Then
+ * every settled call whose provider call is not hung up yet (including hang-ups that failed
+ * earlier) is hung up. Safe to run concurrently: runs skip each other's rows, a call is claimed by
+ * one settler only, and hanging up twice is harmless.
+ * Body (all optional): {graceSeconds, maxCalls}. Answer: {settled, creditsCharged, hungUp}.
  */
 import { z } from 'zod';
 import { bearerOf } from '../_shared/agent-chat/caller.ts';
 import { createServiceClient, type FunctionEnv } from '../_shared/agent-chat/env.ts';
+import { hangUpCall } from '../_shared/voice/hang-up.ts';
+import { VOICE_LEASE_SECONDS } from '../_shared/voice/lease.ts';
+import { createOpenAiRealtime } from '../_shared/voice/openai-realtime.ts';
 import { HttpError } from '../_shared/web/errors.ts';
 import { readJsonBody } from '../_shared/web/json-body.ts';
 import { serveJson } from '../_shared/web/serve.ts';
 
 export type { FunctionEnv };
 
-/** After its maximum, a call gets this long to end by itself (the goodbye, a slow `end` request). */
-export const DEFAULT_GRACE_SECONDS = 120;
+/**
+ * After its maximum, a call gets this long to end by itself (the page ends it at its maximum, with
+ * its transcript); it is charged the maximum either way, so this only bounds the provider's time.
+ */
+export const DEFAULT_GRACE_SECONDS = 20;
+
+const HANGUP_BATCH = 10;
+const HANGUP_TIMEOUT_MS = 5_000;
 
 const input = z
   .object({
@@ -28,6 +40,15 @@ const input = z
 
 export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
   const service = createServiceClient(env);
+  const apiKey = env.get('OPENAI_API_KEY');
+  // The provider voice-session created the calls with (no key: no browser calls to hang up).
+  const provider = apiKey
+    ? createOpenAiRealtime({
+        apiKey,
+        timeoutMs: HANGUP_TIMEOUT_MS,
+        ...(env.get('OPENAI_BASE_URL') ? { baseUrl: env.get('OPENAI_BASE_URL') } : {}),
+      })
+    : null;
   const serviceKeys = [
     env.get('SUPABASE_SERVICE_ROLE_KEY'),
     ...Object.values(safeJson(env.get('SUPABASE_SECRET_KEYS'))),
@@ -41,16 +62,43 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     const raw = request.headers.get('content-type') ? await readJsonBody(request) : {};
     const parsed = input.safeParse(raw ?? {});
     if (!parsed.success) throw new HttpError(400, 'invalid_input', parsed.error.issues[0]?.message ?? 'Invalid input.');
+    const maxCalls = parsed.data.maxCalls ?? 100;
     const { data, error } = await service.rpc('voice_sweep_calls', {
+      lease_seconds: VOICE_LEASE_SECONDS,
       grace_seconds: parsed.data.graceSeconds ?? DEFAULT_GRACE_SECONDS,
-      max_calls: parsed.data.maxCalls ?? 100,
+      max_calls: maxCalls,
     });
     if (error) throw new Error(`sweeping voice calls failed: ${error.message}`);
     const settled = (data ?? []) as { credits_charged: number }[];
     return Response.json({
       settled: settled.length,
       creditsCharged: settled.reduce((sum, call) => sum + call.credits_charged, 0),
+      hungUp: await hangUpDue(maxCalls),
     });
+  }
+
+  /** Hangs up the provider calls of settled calls (new ones and earlier failures). */
+  async function hangUpDue(maxCalls: number): Promise<number> {
+    if (!provider) return 0;
+    const { data, error } = await service.rpc('voice_hangups_due', { max_calls: maxCalls });
+    if (error) throw new Error(`listing voice hang-ups failed: ${error.message}`);
+    const deps = {
+      provider,
+      record: async (callId: string, hungUp: boolean) => {
+        const recorded = await service.rpc('voice_record_hangup', { call_id: callId, hung_up: hungUp });
+        if (recorded.error) throw new Error(recorded.error.message);
+      },
+      log: (event: string, details: Record<string, unknown>) => console.warn(`[voice-call-sweeper] ${event}`, details),
+    };
+    const due = (data ?? []) as { call_id: string; provider_call_id: string }[];
+    let hungUp = 0;
+    // A few at a time, each with a short timeout: a provider outage must not outlast the run.
+    for (let i = 0; i < due.length; i += HANGUP_BATCH) {
+      const batch = due.slice(i, i + HANGUP_BATCH);
+      const done = await Promise.all(batch.map((call) => hangUpCall(deps, call.call_id, call.provider_call_id)));
+      hungUp += done.filter(Boolean).length;
+    }
+    return hungUp;
   }
 
   return serveJson('voice-call-sweeper', handle);

@@ -4,7 +4,7 @@ import { clientAddressKey, identifyCaller } from '../_shared/agent-chat/caller.t
 import { anonymousKeys, createServiceClient } from '../_shared/agent-chat/env.ts';
 import { createToolRunner } from '../_shared/tools/runner.ts';
 import { createVoiceSessionHandler } from './voice-session.ts';
-import { createOpenAiRealtime } from './openai-realtime.ts';
+import { createOpenAiRealtime } from '../_shared/voice/openai-realtime.ts';
 import { DEFAULT_REALTIME_MODEL } from './session.ts';
 import { createRestVoiceStore } from './store.ts';
 

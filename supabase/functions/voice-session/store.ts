@@ -1,7 +1,7 @@
 /**
  * VoiceStore over the project's REST API with the service role (the function is the only writer of
- * voice calls and their conversations). Opening, rate-limiting and settling calls are RPCs
- * (migration 20261124100000): the money rules run in Postgres, on its clock. Plain fetch: works
+ * voice calls and their conversations). Opening, rate-limiting, leases and settling calls are RPCs
+ * (migrations 20261124100000, 20261124160000): the money rules run in Postgres, on its clock. Plain fetch: works
  * the same under Deno and Node.
  */
 import { HttpError } from '../_shared/web/errors.ts';
@@ -155,17 +155,40 @@ export function createRestVoiceStore(opts: {
       return { agentId: row.agent_id, ownerId: row.user_id, conversationId: row.conversation_id };
     },
 
-    async endCall(callId, transcript) {
-      const [outcome] = await rpc<{ claimed: boolean; duration_seconds: number; credits_charged: number }[]>(
-        'voice_end_call',
-        { call_id: callId, transcript },
+    async attachProviderCall(callId, providerCallId) {
+      return await rpc<boolean>('voice_attach_provider_call', { call_id: callId, provider_call_id: providerCallId });
+    },
+
+    async abortCall(callId) {
+      await rpc('voice_abort_call', { call_id: callId });
+    },
+
+    async heartbeat(callId, leaseSeconds) {
+      const [beat] = await rpc<{ open: boolean; seconds_left: number; provider_call_id: string | null }[]>(
+        'voice_heartbeat',
+        { call_id: callId, lease_seconds: leaseSeconds },
       );
+      if (!beat) return null;
+      return beat.open
+        ? { open: true, secondsLeft: beat.seconds_left }
+        : { open: false, providerCallId: beat.provider_call_id };
+    },
+
+    async endCall(callId, leaseSeconds, transcript) {
+      const [outcome] = await rpc<
+        { claimed: boolean; duration_seconds: number; credits_charged: number; provider_call_id: string | null }[]
+      >('voice_end_call', { call_id: callId, lease_seconds: leaseSeconds, transcript });
       if (!outcome) return null;
       return {
         claimed: outcome.claimed,
         durationSeconds: outcome.duration_seconds,
         creditsCharged: outcome.credits_charged,
+        providerCallId: outcome.provider_call_id,
       };
+    },
+
+    async recordHangup(callId, hungUp) {
+      await rpc('voice_record_hangup', { call_id: callId, hung_up: hungUp });
     },
   };
 }

@@ -7,11 +7,13 @@ import { recordingPath, openingInstruction, realtimeSession, realtimeVoice, type
 import {
   createVoiceSessionHandler,
   type Admission,
+  type Heartbeat,
   type RealtimeProvider,
   type TranscriptLine,
   type VoiceCaller,
   type VoiceStore,
 } from './voice-session.ts';
+import { VOICE_LEASE_SECONDS } from '../_shared/voice/lease.ts';
 
 const AGENT: VoiceAgent = {
   id: 'a0000000-0000-4000-8000-000000000001',
@@ -26,42 +28,92 @@ const CALL = 'c0000000-0000-4000-8000-000000000001';
 const CONVERSATION = 'e0000000-0000-4000-8000-000000000001';
 const OFFER = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n';
 
+const SECRET = 'test-secret';
+const PROVIDER_CALL = 'rtc_fake000001';
+
 /**
- * The store as the handler sees it. The money rules (timing, capping, charging once) are SQL and
- * proven by the integration tests; this fake only settles once and reports what it was given.
+ * The store as the handler sees it. The money rules (timing, capping, reserving, charging once,
+ * leases) are SQL and proven by the integration tests; this fake only settles once and reports
+ * what it was given.
  */
 function fakeStore(credits: number, elapsed = 61) {
-  const ended: { callId: string; transcript: TranscriptLine[] }[] = [];
+  const ended: { callId: string; transcript: TranscriptLine[]; leaseSeconds: number }[] = [];
   const admitted: { agentId: string; caller: VoiceCaller }[] = [];
+  const attached: string[] = [];
+  const aborted: string[] = [];
+  const hangups: { callId: string; hungUp: boolean }[] = [];
+  const calls: string[] = [];
   let admission: Admission = { allowed: true };
+  let beat: Heartbeat | null = { open: true, secondsLeft: 100 };
   const store: VoiceStore = {
     loadAgent: async (ref) =>
       ('subdomain' in ref && ref.subdomain === 'demo') || ('agentId' in ref && ref.agentId === AGENT.id) ? AGENT : null,
-    ownerCredits: async () => credits,
+    ownerCredits: async () => (calls.push('ownerCredits'), credits),
     admitCall: async (agentId, caller) => (admitted.push({ agentId, caller }), admission),
-    startCall: async () => ({ callId: CALL, maxDurationSeconds: Math.min(credits * 60, 14_400) }),
+    startCall: async () => {
+      calls.push('startCall');
+      if (credits < 1) throw noCreditsError();
+      return { callId: CALL, maxDurationSeconds: Math.min(credits * 60, 14_400) };
+    },
+    attachProviderCall: async (id, providerCallId) => (attached.push(`${id}:${providerCallId}`), true),
+    abortCall: async (id) => void aborted.push(id),
+    heartbeat: async (id) => (id === CALL ? beat : null),
     activeCall: async (id) =>
       id === CALL && !ended.length ? { agentId: AGENT.id, ownerId: AGENT.ownerId, conversationId: CONVERSATION } : null,
-    endCall: async (id, transcript) => {
+    endCall: async (id, leaseSeconds, transcript) => {
       if (id !== CALL) return null;
-      ended.push({ callId: id, transcript });
+      ended.push({ callId: id, transcript, leaseSeconds });
       const minutes = Math.ceil(elapsed / 60);
-      return { claimed: ended.length === 1, durationSeconds: elapsed, creditsCharged: Math.min(minutes, credits) };
+      const claimed = ended.length === 1;
+      return {
+        claimed,
+        durationSeconds: elapsed,
+        creditsCharged: Math.min(minutes, credits),
+        providerCallId: claimed ? PROVIDER_CALL : null,
+      };
     },
+    recordHangup: async (callId, hungUp) => void hangups.push({ callId, hungUp }),
   };
   return {
     store,
     ended,
     admitted,
+    attached,
+    aborted,
+    hangups,
+    calls,
     refuse: (next: Admission) => {
       admission = next;
+    },
+    beat: (next: Heartbeat | null) => {
+      beat = next;
     },
   };
 }
 
-function fakeRealtime(): RealtimeProvider & { offers: { sdp: string; session: Record<string, unknown> }[] } {
+function noCreditsError(): HttpError {
+  return new HttpError(402, 'no_credits', 'This assistant cannot take voice calls right now.');
+}
+
+function fakeRealtime(failHangUp = false): RealtimeProvider & {
+  offers: { sdp: string; session: Record<string, unknown> }[];
+  hungUp: string[];
+} {
   const offers: { sdp: string; session: Record<string, unknown> }[] = [];
-  return { offers, createCall: async (sdp, session) => (offers.push({ sdp, session }), 'v=0\r\na=answer\r\n') };
+  const hungUp: string[] = [];
+  return {
+    offers,
+    hungUp,
+    createCall: async (sdp, session) => (
+      offers.push({ sdp, session }),
+      { sdp: 'v=0\r\na=answer\r\n', providerCallId: PROVIDER_CALL }
+    ),
+    hangUp: async (id) => {
+      if (failHangUp) throw new Error('provider down');
+      hungUp.push(id);
+      return 'hung_up';
+    },
+  };
 }
 
 const post = (body: unknown) =>
@@ -73,7 +125,12 @@ const post = (body: unknown) =>
 
 describe('voice-session', () => {
   it('tells the AI Call button why voice is unavailable', async () => {
-    const noProvider = createVoiceSessionHandler({ store: fakeStore(10).store, realtime: null, model: 'gpt-realtime' });
+    const noProvider = createVoiceSessionHandler({
+      store: fakeStore(10).store,
+      realtime: null,
+      model: 'gpt-realtime',
+      tokenSecret: SECRET,
+    });
     await expect((await noProvider(new Request('http://fn/voice-session?subdomain=demo'))).json()).resolves.toEqual({
       available: false,
       reason: 'no_provider',
@@ -82,6 +139,7 @@ describe('voice-session', () => {
       store: fakeStore(0).store,
       realtime: fakeRealtime(),
       model: 'gpt-realtime',
+      tokenSecret: SECRET,
     });
     await expect((await noCredits(new Request('http://fn/voice-session?subdomain=demo'))).json()).resolves.toEqual({
       available: false,
@@ -91,6 +149,7 @@ describe('voice-session', () => {
       store: fakeStore(10).store,
       realtime: fakeRealtime(),
       model: 'gpt-realtime',
+      tokenSecret: SECRET,
     });
     await expect((await ready(new Request('http://fn/voice-session?subdomain=demo'))).json()).resolves.toEqual({
       available: true,
@@ -101,7 +160,12 @@ describe('voice-session', () => {
 
   it('relays the offer with the agent session and returns the answer, opening and time limit', async () => {
     const realtime = fakeRealtime();
-    const handler = createVoiceSessionHandler({ store: fakeStore(3).store, realtime, model: 'gpt-realtime' });
+    const handler = createVoiceSessionHandler({
+      store: fakeStore(3).store,
+      realtime,
+      model: 'gpt-realtime',
+      tokenSecret: SECRET,
+    });
     const res = await handler(post({ subdomain: 'demo', sdp: OFFER }));
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
@@ -119,14 +183,26 @@ describe('voice-session', () => {
   it('refuses clearly: no provider 503, no credits 402, unknown agent 404, bad input 400, wrong type 415', async () => {
     const offer = { subdomain: 'demo', sdp: OFFER };
     expect(
-      (await createVoiceSessionHandler({ store: fakeStore(3).store, realtime: null, model: 'm' })(post(offer))).status,
+      (
+        await createVoiceSessionHandler({ store: fakeStore(3).store, realtime: null, model: 'm', tokenSecret: SECRET })(
+          post(offer),
+        )
+      ).status,
     ).toBe(503);
-    const broke = await createVoiceSessionHandler({ store: fakeStore(0).store, realtime: fakeRealtime(), model: 'm' })(
-      post(offer),
-    );
+    const broke = await createVoiceSessionHandler({
+      store: fakeStore(0).store,
+      realtime: fakeRealtime(),
+      model: 'm',
+      tokenSecret: SECRET,
+    })(post(offer));
     expect(broke.status).toBe(402);
     await expect(broke.json()).resolves.toMatchObject({ error: { code: 'no_credits' } });
-    const handler = createVoiceSessionHandler({ store: fakeStore(3).store, realtime: fakeRealtime(), model: 'm' });
+    const handler = createVoiceSessionHandler({
+      store: fakeStore(3).store,
+      realtime: fakeRealtime(),
+      model: 'm',
+      tokenSecret: SECRET,
+    });
     expect((await handler(post({ subdomain: 'nope', sdp: OFFER }))).status).toBe(404);
     for (const bad of [
       { subdomain: 'demo', sdp: OFFER, recordingMimeType: 'video/mp4' },
@@ -143,25 +219,59 @@ describe('voice-session', () => {
     expect((await handler(new Request('http://fn/voice-session', { method: 'PUT' }))).status).toBe(405);
   });
 
-  it('a provider failure is a 502 with nothing recorded', async () => {
-    const { store } = fakeStore(3);
-    let started = false;
+  it('a provider failure is a 502 and the call opened for it is forgotten (its minutes with it)', async () => {
+    const fake = fakeStore(3);
     const handler = createVoiceSessionHandler({
-      store: { ...store, startCall: async () => ((started = true), { callId: CALL, maxDurationSeconds: 180 }) },
-      realtime: { createCall: async () => Promise.reject(new Error('upstream 500')) },
+      store: fake.store,
+      realtime: { ...fakeRealtime(), createCall: async () => Promise.reject(new Error('upstream 500')) },
       model: 'm',
+      tokenSecret: SECRET,
     });
     expect((await handler(post({ subdomain: 'demo', sdp: OFFER }))).status).toBe(502);
-    expect(started).toBe(false);
+    expect(fake.aborted).toEqual([CALL]);
+    expect(fake.attached).toEqual([]);
+  });
+
+  it('opens (reserving the minutes) before asking the provider, keeps its call id, and never asks for the balance', async () => {
+    const fake = fakeStore(3);
+    const realtime = fakeRealtime();
+    const handler = createVoiceSessionHandler({ store: fake.store, realtime, model: 'm', tokenSecret: SECRET });
+    const started = (await (await handler(post({ subdomain: 'demo', sdp: OFFER }))).json()) as Record<string, unknown>;
+    expect(fake.attached).toEqual([`${CALL}:${PROVIDER_CALL}`]);
+    expect(await verifyCallToken(SECRET, CALL, String(started.callToken), Date.now())).toBe(true);
+    expect(fake.calls).toEqual(['startCall']);
+    // No credits left to reserve: refused before any realtime session exists.
+    const broke = fakeStore(0);
+    const refusing = fakeRealtime();
+    const refused = await createVoiceSessionHandler({
+      store: broke.store,
+      realtime: refusing,
+      model: 'm',
+      tokenSecret: SECRET,
+    })(post({ subdomain: 'demo', sdp: OFFER }));
+    expect(refused.status).toBe(402);
+    expect(refusing.offers).toEqual([]);
+  });
+
+  it('starts no call without a token secret (the page could never end it)', async () => {
+    const handler = createVoiceSessionHandler({ store: fakeStore(3).store, realtime: fakeRealtime(), model: 'm' });
+    expect((await handler(post({ subdomain: 'demo', sdp: OFFER }))).status).toBe(503);
   });
 
   it('ending settles the call with nothing from the page but the transcript lines it can store', async () => {
     const fake = fakeStore(5, 61);
-    const handler = createVoiceSessionHandler({ store: fake.store, realtime: fakeRealtime(), model: 'm' });
+    const handler = createVoiceSessionHandler({
+      store: fake.store,
+      realtime: fakeRealtime(),
+      model: 'm',
+      tokenSecret: SECRET,
+    });
+    const callToken = await signCallToken(SECRET, CALL, Date.now() + 60_000);
     const res = await handler(
       post({
         action: 'end',
         callId: CALL,
+        callToken,
         // A page claiming a 1 s call (or any other figure) changes nothing.
         durationSeconds: 1,
         creditsCharged: 0,
@@ -181,11 +291,78 @@ describe('voice-session', () => {
       { role: 'user', text: 'Une table' },
     ]);
     // A malformed transcript never keeps a call open (the sweeper would charge it to its maximum).
-    const again = await handler(post({ action: 'end', callId: CALL, transcript: 'not a list' }));
+    const again = await handler(post({ action: 'end', callId: CALL, callToken, transcript: 'not a list' }));
     await expect(again.json()).resolves.toEqual({ durationSeconds: 61, creditsCharged: 2 });
     expect(fake.ended[1]?.transcript).toEqual([]);
-    expect((await handler(post({ action: 'end', callId: 'c0000000-0000-4000-8000-000000000999' }))).status).toBe(404);
+    const unknown = 'c0000000-0000-4000-8000-000000000999';
+    const unknownToken = await signCallToken(SECRET, unknown, Date.now() + 60_000);
+    expect((await handler(post({ action: 'end', callId: unknown, callToken: unknownToken }))).status).toBe(404);
     expect((await handler(post({ action: 'end', callId: 'nope' }))).status).toBe(400);
+    // Timed with the shared lease (the sweeper and the page use the same one).
+    expect(fake.ended[0]?.leaseSeconds).toBe(VOICE_LEASE_SECONDS);
+  });
+
+  it("ending needs the call token: without it, with a forged, expired or another call's token it is a 401", async () => {
+    const fake = fakeStore(5, 61);
+    const handler = createVoiceSessionHandler({
+      store: fake.store,
+      realtime: fakeRealtime(),
+      model: 'm',
+      tokenSecret: SECRET,
+    });
+    const other = 'c0000000-0000-4000-8000-000000000002';
+    for (const callToken of [
+      undefined,
+      'forged.token',
+      await signCallToken(SECRET, CALL, Date.now() - 1_000),
+      await signCallToken(SECRET, other, Date.now() + 60_000),
+      await signCallToken('another secret', CALL, Date.now() + 60_000),
+    ]) {
+      const refused = await handler(post({ action: 'end', callId: CALL, callToken }));
+      expect(refused.status).toBe(401);
+      await expect(refused.json()).resolves.toMatchObject({ error: { code: 'invalid_call_token' } });
+    }
+    expect(fake.ended).toEqual([]);
+  });
+
+  it('the request that settles a call hangs the provider call up, once; a failed hang-up is recorded, not thrown', async () => {
+    const fake = fakeStore(5, 61);
+    const realtime = fakeRealtime();
+    const handler = createVoiceSessionHandler({ store: fake.store, realtime, model: 'm', tokenSecret: SECRET });
+    const callToken = await signCallToken(SECRET, CALL, Date.now() + 60_000);
+    const answers = await Promise.all([1, 2, 3].map(() => handler(post({ action: 'end', callId: CALL, callToken }))));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(realtime.hungUp).toEqual([PROVIDER_CALL]);
+    expect(fake.hangups).toEqual([{ callId: CALL, hungUp: true }]);
+
+    const down = fakeStore(5, 61);
+    const failing = createVoiceSessionHandler({
+      store: down.store,
+      realtime: fakeRealtime(true),
+      model: 'm',
+      tokenSecret: SECRET,
+    });
+    const ended = await failing(post({ action: 'end', callId: CALL, callToken }));
+    expect(ended.status).toBe(200);
+    await expect(ended.json()).resolves.toEqual({ durationSeconds: 61, creditsCharged: 2 });
+    expect(down.hangups).toEqual([{ callId: CALL, hungUp: false }]);
+  });
+
+  it('a heartbeat with the call token renews the lease; once the call is over it hangs the provider up', async () => {
+    const fake = fakeStore(5);
+    const realtime = fakeRealtime();
+    const handler = createVoiceSessionHandler({ store: fake.store, realtime, model: 'm', tokenSecret: SECRET });
+    const callToken = await signCallToken(SECRET, CALL, Date.now() + 60_000);
+    const beat = (body: Record<string, unknown> = {}) =>
+      handler(post({ action: 'heartbeat', callId: CALL, callToken, ...body }));
+    await expect((await beat()).json()).resolves.toEqual({ open: true, secondsLeft: 100 });
+    expect((await beat({ callToken: 'forged.token' })).status).toBe(401);
+    expect(realtime.hungUp).toEqual([]);
+    fake.beat({ open: false, providerCallId: PROVIDER_CALL });
+    await expect((await beat()).json()).resolves.toEqual({ open: false, secondsLeft: 0 });
+    expect(realtime.hungUp).toEqual([PROVIDER_CALL]);
+    fake.beat(null);
+    expect((await beat()).status).toBe(404);
   });
 
   it('refuses a start over a rate limit with 429 and Retry-After, before asking the provider', async () => {
@@ -195,6 +372,7 @@ describe('voice-session', () => {
       store: fake.store,
       realtime,
       model: 'm',
+      tokenSecret: SECRET,
       identifyCaller: async () => ({ userId: null, visitorKey: 'visitor:abc', addressKey: 'ip:1' }),
     });
     expect((await handler(post({ subdomain: 'demo', sdp: OFFER }))).status).toBe(200);
@@ -230,7 +408,6 @@ describe('voice session rules', () => {
   });
 });
 
-const SECRET = 'test-secret';
 const LOADED: LoadedAgent = {
   id: AGENT.id,
   ownerId: AGENT.ownerId,
@@ -285,6 +462,7 @@ describe('voice-session callers', () => {
       store: { ...store, loadAgent: async (ref, ownerId) => (lookups.push(ownerId), store.loadAgent(ref)) },
       realtime: fakeRealtime(),
       model: 'm',
+      tokenSecret: SECRET,
       identifyCaller: async (request) => {
         const auth = request.headers.get('authorization');
         if (auth === 'Bearer forged') throw new HttpError(401, 'invalid_token', 'Your session is not valid.');
@@ -395,10 +573,15 @@ describe('voice-session tool calls', () => {
     await expect(unknown.json()).resolves.toMatchObject({ error: { code: 'unknown_tool' } });
     expect((await call({ callToken: token, name: 'bad name!' })).status).toBe(400);
     expect((await call({ callToken: token, arguments: { format: 'iso' } })).status).toBe(400);
-    await handler(post({ action: 'end', callId: CALL }));
+    await handler(post({ action: 'end', callId: CALL, callToken: token }));
     expect((await call({ callToken: token })).status).toBe(404);
     expect(runs).toHaveLength(0);
-    const noTools = createVoiceSessionHandler({ store: fakeStore(2).store, realtime: null, model: 'm' });
+    const noTools = createVoiceSessionHandler({
+      store: fakeStore(2).store,
+      realtime: null,
+      model: 'm',
+      tokenSecret: SECRET,
+    });
     expect((await noTools(post({ action: 'tool', callId: CALL, callToken: token, name: 'get_time' }))).status).toBe(
       503,
     );

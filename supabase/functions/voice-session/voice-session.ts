@@ -2,27 +2,38 @@
  * `voice-session`: the server side of a browser voice call (issue 8, spec 002 §4.1, §7.1).
  *
  *   GET  ?subdomain=…            → {available, reason?}   (the AI Call button asks first)
- *   POST {subdomain|agentId, sdp, recordingMimeType?} → {sdp, callId, opening, maxDurationSeconds, recordingUploadUrl?}
- *        relays the browser's SDP offer to OpenAI's `POST /v1/realtime/calls` with the agent's
- *        session (the standard key never leaves the server), opens a `web_voice` conversation and a
- *        `voice_calls` row, and a one-time signed upload URL for the stereo recording. Starts are
- *        rate-limited per visitor, client address and agent (counters in Postgres): 429 + Retry-After.
+ *   POST {subdomain|agentId, sdp, recordingMimeType?} → {sdp, callId, callToken, opening, maxDurationSeconds, recordingUploadUrl?}
+ *        opens a `web_voice` conversation and a `voice_calls` row whose maximum is the balance the
+ *        owner's other open calls do not hold (402 when none), relays the browser's SDP offer to
+ *        OpenAI's `POST /v1/realtime/calls` with the agent's session (the standard key never leaves
+ *        the server) and keeps the provider's call id to hang it up; also a one-time signed upload
+ *        URL for the stereo recording. Starts are rate-limited per visitor, client address and
+ *        agent (counters in Postgres): 429 + Retry-After.
+ *   POST {action:'heartbeat', callId, callToken} → {open, secondsLeft}
+ *        renews the call's liveness lease (_shared/voice/lease.ts) on the database clock. After the
+ *        maximum or an expired lease: {open: false} and the provider call is hung up.
  *   POST {action:'tool', callId, callToken, name, arguments, toolCallId} → {ok, output}
  *        runs one of the agent's enabled tools asked for by the realtime model (tools.ts); the
  *        call token from the start answer proves the caller holds this call, until it expires.
- *   POST {action:'end', callId, transcript} → {durationSeconds, creditsCharged}
- *        settles the call in Postgres (`voice_end_call`): claimed once, timed by the database clock
- *        and capped by the maximum granted at start, charged per started minute up to the balance,
- *        once however many `end` requests race (the later ones get the same outcome). Nothing the
- *        page sends sets money; its transcript is stored as unverified lines (kept from connectors).
- *        Calls never ended are settled by the `voice-call-sweeper` function after their maximum.
+ *   POST {action:'end', callId, callToken, transcript} → {durationSeconds, creditsCharged}
+ *        with the call token only: settles the call in Postgres (`voice_end_call`): claimed once,
+ *        timed by the database clock (at the last heartbeat if the lease had expired) and capped by
+ *        the maximum granted at start, charged per started minute up to the balance, once however
+ *        many `end` requests race (the later ones get the same outcome), then hangs the provider
+ *        call up. Nothing the page sends sets money; its transcript is stored as unverified lines
+ *        (kept from connectors). Calls never ended are settled by `voice-call-sweeper` once their
+ *        lease expires or their maximum passes.
  *
  * 503 voice_unavailable without a realtime-capable provider (no OPENAI_API_KEY), 402 no_credits
  * when the owner's balance is empty, 404 for an agent whose page is off, 400 for bad input.
  */
 import { HttpError, errorResponse, httpErrorResponse } from '../_shared/web/errors.ts';
 import { readJsonBody } from '../_shared/web/json-body.ts';
+import { storableText } from '../_shared/engine/safe-text.ts';
 import { serializeToolResult, parseToolArguments } from '../_shared/engine/tools.ts';
+import { hangUpCall } from '../_shared/voice/hang-up.ts';
+import { VOICE_LEASE_SECONDS } from '../_shared/voice/lease.ts';
+import type { RealtimeProvider } from '../_shared/voice/openai-realtime.ts';
 import { agentFunctions, realtimeTools, signCallToken, verifyCallToken, type VoiceToolDeps } from './tools.ts';
 import { RECORDING_TYPES, openingInstruction, realtimeSession, type VoiceAgent } from './session.ts';
 import { VOICE_START_LIMITS, type VoiceStartLimits } from './limits.ts';
@@ -56,7 +67,14 @@ export interface CallOutcome {
   claimed: boolean;
   durationSeconds: number;
   creditsCharged: number;
+  /** The provider call to hang up: given only to the request that claimed the call. */
+  providerCallId: string | null;
 }
+
+/** A heartbeat's answer: the lease renewed, or the call is over (past its maximum or its lease). */
+export type Heartbeat = { open: true; secondsLeft: number } | { open: false; providerCallId: string | null };
+
+export type { RealtimeProvider };
 
 export interface VoiceStore {
   /**
@@ -64,12 +82,14 @@ export interface VoiceStore {
    * from the console sandbox) their own agent whatever the page.
    */
   loadAgent(ref: { subdomain: string } | { agentId: string }, ownerId?: string | null): Promise<VoiceAgent | null>;
+  /** The owner's balance (availability only: opening a call checks and reserves it itself). */
   ownerCredits(ownerId: string): Promise<number>;
   /** Counts the start against the visitor, address and agent limits (atomically, shared by all instances). */
   admitCall(agentId: string, caller: VoiceCaller, limits: VoiceStartLimits): Promise<Admission>;
   /**
-   * Opens the call rows on the database clock with the longest duration the balance pays for;
-   * with a recording type, also a one-time upload URL. Throws a 402 HttpError without credits.
+   * Opens the call rows on the database clock with the longest duration the balance not held by
+   * the owner's open calls pays for; with a recording type, also a one-time upload URL. Throws a
+   * 402 HttpError without credits.
    */
   startCall(
     agent: VoiceAgent,
@@ -77,13 +97,16 @@ export interface VoiceStore {
   ): Promise<{ callId: string; maxDurationSeconds: number; recordingUploadUrl?: string }>;
   /** The call while it is in progress (null once ended or unknown). */
   activeCall(callId: string): Promise<{ agentId: string; ownerId: string; conversationId: string | null } | null>;
+  /** Keeps the provider's call id on the open call; false when the call is no longer open. */
+  attachProviderCall(callId: string, providerCallId: string): Promise<boolean>;
+  /** Forgets a call the provider never took (no provider call yet): its rows and reservation. */
+  abortCall(callId: string): Promise<void>;
+  /** Renews the lease of an open call; null when the call is not open (unknown or settled). */
+  heartbeat(callId: string, leaseSeconds: number): Promise<Heartbeat | null>;
   /** Settles the call once (timing, charge, recording, unverified transcript); null for an unknown call. */
-  endCall(callId: string, transcript: TranscriptLine[]): Promise<CallOutcome | null>;
-}
-
-export interface RealtimeProvider {
-  /** Relays the offer; returns the answer SDP. */
-  createCall(offerSdp: string, session: Record<string, unknown>): Promise<string>;
+  endCall(callId: string, leaseSeconds: number, transcript: TranscriptLine[]): Promise<CallOutcome | null>;
+  /** Records a hang-up: done, or one more failed attempt (the sweeper retries). */
+  recordHangup(callId: string, hungUp: boolean): Promise<void>;
 }
 
 export interface VoiceSessionDeps {
@@ -101,7 +124,7 @@ export interface VoiceSessionDeps {
   startLimits?: VoiceStartLimits;
   /** Tool runners; without them the realtime session is offered no tools. */
   tools?: VoiceToolDeps | null;
-  /** HMAC key of the call tokens (tool calls need one). */
+  /** HMAC key of the call tokens: heartbeats, tools and `end` need one, so no call starts without it. */
   tokenSecret?: string;
   now?: () => number;
 }
@@ -131,9 +154,6 @@ function agentRef(raw: Record<string, unknown>): { subdomain: string } | { agent
   );
 }
 
-/** Unpaired surrogates: Postgres text cannot hold them (nor NUL, removed separately). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
 /**
  * The page's transcript, best effort: it only ever becomes unverified lines, and a malformed one
  * must not leave the call open (the sweeper would then charge it to its maximum), so bad lines
@@ -144,7 +164,7 @@ function transcript(raw: unknown): TranscriptLine[] {
   return raw.slice(0, MAX_TRANSCRIPT_LINES).flatMap((line: unknown) => {
     const l = line as { role?: unknown; text?: unknown } | null;
     if (!l || (l.role !== 'user' && l.role !== 'assistant') || typeof l.text !== 'string') return [];
-    const text = l.text.slice(0, MAX_LINE_CHARS).replaceAll('\u0000', '').replace(LONE_SURROGATE, '').trim();
+    const text = storableText(l.text.slice(0, MAX_LINE_CHARS)).trim();
     return text === '' ? [] : [{ role: l.role, text }];
   });
 }
@@ -169,6 +189,30 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
     deps.identifyCaller
       ? await deps.identifyCaller(request)
       : { userId: null, visitorKey: 'anonymous', addressKey: 'unknown' };
+
+  /** Hangs the provider call up (logged and left to the sweeper on failure, never thrown). */
+  const hangUp = (callId: string, providerCallId: string): Promise<boolean> =>
+    deps.realtime
+      ? hangUpCall(
+          { provider: deps.realtime, record: (id, ok) => deps.store.recordHangup(id, ok), log: deps.log },
+          callId,
+          providerCallId,
+        )
+      : Promise.resolve(false);
+
+  /** The call id of a heartbeat or `end`, once its call token proves the caller holds that call. */
+  async function heldCall(body: Record<string, unknown>): Promise<string> {
+    const { callId, callToken } = body;
+    if (typeof callId !== 'string' || !UUID.test(callId))
+      throw new HttpError(400, 'invalid_input', 'callId must be a UUID.');
+    if (
+      !deps.tokenSecret ||
+      typeof callToken !== 'string' ||
+      !(await verifyCallToken(deps.tokenSecret, callId, callToken, now()))
+    )
+      throw new HttpError(401, 'invalid_call_token', 'The call token is missing, expired or not for this call.');
+    return callId;
+  }
 
   async function availability(request: Request, url: URL): Promise<Response> {
     const params = Object.fromEntries(url.searchParams) as Record<string, unknown>;
@@ -197,7 +241,8 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
         `recordingMimeType must be one of ${Object.keys(RECORDING_TYPES).join(', ')}.`,
       );
     }
-    if (!deps.realtime)
+    // Without a token secret a call could never be ended by its page: refuse to start one.
+    if (!deps.realtime || !deps.tokenSecret)
       throw new HttpError(
         503,
         'voice_unavailable',
@@ -206,14 +251,15 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
     const caller = await callerOf(request);
     const agent = await deps.store.loadAgent(ref, caller.userId);
     if (!agent) throw new HttpError(404, 'agent_not_found', 'No public agent with this address.');
-    if ((await deps.store.ownerCredits(agent.ownerId)) < 1) throw noCredits();
     // Before the provider is asked: every admitted start costs a realtime session.
     const admission = await deps.store.admitCall(agent.id, caller, limits);
     if (!admission.allowed) throw tooManyCalls(admission);
+    // Opened (and its minutes reserved) before the provider is asked: 402 costs no session.
+    const { callId, maxDurationSeconds, recordingUploadUrl } = await deps.store.startCall(agent, recordingMimeType);
     // The agent's enabled tools, offered to the model as functions (run through action 'tool').
     const loaded = deps.tools ? await deps.tools.loadAgent(agent.id) : null;
     const tools = loaded ? realtimeTools(agentFunctions(loaded).functions) : [];
-    let answer: string;
+    let answer: { sdp: string; providerCallId: string };
     try {
       // The share_resource tool names resources listed in the guidance, as in chat (buildSystemPrompt).
       answer = await deps.realtime.createCall(
@@ -222,18 +268,25 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
       );
     } catch (error) {
       deps.log?.('voice_session_provider_failed', { agentId: agent.id, error: String(error) });
+      await deps.store.abortCall(callId);
       throw new HttpError(502, 'provider_error', 'The voice service did not answer. Please try again.');
     }
-    const { callId, maxDurationSeconds, recordingUploadUrl } = await deps.store.startCall(agent, recordingMimeType);
-    const callToken = deps.tokenSecret
-      ? await signCallToken(deps.tokenSecret, callId, now() + (maxDurationSeconds + TOKEN_GRACE_SECONDS) * 1000)
-      : undefined;
-    return json({
-      sdp: answer,
+    if (!(await deps.store.attachProviderCall(callId, answer.providerCallId))) {
+      // Settled meanwhile (cannot happen within the lease, but never leave a provider call running).
+      await deps.realtime.hangUp(answer.providerCallId).catch(() => undefined);
+      throw new HttpError(409, 'call_ended', 'The call ended before it was connected. Please try again.');
+    }
+    const callToken = await signCallToken(
+      deps.tokenSecret,
       callId,
+      now() + (maxDurationSeconds + TOKEN_GRACE_SECONDS) * 1000,
+    );
+    return json({
+      sdp: answer.sdp,
+      callId,
+      callToken,
       opening: openingInstruction(agent),
       maxDurationSeconds,
-      ...(callToken ? { callToken } : {}),
       ...(recordingUploadUrl ? { recordingUploadUrl } : {}),
     });
   }
@@ -289,13 +342,23 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
     });
   }
 
+  async function heartbeat(body: Record<string, unknown>): Promise<Response> {
+    const callId = await heldCall(body);
+    const beat = await deps.store.heartbeat(callId, VOICE_LEASE_SECONDS);
+    if (!beat) throw new HttpError(404, 'call_not_found', 'No call in progress with this id.');
+    if (beat.open) return json({ open: true, secondsLeft: beat.secondsLeft });
+    // Past its maximum or its lease: the page is cut off (it then ends the call, or the sweeper does).
+    if (beat.providerCallId) await hangUp(callId, beat.providerCallId);
+    return json({ open: false, secondsLeft: 0 });
+  }
+
   async function end(body: Record<string, unknown>): Promise<Response> {
-    const callId = body.callId;
-    if (typeof callId !== 'string' || !UUID.test(callId))
-      throw new HttpError(400, 'invalid_input', 'callId must be a UUID.');
+    const callId = await heldCall(body);
     // Any duration the page sends is ignored: the database clock times the call.
-    const outcome = await deps.store.endCall(callId, transcript(body.transcript));
+    const outcome = await deps.store.endCall(callId, VOICE_LEASE_SECONDS, transcript(body.transcript));
     if (!outcome) throw new HttpError(404, 'call_not_found', 'No call with this id.');
+    // Settled first: a hang-up failure is the sweeper's to retry, never a reason to keep billing.
+    if (outcome.claimed && outcome.providerCallId) await hangUp(callId, outcome.providerCallId);
     return json({ durationSeconds: outcome.durationSeconds, creditsCharged: outcome.creditsCharged });
   }
 
@@ -310,9 +373,10 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
         throw new HttpError(400, 'invalid_input', 'The request body must be a JSON object.');
       const body = raw as Record<string, unknown>;
       if (body.action === 'end') return await end(body);
+      if (body.action === 'heartbeat') return await heartbeat(body);
       if (body.action === 'tool') return await tool(body);
       if (body.action !== undefined && body.action !== 'start')
-        throw new HttpError(400, 'invalid_input', 'action must be start, tool or end.');
+        throw new HttpError(400, 'invalid_input', 'action must be start, heartbeat, tool or end.');
       return await start(request, body);
     } catch (error) {
       if (error instanceof HttpError) return httpErrorResponse(error, CORS_HEADERS);

@@ -47,7 +47,8 @@ export type FakeFault =
   /** The whole response is held back for `delayMs` before the headers. */
   | { kind: 'slow'; delayMs: number };
 
-export type FakeEndpoint = 'chat' | 'embeddings' | 'transcriptions';
+/** `realtime_calls`: `POST /v1/realtime/calls`; `realtime_hangup`: `POST /v1/realtime/calls/{id}/hangup`. */
+export type FakeEndpoint = 'chat' | 'embeddings' | 'transcriptions' | 'realtime_calls' | 'realtime_hangup';
 
 export function errorBody(message: string, type: string, code: string | null, param: string | null = null) {
   return { error: { message, type, param, code } };

@@ -1,6 +1,7 @@
 /**
  * A loopback HTTP server that speaks the OpenAI REST protocol (chat completions with SSE and tool
- * calls, embeddings, transcriptions) for tests and benchmarks. Scripted replies, configurable
+ * calls, embeddings, transcriptions, and the realtime calls API's SDP exchange and hang-up) for
+ * tests and benchmarks. Scripted replies, configurable
  * latency, fault injection and a request log; every queue, body and delay is bounded.
  *
  * Usage:
@@ -42,6 +43,16 @@ export interface FakeOpenAIOptions {
   maxLoggedRequests?: number;
 }
 
+/** A call created on `POST /v1/realtime/calls` (the WebRTC media itself is not faked). */
+export interface FakeRealtimeCall {
+  /** The provider call id, as in the create answer's `Location: /v1/realtime/calls/{id}`. */
+  id: string;
+  sdp: string;
+  session: Record<string, unknown>;
+  /** Set by `POST /v1/realtime/calls/{id}/hangup`. */
+  hungUpAt: number | null;
+}
+
 export interface LoggedRequest {
   method: string;
   path: string;
@@ -70,6 +81,10 @@ export interface FakeOpenAI {
   failNext(endpoint: FakeEndpoint, ...faults: FakeFault[]): void;
   setDelays(delays: { firstTokenDelayMs?: number; tokenDelayMs?: number }): void;
   setTranscript(transcript: NonNullable<FakeOpenAIOptions['transcript']>): void;
+  /** Realtime calls created so far, oldest first (bounded like the log). */
+  readonly realtimeCalls: readonly FakeRealtimeCall[];
+  /** Ids hung up, in order (a second hang-up of the same call answers 404 and is not listed). */
+  readonly hangups: readonly string[];
   clearLog(): void;
   close(): Promise<void>;
 }
@@ -82,6 +97,8 @@ function boundedDelay(ms: number | undefined): number {
 const wait = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
 class BodyTooLarge extends Error {}
+
+const HANGUP_PATH = /^\/v1\/realtime\/calls\/([A-Za-z0-9_-]{1,200})\/hangup$/;
 
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -128,7 +145,16 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   let transcript = options.transcript ?? 'fake transcript';
   let responder: ((request: ChatRequestBody) => FakeChatReply) | null = null;
   const chatQueue: ChatScript[] = [];
-  const faults: Record<FakeEndpoint, FakeFault[]> = { chat: [], embeddings: [], transcriptions: [] };
+  const faults: Record<FakeEndpoint, FakeFault[]> = {
+    chat: [],
+    embeddings: [],
+    transcriptions: [],
+    realtime_calls: [],
+    realtime_hangup: [],
+  };
+  const realtimeCalls: FakeRealtimeCall[] = [];
+  const hangups: string[] = [];
+  let realtimeCount = 0;
   const log: LoggedRequest[] = [];
   const sockets = new Set<Socket>();
   let chatCount = 0;
@@ -142,6 +168,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     if (path === '/v1/chat/completions') return 'chat';
     if (path === '/v1/embeddings') return 'embeddings';
     if (path === '/v1/audio/transcriptions') return 'transcriptions';
+    if (path === '/v1/realtime/calls') return 'realtime_calls';
+    if (HANGUP_PATH.test(path)) return 'realtime_hangup';
     return null;
   }
 
@@ -420,6 +448,54 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     sendJson(res, 200, { text });
   }
 
+  async function formOf(req: IncomingMessage, raw: Buffer): Promise<FormData | null> {
+    const contentType = req.headers['content-type'] ?? '';
+    if (!contentType.startsWith('multipart/form-data')) return null;
+    return await new Request('http://fake.local/', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: new Blob([new Uint8Array(raw)]),
+    }).formData();
+  }
+
+  /** The GA unified interface: multipart {sdp, session} → 201 application/sdp with the call's Location. */
+  async function handleRealtimeCall(req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> {
+    const form = await formOf(req, raw);
+    const sdp = form?.get('sdp');
+    const session = form?.get('session');
+    if (typeof sdp !== 'string' || !sdp.startsWith('v=0') || typeof session !== 'string') {
+      sendJson(res, 400, errorBody('Expected multipart sdp and session', 'invalid_request_error', null));
+      return;
+    }
+    log[log.length - 1]!.body = { sdp, session: JSON.parse(session) as unknown };
+    realtimeCount++;
+    const id = `rtc_fake${realtimeCount.toString().padStart(6, '0')}`;
+    realtimeCalls.push({ id, sdp, session: JSON.parse(session) as Record<string, unknown>, hungUpAt: null });
+    if (realtimeCalls.length > maxLogged) realtimeCalls.splice(0, realtimeCalls.length - maxLogged);
+    const answer = `v=0\r\no=- ${realtimeCount} 2 IN IP4 127.0.0.1\r\ns=fake-answer\r\n`;
+    res.writeHead(201, {
+      'content-type': 'application/sdp',
+      location: `/v1/realtime/calls/${id}`,
+      // A browser creating the call directly reads the id too.
+      'access-control-expose-headers': 'Location',
+    });
+    res.end(answer);
+  }
+
+  /** Ends a live call once; an unknown or already ended call is a 404, as the real API answers. */
+  function handleHangup(res: ServerResponse, path: string): void {
+    const id = HANGUP_PATH.exec(path)?.[1] ?? '';
+    const call = realtimeCalls.find((c) => c.id === id);
+    if (!call || call.hungUpAt !== null) {
+      sendJson(res, 404, errorBody(`Call ${id} not found`, 'invalid_request_error', 'call_not_found'));
+      return;
+    }
+    call.hungUpAt = Date.now();
+    hangups.push(id);
+    if (hangups.length > maxLogged) hangups.splice(0, hangups.length - maxLogged);
+    sendJson(res, 200, {});
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://fake.local').pathname;
     let raw: Buffer;
@@ -479,6 +555,10 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         return;
       }
       await handleChat(req, res, body as ChatRequestBody, fault);
+    } else if (endpoint === 'realtime_calls') {
+      await handleRealtimeCall(req, res, raw);
+    } else if (endpoint === 'realtime_hangup') {
+      handleHangup(res, path);
     } else if (endpoint === 'embeddings') {
       if (!body || typeof body !== 'object') {
         sendJson(res, 400, errorBody('Expected a JSON body', 'invalid_request_error', null));
@@ -540,6 +620,12 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     },
     setTranscript(next) {
       transcript = next;
+    },
+    get realtimeCalls() {
+      return realtimeCalls;
+    },
+    get hangups() {
+      return hangups;
     },
     clearLog() {
       log.length = 0;

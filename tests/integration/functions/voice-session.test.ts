@@ -1,22 +1,27 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../../scripts/lib/demo-logins.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
 /**
- * voice-session through the local stack with the product's migrations and seed, and a fake of
- * OpenAI's `POST /v1/realtime/calls` on loopback: availability, SDP relay, the call row and its
- * web_voice conversation, per-minute charging and the saved transcript, the no-credit refusal.
+ * voice-session through the local stack with the product's migrations and seed, and the fake
+ * OpenAI's realtime calls API on loopback: availability, SDP relay, the call row and its web_voice
+ * conversation, per-minute charging, the hang-up and the saved transcript, the no-credit refusal.
  */
 const DEMO_AGENT = 'a0000000-0000-4000-8000-000000000001';
 const DEMO_OWNER = 'd0000000-0000-4000-8000-000000000001';
 const OFFER = 'v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
-const ANSWER = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=fake-answer\r\n';
 
 let stack: TestStack;
-let fake: Server;
-const received: { authorization: string | undefined; sdp: string; session: Record<string, unknown> }[] = [];
+let fake: FakeOpenAI;
+
+/** What the realtime calls API was sent, oldest first. */
+function received(): { authorization: unknown; sdp: string; session: Record<string, unknown> }[] {
+  return fake.requestsTo('realtime_calls').map((r) => ({
+    authorization: r.headers.authorization,
+    ...(r.body as { sdp: string; session: Record<string, unknown> }),
+  }));
+}
 
 function fn(init: RequestInit & { query?: string } = {}): Promise<Response> {
   return fetch(`${stack.url}/functions/v1/voice-session${init.query ?? ''}`, {
@@ -31,33 +36,15 @@ function fn(init: RequestInit & { query?: string } = {}): Promise<Response> {
 }
 
 beforeAll(async () => {
-  fake = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const form = await new Request('http://x', {
-        method: 'POST',
-        headers: { 'content-type': req.headers['content-type'] ?? '' },
-        body: Buffer.concat(chunks),
-      }).formData();
-      received.push({
-        authorization: req.headers.authorization,
-        sdp: String(form.get('sdp')),
-        session: JSON.parse(String(form.get('session'))) as Record<string, unknown>,
-      });
-      res.writeHead(201, { 'content-type': 'application/sdp', location: '/v1/realtime/calls/rtc_fake' }).end(ANSWER);
-    });
-  });
-  await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
-  const port = (fake.address() as AddressInfo).port;
+  fake = await startFakeOpenAI({ apiKey: 'sk-test-voice' });
   stack = await startTestStack({
-    functionEnv: { OPENAI_API_KEY: 'sk-test-voice', OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` },
+    functionEnv: { OPENAI_API_KEY: fake.apiKey, OPENAI_BASE_URL: fake.baseURL },
   });
 });
 
 afterAll(async () => {
   await stack?.stop();
-  await new Promise((r) => fake?.close(r));
+  await fake?.close();
 });
 
 describe('voice-session function', () => {
@@ -80,18 +67,19 @@ describe('voice-session function', () => {
     const body = (await started.json()) as {
       sdp: string;
       callId: string;
+      callToken: string;
       opening: string;
       maxDurationSeconds: number;
       recordingUploadUrl: string;
     };
-    expect(body.sdp).toBe(ANSWER);
+    expect(body.sdp).toMatch(/^v=0\r\n.*s=fake-answer/s);
     expect(body.maxDurationSeconds).toBe(before.credits * 60);
-    expect(received.at(-1)).toMatchObject({
+    expect(received().at(-1)).toMatchObject({
       authorization: 'Bearer sk-test-voice',
       sdp: OFFER,
       session: { type: 'realtime', audio: { output: { voice: 'marin' } } },
     });
-    expect(String(received.at(-1)?.session.instructions)).toContain('Le Petit Bistrot');
+    expect(String(received().at(-1)?.session.instructions)).toContain('Le Petit Bistrot');
 
     const call = (await service.from('voice_calls').select('*').eq('id', body.callId).single()).data as Record<
       string,
@@ -115,6 +103,7 @@ describe('voice-session function', () => {
       body: JSON.stringify({
         action: 'end',
         callId: body.callId,
+        callToken: body.callToken,
         transcript: [
           { role: 'assistant', text: 'Bonjour, cet appel est probablement enregistré.' },
           { role: 'user', text: 'Une table pour deux ce soir ?' },
@@ -124,6 +113,8 @@ describe('voice-session function', () => {
     const outcome = (await ended.json()) as { durationSeconds: number; creditsCharged: number };
     expect(outcome.creditsCharged).toBe(3);
     expect(outcome.durationSeconds).toBeGreaterThanOrEqual(125);
+    // The provider's session is hung up with the call id its Location header gave.
+    expect(fake.hangups).toEqual([fake.realtimeCalls.at(-1)?.id]);
 
     const after = (await service.from('profiles').select('credits').eq('id', DEMO_OWNER).single()).data as {
       credits: number;
@@ -171,7 +162,10 @@ describe('voice-session function', () => {
       { role: 'user', content: 'Une table pour deux ce soir ?' },
     ]);
     // Ending twice does not charge twice: the second end gets the recorded outcome.
-    const again = await fn({ method: 'POST', body: JSON.stringify({ action: 'end', callId: body.callId }) });
+    const again = await fn({
+      method: 'POST',
+      body: JSON.stringify({ action: 'end', callId: body.callId, callToken: body.callToken }),
+    });
     await expect(again.json()).resolves.toEqual(outcome);
     expect((await service.from('profiles').select('credits').eq('id', DEMO_OWNER).single()).data).toEqual(after);
   });
@@ -201,7 +195,7 @@ describe('voice-session function', () => {
       expect(started.status).toBe(200);
       const { callId, callToken } = (await started.json()) as { callId: string; callToken: string };
       // The realtime session offers the demo agent's tools.
-      const tools = (received.at(-1)?.session.tools ?? []) as { name: string }[];
+      const tools = (received().at(-1)?.session.tools ?? []) as { name: string }[];
       expect(tools.map((t) => t.name)).toContain('manage_calendar');
       const tool = (body: Record<string, unknown>) =>
         fn({ method: 'POST', body: JSON.stringify({ action: 'tool', callId, callToken, toolCallId: 'c1', ...body }) });
@@ -215,7 +209,7 @@ describe('voice-session function', () => {
       expect(JSON.parse(answer.output)).toMatchObject({ date: '2099-06-02', open: true });
       expect((await tool({ name: 'manage_calendar', arguments: '{}', callToken: 'x' })).status).toBe(401);
       expect((await tool({ name: 'process_payment', arguments: '{}' })).status).toBe(400);
-      await fn({ method: 'POST', body: JSON.stringify({ action: 'end', callId }) });
+      await fn({ method: 'POST', body: JSON.stringify({ action: 'end', callId, callToken }) });
       expect((await tool({ name: 'manage_calendar', arguments: '{"action":"check_availability"}' })).status).toBe(404);
     } finally {
       await service

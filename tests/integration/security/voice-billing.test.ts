@@ -7,36 +7,30 @@
  * forward. Roles: anonymous visitor, owner A, owner B, admin.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorEvent } from '../../../supabase/functions/_shared/connectors/event.ts';
 import { VOICE_START_LIMITS } from '../../../supabase/functions/voice-session/limits.ts';
 import { createAgent, createOwner, type Owner } from '../agent-chat/support.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';
 import { startReceiver, type Receiver } from '../connectors/receiver.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
 const OFFER = 'v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
-const ANSWER = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=fake-answer\r\n';
 
 let stack: TestStack;
-let realtime: Server;
+let realtime: FakeOpenAI;
 let receiver: Receiver;
 let ownerA: Owner;
 let ownerB: Owner;
 let admin: Owner;
 
 beforeAll(async () => {
-  realtime = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => res.writeHead(201, { 'content-type': 'application/sdp' }).end(ANSWER));
-  });
-  await new Promise<void>((resolve) => realtime.listen(0, '127.0.0.1', resolve));
+  realtime = await startFakeOpenAI({ apiKey: 'sk-test-voice' });
   receiver = await startReceiver();
   stack = await startTestStack({
     functionEnv: {
-      OPENAI_API_KEY: 'sk-test-voice',
-      OPENAI_BASE_URL: `http://127.0.0.1:${(realtime.address() as AddressInfo).port}/v1`,
+      OPENAI_API_KEY: realtime.apiKey,
+      OPENAI_BASE_URL: realtime.baseURL,
       CONNECTOR_ALLOW_LOOPBACK: 'true',
     },
   });
@@ -50,7 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
   await receiver?.close();
-  await new Promise((resolve) => realtime?.close(resolve));
+  await realtime?.close();
 });
 
 /** A visitor (anon key) talking to voice-session; each visitor has its own browser key. */
@@ -68,8 +62,14 @@ function visitor(key = randomUUID().replaceAll('-', '')) {
     });
   return {
     start: (subdomain: string) => call({ subdomain, sdp: OFFER }),
-    end: (callId: string, extra: Record<string, unknown> = {}) => call({ action: 'end', callId, ...extra }),
+    end: (held: Held, extra: Record<string, unknown> = {}) => call({ action: 'end', ...held, ...extra }),
   };
+}
+
+/** A started call as its page holds it. */
+interface Held {
+  callId: string;
+  callToken: string;
 }
 
 async function credits(owner: Owner): Promise<number> {
@@ -93,7 +93,7 @@ async function setCredits(owner: Owner, target: number): Promise<void> {
 async function startCall(subdomain: string) {
   const started = await visitor().start(subdomain);
   expect(started.status).toBe(200);
-  return (await started.json()) as { callId: string; maxDurationSeconds: number };
+  return (await started.json()) as Held & { maxDurationSeconds: number };
 }
 
 /** The call began `seconds` ago (service role; the function never writes created_at). */
@@ -126,12 +126,13 @@ describe('ending a voice call (anonymous visitor)', () => {
   it("charges exactly the call's minutes once for 100 parallel end requests, whatever duration the page claims", async () => {
     const agent = await createAgent(stack, ownerA);
     await setCredits(ownerA, 30);
-    const { callId } = await startCall(agent.subdomain);
+    const call = await startCall(agent.subdomain);
+    const { callId } = call;
     await backdate(callId, 150);
 
     const page = visitor();
     const answers = await Promise.all(
-      Array.from({ length: 100 }, () => page.end(callId, { durationSeconds: 1, creditsCharged: 0 })),
+      Array.from({ length: 100 }, () => page.end(call, { durationSeconds: 1, creditsCharged: 0 })),
     );
 
     expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 100 }, () => 200));
@@ -152,7 +153,7 @@ describe('ending a voice call (anonymous visitor)', () => {
     const capped = await startCall(agent.subdomain);
     expect(capped.maxDurationSeconds).toBe(120);
     await backdate(capped.callId, 3600);
-    await expect((await visitor().end(capped.callId)).json()).resolves.toEqual({
+    await expect((await visitor().end(capped)).json()).resolves.toEqual({
       durationSeconds: 120,
       creditsCharged: 2,
     });
@@ -163,13 +164,13 @@ describe('ending a voice call (anonymous visitor)', () => {
     const long = await startCall(agent.subdomain);
     await backdate(long.callId, 250);
     await setCredits(ownerA, 1);
-    await expect((await visitor().end(long.callId)).json()).resolves.toMatchObject({ creditsCharged: 1 });
+    await expect((await visitor().end(long)).json()).resolves.toMatchObject({ creditsCharged: 1 });
     expect(await credits(ownerA)).toBe(0);
   });
 
-  it('answers 404 for an unknown call and 400 for a malformed id', async () => {
-    expect((await visitor().end(randomUUID())).status).toBe(404);
-    expect((await visitor().end('not-a-call')).status).toBe(400);
+  it('answers 401 for an unknown call (no token can be valid for it) and 400 for a malformed id', async () => {
+    expect((await visitor().end({ callId: randomUUID(), callToken: '1.x' })).status).toBe(401);
+    expect((await visitor().end({ callId: 'not-a-call', callToken: '1.x' })).status).toBe(400);
   });
 });
 
@@ -178,12 +179,14 @@ describe('the voice call sweeper (service role)', () => {
     const agent = await createAgent(stack, ownerA);
     await setCredits(ownerA, 3);
     const abandoned = await startCall(agent.subdomain);
+    // The first call holds the 3 credits: more for the second one.
+    await setCredits(ownerA, 33);
     const recent = await startCall(agent.subdomain);
     await backdate(abandoned.callId, abandoned.maxDurationSeconds + 600);
 
     const run = await sweep();
     expect(run.status).toBe(200);
-    await expect(run.json()).resolves.toEqual({ settled: 1, creditsCharged: 3 });
+    await expect(run.json()).resolves.toEqual({ settled: 1, creditsCharged: 3, hungUp: 1 });
     const { data: call } = await stack
       .serviceClient()
       .from('voice_calls')
@@ -203,12 +206,13 @@ describe('the voice call sweeper (service role)', () => {
     ).toEqual({ status: 'recording' });
 
     // A late end and a second sweep change nothing.
-    await expect((await visitor().end(abandoned.callId)).json()).resolves.toEqual({
+    await expect((await visitor().end(abandoned)).json()).resolves.toEqual({
       durationSeconds: 180,
       creditsCharged: 3,
     });
-    await expect((await sweep()).json()).resolves.toEqual({ settled: 0, creditsCharged: 0 });
+    await expect((await sweep()).json()).resolves.toEqual({ settled: 0, creditsCharged: 0, hungUp: 0 });
     expect(await usageRows(abandoned.callId)).toEqual([{ amount: -3 }]);
+    expect((await visitor().end(recent)).status).toBe(200);
   });
 
   it('refuses anyone but the service role', async () => {
@@ -223,7 +227,8 @@ describe('the voice call sweeper (service role)', () => {
 describe('starting voice calls', () => {
   it('refuses a visitor with 429 and Retry-After after the limit, out of 20 rapid starts', async () => {
     const agent = await createAgent(stack, ownerB);
-    await setCredits(ownerB, 30);
+    // Each open call holds up to 4 h of the balance: enough for all of them.
+    await setCredits(ownerB, 6 * 240);
     const page = visitor();
     const answers = [];
     for (let i = 0; i < 20; i++) answers.push(await page.start(agent.subdomain));
@@ -294,8 +299,9 @@ describe('the browser transcript', () => {
       connected_at: new Date(Date.now() - 60_000).toISOString(),
     });
     expect(connected.error).toBeNull();
-    const { callId } = await startCall(agent.subdomain);
-    const ended = await visitor().end(callId, {
+    const held = await startCall(agent.subdomain);
+    const { callId } = held;
+    const ended = await visitor().end(held, {
       transcript: [
         { role: 'assistant', text: 'Your table is booked and paid, thank you.' },
         { role: 'user', text: 'Great!' },
@@ -348,10 +354,17 @@ describe('the browser transcript', () => {
 describe('the billing functions and the ledger key (visitor, owners, admin)', () => {
   it('cannot be called by anyone but the service role', async () => {
     const agent = await createAgent(stack, ownerA);
-    const { callId } = await startCall(agent.subdomain);
+    await setCredits(ownerA, 30);
+    const call = await startCall(agent.subdomain);
+    const { callId } = call;
     const calls: [string, Record<string, unknown>][] = [
-      ['voice_end_call', { call_id: callId }],
-      ['voice_sweep_calls', { grace_seconds: 0 }],
+      ['voice_end_call', { call_id: callId, lease_seconds: 60 }],
+      ['voice_sweep_calls', { lease_seconds: 1, grace_seconds: 0 }],
+      ['voice_heartbeat', { call_id: callId, lease_seconds: 60 }],
+      ['voice_attach_provider_call', { call_id: callId, provider_call_id: 'rtc_mine' }],
+      ['voice_abort_call', { call_id: callId }],
+      ['voice_hangups_due', {}],
+      ['voice_record_hangup', { call_id: callId, hung_up: true }],
       ['voice_open_call', { agent_id: agent.id }],
       [
         'voice_call_admit',
@@ -372,19 +385,22 @@ describe('the billing functions and the ledger key (visitor, owners, admin)', ()
         expect(error, name).not.toBeNull();
       }
     }
-    expect((await stack.serviceClient().from('voice_calls').select('status').eq('id', callId).single()).data).toEqual({
-      status: 'recording',
-    });
+    expect(
+      (await stack.serviceClient().from('voice_calls').select('status, provider_hung_up_at').eq('id', callId).single())
+        .data,
+    ).toEqual({ status: 'recording', provider_hung_up_at: null });
+    expect((await visitor().end(call)).status).toBe(200);
   });
 
   it("an owner cannot take a call's one usage entry with use_credits (which would make the call free)", async () => {
     const agent = await createAgent(stack, ownerA);
     await setCredits(ownerA, 30);
-    const { callId } = await startCall(agent.subdomain);
+    const call = await startCall(agent.subdomain);
+    const { callId } = call;
     const { error } = await ownerA.client.rpc('use_credits', { amount: 1, call_id: callId });
     expect(error?.code).toBe('42501');
     await backdate(callId, 61);
-    await expect((await visitor().end(callId)).json()).resolves.toMatchObject({ creditsCharged: 2 });
+    await expect((await visitor().end(call)).json()).resolves.toMatchObject({ creditsCharged: 2 });
     expect(await usageRows(callId)).toEqual([{ amount: -2 }]);
   });
 });

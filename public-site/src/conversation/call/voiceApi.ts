@@ -10,8 +10,8 @@ export interface VoiceSession {
   /** What the assistant is asked to say first (welcome + "likely recorded"), written by the server. */
   opening: string;
   maxDurationSeconds: number;
-  /** Proves this page holds the call when it asks the server to run a tool (expires with the call). */
-  callToken?: string;
+  /** Proves this page holds the call (heartbeats, tools, end); expires with the call. */
+  callToken: string;
   /** One-time URL for the recording's upload, when a recording type was given. */
   recordingUploadUrl?: string;
 }
@@ -99,6 +99,34 @@ export async function startVoiceSession(
   return (await res.json()) as VoiceSession;
 }
 
+/** The call this page holds: its id and the token proving it. */
+export interface HeldCall {
+  callId: string;
+  callToken: string;
+}
+
+/**
+ * Renews the call's liveness lease. `open: false` once the server considers the call over (past its
+ * maximum or its lease): it has hung the voice session up. Network failures throw (the lease
+ * tolerates a missed heartbeat; the next one retries).
+ */
+export async function heartbeatVoiceSession(
+  endpoint: ConversationEndpoint,
+  call: HeldCall,
+  fetchFn: typeof fetch = fetch,
+): Promise<{ open: boolean }> {
+  const res = await fetchFn(url(endpoint), {
+    method: 'POST',
+    headers: headers(endpoint),
+    body: JSON.stringify({ action: 'heartbeat', callId: call.callId, callToken: call.callToken }),
+  });
+  // An unknown or settled call is over too.
+  if (res.status === 404) return { open: false };
+  if (!res.ok) throw await failure(res);
+  const body = (await res.json()) as { open?: unknown };
+  return { open: body.open === true };
+}
+
 /** A function call from the realtime model, run by the server with the agent's tools. */
 export interface VoiceToolCall {
   name: string;
@@ -109,7 +137,7 @@ export interface VoiceToolCall {
 /** Returns the output text to hand back to the model; failures become an error output, never a throw. */
 export async function runVoiceTool(
   endpoint: ConversationEndpoint,
-  call: { callId: string; callToken: string | null },
+  call: HeldCall,
   tool: VoiceToolCall,
   fetchFn: typeof fetch = fetch,
 ): Promise<string> {
@@ -120,7 +148,7 @@ export async function runVoiceTool(
       body: JSON.stringify({
         action: 'tool',
         callId: call.callId,
-        callToken: call.callToken ?? '',
+        callToken: call.callToken,
         name: tool.name,
         arguments: tool.arguments,
         toolCallId: tool.toolCallId,
@@ -138,14 +166,14 @@ export async function runVoiceTool(
 /** `keepalive` lets the request finish while the page unloads (leaving the page ends the call). */
 export async function endVoiceSession(
   endpoint: ConversationEndpoint,
-  callId: string,
+  call: HeldCall,
   transcript: TranscriptLine[],
   fetchFn: typeof fetch = fetch,
 ): Promise<void> {
   const res = await fetchFn(url(endpoint), {
     method: 'POST',
     headers: headers(endpoint),
-    body: JSON.stringify({ action: 'end', callId, transcript }),
+    body: JSON.stringify({ action: 'end', callId: call.callId, callToken: call.callToken, transcript }),
     keepalive: true,
   });
   if (!res.ok) throw await failure(res);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VOICE_HEARTBEAT_INTERVAL_SECONDS } from '../../../../supabase/functions/_shared/voice/lease.ts';
 import { VoiceCall, type CallEnvironment } from './voiceCall.ts';
 
 const endpoint = { supabaseUrl: 'http://api.test', anonKey: 'anon' };
@@ -45,7 +46,7 @@ function fakeBrowser() {
   return { env, sent, stopped, open, serverSays, agentAudio, isClosed: () => closed, remote: () => remote };
 }
 
-function fakeApi(startAnswer: () => Response) {
+function fakeApi(startAnswer: () => Response, heartbeatAnswer: () => Response = () => Response.json({ open: true })) {
   const bodies: Record<string, unknown>[] = [];
   const visitorKeys: (string | null)[] = [];
   const uploads: { url: string; body: unknown; type: string | null }[] = [];
@@ -59,6 +60,7 @@ function fakeApi(startAnswer: () => Response) {
     bodies.push(body);
     visitorKeys.push(new Headers(init?.headers).get('x-visitor-key'));
     if (body.action === 'end') return Response.json({ durationSeconds: 42, creditsCharged: 1 });
+    if (body.action === 'heartbeat') return heartbeatAnswer();
     if (body.action === 'tool')
       return body.name === 'get_time'
         ? Response.json({ ok: true, output: '{"time":"12:00"}' })
@@ -72,6 +74,7 @@ const okSession = () =>
   Response.json({
     sdp: 'v=0\r\nanswer\r\n',
     callId: CALL,
+    callToken: '123.token',
     opening: 'Welcome the caller; say it is likely recorded.',
     maxDurationSeconds: 600,
   });
@@ -83,6 +86,7 @@ describe('VoiceCall', () => {
       Response.json({
         sdp: 'v=0\r\nanswer\r\n',
         callId: CALL,
+        callToken: '123.token',
         opening: 'Hi',
         maxDurationSeconds: 600,
         recordingUploadUrl: 'http://api.test/storage/v1/object/upload/sign/recordings/x.webm?token=t',
@@ -149,6 +153,7 @@ describe('VoiceCall', () => {
     expect(api.bodies[1]).toEqual({
       action: 'end',
       callId: CALL,
+      callToken: '123.token',
       transcript: [
         { role: 'assistant', text: 'Bonjour !' },
         { role: 'user', text: 'Une table' },
@@ -201,7 +206,7 @@ describe('VoiceCall', () => {
     release();
     await starting;
     expect(call.state.status).toBe('ended');
-    expect(api.bodies.at(-1)).toMatchObject({ action: 'end', callId: CALL });
+    expect(api.bodies.at(-1)).toMatchObject({ action: 'end', callId: CALL, callToken: '123.token' });
   });
   it('runs function calls through the server and hands the output back to the model, once per call', async () => {
     const browser = fakeBrowser();
@@ -251,5 +256,58 @@ describe('VoiceCall', () => {
     const last = browser.sent.map((raw) => JSON.parse(raw) as { item?: { call_id?: string; output?: string } });
     expect(last.at(-2)?.item).toMatchObject({ call_id: 'call_8', output: expect.stringContaining('not available') });
     await call.end();
+  });
+
+  it('renews the lease every heartbeat interval with the call token, and stops when the call ends', async () => {
+    const browser = fakeBrowser();
+    const api = fakeApi(okSession);
+    const pending: { fn: () => void; ms: number; cleared: boolean }[] = [];
+    const call = new VoiceCall(
+      endpoint,
+      { subdomain: 'demo' },
+      {
+        ...browser.env,
+        fetchFn: api.fetchFn,
+        setTimer: (fn, ms) => {
+          const timer = { fn, ms, cleared: false };
+          pending.push(timer);
+          return timer;
+        },
+        clearTimer: (timer) => void ((timer as { cleared: boolean }).cleared = true),
+      },
+    );
+    await call.start();
+    browser.open();
+    const beats = () => pending.filter((t) => t.ms === VOICE_HEARTBEAT_INTERVAL_SECONDS * 1000);
+    expect(beats()).toHaveLength(1);
+    beats()[0]!.fn();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(api.bodies.filter((b) => b.action === 'heartbeat')).toEqual([
+      { action: 'heartbeat', callId: CALL, callToken: '123.token' },
+    ]);
+    // The next heartbeat is scheduled; ending the call cancels it.
+    expect(beats()).toHaveLength(2);
+    await call.end();
+    expect(beats()[1]!.cleared).toBe(true);
+    beats()[1]!.fn();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(api.bodies.filter((b) => b.action === 'heartbeat')).toHaveLength(1);
+  });
+
+  it('ends the call (time limit) when the server answers a heartbeat that it is over', async () => {
+    const browser = fakeBrowser();
+    const api = fakeApi(okSession, () => Response.json({ open: false, secondsLeft: 0 }));
+    const pending: { fn: () => void; ms: number }[] = [];
+    const call = new VoiceCall(
+      endpoint,
+      { subdomain: 'demo' },
+      { ...browser.env, fetchFn: api.fetchFn, setTimer: (fn, ms) => pending.push({ fn, ms }), clearTimer: () => {} },
+    );
+    await call.start();
+    browser.open();
+    pending.find((t) => t.ms === VOICE_HEARTBEAT_INTERVAL_SECONDS * 1000)!.fn();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(call.state).toMatchObject({ status: 'ended', endReason: 'time_limit' });
+    expect(api.bodies.at(-1)).toMatchObject({ action: 'end', callId: CALL, callToken: '123.token' });
   });
 });

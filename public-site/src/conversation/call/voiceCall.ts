@@ -1,12 +1,22 @@
+import { VOICE_HEARTBEAT_INTERVAL_SECONDS } from '../../../../supabase/functions/_shared/voice/lease.ts';
 import type { AgentRef, ConversationEndpoint } from '../api.ts';
 import type { CallRecorder } from './recorder.ts';
-import { endVoiceSession, runVoiceTool, startVoiceSession, type TranscriptLine } from './voiceApi.ts';
+import {
+  endVoiceSession,
+  heartbeatVoiceSession,
+  runVoiceTool,
+  startVoiceSession,
+  type HeldCall,
+  type TranscriptLine,
+} from './voiceApi.ts';
 
 /**
  * One browser voice call (spec 002 §4.1): idle → connecting → in progress (recording flag) → ended.
  * Microphone → RTCPeerConnection → SDP offer relayed by `voice-session` → answer; the `oai-events`
  * data channel asks for the opening message, and carries transcripts of both sides, which are sent
- * back when the call ends. Browser objects are injected so the flow is tested without WebRTC.
+ * back when the call ends. While the call is held, a heartbeat renews its lease on the server; the
+ * server cuts off (and stops billing) a call whose page stopped. Browser objects are injected so the
+ * flow is tested without WebRTC.
  */
 export type CallStatus = 'idle' | 'connecting' | 'in_progress' | 'ended';
 
@@ -52,15 +62,16 @@ export class VoiceCall {
   private pc: RTCPeerConnection | null = null;
   private mic: MediaStream | null = null;
   private channel: RTCDataChannel | null = null;
-  private callId: string | null = null;
+  /** The call on the server (id and token), from the start answer until the end request. */
+  private call: HeldCall | null = null;
   private recorder: CallRecorder | null = null;
   private remote: MediaStream | null = null;
   private uploadUrl: string | null = null;
-  private callToken: string | null = null;
   /** Function calls already handled: the model announces each one twice (arguments done, item done). */
   private readonly toolCalls = new Set<string>();
   private readonly transcript: TranscriptLine[] = [];
   private timers: unknown[] = [];
+  private heartbeatTimer: unknown = null;
 
   constructor(
     private readonly endpoint: ConversationEndpoint,
@@ -134,12 +145,12 @@ export class VoiceCall {
    */
   private async runTool(fields: FunctionCallFields): Promise<void> {
     const { call_id: toolCallId, name } = fields;
-    const callId = this.callId;
-    if (typeof toolCallId !== 'string' || typeof name !== 'string' || !callId || this.toolCalls.has(toolCallId)) return;
+    const call = this.call;
+    if (typeof toolCallId !== 'string' || typeof name !== 'string' || !call || this.toolCalls.has(toolCallId)) return;
     this.toolCalls.add(toolCallId);
     const output = await runVoiceTool(
       this.endpoint,
-      { callId, callToken: this.callToken },
+      call,
       { name, arguments: typeof fields.arguments === 'string' ? fields.arguments : '{}', toolCallId },
       this.env.fetchFn,
     );
@@ -179,8 +190,7 @@ export class VoiceCall {
         this.env.fetchFn,
         this.env.visitorKey,
       );
-      this.callId = session.callId;
-      this.callToken = session.callToken ?? null;
+      this.call = { callId: session.callId, callToken: session.callToken };
       this.uploadUrl = session.recordingUploadUrl ?? null;
       // Read through a method: the compiler would keep the narrowing from the guard above.
       if (this.currentStatus() !== 'connecting') {
@@ -195,6 +205,7 @@ export class VoiceCall {
         // Recording starts shortly after the connection (spec: about 500 ms).
         this.timer(() => this.startRecording(), 500);
       };
+      this.scheduleHeartbeat();
       await pc.setRemoteDescription({ type: 'answer', sdp: session.sdp });
       const limit = session.maxDurationSeconds;
       if (limit > GOODBYE_LEAD_SECONDS) {
@@ -216,6 +227,30 @@ export class VoiceCall {
       console.warn('[concierge] voice call failed:', error);
       await this.end(code === 'no_credits' ? 'no_credits' : code === 'voice_unavailable' ? 'unavailable' : 'failed');
     }
+  }
+
+  /** The next lease renewal; an answer that the call is over ends it here too. */
+  private scheduleHeartbeat(): void {
+    this.heartbeatTimer = (this.env.setTimer ?? setTimeout)(
+      () => void this.heartbeat(),
+      VOICE_HEARTBEAT_INTERVAL_SECONDS * 1000,
+    );
+  }
+
+  private async heartbeat(): Promise<void> {
+    const call = this.call;
+    if (!call || this.snapshot.status === 'ended') return;
+    try {
+      const { open } = await heartbeatVoiceSession(this.endpoint, call, this.env.fetchFn);
+      if (!open) {
+        await this.end('time_limit');
+        return;
+      }
+    } catch (error) {
+      // One lost heartbeat is within the lease; the next one retries.
+      console.warn('[concierge] voice call heartbeat failed:', error);
+    }
+    if (this.call === call && this.currentStatus() !== 'ended') this.scheduleHeartbeat();
   }
 
   private startRecording(): void {
@@ -240,8 +275,10 @@ export class VoiceCall {
   }
 
   private async release(): Promise<void> {
-    for (const t of this.timers) (this.env.clearTimer ?? clearTimeout)(t as ReturnType<typeof setTimeout>);
+    for (const t of [...this.timers, this.heartbeatTimer])
+      (this.env.clearTimer ?? clearTimeout)(t as ReturnType<typeof setTimeout>);
     this.timers = [];
+    this.heartbeatTimer = null;
     // The last chunk arrives after stop (spec: about 500 ms): wait for it before closing the streams.
     const recording = this.recorder ? await this.recorder.stop().catch(() => null) : null;
     this.recorder = null;
@@ -251,12 +288,11 @@ export class VoiceCall {
     this.channel = null;
     this.pc = null;
     this.mic = null;
-    const callId = this.callId;
+    const call = this.call;
     const uploadUrl = this.uploadUrl;
-    this.callId = null;
-    this.callToken = null;
+    this.call = null;
     this.uploadUrl = null;
-    if (callId && uploadUrl && recording && recording.size > 0) {
+    if (call && uploadUrl && recording && recording.size > 0) {
       try {
         const res = await (this.env.fetchFn ?? fetch)(uploadUrl, {
           method: 'PUT',
@@ -268,9 +304,9 @@ export class VoiceCall {
         console.warn('[concierge] recording not saved:', error);
       }
     }
-    if (callId) {
+    if (call) {
       try {
-        await endVoiceSession(this.endpoint, callId, this.transcript, this.env.fetchFn);
+        await endVoiceSession(this.endpoint, call, this.transcript, this.env.fetchFn);
       } catch (error) {
         console.warn('[concierge] voice call end not recorded:', error);
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { safeText, unsafeTextReason } from './safe-text.ts';
+import { safeText, storableText, unsafeTextReason } from './safe-text.ts';
 
 describe('safe text', () => {
   it.each([
@@ -20,5 +20,11 @@ describe('safe text', () => {
     expect(schema.parse('  abc ')).toBe('abc');
     expect(schema.safeParse('abcdef').success).toBe(false);
     expect(schema.safeParse('a\u0000').error?.issues[0]?.message).toBe('brief must not contain NUL characters.');
+  });
+
+  it('strips what it cannot store, keeping valid pairs (best-effort text such as a call transcript)', () => {
+    expect(storableText('Une\u0000 table \ud800')).toBe('Une table ');
+    expect(storableText('\udc00ok \ud83d\ude00')).toBe('ok \ud83d\ude00');
+    expect(unsafeTextReason(storableText('a\u0000\udfff\ud800b'))).toBeNull();
   });
 });

@@ -8,6 +8,15 @@ import { z } from 'zod';
 
 // Without the `u` flag a regex sees UTF-16 code units, so unpaired halves can be matched.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+/**
+ * `value` without what cannot be stored (NUL bytes, lone surrogates), for best-effort text that is
+ * kept rather than refused (a browser's call transcript).
+ */
+export function storableText(value: string): string {
+  return value.replaceAll('\u0000', '').replace(LONE_SURROGATES, '');
+}
 
 /** Why `value` cannot be stored, or null when it can. */
 export function unsafeTextReason(value: string): 'nul' | 'lone_surrogate' | null {
