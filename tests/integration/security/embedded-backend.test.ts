@@ -5,7 +5,7 @@
  * brute-force sign-ins, make the server hash a megabyte password, or wedge a connection.
  */
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -78,6 +78,44 @@ describe('keys per data directory', () => {
     expect(stack.config.jwtSecret).not.toBe(DEMO_SECRET);
     expect(stack.serviceRoleKey).not.toBe(DEMO_SERVICE_ROLE_KEY);
   });
+});
+
+describe('the data folder on a shared machine', () => {
+  // Windows has no POSIX modes: the user profile's ACLs protect it there.
+  it.skipIf(process.platform === 'win32')(
+    'another local account cannot read it: .concierge, its database and its files are owner-only, an old 755 install included',
+    async () => {
+      const root = await mkdtemp(path.join(tmpdir(), 'concierge-modes-'));
+      const own = path.join(root, '.concierge');
+      try {
+        // An install made before this fix: every folder as the umask left it.
+        await mkdir(path.join(own, 'data'), { recursive: true, mode: 0o755 });
+        await mkdir(path.join(own, 'files'), { recursive: true, mode: 0o755 });
+        for (const dir of [own, path.join(own, 'data'), path.join(own, 'files')]) await chmod(dir, 0o755);
+        const running = await startStack({ projectDir: root, env: {}, port: 0 });
+        try {
+          expect(running.config.dataDir).toBe(path.join(own, 'data'));
+          for (const dir of [own, path.join(own, 'data'), path.join(own, 'files')]) {
+            expect({ dir, mode: (await stat(dir)).mode & 0o777 }).toEqual({ dir, mode: 0o700 });
+          }
+        } finally {
+          await running.stop();
+        }
+        // A fresh install is created owner-only.
+        await rm(own, { recursive: true, force: true });
+        const fresh = await startStack({ projectDir: root, env: {}, port: 0 });
+        try {
+          for (const dir of [own, path.join(own, 'data'), path.join(own, 'files')]) {
+            expect({ dir, mode: (await stat(dir)).mode & 0o777 }).toEqual({ dir, mode: 0o700 });
+          }
+        } finally {
+          await fresh.stop();
+        }
+      } finally {
+        await rm(root, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('a token signed with the public demo secret', () => {
