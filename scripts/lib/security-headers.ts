@@ -18,6 +18,15 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
 
+/**
+ * On every console response: nothing may frame any of its URLs, whatever a file turns out to be
+ * (pages replace this CSP with the full consoleCsp(), which says the same about framing).
+ */
+export const CONSOLE_BASE_HEADERS: Readonly<Record<string, string>> = {
+  ...BASE_SECURITY_HEADERS,
+  'Content-Security-Policy': "frame-ancestors 'none'",
+};
+
 /** The hosted default when no project URL is known at build time (see README "Deploy"). */
 export const ANY_SUPABASE_PROJECT = 'https://*.supabase.co';
 

@@ -146,9 +146,15 @@ describe('console headers', () => {
     );
   });
 
-  it('files, runtime config and missing assets are nosniff too', async () => {
+  it('files, runtime config and missing assets are nosniff too, and no foreign origin frames them', async () => {
     for (const pathname of ['/assets/app.js', '/concierge.config.json', '/assets/missing.js']) {
-      expectBaseHeaders(await request(consolePort, pathname));
+      const answer = await request(consolePort, pathname);
+      expectBaseHeaders(answer);
+      expect(frameableBy(answer, 'https://evil.example')).toBe(false);
+    }
+    // A case-insensitive disk maps these names to index.html: still the page, with its full CSP.
+    for (const pathname of ['/INDEX.HTML', '/index.html.']) {
+      expect(directive(await request(consolePort, pathname), 'script-src')).toEqual(["'self'"]);
     }
     const asset = await request(consolePort, '/assets/app.js');
     expect(asset.headers['content-type']).toMatch(/javascript/);
