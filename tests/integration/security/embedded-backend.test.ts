@@ -22,7 +22,9 @@ const DEMO_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 const DEMO_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
-const CONSOLE_ORIGIN = 'http://localhost:5180';
+/** The pages this stack serves, as the product and the desktop app pass them (not config.toml's ports). */
+const CONSOLE_ORIGIN = 'http://localhost:5190';
+const SITE_ORIGINS = 'http://*.localhost:5191';
 const FOREIGN_ORIGIN = 'http://evil.example';
 
 let stack: TestStack;
@@ -33,7 +35,11 @@ let limitedSoFar = 0;
 
 beforeAll(async () => {
   limits = (await loadSupabaseConfig(REPO_ROOT)).auth.rate_limit;
-  stack = await startTestStack({ allowedOrigins: [CONSOLE_ORIGIN], authRateLimit: limits, trustForwardedFor: false });
+  stack = await startTestStack({
+    allowedOrigins: [CONSOLE_ORIGIN, SITE_ORIGINS],
+    authRateLimit: limits,
+    trustForwardedFor: false,
+  });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -176,7 +182,7 @@ describe('CORS', () => {
   });
 
   it('the console origin and agent pages are granted, echoed rather than *', async () => {
-    for (const origin of [CONSOLE_ORIGIN, 'http://demo.localhost:5181']) {
+    for (const origin of [CONSOLE_ORIGIN, 'http://demo.localhost:5191']) {
       const preflight = await rest('/agents', {
         method: 'OPTIONS',
         headers: { origin, 'access-control-request-method': 'GET' },
@@ -186,6 +192,17 @@ describe('CORS', () => {
       const read = await rest('/sectors?select=id&limit=1', { headers: { origin, apikey: stack.anonKey } });
       expect(read.status).toBe(200);
       expect(read.headers.get('access-control-allow-origin')).toBe(origin);
+    }
+  });
+
+  it("whatever listens on config.toml's fixed ports gets no grant when the stack was told what it serves", async () => {
+    for (const origin of ['http://localhost:5180', 'http://demo.localhost:5181', 'http://127.0.0.1:3000']) {
+      const preflight = await rest('/agents', {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
+      expect({ origin, status: preflight.status }).toEqual({ origin, status: 403 });
+      expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     }
   });
 
