@@ -13,6 +13,9 @@ const echo: HttpService = {
     const url = new URL(request.url);
     if (url.pathname === '/boom') throw new Error('service exploded');
     if (url.pathname === '/moved') return Response.redirect('http://example.test/elsewhere', 302);
+    // A service refusing a body by its own limit, without reading it (storage's bucket limits).
+    if (url.pathname === '/too-large') return Response.json({ message: 'too large' }, { status: 413 });
+    if (url.pathname === '/refused') return Response.json({ statusCode: '413' }, { status: 400 });
     const body = request.body ? await request.text() : '';
     return Response.json({
       method: request.method,
@@ -217,6 +220,46 @@ describe('gateway', () => {
     const refused = await fetch(`${base}/rest/v1/posts`, { method: 'POST', body: new Uint8Array(64 * 1024) });
     expect(refused.status).toBe(413);
     expect((await fetch(`${base}/rest/v1/ok`)).status).toBe(200);
+  });
+
+  /** Sends `head` and `body` on a fresh keep-alive socket, then a second request; the whole answer. */
+  async function keepAlive(head: string, body: string): Promise<{ answer: string; closed: boolean }> {
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    await once(socket, 'connect');
+    let answer = '';
+    socket.on('data', (c) => (answer += c));
+    socket.write(`${head}\r\nHost: x\r\nConnection: keep-alive\r\n\r\n${body}`);
+    socket.write('GET /rest/v1/next HTTP/1.1\r\nHost: x\r\n\r\n');
+    const closed = await Promise.race([
+      once(socket, 'close').then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000)),
+    ]);
+    socket.destroy();
+    return { answer, closed };
+  }
+
+  it("closes the connection after a service's own 413, body read or not", async () => {
+    const small = await keepAlive('POST /storage/v1/too-large HTTP/1.1\r\nContent-Length: 2', 'xx');
+    expect(small.answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(small.answer.toLowerCase()).toContain('connection: close');
+    expect(small.closed).toBe(true);
+    const partial = await keepAlive('POST /functions/v1/too-large HTTP/1.1\r\nContent-Length: 900', 'xx');
+    expect(partial.answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(partial.answer.toLowerCase()).toContain('connection: close');
+    expect(partial.closed).toBe(true);
+  });
+
+  it('closes the connection when a service answers before the body has arrived (any status)', async () => {
+    const { answer, closed } = await keepAlive('POST /storage/v1/refused HTTP/1.1\r\nContent-Length: 900', 'xx');
+    expect(answer).toMatch(/^HTTP\/1\.1 400/);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(closed).toBe(true);
+  });
+
+  it('keeps an ordinary keep-alive connection open', async () => {
+    const { answer, closed } = await keepAlive('POST /rest/v1/posts HTTP/1.1\r\nContent-Length: 2', 'xx');
+    expect(answer.match(/HTTP\/1\.1 200/g)).toHaveLength(2);
+    expect(closed).toBe(false);
   });
 
   it('never throws from the fetch handler, even with an unknown mount', async () => {

@@ -31,9 +31,10 @@ const PREFIXES: [string, MountName][] = [
 const METHODS_WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Headers the gateway adds to every answer (CORS only for an allowed Origin). */
-function withGatewayHeaders(response: Response, origin: string | null): Response {
+function withGatewayHeaders(response: Response, origin: string | null, close = false): Response {
   const extra: Record<string, string> = origin ? corsHeadersFor(origin) : {};
   extra['X-Content-Type-Options'] = 'nosniff';
+  if (close) extra.Connection = 'close';
   // Hot path: add the headers in place; only responses with immutable headers (Response.error(),
   // redirects, fetched responses) are rebuilt.
   try {
@@ -50,6 +51,18 @@ function withGatewayHeaders(response: Response, origin: string | null): Response
 export interface ClientInfo {
   /** The socket's remote address. */
   address: string;
+  /** Whether the whole request, body included, has arrived (Node's `IncomingMessage.complete`). */
+  requestComplete?: () => boolean;
+}
+
+/**
+ * Whether to close the connection after this answer: a refused body (any 413, storage's bucket
+ * limit included, which it renders as a 400 as hosted Storage does) is left unread, and its rest
+ * would otherwise be parsed as the next request on a keep-alive socket, or stall it.
+ */
+function mustClose(response: Response, client: ClientInfo | undefined): boolean {
+  if (!client) return false;
+  return response.status === 413 || client.requestComplete?.() === false;
 }
 
 /**
@@ -183,13 +196,11 @@ export function createFetchHandler(ctx: StackContext, mounts: Mounts) {
           'payload_too_large',
           `The request body exceeds the limit of ${limit} bytes`,
         );
-        // The unread rest of the body would otherwise be parsed as the next request on a
-        // keep-alive socket (or stall it): close the connection once the answer is written.
-        if (client) refused.headers.set('Connection', 'close');
-        return withGatewayHeaders(refused, granted);
+        return withGatewayHeaders(refused, granted, mustClose(refused, client));
       }
       const headers = serviceHeaders(limited, client, ctx.config.trustForwardedFor);
-      return withGatewayHeaders(await service.handle(stripPrefix(limited, match[0], headers)), granted);
+      const response = await service.handle(stripPrefix(limited, match[0], headers));
+      return withGatewayHeaders(response, granted, mustClose(response, client));
     } catch (error) {
       ctx.log(`error: ${request.method} ${pathname}: ${(error as Error)?.stack ?? String(error)}`);
       return withGatewayHeaders(platformErrorResponse(serviceName, 'internal'), granted);
@@ -213,7 +224,11 @@ export function createHttpServer(
   const dispatch = createFetchHandler(ctx, mounts);
   const originPolicy = createOriginPolicy(ctx.config);
   const listener = getRequestListener(
-    (request, env) => dispatch(request, { address: env.incoming.socket.remoteAddress ?? 'unknown' }),
+    (request, env) =>
+      dispatch(request, {
+        address: env.incoming.socket.remoteAddress ?? 'unknown',
+        requestComplete: () => env.incoming.complete,
+      }),
     {
       errorHandler: (error) => {
         ctx.log(`gateway: unreadable request: ${String(error)}`);

@@ -298,6 +298,31 @@ describe('connections and statuses', () => {
     expect((await rest('/sectors?select=id&limit=1', { headers: { apikey: stack.anonKey } })).status).toBe(200);
   });
 
+  it("after storage's own 413 (a bucket's size limit) the keep-alive connection is closed too", async () => {
+    const { port } = new URL(stack.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await once(socket, 'connect');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    // Over avatars' 5 MiB but under the gateway's storage limit: storage itself refuses it.
+    socket.write(
+      `POST /storage/v1/object/avatars/big.png HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n` +
+        `apikey: ${stack.serviceRoleKey}\r\nAuthorization: Bearer ${stack.serviceRoleKey}\r\n` +
+        `Content-Type: image/png\r\nContent-Length: ${6 * 1024 * 1024}\r\n\r\nxx`,
+    );
+    const closed = await Promise.race([
+      once(socket, 'close').then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000)),
+    ]);
+    socket.destroy();
+    // Hosted Storage's shape: HTTP 400, the real status in the body.
+    expect(answer).toMatch(/^HTTP\/1\.1 400/);
+    expect(answer).toContain('"statusCode":"413"');
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(closed).toBe(true);
+    expect((await rest('/sectors?select=id&limit=1', { headers: { apikey: stack.anonKey } })).status).toBe(200);
+  });
+
   it('"not found" raised by an RPC as PT404 answers 404, as PostgREST does', async () => {
     const { data: user } = await stack.serviceClient().auth.admin.createUser({
       email: 'rpc-owner@example.com',
