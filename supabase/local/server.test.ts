@@ -15,6 +15,7 @@ const echo: HttpService = {
     if (url.pathname === '/moved') return Response.redirect('http://example.test/elsewhere', 302);
     // A service refusing a body by its own limit, without reading it (storage's bucket limits).
     if (url.pathname === '/too-large') return Response.json({ message: 'too large' }, { status: 413 });
+    if (url.pathname === '/varies') return new Response('x', { headers: { Vary: 'Accept-Encoding' } });
     if (url.pathname === '/refused') return Response.json({ statusCode: '413' }, { status: 400 });
     const body = request.body ? await request.text() : '';
     return Response.json({
@@ -195,6 +196,19 @@ describe('gateway', () => {
       headers: { 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.10' },
     });
     expect(await res.json()).toMatchObject({ forwardedFor: '127.0.0.1', realIp: null });
+  });
+
+  it('says every answer varies by Origin, granted or not, keeping what the service varies by', async () => {
+    const plain = await fetch(`${base}/rest/v1/posts`);
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Origin');
+    const granted = await fetch(`${base}/rest/v1/posts`, { headers: { origin: 'http://console.test:5180' } });
+    expect(granted.headers.get('vary')).toBe('Origin');
+    const refused = await fetch(`${base}/rest/v1/posts`, { headers: { origin: 'http://evil.test' } });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('vary')).toBe('Origin');
+    expect((await fetch(`${base}/rest/v1/varies`)).headers.get('vary')).toBe('Accept-Encoding, Origin');
+    expect((await fetch(`${base}/nowhere`)).headers.get('vary')).toBe('Origin');
   });
 
   it('marks every answer nosniff', async () => {

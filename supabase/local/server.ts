@@ -35,14 +35,22 @@ function withGatewayHeaders(response: Response, origin: string | null, close = f
   const extra: Record<string, string> = origin ? corsHeadersFor(origin) : {};
   extra['X-Content-Type-Options'] = 'nosniff';
   if (close) extra.Connection = 'close';
+  const add = (headers: Headers) => {
+    for (const [k, v] of Object.entries(extra)) if (!headers.has(k)) headers.set(k, v);
+    // Every answer depends on Origin (granted, refused or none), also without a grant: a cache
+    // must not hand a no-Origin answer to a CORS fetch, or one origin's answer to another.
+    const vary = headers.get('vary');
+    if (!vary) headers.set('Vary', 'Origin');
+    else if (!/(^|,)\s*(origin|\*)\s*(,|$)/i.test(vary)) headers.set('Vary', `${vary}, Origin`);
+  };
   // Hot path: add the headers in place; only responses with immutable headers (Response.error(),
   // redirects, fetched responses) are rebuilt.
   try {
-    for (const [k, v] of Object.entries(extra)) if (!response.headers.has(k)) response.headers.set(k, v);
+    add(response.headers);
     return response;
   } catch {
     const headers = new Headers(response.headers);
-    for (const [k, v] of Object.entries(extra)) if (!headers.has(k)) headers.set(k, v);
+    add(headers);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 }
