@@ -142,7 +142,10 @@ export function widgetFrameAncestors(domain: string | null): string[] {
   return [`${domain}:*`, `*.${domain}:*`];
 }
 
-/** Inline scripts of an HTML page and the trackers they load, for siteCsp(). */
+/**
+ * Inline scripts of some HTML and the trackers they load, for siteCsp(). Give it only the tags the
+ * server itself injected (renderAgentIndex's injectedScripts), never the final page.
+ */
 export function pageScripts(html: string): { inlineScripts: string[]; trackers: Tracker[] } {
   const inlineScripts: string[] = [];
   const trackers = new Set<Tracker>();

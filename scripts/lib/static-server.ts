@@ -15,14 +15,21 @@ export interface StaticSiteOptions {
     request: IncomingMessage,
   ) => Promise<{ status: number; headers: Record<string, string>; body: string } | null>;
   /** Rewrites index.html per request (e.g. meta tags per agent host); default unchanged. */
-  transformIndex?: (html: string, request: IncomingMessage) => Promise<string> | string;
+  transformIndex?: (html: string, request: IncomingMessage) => Promise<string | Page> | string | Page;
   /**
    * Headers of a page (index.html as finally sent), e.g. its Content-Security-Policy. Every
-   * response, files and errors included, carries BASE_SECURITY_HEADERS anyway.
+   * response, files and errors included, carries `baseHeaders` anyway.
    */
-  pageHeaders?: (request: IncomingMessage, html: string) => Promise<Record<string, string>> | Record<string, string>;
+  pageHeaders?: (request: IncomingMessage, page: Page) => Promise<Record<string, string>> | Record<string, string>;
   /** Headers on every response (files, errors, pages); default BASE_SECURITY_HEADERS. */
   baseHeaders?: Readonly<Record<string, string>>;
+}
+
+/** A page about to be sent. */
+export interface Page {
+  html: string;
+  /** `<script>` tags transformIndex wrote in itself: the only inline scripts a CSP may allow. */
+  injectedScripts: readonly string[];
 }
 
 /**
@@ -120,10 +127,11 @@ export function createStaticSiteServer(options: StaticSiteOptions): Server {
   }
 
   async function sendPage(req: IncomingMessage, res: ServerResponse, file: string): Promise<void> {
-    let html = await readFile(file, 'utf8');
-    if (options.transformIndex) html = await options.transformIndex(html, req);
-    const pageHeaders = options.pageHeaders ? await options.pageHeaders(req, html) : {};
+    const built = await readFile(file, 'utf8');
+    const transformed = options.transformIndex ? await options.transformIndex(built, req) : built;
+    const page: Page = typeof transformed === 'string' ? { html: transformed, injectedScripts: [] } : transformed;
+    const pageHeaders = options.pageHeaders ? await options.pageHeaders(req, page) : {};
     res.writeHead(200, { ...pageHeaders, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
-    res.end(req.method === 'HEAD' ? undefined : html);
+    res.end(req.method === 'HEAD' ? undefined : page.html);
   }
 }
