@@ -149,7 +149,7 @@ async function assemble(
 
   const dispatch = createFetchHandler(ctx, mounts);
   ctx.dispatch = dispatch;
-  const server = createHttpServer(ctx, mounts, upgrades);
+  const server = createHttpServer(ctx, dispatch, upgrades);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {

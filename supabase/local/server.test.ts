@@ -45,7 +45,7 @@ beforeAll(async () => {
   // The gateway never touches the database or the mailer; these stand-ins make that explicit.
   ctx = { config, db: {} as PGlite, mailer: {} as Mailer, log: (m) => logs.push(m), onSchemaChange: () => {} };
   const mounts: Mounts = { rest: echo, auth: echo, storage: echo, functions: echo };
-  server = createHttpServer(ctx, mounts);
+  server = createHttpServer(ctx, createFetchHandler(ctx, mounts));
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -155,13 +155,20 @@ export function bodyLimitFor(ctx: StackContext, mount: MountName | undefined): n
   return Math.max(base, storageLimit);
 }
 
+/** The gateway: one per stack, serving both the socket server and in-process calls (ctx.dispatch). */
+export interface FetchHandler {
+  (request: Request, client?: ClientInfo): Promise<Response>;
+  /** The Origin decision it applies (null = no Origin), reused for websocket upgrades. */
+  originPolicy: (origin: string | null) => boolean | null;
+}
+
 /**
  * Routes a Web-standard request to the mounted service; never throws. `client` is set for requests
  * that came over a socket (their address becomes x-forwarded-for).
  */
-export function createFetchHandler(ctx: StackContext, mounts: Mounts) {
+export function createFetchHandler(ctx: StackContext, mounts: Mounts): FetchHandler {
   const originPolicy = createOriginPolicy(ctx.config);
-  return async (request: Request, client?: ClientInfo): Promise<Response> => {
+  const handler = async (request: Request, client?: ClientInfo): Promise<Response> => {
     const origin = request.headers.get('origin');
     const allowed = originPolicy(origin);
     const granted = allowed ? origin : null;
@@ -214,6 +221,7 @@ export function createFetchHandler(ctx: StackContext, mounts: Mounts) {
       return withGatewayHeaders(platformErrorResponse(serviceName, 'internal'), granted);
     }
   };
+  return Object.assign(handler, { originPolicy });
 }
 
 const CLIENT_ERROR_ANSWER =
@@ -221,16 +229,16 @@ const CLIENT_ERROR_ANSWER =
   '{"error":{"code":"bad_request","message":"Malformed HTTP"}}';
 
 /**
- * The stack's single HTTP server: the fetch handler for ordinary requests, `upgrades` (exact
- * paths) for websockets. Malformed HTTP gets a 400 instead of a dropped socket.
+ * The stack's single HTTP server: `dispatch` (the stack's one gateway, also ctx.dispatch) for
+ * ordinary requests, `upgrades` (exact paths) for websockets under the same Origin policy.
+ * Malformed HTTP gets a 400 instead of a dropped socket.
  */
 export function createHttpServer(
   ctx: StackContext,
-  mounts: Mounts,
+  dispatch: FetchHandler,
   upgrades: Record<string, UpgradeHandler> = {},
 ): Server {
-  const dispatch = createFetchHandler(ctx, mounts);
-  const originPolicy = createOriginPolicy(ctx.config);
+  const { originPolicy } = dispatch;
   const listener = getRequestListener(
     (request, env) =>
       dispatch(request, {
