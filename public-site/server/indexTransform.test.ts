@@ -25,8 +25,23 @@ describe('createAgentIndexTransform', () => {
       headers: { host: 'demo.localhost:5181' },
     });
     expect(calls).toEqual(['{"subdomain":"demo"}']);
-    expect(out).toContain('<title>Bistrot</title>');
-    expect(out).toContain('<link rel="canonical" href="http://demo.localhost:5181/" />');
+    expect(out.html).toContain('<title>Bistrot</title>');
+    expect(out.html).toContain('<link rel="canonical" href="http://demo.localhost:5181/" />');
+    expect(out.injectedScripts).toEqual([]);
+  });
+
+  it("names the tracking snippets it inserted, and only those, not the template's own scripts", async () => {
+    const template = html.replace('</head>', '<script>window.fromTemplate = 1;</script></head>');
+    const out = await transform(async () =>
+      Response.json({
+        name: 'Clara',
+        subdomain: 'demo',
+        branding: { integrations: { google_analytics: { enabled: true, value: 'G-ABCDEF1234' } } },
+      }),
+    )(template, { url: '/', headers: { host: 'demo.localhost:5181' } });
+    expect(out.injectedScripts).toHaveLength(2);
+    for (const tag of out.injectedScripts) expect(out.html).toContain(tag);
+    expect(out.injectedScripts.join('')).not.toContain('fromTemplate');
   });
 
   it('marks unknown agents and agent-less hosts noindex', async () => {
@@ -34,13 +49,13 @@ describe('createAgentIndexTransform', () => {
       url: '/',
       headers: { host: 'nope.localhost:5181' },
     });
-    expect(unknown).toContain('noindex');
+    expect(unknown.html).toContain('noindex');
     const calls: string[] = [];
     const bare = await transform(async () => Response.json(null), calls)(html, {
       url: '/',
       headers: { host: 'localhost:5181' },
     });
-    expect(bare).toContain('noindex');
+    expect(bare.html).toContain('noindex');
     expect(calls).toEqual([]);
   });
 
@@ -49,6 +64,6 @@ describe('createAgentIndexTransform', () => {
       url: '/',
       headers: { host: 'demo.localhost' },
     });
-    expect(out).toBe(html);
+    expect(out).toEqual({ html, injectedScripts: [] });
   });
 });

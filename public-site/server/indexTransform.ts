@@ -5,7 +5,7 @@
  */
 import { AgentLoadError, fetchPublicAgent } from '../src/api/publicAgent.ts';
 import { resolveSiteTarget } from '../src/host/siteMode.ts';
-import { injectAgentMeta } from './meta.ts';
+import { renderAgentIndex, type AgentIndexPage } from './meta.ts';
 
 export interface AgentIndexOptions {
   supabaseUrl: string | (() => string);
@@ -24,7 +24,7 @@ export interface IndexRequest {
 
 export function createAgentIndexTransform(
   options: AgentIndexOptions,
-): (html: string, request: IndexRequest) => Promise<string> {
+): (html: string, request: IndexRequest) => Promise<AgentIndexPage> {
   const value = (v: string | (() => string)) => (typeof v === 'function' ? v() : v);
   return async (html, request) => {
     const host = request.headers.host ?? '';
@@ -38,10 +38,10 @@ export function createAgentIndexTransform(
     try {
       pageUrl = new URL(request.url ?? '/', `${proto}://${host}`);
     } catch {
-      return html;
+      return { html, injectedScripts: [] };
     }
     const target = resolveSiteTarget({ host, pathname: pageUrl.pathname }, options.siteDomain);
-    if (target.kind === 'none') return injectAgentMeta(html, null, pageUrl.toString());
+    if (target.kind === 'none') return renderAgentIndex(html, null, pageUrl.toString());
     try {
       const agent = await fetchPublicAgent(
         { supabaseUrl: value(options.supabaseUrl), supabaseAnonKey: value(options.supabaseAnonKey) },
@@ -49,13 +49,13 @@ export function createAgentIndexTransform(
         options.fetchFn ?? fetch,
         AbortSignal.timeout(options.timeoutMs ?? 3000),
       );
-      return injectAgentMeta(html, agent, pageUrl.toString());
+      return renderAgentIndex(html, agent, pageUrl.toString());
     } catch (error) {
       if (error instanceof AgentLoadError && error.kind === 'not_found')
-        return injectAgentMeta(html, null, pageUrl.toString());
+        return renderAgentIndex(html, null, pageUrl.toString());
       // The database is slow or down: serve the page as built; the app shows its own state.
       options.log?.(`agent head not injected for ${host}: ${String(error)}`);
-      return html;
+      return { html, injectedScripts: [] };
     }
   };
 }

@@ -94,13 +94,29 @@ function stripOwnedTags(html: string): string {
     .replace(/<link\s+rel="canonical"[^>]*>\s*/gi, '');
 }
 
+/** A page as the server rewrote it, and the `<script>` tags it wrote in itself. */
+export interface AgentIndexPage {
+  html: string;
+  /**
+   * The tracking snippets exactly as inserted (trackingTags()): the only inline scripts the page's
+   * CSP may allow, so a script that reached the HTML any other way cannot allow itself.
+   */
+  injectedScripts: string[];
+}
+
 /**
  * index.html with the agent's head: title, description, canonical URL, Open Graph and Twitter
  * cards, theme colour and enabled tracking. `agent` null (unknown or disabled page): the
  * not-found title and `noindex`, so search engines drop the address.
  */
 export function injectAgentMeta(html: string, agent: PublicAgent | null, pageUrl: string): string {
+  return renderAgentIndex(html, agent, pageUrl).html;
+}
+
+/** injectAgentMeta(), also naming the scripts it inserted (for the page's CSP). */
+export function renderAgentIndex(html: string, agent: PublicAgent | null, pageUrl: string): AgentIndexPage {
   const head: string[] = [];
+  const injectedScripts = agent ? trackingTags(agent.branding.tracking) : [];
   if (!agent) {
     head.push('<title>Agent Not Found</title>', tag('name', 'robots', 'noindex'));
   } else {
@@ -120,11 +136,14 @@ export function injectAgentMeta(html: string, agent: PublicAgent | null, pageUrl
       tag('name', 'twitter:title', h.twitterTitle),
       tag('name', 'twitter:description', h.twitterDescription),
       ...(h.image ? [tag('name', 'twitter:image', h.image)] : []),
-      ...trackingTags(agent.branding.tracking),
+      ...injectedScripts,
     );
   }
   const stripped = stripOwnedTags(html);
   const block = `${head.join('\n    ')}\n  `;
   const close = stripped.search(/<\/head>/i);
-  return close === -1 ? `${block}${stripped}` : `${stripped.slice(0, close)}  ${block}${stripped.slice(close)}`;
+  return {
+    html: close === -1 ? `${block}${stripped}` : `${stripped.slice(0, close)}  ${block}${stripped.slice(close)}`,
+    injectedScripts,
+  };
 }

@@ -1,4 +1,4 @@
-import './config/zodWithoutEval.ts';
+import './conversation/zodWithoutEval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';

@@ -1,4 +1,4 @@
-import './lib/zodWithoutEval.ts';
+import '@conversation/zodWithoutEval.ts';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './app/app.css';

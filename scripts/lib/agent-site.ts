@@ -3,6 +3,7 @@ import type { RunningStack } from '../../supabase/local/index.ts';
 import { widgetDomain } from '../../public-site/server/widget.ts';
 import { resolveSiteTarget } from '../../public-site/src/host/siteMode.ts';
 import { consoleCsp, pageScripts, siteCsp, widgetFrameAncestors } from './security-headers.ts';
+import type { Page } from './static-server.ts';
 
 /**
  * Tells the database where agent pages are served (`http://{agent}.localhost:5181` locally), so
@@ -23,16 +24,16 @@ export function createConsoleHeaders(supabaseUrl: () => string): () => Record<st
 }
 
 /**
- * The public site's page headers: the CSP allows the inline tracking snippets this very page
- * carries, and the widget view (`?embed=widget` on an agent host) may be framed by the domain the
+ * The public site's page headers: the CSP allows the inline tracking snippets the server wrote into
+ * this very page (page.injectedScripts, never whatever else the HTML holds), and the widget view (`?embed=widget` on an agent host) may be framed by the domain the
  * owner configured for the widget (public_web_widget, the same answer the loader uses). Any failure
  * to look it up frames nobody.
  */
 export function createSiteHeaders(
   stack: Pick<RunningStack, 'db' | 'url'>,
   siteDomain?: string,
-): (request: Pick<IncomingMessage, 'url' | 'headers'>, html: string) => Promise<Record<string, string>> {
-  return async (request, html) => {
+): (request: Pick<IncomingMessage, 'url' | 'headers'>, page: Page) => Promise<Record<string, string>> {
+  return async (request, page) => {
     const host = request.headers.host ?? '';
     let frameAncestors: string[] = [];
     try {
@@ -49,7 +50,11 @@ export function createSiteHeaders(
       frameAncestors = [];
     }
     return {
-      'Content-Security-Policy': siteCsp({ supabaseUrl: stack.url, ...pageScripts(html), frameAncestors }),
+      'Content-Security-Policy': siteCsp({
+        supabaseUrl: stack.url,
+        ...pageScripts(page.injectedScripts.join('\n')),
+        frameAncestors,
+      }),
     };
   };
 }

@@ -3,6 +3,7 @@ import type { RunningStack } from '../../supabase/local/index.ts';
 import { createAgentIndexTransform } from '../../public-site/server/indexTransform.ts';
 import { createWidgetRoute } from '../../public-site/server/widget.ts';
 import { createConsoleHeaders, createSiteHeaders } from './agent-site.ts';
+import { CONSOLE_BASE_HEADERS } from './security-headers.ts';
 import { createStaticSiteServer } from './static-server.ts';
 
 export interface AppServersOptions {
@@ -25,6 +26,7 @@ export function createAppServers(options: AppServersOptions): { consoleServer: S
     root: options.consoleDir,
     json: { '/concierge.config.json': options.runtimeConfig },
     pageHeaders: createConsoleHeaders(() => stack.url),
+    baseHeaders: CONSOLE_BASE_HEADERS,
   });
   const siteServer = createStaticSiteServer({
     root: options.siteDir,

@@ -31,7 +31,8 @@ export async function writeEnvFile(file: string, entries: Record<string, string>
     return line;
   });
   for (const [key, value] of pending) out.push(`${key}=${value}`);
-  await mkdir(path.dirname(file), { recursive: true });
+  // `.concierge` holds the database and the keys too: owner-only when created here.
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const temp = `${file}.${process.pid}.tmp`;
   await writeFile(temp, `${out.join('\n')}\n`, { mode: 0o600 });
   await rename(temp, file);

@@ -107,19 +107,15 @@ function runtimeConfigPlugin(config: () => unknown): Plugin {
 }
 
 /**
- * Browser origins of the console and the agent site (every `{agent}` subdomain and the bare host),
- * under both loopback names since the servers listen on 127.0.0.1.
+ * Browser origins of the console and the agent site (every `{agent}` subdomain and the bare host):
+ * under the public host the URLs name and both loopback names, since the servers listen on 127.0.0.1.
  */
 export function servedOrigins(consoleUrl: string, publicSiteUrl: string): string[] {
   const consoleOrigin = new URL(consoleUrl);
   const site = new URL(publicSiteUrl.replace('{agent}.', ''));
-  const both = (protocol: string, port: string) =>
-    ['localhost', '127.0.0.1'].map((host) => `${protocol}//${host}${port ? `:${port}` : ''}`);
-  return [
-    ...both(consoleOrigin.protocol, consoleOrigin.port),
-    ...both(site.protocol, site.port),
-    `${site.protocol}//*.${site.host}`,
-  ];
+  const names = (url: URL) =>
+    [url.hostname, 'localhost', '127.0.0.1'].map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+  return [...new Set([...names(consoleOrigin), ...names(site), `${site.protocol}//*.${site.host}`])];
 }
 
 /**
@@ -141,6 +137,8 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     env,
     log,
     functionEnv: productFunctionEnv(env),
+    // Only the origins served below (added once they listen), never config.toml's fixed ports.
+    allowedOrigins: [],
     // Scheduled functions (connector deliveries) run in the stack, as pg_cron runs them hosted.
     schedule: true,
     ...(options.authRateLimit ? { authRateLimit: options.authRateLimit } : {}),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { injectAgentMeta } from '../../public-site/server/meta.ts';
+import { renderAgentIndex } from '../../public-site/server/meta.ts';
 import { parsePublicAgent } from '../../public-site/src/api/publicAgent.ts';
 import {
   ANY_SUPABASE_PROJECT,
@@ -96,12 +96,12 @@ describe('siteCsp', () => {
         },
       },
     });
-    const html = injectAgentMeta(
+    const page = renderAgentIndex(
       '<html><head><script type="module" src="/assets/index.js"></script></head></html>',
       agent,
       'http://demo.localhost:5181/',
     );
-    const scripts = pageScripts(html);
+    const scripts = pageScripts(page.injectedScripts.join('\n'));
     expect(scripts.trackers.sort()).toEqual(['googleAnalytics', 'metaPixel']);
     expect(scripts.inlineScripts).toHaveLength(2);
     const d = directives(siteCsp({ supabaseUrl: null, ...scripts }));

@@ -18,6 +18,15 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
 
+/**
+ * On every console response: nothing may frame any of its URLs, whatever a file turns out to be
+ * (pages replace this CSP with the full consoleCsp(), which says the same about framing).
+ */
+export const CONSOLE_BASE_HEADERS: Readonly<Record<string, string>> = {
+  ...BASE_SECURITY_HEADERS,
+  'Content-Security-Policy': "frame-ancestors 'none'",
+};
+
 /** The hosted default when no project URL is known at build time (see README "Deploy"). */
 export const ANY_SUPABASE_PROJECT = 'https://*.supabase.co';
 
@@ -133,7 +142,10 @@ export function widgetFrameAncestors(domain: string | null): string[] {
   return [`${domain}:*`, `*.${domain}:*`];
 }
 
-/** Inline scripts of an HTML page and the trackers they load, for siteCsp(). */
+/**
+ * Inline scripts of some HTML and the trackers they load, for siteCsp(). Give it only the tags the
+ * server itself injected (renderAgentIndex's injectedScripts), never the final page.
+ */
 export function pageScripts(html: string): { inlineScripts: string[]; trackers: Tracker[] } {
   const inlineScripts: string[] = [];
   const trackers = new Set<Tracker>();

@@ -15,12 +15,35 @@ export interface StaticSiteOptions {
     request: IncomingMessage,
   ) => Promise<{ status: number; headers: Record<string, string>; body: string } | null>;
   /** Rewrites index.html per request (e.g. meta tags per agent host); default unchanged. */
-  transformIndex?: (html: string, request: IncomingMessage) => Promise<string> | string;
+  transformIndex?: (html: string, request: IncomingMessage) => Promise<string | Page> | string | Page;
   /**
    * Headers of a page (index.html as finally sent), e.g. its Content-Security-Policy. Every
-   * response, files and errors included, carries BASE_SECURITY_HEADERS anyway.
+   * response, files and errors included, carries `baseHeaders` anyway.
    */
-  pageHeaders?: (request: IncomingMessage, html: string) => Promise<Record<string, string>> | Record<string, string>;
+  pageHeaders?: (request: IncomingMessage, page: Page) => Promise<Record<string, string>> | Record<string, string>;
+  /** Headers on every response (files, errors, pages); default BASE_SECURITY_HEADERS. */
+  baseHeaders?: Readonly<Record<string, string>>;
+}
+
+/** A page about to be sent. */
+export interface Page {
+  html: string;
+  /** `<script>` tags transformIndex wrote in itself: the only inline scripts a CSP may allow. */
+  injectedScripts: readonly string[];
+}
+
+/**
+ * Whether a file path names an HTML page, the way the disk that serves it may read the name:
+ * case-insensitively (macOS, Windows), with trailing dots and spaces or an NTFS `::$DATA` stream
+ * suffix ignored (Windows). Such a request reaches a page and must get the page's headers.
+ */
+export function isHtmlPage(filePath: string): boolean {
+  const name = path
+    .basename(filePath)
+    .toLowerCase()
+    .replace(/::\$data$/, '')
+    .replace(/[. ]+$/, '');
+  return name.endsWith('.html') || name.endsWith('.htm');
 }
 
 /** Resolves a URL path inside `root`, refusing anything that escapes it. */
@@ -42,8 +65,9 @@ export function resolveInside(root: string, urlPath: string): string | null {
  */
 export function createStaticSiteServer(options: StaticSiteOptions): Server {
   const root = path.resolve(options.root);
+  const baseHeaders = options.baseHeaders ?? BASE_SECURITY_HEADERS;
   return createServer((req, res) => {
-    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
     handle(req, res).catch((error: unknown) => {
       res.statusCode = 500;
       res.end(String(error));
@@ -77,7 +101,12 @@ export function createStaticSiteServer(options: StaticSiteOptions): Server {
       return;
     }
     const info = await stat(file).catch(() => null);
-    if (info?.isFile() && !file.endsWith(`${path.sep}index.html`)) {
+    // Every HTML file is answered as a page (transform, CSP, frame-ancestors), never as raw bytes.
+    if (info?.isFile() && isHtmlPage(file)) {
+      await sendPage(req, res, file);
+      return;
+    }
+    if (info?.isFile()) {
       const ext = path.extname(file).toLowerCase();
       const immutable = file.includes(`${path.sep}assets${path.sep}`);
       res.writeHead(200, {
@@ -94,10 +123,15 @@ export function createStaticSiteServer(options: StaticSiteOptions): Server {
       res.writeHead(404).end('Not found');
       return;
     }
-    let html = await readFile(path.join(root, 'index.html'), 'utf8');
-    if (options.transformIndex) html = await options.transformIndex(html, req);
-    const pageHeaders = options.pageHeaders ? await options.pageHeaders(req, html) : {};
+    await sendPage(req, res, path.join(root, 'index.html'));
+  }
+
+  async function sendPage(req: IncomingMessage, res: ServerResponse, file: string): Promise<void> {
+    const built = await readFile(file, 'utf8');
+    const transformed = options.transformIndex ? await options.transformIndex(built, req) : built;
+    const page: Page = typeof transformed === 'string' ? { html: transformed, injectedScripts: [] } : transformed;
+    const pageHeaders = options.pageHeaders ? await options.pageHeaders(req, page) : {};
     res.writeHead(200, { ...pageHeaders, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
-    res.end(req.method === 'HEAD' ? undefined : html);
+    res.end(req.method === 'HEAD' ? undefined : page.html);
   }
 }

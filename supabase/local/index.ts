@@ -1,5 +1,6 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { applyBootstrap } from './core/bootstrap.ts';
 import { resolveStackConfig, type StackOptions } from './core/config.ts';
@@ -9,6 +10,7 @@ import { loadOrCreateStackKeys } from './core/keys.ts';
 import { createInboxMailer } from './core/mailer.ts';
 import { applyMigrations, applySeed } from './core/migrations.ts';
 import { lockDataDir } from './platform/data-dir-lock.ts';
+import { makePrivateDir } from './platform/private-dir.ts';
 import { startFunctionScheduler } from './platform/scheduler.ts';
 import { createLocalService } from './platform/local-routes.ts';
 import { installWebSocketGlobal } from './platform/websocket-global.ts';
@@ -58,6 +60,18 @@ async function exists(p: string): Promise<boolean> {
   }
 }
 
+/**
+ * Folders only this account may read: the database, the stored files and, when it is the
+ * project's own `.concierge` (env file, lock, both of them), their parent. A parent chosen through
+ * $CONCIERGE_DATA_DIR may be shared (a home folder), so it is left alone.
+ */
+function privateDirs(config: LocalStackConfig): string[] {
+  if (!config.dataDir) return [];
+  const parent = path.dirname(config.dataDir);
+  const own = parent === path.join(config.projectDir, '.concierge');
+  return [...(own ? [parent] : []), config.dataDir, ...(config.filesDir ? [config.filesDir] : [])];
+}
+
 /** A realtime-like service that takes websocket upgrades (mounted at /realtime/v1/websocket). */
 export interface UpgradeService {
   handleUpgrade: UpgradeHandler;
@@ -77,7 +91,7 @@ export async function startStack(options: StackOptions & { log?: (m: string) => 
   let created = true;
   let unlock = async () => {};
   if (config.dataDir) {
-    await mkdir(config.dataDir, { recursive: true });
+    for (const dir of privateDirs(config)) await makePrivateDir(dir, log);
     unlock = await lockDataDir(config.dataDir);
     // PGlite's nodefs layout is a plain PGDATA: PG_VERSION is written by initdb on first open.
     created = !(await exists(`${config.dataDir}/PG_VERSION`));
@@ -135,7 +149,7 @@ async function assemble(
 
   const dispatch = createFetchHandler(ctx, mounts);
   ctx.dispatch = dispatch;
-  const server = createHttpServer(ctx, mounts, upgrades);
+  const server = createHttpServer(ctx, dispatch, upgrades);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {

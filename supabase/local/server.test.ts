@@ -13,6 +13,10 @@ const echo: HttpService = {
     const url = new URL(request.url);
     if (url.pathname === '/boom') throw new Error('service exploded');
     if (url.pathname === '/moved') return Response.redirect('http://example.test/elsewhere', 302);
+    // A service refusing a body by its own limit, without reading it (storage's bucket limits).
+    if (url.pathname === '/too-large') return Response.json({ message: 'too large' }, { status: 413 });
+    if (url.pathname === '/varies') return new Response('x', { headers: { Vary: 'Accept-Encoding' } });
+    if (url.pathname === '/refused') return Response.json({ statusCode: '413' }, { status: 400 });
     const body = request.body ? await request.text() : '';
     return Response.json({
       method: request.method,
@@ -41,7 +45,7 @@ beforeAll(async () => {
   // The gateway never touches the database or the mailer; these stand-ins make that explicit.
   ctx = { config, db: {} as PGlite, mailer: {} as Mailer, log: (m) => logs.push(m), onSchemaChange: () => {} };
   const mounts: Mounts = { rest: echo, auth: echo, storage: echo, functions: echo };
-  server = createHttpServer(ctx, mounts);
+  server = createHttpServer(ctx, createFetchHandler(ctx, mounts));
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -194,6 +198,19 @@ describe('gateway', () => {
     expect(await res.json()).toMatchObject({ forwardedFor: '127.0.0.1', realIp: null });
   });
 
+  it('says every answer varies by Origin, granted or not, keeping what the service varies by', async () => {
+    const plain = await fetch(`${base}/rest/v1/posts`);
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Origin');
+    const granted = await fetch(`${base}/rest/v1/posts`, { headers: { origin: 'http://console.test:5180' } });
+    expect(granted.headers.get('vary')).toBe('Origin');
+    const refused = await fetch(`${base}/rest/v1/posts`, { headers: { origin: 'http://evil.test' } });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('vary')).toBe('Origin');
+    expect((await fetch(`${base}/rest/v1/varies`)).headers.get('vary')).toBe('Accept-Encoding, Origin');
+    expect((await fetch(`${base}/nowhere`)).headers.get('vary')).toBe('Origin');
+  });
+
   it('marks every answer nosniff', async () => {
     const res = await fetch(`${base}/storage/v1/object/public/b/a.html`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -217,6 +234,46 @@ describe('gateway', () => {
     const refused = await fetch(`${base}/rest/v1/posts`, { method: 'POST', body: new Uint8Array(64 * 1024) });
     expect(refused.status).toBe(413);
     expect((await fetch(`${base}/rest/v1/ok`)).status).toBe(200);
+  });
+
+  /** Sends `head` and `body` on a fresh keep-alive socket, then a second request; the whole answer. */
+  async function keepAlive(head: string, body: string): Promise<{ answer: string; closed: boolean }> {
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    await once(socket, 'connect');
+    let answer = '';
+    socket.on('data', (c) => (answer += c));
+    socket.write(`${head}\r\nHost: x\r\nConnection: keep-alive\r\n\r\n${body}`);
+    socket.write('GET /rest/v1/next HTTP/1.1\r\nHost: x\r\n\r\n');
+    const closed = await Promise.race([
+      once(socket, 'close').then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2000)),
+    ]);
+    socket.destroy();
+    return { answer, closed };
+  }
+
+  it("closes the connection after a service's own 413, body read or not", async () => {
+    const small = await keepAlive('POST /storage/v1/too-large HTTP/1.1\r\nContent-Length: 2', 'xx');
+    expect(small.answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(small.answer.toLowerCase()).toContain('connection: close');
+    expect(small.closed).toBe(true);
+    const partial = await keepAlive('POST /functions/v1/too-large HTTP/1.1\r\nContent-Length: 900', 'xx');
+    expect(partial.answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(partial.answer.toLowerCase()).toContain('connection: close');
+    expect(partial.closed).toBe(true);
+  });
+
+  it('closes the connection when a service answers before the body has arrived (any status)', async () => {
+    const { answer, closed } = await keepAlive('POST /storage/v1/refused HTTP/1.1\r\nContent-Length: 900', 'xx');
+    expect(answer).toMatch(/^HTTP\/1\.1 400/);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(closed).toBe(true);
+  });
+
+  it('keeps an ordinary keep-alive connection open', async () => {
+    const { answer, closed } = await keepAlive('POST /rest/v1/posts HTTP/1.1\r\nContent-Length: 2', 'xx');
+    expect(answer.match(/HTTP\/1\.1 200/g)).toHaveLength(2);
+    expect(closed).toBe(false);
   });
 
   it('never throws from the fetch handler, even with an unknown mount', async () => {

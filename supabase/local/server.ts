@@ -31,17 +31,26 @@ const PREFIXES: [string, MountName][] = [
 const METHODS_WITHOUT_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Headers the gateway adds to every answer (CORS only for an allowed Origin). */
-function withGatewayHeaders(response: Response, origin: string | null): Response {
+function withGatewayHeaders(response: Response, origin: string | null, close = false): Response {
   const extra: Record<string, string> = origin ? corsHeadersFor(origin) : {};
   extra['X-Content-Type-Options'] = 'nosniff';
+  if (close) extra.Connection = 'close';
+  const add = (headers: Headers) => {
+    for (const [k, v] of Object.entries(extra)) if (!headers.has(k)) headers.set(k, v);
+    // Every answer depends on Origin (granted, refused or none), also without a grant: a cache
+    // must not hand a no-Origin answer to a CORS fetch, or one origin's answer to another.
+    const vary = headers.get('vary');
+    if (!vary) headers.set('Vary', 'Origin');
+    else if (!/(^|,)\s*(origin|\*)\s*(,|$)/i.test(vary)) headers.set('Vary', `${vary}, Origin`);
+  };
   // Hot path: add the headers in place; only responses with immutable headers (Response.error(),
   // redirects, fetched responses) are rebuilt.
   try {
-    for (const [k, v] of Object.entries(extra)) if (!response.headers.has(k)) response.headers.set(k, v);
+    add(response.headers);
     return response;
   } catch {
     const headers = new Headers(response.headers);
-    for (const [k, v] of Object.entries(extra)) if (!headers.has(k)) headers.set(k, v);
+    add(headers);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 }
@@ -50,6 +59,18 @@ function withGatewayHeaders(response: Response, origin: string | null): Response
 export interface ClientInfo {
   /** The socket's remote address. */
   address: string;
+  /** Whether the whole request, body included, has arrived (Node's `IncomingMessage.complete`). */
+  requestComplete?: () => boolean;
+}
+
+/**
+ * Whether to close the connection after this answer: a refused body (any 413, storage's bucket
+ * limit included, which it renders as a 400 as hosted Storage does) is left unread, and its rest
+ * would otherwise be parsed as the next request on a keep-alive socket, or stall it.
+ */
+function mustClose(response: Response, client: ClientInfo | undefined): boolean {
+  if (!client) return false;
+  return response.status === 413 || client.requestComplete?.() === false;
 }
 
 /**
@@ -134,13 +155,20 @@ export function bodyLimitFor(ctx: StackContext, mount: MountName | undefined): n
   return Math.max(base, storageLimit);
 }
 
+/** The gateway: one per stack, serving both the socket server and in-process calls (ctx.dispatch). */
+export interface FetchHandler {
+  (request: Request, client?: ClientInfo): Promise<Response>;
+  /** The Origin decision it applies (null = no Origin), reused for websocket upgrades. */
+  originPolicy: (origin: string | null) => boolean | null;
+}
+
 /**
  * Routes a Web-standard request to the mounted service; never throws. `client` is set for requests
  * that came over a socket (their address becomes x-forwarded-for).
  */
-export function createFetchHandler(ctx: StackContext, mounts: Mounts) {
+export function createFetchHandler(ctx: StackContext, mounts: Mounts): FetchHandler {
   const originPolicy = createOriginPolicy(ctx.config);
-  return async (request: Request, client?: ClientInfo): Promise<Response> => {
+  const handler = async (request: Request, client?: ClientInfo): Promise<Response> => {
     const origin = request.headers.get('origin');
     const allowed = originPolicy(origin);
     const granted = allowed ? origin : null;
@@ -183,18 +211,17 @@ export function createFetchHandler(ctx: StackContext, mounts: Mounts) {
           'payload_too_large',
           `The request body exceeds the limit of ${limit} bytes`,
         );
-        // The unread rest of the body would otherwise be parsed as the next request on a
-        // keep-alive socket (or stall it): close the connection once the answer is written.
-        if (client) refused.headers.set('Connection', 'close');
-        return withGatewayHeaders(refused, granted);
+        return withGatewayHeaders(refused, granted, mustClose(refused, client));
       }
       const headers = serviceHeaders(limited, client, ctx.config.trustForwardedFor);
-      return withGatewayHeaders(await service.handle(stripPrefix(limited, match[0], headers)), granted);
+      const response = await service.handle(stripPrefix(limited, match[0], headers));
+      return withGatewayHeaders(response, granted, mustClose(response, client));
     } catch (error) {
       ctx.log(`error: ${request.method} ${pathname}: ${(error as Error)?.stack ?? String(error)}`);
       return withGatewayHeaders(platformErrorResponse(serviceName, 'internal'), granted);
     }
   };
+  return Object.assign(handler, { originPolicy });
 }
 
 const CLIENT_ERROR_ANSWER =
@@ -202,18 +229,22 @@ const CLIENT_ERROR_ANSWER =
   '{"error":{"code":"bad_request","message":"Malformed HTTP"}}';
 
 /**
- * The stack's single HTTP server: the fetch handler for ordinary requests, `upgrades` (exact
- * paths) for websockets. Malformed HTTP gets a 400 instead of a dropped socket.
+ * The stack's single HTTP server: `dispatch` (the stack's one gateway, also ctx.dispatch) for
+ * ordinary requests, `upgrades` (exact paths) for websockets under the same Origin policy.
+ * Malformed HTTP gets a 400 instead of a dropped socket.
  */
 export function createHttpServer(
   ctx: StackContext,
-  mounts: Mounts,
+  dispatch: FetchHandler,
   upgrades: Record<string, UpgradeHandler> = {},
 ): Server {
-  const dispatch = createFetchHandler(ctx, mounts);
-  const originPolicy = createOriginPolicy(ctx.config);
+  const { originPolicy } = dispatch;
   const listener = getRequestListener(
-    (request, env) => dispatch(request, { address: env.incoming.socket.remoteAddress ?? 'unknown' }),
+    (request, env) =>
+      dispatch(request, {
+        address: env.incoming.socket.remoteAddress ?? 'unknown',
+        requestComplete: () => env.incoming.complete,
+      }),
     {
       errorHandler: (error) => {
         ctx.log(`gateway: unreadable request: ${String(error)}`);

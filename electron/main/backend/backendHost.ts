@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { makePrivateDir } from '../../../supabase/local/platform/private-dir.ts';
 import type { BackendConfig } from '../../shared/ipc-contract.ts';
 import { resolveBackendMode, SETTINGS_FILE_NAME } from './backendMode.ts';
 
@@ -69,7 +70,10 @@ export async function startBackendHost(options: BackendHostOptions): Promise<Bac
     return { config: { ...mode.project, mode: 'hosted' }, stop: async () => {} };
   }
   const startStack = await loadStartStack(options.appDir);
-  const dataDir = path.join(options.userDataDir, 'backend', 'db');
+  const backendDir = path.join(options.userDataDir, 'backend');
+  const dataDir = path.join(backendDir, 'db');
+  // The stack narrows db/ and files/; their parent is ours too, so no other account lists it.
+  await makePrivateDir(backendDir, options.log);
   // Port 0: any free port, so a second app or `npm start` on 54321 never collides with us.
   // schedule: connector deliveries (Zapier/Make) go out every minute, as pg_cron sends them hosted.
   // The stack generates its own keys in dataDir on first start and only answers our pages' origins.

@@ -4,7 +4,7 @@ import { parse } from 'smol-toml';
 import { localSchedule } from '../platform/scheduler.ts';
 import type { AuthRateLimit, LocalStackConfig, SupabaseConfig } from './contracts.ts';
 import { generateStackKeys } from './keys.ts';
-import { configuredOrigins } from './origins.ts';
+import { configuredOrigins, listedOrigins } from './origins.ts';
 
 type Table = Record<string, unknown>;
 
@@ -129,9 +129,11 @@ export interface StackOptions {
   functionEnv?: Record<string, string>;
   env?: NodeJS.ProcessEnv;
   /**
-   * Browser origins allowed to call the API besides those config.toml's auth.site_url and
-   * additional_redirect_urls name and $CONCIERGE_ALLOWED_ORIGINS (comma-separated): the console and
-   * agent-site origins the caller serves. Exact origins or `http://*.localhost:5181`.
+   * Browser origins allowed to call the API (exact origins or `http://*.localhost:5181`): the
+   * console and agent-site origins the caller serves, plus $CONCIERGE_ALLOWED_ORIGINS
+   * (comma-separated). Left out (`npm run stack` alone, tests), config.toml's auth.site_url and
+   * additional_redirect_urls stand in for them; given (even empty: the product, the desktop app),
+   * they do not, since whatever program listens on those fixed ports would otherwise be trusted.
    */
   allowedOrigins?: string[];
   /** Overrides of config.toml's [auth.rate_limit] (tests raise them; one test proves they hold). */
@@ -147,6 +149,12 @@ export interface StackOptions {
    * product (`npm start`, the desktop app), off by default (tests call functions themselves).
    */
   schedule?: boolean;
+}
+
+/** See StackOptions.allowedOrigins. */
+function allowedOrigins(given: string[] | undefined, config: SupabaseConfig, env: NodeJS.ProcessEnv): string[] {
+  if (given) return [...given, ...listedOrigins(env.CONCIERGE_ALLOWED_ORIGINS)];
+  return configuredOrigins(config.auth, env.CONCIERGE_ALLOWED_ORIGINS);
 }
 
 export async function resolveStackConfig(options: StackOptions = {}): Promise<LocalStackConfig> {
@@ -170,10 +178,7 @@ export async function resolveStackConfig(options: StackOptions = {}): Promise<Lo
     port,
     apiUrl,
     ...keys,
-    allowedOrigins: [
-      ...(options.allowedOrigins ?? []),
-      ...configuredOrigins(supabaseConfig.auth, env.CONCIERGE_ALLOWED_ORIGINS),
-    ],
+    allowedOrigins: allowedOrigins(options.allowedOrigins, supabaseConfig, env),
     authRateLimit: { ...supabaseConfig.auth.rate_limit, ...options.authRateLimit },
     trustForwardedFor: options.trustForwardedFor ?? false,
     maxBodyBytes: options.maxBodyBytes ?? 10 * 1024 * 1024,

@@ -31,10 +31,11 @@ export function translateApiKey(apikey: string | null, config: LocalStackConfig)
 
 /**
  * CORS headers granted to an allowed origin (echoed, never `*`: hosted Supabase answers `*` behind
- * key auth, but on a shared machine any page could otherwise drive the embedded backend).
+ * key auth, but on a shared machine any page could otherwise drive the embedded backend). The
+ * gateway adds `Vary: Origin` to every answer, granted or not.
  */
 export function corsHeadersFor(origin: string): Record<string, string> {
-  return { 'Access-Control-Allow-Origin': origin, Vary: 'Origin', ...CORS_HEADERS };
+  return { 'Access-Control-Allow-Origin': origin, ...CORS_HEADERS };
 }
 
 const CORS_HEADERS: Record<string, string> = {

@@ -23,6 +23,12 @@ export interface StackKeys {
 /** File in the data directory holding its keys (Postgres ignores files it does not know). */
 export const KEYS_FILE = 'concierge-keys.json';
 
+/**
+ * The Supabase CLI's public demo secret (in every tutorial): a key file holding it, copied from a
+ * CLI project or a guide, would let anyone on the machine mint a service_role token for our API.
+ */
+export const SUPABASE_DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+
 const TEN_YEARS_SECONDS = 10 * 365 * 24 * 3600;
 const random = (bytes: number) => randomBytes(bytes).toString('base64url');
 
@@ -39,11 +45,17 @@ export async function generateStackKeys(): Promise<StackKeys> {
   };
 }
 
-/** True when the file's keys are complete and the JWTs verify with its secret for their roles. */
+/**
+ * True when the file's keys are complete, the JWTs verify with its secret for their roles, and
+ * neither the secret nor the keys are the public demo ones.
+ */
 async function usable(keys: Partial<StackKeys>): Promise<boolean> {
   const strings = ['jwtSecret', 'anonKey', 'serviceRoleKey', 'publishableKey', 'secretKey', 'inboxKey'] as const;
   if (!strings.every((k) => typeof keys[k] === 'string' && keys[k] !== '')) return false;
-  if (Buffer.byteLength(keys.jwtSecret!) < 32) return false;
+  if (Buffer.byteLength(keys.jwtSecret!) < 32 || keys.jwtSecret!.trim() === SUPABASE_DEMO_JWT_SECRET) return false;
+  for (const key of [keys.anonKey!, keys.serviceRoleKey!]) {
+    if ((await verifyJwt(key, SUPABASE_DEMO_JWT_SECRET)).ok) return false;
+  }
   const anon = await verifyJwt(keys.anonKey!, keys.jwtSecret!);
   const service = await verifyJwt(keys.serviceRoleKey!, keys.jwtSecret!);
   return anon.ok && anon.claims.role === 'anon' && service.ok && service.claims.role === 'service_role';
@@ -61,7 +73,9 @@ export async function loadOrCreateStackKeys(dataDir: string, log: (m: string) =>
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log(`keys: ${file} unreadable, generating new keys`);
   }
-  if (stored && (await usable(stored))) {
+  const good = stored !== undefined && (await usable(stored));
+  if (stored && !good) log(`keys: ${file} holds unusable or public demo keys, generating new keys`);
+  if (good) {
     // A copy restored from a backup may have lost its mode; the secret mints service_role tokens.
     await chmod(file, 0o600);
     return stored as StackKeys;

@@ -15,7 +15,15 @@ export function configuredOrigins(
   auth: Pick<SupabaseConfig['auth'], 'site_url' | 'additional_redirect_urls'>,
   list = '',
 ) {
-  const urls = [auth.site_url, ...auth.additional_redirect_urls, ...list.split(',')];
+  return originsOf([auth.site_url, ...auth.additional_redirect_urls, ...list.split(',')]);
+}
+
+/** The origins of a comma-separated list such as $CONCIERGE_ALLOWED_ORIGINS. */
+export function listedOrigins(list = ''): string[] {
+  return originsOf(list.split(','));
+}
+
+function originsOf(urls: string[]): string[] {
   return [...new Set(urls.map(originOf).filter((o): o is string => o !== null))];
 }
 

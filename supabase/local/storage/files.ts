@@ -40,10 +40,11 @@ export class FileStore {
     // final rename is atomic, and where no bucket name can collide with them.
     const root = path.join(base, 'storage');
     const tempDir = path.join(base, 'storage-tmp');
-    await mkdir(root, { recursive: true });
+    // Owner-only like the data dir (startStack narrows an existing one): private knowledge files.
+    await mkdir(root, { recursive: true, mode: 0o700 });
     // Leftovers of uploads interrupted by a crash are never referenced by a row.
     await rm(tempDir, { recursive: true, force: true });
-    await mkdir(tempDir, { recursive: true });
+    await mkdir(tempDir, { recursive: true, mode: 0o700 });
     return new FileStore(root, tempDir);
   }
 

@@ -5,7 +5,7 @@
  * brute-force sign-ins, make the server hash a megabyte password, or wedge a connection.
  */
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,9 @@ const DEMO_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 const DEMO_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
-const CONSOLE_ORIGIN = 'http://localhost:5180';
+/** The pages this stack serves, as the product and the desktop app pass them (not config.toml's ports). */
+const CONSOLE_ORIGIN = 'http://localhost:5190';
+const SITE_ORIGINS = 'http://*.localhost:5191';
 const FOREIGN_ORIGIN = 'http://evil.example';
 
 let stack: TestStack;
@@ -33,7 +35,11 @@ let limitedSoFar = 0;
 
 beforeAll(async () => {
   limits = (await loadSupabaseConfig(REPO_ROOT)).auth.rate_limit;
-  stack = await startTestStack({ allowedOrigins: [CONSOLE_ORIGIN], authRateLimit: limits, trustForwardedFor: false });
+  stack = await startTestStack({
+    allowedOrigins: [CONSOLE_ORIGIN, SITE_ORIGINS],
+    authRateLimit: limits,
+    trustForwardedFor: false,
+  });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -78,6 +84,44 @@ describe('keys per data directory', () => {
     expect(stack.config.jwtSecret).not.toBe(DEMO_SECRET);
     expect(stack.serviceRoleKey).not.toBe(DEMO_SERVICE_ROLE_KEY);
   });
+});
+
+describe('the data folder on a shared machine', () => {
+  // Windows has no POSIX modes: the user profile's ACLs protect it there.
+  it.skipIf(process.platform === 'win32')(
+    'another local account cannot read it: .concierge, its database and its files are owner-only, an old 755 install included',
+    async () => {
+      const root = await mkdtemp(path.join(tmpdir(), 'concierge-modes-'));
+      const own = path.join(root, '.concierge');
+      try {
+        // An install made before this fix: every folder as the umask left it.
+        await mkdir(path.join(own, 'data'), { recursive: true, mode: 0o755 });
+        await mkdir(path.join(own, 'files'), { recursive: true, mode: 0o755 });
+        for (const dir of [own, path.join(own, 'data'), path.join(own, 'files')]) await chmod(dir, 0o755);
+        const running = await startStack({ projectDir: root, env: {}, port: 0 });
+        try {
+          expect(running.config.dataDir).toBe(path.join(own, 'data'));
+          for (const dir of [own, path.join(own, 'data'), path.join(own, 'files')]) {
+            expect({ dir, mode: (await stat(dir)).mode & 0o777 }).toEqual({ dir, mode: 0o700 });
+          }
+        } finally {
+          await running.stop();
+        }
+        // A fresh install is created owner-only.
+        await rm(own, { recursive: true, force: true });
+        const fresh = await startStack({ projectDir: root, env: {}, port: 0 });
+        try {
+          for (const dir of [own, path.join(own, 'data'), path.join(own, 'files')]) {
+            expect({ dir, mode: (await stat(dir)).mode & 0o777 }).toEqual({ dir, mode: 0o700 });
+          }
+        } finally {
+          await fresh.stop();
+        }
+      } finally {
+        await rm(root, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('a token signed with the public demo secret', () => {
@@ -138,7 +182,7 @@ describe('CORS', () => {
   });
 
   it('the console origin and agent pages are granted, echoed rather than *', async () => {
-    for (const origin of [CONSOLE_ORIGIN, 'http://demo.localhost:5181']) {
+    for (const origin of [CONSOLE_ORIGIN, 'http://demo.localhost:5191']) {
       const preflight = await rest('/agents', {
         method: 'OPTIONS',
         headers: { origin, 'access-control-request-method': 'GET' },
@@ -151,8 +195,21 @@ describe('CORS', () => {
     }
   });
 
-  it('servers and tests (no Origin) are still served', async () => {
-    expect((await rest('/sectors?select=id&limit=1', { headers: { apikey: stack.anonKey } })).status).toBe(200);
+  it("whatever listens on config.toml's fixed ports gets no grant when the stack was told what it serves", async () => {
+    for (const origin of ['http://localhost:5180', 'http://demo.localhost:5181', 'http://127.0.0.1:3000']) {
+      const preflight = await rest('/agents', {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
+      expect({ origin, status: preflight.status }).toEqual({ origin, status: 403 });
+      expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    }
+  });
+
+  it('servers and tests (no Origin) are still served, with an answer no cache hands to a page', async () => {
+    const plain = await rest('/sectors?select=id&limit=1', { headers: { apikey: stack.anonKey } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('vary')).toMatch(/\bOrigin\b/);
   });
 });
 
@@ -240,6 +297,31 @@ describe('connections and statuses', () => {
     expect(answer.toLowerCase()).toContain('connection: close');
     const tooBig = await rest('/agents', { method: 'POST', body: new Uint8Array(11 * 1024 * 1024) });
     expect(tooBig.status).toBe(413);
+    expect((await rest('/sectors?select=id&limit=1', { headers: { apikey: stack.anonKey } })).status).toBe(200);
+  });
+
+  it("after storage's own 413 (a bucket's size limit) the keep-alive connection is closed too", async () => {
+    const { port } = new URL(stack.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await once(socket, 'connect');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    // Over avatars' 5 MiB but under the gateway's storage limit: storage itself refuses it.
+    socket.write(
+      `POST /storage/v1/object/avatars/big.png HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n` +
+        `apikey: ${stack.serviceRoleKey}\r\nAuthorization: Bearer ${stack.serviceRoleKey}\r\n` +
+        `Content-Type: image/png\r\nContent-Length: ${6 * 1024 * 1024}\r\n\r\nxx`,
+    );
+    const closed = await Promise.race([
+      once(socket, 'close').then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000)),
+    ]);
+    socket.destroy();
+    // Hosted Storage's shape: HTTP 400, the real status in the body.
+    expect(answer).toMatch(/^HTTP\/1\.1 400/);
+    expect(answer).toContain('"statusCode":"413"');
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(closed).toBe(true);
     expect((await rest('/sectors?select=id&limit=1', { headers: { apikey: stack.anonKey } })).status).toBe(200);
   });
 

@@ -21,12 +21,15 @@ let consolePort: number;
 let sitePort: number;
 const servers: Server[] = [];
 
-function builtApp(name: string, title: string): string {
+/** An inline script that reached the page some other way than the server's tracking snippets. */
+const STRAY_SCRIPT = 'window.strayScript = 1;';
+
+function builtApp(name: string, title: string, extraHead = ''): string {
   const root = path.join(dir, name);
   mkdirSync(path.join(root, 'assets'), { recursive: true });
   writeFileSync(
     path.join(root, 'index.html'),
-    `<!doctype html><html><head><title>${title}</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>`,
+    `<!doctype html><html><head><title>${title}</title><script type="module" src="/assets/app.js"></script>${extraHead}</head><body><div id="root"></div></body></html>`,
   );
   writeFileSync(path.join(root, 'assets', 'app.js'), 'console.log("app");');
   return root;
@@ -100,7 +103,7 @@ beforeAll(async () => {
   const { consoleServer, siteServer } = createAppServers({
     stack: cast.stack,
     consoleDir: builtApp('console', 'Concierge'),
-    siteDir: builtApp('site', 'Concierge'),
+    siteDir: builtApp('site', 'Concierge', `<script>${STRAY_SCRIPT}</script>`),
     runtimeConfig: () => ({ supabaseUrl: cast.stack.url, supabaseAnonKey: cast.stack.anonKey }),
   });
   consolePort = await listen(consoleServer);
@@ -146,9 +149,15 @@ describe('console headers', () => {
     );
   });
 
-  it('files, runtime config and missing assets are nosniff too', async () => {
+  it('files, runtime config and missing assets are nosniff too, and no foreign origin frames them', async () => {
     for (const pathname of ['/assets/app.js', '/concierge.config.json', '/assets/missing.js']) {
-      expectBaseHeaders(await request(consolePort, pathname));
+      const answer = await request(consolePort, pathname);
+      expectBaseHeaders(answer);
+      expect(frameableBy(answer, 'https://evil.example')).toBe(false);
+    }
+    // A case-insensitive disk maps these names to index.html: still the page, with its full CSP.
+    for (const pathname of ['/INDEX.HTML', '/index.html.']) {
+      expect(directive(await request(consolePort, pathname), 'script-src')).toEqual(["'self'"]);
     }
     const asset = await request(consolePort, '/assets/app.js');
     expect(asset.headers['content-type']).toMatch(/javascript/);
@@ -165,12 +174,16 @@ describe('public site headers', () => {
     expectBaseHeaders(await site('hdr-shop', '/assets/app.js'));
   });
 
-  it("the page's CSP allows exactly the tracking snippet it carries, not inline scripts at large", async () => {
+  it("the page's CSP allows exactly the tracking snippet the server injected, not inline scripts at large", async () => {
     const page = await site('hdr-shop');
     const inline = [...page.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-    expect(inline.some((s) => s.includes("gtag('config'"))).toBe(true);
+    const tracking = inline.filter((s) => s !== STRAY_SCRIPT);
+    expect(tracking.some((s) => s.includes("gtag('config'"))).toBe(true);
     const scripts = directive(page, 'script-src');
-    for (const body of inline) expect(scripts).toContain(scriptHash(body));
+    for (const body of tracking) expect(scripts).toContain(scriptHash(body));
+    // Any other inline script in the HTML (an injection through page rewriting) stays blocked.
+    expect(inline).toContain(STRAY_SCRIPT);
+    expect(scripts).not.toContain(scriptHash(STRAY_SCRIPT));
     expect(scripts).toContain('https://*.googletagmanager.com');
     expect(scripts).not.toContain("'unsafe-inline'");
     // Owner B's page has no tracking: no tracker host, no hash.
