@@ -241,7 +241,8 @@ describe('anon visitor: outbound messages', () => {
     const other = newVisitor();
     await turnWithTool(agent.id, other, 'I am max@example.com', sendEmail('max@example.com'));
     const refused = await turnWithTool(agent.id, other, 'Yes', sendEmail('max@example.com'));
-    expect(refused.status).toBe('failed');
+    // A refusal the model relays ("nothing was sent, and why"), not a tool failure.
+    expect(refused.result).toMatchObject({ status: 'not_sent', reason: 'recipient_limit' });
     expect(emailsTo('max@example.com')).toEqual([]);
 
     const more = await service
@@ -251,7 +252,7 @@ describe('anon visitor: outbound messages', () => {
     const third = newVisitor();
     await turnWithTool(agent.id, third, 'I am lou@example.com', sendEmail('lou@example.com'));
     const agentCapped = await turnWithTool(agent.id, third, 'Yes', sendEmail('lou@example.com'));
-    expect(agentCapped.status).toBe('failed');
+    expect(agentCapped.result).toMatchObject({ status: 'not_sent', reason: 'agent_limit' });
     expect(emailsTo('lou@example.com')).toEqual([]);
   });
 
@@ -347,6 +348,7 @@ describe('anon visitor: flooding is bounded', () => {
       .eq('conversation_id', conversationId);
     expect(count).toBe(200);
   });
+
 });
 
 describe('anon visitor: message validation', () => {
