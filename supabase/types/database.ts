@@ -2153,6 +2153,7 @@ export type Database = {
           agent_id: string;
           body: string;
           channel: string;
+          client_key?: string;
           conversation_id: string;
           recipient: string;
           subject: string;

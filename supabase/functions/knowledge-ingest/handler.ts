@@ -28,6 +28,7 @@ import { HttpError } from '../_shared/web/errors.ts';
 import { jsonResponse, serveJson } from '../_shared/web/serve.ts';
 import { readJsonBody } from '../_shared/web/json-body.ts';
 import {
+  claimForProcessing,
   DOCUMENT_COLUMNS,
   KNOWLEDGE_BUCKET,
   progressReporter,
@@ -167,12 +168,13 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
       const document = await ownDocument(userId, command.documentId);
       // A run that died (instance recycled) leaves 'processing' behind; after 10 minutes it may be retried.
       const stalled = Date.now() - Date.parse(document.updated_at) > 10 * 60_000;
-      if (document.status === 'processing' && !stalled) {
-        throw new HttpError(409, 'already_processing', 'This document is being processed.');
-      }
+      const busy = () => new HttpError(409, 'already_processing', 'This document is being processed.');
+      if (document.status === 'processing' && !stalled) throw busy();
       if (!document.storage_path) throw new HttpError(409, 'no_file', 'This document has no stored file to process.');
       const file = await download(document.storage_path);
-      const processing = await updateDocument(service, document.id, { status: 'processing', progress: 0, error: null });
+      // Parallel re-ingests all read the document idle; only the first to claim it runs.
+      const processing = await claimForProcessing(service, document);
+      if (!processing) throw busy();
       return process(processing, file);
     }
 

@@ -44,6 +44,23 @@ export async function updateDocument(
   return data;
 }
 
+/**
+ * Marks a document 'processing' only if it is still as `seen` (same status, same updated_at, which
+ * every write bumps): of parallel re-ingests that all read it idle, one wins, the others get null.
+ */
+export async function claimForProcessing(service: SupabaseClient, seen: DocumentRow): Promise<DocumentRow | null> {
+  const { data, error } = await service
+    .from('knowledge_documents')
+    .update({ status: 'processing', progress: 0, error: null })
+    .eq('id', seen.id)
+    .eq('status', seen.status)
+    .eq('updated_at', seen.updated_at)
+    .select(DOCUMENT_COLUMNS)
+    .maybeSingle<DocumentRow>();
+  if (error) throw new Error(`claiming the document failed: ${error.message}`);
+  return data;
+}
+
 /** Replaces a document's chunks (re-ingest deletes the old ones first; the document is 'processing' meanwhile, so retrieval skips it). */
 export async function replaceChunks(
   service: SupabaseClient,

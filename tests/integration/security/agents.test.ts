@@ -218,7 +218,8 @@ const childTables: {
   {
     table: 'knowledge_documents',
     row: () => ({ name: 'faq.txt', type: 'txt' }),
-    patch: { status: 'uploaded' },
+    // Owners may only rename a document; the processing columns belong to knowledge-ingest.
+    patch: { name: 'faq-2026.txt' },
     key: 'id',
   },
   {

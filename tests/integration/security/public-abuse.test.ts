@@ -241,7 +241,8 @@ describe('anon visitor: outbound messages', () => {
     const other = newVisitor();
     await turnWithTool(agent.id, other, 'I am max@example.com', sendEmail('max@example.com'));
     const refused = await turnWithTool(agent.id, other, 'Yes', sendEmail('max@example.com'));
-    expect(refused.status).toBe('failed');
+    // A refusal the model relays ("nothing was sent, and why"), not a tool failure.
+    expect(refused.result).toMatchObject({ status: 'not_sent', reason: 'recipient_limit' });
     expect(emailsTo('max@example.com')).toEqual([]);
 
     const more = await service
@@ -251,7 +252,7 @@ describe('anon visitor: outbound messages', () => {
     const third = newVisitor();
     await turnWithTool(agent.id, third, 'I am lou@example.com', sendEmail('lou@example.com'));
     const agentCapped = await turnWithTool(agent.id, third, 'Yes', sendEmail('lou@example.com'));
-    expect(agentCapped.status).toBe('failed');
+    expect(agentCapped.result).toMatchObject({ status: 'not_sent', reason: 'agent_limit' });
     expect(emailsTo('lou@example.com')).toEqual([]);
   });
 
@@ -346,6 +347,27 @@ describe('anon visitor: flooding is bounded', () => {
       .select('id', { count: 'exact', head: true })
       .eq('conversation_id', conversationId);
     expect(count).toBe(200);
+  });
+
+  it('parallel turns on a conversation one message short of 200 add one visitor message, not several', async () => {
+    const agent = await createAgent(stack, owner);
+    const visitor = newVisitor();
+    const first = await chat(stack, { agentId: agent.id, message: 'Hello' }, visitor);
+    const conversationId = eventOf(first, 'meta').data.conversationId;
+    await stack.db.query(
+      `insert into public.messages (conversation_id, user_id, agent_id, role, content)
+       select $1::uuid, $2::uuid, $3::uuid, 'assistant', 'filler' from generate_series(1, 197)`,
+      [conversationId, owner.id, agent.id],
+    );
+    // The embedded PGlite runs one transaction at a time, so locally this holds either way; on
+    // hosted Postgres it is save_chat_message's row lock (20261124180200) that holds it.
+    const turns = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        chat(stack, { agentId: agent.id, message: `parallel ${i}`, conversationId }, visitor),
+      ),
+    );
+    expect(turns.filter((turn) => turn.status === 200)).toHaveLength(1);
+    expect(turns.filter((turn) => turn.error?.code === 'conversation_full')).toHaveLength(5);
   });
 });
 

@@ -6,6 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { TurnCaller } from '../engine/turn.ts';
 import { HttpError } from '../web/errors.ts';
+import { addressClient } from './client-address.ts';
 
 /** Browser-generated random id (kept in localStorage) identifying one visitor across turns. */
 const VISITOR_ID = /^[A-Za-z0-9_-]{16,128}$/;
@@ -54,9 +55,12 @@ export function clientAddress(request: Request): string {
   return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || 'unknown';
 }
 
-/** A short, non-reversible key for the client address (rate-limit buckets never store raw IPs). */
+/**
+ * A short, non-reversible key for the client behind the address (rate-limit buckets never store raw
+ * IPs): an IPv6 client is its /64, since it can rotate addresses inside it at will.
+ */
 export async function clientAddressKey(request: Request): Promise<string> {
-  return `ip:${(await sha256Hex(clientAddress(request))).slice(0, 32)}`;
+  return `ip:${(await sha256Hex(addressClient(clientAddress(request)))).slice(0, 32)}`;
 }
 
 /** Signed-in callers only (owner helpers, knowledge ingestion): the user id of a valid session. */

@@ -95,6 +95,8 @@ export interface ToolInvocation {
   arguments: Record<string, unknown>;
   language: string;
   channel: ChatChannel;
+  /** Hashed client address of an anonymous caller: outbound messages are capped per address. */
+  clientKey?: string;
   signal?: AbortSignal;
 }
 
@@ -230,7 +232,19 @@ export async function startTurn(request: TurnRequest, deps: TurnDeps): Promise<T
   return {
     ok: true,
     conversationId: conversation.conversationId,
-    events: runTurn({ agent, conversation, input, signal: request.signal, language, retrieval, saveFailure }, deps),
+    events: runTurn(
+      {
+        agent,
+        conversation,
+        input,
+        signal: request.signal,
+        language,
+        retrieval,
+        saveFailure,
+        clientKey: caller.addressKey,
+      },
+      deps,
+    ),
   };
 }
 
@@ -243,6 +257,7 @@ interface TurnContext {
   retrieval: Promise<RetrievalResult>;
   /** The visitor's message could not be saved (not a limit): the turn ends with the apology. */
   saveFailure: unknown;
+  clientKey: string | undefined;
 }
 
 function addUsage(total: TokenUsage, usage: TokenUsage | null): void {
@@ -253,7 +268,7 @@ function addUsage(total: TokenUsage, usage: TokenUsage | null): void {
 }
 
 async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<AgentChatEvent> {
-  const { agent, conversation, input, signal, language, retrieval } = context;
+  const { agent, conversation, input, signal, language, retrieval, clientKey } = context;
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? (() => {});
   const conversationId = conversation.conversationId;
@@ -343,6 +358,7 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
         arguments: offlineAction.arguments,
         language,
         channel: input.channel,
+        clientKey,
         signal,
       });
     } catch (error) {
@@ -413,6 +429,7 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
               arguments: args.value,
               language,
               channel: input.channel,
+              clientKey,
               signal,
             });
           } catch (error) {

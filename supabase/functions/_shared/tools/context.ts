@@ -15,6 +15,8 @@ export interface ToolContext {
   agentName: string;
   conversationId: string;
   channel: ChatChannel;
+  /** Hashed client address of an anonymous caller (none for owners and server channels). */
+  clientKey?: string;
   language: string;
   /** The agent's calendar time zone. */
   timeZone: string;

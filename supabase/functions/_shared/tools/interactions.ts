@@ -249,6 +249,7 @@ const OFFLINE_REPLIES = {
     confirm: (name: string, email: string) =>
       `To send "${name}" to ${email}, please confirm this is your own address by sending your request again.`,
     notConfigured: (name: string) => `Email sending is not configured for this agent, so I could not send "${name}".`,
+    notSent: (name: string) => `I could not send "${name}" now: the sending limit is reached. Please try again later.`,
   },
   fr: {
     sent: (name: string, email: string) => `Je vous ai envoyé « ${name} » à l'adresse ${email}.`,
@@ -256,6 +257,8 @@ const OFFLINE_REPLIES = {
       `Pour recevoir « ${name} » à l'adresse ${email}, confirmez qu'il s'agit bien de votre adresse en renvoyant votre demande.`,
     notConfigured: (name: string) =>
       `L'envoi d'e-mails n'est pas configuré pour cet agent, je n'ai donc pas pu envoyer « ${name} ».`,
+    notSent: (name: string) =>
+      `Je ne peux pas envoyer « ${name} » pour le moment : la limite d'envoi est atteinte. Réessayez plus tard.`,
   },
 } as const;
 
@@ -281,6 +284,7 @@ export function offlineShareAction<T extends { id: string }>(
       // Offline there is no model to ask "is this your address?": the visitor confirms by asking again.
       if (deliveries.some((delivery) => delivery.status === 'confirmation_required'))
         return phrases.confirm(interaction.name, email.toLowerCase());
+      if (deliveries.some((delivery) => delivery.status === 'not_sent')) return phrases.notSent(interaction.name);
       return phrases.notConfigured(interaction.name);
     },
   };

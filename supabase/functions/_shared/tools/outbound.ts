@@ -7,24 +7,29 @@
  *   SMS/WA:   TWILIO_ACCOUNT_SID + TWILIO_AUTH_TOKEN + TWILIO_FROM_NUMBER (TWILIO_API_URL overrides
  *             the base URL, for tests).
  * So that visitors cannot turn an agent into a spam relay, every send is first claimed by the
- * `claim_outbound_message` RPC (Postgres decides, under a per-agent lock): on a public conversation
- * only to an address or number the visitor wrote in one of their own messages, after a later
- * visitor turn confirmed it, at most MAX_PER_CONVERSATION per conversation, 3 per recipient per
- * agent a day and 30 per agent an hour. The owner's sandbox may send anywhere, 20 per conversation.
- * Confirmation is a turn, not a code: the tool answers `confirmation_required`, the model asks
- * "shall I send it to ada@example.com?", and the visitor's next message is the confirmation (a
- * one-time code would itself have to be sent to the unverified address first).
+ * `claim_outbound_message` RPC (Postgres decides, under locks): on a public conversation only to
+ * an address or number the visitor wrote in one of their own messages (as the server received
+ * them; a browser-supplied call transcript does not count), after the model asked and the visitor
+ * answered (a plain "no" does not confirm), at most MAX_PER_CONVERSATION per conversation, 3 per
+ * recipient per agent a day, 30 per agent an hour, 5 per recipient a day across the platform and
+ * 10 an hour (50 a day) per client address; recipients are compared normalised (lower case,
+ * `+tag` dropped, phone digits). The owner's sandbox may send anywhere, 20 per conversation.
+ * Confirmation is a turn, not a code: a one-time code would itself have to be sent to the
+ * unverified address first.
  */
 import type { ToolOutcome } from '../engine/turn.ts';
 import { fail, normalisePhone, notConfigured, ok, type ToolContext } from './context.ts';
 
 export const MAX_PER_CONVERSATION = 3;
 
-const LIMIT_ERRORS: Record<string, string> = {
-  conversation_limit: `at most ${MAX_PER_CONVERSATION} messages can be sent from one conversation`,
-  recipient_limit: 'this recipient has already received the most messages this agent may send them today',
-  agent_limit: 'this agent has sent the most messages it may send in an hour; try again later',
-  conversation_not_found: 'the conversation was not found',
+/** Refusals the model relays to the visitor: nothing was sent, and why. */
+const LIMIT_REASONS: Record<string, string> = {
+  conversation_limit: `At most ${MAX_PER_CONVERSATION} messages can be sent from one conversation.`,
+  recipient_limit: 'This recipient has already received the most messages this agent may send them today.',
+  agent_limit: 'This agent has sent the most messages it may send in an hour; the visitor can try again later.',
+  recipient_platform_limit:
+    'This recipient has already received the most messages they may receive today; the visitor can try again tomorrow.',
+  client_limit: 'Too many messages were requested from this connection; the visitor can try again later.',
 };
 
 type Channel = 'email' | 'sms' | 'whatsapp';
@@ -130,6 +135,7 @@ export async function deliver(context: ToolContext, delivery: Delivery): Promise
     recipient: delivery.recipient,
     subject: delivery.subject ?? null,
     body: delivery.body,
+    client_key: context.clientKey ?? null,
   });
   if (claim.error) return fail(`the message could not be prepared: ${claim.error.message}`);
   const verdict = claim.data as { status?: string; id?: string } | null;
@@ -153,9 +159,17 @@ export async function deliver(context: ToolContext, delivery: Delivery): Promise
         `Ask the visitor for their own ${label}.`,
     });
   }
-  if (verdict?.status !== 'claimed' || typeof verdict.id !== 'string') {
-    return fail(LIMIT_ERRORS[verdict?.status ?? ''] ?? 'the message could not be sent');
+  if (verdict?.status === 'confirmation_declined') {
+    return ok({
+      status: 'confirmation_declined',
+      channel: delivery.channel,
+      message: `Nothing was sent: the visitor said no. Do not send it unless they ask again.`,
+    });
   }
+  const limit = LIMIT_REASONS[verdict?.status ?? ''];
+  if (limit) return ok({ status: 'not_sent', reason: verdict?.status, channel: delivery.channel, message: limit });
+  if (verdict?.status === 'conversation_not_found') return fail('the conversation was not found');
+  if (verdict?.status !== 'claimed' || typeof verdict.id !== 'string') return fail('the message could not be sent');
   let answer: ProviderAnswer;
   try {
     answer = delivery.channel === 'email' ? await sendEmail(context, delivery) : await sendTwilio(context, delivery);

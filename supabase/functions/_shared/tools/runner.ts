@@ -64,6 +64,7 @@ export function createToolRunner(options: ToolRunnerOptions): (invocation: ToolI
         agentName: agent.companyName || agent.name,
         conversationId: invocation.conversationId,
         channel: invocation.channel,
+        clientKey: invocation.clientKey,
         language: invocation.language,
         timeZone,
         config,
