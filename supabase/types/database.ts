@@ -2312,6 +2312,7 @@ export type Database = {
         Returns: {
           open: boolean;
           provider_call_id: string;
+          reservation_final: boolean;
           seconds_left: number;
         }[];
       };
@@ -2320,7 +2321,9 @@ export type Database = {
         Returns: {
           call_id: string;
           conversation_id: string;
-          max_duration_seconds: number;
+          longest_seconds: number;
+          reservation_final: boolean;
+          reserved_seconds: number;
         }[];
       };
       voice_record_hangup: { Args: { call_id: string; hung_up: boolean }; Returns: undefined };

@@ -309,7 +309,8 @@ describe('demo agent voice call (stubbed WebRTC and voice-session)', () => {
           sdp: 'v=0\r\nanswer\r\n',
           callId: 'c0000000-0000-4000-8000-0000000000c1',
           opening: 'Welcome the caller and say the call is likely recorded.',
-          maxDurationSeconds: 600,
+          reservedSeconds: 600,
+          final: false,
           // A signed Storage upload URL: on the API origin, as the CSP expects.
           recordingUploadUrl: `${product.apiUrl}/storage/v1/object/upload/sign/recordings/call.webm?token=t`,
         },

@@ -33,6 +33,8 @@ const en = {
   endedUnavailable: 'Voice calls are not available right now.',
   endedFailed: 'The call could not be connected. Please try again.',
   endedTimeLimit: 'The call reached its time limit.',
+  // The owner's credits cannot extend the call any further.
+  endsSoon: 'This call ends in about {minutes} min.',
   microphoneHint: 'Your browser will ask to use the microphone.',
   close: 'Close',
 };
@@ -67,6 +69,7 @@ const fr: ConversationMessages = {
   endedUnavailable: 'Les appels vocaux ne sont pas disponibles pour le moment.',
   endedFailed: "L'appel n'a pas pu être établi. Veuillez réessayer.",
   endedTimeLimit: "L'appel a atteint sa durée maximale.",
+  endsSoon: 'Cet appel se termine dans environ {minutes} min.',
   microphoneHint: "Votre navigateur va demander l'accès au micro.",
   close: 'Fermer',
 };

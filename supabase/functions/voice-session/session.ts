@@ -1,8 +1,8 @@
 /**
  * What a browser voice call asks of the realtime model, decided on the server (the browser never
  * sends a prompt, a model name or a key): the GA `session` object for `POST /v1/realtime/calls`,
- * and the opening instruction. Billing (1 credit = 1 started minute, capped by the balance and 4 h) is
- * SQL: `voice_open_call` and `voice_end_call` (migrations 20261124100000, 20261124160000).
+ * and the opening instruction. Billing (1 credit = 1 started minute, reserved in blocks, at most 4 h) is
+ * SQL: `voice_open_call` and `voice_end_call` (migrations 20261124100000, 20261124160000, 20261124190000).
  */
 
 export interface VoiceAgent {

@@ -1,7 +1,7 @@
 /**
  * VoiceStore over the project's REST API with the service role (the function is the only writer of
  * voice calls and their conversations). Opening, rate-limiting, leases and settling calls are RPCs
- * (migrations 20261124100000, 20261124160000): the money rules run in Postgres, on its clock. Plain fetch: works
+ * (migrations 20261124100000, 20261124160000, 20261124190000): the money rules run in Postgres, on its clock. Plain fetch: works
  * the same under Deno and Node.
  */
 import { HttpError } from '../_shared/web/errors.ts';
@@ -118,7 +118,12 @@ export function createRestVoiceStore(opts: {
       const path = recordingMimeType
         ? recordingPath(agent.ownerId, agent.id, new Date(now()), recordingMimeType)
         : null;
-      let opened: { call_id: string; max_duration_seconds: number }[];
+      let opened: {
+        call_id: string;
+        reserved_seconds: number;
+        reservation_final: boolean;
+        longest_seconds: number;
+      }[];
       try {
         opened = await rpc('voice_open_call', {
           agent_id: agent.id,
@@ -134,7 +139,12 @@ export function createRestVoiceStore(opts: {
       }
       const call = opened[0];
       if (!call) throw new Error('voice_open_call returned no row');
-      const started = { callId: call.call_id, maxDurationSeconds: call.max_duration_seconds };
+      const started = {
+        callId: call.call_id,
+        reservedSeconds: call.reserved_seconds,
+        final: call.reservation_final,
+        longestSeconds: call.longest_seconds,
+      };
       if (!path) return started;
       // The visitor may write this one object once, for two hours; nothing else in the bucket.
       const res = await fetchFn(`${storage}/object/upload/sign/recordings/${path}`, {
@@ -164,13 +174,12 @@ export function createRestVoiceStore(opts: {
     },
 
     async heartbeat(callId, leaseSeconds) {
-      const [beat] = await rpc<{ open: boolean; seconds_left: number; provider_call_id: string | null }[]>(
-        'voice_heartbeat',
-        { call_id: callId, lease_seconds: leaseSeconds },
-      );
+      const [beat] = await rpc<
+        { open: boolean; seconds_left: number; reservation_final: boolean; provider_call_id: string | null }[]
+      >('voice_heartbeat', { call_id: callId, lease_seconds: leaseSeconds });
       if (!beat) return null;
       return beat.open
-        ? { open: true, secondsLeft: beat.seconds_left }
+        ? { open: true, secondsLeft: beat.seconds_left, final: beat.reservation_final }
         : { open: false, providerCallId: beat.provider_call_id };
     },
 

@@ -44,7 +44,7 @@ function fakeStore(credits: number, elapsed = 61) {
   const hangups: { callId: string; hungUp: boolean }[] = [];
   const calls: string[] = [];
   let admission: Admission = { allowed: true };
-  let beat: Heartbeat | null = { open: true, secondsLeft: 100 };
+  let beat: Heartbeat | null = { open: true, secondsLeft: 100, final: false };
   const store: VoiceStore = {
     loadAgent: async (ref) =>
       ('subdomain' in ref && ref.subdomain === 'demo') || ('agentId' in ref && ref.agentId === AGENT.id) ? AGENT : null,
@@ -53,7 +53,9 @@ function fakeStore(credits: number, elapsed = 61) {
     startCall: async () => {
       calls.push('startCall');
       if (credits < 1) throw noCreditsError();
-      return { callId: CALL, maxDurationSeconds: Math.min(credits * 60, 14_400) };
+      // One block (5 min) or what is left; the platform's longest call is 4 h.
+      const reservedSeconds = Math.min(credits * 60, 300);
+      return { callId: CALL, reservedSeconds, final: credits * 60 <= 300, longestSeconds: 14_400 };
     },
     attachProviderCall: async (id, providerCallId) => (attached.push(`${id}:${providerCallId}`), true),
     abortCall: async (id) => void aborted.push(id),
@@ -158,7 +160,7 @@ describe('voice-session', () => {
     expect((await ready(new Request('http://fn/voice-session'))).status).toBe(400);
   });
 
-  it('relays the offer with the agent session and returns the answer, opening and time limit', async () => {
+  it('relays the offer with the agent session and returns the answer, opening and reservation', async () => {
     const realtime = fakeRealtime();
     const handler = createVoiceSessionHandler({
       store: fakeStore(3).store,
@@ -169,7 +171,7 @@ describe('voice-session', () => {
     const res = await handler(post({ subdomain: 'demo', sdp: OFFER }));
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ sdp: 'v=0\r\na=answer\r\n', callId: CALL, maxDurationSeconds: 180 });
+    expect(body).toMatchObject({ sdp: 'v=0\r\na=answer\r\n', callId: CALL, reservedSeconds: 180, final: true });
     expect(String(body.opening)).toContain('likely recorded');
     expect(realtime.offers[0]?.sdp).toBe(OFFER);
     expect(realtime.offers[0]?.session).toMatchObject({
@@ -355,7 +357,10 @@ describe('voice-session', () => {
     const callToken = await signCallToken(SECRET, CALL, Date.now() + 60_000);
     const beat = (body: Record<string, unknown> = {}) =>
       handler(post({ action: 'heartbeat', callId: CALL, callToken, ...body }));
-    await expect((await beat()).json()).resolves.toEqual({ open: true, secondsLeft: 100 });
+    await expect((await beat()).json()).resolves.toEqual({ open: true, secondsLeft: 100, final: false });
+    // The reservation cannot grow: the page is told how long is left.
+    fake.beat({ open: true, secondsLeft: 90, final: true });
+    await expect((await beat()).json()).resolves.toEqual({ open: true, secondsLeft: 90, final: true });
     expect((await beat({ callToken: 'forged.token' })).status).toBe(401);
     expect(realtime.hungUp).toEqual([]);
     fake.beat({ open: false, providerCallId: PROVIDER_CALL });
@@ -505,9 +510,10 @@ describe('voice-session tool calls', () => {
       ],
     });
     const token = String(body.callToken);
-    // Valid for the paid time (2 min) plus the grace period, not after.
-    expect(await verifyCallToken(SECRET, CALL, token, NOW + 200_000)).toBe(true);
-    expect(await verifyCallToken(SECRET, CALL, token, NOW + 250_000)).toBe(false);
+    // Heartbeats may grow the 2 min reservation up to the longest call (4 h): valid that long plus the
+    // grace period, not after.
+    expect(await verifyCallToken(SECRET, CALL, token, NOW + 14_500_000)).toBe(true);
+    expect(await verifyCallToken(SECRET, CALL, token, NOW + 14_600_000)).toBe(false);
     expect(await verifyCallToken(SECRET, 'c0000000-0000-4000-8000-000000000002', token, NOW)).toBe(false);
     expect(await verifyCallToken('other', CALL, token, NOW)).toBe(false);
   });

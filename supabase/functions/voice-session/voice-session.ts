@@ -2,27 +2,31 @@
  * `voice-session`: the server side of a browser voice call (issue 8, spec 002 §4.1, §7.1).
  *
  *   GET  ?subdomain=…            → {available, reason?}   (the AI Call button asks first)
- *   POST {subdomain|agentId, sdp, recordingMimeType?} → {sdp, callId, callToken, opening, maxDurationSeconds, recordingUploadUrl?}
- *        opens a `web_voice` conversation and a `voice_calls` row whose maximum is the balance the
- *        owner's other open calls do not hold (402 when none), relays the browser's SDP offer to
+ *   POST {subdomain|agentId, sdp, recordingMimeType?}
+ *        → {sdp, callId, callToken, opening, reservedSeconds, final, recordingUploadUrl?}
+ *        opens a `web_voice` conversation and a `voice_calls` row reserving one block of the balance
+ *        the owner's other open calls do not hold (less when less is left; 402 under a minute);
+ *        `final` when the reservation cannot grow now. Relays the browser's SDP offer to
  *        OpenAI's `POST /v1/realtime/calls` with the agent's session (the standard key never leaves
  *        the server) and keeps the provider's call id to hang it up; also a one-time signed upload
  *        URL for the stereo recording. Starts are rate-limited per visitor, client address and
  *        agent (counters in Postgres): 429 + Retry-After.
- *   POST {action:'heartbeat', callId, callToken} → {open, secondsLeft}
- *        renews the call's liveness lease (_shared/voice/lease.ts) on the database clock. After the
- *        maximum or an expired lease: {open: false} and the provider call is hung up.
+ *   POST {action:'heartbeat', callId, callToken} → {open, secondsLeft, final}
+ *        renews the call's liveness lease (_shared/voice/lease.ts) on the database clock and tops
+ *        its reservation up by another block when little of it is left and credits remain;
+ *        `final` when it cannot grow (the call ends in secondsLeft). After the reservation or an
+ *        expired lease: {open: false} and the provider call is hung up.
  *   POST {action:'tool', callId, callToken, name, arguments, toolCallId} → {ok, output}
  *        runs one of the agent's enabled tools asked for by the realtime model (tools.ts); the
  *        call token from the start answer proves the caller holds this call, until it expires.
  *   POST {action:'end', callId, callToken, transcript} → {durationSeconds, creditsCharged}
  *        with the call token only: settles the call in Postgres (`voice_end_call`): claimed once,
  *        timed by the database clock (at the last heartbeat if the lease had expired) and capped by
- *        the maximum granted at start, charged per started minute up to the balance, once however
+ *        the call's reservation, charged per started minute up to the balance, once however
  *        many `end` requests race (the later ones get the same outcome), then hangs the provider
  *        call up. Nothing the page sends sets money; its transcript is stored as unverified lines
  *        (kept from connectors). Calls never ended are settled by `voice-call-sweeper` once their
- *        lease expires or their maximum passes.
+ *        lease expires or their reservation passes.
  *
  * 503 voice_unavailable without a realtime-capable provider (no OPENAI_API_KEY), 402 no_credits
  * when the owner's balance is empty, 404 for an agent whose page is off, 400 for bad input.
@@ -71,8 +75,22 @@ export interface CallOutcome {
   providerCallId: string | null;
 }
 
-/** A heartbeat's answer: the lease renewed, or the call is over (past its maximum or its lease). */
-export type Heartbeat = { open: true; secondsLeft: number } | { open: false; providerCallId: string | null };
+/**
+ * A heartbeat's answer: the lease renewed (and the reservation topped up when due; `final` when it
+ * cannot grow, so the call ends in `secondsLeft`), or the call is over (past its reservation or lease).
+ */
+export type Heartbeat =
+  { open: true; secondsLeft: number; final: boolean } | { open: false; providerCallId: string | null };
+
+/** An opened call: its first reservation, whether that can grow now, and the longest it could last. */
+export interface StartedCall {
+  callId: string;
+  reservedSeconds: number;
+  final: boolean;
+  /** The platform's longest call: the call token lives this long (plus a grace). */
+  longestSeconds: number;
+  recordingUploadUrl?: string;
+}
 
 export type { RealtimeProvider };
 
@@ -87,14 +105,11 @@ export interface VoiceStore {
   /** Counts the start against the visitor, address and agent limits (atomically, shared by all instances). */
   admitCall(agentId: string, caller: VoiceCaller, limits: VoiceStartLimits): Promise<Admission>;
   /**
-   * Opens the call rows on the database clock with the longest duration the balance not held by
-   * the owner's open calls pays for; with a recording type, also a one-time upload URL. Throws a
-   * 402 HttpError without credits.
+   * Opens the call rows on the database clock, reserving one block of the balance the owner's open
+   * calls do not hold (heartbeats top it up); with a recording type, also a one-time upload URL.
+   * Throws a 402 HttpError without credits.
    */
-  startCall(
-    agent: VoiceAgent,
-    recordingMimeType: string | null,
-  ): Promise<{ callId: string; maxDurationSeconds: number; recordingUploadUrl?: string }>;
+  startCall(agent: VoiceAgent, recordingMimeType: string | null): Promise<StartedCall>;
   /** The call while it is in progress (null once ended or unknown). */
   activeCall(callId: string): Promise<{ agentId: string; ownerId: string; conversationId: string | null } | null>;
   /** Keeps the provider's call id on the open call; false when the call is no longer open. */
@@ -136,7 +151,7 @@ const MAX_TRANSCRIPT_LINES = 400;
 const MAX_LINE_CHARS = 50_000;
 const FUNCTION_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const MAX_TOOL_ARGUMENTS = 20_000;
-/** A call token outlives the paid time by this much (the goodbye, the last tool call). */
+/** A call token outlives the longest call by this much (the goodbye, the last tool call). */
 const TOKEN_GRACE_SECONDS = 120;
 const TOOL_TIMEOUT_MS = 15_000;
 
@@ -255,7 +270,10 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
     const admission = await deps.store.admitCall(agent.id, caller, limits);
     if (!admission.allowed) throw tooManyCalls(admission);
     // Opened (and its minutes reserved) before the provider is asked: 402 costs no session.
-    const { callId, maxDurationSeconds, recordingUploadUrl } = await deps.store.startCall(agent, recordingMimeType);
+    const { callId, reservedSeconds, final, longestSeconds, recordingUploadUrl } = await deps.store.startCall(
+      agent,
+      recordingMimeType,
+    );
     // The agent's enabled tools, offered to the model as functions (run through action 'tool').
     const loaded = deps.tools ? await deps.tools.loadAgent(agent.id) : null;
     const tools = loaded ? realtimeTools(agentFunctions(loaded).functions) : [];
@@ -276,17 +294,19 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
       await deps.realtime.hangUp(answer.providerCallId).catch(() => undefined);
       throw new HttpError(409, 'call_ended', 'The call ended before it was connected. Please try again.');
     }
+    // Heartbeats may grow the reservation up to the longest call: the token must outlive that.
     const callToken = await signCallToken(
       deps.tokenSecret,
       callId,
-      now() + (maxDurationSeconds + TOKEN_GRACE_SECONDS) * 1000,
+      now() + (longestSeconds + TOKEN_GRACE_SECONDS) * 1000,
     );
     return json({
       sdp: answer.sdp,
       callId,
       callToken,
       opening: openingInstruction(agent),
-      maxDurationSeconds,
+      reservedSeconds,
+      final,
       ...(recordingUploadUrl ? { recordingUploadUrl } : {}),
     });
   }
@@ -346,8 +366,8 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
     const callId = await heldCall(body);
     const beat = await deps.store.heartbeat(callId, VOICE_LEASE_SECONDS);
     if (!beat) throw new HttpError(404, 'call_not_found', 'No call in progress with this id.');
-    if (beat.open) return json({ open: true, secondsLeft: beat.secondsLeft });
-    // Past its maximum or its lease: the page is cut off (it then ends the call, or the sweeper does).
+    if (beat.open) return json({ open: true, secondsLeft: beat.secondsLeft, final: beat.final });
+    // Past its reservation or its lease: the page is cut off (it then ends the call, or the sweeper does).
     if (beat.providerCallId) await hangUp(callId, beat.providerCallId);
     return json({ open: false, secondsLeft: 0 });
   }

@@ -2,7 +2,7 @@
  * Voice billing is server-authoritative and charged once (issue 13, point 1), through the local
  * stack, the voice-session and voice-call-sweeper functions and a fake of OpenAI's
  * `POST /v1/realtime/calls`: parallel `end` requests charge once, the database clock times a call
- * and its start-time maximum caps it, calls never ended are charged by the sweeper, starts are
+ * and its reservation caps it, calls never ended are charged by the sweeper, starts are
  * rate-limited, and a browser's transcript is stored as unverified lines that connectors never
  * forward. Roles: anonymous visitor, owner A, owner B, admin.
  */
@@ -93,7 +93,7 @@ async function setCredits(owner: Owner, target: number): Promise<void> {
 async function startCall(subdomain: string) {
   const started = await visitor().start(subdomain);
   expect(started.status).toBe(200);
-  return (await started.json()) as Held & { maxDurationSeconds: number };
+  return (await started.json()) as Held & { reservedSeconds: number };
 }
 
 /** The call began `seconds` ago (service role; the function never writes created_at). */
@@ -147,11 +147,11 @@ describe('ending a voice call (anonymous visitor)', () => {
     expect(await credits(ownerA)).toBe(27);
   });
 
-  it('caps the duration at the maximum granted at start, and charges no more than what is left', async () => {
+  it('caps the duration at the reservation, and charges no more than what is left', async () => {
     const agent = await createAgent(stack, ownerA);
     await setCredits(ownerA, 2);
     const capped = await startCall(agent.subdomain);
-    expect(capped.maxDurationSeconds).toBe(120);
+    expect(capped.reservedSeconds).toBe(120);
     await backdate(capped.callId, 3600);
     await expect((await visitor().end(capped)).json()).resolves.toEqual({
       durationSeconds: 120,
@@ -182,7 +182,7 @@ describe('the voice call sweeper (service role)', () => {
     // The first call holds the 3 credits: more for the second one.
     await setCredits(ownerA, 33);
     const recent = await startCall(agent.subdomain);
-    await backdate(abandoned.callId, abandoned.maxDurationSeconds + 600);
+    await backdate(abandoned.callId, abandoned.reservedSeconds + 600);
 
     const run = await sweep();
     expect(run.status).toBe(200);
@@ -227,8 +227,8 @@ describe('the voice call sweeper (service role)', () => {
 describe('starting voice calls', () => {
   it('refuses a visitor with 429 and Retry-After after the limit, out of 20 rapid starts', async () => {
     const agent = await createAgent(stack, ownerB);
-    // Each open call holds up to 4 h of the balance: enough for all of them.
-    await setCredits(ownerB, 6 * 240);
+    // Each open call holds a 5-minute block of the balance: enough for all of them.
+    await setCredits(ownerB, 10 * 5);
     const page = visitor();
     const answers = [];
     for (let i = 0; i < 20; i++) answers.push(await page.start(agent.subdomain));

@@ -5,7 +5,7 @@
  * ends it; every settled call's provider session is hung up (at `end`, after the lease or the
  * maximum, and retried by the sweeper when a hang-up fails); a crashed tab is charged up to its last
  * heartbeat, not the 4 h maximum; and parallel calls share the balance instead of each getting all
- * of it. Roles: anonymous visitor, owner A, owner B.
+ * of it (reservations in blocks: voice-reservations.test.ts). Roles: anonymous visitor, owner A, owner B.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ afterAll(async () => {
 interface Held {
   callId: string;
   callToken: string;
-  maxDurationSeconds: number;
+  reservedSeconds: number;
 }
 
 /** voice-session as a page sends it: the anon key (or an owner's session) and a visitor key. */
@@ -127,8 +127,8 @@ async function sweep(): Promise<{ settled: number; creditsCharged: number; hungU
 describe('ending a call (anonymous visitor, owner A, owner B)', () => {
   it('a visitor cannot end a call with its id alone: the call keeps being timed until its page ends it', async () => {
     const agent = await createAgent(stack, ownerA);
-    // Two calls at once: the first holds up to 4 h of the balance, the second the rest.
-    await setCredits(ownerA, 4 * 60 + 30);
+    // Two calls at once, each holding a block of the balance.
+    await setCredits(ownerA, 30);
     const call = await startCall(agent.subdomain);
     const other = await startCall(agent.subdomain);
     for (const callToken of [undefined, 'forged.token', other.callToken]) {
@@ -203,7 +203,7 @@ describe('the liveness lease (anonymous visitor, sweeper)', () => {
     expect(beat.status).toBe(200);
     const answer = (await beat.json()) as { open: boolean; secondsLeft: number };
     expect(answer.open).toBe(true);
-    expect(answer.secondsLeft).toBeLessThanOrEqual(call.maxDurationSeconds - 30);
+    expect(answer.secondsLeft).toBeLessThanOrEqual(call.reservedSeconds - 30);
     expect(Date.now() - Date.parse((await callRow(call.callId)).last_seen_at ?? '')).toBeLessThan(5_000);
     expect((await end(call)).status).toBe(200);
   });
@@ -212,7 +212,8 @@ describe('the liveness lease (anonymous visitor, sweeper)', () => {
     const agent = await createAgent(stack, ownerA);
     await setCredits(ownerA, 300);
     const call = await startCall(agent.subdomain);
-    expect(call.maxDurationSeconds).toBe(4 * 3600);
+    // One 5-minute block is reserved, not the 4 h maximum.
+    expect(call.reservedSeconds).toBe(300);
     // Started 10 minutes ago; the page's last heartbeat came 150 s after the start.
     await age(call.callId, 600, 450);
 
@@ -239,11 +240,11 @@ describe('the liveness lease (anonymous visitor, sweeper)', () => {
     await expect((await end(call)).json()).resolves.toEqual({ durationSeconds: 30, creditsCharged: 1 });
   });
 
-  it('a call past its maximum is settled at the maximum and hung up, even while its page keeps heartbeating', async () => {
+  it('a call past its reservation is settled at it and hung up, even while its page keeps heartbeating', async () => {
     const agent = await createAgent(stack, ownerA);
     await setCredits(ownerA, 2);
     const call = await startCall(agent.subdomain);
-    expect(call.maxDurationSeconds).toBe(120);
+    expect(call.reservedSeconds).toBe(120);
     await age(call.callId, 600, 0);
     const { provider_call_id: providerCallId } = await callRow(call.callId);
 
@@ -313,13 +314,13 @@ describe('parallel calls share the balance (anonymous visitors, owner B)', () =>
       }
     }
     expect(started.length).toBeGreaterThanOrEqual(1);
-    const reservedMinutes = started.reduce((sum, call) => sum + Math.ceil(call.maxDurationSeconds / 60), 0);
+    const reservedMinutes = started.reduce((sum, call) => sum + Math.ceil(call.reservedSeconds / 60), 0);
     expect(reservedMinutes).toBeLessThanOrEqual(10);
     // Nothing is left for a sixth call while these are open.
     expect((await voiceSession({ subdomain: agent.subdomain, sdp: OFFER })).status).toBe(402);
 
-    // Every call talks to its maximum (and beyond), then ends.
-    for (const call of started) await age(call.callId, call.maxDurationSeconds + 300, 0);
+    // Every call talks to its reservation (and beyond), then ends.
+    for (const call of started) await age(call.callId, call.reservedSeconds + 300, 0);
     const outcomes = (await Promise.all(started.map(async (call) => (await end(call)).json()))) as {
       durationSeconds: number;
       creditsCharged: number;
@@ -327,7 +328,7 @@ describe('parallel calls share the balance (anonymous visitors, owner B)', () =>
     const charged = outcomes.reduce((sum, o) => sum + o.creditsCharged, 0);
     expect(charged).toBe(reservedMinutes);
     expect(charged).toBeLessThanOrEqual(10);
-    outcomes.forEach((o, i) => expect(o.creditsCharged).toBe(Math.ceil(started[i]!.maxDurationSeconds / 60)));
+    outcomes.forEach((o, i) => expect(o.creditsCharged).toBe(Math.ceil(started[i]!.reservedSeconds / 60)));
     expect(await credits(ownerB)).toBe(10 - charged);
   });
 });

@@ -103,6 +103,11 @@ export default function CallOverlay({ endpoint, agent, locale, onClose, environm
           {detail}
         </p>
       ) : null}
+      {state.status === 'in_progress' && state.secondsLeft !== null ? (
+        <p className="call__ends" role="status" data-testid="call-ends">
+          {t('endsSoon', { minutes: String(Math.max(1, Math.ceil(state.secondsLeft / 60))) })}
+        </p>
+      ) : null}
       {state.recording ? (
         <p className="call__recording" data-testid="call-recording">
           <span aria-hidden="true" />

@@ -9,7 +9,10 @@ export interface VoiceSession {
   callId: string;
   /** What the assistant is asked to say first (welcome + "likely recorded"), written by the server. */
   opening: string;
-  maxDurationSeconds: number;
+  /** The seconds of the owner's balance reserved for the call so far (heartbeats may grow it). */
+  reservedSeconds: number;
+  /** The reservation cannot grow now (the owner's balance is held): the call ends when it runs out. */
+  final: boolean;
   /** Proves this page holds the call (heartbeats, tools, end); expires with the call. */
   callToken: string;
   /** One-time URL for the recording's upload, when a recording type was given. */
@@ -106,15 +109,21 @@ export interface HeldCall {
 }
 
 /**
+ * A heartbeat's answer: the call is over, or it goes on for `secondsLeft` more (the server tops the
+ * reservation up while the owner's balance allows; `final` when it no longer can).
+ */
+export type HeartbeatAnswer = { open: false } | { open: true; secondsLeft: number | null; final: boolean };
+
+/**
  * Renews the call's liveness lease. `open: false` once the server considers the call over (past its
- * maximum or its lease): it has hung the voice session up. Network failures throw (the lease
+ * reservation or its lease): it has hung the voice session up. Network failures throw (the lease
  * tolerates a missed heartbeat; the next one retries).
  */
 export async function heartbeatVoiceSession(
   endpoint: ConversationEndpoint,
   call: HeldCall,
   fetchFn: typeof fetch = fetch,
-): Promise<{ open: boolean }> {
+): Promise<HeartbeatAnswer> {
   const res = await fetchFn(url(endpoint), {
     method: 'POST',
     headers: headers(endpoint),
@@ -123,8 +132,10 @@ export async function heartbeatVoiceSession(
   // An unknown or settled call is over too.
   if (res.status === 404) return { open: false };
   if (!res.ok) throw await failure(res);
-  const body = (await res.json()) as { open?: unknown };
-  return { open: body.open === true };
+  const body = (await res.json()) as { open?: unknown; secondsLeft?: unknown; final?: unknown };
+  if (body.open !== true) return { open: false };
+  const secondsLeft = typeof body.secondsLeft === 'number' && body.secondsLeft >= 0 ? body.secondsLeft : null;
+  return { open: true, secondsLeft, final: body.final === true };
 }
 
 /** A function call from the realtime model, run by the server with the agent's tools. */

@@ -76,7 +76,8 @@ const okSession = () =>
     callId: CALL,
     callToken: '123.token',
     opening: 'Welcome the caller; say it is likely recorded.',
-    maxDurationSeconds: 600,
+    reservedSeconds: 600,
+    final: false,
   });
 
 describe('VoiceCall', () => {
@@ -88,7 +89,8 @@ describe('VoiceCall', () => {
         callId: CALL,
         callToken: '123.token',
         opening: 'Hi',
-        maxDurationSeconds: 600,
+        reservedSeconds: 600,
+        final: false,
         recordingUploadUrl: 'http://api.test/storage/v1/object/upload/sign/recordings/x.webm?token=t',
       }),
     );
@@ -148,7 +150,7 @@ describe('VoiceCall', () => {
     browser.serverSays({ type: 'conversation.item.input_audio_transcription.completed', transcript: ' Une table ' });
     browser.serverSays({ type: 'response.output_audio_transcript.delta', delta: 'ignored' });
     await call.end();
-    expect(call.state).toEqual({ status: 'ended', recording: false, endReason: null });
+    expect(call.state).toEqual({ status: 'ended', recording: false, endReason: null, secondsLeft: null });
     expect(seen).toEqual(['connecting', 'in_progress', 'in_progress', 'ended']);
     expect(api.bodies[1]).toEqual({
       action: 'end',
@@ -170,7 +172,7 @@ describe('VoiceCall', () => {
     const api = fakeApi(() => Response.json({ error: { code: 'no_credits', message: 'x' } }, { status: 402 }));
     const call = new VoiceCall(endpoint, { subdomain: 'demo' }, { ...browser.env, fetchFn: api.fetchFn });
     await call.start();
-    expect(call.state).toEqual({ status: 'ended', recording: false, endReason: 'no_credits' });
+    expect(call.state).toEqual({ status: 'ended', recording: false, endReason: 'no_credits', secondsLeft: null });
     expect(api.bodies).toHaveLength(1);
     expect(browser.stopped).toEqual(['mic']);
   });
@@ -215,7 +217,8 @@ describe('VoiceCall', () => {
         sdp: 'v=0\r\nanswer\r\n',
         callId: CALL,
         opening: 'Hi',
-        maxDurationSeconds: 600,
+        reservedSeconds: 600,
+        final: false,
         callToken: '123.token',
       }),
     );
@@ -308,6 +311,73 @@ describe('VoiceCall', () => {
     pending.find((t) => t.ms === VOICE_HEARTBEAT_INTERVAL_SECONDS * 1000)!.fn();
     await new Promise((r) => setTimeout(r, 5));
     expect(call.state).toMatchObject({ status: 'ended', endReason: 'time_limit' });
+    expect(api.bodies.at(-1)).toMatchObject({ action: 'end', callId: CALL, callToken: '123.token' });
+  });
+
+  it('ends when the reserved time runs out, moves that end when a heartbeat tops it up, and warns once it cannot grow', async () => {
+    const browser = fakeBrowser();
+    let beat: Record<string, unknown> = { open: true, secondsLeft: 400, final: false };
+    const api = fakeApi(
+      () =>
+        Response.json({
+          sdp: 'v=0\r\nanswer\r\n',
+          callId: CALL,
+          callToken: '123.token',
+          opening: 'Hi',
+          reservedSeconds: 300,
+          final: false,
+        }),
+      () => Response.json(beat),
+    );
+    const pending: { fn: () => void; ms: number; cleared: boolean }[] = [];
+    const call = new VoiceCall(
+      endpoint,
+      { subdomain: 'demo' },
+      {
+        ...browser.env,
+        fetchFn: api.fetchFn,
+        setTimer: (fn, ms) => {
+          const timer = { fn, ms, cleared: false };
+          pending.push(timer);
+          return timer;
+        },
+        clearTimer: (timer) => void ((timer as { cleared: boolean }).cleared = true),
+      },
+    );
+    const live = (seconds: number) => pending.filter((t) => t.ms === seconds * 1000 && !t.cleared);
+    const heartbeat = async () => {
+      pending
+        .filter((t) => t.ms === VOICE_HEARTBEAT_INTERVAL_SECONDS * 1000)
+        .at(-1)!
+        .fn();
+      await new Promise((r) => setTimeout(r, 5));
+    };
+    await call.start();
+    browser.open();
+    // The call is cut off when its first reservation runs out; no goodbye while it can still grow.
+    expect(live(300)).toHaveLength(1);
+    expect(live(280)).toHaveLength(0);
+    expect(call.state.secondsLeft).toBeNull();
+
+    // A heartbeat topped the reservation up: the end moves.
+    await heartbeat();
+    expect(live(300)).toHaveLength(0);
+    expect(live(400)).toHaveLength(1);
+    expect(call.state.secondsLeft).toBeNull();
+
+    // The owner's balance is held: 100 s left for good. The visitor is told, the agent says goodbye.
+    beat = { open: true, secondsLeft: 100, final: true };
+    await heartbeat();
+    expect(call.state).toMatchObject({ status: 'in_progress', secondsLeft: 100 });
+    expect(live(400)).toHaveLength(0);
+    live(80)[0]!.fn();
+    expect(JSON.parse(browser.sent.at(-1)!)).toMatchObject({
+      type: 'response.create',
+      response: { instructions: expect.stringContaining('say goodbye') },
+    });
+    live(100)[0]!.fn();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(call.state).toEqual({ status: 'ended', recording: false, endReason: 'time_limit', secondsLeft: null });
     expect(api.bodies.at(-1)).toMatchObject({ action: 'end', callId: CALL, callToken: '123.token' });
   });
 });

@@ -15,8 +15,10 @@ import {
  * Microphone → RTCPeerConnection → SDP offer relayed by `voice-session` → answer; the `oai-events`
  * data channel asks for the opening message, and carries transcripts of both sides, which are sent
  * back when the call ends. While the call is held, a heartbeat renews its lease on the server; the
- * server cuts off (and stops billing) a call whose page stopped. Browser objects are injected so the
- * flow is tested without WebRTC.
+ * server cuts off (and stops billing) a call whose page stopped. The server reserves the owner's
+ * credits in blocks and tops them up on heartbeats; each answer says how long the call has left, and
+ * once it cannot grow (`final`) the page shows it, has the agent say goodbye and ends the call on time.
+ * Browser objects are injected so the flow is tested without WebRTC.
  */
 export type CallStatus = 'idle' | 'connecting' | 'in_progress' | 'ended';
 
@@ -25,6 +27,8 @@ export interface CallSnapshot {
   recording: boolean;
   /** Why the call ended early: no credits, failure, time limit; null for a normal hang-up. */
   endReason: 'no_credits' | 'unavailable' | 'failed' | 'time_limit' | null;
+  /** Seconds left (at the server's last answer) once the call's time cannot grow; null while it can. */
+  secondsLeft: number | null;
 }
 
 export interface CallEnvironment {
@@ -57,7 +61,7 @@ interface RealtimeEvent extends FunctionCallFields {
 }
 
 export class VoiceCall {
-  private snapshot: CallSnapshot = { status: 'idle', recording: false, endReason: null };
+  private snapshot: CallSnapshot = { status: 'idle', recording: false, endReason: null, secondsLeft: null };
   private readonly listeners = new Set<(s: CallSnapshot) => void>();
   private pc: RTCPeerConnection | null = null;
   private mic: MediaStream | null = null;
@@ -72,6 +76,10 @@ export class VoiceCall {
   private readonly transcript: TranscriptLine[] = [];
   private timers: unknown[] = [];
   private heartbeatTimer: unknown = null;
+  /** When the paid time runs out (moved by every answer), and the goodbye just before it. */
+  private endTimer: unknown = null;
+  private goodbyeTimer: unknown = null;
+  private saidGoodbye = false;
 
   constructor(
     private readonly endpoint: ConversationEndpoint,
@@ -207,26 +215,44 @@ export class VoiceCall {
       };
       this.scheduleHeartbeat();
       await pc.setRemoteDescription({ type: 'answer', sdp: session.sdp });
-      const limit = session.maxDurationSeconds;
-      if (limit > GOODBYE_LEAD_SECONDS) {
-        this.timer(
-          () =>
-            this.send({
-              type: 'response.create',
-              response: {
-                instructions:
-                  'The call time is almost over: thank the caller and say goodbye politely in one sentence.',
-              },
-            }),
-          (limit - GOODBYE_LEAD_SECONDS) * 1000,
-        );
-      }
-      this.timer(() => void this.end('time_limit'), Math.max(1, limit) * 1000);
+      this.planEnd(session.reservedSeconds, session.final);
     } catch (error) {
       const code = (error as { code?: string }).code;
       console.warn('[concierge] voice call failed:', error);
       await this.end(code === 'no_credits' ? 'no_credits' : code === 'voice_unavailable' ? 'unavailable' : 'failed');
     }
+  }
+
+  /**
+   * Plans the end from the server's answer: the call is cut off when its reserved time runs out (a
+   * top-up on a later heartbeat moves that); once the time cannot grow, the visitor is shown how
+   * long is left and the agent says goodbye just before.
+   */
+  private planEnd(secondsLeft: number, final: boolean): void {
+    const setTimer = this.env.setTimer ?? setTimeout;
+    this.clearTimer(this.endTimer);
+    this.clearTimer(this.goodbyeTimer);
+    this.goodbyeTimer = null;
+    this.endTimer = setTimer(() => void this.end('time_limit'), Math.max(1, secondsLeft) * 1000);
+    if (final && !this.saidGoodbye)
+      this.goodbyeTimer = setTimer(() => this.sayGoodbye(), Math.max(0, secondsLeft - GOODBYE_LEAD_SECONDS) * 1000);
+    const shown = final ? secondsLeft : null;
+    if (shown !== this.snapshot.secondsLeft) this.set({ secondsLeft: shown });
+  }
+
+  private clearTimer(handle: unknown): void {
+    if (handle !== null) (this.env.clearTimer ?? clearTimeout)(handle as ReturnType<typeof setTimeout>);
+  }
+
+  private sayGoodbye(): void {
+    if (this.snapshot.status !== 'in_progress') return;
+    this.saidGoodbye = true;
+    this.send({
+      type: 'response.create',
+      response: {
+        instructions: 'The call time is almost over: thank the caller and say goodbye politely in one sentence.',
+      },
+    });
   }
 
   /** The next lease renewal; an answer that the call is over ends it here too. */
@@ -241,11 +267,13 @@ export class VoiceCall {
     const call = this.call;
     if (!call || this.snapshot.status === 'ended') return;
     try {
-      const { open } = await heartbeatVoiceSession(this.endpoint, call, this.env.fetchFn);
-      if (!open) {
+      const answer = await heartbeatVoiceSession(this.endpoint, call, this.env.fetchFn);
+      if (!answer.open) {
         await this.end('time_limit');
         return;
       }
+      if (answer.secondsLeft !== null && this.call === call && this.currentStatus() !== 'ended')
+        this.planEnd(answer.secondsLeft, answer.final);
     } catch (error) {
       // One lost heartbeat is within the lease; the next one retries.
       console.warn('[concierge] voice call heartbeat failed:', error);
@@ -270,15 +298,16 @@ export class VoiceCall {
   /** End Call, leaving the page, time limit or failure: tears everything down once. */
   async end(reason: CallSnapshot['endReason'] = null): Promise<void> {
     if (this.snapshot.status === 'ended') return;
-    this.set({ status: 'ended', recording: false, endReason: reason });
+    this.set({ status: 'ended', recording: false, endReason: reason, secondsLeft: null });
     await this.release();
   }
 
   private async release(): Promise<void> {
-    for (const t of [...this.timers, this.heartbeatTimer])
-      (this.env.clearTimer ?? clearTimeout)(t as ReturnType<typeof setTimeout>);
+    for (const t of [...this.timers, this.heartbeatTimer, this.endTimer, this.goodbyeTimer]) this.clearTimer(t);
     this.timers = [];
     this.heartbeatTimer = null;
+    this.endTimer = null;
+    this.goodbyeTimer = null;
     // The last chunk arrives after stop (spec: about 500 ms): wait for it before closing the streams.
     const recording = this.recorder ? await this.recorder.stop().catch(() => null) : null;
     this.recorder = null;

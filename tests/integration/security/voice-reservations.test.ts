@@ -1,0 +1,247 @@
+/**
+ * Voice calls reserve the owner's balance in blocks, like a card authorisation hold (issue 13,
+ * point 1, third review), through the local stack, the voice-session and voice-call-sweeper
+ * functions and the fake OpenAI realtime calls API: a call opens with one block (5 minutes) of
+ * what the owner's other open calls do not hold, heartbeats top it up while credits remain, a
+ * call whose reservation cannot grow ends at it and is charged only that, and parallel heartbeats
+ * never reserve more than the balance. Roles: anonymous visitors calling owner A's and owner B's
+ * agents.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';
+import { createAgent, createOwner, type Owner } from '../agent-chat/support.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+
+const OFFER = 'v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
+/** The reservation block (private.voice_reservation_block_seconds) and top-up threshold, in seconds. */
+const BLOCK = 300;
+const TOP_UP_BELOW = 120;
+
+let stack: TestStack;
+let openai: FakeOpenAI;
+let ownerA: Owner;
+let ownerB: Owner;
+
+beforeAll(async () => {
+  openai = await startFakeOpenAI({ apiKey: 'sk-test-voice-reservations' });
+  stack = await startTestStack({
+    functionEnv: { OPENAI_API_KEY: openai.apiKey, OPENAI_BASE_URL: openai.baseURL },
+  });
+  ownerA = await createOwner(stack, 'owner-a');
+  ownerB = await createOwner(stack, 'owner-b');
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await openai?.close();
+});
+
+interface Held {
+  callId: string;
+  callToken: string;
+  reservedSeconds: number;
+  final: boolean;
+}
+
+interface Beat {
+  open: boolean;
+  secondsLeft: number;
+  final?: boolean;
+}
+
+/** voice-session as a page sends it: the anon key and its own visitor key. */
+function voiceSession(body: Record<string, unknown>): Promise<Response> {
+  return fetch(`${stack.url}/functions/v1/voice-session`, {
+    method: 'POST',
+    headers: {
+      apikey: stack.anonKey,
+      authorization: `Bearer ${stack.anonKey}`,
+      'content-type': 'application/json',
+      'x-visitor-key': randomUUID().replaceAll('-', ''),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+async function startCall(subdomain: string): Promise<Held> {
+  const started = await voiceSession({ subdomain, sdp: OFFER });
+  expect(started.status).toBe(200);
+  return (await started.json()) as Held;
+}
+
+async function heartbeat(call: Held): Promise<Beat> {
+  const answer = await voiceSession({ action: 'heartbeat', callId: call.callId, callToken: call.callToken });
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as Beat;
+}
+
+const end = async (call: Held) =>
+  (await (await voiceSession({ action: 'end', callId: call.callId, callToken: call.callToken })).json()) as {
+    durationSeconds: number;
+    creditsCharged: number;
+  };
+
+async function credits(owner: Owner): Promise<number> {
+  const { data } = await stack.serviceClient().from('profiles').select('credits').eq('id', owner.id).single();
+  return (data as { credits: number }).credits;
+}
+
+async function setCredits(owner: Owner, target: number): Promise<void> {
+  const service = stack.serviceClient();
+  const difference = target - (await credits(owner));
+  const { error } =
+    difference > 0
+      ? await service.rpc('admin_grant_credits', { user_id: owner.id, amount: difference })
+      : difference < 0
+        ? await service.rpc('use_credits', { amount: -difference, user_id: owner.id })
+        : { error: null };
+  expect(error).toBeNull();
+}
+
+/** The call's reservation as the database holds it, in seconds. */
+async function reservation(callId: string): Promise<number> {
+  const { data, error } = await stack
+    .serviceClient()
+    .from('voice_calls')
+    .select('max_duration_seconds')
+    .eq('id', callId)
+    .single();
+  expect(error).toBeNull();
+  return (data as { max_duration_seconds: number }).max_duration_seconds;
+}
+
+/** The call started `seconds` ago and its page heartbeated just now (service role). */
+async function talkedFor(callId: string, seconds: number): Promise<void> {
+  const { error } = await stack
+    .serviceClient()
+    .from('voice_calls')
+    .update({ created_at: new Date(Date.now() - seconds * 1000).toISOString(), last_seen_at: new Date().toISOString() })
+    .eq('id', callId);
+  expect(error).toBeNull();
+}
+
+async function sweep(): Promise<{ settled: number; creditsCharged: number; hungUp: number }> {
+  const run = await fetch(`${stack.url}/functions/v1/voice-call-sweeper`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.serviceRoleKey}` },
+  });
+  expect(run.status).toBe(200);
+  return (await run.json()) as { settled: number; creditsCharged: number; hungUp: number };
+}
+
+describe('voice calls reserve the balance in blocks (anonymous visitors, owner A, owner B)', () => {
+  it('an owner with 30 credits takes 3 parallel calls (each reserves a block)', async () => {
+    const agent = await createAgent(stack, ownerA);
+    await setCredits(ownerA, 30);
+    const calls = [];
+    for (let i = 0; i < 3; i++) calls.push(await startCall(agent.subdomain));
+
+    expect(calls.map((c) => c.reservedSeconds)).toEqual([BLOCK, BLOCK, BLOCK]);
+    // 15 of the 30 credits are still unreserved: each call can grow.
+    expect(calls.map((c) => c.final)).toEqual([false, false, false]);
+    for (const call of calls) expect(await reservation(call.callId)).toBe(BLOCK);
+    for (const call of calls) await end(call);
+  });
+
+  it("a call's reservation grows on heartbeats while credits remain", async () => {
+    const agent = await createAgent(stack, ownerA);
+    await setCredits(ownerA, 12);
+    const call = await startCall(agent.subdomain);
+    expect(call).toMatchObject({ reservedSeconds: BLOCK, final: false });
+
+    // More than the threshold left: nothing changes.
+    await talkedFor(call.callId, 60);
+    expect(await heartbeat(call)).toMatchObject({ open: true, final: false });
+    expect(await reservation(call.callId)).toBe(BLOCK);
+
+    // Under the threshold: another block.
+    await talkedFor(call.callId, BLOCK - TOP_UP_BELOW + 20);
+    const grown = await heartbeat(call);
+    expect(grown).toMatchObject({ open: true, final: false });
+    expect(grown.secondsLeft).toBeGreaterThan(2 * BLOCK - (BLOCK - TOP_UP_BELOW + 20) - 5);
+    expect(await reservation(call.callId)).toBe(2 * BLOCK);
+
+    // Only 2 of the 12 credits are left: they are reserved, and the page is told the end is final.
+    await talkedFor(call.callId, 2 * BLOCK - 60);
+    const last = await heartbeat(call);
+    expect(last).toMatchObject({ open: true, final: true });
+    expect(last.secondsLeft).toBeGreaterThan(175);
+    expect(last.secondsLeft).toBeLessThanOrEqual(180);
+    expect(await reservation(call.callId)).toBe(12 * 60);
+
+    // Talking past it: the call is over, charged its 12 minutes.
+    await talkedFor(call.callId, 12 * 60 + 30);
+    expect(await heartbeat(call)).toEqual({ open: false, secondsLeft: 0 });
+    await expect(end(call)).resolves.toEqual({ durationSeconds: 12 * 60, creditsCharged: 12 });
+    expect(await credits(ownerA)).toBe(0);
+  });
+
+  it('when the balance is reserved by other calls, a call stops at its reservation and is charged only that', async () => {
+    const agent = await createAgent(stack, ownerB);
+    await setCredits(ownerB, 10);
+    const first = await startCall(agent.subdomain);
+    const second = await startCall(agent.subdomain);
+    expect([first.reservedSeconds, second.reservedSeconds]).toEqual([BLOCK, BLOCK]);
+    expect(second.final).toBe(true);
+    // A third caller finds nothing unreserved.
+    const third = await voiceSession({ subdomain: agent.subdomain, sdp: OFFER });
+    expect(third.status).toBe(402);
+    await expect(third.json()).resolves.toMatchObject({ error: { code: 'no_credits' } });
+
+    // Near the end of its block, the first call cannot grow: the page is told how long is left.
+    await talkedFor(first.callId, BLOCK - 100);
+    const warned = await heartbeat(first);
+    expect(warned).toMatchObject({ open: true, final: true });
+    expect(warned.secondsLeft).toBeLessThanOrEqual(100);
+    expect(await reservation(first.callId)).toBe(BLOCK);
+
+    // Past it the server cuts the call off (hangs the provider up) and the sweeper settles it there.
+    await talkedFor(first.callId, BLOCK + 60);
+    const { data } = await stack
+      .serviceClient()
+      .from('voice_calls')
+      .select('provider_call_id')
+      .eq('id', first.callId)
+      .single();
+    expect(await heartbeat(first)).toEqual({ open: false, secondsLeft: 0 });
+    expect(openai.hangups).toContain((data as { provider_call_id: string }).provider_call_id);
+    await expect(sweep()).resolves.toMatchObject({ settled: 1, creditsCharged: 5 });
+    const { data: settled } = await stack
+      .serviceClient()
+      .from('voice_calls')
+      .select('status, duration, credits_charged')
+      .eq('id', first.callId)
+      .single();
+    expect(settled).toEqual({ status: 'completed', duration: BLOCK, credits_charged: 5 });
+    expect(await credits(ownerB)).toBe(5);
+    // The second call still holds its block; its end charges what it used.
+    await talkedFor(second.callId, 90);
+    await expect(end(second)).resolves.toMatchObject({ creditsCharged: 2 });
+    expect(await credits(ownerB)).toBe(3);
+  });
+
+  it('parallel heartbeats of several calls never reserve more than the balance', async () => {
+    const agent = await createAgent(stack, ownerB);
+    await setCredits(ownerB, 17);
+    const calls = [];
+    for (let i = 0; i < 3; i++) calls.push(await startCall(agent.subdomain));
+    // 15 reserved, 2 unreserved: every call is under the top-up threshold at once.
+    for (const call of calls) await talkedFor(call.callId, BLOCK - 100);
+    const beats = await Promise.all(calls.flatMap((call) => Array.from({ length: 5 }, () => heartbeat(call))));
+    expect(beats.every((beat) => beat.open)).toBe(true);
+
+    const reserved = await Promise.all(calls.map((call) => reservation(call.callId)));
+    expect(reserved.reduce((sum, seconds) => sum + seconds / 60, 0)).toBe(17);
+    expect([...reserved].sort((a, b) => a - b)).toEqual([BLOCK, BLOCK, BLOCK + 120]);
+    // Nothing is left for another call, and every call now knows its end is final.
+    expect((await voiceSession({ subdomain: agent.subdomain, sdp: OFFER })).status).toBe(402);
+    for (const call of calls) expect((await heartbeat(call)).final).toBe(true);
+
+    // All of them talk to their reservation: the owner pays exactly the balance, never more.
+    for (const [i, call] of calls.entries()) await talkedFor(call.callId, reserved[i]! + 10);
+    const outcomes = await Promise.all(calls.map(end));
+    expect(outcomes.reduce((sum, o) => sum + o.creditsCharged, 0)).toBe(17);
+    expect(await credits(ownerB)).toBe(0);
+  });
+});
