@@ -253,6 +253,12 @@ export function createHttpServer(
     },
   );
   const server = createServer(listener);
+  // Node closes idle keep-alive sockets after 5 s, barely above undici's 4 s reuse window: when the
+  // one thread is busy (PGlite work, a large seed) both timers expire together and a client can
+  // send its next request on a socket the server is closing ("fetch failed"). A longer window,
+  // announced in the Keep-Alive header, lets the client retire the socket first.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
