@@ -239,13 +239,13 @@ export function BrandingEditor({ agent }: { agent: BrandingAgent }) {
                 <Tab
                   key={id}
                   id={id}
-                  className={invalid ? 'branding-tab-invalid' : undefined}
                   aria-invalid={invalid || undefined}
                   title={
-                    <>
+                    // On the title, not the Tab: Blueprint gives a Tab's className to its panel too.
+                    <span className={invalid ? 'branding-tab-invalid' : undefined}>
                       {t(`branding:tabs.${id}`)}
                       {invalid && <Icon icon="error" intent={Intent.DANGER} title={t('branding:tabInvalid')} />}
-                    </>
+                    </span>
                   }
                   panel={<div className="branding-panel">{panels[id]}</div>}
                 />
