@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, session } from 'electron';
+import { app, BrowserWindow, dialog, session } from 'electron';
 import { DEEP_LINK_SCHEME, IpcChannel, type BackendConfig } from '../shared/ipc-contract.ts';
 import { startBackendHost, type BackendHost } from './backend/backendHost.ts';
+import { createCloseGuard, leaveDialogOptions } from './closeGuard.ts';
 import { findDeepLink, parseDeepLink } from './deepLink.ts';
 import { registerIpcHandlers } from './ipc.ts';
 import { installLockdown } from './lockdown.ts';
@@ -41,6 +42,14 @@ let mainWindow: BrowserWindow | null = null;
 let rendererReady = false;
 let backend: Promise<BackendHost> | null = null;
 const pendingDeepLinks: string[] = [];
+// Closing or reloading a window whose editor holds unsaved edits asks first (issue 15 point 3).
+const closeGuard = createCloseGuard({
+  confirmLeave: (prompt) => {
+    const options = leaveDialogOptions(prompt);
+    const choice = mainWindow ? dialog.showMessageBoxSync(mainWindow, options) : dialog.showMessageBoxSync(options);
+    return choice === 0;
+  },
+});
 
 function deliverDeepLink(raw: string | null): void {
   const url = raw === null ? null : parseDeepLink(raw);
@@ -78,6 +87,8 @@ async function currentCsp(): Promise<string> {
 function openMainWindow(): void {
   rendererReady = false;
   mainWindow = createMainWindow({ preloadPath, startUrl: devServerUrl ?? APP_START_URL });
+  const contentsId = mainWindow.webContents.id;
+  mainWindow.webContents.on('will-prevent-unload', (event) => closeGuard.onWillPreventUnload(contentsId, event));
   mainWindow.webContents.on('did-start-loading', () => {
     rendererReady = false;
   });
@@ -86,6 +97,7 @@ function openMainWindow(): void {
     for (const url of pendingDeepLinks.splice(0)) mainWindow?.webContents.send(IpcChannel.deepLink, { url });
   });
   mainWindow.on('closed', () => {
+    closeGuard.forget(contentsId);
     mainWindow = null;
     rendererReady = false;
   });
@@ -123,7 +135,7 @@ async function onReady(): Promise<void> {
       },
     );
   }
-  registerIpcHandlers({ policy, backendConfig, log });
+  registerIpcHandlers({ policy, backendConfig, log, closeGuard });
   registerDeepLinkScheme();
   openMainWindow();
   deliverDeepLink(findDeepLink(process.argv));

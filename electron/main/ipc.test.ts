@@ -18,6 +18,7 @@ vi.mock('electron', () => ({
 
 const policy = { appOrigins: ['app://concierge'], external: { hosts: ['supabase.com'], allowLoopback: false } };
 const fromApp = { senderFrame: { url: 'app://concierge/settings' } };
+const closeGuard = { set: vi.fn() };
 const config = { supabaseUrl: 'http://127.0.0.1:54321', supabaseAnonKey: 'anon', mode: 'embedded' as const };
 
 function call(channel: string, event: unknown, payload?: unknown): Promise<unknown> {
@@ -33,12 +34,12 @@ describe('main IPC handlers', () => {
   });
 
   it('answer our own page with the backend config', async () => {
-    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {} });
+    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {}, closeGuard });
     await expect(call(IpcChannel.getBackendConfig, fromApp)).resolves.toEqual({ ok: true, value: config });
   });
 
   it('refuse any other sender', async () => {
-    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {} });
+    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {}, closeGuard });
     const foreign = { senderFrame: { url: 'https://evil.example/' } };
     await expect(call(IpcChannel.getBackendConfig, foreign)).resolves.toMatchObject({
       ok: false,
@@ -48,7 +49,12 @@ describe('main IPC handlers', () => {
   });
 
   it('report a backend that failed to start as backend_unavailable', async () => {
-    registerIpcHandlers({ policy, backendConfig: async () => Promise.reject(new Error('port in use')), log: () => {} });
+    registerIpcHandlers({
+      policy,
+      backendConfig: async () => Promise.reject(new Error('port in use')),
+      log: () => {},
+      closeGuard,
+    });
     await expect(call(IpcChannel.getBackendConfig, fromApp)).resolves.toEqual({
       ok: false,
       error: { code: 'backend_unavailable', message: 'port in use' },
@@ -56,7 +62,7 @@ describe('main IPC handlers', () => {
   });
 
   it('open only allow-listed links and reject malformed requests', async () => {
-    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {} });
+    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {}, closeGuard });
     await expect(call(IpcChannel.openExternal, fromApp, { url: 'https://supabase.com/docs' })).resolves.toEqual({
       ok: true,
       value: { opened: true },
@@ -74,10 +80,31 @@ describe('main IPC handlers', () => {
 
   it('never lets an exception escape as an opaque IPC error', async () => {
     electron.openExternal.mockRejectedValueOnce(new Error('no browser'));
-    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {} });
+    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {}, closeGuard });
     await expect(call(IpcChannel.openExternal, fromApp, { url: 'https://supabase.com/' })).resolves.toEqual({
       ok: false,
       error: { code: 'internal', message: 'internal error' },
     });
+  });
+
+  it('record the unsaved-changes state of the sending window only, and reject malformed states', async () => {
+    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {}, closeGuard });
+    closeGuard.set.mockClear();
+    const prompt = { title: 'Unsaved changes', message: 'Leave?', leave: 'Leave', stay: 'Stay' };
+    const event = { ...fromApp, sender: { id: 12 } };
+    await expect(call(IpcChannel.setUnsavedChanges, event, { dirty: true, prompt })).resolves.toEqual({
+      ok: true,
+      value: { dirty: true },
+    });
+    expect(closeGuard.set).toHaveBeenCalledWith(12, { dirty: true, prompt });
+    await expect(call(IpcChannel.setUnsavedChanges, event, { dirty: 'yes', prompt })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
+    const foreign = { senderFrame: { url: 'https://evil.example/' }, sender: { id: 12 } };
+    await expect(call(IpcChannel.setUnsavedChanges, foreign, { dirty: false, prompt })).resolves.toMatchObject({
+      ok: false,
+    });
+    expect(closeGuard.set).toHaveBeenCalledTimes(1);
   });
 });

@@ -7,6 +7,7 @@ import {
   type InvokeRequest,
   type IpcResult,
 } from '../shared/ipc-contract.ts';
+import type { CloseGuard } from './closeGuard.ts';
 import { isAppUrl, type NavigationPolicy } from './security/navigation.ts';
 import { isAllowedExternalUrl } from './security/externalLinks.ts';
 
@@ -47,6 +48,8 @@ export interface IpcDeps {
   /** Resolves once the backend is up; rejects with a readable message if it could not start. */
   backendConfig: () => Promise<BackendConfig>;
   log: (m: string) => void;
+  /** Holds each window's unsaved-changes state for the close and reload question. */
+  closeGuard: Pick<CloseGuard, 'set'>;
 }
 
 export function registerIpcHandlers(deps: IpcDeps): void {
@@ -69,6 +72,16 @@ export function registerIpcHandlers(deps: IpcDeps): void {
       if (!isAllowedExternalUrl(url, deps.policy.external)) return { ok: true, value: { opened: false } };
       await shell.openExternal(url);
       return { ok: true, value: { opened: true } };
+    },
+    deps.log,
+  );
+  handle(
+    IpcChannel.setUnsavedChanges,
+    deps.policy,
+    async (state, event) => {
+      // Keyed by the sending page's webContents: a window only speaks for itself.
+      deps.closeGuard.set(event.sender.id, state);
+      return { ok: true, value: { dirty: state.dirty } };
     },
     deps.log,
   );

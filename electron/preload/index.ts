@@ -5,6 +5,7 @@ import {
   invokeContract,
   IpcChannel,
   openExternalRequestSchema,
+  unsavedChangesSchema,
   type ConciergeDesktopApi,
   type InvokeChannel,
   type InvokeRequest,
@@ -55,6 +56,13 @@ const api = {
       throw new ConciergeIpcError('invalid_request', 'invalid_request: openExternal needs a URL string');
     const { opened } = await invoke(IpcChannel.openExternal, request.data);
     return opened;
+  },
+
+  async setUnsavedChanges(state) {
+    const request = unsavedChangesSchema.safeParse(state);
+    if (!request.success)
+      throw new ConciergeIpcError('invalid_request', 'invalid_request: setUnsavedChanges needs {dirty, prompt}');
+    await invoke(IpcChannel.setUnsavedChanges, request.data);
   },
 
   onDeepLink(listener: (url: string) => void) {

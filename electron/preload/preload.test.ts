@@ -38,7 +38,7 @@ describe('preload', () => {
   it('exposes exactly one object with the intent-level methods', async () => {
     const api = await loadPreload();
     expect([...bridge.exposed.keys()]).toEqual(['concierge']);
-    expect(Object.keys(api).sort()).toEqual(['getBackendConfig', 'onDeepLink', 'openExternal']);
+    expect(Object.keys(api).sort()).toEqual(['getBackendConfig', 'onDeepLink', 'openExternal', 'setUnsavedChanges']);
   });
 
   it('returns the backend config main sends', async () => {
@@ -90,5 +90,15 @@ describe('preload', () => {
       'concierge://auth/callback#access_token=early',
       'concierge://auth/callback#access_token=late',
     ]);
+  });
+
+  it('sends the unsaved-changes state to main and refuses a malformed one before it leaves', async () => {
+    const api = await loadPreload();
+    const state = { dirty: true, prompt: { title: 'Unsaved', message: 'Leave?', leave: 'Leave', stay: 'Stay' } };
+    bridge.invoke.mockResolvedValueOnce({ ok: true, value: { dirty: true } });
+    await expect(api.setUnsavedChanges(state)).resolves.toBeUndefined();
+    expect(bridge.invoke).toHaveBeenCalledWith(IpcChannel.setUnsavedChanges, state);
+    await expect(api.setUnsavedChanges({ dirty: true } as never)).rejects.toThrow('invalid_request');
+    expect(bridge.invoke).toHaveBeenCalledTimes(1);
   });
 });

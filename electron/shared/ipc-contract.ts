@@ -12,6 +12,8 @@ import { z } from 'zod/mini';
 export const IpcChannel = {
   getBackendConfig: 'concierge:backend:get-config',
   openExternal: 'concierge:shell:open-external',
+  /** renderer -> main: whether the page holds unsaved edits, and the leave prompt in its language. */
+  setUnsavedChanges: 'concierge:window:set-unsaved-changes',
   /** main -> renderer push, not invoke. */
   deepLink: 'concierge:deep-link',
 } as const;
@@ -37,6 +39,21 @@ export const openExternalResultSchema = z.object({
   opened: z.boolean(),
 });
 export type OpenExternalResult = z.infer<typeof openExternalResultSchema>;
+
+/** The native "leave with unsaved changes?" dialog, worded by the renderer (main has no i18n). */
+export const leavePromptSchema = z.object({
+  title: z.string().check(z.minLength(1), z.maxLength(200)),
+  message: z.string().check(z.minLength(1), z.maxLength(1000)),
+  leave: z.string().check(z.minLength(1), z.maxLength(60)),
+  stay: z.string().check(z.minLength(1), z.maxLength(60)),
+});
+export type LeavePrompt = z.infer<typeof leavePromptSchema>;
+
+export const unsavedChangesSchema = z.object({
+  dirty: z.boolean(),
+  prompt: leavePromptSchema,
+});
+export type UnsavedChanges = z.infer<typeof unsavedChangesSchema>;
 
 export const DEEP_LINK_SCHEME = 'concierge';
 
@@ -72,6 +89,10 @@ export const invokeContract = {
     request: openExternalRequestSchema,
     response: ipcResultSchema(openExternalResultSchema),
   },
+  [IpcChannel.setUnsavedChanges]: {
+    request: unsavedChangesSchema,
+    response: ipcResultSchema(z.object({ dirty: z.boolean() })),
+  },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeContract;
@@ -95,6 +116,11 @@ export interface ConciergeDesktopApi {
   getBackendConfig(): Promise<BackendConfig>;
   /** Opens an allow-listed http(s) link in the OS browser; resolves false when refused. */
   openExternal(url: string): Promise<boolean>;
+  /**
+   * Tells the window whether the page holds unsaved edits: closing or reloading it then asks first
+   * with this wording (a native dialog; the browser's beforeunload prompt does not exist in Electron).
+   */
+  setUnsavedChanges(state: UnsavedChanges): Promise<void>;
   /** Auth callbacks (`concierge://auth/callback#...`); returns an unsubscribe function. */
   onDeepLink(listener: (url: string) => void): () => void;
 }

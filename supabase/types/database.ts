@@ -120,6 +120,7 @@ export type Database = {
           tools: NonNullable<Json>;
           updated_at: string;
           user_id: string;
+          version: number;
           voice: string;
           website: string | null;
         };
@@ -147,6 +148,7 @@ export type Database = {
           tools?: NonNullable<Json>;
           updated_at?: string;
           user_id: string;
+          version?: number;
           voice?: string;
           website?: string | null;
         };
@@ -173,6 +175,7 @@ export type Database = {
           tools?: NonNullable<Json>;
           updated_at?: string;
           user_id?: string;
+          version?: number;
           voice?: string;
           website?: string | null;
         };

@@ -93,13 +93,23 @@ describe('branding editor', () => {
       await editor.screenshot(`${SHOTS}/branding-content.png`);
 
       await editor.openTab('media');
+      // a new agent has the spec's one album (spec 001 §3.7, set by the database on insert)
+      const albums = page.getByTestId('album-list').locator('li');
+      expect(await albums.count()).toBe(1);
+      expect(await albums.first().textContent()).toMatch(/^Album/);
+      // the only album cannot be deleted
+      expect(await page.getByRole('button', { name: brandingEn.media.deleteAlbum }).isDisabled()).toBe(true);
       await editor.field(brandingEn.media.newAlbum).fill('   ');
       await page.getByRole('button', { name: brandingEn.media.addAlbum }).click();
-      expect(await page.getByTestId('album-list').locator('li').count()).toBe(0); // blank name ignored
-      await editor.galleryInput.setInputFiles({ name: 'shop.png', mimeType: 'image/png', buffer: PNG });
-      await editor.toast(brandingEn.media.noAlbum).waitFor();
+      expect(await albums.count()).toBe(1); // blank name ignored
+      // with a Shop album added, the empty default one can go (after confirmation)
       await editor.field(brandingEn.media.newAlbum).fill('Shop');
       await page.getByRole('button', { name: brandingEn.media.addAlbum }).click();
+      await albums.filter({ hasText: 'Album' }).click();
+      await page.getByRole('button', { name: brandingEn.media.deleteAlbum }).click();
+      await page.getByRole('button', { name: brandingEn.media.confirm, exact: true }).click();
+      await expect.poll(() => albums.count()).toBe(1);
+      await albums.filter({ hasText: 'Shop' }).click();
       await editor.galleryInput.setInputFiles({ name: 'shop.png', mimeType: 'image/png', buffer: PNG });
       await expect.poll(() => editor.galleryImages.count()).toBe(1);
       // drag and drop: a GIF dropped on the zone joins the album

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import type { commonEn } from '../../../renderer/src/components/locales/en.ts';
 import type { brandingEn } from '../../../renderer/src/features/branding/locales/en.ts';
 
 type Texts = typeof brandingEn;
@@ -99,8 +100,80 @@ export class BrandingEditorPage {
     return this.page.getByTestId('video-row');
   }
 
+  /** A tab of the editor (its title in the vertical list). */
+  tabTitle(tab: BrandingTab): Locator {
+    return this.page.getByRole('tab', { name: this.texts.tabs[tab] });
+  }
+
+  /** Whether the tab is marked as holding a field to fix. */
+  async tabMarkedInvalid(tab: BrandingTab): Promise<boolean> {
+    return (await this.tabTitle(tab).getAttribute('aria-invalid')) === 'true';
+  }
+
+  /** The editor tab that has the keyboard focus, if any. */
+  focusedTab(): Promise<string | null> {
+    return this.page.evaluate(() => document.activeElement?.getAttribute('data-tab-id') ?? null);
+  }
+
+  /** Follows a link of the agent side panel (a navigation inside the console). */
+  async followPanelLink(name: string): Promise<void> {
+    await this.page.locator('aside.is-agent').getByRole('link', { name, exact: true }).click();
+  }
+
+  async setHeadline(text: string): Promise<void> {
+    await this.openTab('content');
+    await this.page.locator('#branding-headline').fill(text);
+  }
+
+  headline(): Promise<string> {
+    return this.page.locator('#branding-headline').inputValue();
+  }
+
+  async save(): Promise<void> {
+    await this.saveButton.click();
+  }
+
   async screenshot(file: string): Promise<void> {
     await this.page.waitForTimeout(300); // let Blueprint transitions settle
     await this.page.screenshot({ path: file, fullPage: true });
+  }
+}
+
+/** The console's shared "unsaved changes" and "changed elsewhere" prompts (renderer/src/components). */
+export class UnsavedWorkPrompts {
+  constructor(
+    readonly page: Page,
+    readonly texts: typeof commonEn,
+  ) {}
+
+  /** The question asked before leaving an editor with unsaved changes. */
+  get leaveQuestion(): Locator {
+    return this.page.getByRole('alertdialog').or(this.page.locator('.bp6-alert')).filter({
+      hasText: this.texts.unsaved.message,
+    });
+  }
+
+  async stay(): Promise<void> {
+    await this.leaveQuestion.getByRole('button', { name: this.texts.unsaved.stay, exact: true }).click();
+    await this.leaveQuestion.waitFor({ state: 'hidden' });
+  }
+
+  async leave(): Promise<void> {
+    await this.leaveQuestion.getByRole('button', { name: this.texts.unsaved.leave, exact: true }).click();
+  }
+
+  /** The notice that another tab saved first, with its Reload and Overwrite choices. */
+  get conflict(): Locator {
+    return this.page.getByTestId('edit-conflict');
+  }
+
+  async reload(): Promise<void> {
+    await this.conflict.getByRole('button', { name: this.texts.conflict.reload }).click();
+    await this.conflict.waitFor({ state: 'detached' });
+  }
+
+  async overwrite(): Promise<void> {
+    await this.conflict.getByRole('button', { name: this.texts.conflict.overwrite }).click();
+    await this.conflict.waitFor({ state: 'detached' });
   }
 }

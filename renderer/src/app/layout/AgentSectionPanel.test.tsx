@@ -38,6 +38,7 @@ function agent(name: string): AgentDetail {
     sector: null,
     subSector: null,
     updatedAt: '2026-11-21T00:00:00Z',
+    version: 1,
   };
 }
 

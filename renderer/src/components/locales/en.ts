@@ -13,4 +13,17 @@ export const commonEn = {
   toast: {
     dismiss: 'Dismiss',
   },
+  unsaved: {
+    title: 'Unsaved changes',
+    message: 'You have unsaved changes. If you leave now, they will be lost.',
+    leave: 'Leave without saving',
+    stay: 'Stay',
+  },
+  conflict: {
+    title: 'Changed elsewhere',
+    message:
+      'This agent was changed in another tab or window since you opened this page. Reload to see that version (your changes here are lost), or overwrite it with yours.',
+    reload: 'Reload',
+    overwrite: 'Overwrite',
+  },
 };

@@ -14,4 +14,17 @@ export const commonFr: typeof commonEn = {
   toast: {
     dismiss: 'Fermer',
   },
+  unsaved: {
+    title: 'Modifications non enregistrées',
+    message: 'Vous avez des modifications non enregistrées. Si vous quittez maintenant, elles seront perdues.',
+    leave: 'Quitter sans enregistrer',
+    stay: 'Rester',
+  },
+  conflict: {
+    title: 'Modifié ailleurs',
+    message:
+      'Cet agent a été modifié dans un autre onglet ou une autre fenêtre depuis l’ouverture de cette page. Rechargez pour voir cette version (vos modifications ici sont perdues), ou écrasez-la avec la vôtre.',
+    reload: 'Recharger',
+    overwrite: 'Écraser',
+  },
 };

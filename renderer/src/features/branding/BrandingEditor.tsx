@@ -1,14 +1,32 @@
-import { AnchorButton, Button, Callout, Card, Classes, H2, Intent, Tab, Tabs, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
+import { AnchorButton, Button, Callout, Card, Classes, H2, Icon, Intent, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditConflictCallout } from '../../components/EditConflictCallout.tsx';
 import { toastError, toaster, toastSuccess } from '../../components/toaster.ts';
+import { isEditConflict } from '../../components/unsavedChanges.ts';
+import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.tsx';
+import { afterOwnWrite, useEditBase } from '../../components/useEditBase.ts';
 import { toAppError } from '../../errors/appError.ts';
 import { getRuntimeConfig } from '../../lib/supabase.ts';
 import { useUploadAgentAvatarMutation } from '../agents/api/agentDetail.ts';
 import { useSaveShortcut } from '../agents/configure/useSaveShortcut.ts';
 import { agentDomainHost } from '../agents/wizard/agentDomain.ts';
-import { removeGalleryImages, useSaveBrandingMutation, type BrandingAgent } from './api/brandingApi.ts';
-import { brandingErrors, brandingFromRow, brandingToRow, sameBranding, type BrandingForm } from './brandingModel.ts';
+import {
+  removeGalleryImages,
+  useFetchFreshBranding,
+  useSaveBrandingMutation,
+  type BrandingAgent,
+} from './api/brandingApi.ts';
+import {
+  brandingErrors,
+  brandingFromRow,
+  brandingToRow,
+  EDITOR_TABS,
+  invalidTabs,
+  sameBranding,
+  type BrandingForm,
+  type EditorTab,
+} from './brandingModel.ts';
 import { PhonePreview, type PreviewTab } from './preview/PhonePreview.tsx';
 import { ContentTab } from './tabs/ContentTab.tsx';
 import { IntegrationsTab } from './tabs/IntegrationsTab.tsx';
@@ -18,9 +36,6 @@ import { SeoTab } from './tabs/SeoTab.tsx';
 import { SocialTab } from './tabs/SocialTab.tsx';
 import type { BrandingPatch } from './tabs/types.ts';
 import { VideosTab } from './tabs/VideosTab.tsx';
-
-const TABS = ['branding', 'content', 'media', 'videos', 'social', 'seo', 'integrations'] as const;
-type EditorTab = (typeof TABS)[number];
 
 /** The preview follows the editor to the part of the page being edited. */
 const PREVIEW_FOR: Partial<Record<EditorTab, PreviewTab>> = { media: 'media', videos: 'videos' };
@@ -39,47 +54,95 @@ function publicPageUrl(subdomain: string | null): string | null {
 /** The editor itself (spec 001 §2.6): header with save state, seven tabs, live phone preview. */
 export function BrandingEditor({ agent }: { agent: BrandingAgent }) {
   const { t } = useTranslation();
-  const [base, setBase] = useState<unknown>(agent.branding);
-  const [saved, setSaved] = useState<BrandingForm>(() => brandingFromRow(agent.branding, agent.name));
-  const [form, setForm] = useState<BrandingForm>(saved);
+  const [form, setForm] = useState<BrandingForm>(() => brandingFromRow(agent.branding, agent.name));
+  // The row the edits are made on: its branding (keys the editor leaves alone are kept) and version.
+  const [base, setBase] = useEditBase(
+    agent,
+    (b) => !sameBranding(form, brandingFromRow(b.branding, agent.name)),
+    (next) => setForm(brandingFromRow(next.branding, agent.name)),
+  );
+  const saved = useMemo(() => brandingFromRow(base.branding, agent.name), [base.branding, agent.name]);
   const [tab, setTab] = useState<EditorTab>('branding');
   const [previewTab, setPreviewTab] = useState<PreviewTab>('home');
   const [avatarUrl, setAvatarUrl] = useState(agent.avatarUrl);
   const [saveFailed, setSaveFailed] = useState(false);
+  const [conflict, setConflict] = useState(false);
+  const [resolving, setResolving] = useState(false);
+  const tabsRef = useRef<HTMLDivElement>(null);
   const save = useSaveBrandingMutation(agent.id);
+  const fetchFresh = useFetchFreshBranding(agent.id);
   const avatar = useUploadAgentAvatarMutation(agent);
   const dirty = !sameBranding(form, saved);
   const errors = brandingErrors(form);
+  const badTabs = invalidTabs(errors);
   const pageUrl = publicPageUrl(agent.subdomain);
 
   const change = (patch: BrandingPatch) =>
     setForm((f) => ({ ...f, ...(typeof patch === 'function' ? patch(f) : patch) }));
 
-  const submit = async () => {
-    if (!dirty || save.isPending) return;
-    if (errors.length > 0) {
-      toaster.show({ intent: Intent.WARNING, icon: 'warning-sign', message: t('branding:invalid') });
-      return;
-    }
+  const selectTab = (id: EditorTab) => {
+    setTab(id);
+    setPreviewTab(PREVIEW_FOR[id] ?? (id === 'content' ? previewTab : 'home'));
+  };
+
+  /** Save refused by a field: open the first tab holding one and put the focus on that tab. */
+  const showInvalidTab = () => {
+    toaster.show({ intent: Intent.WARNING, icon: 'warning-sign', message: t('branding:invalid') });
+    const target = badTabs.includes(tab) ? tab : badTabs[0];
+    if (!target) return;
+    selectTab(target);
+    // After the tab list re-renders with the new selection.
+    requestAnimationFrame(() =>
+      tabsRef.current?.querySelector<HTMLElement>(`[role="tab"][data-tab-id="${target}"]`)?.focus(),
+    );
+  };
+
+  /** Writes the form as edits made on `expectedVersion` over `raw` (the stored value kept around it). */
+  const persist = async (raw: unknown, expectedVersion: number) => {
     setSaveFailed(false);
     try {
-      const stored = await save.mutateAsync(brandingToRow(form, base));
-      const next = brandingFromRow(stored, agent.name);
+      const stored = await save.mutateAsync({ branding: brandingToRow(form, raw), expectedVersion });
+      const next = brandingFromRow(stored.branding, agent.name);
       // images no longer referenced by the saved branding leave storage (spec 001 §7.3)
       const kept = fileNames(next);
       const removed = [...fileNames(saved)].filter((name) => !kept.has(name));
-      setBase(stored);
-      setSaved(next);
+      setBase((b) => ({ ...b, ...stored }));
       setForm(next);
+      setConflict(false);
       toastSuccess(t('branding:saved'));
       if (removed.length > 0)
         await removeGalleryImages(agent, removed).catch((e: unknown) => toastError(toAppError(e), t));
     } catch (error) {
+      if (isEditConflict(error)) return setConflict(true);
       console.warn('branding save failed', toAppError(error, 'updateAgent'));
       setSaveFailed(true);
     }
   };
+
+  const submit = async () => {
+    if (!dirty || save.isPending || conflict) return;
+    if (errors.length > 0) return showInvalidTab();
+    await persist(base.branding, base.version);
+  };
   useSaveShortcut(submit);
+
+  // After a conflict: take the other version (edits dropped) or write these edits over it.
+  const resolve = async (choice: 'reload' | 'overwrite') => {
+    setResolving(true);
+    try {
+      const fresh = await fetchFresh();
+      if (!fresh) return;
+      if (choice === 'overwrite') return await persist(fresh.branding, fresh.version);
+      setBase(fresh);
+      setForm(brandingFromRow(fresh.branding, agent.name));
+      setConflict(false);
+    } catch (error) {
+      console.warn('reloading the branding failed', toAppError(error, 'fetchAgents'));
+      setSaveFailed(true);
+    } finally {
+      setResolving(false);
+    }
+  };
 
   const panels: Record<EditorTab, React.ReactNode> = {
     branding: (
@@ -92,6 +155,7 @@ export function BrandingEditor({ agent }: { agent: BrandingAgent }) {
         onAvatar={(file) =>
           avatar.mutate(file, {
             onSuccess: (updated) => {
+              setBase((b) => afterOwnWrite(b, updated));
               setAvatarUrl(updated.avatarUrl);
               toastSuccess(t('branding:look.avatarUploaded'));
             },
@@ -142,37 +206,51 @@ export function BrandingEditor({ agent }: { agent: BrandingAgent }) {
             text={t('branding:save')}
             title={t('branding:shortcut')}
             loading={save.isPending}
-            disabled={!dirty}
+            disabled={!dirty || conflict}
             onClick={() => void submit()}
           />
         </div>
       </header>
+      <UnsavedChangesGuard dirty={dirty} />
+      {conflict && (
+        <EditConflictCallout
+          busy={resolving || save.isPending}
+          onReload={() => void resolve('reload')}
+          onOverwrite={() => void resolve('overwrite')}
+        />
+      )}
       {saveFailed && (
         <Callout intent={Intent.DANGER} icon="error">
           {t('branding:saveFailed')}
         </Callout>
       )}
       <div className="branding-layout">
-        <Card className="branding-card">
+        <Card className="branding-card" ref={tabsRef}>
           <Tabs
             id="branding-tabs"
             vertical
             selectedTabId={tab}
-            onChange={(next) => {
-              const id = next as EditorTab;
-              setTab(id);
-              setPreviewTab(PREVIEW_FOR[id] ?? (id === 'content' ? previewTab : 'home'));
-            }}
+            onChange={(next) => selectTab(next as EditorTab)}
             renderActiveTabPanelOnly
           >
-            {TABS.map((id) => (
-              <Tab
-                key={id}
-                id={id}
-                title={t(`branding:tabs.${id}`)}
-                panel={<div className="branding-panel">{panels[id]}</div>}
-              />
-            ))}
+            {EDITOR_TABS.map((id) => {
+              const invalid = badTabs.includes(id);
+              return (
+                <Tab
+                  key={id}
+                  id={id}
+                  aria-invalid={invalid || undefined}
+                  title={
+                    // On the title, not the Tab: Blueprint gives a Tab's className to its panel too.
+                    <span className={invalid ? 'branding-tab-invalid' : undefined}>
+                      {t(`branding:tabs.${id}`)}
+                      {invalid && <Icon icon="error" intent={Intent.DANGER} title={t('branding:tabInvalid')} />}
+                    </span>
+                  }
+                  panel={<div className="branding-panel">{panels[id]}</div>}
+                />
+              );
+            })}
           </Tabs>
         </Card>
         <aside className="branding-preview">

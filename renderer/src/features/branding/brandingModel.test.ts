@@ -190,3 +190,25 @@ describe('tracking identifiers', () => {
     expect(trackerError('metaPixel', { enabled: false, value: "1');x" })).toBe('format');
   });
 });
+
+describe('which tab holds an invalid field', () => {
+  it('sends each field to its tab, in screen order', async () => {
+    const { invalidTabs, tabOfError } = await import('./brandingModel.ts');
+    expect(tabOfError('heroTitle')).toBe('content');
+    expect(tabOfError('metaTitle')).toBe('seo');
+    expect(tabOfError('twitterDescription')).toBe('seo');
+    expect(tabOfError('socialLinks.2')).toBe('social');
+    expect(tabOfError('integrations.metaPixel')).toBe('integrations');
+    expect(invalidTabs(['integrations.metaPixel', 'metaTitle', 'heroTitle', 'ogTitle'])).toEqual([
+      'content',
+      'seo',
+      'integrations',
+    ]);
+  });
+
+  it('reads the same row twice into the same form, even without stored ids', async () => {
+    const { brandingFromRow } = await import('./brandingModel.ts');
+    const row = { albums: [{ name: 'Menu', images: [{ url: 'https://x.test/a.png' }] }] };
+    expect(brandingFromRow(row, 'Sophie')).toEqual(brandingFromRow(row, 'Sophie'));
+  });
+});

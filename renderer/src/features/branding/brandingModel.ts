@@ -158,11 +158,13 @@ export function brandingFromRow(raw: unknown, agentName: string): BrandingForm {
     ogDescription: str(b.og_description),
     twitterTitle: str(b.twitter_title),
     twitterDescription: str(b.twitter_description),
-    albums: arr(b.albums).map((a) => ({
-      id: str(a.id) || newId(),
+    // Ids missing from an old row are derived from positions, not drawn at random: reading the same
+    // row twice must give the same form, or an untouched editor would look edited.
+    albums: arr(b.albums).map((a, albumIndex) => ({
+      id: str(a.id) || `album-${albumIndex}`,
       name: str(a.name),
       images: arr(a.images).map((img, i) => ({
-        id: str(img.id) || newId(),
+        id: str(img.id) || `album-${albumIndex}-image-${i}`,
         url: str(img.url),
         alt: str(img.alt),
         order: typeof img.order === 'number' ? img.order : i,
@@ -366,6 +368,25 @@ export function trackerError(tracker: Tracker, setting: TrackerSetting): 'requir
 }
 
 /** Everything that blocks a save, as form paths (shown next to the fields). */
+/** The editor's tabs, in their order on screen (spec 001 §2.6). */
+export const EDITOR_TABS = ['branding', 'content', 'media', 'videos', 'social', 'seo', 'integrations'] as const;
+export type EditorTab = (typeof EDITOR_TABS)[number];
+
+/** The tab holding the field a `brandingErrors` entry names (Save marks and opens it). */
+export function tabOfError(error: string): EditorTab {
+  const field = error.split('.')[0] ?? '';
+  if (field === 'heroTitle' || field === 'heroSubtitle') return 'content';
+  if (field === 'socialLinks') return 'social';
+  if (field === 'integrations') return 'integrations';
+  return 'seo';
+}
+
+/** Tabs with at least one invalid field, in screen order. */
+export function invalidTabs(errors: string[]): EditorTab[] {
+  const tabs = new Set(errors.map(tabOfError));
+  return EDITOR_TABS.filter((tab) => tabs.has(tab));
+}
+
 export function brandingErrors(form: BrandingForm): string[] {
   const errors: string[] = [];
   if (form.heroTitle.length > HEADLINE_MAX) errors.push('heroTitle');

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { toAppError } from '../../../errors/appError.ts';
 import { invalidFileError, uploadPublicFile } from '../../../lib/storageUpload.ts';
@@ -21,6 +21,8 @@ export interface AgentDetail {
   sector: string | null;
   subSector: string | null;
   updatedAt: string;
+  /** Edit counter (agents.version): a save names it so Postgres refuses one made on stale data. */
+  version: number;
 }
 
 const row = z.object({
@@ -37,9 +39,10 @@ const row = z.object({
   sector: z.string().nullable(),
   sub_sector: z.string().nullable(),
   updated_at: z.string(),
+  version: z.coerce.number(),
 });
 const COLUMNS =
-  'id, user_id, name, company_name, description, default_language, voice, avatar_url, subdomain, directory_listed, sector, sub_sector, updated_at';
+  'id, user_id, name, company_name, description, default_language, voice, avatar_url, subdomain, directory_listed, sector, sub_sector, updated_at, version';
 
 function toDetail(data: unknown): AgentDetail {
   const r = row.parse(data);
@@ -57,6 +60,7 @@ function toDetail(data: unknown): AgentDetail {
     sector: r.sector,
     subSector: r.sub_sector,
     updatedAt: r.updated_at,
+    version: r.version,
   };
 }
 
@@ -74,19 +78,50 @@ export function useAgentQuery(agentId: string) {
   return useQuery({ queryKey: agentsKeys.detail(agentId), queryFn: () => fetchAgent(agentId) });
 }
 
-export async function updateAgent(agentId: string, columns: Record<string, unknown>): Promise<AgentDetail> {
-  const { data, error } = await getSupabase().from('agents').update(columns).eq('id', agentId).select(COLUMNS).single();
+/** Reads the agent from the server now (the cache may be older), for Reload after a conflict. */
+export function useFetchFreshAgent(agentId: string): () => Promise<AgentDetail | null> {
+  const client = useQueryClient();
+  return () =>
+    client.fetchQuery({ queryKey: agentsKeys.detail(agentId), queryFn: () => fetchAgent(agentId), staleTime: 0 });
+}
+
+/**
+ * Updates the agent. With `expectedVersion` (the version the edits were made on) Postgres refuses
+ * the update if the agent changed since (PT409, see isEditConflict); without it nothing is checked.
+ */
+export async function updateAgent(
+  agentId: string,
+  columns: Record<string, unknown>,
+  expectedVersion?: number,
+): Promise<AgentDetail> {
+  const patch = expectedVersion === undefined ? columns : { ...columns, version: expectedVersion };
+  const { data, error } = await getSupabase().from('agents').update(patch).eq('id', agentId).select(COLUMNS).single();
   if (error) throw toAppError(error, 'updateAgent');
   return toDetail(data);
+}
+
+export interface AgentUpdate {
+  columns: Record<string, unknown>;
+  expectedVersion?: number;
+}
+
+/** Other views of the same row (branding editor, lists) must not keep a stale version. */
+function refreshAgentViews(client: QueryClient, agentId: string) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: agentsKeys.lists() }),
+    client.invalidateQueries({ queryKey: agentsKeys.branding(agentId) }),
+  ]);
 }
 
 export function useUpdateAgentMutation(agentId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (columns: Record<string, unknown>) => updateAgent(agentId, columns),
+    mutationFn: ({ columns, expectedVersion }: AgentUpdate) => updateAgent(agentId, columns, expectedVersion),
+    // The editors show a failed save themselves (a callout, or the conflict choice): no extra toast.
+    meta: { silent: true },
     onSuccess: (agent) => {
       client.setQueryData(agentsKeys.detail(agentId), agent);
-      return client.invalidateQueries({ queryKey: agentsKeys.lists() });
+      return refreshAgentViews(client, agentId);
     },
   });
 }
@@ -117,7 +152,7 @@ export function useUploadAgentAvatarMutation(agent: { id: string; userId: string
     mutationFn: (file: File) => uploadAgentAvatar(agent, file),
     onSuccess: (updated) => {
       client.setQueryData(agentsKeys.detail(agent.id), updated);
-      return client.invalidateQueries({ queryKey: agentsKeys.lists() });
+      return refreshAgentViews(client, agent.id);
     },
   });
 }

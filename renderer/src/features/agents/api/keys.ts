@@ -7,4 +7,6 @@ export const agentsKeys = {
   tools: () => [...agentsKeys.all, 'tools'] as const,
   backups: (agentId: string) => [...agentsKeys.all, 'backups', agentId] as const,
   detail: (agentId: string) => [...agentsKeys.all, 'detail', agentId] as const,
+  /** The branding editor's view of the same row. */
+  branding: (agentId: string) => [...agentsKeys.all, 'branding', agentId] as const,
 };

@@ -3,11 +3,16 @@ import { useState } from 'react';
 import { useSaveShortcut } from '../configure/useSaveShortcut.ts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
+import { EditConflictCallout } from '../../../components/EditConflictCallout.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { toastError, toastSuccess } from '../../../components/toaster.ts';
+import { isEditConflict } from '../../../components/unsavedChanges.ts';
+import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
+import { afterOwnWrite, useEditBase } from '../../../components/useEditBase.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import {
   useAgentQuery,
+  useFetchFreshAgent,
   useUpdateAgentMutation,
   useUploadAgentAvatarMutation,
   type AgentDetail,
@@ -36,6 +41,10 @@ function formOf(agent: AgentDetail): GeneralForm {
   };
 }
 
+function sameForm(a: GeneralForm, b: GeneralForm): boolean {
+  return (Object.keys(a) as (keyof GeneralForm)[]).every((key) => a[key] === b[key]);
+}
+
 /** /agents/{id}/configure (spec 001 §2.3): an unknown agent sends the user back to /agents. */
 export function AgentConfigurePage() {
   const { t } = useTranslation();
@@ -61,11 +70,19 @@ export function AgentConfigurePage() {
 
 function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector[] }) {
   const { t } = useTranslation();
-  const saved = formOf(agent);
-  const [form, setForm] = useState<GeneralForm>(saved);
+  const [form, setForm] = useState<GeneralForm>(() => formOf(agent));
+  const [base, setBase] = useEditBase(
+    agent,
+    (b) => !sameForm(form, formOf(b)),
+    (next) => setForm(formOf(next)),
+  );
+  const saved = formOf(base);
   const update = useUpdateAgentMutation(agent.id);
+  const fetchFresh = useFetchFreshAgent(agent.id);
   const avatar = useUploadAgentAvatarMutation(agent);
   const [saveFailed, setSaveFailed] = useState(false);
+  const [conflict, setConflict] = useState(false);
+  const [resolving, setResolving] = useState(false);
   const current = saved.subdomain;
   const check = useSubdomainCheck(form.subdomain === current ? '' : form.subdomain, agent.id);
   const subdomainError = configureSubdomainError(form.subdomain, current, check);
@@ -73,19 +90,43 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
   const dirty = Object.keys(changes).length > 0;
   const enabled = canSave(form, saved, check, update.isPending) && dirty;
 
-  const save = async () => {
-    if (!enabled) return;
+  /** Writes the changed fields as edits made on `expectedVersion` (Postgres checks it). */
+  const persist = async (expectedVersion: number) => {
     setSaveFailed(false);
     try {
-      const updated = await update.mutateAsync(changes);
+      const updated = await update.mutateAsync({ columns: changes, expectedVersion });
+      setBase(updated);
       setForm(formOf(updated));
+      setConflict(false);
       toastSuccess(t('agents:configure.saved'));
     } catch (error) {
+      if (isEditConflict(error)) return setConflict(true);
       console.warn('agent update failed', toAppError(error, 'updateAgent'));
       setSaveFailed(true);
     }
   };
+  const save = async () => {
+    if (enabled && !conflict) await persist(base.version);
+  };
   useSaveShortcut(save);
+
+  // After a conflict: take the other version (edits dropped) or write these edits over it.
+  const resolve = async (choice: 'reload' | 'overwrite') => {
+    setResolving(true);
+    try {
+      const fresh = await fetchFresh();
+      if (!fresh) return;
+      if (choice === 'overwrite') return await persist(fresh.version);
+      setBase(fresh);
+      setForm(formOf(fresh));
+      setConflict(false);
+    } catch (error) {
+      console.warn('reloading the agent failed', toAppError(error, 'fetchAgents'));
+      setSaveFailed(true);
+    } finally {
+      setResolving(false);
+    }
+  };
 
   return (
     <>
@@ -106,11 +147,19 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
             text={t('agents:configure.save')}
             title={t('agents:configure.shortcut')}
             loading={update.isPending}
-            disabled={!enabled}
+            disabled={!enabled || conflict}
             onClick={() => void save()}
           />
         </div>
       </header>
+      <UnsavedChangesGuard dirty={dirty} />
+      {conflict && (
+        <EditConflictCallout
+          busy={resolving || update.isPending}
+          onReload={() => void resolve('reload')}
+          onOverwrite={() => void resolve('overwrite')}
+        />
+      )}
       {saveFailed && (
         <Callout intent={Intent.DANGER} icon="error">
           {t('agents:configure.saveFailed')}
@@ -133,7 +182,10 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
                 avatarUploading={avatar.isPending}
                 onAvatar={(file) =>
                   avatar.mutate(file, {
-                    onSuccess: () => toastSuccess(t('agents:configure.avatarUploaded')),
+                    onSuccess: (updated) => {
+                      setBase((b) => afterOwnWrite(b, updated));
+                      toastSuccess(t('agents:configure.avatarUploaded'));
+                    },
                     onError: (error) => toastError(toAppError(error), t),
                   })
                 }

@@ -3,9 +3,13 @@ import { useState } from 'react';
 import { useSaveShortcut } from '../configure/useSaveShortcut.ts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
+import { EditConflictCallout } from '../../../components/EditConflictCallout.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { toastSuccess } from '../../../components/toaster.ts';
-import { useAgentQuery, useUpdateAgentMutation, type AgentDetail } from '../api/agentDetail.ts';
+import { isEditConflict } from '../../../components/unsavedChanges.ts';
+import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
+import { useEditBase } from '../../../components/useEditBase.ts';
+import { useAgentQuery, useFetchFreshAgent, useUpdateAgentMutation, type AgentDetail } from '../api/agentDetail.ts';
 import { useBackupMutations, useBackupsQuery, type PromptBackup } from '../api/promptBackups.ts';
 import { AssistantPanel } from '../prompts/AssistantPanel.tsx';
 import { BackupsDialog, CreateBackupDialog } from '../prompts/BackupDialogs.tsx';
@@ -32,31 +36,74 @@ function PromptEditor({ agent }: { agent: AgentDetail }) {
   const [mode, setMode] = useState<'raw' | 'markdown'>('raw');
   const [dialog, setDialog] = useState<'create' | 'list' | null>(null);
   const [saveFailed, setSaveFailed] = useState(false);
+  const [conflict, setConflict] = useState(false);
+  const [resolving, setResolving] = useState(false);
   const update = useUpdateAgentMutation(agent.id);
+  const fetchFresh = useFetchFreshAgent(agent.id);
   const backups = useBackupsQuery(agent.id);
   const { create, remove } = useBackupMutations(agent);
-  const dirty = prompt !== agent.description;
+  const [base, setBase] = useEditBase(
+    agent,
+    (b) => prompt !== b.description,
+    (next) => setPrompt(next.description),
+  );
+  const dirty = prompt !== base.description;
+
+  /** Writes `text` as an edit made on `expectedVersion` (Postgres checks it); true when stored. */
+  const persist = async (text: string, expectedVersion: number): Promise<boolean> => {
+    try {
+      const updated = await update.mutateAsync({ columns: { description: text }, expectedVersion });
+      setBase(updated);
+      setConflict(false);
+      return true;
+    } catch (error) {
+      if (isEditConflict(error)) setConflict(true);
+      throw error;
+    }
+  };
 
   const save = async () => {
-    if (!dirty || update.isPending) return;
+    if (!dirty || update.isPending || conflict) return;
     setSaveFailed(false);
     try {
-      await update.mutateAsync({ description: prompt });
+      await persist(prompt, base.version);
       toastSuccess(t('agents:prompts.saved'));
     } catch (error) {
       console.warn('prompt save failed', error);
-      setSaveFailed(true);
+      if (!isEditConflict(error)) setSaveFailed(true);
     }
   };
   useSaveShortcut(save);
+
+  // After a conflict: take the other prompt (edits dropped) or write this one over it.
+  const resolve = async (choice: 'reload' | 'overwrite') => {
+    setResolving(true);
+    setSaveFailed(false);
+    try {
+      const fresh = await fetchFresh();
+      if (!fresh) return;
+      if (choice === 'overwrite') {
+        await persist(prompt, fresh.version);
+        toastSuccess(t('agents:prompts.saved'));
+        return;
+      }
+      setBase(fresh);
+      setPrompt(fresh.description);
+      setConflict(false);
+    } catch (error) {
+      console.warn('resolving the prompt conflict failed', error);
+      if (!isEditConflict(error)) setSaveFailed(true);
+    } finally {
+      setResolving(false);
+    }
+  };
 
   const restore = (backup: PromptBackup) => {
     // Spec 001 §4.16: the editor takes the backup; pushing it to the store may fail silently,
     // in which case the unsaved indicator stays on and Save is still possible.
     setPrompt(backup.systemPrompt);
     setDialog(null);
-    update
-      .mutateAsync({ description: backup.systemPrompt })
+    persist(backup.systemPrompt, base.version)
       .then(() => toastSuccess(t('agents:prompts.backup.restored')))
       .catch((error: unknown) => console.warn('restoring the backup to the server failed', error));
   };
@@ -82,11 +129,19 @@ function PromptEditor({ agent }: { agent: AgentDetail }) {
             icon="floppy-disk"
             text={t('agents:prompts.save')}
             loading={update.isPending}
-            disabled={!dirty}
+            disabled={!dirty || conflict}
             onClick={() => void save()}
           />
         </div>
       </header>
+      <UnsavedChangesGuard dirty={dirty} />
+      {conflict && (
+        <EditConflictCallout
+          busy={resolving || update.isPending}
+          onReload={() => void resolve('reload')}
+          onOverwrite={() => void resolve('overwrite')}
+        />
+      )}
       {saveFailed && (
         <Callout intent={Intent.DANGER} icon="error">
           {t('agents:prompts.saveFailed')}

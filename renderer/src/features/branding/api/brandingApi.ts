@@ -17,6 +17,8 @@ export interface BrandingAgent {
   avatarUrl: string | null;
   /** The stored jsonb as it is: keys the editor does not edit are kept on save. */
   branding: unknown;
+  /** Edit counter (agents.version): a save names it so Postgres refuses one made on stale data. */
+  version: number;
 }
 
 const row = z.object({
@@ -27,13 +29,12 @@ const row = z.object({
   subdomain: z.string().nullable(),
   avatar_url: z.string().nullable(),
   branding: z.unknown(),
+  version: z.coerce.number(),
 });
-const COLUMNS = 'id, user_id, name, company_name, subdomain, avatar_url, branding';
+const COLUMNS = 'id, user_id, name, company_name, subdomain, avatar_url, branding, version';
 const uuid = z.uuid();
 
-export const brandingKeys = {
-  agent: (agentId: string) => [...agentsKeys.all, 'branding', agentId] as const,
-};
+export const brandingKeys = { agent: agentsKeys.branding };
 
 /** The agent, or null when it does not exist or is not the user's (RLS hides it). */
 export async function fetchBrandingAgent(agentId: string): Promise<BrandingAgent | null> {
@@ -50,6 +51,7 @@ export async function fetchBrandingAgent(agentId: string): Promise<BrandingAgent
     subdomain: r.subdomain,
     avatarUrl: r.avatar_url,
     branding: r.branding,
+    version: r.version,
   };
 }
 
@@ -57,26 +59,56 @@ export function useBrandingAgentQuery(agentId: string) {
   return useQuery({ queryKey: brandingKeys.agent(agentId), queryFn: () => fetchBrandingAgent(agentId) });
 }
 
-/** Writes the whole branding value; Postgres checks it (private.is_valid_branding). */
-export async function saveBranding(agentId: string, branding: Record<string, unknown>): Promise<unknown> {
+/** Reads the agent from the server now (the cache may be older), for Reload after a conflict. */
+export function useFetchFreshBranding(agentId: string): () => Promise<BrandingAgent | null> {
+  const client = useQueryClient();
+  return () =>
+    client.fetchQuery({
+      queryKey: brandingKeys.agent(agentId),
+      queryFn: () => fetchBrandingAgent(agentId),
+      staleTime: 0,
+    });
+}
+
+export interface SavedBranding {
+  branding: unknown;
+  version: number;
+}
+const saved = z.object({ branding: z.unknown(), version: z.coerce.number() });
+
+/**
+ * Writes the whole branding value; Postgres checks it (private.is_valid_branding) and refuses it
+ * when the agent changed since `expectedVersion` was read (PT409, see isEditConflict).
+ */
+export async function saveBranding(
+  agentId: string,
+  branding: Record<string, unknown>,
+  expectedVersion: number,
+): Promise<SavedBranding> {
   const { data, error } = await getSupabase()
     .from('agents')
-    .update({ branding })
+    .update({ branding, version: expectedVersion })
     .eq('id', agentId)
-    .select('branding')
+    .select('branding, version')
     .single();
   if (error) throw toAppError(error, 'updateAgent');
-  return (data as { branding: unknown }).branding;
+  return saved.parse(data);
 }
 
 export function useSaveBrandingMutation(agentId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (branding: Record<string, unknown>) => saveBranding(agentId, branding),
-    onSuccess: (branding) =>
+    mutationFn: ({ branding, expectedVersion }: { branding: Record<string, unknown>; expectedVersion: number }) =>
+      saveBranding(agentId, branding, expectedVersion),
+    // The editor shows a failed save itself (a callout, or the conflict choice): no extra toast.
+    meta: { silent: true },
+    onSuccess: (stored) => {
       client.setQueryData<BrandingAgent | null>(brandingKeys.agent(agentId), (old) =>
-        old ? { ...old, branding } : old,
-      ),
+        old ? { ...old, ...stored } : old,
+      );
+      // The configure screen's copy of the row now has an old version.
+      return client.invalidateQueries({ queryKey: agentsKeys.detail(agentId) });
+    },
   });
 }
 

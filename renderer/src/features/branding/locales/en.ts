@@ -10,6 +10,7 @@ export const brandingEn = {
   shortcut: 'Ctrl/Cmd+S',
   saveFailed: 'Failed to save the branding. Please try again.',
   invalid: 'Fix the highlighted fields before saving.',
+  tabInvalid: 'This tab has a field to fix',
   cardDisabled: {
     title: 'The public page is switched off',
     description:

@@ -12,6 +12,7 @@ export const brandingFr: typeof brandingEn = {
   shortcut: 'Ctrl/Cmd+S',
   saveFailed: "Échec de l'enregistrement de l'image de marque. Veuillez réessayer.",
   invalid: "Corrigez les champs signalés avant d'enregistrer.",
+  tabInvalid: 'Cet onglet a un champ à corriger',
   cardDisabled: {
     title: 'La page publique est désactivée',
     description:
