@@ -13,6 +13,8 @@ export const authEn = {
     emailPlaceholder: 'you@company.com',
     password: 'Password',
     passwordPlaceholder: 'Your password',
+    nameRequired: 'Enter your name',
+    passwordRequired: 'Enter your password',
     passwordHint: 'Password must be at least 6 characters long',
     submitSignIn: 'Sign In',
     submitSignUp: 'Create Account',

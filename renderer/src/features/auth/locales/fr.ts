@@ -14,6 +14,8 @@ export const authFr: typeof authEn = {
     emailPlaceholder: 'vous@entreprise.com',
     password: 'Mot de passe',
     passwordPlaceholder: 'Votre mot de passe',
+    nameRequired: 'Saisissez votre nom',
+    passwordRequired: 'Saisissez votre mot de passe',
     passwordHint: 'Le mot de passe doit contenir au moins 6 caractères',
     submitSignIn: 'Se connecter',
     submitSignUp: 'Créer un compte',
