@@ -46,6 +46,7 @@ export const authEn = {
     successBody: 'Your address {{email}} is verified. You can now sign in.',
     continueToSignIn: 'Continue to Sign In',
     errorTitle: 'Verification failed',
+    linkExpired: 'This link is invalid, has expired or was already used.',
     retry: 'Try again',
     attempts: 'Attempt {{count}} of {{max}}',
     backToSignIn: 'Back to Sign In',

@@ -48,6 +48,7 @@ export const authFr: typeof authEn = {
     successBody: 'Votre adresse {{email}} est vérifiée. Vous pouvez maintenant vous connecter.',
     continueToSignIn: 'Continuer vers la connexion',
     errorTitle: 'Échec de la vérification',
+    linkExpired: 'Ce lien est invalide, a expiré ou a déjà été utilisé.',
     retry: 'Réessayer',
     attempts: 'Tentative {{count}} sur {{max}}',
     backToSignIn: 'Retour à la connexion',
