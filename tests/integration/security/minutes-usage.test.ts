@@ -40,7 +40,12 @@ describe('minutes usage', () => {
 
   it('an owner on the free pack sees the minutes used of every minute granted, the free pack at once', async () => {
     const owner = await cast.newUser('free-minutes');
-    expect(await usageOf(owner)).toMatchObject({ pack_id: 'free', subscribed: false, used_minutes: 0, included_minutes: 30 });
+    expect(await usageOf(owner)).toMatchObject({
+      pack_id: 'free',
+      subscribed: false,
+      used_minutes: 0,
+      included_minutes: 30,
+    });
     await use(owner, 4);
     expect(await usageOf(owner)).toMatchObject({ used_minutes: 4, included_minutes: 30 });
     expect((await owner.client.rpc('activate_free_pack')).error).toBeNull();
@@ -58,7 +63,12 @@ describe('minutes usage', () => {
     });
     expect(error).toBeNull();
     // The pack's 500 minutes; the 3 minutes used before the subscription began are another period.
-    expect(await usageOf(owner)).toMatchObject({ pack_id: 'pro', subscribed: true, used_minutes: 0, included_minutes: 500 });
+    expect(await usageOf(owner)).toMatchObject({
+      pack_id: 'pro',
+      subscribed: true,
+      used_minutes: 0,
+      included_minutes: 500,
+    });
     await use(owner, 7);
     expect(await usageOf(owner)).toMatchObject({ used_minutes: 7, included_minutes: 500 });
   });
