@@ -2233,6 +2233,18 @@ export type Database = {
           vector_rank: number;
         }[];
       };
+      minutes_usage: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          included_minutes: number;
+          pack_id: string;
+          pack_name: string;
+          period_end: string;
+          period_start: string;
+          subscribed: boolean;
+          used_minutes: number;
+        }[];
+      };
       public_agent: { Args: { subdomain: string }; Returns: Json };
       public_conversation_messages: {
         Args: { conversation_id: string; visitor_key: string };

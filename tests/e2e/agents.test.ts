@@ -439,14 +439,15 @@ describe('agents console', () => {
     await prompts.backupsButton(1).waitFor();
     const edited = `${original}\n\nSpeak formally.`;
     await prompts.editor().fill(edited);
-    expect(await page.getByText(p.unsaved).count()).toBe(1);
+    expect(await page.getByText(p.unsaved).isVisible()).toBe(true);
     await prompts.editor().press('Control+s');
     // (No toast check here: the shell's single toaster drops a toast that replaces a visible one.)
     const description = async () =>
       ((await owner.from('agents').select('description').eq('id', agentId).single()).data as { description: string })
         .description;
     await expect.poll(description).toBe(edited);
-    await expect.poll(() => page.getByText(p.unsaved).count()).toBe(0);
+    // The tag keeps its place (hidden) so the toolbar does not move.
+    await expect.poll(() => page.getByText(p.unsaved).isVisible()).toBe(false);
     expect(await prompts.saveButton().isDisabled()).toBe(true);
     await shell.screenshot(path.join(screenshotDir, 'prompts-1280.png'));
 

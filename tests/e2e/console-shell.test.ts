@@ -20,25 +20,33 @@ import { watchCspViolations } from './support/csp.ts';
  */
 const { consoleUrl: base, demo, apiUrl, serviceRoleKey } = inject('product');
 
-/** The demo owner's minutes as the sidebar box should show them: used / (used + balance). */
+/**
+ * The demo owner's minutes as the sidebar box should show them: used this period of the Enterprise
+ * pack's monthly minutes (the seed subscribes the demo owner to it).
+ */
 async function demoOwnerMinutes(): Promise<string> {
   const admin = createClient(apiUrl, serviceRoleKey, {
     auth: { persistSession: false },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
-  const { data: profile } = await admin
-    .from('profiles')
-    .select('id, credits')
-    .eq('email', demo.DEMO_OWNER_EMAIL)
-    .single();
+  const { data: profile } = await admin.from('profiles').select('id').eq('email', demo.DEMO_OWNER_EMAIL).single();
   if (!profile) throw new Error('demo owner profile missing');
-  const { data: usage } = await admin
-    .from('subscription_usage')
-    .select('credits_used')
+  const { data: pack } = await admin.from('packs').select('minutes').eq('id', 'enterprise').single();
+  const { data: subscription } = await admin
+    .from('subscriptions')
+    .select('current_period_start')
     .eq('user_id', profile.id)
-    .maybeSingle();
-  const used = usage?.credits_used ?? 0;
-  return `${used} / ${used + profile.credits} MIN`;
+    .eq('status', 'active')
+    .single();
+  if (!pack || !subscription) throw new Error('demo owner subscription missing');
+  const { data: usage } = await admin
+    .from('credit_ledger')
+    .select('amount')
+    .eq('user_id', profile.id)
+    .eq('type', 'usage')
+    .gte('created_at', subscription.current_period_start);
+  const used = (usage ?? []).reduce((sum, row) => sum - row.amount, 0);
+  return `${used} / ${pack.minutes} MIN`;
 }
 const screenshotDir = path.resolve('test-results/console');
 
@@ -171,7 +179,7 @@ describe('console shell', () => {
       await shell.notFoundHeading(shellEn.notFound).waitFor();
       const nav = page.getByRole('navigation', { name: shellEn.nav.main });
       expect(await nav.getByRole('button', { name: shellEn.sidebar.newAgent }).isVisible()).toBe(true);
-      // The usage box shows the owner's real minutes (the seeded owner has a balance, so not 0 / 0).
+      // The usage box shows the owner's real minutes of the Enterprise pack (so not the spec's 0 / 0).
       const minutes = await demoOwnerMinutes();
       expect(minutes).not.toBe('0 / 0 MIN');
       await nav.getByText(minutes).waitFor();
@@ -210,11 +218,11 @@ describe('console shell', () => {
       await shell.screenshot(path.join(screenshotDir, 'shell-agent-rail-1280.png'));
     });
 
-    it('sends a signed-in non-admin from /admin to /dashboard', async () => {
+    it('sends a signed-in non-admin from /admin to /dashboard (the agent list until the dashboard lands)', async () => {
       const shell = new ConsolePage(page, base);
       await shell.signIn(demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD);
       await shell.goto('/admin');
-      await shell.waitForPath('/dashboard');
+      await shell.waitForPath('/agents');
     });
 
     it('signs out back to /', async () => {

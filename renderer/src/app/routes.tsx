@@ -22,6 +22,7 @@ import { AppLayout } from './layout/AppLayout.tsx';
 import { AgentPagePending } from './screens/AgentPagePending.tsx';
 import { RouteErrorScreen } from './screens/ErrorScreen.tsx';
 import { NotFoundRoute } from './screens/NotFoundRoute.tsx';
+import { TestAgentPage } from './testAgent/TestAgentPage.tsx';
 import { TranslationWarning } from './translation/TranslationWarning.tsx';
 
 /** /agents/{id}/edit/* → /agents/{id}/dashboard (spec 001 §2). */
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingPage /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'email-verification', element: <EmailVerificationPage /> },
+      { path: 'test-agent', element: <TestAgentPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'legal', element: <LegalNoticePage /> },
       // The terms of service are a section of the legal notice.
@@ -68,6 +70,9 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
+              // Until the main dashboard lands, Access Dashboard and the sidebar's Dashboard open the
+              // agent list instead of 'Page Not Found' (the dashboard issue takes the route back).
+              { path: 'dashboard', element: <Navigate to="/agents" replace /> },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'credits', element: <CreditsPage /> },
               { path: 'agents', element: <AgentsPage /> },

@@ -24,6 +24,17 @@ export class KnowledgeTabPage {
     return this.page.getByRole('list', { name: this.texts.title });
   }
 
+  /** The question asked before uploading a file whose name the agent already has. */
+  duplicateDialog(): Locator {
+    return this.page.getByRole('alertdialog').filter({ has: this.page.getByTestId('knowledge-duplicate-names') });
+  }
+
+  async answerDuplicate(answer: 'upload' | 'skip'): Promise<void> {
+    const text = answer === 'upload' ? this.texts.duplicateDialog.confirm : this.texts.duplicateDialog.cancel;
+    await this.duplicateDialog().getByRole('button', { name: text, exact: true }).click();
+    await this.duplicateDialog().waitFor({ state: 'detached' });
+  }
+
   document(name: string): Locator {
     return this.list().getByRole('listitem', { name, exact: true });
   }

@@ -41,6 +41,15 @@ export class ConsolePage {
     return this.page.getByText(text, { exact: true });
   }
 
+  /** The sidebar's usage box ('12 / 500 MIN'). */
+  usageMinutes(): Locator {
+    return this.page.getByTestId('usage-minutes');
+  }
+
+  usageBox(): Locator {
+    return this.page.getByTestId('usage-box');
+  }
+
   translationDialog(): Locator {
     return this.page.getByRole('dialog');
   }

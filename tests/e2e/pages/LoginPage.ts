@@ -40,6 +40,27 @@ export class LoginPage extends ConsolePage {
     return this.page.locator('form .login-switch');
   }
 
+  /** The message under a field (Blueprint's helper text), shown once the field was left. */
+  fieldMessage(field: 'name' | 'email' | 'password'): Locator {
+    return this.page.locator(`#login-${field}-error`);
+  }
+
+  /** Leaves the field the user is typing in (as Tab would). */
+  async leaveField(field: 'name' | 'email' | 'password'): Promise<void> {
+    await this.page.locator(`#login-${field}`).blur();
+  }
+
+  /**
+   * Two clicks on submit before the page can repaint in between (a fast double click on a busy
+   * machine): both reach the form before React has disabled the button.
+   */
+  async doubleClickSubmitBeforeRepaint(): Promise<void> {
+    await this.submitButton().evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+    });
+  }
+
   errorMessage(): Locator {
     return this.page.locator('.login-error');
   }

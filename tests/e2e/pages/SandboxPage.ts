@@ -12,6 +12,24 @@ export class SandboxPage {
     await this.page.getByTestId('sandbox-page').waitFor();
   }
 
+  /** What the Voice Call card says before use when voice cannot work (offline mode, no credits). */
+  voiceNotice(): Locator {
+    return this.page.getByTestId('sandbox-voice-notice');
+  }
+
+  callButton(): Locator {
+    return this.page.getByTestId('sandbox-call');
+  }
+
+  micButton(): Locator {
+    return this.page.getByTestId('sandbox-mic');
+  }
+
+  /** The line under the chat input explaining why the microphone is off. */
+  micNote(): Locator {
+    return this.page.getByTestId('sandbox-mic-offline');
+  }
+
   /** The side card listing the agent's knowledge documents. */
   knowledge(): Locator {
     return this.page.getByTestId('sandbox-knowledge');

@@ -12,6 +12,10 @@ import { AppLayout } from './AppLayout.tsx';
 
 let auth: Partial<AuthContextValue>;
 vi.mock('../../features/auth/session/AuthProvider.tsx', () => ({ useAuth: () => auth }));
+// The usage box's SQL aggregate and Realtime feed need a live backend; the shell only draws them.
+vi.mock('../../features/credits/api/getUsage.ts', () => ({
+  useMinutesUsageQuery: () => ({ data: { usedMinutes: 12, totalMinutes: 500, subscribedPack: 'Pro' } }),
+}));
 
 const signedIn = (isAdmin: boolean): Partial<AuthContextValue> => ({
   initialized: true,
@@ -91,7 +95,10 @@ describe('console layout', () => {
     expect(within(nav).getByRole('link', { name: 'Agents' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).queryByRole('link', { name: /Marketplace/ })).toBeNull();
     expect(within(nav).queryByRole('link', { name: /Administration/ })).toBeNull();
-    expect(within(nav).getByText('0 / 0 MIN')).toBeTruthy();
+    // The usage box: minutes used of the pack's minutes this period, titled with the pack.
+    expect(within(nav).getByText('12 / 500 MIN')).toBeTruthy();
+    expect(within(nav).getByText('Pro plan')).toBeTruthy();
+    expect(within(nav).getByText('2%')).toBeTruthy();
     expect(within(nav).getByText('Ada Lovelace')).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
     expect(within(nav).getByRole('button', { name: 'Sign out' })).toBeTruthy();

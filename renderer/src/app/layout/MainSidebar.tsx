@@ -67,7 +67,13 @@ export function MainSidebar({
           />
         ))}
       </div>
-      {!compact && <TrialBox usedMinutes={usage.data?.usedMinutes ?? 0} totalMinutes={usage.data?.totalMinutes ?? 0} />}
+      {!compact && (
+        <TrialBox
+          usedMinutes={usage.data?.usedMinutes ?? 0}
+          totalMinutes={usage.data?.totalMinutes ?? 0}
+          packName={usage.data?.subscribedPack ?? null}
+        />
+      )}
       <Divider />
       <div className={`console-sidebar-footer ${compact ? 'is-compact' : ''}`}>
         <ProfileLink

@@ -26,6 +26,7 @@ export const shellEn = {
   sidebar: {
     newAgent: 'New Agent',
     trialTitle: 'Free trial',
+    packTitle: '{{pack}} plan',
     trialPercent: '{{percent}}%',
     trialUsage: '{{used}} / {{total}} MIN',
     signOut: 'Sign out',
@@ -83,6 +84,12 @@ export const shellEn = {
     title: 'Page Not Found',
     body: 'The page you are looking for does not exist or has moved.',
     home: 'Back to home',
+  },
+  testAgent: {
+    title: 'Demo agent',
+    opening: 'Opening the demo agent’s public page…',
+    open: 'Open the demo agent',
+    noSite: 'The public site address is not configured on this installation.',
   },
   configError: {
     title: 'Console not configured',

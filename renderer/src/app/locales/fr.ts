@@ -27,6 +27,7 @@ export const shellFr: typeof shellEn = {
   sidebar: {
     newAgent: 'Nouvel agent',
     trialTitle: 'Essai gratuit',
+    packTitle: 'Offre {{pack}}',
     trialPercent: '{{percent}} %',
     trialUsage: '{{used}} / {{total}} MIN',
     signOut: 'Se déconnecter',
@@ -85,6 +86,12 @@ export const shellFr: typeof shellEn = {
     title: 'Page introuvable',
     body: "La page que vous cherchez n'existe pas ou a été déplacée.",
     home: "Retour à l'accueil",
+  },
+  testAgent: {
+    title: 'Agent de démonstration',
+    opening: 'Ouverture de la page publique de l’agent de démonstration…',
+    open: 'Ouvrir l’agent de démonstration',
+    noSite: 'L’adresse du site public n’est pas configurée sur cette installation.',
   },
   configError: {
     title: 'Console non configurée',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appUrl, canSubmit, isLoginFormValid, returnStateFrom } from './loginForm.ts';
+import { appUrl, canSubmit, isLoginFormValid, loginFieldErrors, returnStateFrom } from './loginForm.ts';
 
 const filled = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'secret1' };
 
@@ -24,6 +24,27 @@ describe('login form validity', () => {
   it('disables submit while a request runs', () => {
     expect(canSubmit('signIn', filled, true)).toBe(false);
     expect(canSubmit('signIn', filled, false)).toBe(true);
+  });
+});
+
+describe('login field messages', () => {
+  const all = new Set(['name', 'email', 'password'] as const);
+  it('says nothing about fields the user has not left yet', () => {
+    expect(loginFieldErrors('signUp', { name: '', email: 'ada', password: '1' }, new Set())).toEqual({});
+  });
+  it('names the invalid email and the weak password (spec 000 §8) once the fields were touched', () => {
+    expect(loginFieldErrors('signUp', { name: '', email: 'ada@example', password: '12345' }, all)).toEqual({
+      name: 'auth:login.nameRequired',
+      email: 'errors:auth.invalidEmail',
+      password: 'errors:auth.weakPassword',
+    });
+    expect(loginFieldErrors('signUp', filled, all)).toEqual({});
+  });
+  it('does not judge the length of a sign-in password, only its absence', () => {
+    expect(loginFieldErrors('signIn', { ...filled, password: '1' }, all)).toEqual({});
+    expect(loginFieldErrors('signIn', { ...filled, password: '' }, all)).toEqual({
+      password: 'auth:login.passwordRequired',
+    });
   });
 });
 

@@ -24,6 +24,34 @@ export function isLoginFormValid(mode: LoginMode, values: LoginValues): boolean 
   return values.name.trim().length > 0 && values.password.length >= passwordMinLength;
 }
 
+export type LoginField = keyof LoginValues;
+
+/** i18n keys of the message under each field; a field has none while it is fine. */
+export type LoginFieldErrors = Partial<Record<LoginField, string>>;
+
+/**
+ * What each field says (spec 000 §8 texts), for the fields the user has already left once: from
+ * then on the message follows every keystroke, so a typo is explained instead of only greying out
+ * the button. Sign-in does not judge the password's length (existing accounts may predate rules).
+ */
+export function loginFieldErrors(
+  mode: LoginMode,
+  values: LoginValues,
+  touched: ReadonlySet<LoginField>,
+): LoginFieldErrors {
+  const errors: LoginFieldErrors = {};
+  if (mode === 'signUp' && touched.has('name') && values.name.trim().length === 0) {
+    errors.name = 'auth:login.nameRequired';
+  }
+  if (touched.has('email') && !isEmailShaped(values.email)) errors.email = 'errors:auth.invalidEmail';
+  if (touched.has('password')) {
+    if (values.password.length === 0) errors.password = 'auth:login.passwordRequired';
+    else if (mode === 'signUp' && values.password.length < passwordMinLength)
+      errors.password = 'errors:auth.weakPassword';
+  }
+  return errors;
+}
+
 /** The submit button is disabled while the form is invalid or a request is running. */
 export function canSubmit(mode: LoginMode, values: LoginValues, busy: boolean): boolean {
   return !busy && isLoginFormValid(mode, values);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { failedView, MAX_VERIFICATION_ATTEMPTS, readVerificationLink } from './verification.ts';
+import {
+  failedView,
+  MAX_VERIFICATION_ATTEMPTS,
+  readVerificationLink,
+  verificationLinkLanguage,
+} from './verification.ts';
 
 const page = 'http://localhost:5180/email-verification';
 
@@ -36,6 +41,27 @@ describe('reading the confirmation redirect', () => {
     });
   });
 
+  it('accepts the spec’s mode=verifyEmail&oobCode= link as a sign-up token hash', () => {
+    expect(readVerificationLink(`${page}?mode=verifyEmail&oobCode=ab12&lang=fr`)).toEqual({
+      kind: 'tokenHash',
+      tokenHash: 'ab12',
+      type: 'signup',
+    });
+  });
+
+  it('needs both oobCode and mode=verifyEmail (spec 000 §5)', () => {
+    expect(readVerificationLink(`${page}?mode=resetPassword&oobCode=ab12`)).toEqual({ kind: 'missing' });
+    expect(readVerificationLink(`${page}?mode=verifyEmail`)).toEqual({ kind: 'missing' });
+    expect(readVerificationLink(`${page}?oobCode=ab12`)).toEqual({ kind: 'missing' });
+  });
+
+  it('reads the language a link asks for', () => {
+    expect(verificationLinkLanguage(`${page}?mode=verifyEmail&oobCode=x&lang=fr`)).toBe('fr');
+    expect(verificationLinkLanguage(`${page}?lang=en-US`)).toBe('en');
+    expect(verificationLinkLanguage(`${page}?lang=de`)).toBeNull();
+    expect(verificationLinkLanguage(page)).toBeNull();
+  });
+
   it('has nothing to verify on a bare visit', () => {
     expect(readVerificationLink(page)).toEqual({ kind: 'missing' });
     expect(readVerificationLink('not a url')).toEqual({ kind: 'missing' });
@@ -48,5 +74,9 @@ describe('attempts', () => {
     expect(failedView(1, '')).toMatchObject({ canRetry: true });
     expect(failedView(2, '')).toMatchObject({ canRetry: true });
     expect(failedView(3, '')).toMatchObject({ canRetry: false });
+  });
+  it('names an expired or used link in the interface language, nothing else from the provider', () => {
+    expect(failedView(1, 'otp_expired')).toMatchObject({ reasonKey: 'auth:verification.linkExpired' });
+    expect(failedView(1, 'verification_failed')).toMatchObject({ reasonKey: null });
   });
 });

@@ -2,7 +2,9 @@
  * The email verification page (spec 000 §2.3, §4): what the confirmation link brought back, and
  * the attempt rules. Supabase returns either a session in the fragment (`#access_token=…&type=signup`),
  * a PKCE `?code=`, a `?token_hash=&type=` (custom templates), or an error
- * (`#error=access_denied&error_code=otp_expired&error_description=…`).
+ * (`#error=access_denied&error_code=otp_expired&error_description=…`). The spec's own link shape,
+ * `?mode=verifyEmail&oobCode=…` (both required, spec 000 §5), is read as a sign-up token hash, so an
+ * email template written for it (`oobCode={{ .TokenHash }}`) works too.
  */
 export type EmailLinkType = 'signup' | 'email' | 'invite' | 'magiclink' | 'recovery' | 'email_change';
 
@@ -36,6 +38,13 @@ export function readVerificationLink(href: string): VerificationLink {
     };
   }
   if (hash.get('access_token')) return { kind: 'session', type: hash.get('type') ?? 'signup' };
+  const mode = query.get('mode');
+  const oobCode = query.get('oobCode');
+  if (mode !== null || oobCode !== null) {
+    return mode === 'verifyEmail' && oobCode
+      ? { kind: 'tokenHash', tokenHash: oobCode, type: 'signup' }
+      : { kind: 'missing' };
+  }
   const code = query.get('code');
   if (code) return { kind: 'code', code };
   const tokenHash = query.get('token_hash');
@@ -44,12 +53,28 @@ export function readVerificationLink(href: string): VerificationLink {
   return { kind: 'missing' };
 }
 
+/** The interface language a link asks for (`lang=fr`, as the spec's verification links carry). */
+export function verificationLinkLanguage(href: string): 'en' | 'fr' | null {
+  try {
+    const lang = new URL(href).searchParams.get('lang')?.slice(0, 2).toLowerCase();
+    return lang === 'en' || lang === 'fr' ? lang : null;
+  } catch {
+    return null;
+  }
+}
+
 export type VerificationView =
   | { status: 'loading' }
   | { status: 'success'; email: string }
-  | { status: 'error'; attempts: number; canRetry: boolean; detail: string };
+  /** `reasonKey`: an i18n key naming why, when known (the provider's own text is English only). */
+  | { status: 'error'; attempts: number; canRetry: boolean; reasonKey: string | null };
 
 /** After a failed attempt: retry is offered until MAX_VERIFICATION_ATTEMPTS have been used. */
-export function failedView(attempts: number, detail: string): VerificationView {
-  return { status: 'error', attempts, canRetry: attempts < MAX_VERIFICATION_ATTEMPTS, detail };
+export function failedView(attempts: number, errorCode: string): VerificationView {
+  return {
+    status: 'error',
+    attempts,
+    canRetry: attempts < MAX_VERIFICATION_ATTEMPTS,
+    reasonKey: errorCode === 'otp_expired' ? 'auth:verification.linkExpired' : null,
+  };
 }

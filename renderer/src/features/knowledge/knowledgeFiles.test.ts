@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWLEDGE_MAX_BYTES, checkKnowledgeFile, formatFileSize, knowledgeStoragePath } from './knowledgeFiles.ts';
+import {
+  KNOWLEDGE_MAX_BYTES,
+  checkKnowledgeFile,
+  formatFileSize,
+  knowledgeStoragePath,
+  splitDuplicateFiles,
+} from './knowledgeFiles.ts';
 
 describe('knowledge file checks', () => {
   it.each([
@@ -40,5 +46,19 @@ describe('file sizes', () => {
     expect(formatFileSize(1536, 'en')).toBe('1.5 KB');
     expect(formatFileSize(2.5 * 1024 * 1024, 'fr')).toBe('2,5 Mo');
     expect(formatFileSize(null, 'en')).toBe('');
+  });
+});
+
+describe('splitDuplicateFiles', () => {
+  const file = (name: string) => ({ name });
+  it('asks about names the agent already has, ignoring case and spaces', () => {
+    const { fresh, duplicates } = splitDuplicateFiles([file('Menu.pdf'), file('hours.txt')], [' menu.PDF']);
+    expect(fresh.map((f) => f.name)).toEqual(['hours.txt']);
+    expect(duplicates.map((f) => f.name)).toEqual(['Menu.pdf']);
+  });
+  it('asks about the second copy within one selection', () => {
+    const { fresh, duplicates } = splitDuplicateFiles([file('a.txt'), file('A.txt')], []);
+    expect(fresh.map((f) => f.name)).toEqual(['a.txt']);
+    expect(duplicates.map((f) => f.name)).toEqual(['A.txt']);
   });
 });

@@ -47,6 +47,30 @@ export function knowledgeStoragePath(userId: string, agentId: string, fileName: 
   return `${userId}/${agentId}/${now}-${safe}`;
 }
 
+/**
+ * Splits a selection into files to upload now and files whose name the agent already has (a
+ * document, an upload in progress, or an earlier file of the same selection): those are asked
+ * about first, since uploading the same file twice doubles what the agent retrieves from it.
+ * Names compare without case or surrounding spaces, as owners see them.
+ */
+export function splitDuplicateFiles<F extends { name: string }>(
+  files: readonly F[],
+  knownNames: Iterable<string>,
+): { fresh: F[]; duplicates: F[] } {
+  const key = (name: string) => name.trim().toLocaleLowerCase();
+  const seen = new Set(Array.from(knownNames, key));
+  const fresh: F[] = [];
+  const duplicates: F[] = [];
+  for (const file of files) {
+    if (seen.has(key(file.name))) duplicates.push(file);
+    else {
+      seen.add(key(file.name));
+      fresh.push(file);
+    }
+  }
+  return { fresh, duplicates };
+}
+
 /** "1.2 MB", "340 KB": sizes in the list. */
 export function formatFileSize(bytes: number | null, locale: string): string {
   if (bytes === null) return '';

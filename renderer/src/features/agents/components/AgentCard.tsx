@@ -49,7 +49,8 @@ export function AgentCard({ agent, onDelete }: AgentCardProps) {
         </li>
       </ul>
       <div className="agent-card-actions">
-        <Link to={`${base}/edit`} className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`} role="button">
+        {/* Configure until the per-agent dashboard lands (the spec's /edit leads to that dashboard). */}
+        <Link to={`${base}/configure`} className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`} role="button">
           <Icon icon="edit" />
           <span className={Classes.BUTTON_TEXT}>{t('agents:card.edit')}</span>
         </Link>

@@ -46,7 +46,7 @@ describe('AgentCard', () => {
     ]) {
       expect(screen.getByText(text, { exact: false }), text).toBeTruthy();
     }
-    expect(screen.getByRole('button', { name: 'Edit' }).getAttribute('href')).toBe('/agents/a1/edit');
+    expect(screen.getByRole('button', { name: 'Edit' }).getAttribute('href')).toBe('/agents/a1/configure');
     expect(screen.getByRole('button', { name: 'Test' }).getAttribute('href')).toBe('/agents/a1/test');
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(onDelete).toHaveBeenCalledWith(agent);

@@ -117,11 +117,16 @@ function PromptEditor({ agent }: { agent: AgentDetail }) {
           <p className={Classes.TEXT_MUTED}>{t('agents:prompts.subtitle', { name: agent.name })}</p>
         </div>
         <div className="configure-save">
-          {dirty && (
-            <Tag intent={Intent.WARNING} minimal>
-              {t('agents:prompts.unsaved')}
-            </Tag>
-          )}
+          {/* Always laid out, hidden while clean: the first keystroke must not shift the toolbar. */}
+          <Tag
+            intent={Intent.WARNING}
+            minimal
+            className={dirty ? undefined : 'is-reserved'}
+            aria-hidden={dirty ? undefined : true}
+            data-testid="prompt-unsaved"
+          >
+            {t('agents:prompts.unsaved')}
+          </Tag>
           <Button icon="archive" text={t('agents:prompts.createBackup')} onClick={() => setDialog('create')} />
           <Button icon="history" text={t('agents:prompts.backups', { count })} onClick={() => setDialog('list')} />
           <Button

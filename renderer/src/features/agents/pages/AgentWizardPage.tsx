@@ -17,6 +17,7 @@ import { SectorStep } from '../wizard/steps/SectorStep.tsx';
 import { ToolsStep } from '../wizard/steps/ToolsStep.tsx';
 import { useSubdomainCheck } from '../wizard/useSubdomainCheck.ts';
 import { useWizardDraft } from '../wizard/useWizardDraft.ts';
+import { useSingleFlight } from '../../../lib/singleFlight.ts';
 import {
   WIZARD_STEPS,
   applyExtraction,
@@ -71,6 +72,8 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
   /** Agents the owner's pack allows, when the database refused the agent for that reason. */
   const [packLimit, setPackLimit] = useState<number | null>(null);
   const create = useCreateAgentMutation();
+  // One agent per click on Create, however fast the clicks come (issue 15).
+  const once = useSingleFlight();
   const language = i18n.language === 'fr' ? 'fr' : 'en';
   const index = stepIndex(draft.step);
   const busy = overlay !== null || briefBusy || create.isPending;
@@ -221,7 +224,7 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
               text={t('agents:wizard.create')}
               loading={create.isPending}
               disabled={busy}
-              onClick={() => void submit()}
+              onClick={() => once(submit)}
             />
           ) : (
             <Button

@@ -1,7 +1,7 @@
 import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canSubmit, type LoginMode, type LoginValues } from '../loginForm.ts';
+import { canSubmit, loginFieldErrors, type LoginField, type LoginMode, type LoginValues } from '../loginForm.ts';
 
 export interface EmailAuthFormProps {
   mode: LoginMode;
@@ -16,8 +16,15 @@ export interface EmailAuthFormProps {
 export function EmailAuthForm({ mode, busy, errorText, onSubmit, onSwitchMode }: EmailAuthFormProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<LoginValues>({ name: '', email: '', password: '' });
-  const set = (field: keyof LoginValues) => (event: React.ChangeEvent<HTMLInputElement>) =>
+  const [touched, setTouched] = useState<ReadonlySet<LoginField>>(new Set());
+  const set = (field: LoginField) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
+  // A field is judged once the user has left it (non-empty); then its message follows each keystroke.
+  const leave = (field: LoginField) => () => {
+    if (values[field] !== '' && !touched.has(field)) setTouched((all) => new Set(all).add(field));
+  };
+  const errors = loginFieldErrors(mode, values, touched);
+  const intentOf = (field: LoginField) => (errors[field] ? Intent.DANGER : Intent.NONE);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (canSubmit(mode, values, busy)) onSubmit(values);
@@ -27,7 +34,12 @@ export function EmailAuthForm({ mode, busy, errorText, onSubmit, onSwitchMode }:
   return (
     <form onSubmit={submit} noValidate aria-label={t(signUp ? 'auth:login.signUpTitle' : 'auth:login.signInTitle')}>
       {signUp && (
-        <FormGroup label={t('auth:login.name')} labelFor="login-name">
+        <FormGroup
+          label={t('auth:login.name')}
+          labelFor="login-name"
+          intent={intentOf('name')}
+          helperText={errors.name ? <span id="login-name-error">{t(errors.name)}</span> : undefined}
+        >
           <InputGroup
             id="login-name"
             name="name"
@@ -36,12 +48,21 @@ export function EmailAuthForm({ mode, busy, errorText, onSubmit, onSwitchMode }:
             placeholder={t('auth:login.namePlaceholder')}
             value={values.name}
             onChange={set('name')}
+            onBlur={leave('name')}
+            intent={intentOf('name')}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? 'login-name-error' : undefined}
             disabled={busy}
             size="large"
           />
         </FormGroup>
       )}
-      <FormGroup label={t('auth:login.email')} labelFor="login-email">
+      <FormGroup
+        label={t('auth:login.email')}
+        labelFor="login-email"
+        intent={intentOf('email')}
+        helperText={errors.email ? <span id="login-email-error">{t(errors.email)}</span> : undefined}
+      >
         <InputGroup
           id="login-email"
           name="email"
@@ -51,6 +72,10 @@ export function EmailAuthForm({ mode, busy, errorText, onSubmit, onSwitchMode }:
           placeholder={t('auth:login.emailPlaceholder')}
           value={values.email}
           onChange={set('email')}
+          onBlur={leave('email')}
+          intent={intentOf('email')}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? 'login-email-error' : undefined}
           disabled={busy}
           size="large"
         />
@@ -58,7 +83,14 @@ export function EmailAuthForm({ mode, busy, errorText, onSubmit, onSwitchMode }:
       <FormGroup
         label={t('auth:login.password')}
         labelFor="login-password"
-        helperText={signUp ? t('auth:login.passwordHint') : undefined}
+        intent={intentOf('password')}
+        helperText={
+          errors.password ? (
+            <span id="login-password-error">{t(errors.password)}</span>
+          ) : signUp ? (
+            t('auth:login.passwordHint')
+          ) : undefined
+        }
       >
         <InputGroup
           id="login-password"
@@ -69,6 +101,10 @@ export function EmailAuthForm({ mode, busy, errorText, onSubmit, onSwitchMode }:
           placeholder={t('auth:login.passwordPlaceholder')}
           value={values.password}
           onChange={set('password')}
+          onBlur={leave('password')}
+          intent={intentOf('password')}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? 'login-password-error' : undefined}
           disabled={busy}
           size="large"
         />

@@ -3,11 +3,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toAppError } from '../../../errors/appError.ts';
+import { rememberVisitorLanguage } from '../../../i18n/index.ts';
 import { getInitialUrl } from '../../../lib/supabase.ts';
 import { completeEmailVerification } from '../api/verifyEmail.ts';
 import {
   failedView,
   readVerificationLink,
+  verificationLinkLanguage,
   VERIFICATION_ERROR_DELAY_MS,
   type VerificationView,
 } from '../verification.ts';
@@ -19,7 +21,7 @@ import './login.css';
  * after a 1 s delay; at most 3 attempts.
  */
 export function EmailVerificationPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [view, setView] = useState<VerificationView>({ status: 'loading' });
   const attempts = useRef(0);
   const started = useRef(false);
@@ -28,7 +30,8 @@ export function EmailVerificationPage() {
   const attempt = useCallback(async () => {
     attempts.current += 1;
     setView({ status: 'loading' });
-    const link = readVerificationLink(getInitialUrl() || window.location.href);
+    const href = getInitialUrl() || window.location.href;
+    const link = readVerificationLink(href);
     try {
       const email = await completeEmailVerification(link);
       setView({ status: 'success', email });
@@ -36,9 +39,18 @@ export function EmailVerificationPage() {
       const appError = toAppError(error, 'verification');
       const count = attempts.current;
       await new Promise((r) => setTimeout(r, VERIFICATION_ERROR_DELAY_MS));
-      setView(failedView(count, appError.message));
+      console.warn('email verification failed', appError.message);
+      setView(failedView(count, link.kind === 'error' ? link.code : appError.code));
     }
   }, []);
+
+  // A link naming a language (`lang=fr`) sets it, and it stays once verification signs the user out.
+  useEffect(() => {
+    const lang = verificationLinkLanguage(getInitialUrl() || window.location.href);
+    if (!lang) return;
+    rememberVisitorLanguage(lang);
+    if (i18n.language !== lang) void i18n.changeLanguage(lang);
+  }, [i18n]);
 
   useEffect(() => {
     // StrictMode mounts twice in development; the link can be used once.
@@ -74,7 +86,11 @@ export function EmailVerificationPage() {
               {t(view.canRetry ? 'errors:verification.failed' : 'errors:verification.tooManyAttempts')}
             </p>
             {!view.canRetry && <p>{t('errors:verification.maxAttempts')}</p>}
-            {view.detail && <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>{view.detail}</p>}
+            {view.reasonKey && (
+              <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`} data-testid="verification-reason">
+                {t(view.reasonKey)}
+              </p>
+            )}
             <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>
               {t('auth:verification.attempts', { count: view.attempts, max: 3 })}
             </p>

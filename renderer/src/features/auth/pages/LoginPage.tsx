@@ -7,6 +7,7 @@ import { postLoginPath } from '../../../app/guards/guardDecisions.ts';
 import { FullPageSpinner } from '../../../app/screens/FullPageSpinner.tsx';
 import { toAppError, type AppError } from '../../../errors/appError.ts';
 import { isLanguage } from '../../../i18n/index.ts';
+import { useSingleFlight } from '../../../lib/singleFlight.ts';
 import { useAuthSettingsQuery } from '../api/getAuthSettings.ts';
 import { signInWithEmail, signInWithGoogle } from '../api/signIn.ts';
 import { reloadUser, signOut } from '../api/signOut.ts';
@@ -64,6 +65,8 @@ export function LoginPage() {
     meta: { silent: true },
   });
   const reload = useMutation<void, AppError, void>({ mutationFn: reloadUser, meta: { silent: true } });
+  // One sign-in or sign-up request per click, however fast the clicks come (issue 15).
+  const once = useSingleFlight();
   const authSettings = useAuthSettingsQuery();
   // Unknown after a failed settings read: let the provider answer for itself.
   const googleEnabled = authSettings.isError ? true : authSettings.data?.googleEnabled;
@@ -117,7 +120,7 @@ export function LoginPage() {
                 mode={mode}
                 busy={active.isPending}
                 errorText={messageOf(active.error)}
-                onSubmit={(v) => active.mutate(v)}
+                onSubmit={(v) => once(() => active.mutateAsync(v))}
                 onSwitchMode={switchMode}
               />
             }

@@ -30,6 +30,8 @@ export function useActivateFreePackMutation(userId: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: authKeys.profile(userId) }),
         queryClient.invalidateQueries({ queryKey: creditsKeys.history(userId) }),
+        // The sidebar's usage box counts the 30 new minutes at once (Realtime may be off).
+        queryClient.invalidateQueries({ queryKey: creditsKeys.usage(userId) }),
       ]),
   });
 }

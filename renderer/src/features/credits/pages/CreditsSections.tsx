@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryState, SkeletonLines } from '../../../components/QueryState.tsx';
 import type { AppError } from '../../../errors/appError.ts';
 import type { Profile } from '../../auth/api/profile.ts';
+import { useSingleFlight } from '../../../lib/singleFlight.ts';
 import { useActivateFreePackMutation } from '../api/activateFreePack.ts';
 import { useBillingStatusQuery } from '../api/getBillingStatus.ts';
 import { useCreditHistoryQuery } from '../api/getCreditHistory.ts';
@@ -35,6 +36,8 @@ export function CreditsSections({
   const history = useCreditHistoryQuery(profile.id);
   const billing = useBillingStatusQuery();
   const freePack = useActivateFreePackMutation(profile.id);
+  // One activation request per click: a double click must not answer 'already activated'.
+  const once = useSingleFlight();
   const checkout = useStartCheckoutMutation();
   const errorTitle = t('credits:page.loadError');
   const messageOf = (e: AppError | null) => (e ? t(e.messageKey, e.params) : null);
@@ -52,7 +55,7 @@ export function CreditsSections({
           activated={profile.hasFreePackActivated}
           busy={freePack.isPending}
           errorText={messageOf(freePack.error as AppError | null)}
-          onActivate={() => freePack.mutate()}
+          onActivate={() => once(() => freePack.mutateAsync())}
         />
       </div>
       <H3>{t('credits:offers.title')}</H3>

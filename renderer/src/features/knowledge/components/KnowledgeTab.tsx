@@ -11,7 +11,7 @@ import {
   type KnowledgeDocument,
 } from '../api/knowledgeDocuments.ts';
 import { KnowledgeError } from '../api/knowledgeError.ts';
-import { KNOWLEDGE_ACCEPT, checkKnowledgeFile } from '../knowledgeFiles.ts';
+import { KNOWLEDGE_ACCEPT, checkKnowledgeFile, splitDuplicateFiles } from '../knowledgeFiles.ts';
 import { KnowledgeList, type PendingUpload } from './KnowledgeList.tsx';
 import './knowledge.css';
 
@@ -29,6 +29,8 @@ export function KnowledgeTab({ agentId, userId }: KnowledgeTabProps) {
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [confirmDelete, setConfirmDelete] = useState<KnowledgeDocument | null>(null);
+  /** Files named like a document the agent already has, waiting for the owner's answer. */
+  const [duplicates, setDuplicates] = useState<File[]>([]);
   const [dragging, setDragging] = useState(false);
   const sequence = useRef(0);
   const documents = useKnowledgeDocumentsQuery(agentId ?? '', uploads.length > 0);
@@ -86,7 +88,10 @@ export function KnowledgeTab({ agentId, userId }: KnowledgeTabProps) {
   };
 
   const addFiles = (files: FileList | null) => {
-    for (const file of Array.from(files ?? [])) void uploadOne(file);
+    const known = [...(documents.data ?? []).map((d) => d.name), ...uploads.map((u) => u.name)];
+    const { fresh, duplicates: again } = splitDuplicateFiles(Array.from(files ?? []), known);
+    for (const file of fresh) void uploadOne(file);
+    if (again.length > 0) setDuplicates((waiting) => [...waiting, ...again]);
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -159,6 +164,29 @@ export function KnowledgeTab({ agentId, userId }: KnowledgeTabProps) {
           />
         )}
       </QueryState>
+      <Alert
+        isOpen={duplicates.length > 0 && confirmDelete === null}
+        intent={Intent.PRIMARY}
+        icon="duplicate"
+        confirmButtonText={t('knowledge:duplicateDialog.confirm')}
+        cancelButtonText={t('knowledge:duplicateDialog.cancel')}
+        onCancel={() => setDuplicates([])}
+        onConfirm={() => {
+          const again = duplicates;
+          setDuplicates([]);
+          for (const file of again) void uploadOne(file);
+        }}
+      >
+        <p>
+          <strong>{t('knowledge:duplicateDialog.title', { count: duplicates.length })}</strong>
+        </p>
+        <p data-testid="knowledge-duplicate-names">
+          {t('knowledge:duplicateDialog.body', {
+            count: duplicates.length,
+            names: duplicates.map((f) => `“${f.name}”`).join(', '),
+          })}
+        </p>
+      </Alert>
       <Alert
         isOpen={confirmDelete !== null}
         intent={Intent.DANGER}

@@ -23,6 +23,14 @@ export const knowledgeEn = {
     delete: 'Delete',
     reingest: 'Process again',
   },
+  duplicateDialog: {
+    title_one: 'This file is already in the knowledge base',
+    title_other: 'These files are already in the knowledge base',
+    body_one: 'A document named {{names}} exists. Upload it again as a second document?',
+    body_other: 'Documents named {{names}} exist. Upload them again as new documents?',
+    confirm: 'Upload again',
+    cancel: 'Skip',
+  },
   deleteDialog: {
     title: 'Delete this document?',
     body: '“{{name}}” and everything your agent learned from it will be removed.',

@@ -24,6 +24,14 @@ export const knowledgeFr: typeof knowledgeEn = {
     delete: 'Supprimer',
     reingest: 'Traiter à nouveau',
   },
+  duplicateDialog: {
+    title_one: 'Ce fichier est déjà dans la base de connaissances',
+    title_other: 'Ces fichiers sont déjà dans la base de connaissances',
+    body_one: 'Un document nommé {{names}} existe. Le téléverser de nouveau comme second document ?',
+    body_other: 'Des documents nommés {{names}} existent. Les téléverser de nouveau comme nouveaux documents ?',
+    confirm: 'Téléverser de nouveau',
+    cancel: 'Ignorer',
+  },
   deleteDialog: {
     title: 'Supprimer ce document ?',
     body: '« {{name}} » et tout ce que votre agent en a appris seront supprimés.',

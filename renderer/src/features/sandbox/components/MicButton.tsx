@@ -10,10 +10,12 @@ export interface MicButtonProps {
   pending: boolean;
   language: string;
   onChange: (phase: RecordingPhase, error: RecordingErrorKey | null) => void;
+  /** Offline mode: voice messages cannot be transcribed, so the button is off and says why. */
+  offline?: boolean;
 }
 
 /** Record → (destructive button + waveform) → stop → transcribing → sent (spec 001 §4.14). */
-export function MicButton({ send, pending, language, onChange }: MicButtonProps) {
+export function MicButton({ send, pending, language, onChange, offline = false }: MicButtonProps) {
   const { t } = useTranslation();
   const { phase, error, start, stop } = useVoiceMessage({ language, onText: send });
   useEffect(() => {
@@ -42,9 +44,16 @@ export function MicButton({ send, pending, language, onChange }: MicButtonProps)
         variant={recording ? 'solid' : 'minimal'}
         size="large"
         loading={phase === 'transcribing'}
-        disabled={phase === 'transcribing' || (pending && !recording)}
+        disabled={phase === 'transcribing' || (pending && !recording) || (offline && !recording)}
         aria-label={recording ? t('sandbox:recording.stop') : t('sandbox:recording.start')}
-        title={recording ? t('sandbox:recording.stop') : t('sandbox:recording.start')}
+        aria-describedby={offline ? 'sandbox-mic-offline' : undefined}
+        title={
+          offline && !recording
+            ? t('sandbox:voiceNotice.micOffline')
+            : recording
+              ? t('sandbox:recording.stop')
+              : t('sandbox:recording.start')
+        }
         onClick={() => (recording ? stop() : void start())}
         data-testid="sandbox-mic"
         data-phase={phase}

@@ -1,19 +1,40 @@
-import { Button, Card, Classes, H4, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, H4, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { QueryState, SkeletonLines } from '../../../components/QueryState.tsx';
 import { useKnowledgeSources } from '../api/knowledge.ts';
+import type { VoiceNotice } from '../voiceNotice.ts';
 
-export function VoiceCallCard({ onCall }: { onCall: () => void }) {
+/**
+ * The call button says before use when a call cannot happen (offline mode: no AI key; or no
+ * credits), as the public page's AI Call does, instead of failing after the microphone prompt.
+ */
+export function VoiceCallCard({ onCall, notice }: { onCall: () => void; notice: VoiceNotice }) {
   const { t } = useTranslation();
   return (
     <Card className="sandbox-card" data-testid="sandbox-voice-card">
       <H4>{t('sandbox:voice.title')}</H4>
       <p className={Classes.TEXT_MUTED}>{t('sandbox:voice.body')}</p>
+      {notice && (
+        <Callout
+          id="sandbox-voice-notice"
+          className="sandbox-voice-notice"
+          intent={Intent.WARNING}
+          icon={notice === 'offline' ? 'offline' : 'dollar'}
+          title={t(`sandbox:voiceNotice.${notice}Title`)}
+          data-testid="sandbox-voice-notice"
+        >
+          {t(`sandbox:voiceNotice.${notice}Body`)}{' '}
+          {notice === 'noCredits' && <Link to="/credits">{t('sandbox:voiceNotice.seeCredits')}</Link>}
+        </Callout>
+      )}
       <Button
         icon="phone"
         intent={Intent.PRIMARY}
         fill
         text={t('sandbox:voice.call')}
+        disabled={notice !== null}
+        aria-describedby={notice ? 'sandbox-voice-notice' : undefined}
         onClick={onCall}
         data-testid="sandbox-call"
       />

@@ -27,6 +27,15 @@ export const sandboxEn = {
     body: 'Talk to your agent as a visitor would.',
     call: 'Call Agent',
   },
+  voiceNotice: {
+    offlineTitle: 'Offline mode',
+    offlineBody:
+      'Voice calls and voice messages need an AI key (OPENAI_API_KEY) on this installation. The chat answers from the knowledge base.',
+    noCreditsTitle: 'No credits left',
+    noCreditsBody: 'Voice calls use credits (1 credit = 1 minute) and your balance is empty.',
+    seeCredits: 'Get credits',
+    micOffline: 'Voice messages need an AI key (offline mode): type your message instead.',
+  },
   knowledge: {
     title: 'Knowledge Base',
     empty: 'No knowledge sources available',

@@ -28,6 +28,15 @@ export const sandboxFr: typeof sandboxEn = {
     body: 'Parlez à votre agent comme le ferait un visiteur.',
     call: "Appeler l'agent",
   },
+  voiceNotice: {
+    offlineTitle: 'Mode hors ligne',
+    offlineBody:
+      "Les appels et messages vocaux nécessitent une clé d'IA (OPENAI_API_KEY) sur cette installation. Le chat répond à partir de la base de connaissances.",
+    noCreditsTitle: 'Plus de crédits',
+    noCreditsBody: 'Les appels vocaux utilisent des crédits (1 crédit = 1 minute) et votre solde est vide.',
+    seeCredits: 'Obtenir des crédits',
+    micOffline: "Les messages vocaux nécessitent une clé d'IA (mode hors ligne) : écrivez votre message.",
+  },
   knowledge: {
     title: 'Base de connaissances',
     empty: 'Aucune source de connaissances disponible',

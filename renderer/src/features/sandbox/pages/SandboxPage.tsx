@@ -11,6 +11,8 @@ import { toAppError } from '../../../errors/appError.ts';
 import { getRuntimeConfig } from '../../../lib/supabase.ts';
 import { useAgentQuery, type AgentDetail } from '../../agents/api/agentDetail.ts';
 import { useAccessToken } from '../api/knowledge.ts';
+import { useVoiceAvailabilityQuery } from '../api/voiceAvailability.ts';
+import { voiceNotice } from '../voiceNotice.ts';
 import { MicButton } from '../components/MicButton.tsx';
 import { KnowledgeCard, StatsCard, VoiceCallCard } from '../components/SideCards.tsx';
 import type { RecordingErrorKey, RecordingPhase } from '../recording/voiceMessage.ts';
@@ -79,6 +81,8 @@ function Sandbox({ agent, accessToken }: { agent: AgentDetail; accessToken: stri
   const [phase, setPhase] = useState<RecordingPhase>('idle');
   const [recordingError, setRecordingError] = useState<RecordingErrorKey | null>(null);
   const [calling, setCalling] = useState(false);
+  const notice = voiceNotice(useVoiceAvailabilityQuery(endpoint, agent.id).data);
+  const offline = notice === 'offline';
 
   const onStateChange = useCallback((state: ConversationState) => setMessages(state.messages.length), []);
   // One `running` event per tool call the engine makes (then succeeded or failed).
@@ -110,7 +114,7 @@ function Sandbox({ agent, accessToken }: { agent: AgentDetail; accessToken: stri
             onEvent={onEvent}
             onStateChange={onStateChange}
             composerAddon={({ send, pending }) => (
-              <MicButton send={send} pending={pending} language={locale} onChange={onRecording} />
+              <MicButton send={send} pending={pending} language={locale} onChange={onRecording} offline={offline} />
             )}
             composerNote={
               recordingError ? (
@@ -119,12 +123,16 @@ function Sandbox({ agent, accessToken }: { agent: AgentDetail; accessToken: stri
                 </p>
               ) : phase === 'transcribing' ? (
                 <p className="sandbox-recording-note">{t('sandbox:recording.transcribing')}</p>
+              ) : offline ? (
+                <p className="sandbox-recording-note" id="sandbox-mic-offline" data-testid="sandbox-mic-offline">
+                  {t('sandbox:voiceNotice.micOffline')}
+                </p>
               ) : null
             }
           />
         </Card>
         <aside className="sandbox-side">
-          <VoiceCallCard onCall={() => setCalling(true)} />
+          <VoiceCallCard onCall={() => setCalling(true)} notice={notice} />
           <KnowledgeCard agentId={agent.id} />
           <StatsCard messages={messages} tools={tools} />
         </aside>
