@@ -25,7 +25,8 @@ describe('scheduler entry', () => {
     expect(keys).toEqual(['legacy-jwt', 'sb_secret_1']);
     expect(serviceRoleKeys((name) => (name === 'SUPABASE_SECRET_KEYS' ? 'not json' : undefined))).toEqual([]);
     expect(refusal(() => requireServiceRole(post({ authorization: 'Bearer sb_secret_1' }), keys, 'x'))).toBeNull();
-    for (const headers of [{}, { authorization: 'Bearer anon' }, { authorization: 'legacy-jwt' }]) {
+    const strangers: Record<string, string>[] = [{}, { authorization: 'Bearer anon' }, { authorization: 'legacy-jwt' }];
+    for (const headers of strangers) {
       expect(refusal(() => requireServiceRole(post(headers), keys, 'x'))).toEqual({
         status: 403,
         code: 'service_role_only',
