@@ -8,13 +8,11 @@
  * Body (all optional): {idleMinutes, maxDeliveries}. Answer: {claimed, delivered, retrying, failed, cancelled}.
  */
 import { z } from 'zod';
-import { bearerOf } from '../_shared/agent-chat/caller.ts';
 import { createServiceClient, type FunctionEnv } from '../_shared/agent-chat/env.ts';
 import { MAX_ATTEMPTS, backoffSeconds, isRetryable } from '../_shared/connectors/event.ts';
 import { sendConnectorEvent } from '../_shared/connectors/deliver.ts';
-import { HttpError } from '../_shared/web/errors.ts';
 import { serveJson } from '../_shared/web/serve.ts';
-import { readJsonBody } from '../_shared/web/json-body.ts';
+import { readSchedulerInput, requireServiceRole, serviceRoleKeys } from '../_shared/web/scheduler.ts';
 import {
   buildEvent,
   claimDeliveries,
@@ -50,10 +48,7 @@ const BATCH = 5;
 
 export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
   const service = createServiceClient(env);
-  const serviceKeys: unknown[] = [
-    env.get('SUPABASE_SERVICE_ROLE_KEY'),
-    ...Object.values(safeJson(env.get('SUPABASE_SECRET_KEYS'))),
-  ].filter((key): key is string => typeof key === 'string' && key.length > 0);
+  const serviceKeys = serviceRoleKeys((name) => env.get(name));
   const idleDefault = positiveNumber(env.get('CONNECTOR_IDLE_MINUTES'), 30);
   const retryBase = positiveNumber(env.get('CONNECTOR_RETRY_BASE_SECONDS'), 30);
   const timeoutMs = positiveNumber(env.get('CONNECTOR_TIMEOUT_MS'), 10_000);
@@ -106,17 +101,11 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
   }
 
   async function handle(request: Request): Promise<Response> {
-    const token = bearerOf(request);
-    if (!token || !serviceKeys.includes(token)) {
-      throw new HttpError(403, 'service_role_only', 'Only the scheduler (service role) runs connector dispatch.');
-    }
-    // A scheduler may POST nothing at all: no body means the defaults.
-    const raw = request.headers.get('content-type') ? await readJsonBody(request) : {};
-    const parsed = input.safeParse(raw ?? {});
-    if (!parsed.success) throw new HttpError(400, 'invalid_input', parsed.error.issues[0]?.message ?? 'Invalid input.');
-    const maxDeliveries = parsed.data.maxDeliveries ?? 20;
+    requireServiceRole(request, serviceKeys, 'connector dispatch');
+    const options = await readSchedulerInput(request, input);
+    const maxDeliveries = options.maxDeliveries ?? 20;
     const deliveries = await claimDeliveries(service, {
-      idleMinutes: parsed.data.idleMinutes ?? idleDefault,
+      idleMinutes: options.idleMinutes ?? idleDefault,
       maxDeliveries,
       // Long enough for the whole batch (sent BATCH at a time, each attempt up to the timeout), so a
       // run started meanwhile cannot claim and send the same rows again.
@@ -132,13 +121,4 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
   }
 
   return serveJson('connector-dispatch', handle);
-}
-
-function safeJson(text: string | undefined): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text ?? '{}');
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }

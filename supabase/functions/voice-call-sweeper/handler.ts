@@ -11,13 +11,11 @@
  * Body (all optional): {graceSeconds, maxCalls}. Answer: {settled, creditsCharged, hungUp}.
  */
 import { z } from 'zod';
-import { bearerOf } from '../_shared/agent-chat/caller.ts';
 import { createServiceClient, type FunctionEnv } from '../_shared/agent-chat/env.ts';
 import { hangUpCall } from '../_shared/voice/hang-up.ts';
 import { VOICE_LEASE_SECONDS } from '../_shared/voice/lease.ts';
 import { createOpenAiRealtime } from '../_shared/voice/openai-realtime.ts';
-import { HttpError } from '../_shared/web/errors.ts';
-import { readJsonBody } from '../_shared/web/json-body.ts';
+import { readSchedulerInput, requireServiceRole, serviceRoleKeys } from '../_shared/web/scheduler.ts';
 import { serveJson } from '../_shared/web/serve.ts';
 
 export type { FunctionEnv };
@@ -49,23 +47,15 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
         ...(env.get('OPENAI_BASE_URL') ? { baseUrl: env.get('OPENAI_BASE_URL') } : {}),
       })
     : null;
-  const serviceKeys = [
-    env.get('SUPABASE_SERVICE_ROLE_KEY'),
-    ...Object.values(safeJson(env.get('SUPABASE_SECRET_KEYS'))),
-  ].filter((key): key is string => typeof key === 'string' && key.length > 0);
+  const serviceKeys = serviceRoleKeys((name) => env.get(name));
 
   async function handle(request: Request): Promise<Response> {
-    const token = bearerOf(request);
-    if (!token || !serviceKeys.includes(token))
-      throw new HttpError(403, 'service_role_only', 'Only the scheduler (service role) runs the voice call sweeper.');
-    // A scheduler may POST nothing at all: no body means the defaults.
-    const raw = request.headers.get('content-type') ? await readJsonBody(request) : {};
-    const parsed = input.safeParse(raw ?? {});
-    if (!parsed.success) throw new HttpError(400, 'invalid_input', parsed.error.issues[0]?.message ?? 'Invalid input.');
-    const maxCalls = parsed.data.maxCalls ?? 100;
+    requireServiceRole(request, serviceKeys, 'the voice call sweeper');
+    const options = await readSchedulerInput(request, input);
+    const maxCalls = options.maxCalls ?? 100;
     const { data, error } = await service.rpc('voice_sweep_calls', {
       lease_seconds: VOICE_LEASE_SECONDS,
-      grace_seconds: parsed.data.graceSeconds ?? DEFAULT_GRACE_SECONDS,
+      grace_seconds: options.graceSeconds ?? DEFAULT_GRACE_SECONDS,
       max_calls: maxCalls,
     });
     if (error) throw new Error(`sweeping voice calls failed: ${error.message}`);
@@ -102,13 +92,4 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
   }
 
   return serveJson('voice-call-sweeper', handle);
-}
-
-function safeJson(text: string | undefined): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text ?? '{}');
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }

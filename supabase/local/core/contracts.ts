@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { ScheduledFunction } from '../platform/scheduler.ts';
+import type { StackKeys } from './keys.ts';
 
 /**
  * The seams between the local stack's parts. The server (server.ts) owns the port, CORS, the
@@ -7,7 +8,8 @@ import type { ScheduledFunction } from '../platform/scheduler.ts';
  * URL path has its public prefix stripped (`/rest/v1/posts` -> `/posts`) and answers a Response.
  */
 
-export interface LocalStackConfig {
+/** What one stack runs with: its folders and address, its keys (keys.ts), and its limits. */
+export interface LocalStackConfig extends StackKeys {
   /** Folder holding `supabase/` (config.toml, migrations, seed.sql, functions). */
   projectDir: string;
   /** PGlite data folder; undefined = in-memory (tests). */
@@ -18,13 +20,6 @@ export interface LocalStackConfig {
   port: number;
   /** Public base URL of the API, e.g. http://127.0.0.1:54321 */
   apiUrl: string;
-  jwtSecret: string;
-  anonKey: string;
-  serviceRoleKey: string;
-  publishableKey: string;
-  secretKey: string;
-  /** Opens the local inbox page (`/_local/inbox.html?key=`); the JSON API takes the service key too. */
-  inboxKey: string;
   /**
    * Browser origins granted CORS (exact origins, or `scheme://*.host:port` for one subdomain label).
    * A request carrying any other Origin is refused (the embedded backend may share the machine

@@ -16,7 +16,10 @@ export interface StackKeys {
   serviceRoleKey: string;
   publishableKey: string;
   secretKey: string;
-  /** Opens the local inbox page and nothing else (`/_local/inbox.html?key=`), see local-routes. */
+  /**
+   * Opens the local inbox page and nothing else (`/_local/inbox.html?key=`), see local-routes; the
+   * inbox's JSON API takes the service key too.
+   */
   inboxKey: string;
 }
 

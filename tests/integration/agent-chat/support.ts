@@ -3,11 +3,13 @@
  * OpenAI server on loopback, owners signed in through GoTrue, agents and knowledge seeded with the
  * service role, and a small SSE client that collects a turn's events.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { hashedEmbedding } from '../../../supabase/functions/_shared/text/lexical.ts';
 import { chunkText } from '../../../supabase/functions/_shared/knowledge/chunk.ts';
 import { readAgentChatResponse, type AgentChatEvent } from '../../../supabase/functions/_shared/engine/sse.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';
+import { startProviderFakes, type ProviderFakes } from './provider-fakes.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
 export interface Owner {
@@ -125,6 +127,98 @@ export function eventOf<N extends AgentChatEvent['event']>(
 }
 
 export const newVisitorId = () => `v_${randomUUID().replace(/-/g, '')}`;
+
+/** A stack whose functions call the fake OpenAI (tool calls) and the loopback provider fakes. */
+export interface ProviderChatStack {
+  stack: TestStack;
+  fake: FakeOpenAI;
+  providers: ProviderFakes;
+  stop(): Promise<void>;
+}
+
+/** Starts it with the email API on the provider fakes, plus `functionEnv` (given the fakes' URL). */
+export async function startProviderChatStack(
+  functionEnv: (providersUrl: string) => Record<string, string> = () => ({}),
+): Promise<ProviderChatStack> {
+  const fake = await startFakeOpenAI();
+  const providers = await startProviderFakes();
+  const stack = await startTestStack({
+    functionEnv: {
+      AI_PROVIDER: 'openai',
+      OPENAI_API_KEY: fake.apiKey,
+      OPENAI_BASE_URL: fake.baseURL,
+      EMAIL_API_URL: `${providers.url}/emails`,
+      ...functionEnv(providers.url),
+    },
+  });
+  return {
+    stack,
+    fake,
+    providers,
+    stop: async () => {
+      await stack.stop();
+      await fake.close();
+      await providers.close();
+    },
+  };
+}
+
+/** A public-site visitor: its browser key, its client address and the conversation it is in. */
+export interface Visitor {
+  visitorId: string;
+  address: string;
+  conversationId?: string;
+}
+
+/** The hashed key the functions derive from a client address (caller.ts clientAddressKey). */
+export const addressKey = (address: string) => `ip:${createHash('sha256').update(address).digest('hex').slice(0, 32)}`;
+
+export interface ToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** The model asking to email `to` the menu. */
+export const sendEmailTool = (to: string): ToolCall => ({
+  name: 'send_email',
+  arguments: { action: 'send_email', to, subject: 'Our menu', body: 'Here is the menu.' },
+});
+
+/**
+ * One visitor turn in which the fake model calls `tool`: the visitor keeps the conversation, and
+ * a succeeded tool's result is what the follow-up completion received (null otherwise).
+ */
+export async function turnWithTool(
+  chatStack: Pick<ProviderChatStack, 'stack' | 'fake'>,
+  agentId: string,
+  visitor: Visitor,
+  message: string,
+  tool: ToolCall,
+  options: { token?: string; channel?: string } = {},
+): Promise<{ status: string | undefined; result: Record<string, unknown> | null }> {
+  const { stack, fake } = chatStack;
+  fake.queueChat({ toolCalls: [tool] });
+  const turn = await chat(
+    stack,
+    {
+      agentId,
+      message,
+      ...(visitor.conversationId ? { conversationId: visitor.conversationId } : {}),
+      ...(options.channel ? { channel: options.channel } : {}),
+    },
+    { visitorId: visitor.visitorId, address: visitor.address, token: options.token },
+  );
+  if (turn.status !== 200) throw new Error(`turn refused with ${turn.status}: ${JSON.stringify(turn.error)}`);
+  visitor.conversationId = eventOf(turn, 'meta').data.conversationId;
+  const status = turn.events.filter((e) => e.event === 'tool').at(-1)?.data.status;
+  if (status !== 'succeeded') return { status, result: null };
+  const followUp = fake.requestsTo('chat').at(-1)!.body as { messages: { role: string; content: string }[] };
+  const result = JSON.parse(followUp.messages.filter((m) => m.role === 'tool').at(-1)!.content) as Record<
+    string,
+    unknown
+  >;
+  return { status, result };
+}
 
 /** The next Monday–Friday at least two days ahead, YYYY-MM-DD (inside default opening hours). */
 export function nextWeekday(): string {

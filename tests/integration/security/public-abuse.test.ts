@@ -5,22 +5,27 @@
  * Postgres counts; what a visitor can create is bounded; and a message Postgres could not store is a
  * 400 before anything is written.
  */
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';
-import { startProviderFakes, type ProviderFakes } from '../agent-chat/provider-fakes.ts';
+import type { FakeOpenAI } from '../../fakes/openai/server.ts';
+import type { ProviderFakes } from '../agent-chat/provider-fakes.ts';
 import {
+  addressKey,
   chat,
   createAgent,
   createOwner,
   eventOf,
   newVisitorId,
-  startTestStack,
+  sendEmailTool as sendEmail,
+  startProviderChatStack,
+  turnWithTool as runToolTurn,
   type Owner,
-  type TurnOutcome,
+  type ProviderChatStack,
+  type ToolCall,
+  type Visitor,
 } from '../agent-chat/support.ts';
 import type { TestStack } from '../support/stack.ts';
 
+let chatStack: ProviderChatStack;
 let fake: FakeOpenAI;
 let providers: ProviderFakes;
 let stack: TestStack;
@@ -29,51 +34,17 @@ let addressCounter = 0;
 
 /** A client address no other test uses (the functions trust x-forwarded-for from the platform). */
 const newAddress = () => `198.51.100.${++addressCounter}`;
-/** The hashed key the functions derive from an address (caller.ts clientAddressKey). */
-const addressKey = (address: string) => `ip:${createHash('sha256').update(address).digest('hex').slice(0, 32)}`;
-
-interface Visitor {
-  visitorId: string;
-  address: string;
-  conversationId?: string;
-}
 
 const newVisitor = (): Visitor => ({ visitorId: newVisitorId(), address: newAddress() });
 
-/** One visitor turn in which the fake model calls `tool` with `args`; returns the tool's result. */
-async function turnWithTool(
+/** One visitor turn in which the fake model calls `tool`; returns the tool's status and result. */
+const turnWithTool = (
   agentId: string,
   visitor: Visitor,
   message: string,
-  tool: { name: string; arguments: Record<string, unknown> },
+  tool: ToolCall,
   options: { token?: string; channel?: string } = {},
-) {
-  fake.queueChat({ toolCalls: [tool] });
-  const turn: TurnOutcome = await chat(
-    stack,
-    {
-      agentId,
-      message,
-      ...(visitor.conversationId ? { conversationId: visitor.conversationId } : {}),
-      ...(options.channel ? { channel: options.channel } : {}),
-    },
-    { visitorId: visitor.visitorId, address: visitor.address, token: options.token },
-  );
-  expect(turn.status).toBe(200);
-  visitor.conversationId = eventOf(turn, 'meta').data.conversationId;
-  const status = turn.events.filter((e) => e.event === 'tool').at(-1)?.data.status;
-  let result: Record<string, unknown> | null = null;
-  if (status === 'succeeded') {
-    const followUp = fake.requestsTo('chat').at(-1)!.body as { messages: { role: string; content: string }[] };
-    result = JSON.parse(followUp.messages.filter((m) => m.role === 'tool').at(-1)!.content) as Record<string, unknown>;
-  }
-  return { status, result };
-}
-
-const sendEmail = (to: string) => ({
-  name: 'send_email',
-  arguments: { action: 'send_email', to, subject: 'Our menu', body: 'Here is the menu.' },
-});
+) => runToolTurn(chatStack, agentId, visitor, message, tool, options);
 
 const emailsTo = (to: string) => providers.calls.filter((call) => call.path === '/emails' && call.form.to === to);
 
@@ -88,29 +59,20 @@ async function outboundRows(agentId: string) {
 }
 
 beforeAll(async () => {
-  fake = await startFakeOpenAI();
-  providers = await startProviderFakes();
-  stack = await startTestStack({
-    functionEnv: {
-      AI_PROVIDER: 'openai',
-      OPENAI_API_KEY: fake.apiKey,
-      OPENAI_BASE_URL: fake.baseURL,
-      EMAIL_API_URL: `${providers.url}/emails`,
-      TWILIO_ACCOUNT_SID: 'AC123',
-      TWILIO_AUTH_TOKEN: 'secret',
-      TWILIO_FROM_NUMBER: '+15550001111',
-      TWILIO_API_URL: providers.url,
-      // A small agent-wide budget (30 at once, then 1 a minute) so that one client could drain it.
-      CHAT_RATE_AGENT: '30/1',
-    },
-  });
+  chatStack = await startProviderChatStack((providersUrl) => ({
+    TWILIO_ACCOUNT_SID: 'AC123',
+    TWILIO_AUTH_TOKEN: 'secret',
+    TWILIO_FROM_NUMBER: '+15550001111',
+    TWILIO_API_URL: providersUrl,
+    // A small agent-wide budget (30 at once, then 1 a minute) so that one client could drain it.
+    CHAT_RATE_AGENT: '30/1',
+  }));
+  ({ stack, fake, providers } = chatStack);
   owner = await createOwner(stack, 'abuse-owner');
 }, 120_000);
 
 afterAll(async () => {
-  await stack?.stop();
-  await fake?.close();
-  await providers?.close();
+  await chatStack?.stop();
 });
 
 describe('anon visitor: rate limits', () => {

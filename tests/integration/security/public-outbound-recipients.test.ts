@@ -5,22 +5,26 @@
  * recipient gets at most 5 messages a day from all public agents; one client address (an IPv6
  * client being its /64) claims at most 10 an hour; a plain "no" is not a confirmation.
  */
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';
-import { startProviderFakes, type ProviderFakes } from '../agent-chat/provider-fakes.ts';
+import type { ProviderFakes } from '../agent-chat/provider-fakes.ts';
 import {
+  addressKey,
   chat,
   createAgent,
   createOwner,
   eventOf,
   newVisitorId,
-  startTestStack,
+  sendEmailTool as sendEmail,
+  startProviderChatStack,
+  turnWithTool as runToolTurn,
   type Owner,
+  type ProviderChatStack,
+  type ToolCall,
+  type Visitor,
 } from '../agent-chat/support.ts';
 import type { TestStack } from '../support/stack.ts';
 
-let fake: FakeOpenAI;
+let chatStack: ProviderChatStack;
 let providers: ProviderFakes;
 let stack: TestStack;
 let ownerA: Owner;
@@ -28,41 +32,12 @@ let ownerB: Owner;
 let addressCounter = 0;
 
 const newAddress = () => `203.0.113.${++addressCounter}`;
-/** The key the functions derive from a client (caller.ts clientAddressKey of its address). */
-const clientKey = (client: string) => `ip:${createHash('sha256').update(client).digest('hex').slice(0, 32)}`;
-
-interface Visitor {
-  visitorId: string;
-  address: string;
-  conversationId?: string;
-}
 
 const newVisitor = (address = newAddress()): Visitor => ({ visitorId: newVisitorId(), address });
 
 /** One visitor turn in which the fake model calls `tool`; returns the tool's result. */
-async function turnWithTool(
-  agentId: string,
-  visitor: Visitor,
-  message: string,
-  tool: { name: string; arguments: Record<string, unknown> },
-): Promise<Record<string, unknown> | null> {
-  fake.queueChat({ toolCalls: [tool] });
-  const turn = await chat(
-    stack,
-    { agentId, message, ...(visitor.conversationId ? { conversationId: visitor.conversationId } : {}) },
-    visitor,
-  );
-  expect(turn.status).toBe(200);
-  visitor.conversationId = eventOf(turn, 'meta').data.conversationId;
-  if (turn.events.filter((e) => e.event === 'tool').at(-1)?.data.status !== 'succeeded') return null;
-  const followUp = fake.requestsTo('chat').at(-1)!.body as { messages: { role: string; content: string }[] };
-  return JSON.parse(followUp.messages.filter((m) => m.role === 'tool').at(-1)!.content) as Record<string, unknown>;
-}
-
-const sendEmail = (to: string) => ({
-  name: 'send_email',
-  arguments: { action: 'send_email', to, subject: 'Our menu', body: 'Here is the menu.' },
-});
+const turnWithTool = async (agentId: string, visitor: Visitor, message: string, tool: ToolCall) =>
+  (await runToolTurn(chatStack, agentId, visitor, message, tool)).result;
 
 /** A visitor gives `to` as their own address, confirms, and the agent sends: the last result. */
 async function giveAndConfirm(agentId: string, visitor: Visitor, to: string) {
@@ -73,24 +48,14 @@ async function giveAndConfirm(agentId: string, visitor: Visitor, to: string) {
 const emailsTo = (to: string) => providers.calls.filter((call) => call.path === '/emails' && call.form.to === to);
 
 beforeAll(async () => {
-  fake = await startFakeOpenAI();
-  providers = await startProviderFakes();
-  stack = await startTestStack({
-    functionEnv: {
-      AI_PROVIDER: 'openai',
-      OPENAI_API_KEY: fake.apiKey,
-      OPENAI_BASE_URL: fake.baseURL,
-      EMAIL_API_URL: `${providers.url}/emails`,
-    },
-  });
+  chatStack = await startProviderChatStack();
+  ({ stack, providers } = chatStack);
   ownerA = await createOwner(stack, 'outbound-owner-a');
   ownerB = await createOwner(stack, 'outbound-owner-b');
 }, 120_000);
 
 afterAll(async () => {
-  await stack?.stop();
-  await fake?.close();
-  await providers?.close();
+  await chatStack?.stop();
 });
 
 describe('anon visitor: unverified transcript lines', () => {
@@ -209,7 +174,7 @@ describe('anon visitor: caps per client address', () => {
     await stack.db.query(
       `insert into private.outbound_claims (recipient_key, client_key)
        select 'earlier' || i || '@example.com', $1 from generate_series(1, 9) as i`,
-      [clientKey(address)],
+      [addressKey(address)],
     );
     const agent = await createAgent(stack, ownerB, { tools: ['email'] });
     expect(await giveAndConfirm(agent.id, newVisitor(address), 'fay@example.com')).toMatchObject({ sent: true });
@@ -225,7 +190,7 @@ describe('anon visitor: caps per client address', () => {
     await stack.db.query(
       `insert into private.conversation_openings (agent_id, client_key)
        select $1::uuid, $2::text from generate_series(1, 30)`,
-      [agent.id, clientKey('2001:db8:77:1::/64')],
+      [agent.id, addressKey('2001:db8:77:1::/64')],
     );
     const rotated = await chat(stack, { agentId: agent.id, message: 'Hello' }, newVisitor('2001:db8:77:1:9f::42'));
     expect(rotated.status).toBe(429);

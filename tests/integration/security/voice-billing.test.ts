@@ -11,97 +11,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorEvent } from '../../../supabase/functions/_shared/connectors/event.ts';
 import { VOICE_START_LIMITS } from '../../../supabase/functions/voice-session/limits.ts';
 import { createAgent, createOwner, type Owner } from '../agent-chat/support.ts';
-import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';
 import { startReceiver, type Receiver } from '../connectors/receiver.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import type { TestStack } from '../support/stack.ts';
+import { startVoiceStack, voiceRequests, type VoiceStack } from './support/voice.ts';
 
-const OFFER = 'v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
-
+let voice: VoiceStack;
 let stack: TestStack;
-let realtime: FakeOpenAI;
 let receiver: Receiver;
 let ownerA: Owner;
 let ownerB: Owner;
 let admin: Owner;
 
 beforeAll(async () => {
-  realtime = await startFakeOpenAI({ apiKey: 'sk-test-voice' });
   receiver = await startReceiver();
-  stack = await startTestStack({
-    functionEnv: {
-      OPENAI_API_KEY: realtime.apiKey,
-      OPENAI_BASE_URL: realtime.baseURL,
-      CONNECTOR_ALLOW_LOOPBACK: 'true',
-    },
-  });
-  ownerA = await createOwner(stack, 'owner-a');
-  ownerB = await createOwner(stack, 'owner-b');
+  voice = await startVoiceStack('sk-test-voice', { CONNECTOR_ALLOW_LOOPBACK: 'true' });
+  ({ stack, ownerA, ownerB } = voice);
   admin = await createOwner(stack, 'admin');
   const promoted = await stack.serviceClient().rpc('set_user_admin', { user_id: admin.id, is_admin: true });
   if (promoted.error) throw new Error(promoted.error.message);
 }, 120_000);
 
 afterAll(async () => {
-  await stack?.stop();
+  await voice?.stop();
   await receiver?.close();
-  await realtime?.close();
 });
 
-/** A visitor (anon key) talking to voice-session; each visitor has its own browser key. */
-function visitor(key = randomUUID().replaceAll('-', '')) {
-  const call = (body: Record<string, unknown>) =>
-    fetch(`${stack.url}/functions/v1/voice-session`, {
-      method: 'POST',
-      headers: {
-        apikey: stack.anonKey,
-        authorization: `Bearer ${stack.anonKey}`,
-        'content-type': 'application/json',
-        'x-visitor-key': key,
-      },
-      body: JSON.stringify(body),
-    });
-  return {
-    start: (subdomain: string) => call({ subdomain, sdp: OFFER }),
-    end: (held: Held, extra: Record<string, unknown> = {}) => call({ action: 'end', ...held, ...extra }),
-  };
-}
-
-/** A started call as its page holds it. */
-interface Held {
-  callId: string;
-  callToken: string;
-}
-
-async function credits(owner: Owner): Promise<number> {
-  const { data } = await stack.serviceClient().from('profiles').select('credits').eq('id', owner.id).single();
-  return (data as { credits: number }).credits;
-}
-
-/** Sets the owner's balance exactly (grant or spend the difference). */
-async function setCredits(owner: Owner, target: number): Promise<void> {
-  const service = stack.serviceClient();
-  const difference = target - (await credits(owner));
-  const { error } =
-    difference > 0
-      ? await service.rpc('admin_grant_credits', { user_id: owner.id, amount: difference })
-      : difference < 0
-        ? await service.rpc('use_credits', { amount: -difference, user_id: owner.id })
-        : { error: null };
-  expect(error).toBeNull();
-}
-
-async function startCall(subdomain: string) {
-  const started = await visitor().start(subdomain);
-  expect(started.status).toBe(200);
-  return (await started.json()) as Held & { reservedSeconds: number };
-}
-
-/** The call began `seconds` ago (service role; the function never writes created_at). */
-async function backdate(callId: string, seconds: number): Promise<void> {
-  const startedAt = new Date(Date.now() - seconds * 1000).toISOString();
-  const { error } = await stack.serviceClient().from('voice_calls').update({ created_at: startedAt }).eq('id', callId);
-  expect(error).toBeNull();
-}
+const { visitor, startCall, credits, setCredits, age: backdate, requestSweep: sweep } = voiceRequests(() => stack);
 
 async function usageRows(callId: string) {
   const { data, error } = await stack
@@ -112,14 +47,6 @@ async function usageRows(callId: string) {
     .eq('type', 'usage');
   expect(error).toBeNull();
   return data as { amount: number }[];
-}
-
-function sweep(token = stack.serviceRoleKey, body: Record<string, unknown> = {}) {
-  return fetch(`${stack.url}/functions/v1/voice-call-sweeper`, {
-    method: 'POST',
-    headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
 }
 
 describe('ending a voice call (anonymous visitor)', () => {

@@ -7,81 +7,31 @@
  * heartbeat, not the 4 h maximum; and parallel calls share the balance instead of each getting all
  * of it (reservations in blocks: voice-reservations.test.ts). Roles: anonymous visitor, owner A, owner B.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOICE_LEASE_SECONDS } from '../../../supabase/functions/_shared/voice/lease.ts';
-import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';
-import { createAgent, createOwner, type Owner } from '../agent-chat/support.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import type { FakeOpenAI } from '../../fakes/openai/server.ts';
+import { createAgent, type Owner } from '../agent-chat/support.ts';
+import type { TestStack } from '../support/stack.ts';
+import { OFFER, startVoiceStack, voiceRequests, type HeldCall, type VoiceStack } from './support/voice.ts';
 
-const OFFER = 'v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
-
+let voice: VoiceStack;
 let stack: TestStack;
 let openai: FakeOpenAI;
 let ownerA: Owner;
 let ownerB: Owner;
 
 beforeAll(async () => {
-  openai = await startFakeOpenAI({ apiKey: 'sk-test-voice-control' });
-  stack = await startTestStack({
-    functionEnv: { OPENAI_API_KEY: openai.apiKey, OPENAI_BASE_URL: openai.baseURL },
-  });
-  ownerA = await createOwner(stack, 'owner-a');
-  ownerB = await createOwner(stack, 'owner-b');
+  voice = await startVoiceStack('sk-test-voice-control');
+  ({ stack, openai, ownerA, ownerB } = voice);
 }, 120_000);
 
 afterAll(async () => {
-  await stack?.stop();
-  await openai?.close();
+  await voice?.stop();
 });
 
-interface Held {
-  callId: string;
-  callToken: string;
-  reservedSeconds: number;
-}
-
-/** voice-session as a page sends it: the anon key (or an owner's session) and a visitor key. */
-function voiceSession(body: Record<string, unknown>, bearer = stack.anonKey): Promise<Response> {
-  return fetch(`${stack.url}/functions/v1/voice-session`, {
-    method: 'POST',
-    headers: {
-      apikey: stack.anonKey,
-      authorization: `Bearer ${bearer}`,
-      'content-type': 'application/json',
-      'x-visitor-key': randomUUID().replaceAll('-', ''),
-    },
-    body: JSON.stringify(body),
-  });
-}
-
-async function startCall(subdomain: string): Promise<Held> {
-  const started = await voiceSession({ subdomain, sdp: OFFER });
-  expect(started.status).toBe(200);
-  return (await started.json()) as Held;
-}
-
-const end = (held: Pick<Held, 'callId' | 'callToken'>) =>
-  voiceSession({ action: 'end', callId: held.callId, callToken: held.callToken });
-const heartbeat = (held: Pick<Held, 'callId' | 'callToken'>) =>
-  voiceSession({ action: 'heartbeat', callId: held.callId, callToken: held.callToken });
-
-async function credits(owner: Owner): Promise<number> {
-  const { data } = await stack.serviceClient().from('profiles').select('credits').eq('id', owner.id).single();
-  return (data as { credits: number }).credits;
-}
-
-async function setCredits(owner: Owner, target: number): Promise<void> {
-  const service = stack.serviceClient();
-  const difference = target - (await credits(owner));
-  const { error } =
-    difference > 0
-      ? await service.rpc('admin_grant_credits', { user_id: owner.id, amount: difference })
-      : difference < 0
-        ? await service.rpc('use_credits', { amount: -difference, user_id: owner.id })
-        : { error: null };
-  expect(error).toBeNull();
-}
+const { voiceSession, visitor, startCall, credits, setCredits, age, sweep } = voiceRequests(() => stack);
+const end = (held: Pick<HeldCall, 'callId' | 'callToken'>) => visitor().end(held);
+const heartbeat = (held: Pick<HeldCall, 'callId' | 'callToken'>) => visitor().heartbeat(held);
 
 interface CallRow {
   status: string;
@@ -102,26 +52,6 @@ async function callRow(callId: string): Promise<CallRow> {
     .single();
   expect(error).toBeNull();
   return data as CallRow;
-}
-
-/** Moves the call's start and last heartbeat into the past (service role; seconds before now). */
-async function age(callId: string, startedSecondsAgo: number, lastSeenSecondsAgo: number): Promise<void> {
-  const at = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
-  const { error } = await stack
-    .serviceClient()
-    .from('voice_calls')
-    .update({ created_at: at(startedSecondsAgo), last_seen_at: at(lastSeenSecondsAgo) })
-    .eq('id', callId);
-  expect(error).toBeNull();
-}
-
-async function sweep(): Promise<{ settled: number; creditsCharged: number; hungUp: number }> {
-  const run = await fetch(`${stack.url}/functions/v1/voice-call-sweeper`, {
-    method: 'POST',
-    headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.serviceRoleKey}` },
-  });
-  expect(run.status).toBe(200);
-  return (await run.json()) as { settled: number; creditsCharged: number; hungUp: number };
 }
 
 describe('ending a call (anonymous visitor, owner A, owner B)', () => {
@@ -148,7 +78,7 @@ describe('ending a call (anonymous visitor, owner A, owner B)', () => {
     const { data: listed } = await ownerA.client.from('voice_calls').select('id').eq('status', 'recording');
     expect((listed as { id: string }[]).map((row) => row.id)).toContain(call.callId);
     for (const owner of [ownerA, ownerB]) {
-      const refused = await voiceSession({ action: 'end', callId: call.callId }, owner.token);
+      const refused = await voiceSession({ action: 'end', callId: call.callId }, { bearer: owner.token });
       expect(refused.status).toBe(401);
     }
     expect((await callRow(call.callId)).status).toBe('recording');
@@ -305,9 +235,9 @@ describe('parallel calls share the balance (anonymous visitors, owner B)', () =>
     const starts = await Promise.all(
       Array.from({ length: 5 }, () => voiceSession({ subdomain: agent.subdomain, sdp: OFFER })),
     );
-    const started: Held[] = [];
+    const started: HeldCall[] = [];
     for (const answer of starts) {
-      if (answer.status === 200) started.push((await answer.json()) as Held);
+      if (answer.status === 200) started.push((await answer.json()) as HeldCall);
       else {
         expect(answer.status).toBe(402);
         await expect(answer.json()).resolves.toMatchObject({ error: { code: 'no_credits' } });

@@ -7,42 +7,32 @@
  * never reserve more than the balance. Roles: anonymous visitors calling owner A's and owner B's
  * agents.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';
-import { createAgent, createOwner, type Owner } from '../agent-chat/support.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import type { FakeOpenAI } from '../../fakes/openai/server.ts';
+import { createAgent, type Owner } from '../agent-chat/support.ts';
+import type { TestStack } from '../support/stack.ts';
+import { OFFER, startVoiceStack, voiceRequests, type HeldCall, type VoiceStack } from './support/voice.ts';
 
-const OFFER = 'v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
 /** The reservation block (private.voice_reservation_block_seconds) and top-up threshold, in seconds. */
 const BLOCK = 300;
 const TOP_UP_BELOW = 120;
 
+let voice: VoiceStack;
 let stack: TestStack;
 let openai: FakeOpenAI;
 let ownerA: Owner;
 let ownerB: Owner;
 
 beforeAll(async () => {
-  openai = await startFakeOpenAI({ apiKey: 'sk-test-voice-reservations' });
-  stack = await startTestStack({
-    functionEnv: { OPENAI_API_KEY: openai.apiKey, OPENAI_BASE_URL: openai.baseURL },
-  });
-  ownerA = await createOwner(stack, 'owner-a');
-  ownerB = await createOwner(stack, 'owner-b');
+  voice = await startVoiceStack('sk-test-voice-reservations');
+  ({ stack, openai, ownerA, ownerB } = voice);
 }, 120_000);
 
 afterAll(async () => {
-  await stack?.stop();
-  await openai?.close();
+  await voice?.stop();
 });
 
-interface Held {
-  callId: string;
-  callToken: string;
-  reservedSeconds: number;
-  final: boolean;
-}
+const { voiceSession, visitor, startCall, credits, setCredits, age, sweep } = voiceRequests(() => stack);
 
 interface Beat {
   open: boolean;
@@ -50,54 +40,17 @@ interface Beat {
   final?: boolean;
 }
 
-/** voice-session as a page sends it: the anon key and its own visitor key. */
-function voiceSession(body: Record<string, unknown>): Promise<Response> {
-  return fetch(`${stack.url}/functions/v1/voice-session`, {
-    method: 'POST',
-    headers: {
-      apikey: stack.anonKey,
-      authorization: `Bearer ${stack.anonKey}`,
-      'content-type': 'application/json',
-      'x-visitor-key': randomUUID().replaceAll('-', ''),
-    },
-    body: JSON.stringify(body),
-  });
-}
-
-async function startCall(subdomain: string): Promise<Held> {
-  const started = await voiceSession({ subdomain, sdp: OFFER });
-  expect(started.status).toBe(200);
-  return (await started.json()) as Held;
-}
-
-async function heartbeat(call: Held): Promise<Beat> {
-  const answer = await voiceSession({ action: 'heartbeat', callId: call.callId, callToken: call.callToken });
+async function heartbeat(call: HeldCall): Promise<Beat> {
+  const answer = await visitor().heartbeat(call);
   expect(answer.status).toBe(200);
   return (await answer.json()) as Beat;
 }
 
-const end = async (call: Held) =>
-  (await (await voiceSession({ action: 'end', callId: call.callId, callToken: call.callToken })).json()) as {
+const end = async (call: HeldCall) =>
+  (await (await visitor().end(call)).json()) as {
     durationSeconds: number;
     creditsCharged: number;
   };
-
-async function credits(owner: Owner): Promise<number> {
-  const { data } = await stack.serviceClient().from('profiles').select('credits').eq('id', owner.id).single();
-  return (data as { credits: number }).credits;
-}
-
-async function setCredits(owner: Owner, target: number): Promise<void> {
-  const service = stack.serviceClient();
-  const difference = target - (await credits(owner));
-  const { error } =
-    difference > 0
-      ? await service.rpc('admin_grant_credits', { user_id: owner.id, amount: difference })
-      : difference < 0
-        ? await service.rpc('use_credits', { amount: -difference, user_id: owner.id })
-        : { error: null };
-  expect(error).toBeNull();
-}
 
 /** The call's reservation as the database holds it, in seconds. */
 async function reservation(callId: string): Promise<number> {
@@ -112,23 +65,7 @@ async function reservation(callId: string): Promise<number> {
 }
 
 /** The call started `seconds` ago and its page heartbeated just now (service role). */
-async function talkedFor(callId: string, seconds: number): Promise<void> {
-  const { error } = await stack
-    .serviceClient()
-    .from('voice_calls')
-    .update({ created_at: new Date(Date.now() - seconds * 1000).toISOString(), last_seen_at: new Date().toISOString() })
-    .eq('id', callId);
-  expect(error).toBeNull();
-}
-
-async function sweep(): Promise<{ settled: number; creditsCharged: number; hungUp: number }> {
-  const run = await fetch(`${stack.url}/functions/v1/voice-call-sweeper`, {
-    method: 'POST',
-    headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.serviceRoleKey}` },
-  });
-  expect(run.status).toBe(200);
-  return (await run.json()) as { settled: number; creditsCharged: number; hungUp: number };
-}
+const talkedFor = (callId: string, seconds: number) => age(callId, seconds, 0);
 
 describe('voice calls reserve the balance in blocks (anonymous visitors, owner A, owner B)', () => {
   it('an owner with 30 credits takes 3 parallel calls (each reserves a block)', async () => {

@@ -1,10 +1,9 @@
-import { AnchorButton, Button, Callout, Card, Classes, H2, Icon, Intent, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { AnchorButton, Button, Card, Classes, H2, Icon, Intent, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EditConflictCallout } from '../../components/EditConflictCallout.tsx';
+import { EditorNotices } from '../../components/EditorNotices.tsx';
 import { toastError, toaster, toastSuccess } from '../../components/toaster.ts';
 import { isEditConflict } from '../../components/unsavedChanges.ts';
-import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.tsx';
 import { afterOwnWrite, useEditBase } from '../../components/useEditBase.ts';
 import { toAppError } from '../../errors/appError.ts';
 import { getRuntimeConfig } from '../../lib/supabase.ts';
@@ -211,19 +210,14 @@ export function BrandingEditor({ agent }: { agent: BrandingAgent }) {
           />
         </div>
       </header>
-      <UnsavedChangesGuard dirty={dirty} />
-      {conflict && (
-        <EditConflictCallout
-          busy={resolving || save.isPending}
-          onReload={() => void resolve('reload')}
-          onOverwrite={() => void resolve('overwrite')}
-        />
-      )}
-      {saveFailed && (
-        <Callout intent={Intent.DANGER} icon="error">
-          {t('branding:saveFailed')}
-        </Callout>
-      )}
+      <EditorNotices
+        dirty={dirty}
+        conflict={conflict}
+        busy={resolving || save.isPending}
+        onResolve={(choice) => void resolve(choice)}
+        saveFailed={saveFailed}
+        saveFailedText={t('branding:saveFailed')}
+      />
       <div className="branding-layout">
         <Card className="branding-card" ref={tabsRef}>
           <Tabs

@@ -1,13 +1,12 @@
-import { Button, Callout, Card, Classes, H2, Intent, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Button, Card, Classes, H2, Intent, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useSaveShortcut } from '../configure/useSaveShortcut.ts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
-import { EditConflictCallout } from '../../../components/EditConflictCallout.tsx';
+import { EditorNotices } from '../../../components/EditorNotices.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { toastError, toastSuccess } from '../../../components/toaster.ts';
 import { isEditConflict } from '../../../components/unsavedChanges.ts';
-import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
 import { afterOwnWrite, useEditBase } from '../../../components/useEditBase.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import {
@@ -152,19 +151,14 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
           />
         </div>
       </header>
-      <UnsavedChangesGuard dirty={dirty} />
-      {conflict && (
-        <EditConflictCallout
-          busy={resolving || update.isPending}
-          onReload={() => void resolve('reload')}
-          onOverwrite={() => void resolve('overwrite')}
-        />
-      )}
-      {saveFailed && (
-        <Callout intent={Intent.DANGER} icon="error">
-          {t('agents:configure.saveFailed')}
-        </Callout>
-      )}
+      <EditorNotices
+        dirty={dirty}
+        conflict={conflict}
+        busy={resolving || update.isPending}
+        onResolve={(choice) => void resolve(choice)}
+        saveFailed={saveFailed}
+        saveFailedText={t('agents:configure.saveFailed')}
+      />
       <Card>
         <Tabs id="configure-tabs" defaultSelectedTabId="general">
           <Tab

@@ -1,13 +1,12 @@
-import { Button, ButtonGroup, Callout, Card, Classes, H2, Intent, Tag, TextArea } from '@blueprintjs/core';
+import { Button, ButtonGroup, Card, Classes, H2, Intent, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useSaveShortcut } from '../configure/useSaveShortcut.ts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
-import { EditConflictCallout } from '../../../components/EditConflictCallout.tsx';
+import { EditorNotices } from '../../../components/EditorNotices.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { toastSuccess } from '../../../components/toaster.ts';
 import { isEditConflict } from '../../../components/unsavedChanges.ts';
-import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
 import { useEditBase } from '../../../components/useEditBase.ts';
 import { useAgentQuery, useFetchFreshAgent, useUpdateAgentMutation, type AgentDetail } from '../api/agentDetail.ts';
 import { useBackupMutations, useBackupsQuery, type PromptBackup } from '../api/promptBackups.ts';
@@ -139,19 +138,14 @@ function PromptEditor({ agent }: { agent: AgentDetail }) {
           />
         </div>
       </header>
-      <UnsavedChangesGuard dirty={dirty} />
-      {conflict && (
-        <EditConflictCallout
-          busy={resolving || update.isPending}
-          onReload={() => void resolve('reload')}
-          onOverwrite={() => void resolve('overwrite')}
-        />
-      )}
-      {saveFailed && (
-        <Callout intent={Intent.DANGER} icon="error">
-          {t('agents:prompts.saveFailed')}
-        </Callout>
-      )}
+      <EditorNotices
+        dirty={dirty}
+        conflict={conflict}
+        busy={resolving || update.isPending}
+        onResolve={(choice) => void resolve(choice)}
+        saveFailed={saveFailed}
+        saveFailedText={t('agents:prompts.saveFailed')}
+      />
       <div className="prompts-layout">
         <Card className="prompts-editor">
           <ButtonGroup>
