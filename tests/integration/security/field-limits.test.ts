@@ -63,13 +63,16 @@ describe('field limits: the console and the database agree', () => {
     expect((await updateAgent({ name: '   ' })).error?.code).toBe('23514');
   });
 
-  it.each(Object.entries(BRANDING_LIMITS))('branding.%s: %i characters pass, one more is refused', async (field, max) => {
-    const key = brandingKeys[field as keyof typeof BRANDING_LIMITS];
-    const atLimit = await updateAgent({ branding: { [key]: 'x'.repeat(max) } });
-    expect(atLimit.error, `${key} at ${max}`).toBeNull();
-    const over = await updateAgent({ branding: { [key]: 'x'.repeat(max + 1) } });
-    expect(over.error?.code, `${key} at ${max + 1}`).toBe('23514');
-  });
+  it.each(Object.entries(BRANDING_LIMITS))(
+    'branding.%s: %i characters pass, one more is refused',
+    async (field, max) => {
+      const key = brandingKeys[field as keyof typeof BRANDING_LIMITS];
+      const atLimit = await updateAgent({ branding: { [key]: 'x'.repeat(max) } });
+      expect(atLimit.error, `${key} at ${max}`).toBeNull();
+      const over = await updateAgent({ branding: { [key]: 'x'.repeat(max + 1) } });
+      expect(over.error?.code, `${key} at ${max + 1}`).toBe('23514');
+    },
+  );
 
   it('agents.subdomain: the shortest and longest labels pass, outside them or with edge hyphens refused', async () => {
     const { min, max } = SUBDOMAIN_LIMITS;
