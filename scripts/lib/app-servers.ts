@@ -1,6 +1,7 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { RunningStack } from '../../supabase/local/index.ts';
 import { createAgentIndexTransform } from '../../public-site/server/indexTransform.ts';
+import { createSubdomainRedirect } from '../../public-site/server/subdomainRedirect.ts';
 import { createWidgetRoute } from '../../public-site/server/widget.ts';
 import { createConsoleHeaders, createSiteHeaders } from './agent-site.ts';
 import { CONSOLE_BASE_HEADERS } from './security-headers.ts';
@@ -37,10 +38,27 @@ export function createAppServers(options: AppServersOptions): { consoleServer: S
       supabaseAnonKey: () => stack.anonKey,
       ...(options.log ? { log: options.log } : {}),
     }),
-    // The web widget loader each agent subdomain serves to its owner's website.
-    route: createWidgetRoute({ supabaseUrl: () => stack.url, supabaseAnonKey: () => stack.anonKey }),
+    // A renamed agent's old subdomain redirects first (pages and the widget loader alike); then
+    // the web widget loader each agent subdomain serves to its owner's website.
+    route: firstRoute(
+      createSubdomainRedirect({ supabaseUrl: () => stack.url, supabaseAnonKey: () => stack.anonKey }),
+      createWidgetRoute({ supabaseUrl: () => stack.url, supabaseAnonKey: () => stack.anonKey }),
+    ),
     // CSP per page: its own tracking snippets; the widget view framed by the widget's domain only.
     pageHeaders: createSiteHeaders(stack),
   });
   return { consoleServer, siteServer };
+}
+
+type Route = NonNullable<Parameters<typeof createStaticSiteServer>[0]['route']>;
+
+/** The first of several routes that answers a request. */
+function firstRoute(...routes: ((request: IncomingMessage) => ReturnType<Route>)[]): Route {
+  return async (request) => {
+    for (const route of routes) {
+      const answer = await route(request);
+      if (answer) return answer;
+    }
+    return null;
+  };
 }

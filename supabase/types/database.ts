@@ -96,6 +96,39 @@ export type Database = {
           },
         ];
       };
+      agent_subdomain_redirects: {
+        Row: {
+          agent_id: string;
+          created_at: string;
+          expires_at: string;
+          old_subdomain: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id: string;
+          created_at?: string;
+          expires_at: string;
+          old_subdomain: string;
+          user_id: string;
+        };
+        Update: {
+          agent_id?: string;
+          created_at?: string;
+          expires_at?: string;
+          old_subdomain?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'agent_subdomain_redirects_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+        ];
+      };
       agents: {
         Row: {
           address: string | null;
@@ -2291,6 +2324,7 @@ export type Database = {
       save_chat_message: { Args: { conversation: Json; message: Json }; Returns: string };
       set_user_admin: { Args: { is_admin: boolean; user_id: string }; Returns: undefined };
       subdomain_available: { Args: { agent_id?: string; subdomain: string }; Returns: boolean };
+      subdomain_redirect: { Args: { subdomain: string }; Returns: string };
       use_credits: { Args: { amount: number; call_id?: string; user_id?: string }; Returns: boolean };
       voice_abort_call: { Args: { call_id: string }; Returns: undefined };
       voice_attach_provider_call: { Args: { call_id: string; provider_call_id: string }; Returns: boolean };

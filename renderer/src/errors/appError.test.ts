@@ -93,6 +93,32 @@ describe('toAppError maps PostgREST and other failures', () => {
     expect(error).toMatchObject({ source: 'database', messageKey: 'errors:profile.fetchFailed' });
   });
 
+  it.each([
+    [
+      '23514',
+      'new row for relation "agents" violates check constraint "agents_name_check"',
+      'invalidValue',
+      'agents_name_check',
+    ],
+    [
+      '23505',
+      'duplicate key value violates unique constraint "agents_subdomain_key"',
+      'duplicate',
+      'agents_subdomain_key',
+    ],
+    ['22001', 'value too long for type character varying(40)', 'tooLong', undefined],
+    ['P0001', 'Only an admin can do this', 'refused', undefined],
+    ['PT400', 'Unknown tool', 'refused', undefined],
+  ])(
+    'names a refused value (%s) instead of the operation failing, with its constraint',
+    (code, message, key, constraint) => {
+      const error = toAppError({ code, message, details: null, hint: null }, 'createAgent');
+      expect(error).toMatchObject({ source: 'database', code, messageKey: `errors:database.${key}` });
+      expect(error.params.constraint).toBe(constraint);
+      expect(error.params.message).toBe(message);
+    },
+  );
+
   it('wraps unknown throwables and passes AppErrors through unchanged', () => {
     const wrapped = toAppError('weird');
     expect(wrapped).toMatchObject({ source: 'app', messageKey: 'errors:generic.somethingWentWrong', message: 'weird' });

@@ -127,6 +127,24 @@ const contextFallbackKeys: Record<AppErrorContext, string> = {
   generic: 'generic.somethingWentWrong',
 };
 
+/**
+ * SQLSTATEs of a value the database refused: check_violation, unique_violation, string too long,
+ * and messages raised on purpose (P0001 plpgsql default, PT400 answered as HTTP 400).
+ */
+const databaseRefusalKeys: Record<string, string> = {
+  '23514': 'database.invalidValue',
+  '23505': 'database.duplicate',
+  '22001': 'database.tooLong',
+  P0001: 'database.refused',
+  PT400: 'database.refused',
+};
+
+/** The constraint Postgres names in its message (`... violates check constraint "agents_name_check"`). */
+function constraintName(f: Fields): string | null {
+  const match = /constraint "([a-z0-9_]+)"/i.exec(f.message);
+  return match?.[1] ?? null;
+}
+
 function isNetworkFailure(f: Fields): boolean {
   return (
     f.name === 'AuthRetryableFetchError' ||
@@ -180,14 +198,22 @@ export function toAppError(error: unknown, context: AppErrorContext = 'generic')
   }
   if (isPostgrestError(f)) {
     const code = f.code ?? 'database_error';
-    // 42501 = insufficient_privilege (RLS/grants); PGRST301/302 = JWT problems.
+    // 42501 = insufficient_privilege (RLS/grants); PGRST301/302 = JWT problems; refusals of a value
+    // (databaseRefusalKeys) say what was refused, and name the constraint for the form's field.
     const key =
       code === '42501'
         ? 'database.forbidden'
         : code.startsWith('PGRST30')
           ? 'database.sessionExpired'
-          : contextFallbackKeys[context];
-    return new AppError({ ...base, source: 'database', code, messageKey: `errors:${key}` });
+          : (databaseRefusalKeys[code] ?? contextFallbackKeys[context]);
+    const constraint = constraintName(f);
+    return new AppError({
+      ...base,
+      params: { ...base.params, ...(constraint ? { constraint } : {}) },
+      source: 'database',
+      code,
+      messageKey: `errors:${key}`,
+    });
   }
   return new AppError({
     ...base,

@@ -150,6 +150,23 @@ export class AgentConfigurePage {
   avatarInput(): Locator {
     return this.page.locator('#configure-avatar');
   }
+
+  /** The message under a text field (name, company, system prompt). */
+  fieldMessage(key: 'name' | 'companyName' | 'prompt'): Locator {
+    return this.page.getByTestId(`configure-${key}-error`);
+  }
+
+  /** The question asked before a save moves the public page. */
+  addressChangeQuestion(): Locator {
+    return this.page
+      .getByRole('alertdialog')
+      .or(this.page.getByRole('dialog'))
+      .filter({ hasText: this.texts.subdomainChange.title });
+  }
+
+  async confirmAddressChange(): Promise<void> {
+    await this.addressChangeQuestion().getByRole('button', { name: this.texts.subdomainChange.confirm }).click();
+  }
 }
 
 /** /agents/{id}/prompts: editor, backups and the writing assistant (spec 001 §2.4). */

@@ -71,11 +71,12 @@ describe('exposed columns', () => {
         where n.nspname = 'public' order by p.proname`,
     );
     // Visitors: an agent's public page, their own web chat (by its secret visitor key) and the
-    // web widget's settings; each has its own security tests.
+    // web widget's settings, where a renamed subdomain leads; each has its own security tests.
     expect(rows.filter((r) => r.anon).map((r) => r.proname)).toEqual([
       'public_agent',
       'public_conversation_messages',
       'public_web_widget',
+      'subdomain_redirect',
     ]);
     expect(rows.filter((r) => r.authenticated).map((r) => r.proname)).toEqual([
       'activate_free_pack',
@@ -92,6 +93,7 @@ describe('exposed columns', () => {
       'release_phone_number',
       'set_user_admin',
       'subdomain_available',
+      'subdomain_redirect',
       'use_credits',
     ]);
   });

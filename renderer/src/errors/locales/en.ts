@@ -60,6 +60,10 @@ export const errorsEn = {
     uploadFailed: 'Failed to upload the picture: {{message}}',
   },
   database: {
+    invalidValue: 'A value was refused. Check the form and try again.',
+    duplicate: 'This value is already taken',
+    tooLong: 'A value is too long',
+    refused: '{{message}}',
     forbidden: 'You are not allowed to do this',
     sessionExpired: 'Your session has expired. Please sign in again.',
   },

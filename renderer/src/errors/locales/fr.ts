@@ -60,6 +60,10 @@ export const errorsFr: typeof errorsEn = {
     uploadFailed: "Impossible d'envoyer la photo : {{message}}",
   },
   database: {
+    invalidValue: 'Une valeur a été refusée. Vérifiez le formulaire et réessayez.',
+    duplicate: 'Cette valeur est déjà prise',
+    tooLong: 'Une valeur est trop longue',
+    refused: '{{message}}',
     forbidden: "Vous n'êtes pas autorisé à faire cela",
     sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
   },

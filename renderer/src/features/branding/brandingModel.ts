@@ -5,6 +5,8 @@
  * custom_css, content_images) are carried through untouched on save.
  */
 
+import { BRANDING_LIMITS } from '../../lib/fieldLimits.ts';
+
 export const FONT_FAMILIES = ['inter', 'roboto', 'poppins', 'open-sans'] as const;
 export type FontFamily = (typeof FONT_FAMILIES)[number];
 export const FONT_LABELS: Record<FontFamily, string> = {
@@ -16,13 +18,13 @@ export const FONT_LABELS: Record<FontFamily, string> = {
 
 export const DEFAULT_PRIMARY = '#6366f1';
 export const DEFAULT_SECONDARY = '#4f46e5';
-export const HEADLINE_MAX = 100;
-export const SUBTITLE_MAX = 100;
-export const META_TITLE = { max: 70, optimalMin: 50, optimalMax: 60 } as const;
-export const META_DESCRIPTION = { max: 170, optimalMin: 150, optimalMax: 160 } as const;
+export const HEADLINE_MAX = BRANDING_LIMITS.heroTitle;
+export const SUBTITLE_MAX = BRANDING_LIMITS.heroSubtitle;
+export const META_TITLE = { max: BRANDING_LIMITS.metaTitle, optimalMin: 50, optimalMax: 60 } as const;
+export const META_DESCRIPTION = { max: BRANDING_LIMITS.metaDescription, optimalMin: 150, optimalMax: 160 } as const;
 /** Open Graph and Twitter texts: the spec sets no limit; the database caps them like site_config. */
-export const SOCIAL_TITLE_MAX = 200;
-export const SOCIAL_DESCRIPTION_MAX = 500;
+export const SOCIAL_TITLE_MAX = BRANDING_LIMITS.ogTitle;
+export const SOCIAL_DESCRIPTION_MAX = BRANDING_LIMITS.ogDescription;
 export const MAX_VIDEOS = 10;
 export const MAX_SOCIAL_LINKS = 5;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -14,6 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Sector } from '../api/catalogue.ts';
 import { normaliseSubdomain, type SubdomainCheck, type Voice } from '../wizard/wizardModel.ts';
+import { problemMessage, type FieldErrors, type FieldProblem } from '../fieldErrors.ts';
 import type { ConfigureSubdomainError, GeneralForm } from './configureModel.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
 
@@ -21,7 +22,10 @@ export interface GeneralTabProps {
   form: GeneralForm;
   onChange: (update: Partial<GeneralForm>) => void;
   sectors: Sector[];
-  subdomainError: ConfigureSubdomainError;
+  /** The subdomain's error: from its shape and availability, or the database's refusal. */
+  subdomainError: ConfigureSubdomainError | FieldProblem['reason'];
+  /** Text fields the database would refuse (limits) or refused, by field. */
+  problems: FieldErrors;
   check: SubdomainCheck;
   host: string;
   avatarUrl: string | null;
@@ -35,6 +39,7 @@ export function GeneralTab({
   onChange,
   sectors,
   subdomainError,
+  problems,
   check,
   host,
   avatarUrl,
@@ -44,9 +49,24 @@ export function GeneralTab({
   const { t, i18n } = useTranslation();
   const label = (item: { name: string; nameFr: string }) => (i18n.language === 'fr' ? item.nameFr : item.name);
   const sector = sectors.find((s) => s.id === form.sectorId);
+  const fieldState = (field: 'name' | 'companyName' | 'prompt') => {
+    const problem = problems[field];
+    const message = problem ? problemMessage(problem) : null;
+    return {
+      intent: message ? Intent.DANGER : Intent.NONE,
+      helperText: message ? (
+        <span data-testid={`configure-${field}-error`}>{t(message.key, message.values)}</span>
+      ) : null,
+    };
+  };
   let subdomainStatus = null;
+  // "at least 3 characters" has the configure screen's own wording (spec 001 §8).
   if (subdomainError)
-    subdomainStatus = <span className="wizard-subdomain-error">{t(`agents:configure.${subdomainError}`)}</span>;
+    subdomainStatus = (
+      <span className="wizard-subdomain-error">
+        {t(subdomainError === 'tooShort' ? 'agents:configure.tooShort' : `agents:fields.${subdomainError}`)}
+      </span>
+    );
   else if (check && check.status === 'checking') subdomainStatus = <span>{t('agents:configure.checking')}</span>;
   else if (check?.status === 'available')
     subdomainStatus = (
@@ -81,12 +101,22 @@ export function GeneralTab({
         </FormGroup>
       </div>
       <div className="wizard-fields">
-        <FormGroup label={t('agents:configure.name')} labelFor="configure-name">
-          <InputGroup id="configure-name" value={form.name} onValueChange={(name) => onChange({ name })} />
+        <FormGroup label={t('agents:configure.name')} labelFor="configure-name" {...fieldState('name')}>
+          <InputGroup
+            id="configure-name"
+            intent={fieldState('name').intent}
+            value={form.name}
+            onValueChange={(name) => onChange({ name })}
+          />
         </FormGroup>
-        <FormGroup label={t('agents:configure.companyName')} labelFor="configure-companyName">
+        <FormGroup
+          label={t('agents:configure.companyName')}
+          labelFor="configure-companyName"
+          {...fieldState('companyName')}
+        >
           <InputGroup
             id="configure-companyName"
+            intent={fieldState('companyName').intent}
             value={form.companyName}
             onValueChange={(companyName) => onChange({ companyName })}
           />
@@ -154,9 +184,10 @@ export function GeneralTab({
           onChange={(e) => onChange({ directoryListed: e.currentTarget.checked })}
         />
       </div>
-      <FormGroup label={t('agents:configure.description')} labelFor="configure-description">
+      <FormGroup label={t('agents:configure.description')} labelFor="configure-description" {...fieldState('prompt')}>
         <TextArea
           id="configure-description"
+          intent={fieldState('prompt').intent}
           fill
           rows={12}
           value={form.description}

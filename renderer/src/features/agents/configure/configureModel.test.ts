@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canSave,
   changedColumns,
+  changesPublicAddress,
   configureSubdomainError,
   isSaveShortcut,
   type GeneralForm,
@@ -72,5 +73,29 @@ describe('shortcut and languages', () => {
     expect(fr.find((l) => l.code === 'fr_FR')?.label).toBe('français (France)');
     expect(matchesLanguage('français (France)', 'FRANCAIS')).toBe(true);
     expect(matchesLanguage('English (United States)', 'german')).toBe(false);
+  });
+});
+
+describe('configure says why a save would fail, before it is sent', () => {
+  const check = { value: 'clara-', status: 'taken' } as const;
+
+  it('a subdomain with an edge hyphen has its own error, not "taken"', () => {
+    expect(configureSubdomainError('clara-', 'demo', check)).toBe('invalidEdges');
+    expect(configureSubdomainError('-clara', 'demo', null)).toBe('invalidEdges');
+  });
+
+  it.each([
+    ['name', 101],
+    ['companyName', 201],
+    ['description', 100_001],
+  ] as const)('a %s of %i characters cannot be saved; one less can', (field, length) => {
+    expect(canSave({ ...saved, [field]: 'x'.repeat(length) }, saved, null, false)).toBe(false);
+    expect(canSave({ ...saved, [field]: 'x'.repeat(length - 1) }, saved, null, false)).toBe(true);
+  });
+
+  it('changing a subdomain the agent had changes its public address; setting a first one does not', () => {
+    expect(changesPublicAddress({ ...saved, subdomain: 'clara' }, saved)).toBe(true);
+    expect(changesPublicAddress(saved, saved)).toBe(false);
+    expect(changesPublicAddress({ ...saved, subdomain: 'clara' }, { ...saved, subdomain: '' })).toBe(false);
   });
 });

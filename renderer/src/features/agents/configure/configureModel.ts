@@ -1,5 +1,5 @@
-import { isReservedSubdomain } from '../reservedSubdomains.ts';
-import { SUBDOMAIN_MIN_LENGTH, type SubdomainCheck, type Voice } from '../wizard/wizardModel.ts';
+import { subdomainShapeProblem, textProblems, type FieldErrors } from '../fieldErrors.ts';
+import type { SubdomainCheck, Voice } from '../wizard/wizardModel.ts';
 
 /** The general tab's editable fields (spec 001 §2.3). */
 export interface GeneralForm {
@@ -14,7 +14,7 @@ export interface GeneralForm {
   description: string;
 }
 
-export type ConfigureSubdomainError = 'tooShort' | 'reserved' | 'taken' | null;
+export type ConfigureSubdomainError = 'tooShort' | 'invalidEdges' | 'reserved' | 'taken' | null;
 
 /**
  * Inline subdomain error on configure: the agent's current value shows none (spec 001 §4.2);
@@ -26,15 +26,25 @@ export function configureSubdomainError(
   check: SubdomainCheck,
 ): ConfigureSubdomainError {
   if (subdomain === '' || subdomain === current) return null;
-  if (subdomain.length < SUBDOMAIN_MIN_LENGTH) return 'tooShort';
-  if (isReservedSubdomain(subdomain)) return 'reserved';
+  const shape = subdomainShapeProblem(subdomain);
+  if (shape) return shape;
   if (check?.value === subdomain && check.status === 'taken') return 'taken';
   return null;
 }
 
+/** Length problems of the general tab's texts, each the database's own limit. */
+export function generalProblems(form: GeneralForm): FieldErrors {
+  return textProblems({ name: form.name, companyName: form.companyName, prompt: form.description });
+}
+
+/** Whether the save changes the public address (links, QR codes and the widget snippet change). */
+export function changesPublicAddress(form: GeneralForm, saved: GeneralForm): boolean {
+  return saved.subdomain !== '' && form.subdomain !== saved.subdomain;
+}
+
 /** Save is disabled while a subdomain error exists, its check is pending, or a save runs (spec 001 §2.3). */
 export function canSave(form: GeneralForm, saved: GeneralForm, check: SubdomainCheck, saving: boolean): boolean {
-  if (saving || form.name.trim() === '') return false;
+  if (saving || Object.keys(generalProblems(form)).length > 0) return false;
   if (configureSubdomainError(form.subdomain, saved.subdomain, check) !== null) return false;
   if (
     form.subdomain !== saved.subdomain &&

@@ -17,8 +17,17 @@ import {
   type AgentDetail,
 } from '../api/agentDetail.ts';
 import { useSectorsQuery, type Sector } from '../api/catalogue.ts';
-import { canSave, changedColumns, configureSubdomainError, type GeneralForm } from '../configure/configureModel.ts';
+import {
+  canSave,
+  changedColumns,
+  changesPublicAddress,
+  configureSubdomainError,
+  generalProblems,
+  type GeneralForm,
+} from '../configure/configureModel.ts';
 import { GeneralTab } from '../configure/GeneralTab.tsx';
+import { SubdomainChangeAlert } from '../configure/SubdomainChangeAlert.tsx';
+import { refusedField, type AgentField, type FieldProblem } from '../fieldErrors.ts';
 import { agentDomainHost } from '../wizard/agentDomain.ts';
 import { useSubdomainCheck } from '../wizard/useSubdomainCheck.ts';
 import { KnowledgeTab } from '../../knowledge/components/KnowledgeTab.tsx';
@@ -82,9 +91,15 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
   const [saveFailed, setSaveFailed] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [resolving, setResolving] = useState(false);
+  const [confirmingAddress, setConfirmingAddress] = useState(false);
+  /** The database's refusal of one field, shown there while the field keeps the refused value. */
+  const [refusal, setRefusal] = useState<{ field: AgentField; problem: FieldProblem; value: string } | null>(null);
   const current = saved.subdomain;
   const check = useSubdomainCheck(form.subdomain === current ? '' : form.subdomain, agent.id);
-  const subdomainError = configureSubdomainError(form.subdomain, current, check);
+  const refused = refusal && formValue(form, refusal.field) === refusal.value ? refusal : null;
+  const subdomainError =
+    refused?.field === 'subdomain' ? refused.problem.reason : configureSubdomainError(form.subdomain, current, check);
+  const problems = { ...generalProblems(form), ...(refused ? { [refused.field]: refused.problem } : {}) };
   const changes = changedColumns(form, saved);
   const dirty = Object.keys(changes).length > 0;
   const enabled = canSave(form, saved, check, update.isPending) && dirty;
@@ -92,6 +107,7 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
   /** Writes the changed fields as edits made on `expectedVersion` (Postgres checks it). */
   const persist = async (expectedVersion: number) => {
     setSaveFailed(false);
+    setRefusal(null);
     try {
       const updated = await update.mutateAsync({ columns: changes, expectedVersion });
       setBase(updated);
@@ -101,11 +117,18 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
     } catch (error) {
       if (isEditConflict(error)) return setConflict(true);
       console.warn('agent update failed', toAppError(error, 'updateAgent'));
+      // A field the database refused says so next to it; anything else is the generic failure.
+      const field = refusedField(error);
+      if (field && formValue(form, field.field) !== undefined)
+        return setRefusal({ ...field, value: formValue(form, field.field) ?? '' });
       setSaveFailed(true);
     }
   };
   const save = async () => {
-    if (enabled && !conflict) await persist(base.version);
+    if (!enabled || conflict) return;
+    // Moving the public page breaks what was shared with the old address: ask first.
+    if (changesPublicAddress(form, saved)) return setConfirmingAddress(true);
+    await persist(base.version);
   };
   useSaveShortcut(save);
 
@@ -159,6 +182,16 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
         saveFailed={saveFailed}
         saveFailedText={t('agents:configure.saveFailed')}
       />
+      <SubdomainChangeAlert
+        isOpen={confirmingAddress}
+        from={`${saved.subdomain}.${agentDomainHost()}`}
+        to={form.subdomain === '' ? '—' : `${form.subdomain}.${agentDomainHost()}`}
+        onCancel={() => setConfirmingAddress(false)}
+        onConfirm={() => {
+          setConfirmingAddress(false);
+          void persist(base.version);
+        }}
+      />
       <Card>
         <Tabs id="configure-tabs" defaultSelectedTabId="general">
           <Tab
@@ -170,6 +203,7 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
                 onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
                 sectors={sectors}
                 subdomainError={subdomainError}
+                problems={problems}
                 check={form.subdomain === current ? null : check}
                 host={agentDomainHost()}
                 avatarUrl={agent.avatarUrl}
@@ -197,4 +231,11 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
       </Card>
     </>
   );
+}
+
+/** The form's value of an agent field it edits (the system prompt is `description`), else undefined. */
+function formValue(form: GeneralForm, field: AgentField): string | undefined {
+  if (field === 'prompt') return form.description;
+  if (field === 'name' || field === 'companyName' || field === 'subdomain') return form[field];
+  return undefined;
 }

@@ -9,6 +9,7 @@ import { useSectorsQuery, useToolsQuery, type CatalogueTool, type Sector } from 
 import { agentRowFromDraft, useCreateAgentMutation } from '../api/createAgent.ts';
 import { extractBrief, generatePrompt } from '../api/ownerAssist.ts';
 import { packLimitMax } from '../api/packLimit.ts';
+import { refusedField, type AgentField, type FieldProblem } from '../fieldErrors.ts';
 import { agentDomainHost } from '../wizard/agentDomain.ts';
 import { BasicInfoStep } from '../wizard/steps/BasicInfoStep.tsx';
 import { BriefStep } from '../wizard/steps/BriefStep.tsx';
@@ -22,12 +23,14 @@ import {
   WIZARD_STEPS,
   applyExtraction,
   canJumpTo,
+  firstStepWithProblems,
   goTo,
   isStepValid,
   promptInputsKey,
   shouldExtract,
   shouldGeneratePrompt,
   stepIndex,
+  stepOfField,
   type WizardDraft,
   type WizardStep,
 } from '../wizard/wizardModel.ts';
@@ -71,6 +74,8 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
   const [createFailed, setCreateFailed] = useState(false);
   /** Agents the owner's pack allows, when the database refused the agent for that reason. */
   const [packLimit, setPackLimit] = useState<number | null>(null);
+  /** The database's refusal of one field, shown there while the field keeps the refused value. */
+  const [refusal, setRefusal] = useState<{ field: AgentField; problem: FieldProblem; value: string } | null>(null);
   const create = useCreateAgentMutation();
   // One agent per click on Create, however fast the clicks come (issue 15).
   const once = useSingleFlight();
@@ -78,6 +83,8 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
   const index = stepIndex(draft.step);
   const busy = overlay !== null || briefBusy || create.isPending;
   const valid = isStepValid(draft.step, draft, check);
+  const refused =
+    refusal && draftValue(draft, refusal.field) === refusal.value ? { [refusal.field]: refusal.problem } : {};
   const onChange = (update: (d: WizardDraft) => WizardDraft) => setDraft(update);
   const sector = sectors.find((s) => s.id === draft.sectorId);
 
@@ -138,6 +145,12 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
   const submit = async () => {
     setCreateFailed(false);
     setPackLimit(null);
+    // A value the database would refuse: back to its step, where its field says why.
+    const badStep = firstStepWithProblems(draft);
+    if (badStep) {
+      setDraft((d) => goTo(d, badStep));
+      return;
+    }
     try {
       await create.mutateAsync(agentRowFromDraft(userId, draft, tools, new Date().toISOString()));
       clear();
@@ -147,8 +160,12 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
       // The draft stays in the form and in localStorage.
       console.warn('agent creation failed', error);
       const max = packLimitMax(error);
-      if (max === null) setCreateFailed(true);
-      else setPackLimit(max);
+      const field = refusedField(error);
+      if (max !== null) setPackLimit(max);
+      else if (field) {
+        setRefusal({ ...field, value: draftValue(draft, field.field) });
+        setDraft((d) => goTo(d, stepOfField(field.field)));
+      } else setCreateFailed(true);
     }
   };
 
@@ -195,10 +212,13 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
             check={check}
             host={agentDomainHost()}
             offline={extractOffline}
+            refused={refused}
           />
         )}
         {draft.step === 'tools' && <ToolsStep draft={draft} onChange={onChange} tools={tools} />}
-        {draft.step === 'review' && <ReviewStep draft={draft} onChange={onChange} notice={promptNotice} />}
+        {draft.step === 'review' && (
+          <ReviewStep draft={draft} onChange={onChange} notice={promptNotice} refused={refused} />
+        )}
         {createFailed && (
           <Callout intent={Intent.DANGER} icon="error">
             {t('agents:wizard.createFailed')}
@@ -223,7 +243,7 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
               icon="tick"
               text={t('agents:wizard.create')}
               loading={create.isPending}
-              disabled={busy}
+              disabled={busy || !valid}
               onClick={() => once(submit)}
             />
           ) : (
@@ -252,4 +272,9 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
       )}
     </>
   );
+}
+
+/** The draft's value of an agent field (the system prompt is the draft's `prompt`). */
+function draftValue(draft: WizardDraft, field: AgentField): string {
+  return draft[field];
 }

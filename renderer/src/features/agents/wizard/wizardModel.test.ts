@@ -3,6 +3,7 @@ import {
   applyExtraction,
   canJumpTo,
   emptyDraft,
+  firstStepWithProblems,
   goTo,
   isStepValid,
   normaliseSubdomain,
@@ -134,5 +135,44 @@ describe('when the AI runs', () => {
     expect(shouldGeneratePrompt(generated)).toBe(false);
     expect(shouldGeneratePrompt({ ...generated, toolIds: ['email'] })).toBe(true);
     expect(shouldGeneratePrompt({ ...generated, toolIds: ['email'], prompt: 'P1 edited by hand' })).toBe(false);
+  });
+});
+
+describe('the wizard never reaches Create with a value the database refuses', () => {
+  const available = { value: 'clara', status: 'available' } as const;
+  const ready = draft({
+    sectorId: 'food_restaurant',
+    subSectorId: 'restaurant',
+    brief: 'A bistrot',
+    name: 'Clara',
+    subdomain: 'clara',
+    prompt: 'You are Clara.',
+  });
+
+  it('a subdomain starting or ending with a hyphen has its own error, not "taken"', () => {
+    expect(subdomainError('-clara', { value: '-clara', status: 'taken' })).toBe('invalidEdges');
+    expect(subdomainError('clara-', null)).toBe('invalidEdges');
+    expect(subdomainError('cla-ra', null)).toBeNull();
+  });
+
+  it.each([
+    ['name', 101],
+    ['companyName', 201],
+    ['address', 501],
+    ['phone', 41],
+    ['email', 321],
+    ['website', 2049],
+  ] as const)('basic info with a %s of %i characters cannot go on', (field, length) => {
+    expect(isStepValid('basicInfo', { ...ready, [field]: 'x'.repeat(length) }, available)).toBe(false);
+    expect(isStepValid('basicInfo', { ...ready, [field]: 'x'.repeat(length - 1) }, available)).toBe(true);
+  });
+
+  it('a system prompt over 100 000 characters blocks Create, and Create goes back to the first bad step', () => {
+    expect(isStepValid('review', { ...ready, prompt: 'x'.repeat(100_001) }, available)).toBe(false);
+    expect(isStepValid('review', { ...ready, prompt: 'x'.repeat(100_000) }, available)).toBe(true);
+    expect(firstStepWithProblems(ready)).toBeNull();
+    expect(firstStepWithProblems({ ...ready, companyName: 'x'.repeat(201) })).toBe('basicInfo');
+    expect(firstStepWithProblems({ ...ready, subdomain: 'clara-' })).toBe('basicInfo');
+    expect(firstStepWithProblems({ ...ready, prompt: 'x'.repeat(100_001) })).toBe('review');
   });
 });

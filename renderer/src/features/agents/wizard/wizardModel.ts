@@ -2,14 +2,15 @@
  * The creation wizard's rules (spec 001 §2.2, §4.1, §4.2, §5), free of React so they can be tested:
  * steps and their validity, subdomain normalisation, recommended tools, the saved draft.
  */
-import { isReservedSubdomain } from '../reservedSubdomains.ts';
+import { SUBDOMAIN_LIMITS } from '../../../lib/fieldLimits.ts';
+import { subdomainShapeProblem, textProblems, type AgentField, type FieldErrors } from '../fieldErrors.ts';
 
 export const WIZARD_STEPS = ['sector', 'brief', 'basicInfo', 'tools', 'review'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
-export const SUBDOMAIN_MIN_LENGTH = 3;
+export const SUBDOMAIN_MIN_LENGTH = SUBDOMAIN_LIMITS.min;
 /** One DNS label at most (the agents table enforces the same). */
-export const SUBDOMAIN_MAX_LENGTH = 63;
+export const SUBDOMAIN_MAX_LENGTH = SUBDOMAIN_LIMITS.max;
 
 export type Voice = 'male' | 'female';
 
@@ -73,16 +74,53 @@ export function normaliseSubdomain(typed: string): string {
 /** State of the subdomain field: what the availability check has said about the current value. */
 export type SubdomainCheck = { value: string; status: 'checking' | 'available' | 'taken' } | null;
 
-export type SubdomainError = 'tooShort' | 'reserved' | 'taken' | null;
+export type SubdomainError = 'tooShort' | 'invalidEdges' | 'reserved' | 'taken' | null;
 
 /** The inline error for a normalised subdomain (empty: no error, the step is simply not valid). */
 export function subdomainError(subdomain: string, check: SubdomainCheck): SubdomainError {
-  if (subdomain === '') return null;
-  if (subdomain.length < SUBDOMAIN_MIN_LENGTH) return 'tooShort';
-  // Known at once, without asking the database (which refuses it anyway).
-  if (isReservedSubdomain(subdomain)) return 'reserved';
-  if (check?.value === subdomain && check.status === 'taken') return 'taken';
+  // Shape and reserved names are known at once, without asking the database (which refuses them
+  // too, and whose availability check would only say "not available").
+  const shape = subdomainShapeProblem(subdomain);
+  if (shape) return shape;
+  if (subdomain !== '' && check?.value === subdomain && check.status === 'taken') return 'taken';
   return null;
+}
+
+/** Length problems of the basic-info fields, each the database's own limit. */
+export function basicInfoProblems(draft: WizardDraft): FieldErrors {
+  return textProblems({
+    name: draft.name,
+    companyName: draft.companyName,
+    address: draft.address,
+    phone: draft.phone,
+    email: draft.email,
+    website: draft.website,
+  });
+}
+
+/** The review step's problem: a system prompt longer than the database keeps. */
+export function reviewProblems(draft: WizardDraft): FieldErrors {
+  return textProblems({ prompt: draft.prompt });
+}
+
+/**
+ * The first step holding a value the database would refuse (Create goes back there), or null.
+ * Availability is not asked again here: the database answers that one, and refusedField maps it.
+ */
+export function firstStepWithProblems(draft: WizardDraft): WizardStep | null {
+  if (
+    Object.keys(basicInfoProblems(draft)).length > 0 ||
+    draft.subdomain === '' ||
+    subdomainShapeProblem(draft.subdomain) !== null
+  )
+    return 'basicInfo';
+  if (Object.keys(reviewProblems(draft)).length > 0) return 'review';
+  return null;
+}
+
+/** The step where a field is edited (a server refusal of that field sends the owner there). */
+export function stepOfField(field: AgentField): WizardStep {
+  return field === 'prompt' ? 'review' : 'basicInfo';
 }
 
 /** Whether Next may leave the step (spec 001 §5 "Wizard steps"). */
@@ -95,15 +133,16 @@ export function isStepValid(step: WizardStep, draft: WizardDraft, check: Subdoma
     case 'basicInfo':
       // A subdomain still being checked is not yet known to be free.
       return (
-        draft.name.trim() !== '' &&
+        Object.keys(basicInfoProblems(draft)).length === 0 &&
         draft.subdomain !== '' &&
         subdomainError(draft.subdomain, check) === null &&
         check?.value === draft.subdomain &&
         check.status === 'available'
       );
     case 'tools':
-    case 'review':
       return true;
+    case 'review':
+      return Object.keys(reviewProblems(draft)).length === 0;
   }
 }
 

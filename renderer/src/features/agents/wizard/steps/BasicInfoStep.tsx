@@ -1,38 +1,56 @@
 import { Callout, ControlGroup, FormGroup, H3, Icon, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import {
+  basicInfoProblems,
   normaliseSubdomain,
   subdomainError,
   type SubdomainCheck,
   type Voice,
   type WizardDraft,
 } from '../wizardModel.ts';
+import { problemMessage, type FieldErrors } from '../../fieldErrors.ts';
 import type { StepProps } from './SectorStep.tsx';
 
 type TextField = 'name' | 'companyName' | 'address' | 'phone' | 'email' | 'website';
 
-/** Name, company, subdomain with live availability, voice and contact fields (spec 001 §2.2). */
+/**
+ * Name, company, subdomain with live availability, voice and contact fields (spec 001 §2.2). Each
+ * field says what the database would refuse (its limit) or did refuse (`refused`), next to it.
+ */
 export function BasicInfoStep({
   draft,
   onChange,
   check,
   host,
   offline,
-}: StepProps & { check: SubdomainCheck; host: string; offline: boolean }) {
+  refused = {},
+}: StepProps & { check: SubdomainCheck; host: string; offline: boolean; refused?: FieldErrors }) {
   const { t } = useTranslation();
-  const error = subdomainError(draft.subdomain, check);
-  const field = (key: TextField, type = 'text') => (
-    <FormGroup label={t(`agents:wizard.basicInfo.${key}`)} labelFor={`wizard-${key}`}>
-      <InputGroup
-        id={`wizard-${key}`}
-        type={type}
-        value={draft[key]}
-        onValueChange={(value) => onChange((d: WizardDraft) => ({ ...d, [key]: value }))}
-      />
-    </FormGroup>
-  );
+  const problems = { ...basicInfoProblems(draft), ...refused };
+  const refusedSubdomain = refused.subdomain?.reason;
+  const error = refusedSubdomain ?? subdomainError(draft.subdomain, check);
+  const field = (key: TextField, type = 'text') => {
+    const problem = problems[key];
+    const message = problem ? problemMessage(problem) : null;
+    return (
+      <FormGroup
+        label={t(`agents:wizard.basicInfo.${key}`)}
+        labelFor={`wizard-${key}`}
+        intent={message ? Intent.DANGER : Intent.NONE}
+        helperText={message ? <span data-testid={`wizard-${key}-error`}>{t(message.key, message.values)}</span> : null}
+      >
+        <InputGroup
+          id={`wizard-${key}`}
+          type={type}
+          value={draft[key]}
+          intent={message ? Intent.DANGER : Intent.NONE}
+          onValueChange={(value) => onChange((d: WizardDraft) => ({ ...d, [key]: value }))}
+        />
+      </FormGroup>
+    );
+  };
   let status = null;
-  if (error) status = <span className="wizard-subdomain-error">{t(`agents:wizard.basicInfo.${error}`)}</span>;
+  if (error) status = <span className="wizard-subdomain-error">{t(`agents:fields.${error}`)}</span>;
   else if (check?.status === 'checking') status = <span>{t('agents:wizard.basicInfo.checking')}</span>;
   else if (check?.status === 'available')
     status = (

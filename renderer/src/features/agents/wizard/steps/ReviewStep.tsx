@@ -1,10 +1,19 @@
 import { Callout, Classes, FormGroup, H3, Intent, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { problemMessage, type FieldErrors } from '../../fieldErrors.ts';
+import { reviewProblems } from '../wizardModel.ts';
 import type { StepProps } from './SectorStep.tsx';
 
 /** The generated system prompt, editable before creation (spec 001 §2.2). */
-export function ReviewStep({ draft, onChange, notice }: StepProps & { notice: 'offline' | 'failed' | null }) {
+export function ReviewStep({
+  draft,
+  onChange,
+  notice,
+  refused = {},
+}: StepProps & { notice: 'offline' | 'failed' | null; refused?: FieldErrors }) {
   const { t } = useTranslation();
+  const problem = refused.prompt ?? reviewProblems(draft).prompt;
+  const message = problem ? problemMessage(problem) : null;
   return (
     <section className="wizard-step">
       <H3>{t('agents:wizard.review.title')}</H3>
@@ -17,9 +26,15 @@ export function ReviewStep({ draft, onChange, notice }: StepProps & { notice: 'o
           {t(`agents:wizard.review.${notice}`)}
         </Callout>
       )}
-      <FormGroup label={t('agents:wizard.review.label')} labelFor="wizard-prompt">
+      <FormGroup
+        label={t('agents:wizard.review.label')}
+        labelFor="wizard-prompt"
+        intent={message ? Intent.DANGER : Intent.NONE}
+        helperText={message ? <span data-testid="wizard-prompt-error">{t(message.key, message.values)}</span> : null}
+      >
         <TextArea
           id="wizard-prompt"
+          intent={message ? Intent.DANGER : Intent.NONE}
           fill
           rows={16}
           value={draft.prompt}
