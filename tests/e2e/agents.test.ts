@@ -373,6 +373,8 @@ describe('agents console', () => {
     await configure.field('description').fill('You are the configured agent.');
     await shell.screenshot(path.join(screenshotDir, 'configure-1280.png'));
     await configure.field('description').press('Control+s');
+    // A new subdomain changes the page's links, QR code and widget snippet: the owner confirms it.
+    await configure.confirmAddressChange();
     await shell.toast(c.saved).waitFor();
     const { data: saved } = await owner
       .from('agents')
