@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { RunningStack } from '../../supabase/local/index.ts';
 import { widgetDomain } from '../../public-site/server/widget.ts';
 import { resolveSiteTarget } from '../../public-site/src/host/siteMode.ts';
-import { consoleCsp, pageScripts, siteCsp, widgetFrameAncestors } from './security-headers.ts';
+import { consoleCsp, siteCsp, widgetFrameAncestors } from './security-headers.ts';
 import type { Page } from './static-server.ts';
 
 /**
@@ -24,8 +24,9 @@ export function createConsoleHeaders(supabaseUrl: () => string): () => Record<st
 }
 
 /**
- * The public site's page headers: the CSP allows the inline tracking snippets the server wrote into
- * this very page (page.injectedScripts, never whatever else the HTML holds), and the widget view (`?embed=widget` on an agent host) may be framed by the domain the
+ * The public site's page headers: the CSP allows the hosts of the trackers this page's agent enabled
+ * (page.trackers; the page loads them itself after consent, no inline script is ever allowed), and
+ * the widget view (`?embed=widget` on an agent host) may be framed by the domain the
  * owner configured for the widget (public_web_widget, the same answer the loader uses). Any failure
  * to look it up frames nobody.
  */
@@ -52,7 +53,7 @@ export function createSiteHeaders(
     return {
       'Content-Security-Policy': siteCsp({
         supabaseUrl: stack.url,
-        ...pageScripts(page.injectedScripts.join('\n')),
+        trackers: page.trackers ?? [],
         frameAncestors,
       }),
     };

@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
-
 /**
  * The HTTP security headers of the console and the public agent site (issue 13 point 8). Pure: the
  * local static server (static-server.ts) and the `_headers` file written into each production build
  * (static-headers-plugin.ts) both come from here.
  *
- * Scripts run only from our own origin (plus, on an agent page, the exact inline tracking snippets
- * the server injected and their vendors' hosts); the network reaches our origin and the Supabase
+ * Scripts run only from our own origin (plus, on an agent page, the hosts of the trackers its owner
+ * switched on, which the page's own bundle loads once the visitor consents; never inline scripts); the network reaches our origin and the Supabase
  * API (https/http, and ws/wss for Realtime); images may come from any https host because owners
  * paste image links. Nobody frames the console; an agent page is framed only by the web widget's
  * configured domain, and only its `?embed=widget` view.
@@ -29,6 +27,8 @@ export const CONSOLE_BASE_HEADERS: Readonly<Record<string, string>> = {
 
 /** The hosted default when no project URL is known at build time (see README "Deploy"). */
 export const ANY_SUPABASE_PROJECT = 'https://*.supabase.co';
+
+import type { TrackerName } from '../../public-site/src/tracking/trackers.ts';
 
 type Directives = Record<string, readonly string[]>;
 
@@ -79,7 +79,8 @@ export function consoleCsp(options: { supabaseUrl: string | null | undefined }):
   });
 }
 
-export type Tracker = 'googleAnalytics' | 'googleTagManager' | 'metaPixel';
+/** The trackers an owner can switch on (spec 002 §7.6), as the public site names them. */
+export type Tracker = TrackerName;
 
 /** Hosts each tracker loads from and reports to (Google's and Meta's CSP guidance). */
 const TRACKER_SOURCES: Record<Tracker, { script: string[]; connect: string[] }> = {
@@ -99,15 +100,10 @@ const TRACKER_SOURCES: Record<Tracker, { script: string[]; connect: string[] }> 
 
 export interface SiteCspOptions {
   supabaseUrl: string | null | undefined;
-  /** The page's inline `<script>` bodies (the tracking snippets the server injected). */
-  inlineScripts?: readonly string[];
+  /** Trackers the agent enabled: their vendors' hosts may serve scripts and receive beacons. */
   trackers?: Iterable<Tracker>;
   /** Who may frame this page: the widget's domain for `?embed=widget`, else nobody. */
   frameAncestors?: readonly string[];
-}
-
-export function scriptHash(body: string): string {
-  return `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
 }
 
 /**
@@ -120,11 +116,7 @@ export function siteCsp(options: SiteCspOptions): string {
   const ancestors = options.frameAncestors?.length ? options.frameAncestors : ["'none'"];
   return serializeCsp({
     ...base,
-    'script-src': [
-      ...base['script-src']!,
-      ...(options.inlineScripts ?? []).map(scriptHash),
-      ...trackers.flatMap((t) => t.script),
-    ],
+    'script-src': [...base['script-src']!, ...trackers.flatMap((t) => t.script)],
     'style-src': [...base['style-src']!, "'unsafe-inline'"],
     'connect-src': [...base['connect-src']!, ...trackers.flatMap((t) => t.connect)],
     // Videos are embedded from YouTube's privacy-enhanced domain only.
@@ -140,23 +132,6 @@ export function siteCsp(options: SiteCspOptions): string {
 export function widgetFrameAncestors(domain: string | null): string[] {
   if (!domain || !/^[a-z0-9.-]+$/.test(domain)) return [];
   return [`${domain}:*`, `*.${domain}:*`];
-}
-
-/**
- * Inline scripts of some HTML and the trackers they load, for siteCsp(). Give it only the tags the
- * server itself injected (renderAgentIndex's injectedScripts), never the final page.
- */
-export function pageScripts(html: string): { inlineScripts: string[]; trackers: Tracker[] } {
-  const inlineScripts: string[] = [];
-  const trackers = new Set<Tracker>();
-  for (const [, attrs = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    const text = `${attrs} ${body}`;
-    if (text.includes('googletagmanager.com/gtag/js')) trackers.add('googleAnalytics');
-    if (text.includes('googletagmanager.com/gtm.js')) trackers.add('googleTagManager');
-    if (text.includes('connect.facebook.net/')) trackers.add('metaPixel');
-    if (!/\ssrc\s*=/i.test(attrs) && body.trim() !== '') inlineScripts.push(body);
-  }
-  return { inlineScripts, trackers: [...trackers] };
 }
 
 /**

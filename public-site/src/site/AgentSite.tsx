@@ -3,7 +3,9 @@ import type { PublicAgent } from '../api/publicAgent.ts';
 import { AgentHeader } from '../components/AgentHeader.tsx';
 import type { RuntimeConfig } from '../config/runtimeConfig.ts';
 import { useLocale, useT } from '../i18n/I18n.tsx';
+import { useTrackingConsent } from '../tracking/useTrackingConsent.ts';
 import { CallUnavailableDialog } from './CallDialog.tsx';
+import { ConsentBanner } from './ConsentBanner.tsx';
 import { scopeCustomCss, SCOPE_SELECTOR } from './customCss.ts';
 import { Footer } from './Footer.tsx';
 import { shareLink } from './share.ts';
@@ -72,6 +74,7 @@ export function AgentSite({
   }, []);
   useEffect(() => () => clearTimeout(toastTimer.current), []);
   useBrandFont(agent.branding.fontFamily);
+  const consent = useTrackingConsent(agent.branding.tracking);
 
   const share = async () => {
     const outcome = await shareLink(navigator, { url: pageUrl, title: agent.branding.metaTitle ?? agent.name });
@@ -124,7 +127,10 @@ export function AgentSite({
           {tab === 'media' ? <MediaTab images={agent.branding.images} /> : null}
         </Suspense>
         {tab === 'videos' ? <VideosTab videos={agent.branding.videos} /> : null}
-        <Footer socialLinks={agent.branding.socialLinks} />
+        <Footer
+          socialLinks={agent.branding.socialLinks}
+          {...(consent.trackers.length > 0 ? { onPrivacy: consent.reopen } : {})}
+        />
       </main>
       <TabBar tabs={tabs} active={tab} onSelect={selectTab} />
       {overlay === 'chat' ? (
@@ -157,6 +163,7 @@ export function AgentSite({
           onChat={() => setOverlay('chat')}
         />
       ) : null}
+      {consent.asking ? <ConsentBanner trackers={consent.trackers} onAnswer={consent.answer} /> : null}
       {toast ? (
         <div className="toast" role="status" data-testid="toast">
           {toast}
