@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { RunningStack } from '../../supabase/local/index.ts';
 import { widgetDomain } from '../../public-site/server/widget.ts';
 import { resolveSiteTarget } from '../../public-site/src/host/siteMode.ts';
-import { consoleCsp, siteCsp, widgetFrameAncestors } from './security-headers.ts';
+import { consoleCsp, consolePageOf, siteCsp, widgetFrameAncestors } from './security-headers.ts';
 import type { Page } from './static-server.ts';
 
 /**
@@ -18,9 +18,16 @@ export async function recordAgentSiteUrl(stack: Pick<RunningStack, 'db'>, public
   );
 }
 
-/** The console's page headers (static-server `pageHeaders`); the API URL is read per request. */
-export function createConsoleHeaders(supabaseUrl: () => string): () => Record<string, string> {
-  return () => ({ 'Content-Security-Policy': consoleCsp({ supabaseUrl: supabaseUrl() }) });
+/**
+ * The console's page headers (static-server `pageHeaders`); the API URL is read per request, and
+ * preview.html (the Branding preview) gets its own CSP (framed by the console only).
+ */
+export function createConsoleHeaders(
+  supabaseUrl: () => string,
+): (request: Pick<IncomingMessage, 'url'>) => Record<string, string> {
+  return (request) => ({
+    'Content-Security-Policy': consoleCsp({ supabaseUrl: supabaseUrl(), page: consolePageOf(request.url ?? '/') }),
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   ANY_SUPABASE_PROJECT,
   apiSources,
   consoleCsp,
+  consolePageOf,
   siteCsp,
   staticHostHeadersFile,
   widgetFrameAncestors,
@@ -42,12 +43,24 @@ describe('apiSources', () => {
 describe('consoleCsp', () => {
   const d = directives(consoleCsp({ supabaseUrl: 'http://127.0.0.1:54321' }));
 
-  it('runs only our scripts and styles, and cannot be framed', () => {
+  it('runs only our scripts and styles, cannot be framed, and frames only itself (the preview page)', () => {
     expect(d.get('script-src')).toEqual(["'self'"]);
     expect(d.get('style-src')).toEqual(["'self'"]);
     expect(d.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(d.get('frame-src')).toEqual(["'none'"]);
+    expect(d.get('frame-src')).toEqual(["'self'"]);
     expect(d.get('object-src')).toEqual(["'none'"]);
+  });
+
+  it('lets only the console frame its branding preview page, which draws the public page', () => {
+    const preview = directives(consoleCsp({ supabaseUrl: 'http://127.0.0.1:54321', page: 'sitePreview' }));
+    expect(preview.get('frame-ancestors')).toEqual(["'self'"]);
+    expect(preview.get('script-src')).toEqual(["'self'"]);
+    expect(preview.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(preview.get('frame-src')).toEqual(['https://www.youtube-nocookie.com']);
+    expect(consolePageOf('/preview.html')).toBe('sitePreview');
+    expect(consolePageOf('/preview.html?x=1')).toBe('sitePreview');
+    for (const path of ['/', '/agents/1/branding', '/preview.htm', '/x/preview.html'])
+      expect(consolePageOf(path)).toBe('app');
   });
 
   it('reaches the API over http and ws, and YouTube oEmbed', () => {
@@ -113,6 +126,10 @@ describe('staticHostHeadersFile', () => {
     expect(file).toContain('  Referrer-Policy: strict-origin-when-cross-origin');
     expect(file).toContain("frame-ancestors 'none'");
     expect(file).toContain('wss://abc.supabase.co');
+    // The preview page's CSP replaces the app's there (a host would otherwise apply both).
+    expect(file).toMatch(
+      /^\/preview\.html\n {2}! Content-Security-Policy\n {2}Content-Security-Policy: .*frame-ancestors 'self'/m,
+    );
     expect(staticHostHeadersFile('site', ANY_SUPABASE_PROJECT)).toContain('wss://*.supabase.co');
   });
 });

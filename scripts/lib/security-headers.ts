@@ -68,18 +68,31 @@ function common(supabaseUrl: string | null | undefined): Directives {
   };
 }
 
-/** The console: nothing frames it, it frames nothing; YouTube's oEmbed fills a video's title. */
-export function consoleCsp(options: { supabaseUrl: string | null | undefined }): string {
+/** Which console page: the app, or preview.html (the Branding editor's frame of the public page). */
+export type ConsolePage = 'app' | 'sitePreview';
+
+/** The console page a URL path names (anything but preview.html is the app). */
+export function consolePageOf(urlPath: string): ConsolePage {
+  return urlPath.split(/[?#]/)[0] === '/preview.html' ? 'sitePreview' : 'app';
+}
+
+/**
+ * The console: nobody else frames it; it frames only its own preview page; YouTube's oEmbed fills
+ * a video's title. preview.html may be framed by the console itself ('self') and, as it draws the
+ * public page, takes the owner's custom CSS (inline styles) and YouTube's privacy-enhanced frames.
+ */
+export function consoleCsp(options: { supabaseUrl: string | null | undefined; page?: ConsolePage }): string {
   const base = common(options.supabaseUrl);
+  const preview = options.page === 'sitePreview';
   return serializeCsp({
     ...base,
+    'style-src': [...base['style-src']!, ...(preview ? ["'unsafe-inline'"] : [])],
     'connect-src': [...base['connect-src']!, 'https://www.youtube.com'],
-    'frame-src': ["'none'"],
-    'frame-ancestors': ["'none'"],
+    'frame-src': preview ? ['https://www.youtube-nocookie.com'] : ["'self'"],
+    'frame-ancestors': preview ? ["'self'"] : ["'none'"],
   });
 }
 
-/** The trackers an owner can switch on (spec 002 §7.6), as the public site names them. */
 export type Tracker = TrackerName;
 
 /** Hosts each tracker loads from and reports to (Google's and Meta's CSP guidance). */
@@ -147,5 +160,14 @@ export function staticHostHeadersFile(app: 'console' | 'site', supabaseUrl: stri
     ...Object.entries(BASE_SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`),
     `  Content-Security-Policy: ${csp}`,
   ];
+  if (app === 'console') {
+    // Hosts merge every matching block's headers (two CSPs would both apply): the preview page's
+    // CSP replaces the app's with `!`, the only per-path override such files know (Cloudflare Pages).
+    lines.push(
+      '/preview.html',
+      `  ! Content-Security-Policy`,
+      `  Content-Security-Policy: ${consoleCsp({ supabaseUrl, page: 'sitePreview' })}`,
+    );
+  }
   return `${lines.join('\n')}\n`;
 }

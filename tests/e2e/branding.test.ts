@@ -78,7 +78,7 @@ describe('branding editor', () => {
       await editor.page.getByLabel(brandingEn.look.font).selectOption('poppins');
       await editor.unsaved.waitFor();
       // the preview shows the chosen font itself, not a system stand-in
-      await expect.poll(() => poppinsLoaded(page)).toBe(true);
+      await expect.poll(() => editor.previewFontLoaded('Poppins')).toBe(true);
       await editor.screenshot(`${SHOTS}/branding-branding.png`);
 
       await editor.openTab('content');

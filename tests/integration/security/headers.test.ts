@@ -148,6 +148,16 @@ describe('console headers', () => {
     );
   });
 
+  it("a foreign web origin cannot frame the Branding preview page either; only the console's own pages can", async () => {
+    const preview = await request(consolePort, '/preview.html');
+    expectBaseHeaders(preview);
+    expect(directive(preview, 'frame-ancestors')).toEqual(["'self'"]);
+    expect(frameableBy(preview, 'https://evil.example')).toBe(false);
+    expect(directive(preview, 'script-src')).toEqual(["'self'"]);
+    // The app frames only its own origin (that page), nothing foreign.
+    expect(directive(await request(consolePort, '/agents/1/branding'), 'frame-src')).toEqual(["'self'"]);
+  });
+
   it('files, runtime config and missing assets are nosniff too, and no foreign origin frames them', async () => {
     for (const pathname of ['/assets/app.js', '/concierge.config.json', '/assets/missing.js']) {
       const answer = await request(consolePort, pathname);
