@@ -161,8 +161,9 @@ export function staticHostHeadersFile(app: 'console' | 'site', supabaseUrl: stri
     `  Content-Security-Policy: ${csp}`,
   ];
   if (app === 'console') {
-    // Hosts merge every matching block's headers (two CSPs would both apply): the preview page's
-    // CSP replaces the app's with `!`, the only per-path override such files know (Cloudflare Pages).
+    // preview.html's CSP must replace the app's, not join it (both would apply): Cloudflare Pages
+    // joins matching blocks unless `! Name` detaches the earlier value; Netlify lets the later block
+    // win and skips a line without a colon.
     lines.push(
       '/preview.html',
       `  ! Content-Security-Policy`,
