@@ -25,6 +25,8 @@ export default defineConfig(({ mode }) => ({
     emptyOutDir: true,
     sourcemap: wantsSourcemaps(mode),
     chunkSizeWarningLimit: 2000,
+    // preview.html: the Branding editor's live preview, the public site's own page in a frame.
+    rollupOptions: { input: { main: `${rendererRoot}index.html`, preview: `${rendererRoot}preview.html` } },
   },
   server: { port: consolePort, strictPort: true },
   preview: { port: consolePort, strictPort: true },

@@ -76,13 +76,16 @@ async function backendConfig(): Promise<BackendConfig> {
   return (await backend).config;
 }
 
-async function currentCsp(): Promise<string> {
+async function currentCsp(page: 'app' | 'sitePreview' = 'app'): Promise<string> {
   const supabaseUrl = await backendConfig().then(
     (c) => c.supabaseUrl,
     () => null,
   );
-  return buildContentSecurityPolicy({ supabaseUrl, ...(devServerUrl ? { devServerUrl } : {}) });
+  return buildContentSecurityPolicy({ supabaseUrl, page, ...(devServerUrl ? { devServerUrl } : {}) });
 }
+
+/** preview.html is the Branding editor's frame of the public page: it has its own CSP. */
+const isSitePreview = (pathOrUrl: string) => /(^|[/\\])preview\.html$/.test(pathOrUrl.split(/[?#]/)[0] ?? '');
 
 function openMainWindow(): void {
   rendererReady = false;
@@ -117,21 +120,24 @@ async function onReady(): Promise<void> {
   // The page's CSP must name the API origin, known once the backend is up: index.html waits for it
   // (a few seconds on the very first start, while migrations run), the window shows when ready.
   const csp = currentCsp();
+  const previewCsp = currentCsp('sitePreview');
   handleAppProtocol({
     rendererDir,
     runtimeConfig: async () => {
       const { supabaseUrl, supabaseAnonKey } = await backendConfig();
       return { supabaseUrl, supabaseAnonKey };
     },
-    contentSecurityPolicy: () => csp,
+    contentSecurityPolicy: (filePath) => (isSitePreview(filePath) ? previewCsp : csp),
   });
   if (devServerUrl) {
     const devCsp = await csp;
+    const devPreviewCsp = await previewCsp;
     // The dev server's pages get the same CSP the app:// protocol sets in production.
     session.defaultSession.webRequest.onHeadersReceived(
       { urls: [`${new URL(devServerUrl).origin}/*`] },
       (details, callback) => {
-        callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [devCsp] } });
+        const pagePolicy = isSitePreview(new URL(details.url).pathname) ? devPreviewCsp : devCsp;
+        callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [pagePolicy] } });
       },
     );
   }

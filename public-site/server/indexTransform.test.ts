@@ -27,35 +27,35 @@ describe('createAgentIndexTransform', () => {
     expect(calls).toEqual(['{"subdomain":"demo"}']);
     expect(out.html).toContain('<title>Bistrot</title>');
     expect(out.html).toContain('<link rel="canonical" href="http://demo.localhost:5181/" />');
-    expect(out.injectedScripts).toEqual([]);
+    expect(out).toMatchObject({ status: 200, trackers: [] });
   });
 
-  it("names the tracking snippets it inserted, and only those, not the template's own scripts", async () => {
-    const template = html.replace('</head>', '<script>window.fromTemplate = 1;</script></head>');
+  it('names the trackers the agent enabled, for the CSP, without writing their scripts', async () => {
     const out = await transform(async () =>
       Response.json({
         name: 'Clara',
         subdomain: 'demo',
         branding: { integrations: { google_analytics: { enabled: true, value: 'G-ABCDEF1234' } } },
       }),
-    )(template, { url: '/', headers: { host: 'demo.localhost:5181' } });
-    expect(out.injectedScripts).toHaveLength(2);
-    for (const tag of out.injectedScripts) expect(out.html).toContain(tag);
-    expect(out.injectedScripts.join('')).not.toContain('fromTemplate');
+    )(html, { url: '/', headers: { host: 'demo.localhost:5181' } });
+    expect(out.trackers).toEqual(['googleAnalytics']);
+    expect(out.html).not.toContain('<script');
   });
 
-  it('marks unknown agents and agent-less hosts noindex', async () => {
+  it('answers unknown agents and agent-less hosts with a noindex 404', async () => {
     const unknown = await transform(async () => Response.json(null))(html, {
       url: '/',
       headers: { host: 'nope.localhost:5181' },
     });
     expect(unknown.html).toContain('noindex');
+    expect(unknown.status).toBe(404);
     const calls: string[] = [];
     const bare = await transform(async () => Response.json(null), calls)(html, {
       url: '/',
       headers: { host: 'localhost:5181' },
     });
     expect(bare.html).toContain('noindex');
+    expect(bare.status).toBe(404);
     expect(calls).toEqual([]);
   });
 
@@ -64,6 +64,6 @@ describe('createAgentIndexTransform', () => {
       url: '/',
       headers: { host: 'demo.localhost' },
     });
-    expect(out).toEqual({ html, injectedScripts: [] });
+    expect(out).toEqual({ html, status: 200, trackers: [] });
   });
 });

@@ -38,7 +38,7 @@ export function createAgentIndexTransform(
     try {
       pageUrl = new URL(request.url ?? '/', `${proto}://${host}`);
     } catch {
-      return { html, injectedScripts: [] };
+      return { html, status: 200, trackers: [] };
     }
     const target = resolveSiteTarget({ host, pathname: pageUrl.pathname }, options.siteDomain);
     if (target.kind === 'none') return renderAgentIndex(html, null, pageUrl.toString());
@@ -55,7 +55,7 @@ export function createAgentIndexTransform(
         return renderAgentIndex(html, null, pageUrl.toString());
       // The database is slow or down: serve the page as built; the app shows its own state.
       options.log?.(`agent head not injected for ${host}: ${String(error)}`);
-      return { html, injectedScripts: [] };
+      return { html, status: 200, trackers: [] };
     }
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePublicAgent } from '../src/api/publicAgent.ts';
-import { escapeHtml, injectAgentMeta } from './meta.ts';
+import { escapeHtml, injectAgentMeta, renderAgentIndex } from './meta.ts';
 
 // The real template, through Vite's raw import (public-site code may not import Node built-ins).
 import template from '../index.html?raw';
@@ -94,29 +94,26 @@ describe('injectAgentMeta', () => {
     expect(h).not.toContain('og:title');
   });
 
-  it('loads tracking only for enabled, well-formed identifiers', () => {
-    const off = head(
-      injectAgentMeta(
-        template,
-        agent({ integrations: { google_analytics: { enabled: false, value: 'G-ABCDEF1234' } } }),
-        'https://d.example.com/',
-      ),
+  it('writes no tracking script into the page: trackers wait for consent, only named for the CSP', () => {
+    const page = renderAgentIndex(
+      template,
+      agent({
+        integrations: {
+          google_analytics: { enabled: true, value: 'G-ABCDEF1234' },
+          google_tag_manager: { enabled: false, value: 'GTM-ABC123' },
+          meta_pixel: { enabled: true, value: '1234567890' },
+        },
+      }),
+      'https://d.example.com/',
     );
-    expect(off).not.toContain('googletagmanager');
-    const on = head(
-      injectAgentMeta(
-        template,
-        agent({
-          integrations: {
-            google_analytics: { enabled: true, value: 'G-ABCDEF1234' },
-            meta_pixel: { enabled: true, value: '1234567890' },
-          },
-        }),
-        'https://d.example.com/',
-      ),
-    );
-    expect(on).toContain('https://www.googletagmanager.com/gtag/js?id=G-ABCDEF1234');
-    expect(on).toContain('fbq(\'init\',"1234567890")');
+    expect(page.trackers).toEqual(['googleAnalytics', 'metaPixel']);
+    expect(page.status).toBe(200);
+    expect(page.html).not.toContain('googletagmanager');
+    expect(page.html).not.toContain('fbq(');
+  });
+
+  it('answers 404 for an unknown agent', () => {
+    expect(renderAgentIndex(template, null, 'http://nope.localhost/')).toMatchObject({ status: 404, trackers: [] });
   });
 
   it('escapeHtml covers the five special characters', () => {

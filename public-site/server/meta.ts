@@ -2,9 +2,9 @@
  * Per-agent head tags for the public site's index.html (issue 8: crawlers and link previews do not
  * run JavaScript). The server that serves the built site calls `injectAgentMeta` for each request
  * with the agent named by the host (public_agent RPC → parsePublicAgent) or null. Pure string work:
- * every agent-provided value is HTML-escaped; only format-checked tracking identifiers reach scripts.
+ * every agent-provided value is HTML-escaped; no script is written into the page.
  */
-import type { Tracking } from '../src/api/branding.ts';
+import { trackersOf, type TrackerName } from '../src/tracking/trackers.ts';
 import type { PublicAgent } from '../src/api/publicAgent.ts';
 
 /** Escapes text for HTML content and double- or single-quoted attribute values. */
@@ -61,31 +61,6 @@ function tag(name: 'name' | 'property', key: string, content: string): string {
   return `<meta ${name}="${key}" content="${escapeHtml(content)}" />`;
 }
 
-/** Loader snippets for the identifiers the owner enabled; identifiers were format-checked. */
-export function trackingTags(tracking: Tracking): string[] {
-  const out: string[] = [];
-  const ga = tracking.googleAnalytics;
-  if (ga) {
-    out.push(`<script async src="https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(ga)}"></script>`);
-    out.push(
-      `<script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag('js',new Date());gtag('config',${JSON.stringify(ga)});</script>`,
-    );
-  }
-  const gtm = tracking.googleTagManager;
-  if (gtm) {
-    out.push(
-      `<script>(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s);j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i;f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer',${JSON.stringify(gtm)});</script>`,
-    );
-  }
-  const pixel = tracking.metaPixel;
-  if (pixel) {
-    out.push(
-      `<script>!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[];t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s)}(window,document,'script','https://connect.facebook.net/en_US/fbevents.js');fbq('init',${JSON.stringify(pixel)});fbq('track','PageView');</script>`,
-    );
-  }
-  return out;
-}
-
 /** Removes the tags this function owns so the template's defaults never duplicate them. */
 function stripOwnedTags(html: string): string {
   return html
@@ -94,29 +69,30 @@ function stripOwnedTags(html: string): string {
     .replace(/<link\s+rel="canonical"[^>]*>\s*/gi, '');
 }
 
-/** A page as the server rewrote it, and the `<script>` tags it wrote in itself. */
+/** A page as the server rewrote it, its status and the trackers its CSP must let load. */
 export interface AgentIndexPage {
   html: string;
+  /** 404 for an unknown or disabled agent page (the not-found page), else 200. */
+  status: 200 | 404;
   /**
-   * The tracking snippets exactly as inserted (trackingTags()): the only inline scripts the page's
-   * CSP may allow, so a script that reached the HTML any other way cannot allow itself.
+   * Trackers the agent enabled. Nothing runs them from the HTML: the page loads them from its own
+   * bundle once the visitor consents, and the CSP allows only these vendors' hosts.
    */
-  injectedScripts: string[];
+  trackers: TrackerName[];
 }
 
 /**
  * index.html with the agent's head: title, description, canonical URL, Open Graph and Twitter
- * cards, theme colour and enabled tracking. `agent` null (unknown or disabled page): the
- * not-found title and `noindex`, so search engines drop the address.
+ * cards and theme colour. `agent` null (unknown or disabled page): the not-found title and
+ * `noindex`, so search engines drop the address.
  */
 export function injectAgentMeta(html: string, agent: PublicAgent | null, pageUrl: string): string {
   return renderAgentIndex(html, agent, pageUrl).html;
 }
 
-/** injectAgentMeta(), also naming the scripts it inserted (for the page's CSP). */
+/** injectAgentMeta(), also giving the page's status and trackers (for its CSP). */
 export function renderAgentIndex(html: string, agent: PublicAgent | null, pageUrl: string): AgentIndexPage {
   const head: string[] = [];
-  const injectedScripts = agent ? trackingTags(agent.branding.tracking) : [];
   if (!agent) {
     head.push('<title>Agent Not Found</title>', tag('name', 'robots', 'noindex'));
   } else {
@@ -136,7 +112,6 @@ export function renderAgentIndex(html: string, agent: PublicAgent | null, pageUr
       tag('name', 'twitter:title', h.twitterTitle),
       tag('name', 'twitter:description', h.twitterDescription),
       ...(h.image ? [tag('name', 'twitter:image', h.image)] : []),
-      ...injectedScripts,
     );
   }
   const stripped = stripOwnedTags(html);
@@ -144,6 +119,7 @@ export function renderAgentIndex(html: string, agent: PublicAgent | null, pageUr
   const close = stripped.search(/<\/head>/i);
   return {
     html: close === -1 ? `${block}${stripped}` : `${stripped.slice(0, close)}  ${block}${stripped.slice(close)}`,
-    injectedScripts,
+    status: agent ? 200 : 404,
+    trackers: agent ? trackersOf(agent.branding.tracking) : [],
   };
 }

@@ -2,15 +2,38 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WIDGET_LABELS, createWidgetRoute, widgetDomain, widgetScript } from './widget.ts';
 
-function route(answer: () => Promise<Response>, calls: string[] = []) {
+/** A route whose database answers public_web_widget with `answer` and public_agent with `agent`. */
+function route(
+  answer: () => Promise<Response>,
+  calls: string[] = [],
+  agent: () => Promise<Response> = async () => Response.json(null),
+) {
   return createWidgetRoute({
     supabaseUrl: () => 'http://api.test',
     supabaseAnonKey: () => 'anon',
-    fetchFn: async (_input, init) => {
-      calls.push(String(init?.body));
-      return answer();
+    fetchFn: async (input, init) => {
+      const rpc = String(input).split('/').pop();
+      calls.push(`${rpc} ${String(init?.body)}`);
+      return rpc === 'public_agent' ? agent() : answer();
     },
   });
+}
+
+/** The loader's closed shadow root, kept as the script creates it. */
+function runCapturingRoot(script: string): ShadowRoot {
+  const roots: ShadowRoot[] = [];
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = attach.call(this, init);
+    roots.push(root);
+    return root;
+  };
+  try {
+    new Function(script)();
+  } finally {
+    Element.prototype.attachShadow = attach;
+  }
+  return roots[0]!;
 }
 
 afterEach(() => {
@@ -106,10 +129,30 @@ describe('createWidgetRoute', () => {
       async () => Response.json({ domain: 'shop.example.com' }),
       calls,
     )({ url: '/api/live-audio-widget', headers: { host: 'demo.localhost:5181' } });
-    expect(calls).toEqual(['{"subdomain":"demo"}']);
+    expect(calls[0]).toBe('public_web_widget {"subdomain":"demo"}');
     expect(answer?.headers['content-type']).toContain('javascript');
     expect(answer?.body).toContain('"domain":"shop.example.com"');
     expect(answer?.body).toContain('"embedUrl":"http://demo.localhost:5181/?embed=widget"');
+  });
+
+  it("paints the chat launcher in the agent's brand colour, with a readable icon", async () => {
+    const answer = await route(
+      async () => Response.json({ domain: 'localhost' }),
+      [],
+      async () => Response.json({ name: 'Clara', subdomain: 'demo', branding: { primary_color: '#fde047' } }),
+    )({ url: '/api/live-audio-widget', headers: { host: 'demo.localhost:5181' } });
+    const chat = runCapturingRoot(answer!.body).querySelector<HTMLButtonElement>('button.chat')!;
+    expect(chat.style.background).toBe('rgb(253, 224, 71)');
+    expect(chat.style.color).toBe('rgb(17, 24, 39)');
+  });
+
+  it("falls back to the page's default colour when the agent's branding cannot be read", async () => {
+    const answer = await route(
+      async () => Response.json({ domain: 'localhost' }),
+      [],
+      async () => new Response('down', { status: 503 }),
+    )({ url: '/api/live-audio-widget', headers: { host: 'demo.localhost:5181' } });
+    expect(answer?.body).toContain('"colours":{"brand":"#000000","ink":"#ffffff"}');
   });
 
   it('says the widget is not enabled when the database answers null or an empty body', async () => {

@@ -5,7 +5,10 @@
  * (`?embed=widget`), so the host page's CSS cannot reach them. It runs only on the domain the owner
  * configured (or its subdomains); the embedded page checks its parent again.
  */
+import { DEFAULT_BRANDING } from '../src/api/branding.ts';
+import { fetchPublicAgent } from '../src/api/publicAgent.ts';
 import { resolveSiteTarget } from '../src/host/siteMode.ts';
+import { readableOn } from '../src/site/theme.ts';
 
 export const WIDGET_PATH = '/api/live-audio-widget';
 
@@ -23,6 +26,17 @@ export function widgetDomain(raw: unknown): string | null {
   return HOST.test(host) ? host : null;
 }
 
+/** The launcher's background (the agent's primary colour) and its icon colour, both #rrggbb. */
+export interface WidgetColours {
+  brand: string;
+  ink: string;
+}
+
+/** The page's colours for a brand colour, as the page draws its own buttons (theme.ts). */
+export function widgetColours(primaryColor: string): WidgetColours {
+  return { brand: primaryColor, ink: readableOn(primaryColor) };
+}
+
 export interface WidgetLabels {
   chat: string;
   call: string;
@@ -31,13 +45,15 @@ export interface WidgetLabels {
 /**
  * The loader script: two floating buttons, chat and voice call. Both open the same panel (one
  * iframe of the agent page); the call button asks it for the call overlay (`&view=call` on first
- * load, a `concierge:view:call` message afterwards). Values are JSON-encoded, so they cannot break
- * out of the string literals.
+ * load, a `concierge:view:call` message afterwards). The chat launcher wears the agent's brand
+ * colour (`colours`, as the page paints its own buttons). Values are JSON-encoded, so they cannot
+ * break out of the string literals, and colours are set through the CSSOM, never parsed as CSS.
  */
 export function widgetScript(opts: {
   embedUrl: string;
   domain: string;
   labels: { en: WidgetLabels; fr: WidgetLabels };
+  colours?: WidgetColours;
 }): string {
   const config = JSON.stringify(opts).replace(/</g, '\\u003c');
   return `(function () {
@@ -68,6 +84,10 @@ export function widgetScript(opts: {
   var chat = root.querySelector('button.chat');
   var call = root.querySelector('button.call');
   frame.title = label.chat;
+  if (c.colours) {
+    chat.style.background = c.colours.brand;
+    chat.style.color = c.colours.ink;
+  }
   chat.setAttribute('aria-label', label.chat);
   call.setAttribute('aria-label', label.call);
   function toggle(hidden) {
@@ -120,6 +140,16 @@ export function createWidgetRoute(options: {
   fetchFn?: typeof fetch;
 }): (request: { url?: string | undefined; headers: { host?: string | undefined } }) => Promise<WidgetResponse | null> {
   const fetchFn = options.fetchFn ?? fetch;
+  /** The colour the agent's page is painted with (same RPC and parser as the page), else the page default. */
+  const brandColour = async (subdomain: string): Promise<string> => {
+    try {
+      const config = { supabaseUrl: options.supabaseUrl(), supabaseAnonKey: options.supabaseAnonKey() };
+      const agent = await fetchPublicAgent(config, subdomain, fetchFn, AbortSignal.timeout(3000));
+      return agent.branding.primaryColor;
+    } catch {
+      return DEFAULT_BRANDING.primaryColor;
+    }
+  };
   return async (request) => {
     const host = request.headers.host ?? '';
     let url: URL;
@@ -156,7 +186,8 @@ export function createWidgetRoute(options: {
       const proto =
         (request.headers as Record<string, string | undefined>)['x-forwarded-proto'] === 'https' ? 'https' : 'http';
       const embedUrl = `${proto}://${host}/?embed=widget`;
-      return { status: 200, headers: JS, body: widgetScript({ embedUrl, domain, labels: WIDGET_LABELS }) };
+      const colours = widgetColours(await brandColour(target.subdomain));
+      return { status: 200, headers: JS, body: widgetScript({ embedUrl, domain, labels: WIDGET_LABELS, colours }) };
     } catch {
       return disabled('the web widget is unavailable right now');
     }

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { RunningStack } from '../../supabase/local/index.ts';
 import { widgetDomain } from '../../public-site/server/widget.ts';
 import { resolveSiteTarget } from '../../public-site/src/host/siteMode.ts';
-import { consoleCsp, pageScripts, siteCsp, widgetFrameAncestors } from './security-headers.ts';
+import { consoleCsp, consolePageOf, siteCsp, widgetFrameAncestors } from './security-headers.ts';
 import type { Page } from './static-server.ts';
 
 /**
@@ -18,14 +18,22 @@ export async function recordAgentSiteUrl(stack: Pick<RunningStack, 'db'>, public
   );
 }
 
-/** The console's page headers (static-server `pageHeaders`); the API URL is read per request. */
-export function createConsoleHeaders(supabaseUrl: () => string): () => Record<string, string> {
-  return () => ({ 'Content-Security-Policy': consoleCsp({ supabaseUrl: supabaseUrl() }) });
+/**
+ * The console's page headers (static-server `pageHeaders`); the API URL is read per request, and
+ * preview.html (the Branding preview) gets its own CSP (framed by the console only).
+ */
+export function createConsoleHeaders(
+  supabaseUrl: () => string,
+): (request: Pick<IncomingMessage, 'url'>) => Record<string, string> {
+  return (request) => ({
+    'Content-Security-Policy': consoleCsp({ supabaseUrl: supabaseUrl(), page: consolePageOf(request.url ?? '/') }),
+  });
 }
 
 /**
- * The public site's page headers: the CSP allows the inline tracking snippets the server wrote into
- * this very page (page.injectedScripts, never whatever else the HTML holds), and the widget view (`?embed=widget` on an agent host) may be framed by the domain the
+ * The public site's page headers: the CSP allows the hosts of the trackers this page's agent enabled
+ * (page.trackers; the page loads them itself after consent, no inline script is ever allowed), and
+ * the widget view (`?embed=widget` on an agent host) may be framed by the domain the
  * owner configured for the widget (public_web_widget, the same answer the loader uses). Any failure
  * to look it up frames nobody.
  */
@@ -52,7 +60,7 @@ export function createSiteHeaders(
     return {
       'Content-Security-Policy': siteCsp({
         supabaseUrl: stack.url,
-        ...pageScripts(page.injectedScripts.join('\n')),
+        trackers: page.trackers ?? [],
         frameAncestors,
       }),
     };

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { renderAgentIndex } from '../../public-site/server/meta.ts';
 import { parsePublicAgent } from '../../public-site/src/api/publicAgent.ts';
@@ -6,7 +5,7 @@ import {
   ANY_SUPABASE_PROJECT,
   apiSources,
   consoleCsp,
-  pageScripts,
+  consolePageOf,
   siteCsp,
   staticHostHeadersFile,
   widgetFrameAncestors,
@@ -44,12 +43,24 @@ describe('apiSources', () => {
 describe('consoleCsp', () => {
   const d = directives(consoleCsp({ supabaseUrl: 'http://127.0.0.1:54321' }));
 
-  it('runs only our scripts and styles, and cannot be framed', () => {
+  it('runs only our scripts and styles, cannot be framed, and frames only itself (the preview page)', () => {
     expect(d.get('script-src')).toEqual(["'self'"]);
     expect(d.get('style-src')).toEqual(["'self'"]);
     expect(d.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(d.get('frame-src')).toEqual(["'none'"]);
+    expect(d.get('frame-src')).toEqual(["'self'"]);
     expect(d.get('object-src')).toEqual(["'none'"]);
+  });
+
+  it('lets only the console frame its branding preview page, which draws the public page', () => {
+    const preview = directives(consoleCsp({ supabaseUrl: 'http://127.0.0.1:54321', page: 'sitePreview' }));
+    expect(preview.get('frame-ancestors')).toEqual(["'self'"]);
+    expect(preview.get('script-src')).toEqual(["'self'"]);
+    expect(preview.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(preview.get('frame-src')).toEqual(['https://www.youtube-nocookie.com']);
+    expect(consolePageOf('/preview.html')).toBe('sitePreview');
+    expect(consolePageOf('/preview.html?x=1')).toBe('sitePreview');
+    for (const path of ['/', '/agents/1/branding', '/preview.htm', '/x/preview.html'])
+      expect(consolePageOf(path)).toBe('app');
   });
 
   it('reaches the API over http and ws, and YouTube oEmbed', () => {
@@ -84,7 +95,7 @@ describe('siteCsp', () => {
     expect(widgetFrameAncestors("x.com 'unsafe-inline'")).toEqual([]);
   });
 
-  it('allows exactly the tracking snippets the server injected, by hash, and their vendors', () => {
+  it("allows the enabled trackers' hosts and never an inline script", () => {
     const agent = parsePublicAgent({
       id: 'a0000000-0000-4000-8000-000000000001',
       name: 'Clara',
@@ -96,28 +107,14 @@ describe('siteCsp', () => {
         },
       },
     });
-    const page = renderAgentIndex(
-      '<html><head><script type="module" src="/assets/index.js"></script></head></html>',
-      agent,
-      'http://demo.localhost:5181/',
-    );
-    const scripts = pageScripts(page.injectedScripts.join('\n'));
-    expect(scripts.trackers.sort()).toEqual(['googleAnalytics', 'metaPixel']);
-    expect(scripts.inlineScripts).toHaveLength(2);
-    const d = directives(siteCsp({ supabaseUrl: null, ...scripts }));
-    const hash = `'sha256-${createHash('sha256').update(scripts.inlineScripts[0]!).digest('base64')}'`;
-    expect(d.get('script-src')).toContain(hash);
-    expect(d.get('script-src')).toContain('https://connect.facebook.net');
-    expect(d.get('script-src')).toContain('https://*.googletagmanager.com');
-    expect(d.get('script-src')).not.toContain("'unsafe-inline'");
+    const page = renderAgentIndex('<html><head></head></html>', agent, 'http://demo.localhost:5181/');
+    const d = directives(siteCsp({ supabaseUrl: null, trackers: page.trackers }));
+    expect(d.get('script-src')).toEqual(["'self'", 'https://*.googletagmanager.com', 'https://connect.facebook.net']);
     expect(d.get('connect-src')).toContain('https://*.google-analytics.com');
   });
 
-  it('finds no inline script or tracker on a page without them', () => {
-    expect(pageScripts('<script type="module" src="/assets/x.js"></script>')).toEqual({
-      inlineScripts: [],
-      trackers: [],
-    });
+  it('allows no tracker host on a page without trackers', () => {
+    expect(directives(siteCsp({ supabaseUrl: null })).get('script-src')).toEqual(["'self'"]);
   });
 });
 
@@ -129,6 +126,10 @@ describe('staticHostHeadersFile', () => {
     expect(file).toContain('  Referrer-Policy: strict-origin-when-cross-origin');
     expect(file).toContain("frame-ancestors 'none'");
     expect(file).toContain('wss://abc.supabase.co');
+    // The preview page's CSP replaces the app's there (a host would otherwise apply both).
+    expect(file).toMatch(
+      /^\/preview\.html\n {2}! Content-Security-Policy\n {2}Content-Security-Policy: .*frame-ancestors 'self'/m,
+    );
     expect(staticHostHeadersFile('site', ANY_SUPABASE_PROJECT)).toContain('wss://*.supabase.co');
   });
 });

@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
-
 /**
  * The HTTP security headers of the console and the public agent site (issue 13 point 8). Pure: the
  * local static server (static-server.ts) and the `_headers` file written into each production build
  * (static-headers-plugin.ts) both come from here.
  *
- * Scripts run only from our own origin (plus, on an agent page, the exact inline tracking snippets
- * the server injected and their vendors' hosts); the network reaches our origin and the Supabase
+ * Scripts run only from our own origin (plus, on an agent page, the hosts of the trackers its owner
+ * switched on, which the page's own bundle loads once the visitor consents; never inline scripts); the network reaches our origin and the Supabase
  * API (https/http, and ws/wss for Realtime); images may come from any https host because owners
  * paste image links. Nobody frames the console; an agent page is framed only by the web widget's
  * configured domain, and only its `?embed=widget` view.
@@ -29,6 +27,8 @@ export const CONSOLE_BASE_HEADERS: Readonly<Record<string, string>> = {
 
 /** The hosted default when no project URL is known at build time (see README "Deploy"). */
 export const ANY_SUPABASE_PROJECT = 'https://*.supabase.co';
+
+import type { TrackerName } from '../../public-site/src/tracking/trackers.ts';
 
 type Directives = Record<string, readonly string[]>;
 
@@ -68,18 +68,32 @@ function common(supabaseUrl: string | null | undefined): Directives {
   };
 }
 
-/** The console: nothing frames it, it frames nothing; YouTube's oEmbed fills a video's title. */
-export function consoleCsp(options: { supabaseUrl: string | null | undefined }): string {
+/** Which console page: the app, or preview.html (the Branding editor's frame of the public page). */
+export type ConsolePage = 'app' | 'sitePreview';
+
+/** The console page a URL path names (anything but preview.html is the app). */
+export function consolePageOf(urlPath: string): ConsolePage {
+  return urlPath.split(/[?#]/)[0] === '/preview.html' ? 'sitePreview' : 'app';
+}
+
+/**
+ * The console: nobody else frames it; it frames only its own preview page; YouTube's oEmbed fills
+ * a video's title. preview.html may be framed by the console itself ('self') and, as it draws the
+ * public page, takes the owner's custom CSS (inline styles) and YouTube's privacy-enhanced frames.
+ */
+export function consoleCsp(options: { supabaseUrl: string | null | undefined; page?: ConsolePage }): string {
   const base = common(options.supabaseUrl);
+  const preview = options.page === 'sitePreview';
   return serializeCsp({
     ...base,
+    'style-src': [...base['style-src']!, ...(preview ? ["'unsafe-inline'"] : [])],
     'connect-src': [...base['connect-src']!, 'https://www.youtube.com'],
-    'frame-src': ["'none'"],
-    'frame-ancestors': ["'none'"],
+    'frame-src': preview ? ['https://www.youtube-nocookie.com'] : ["'self'"],
+    'frame-ancestors': preview ? ["'self'"] : ["'none'"],
   });
 }
 
-export type Tracker = 'googleAnalytics' | 'googleTagManager' | 'metaPixel';
+export type Tracker = TrackerName;
 
 /** Hosts each tracker loads from and reports to (Google's and Meta's CSP guidance). */
 const TRACKER_SOURCES: Record<Tracker, { script: string[]; connect: string[] }> = {
@@ -99,15 +113,10 @@ const TRACKER_SOURCES: Record<Tracker, { script: string[]; connect: string[] }> 
 
 export interface SiteCspOptions {
   supabaseUrl: string | null | undefined;
-  /** The page's inline `<script>` bodies (the tracking snippets the server injected). */
-  inlineScripts?: readonly string[];
+  /** Trackers the agent enabled: their vendors' hosts may serve scripts and receive beacons. */
   trackers?: Iterable<Tracker>;
   /** Who may frame this page: the widget's domain for `?embed=widget`, else nobody. */
   frameAncestors?: readonly string[];
-}
-
-export function scriptHash(body: string): string {
-  return `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
 }
 
 /**
@@ -120,11 +129,7 @@ export function siteCsp(options: SiteCspOptions): string {
   const ancestors = options.frameAncestors?.length ? options.frameAncestors : ["'none'"];
   return serializeCsp({
     ...base,
-    'script-src': [
-      ...base['script-src']!,
-      ...(options.inlineScripts ?? []).map(scriptHash),
-      ...trackers.flatMap((t) => t.script),
-    ],
+    'script-src': [...base['script-src']!, ...trackers.flatMap((t) => t.script)],
     'style-src': [...base['style-src']!, "'unsafe-inline'"],
     'connect-src': [...base['connect-src']!, ...trackers.flatMap((t) => t.connect)],
     // Videos are embedded from YouTube's privacy-enhanced domain only.
@@ -143,23 +148,6 @@ export function widgetFrameAncestors(domain: string | null): string[] {
 }
 
 /**
- * Inline scripts of some HTML and the trackers they load, for siteCsp(). Give it only the tags the
- * server itself injected (renderAgentIndex's injectedScripts), never the final page.
- */
-export function pageScripts(html: string): { inlineScripts: string[]; trackers: Tracker[] } {
-  const inlineScripts: string[] = [];
-  const trackers = new Set<Tracker>();
-  for (const [, attrs = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    const text = `${attrs} ${body}`;
-    if (text.includes('googletagmanager.com/gtag/js')) trackers.add('googleAnalytics');
-    if (text.includes('googletagmanager.com/gtm.js')) trackers.add('googleTagManager');
-    if (text.includes('connect.facebook.net/')) trackers.add('metaPixel');
-    if (!/\ssrc\s*=/i.test(attrs) && body.trim() !== '') inlineScripts.push(body);
-  }
-  return { inlineScripts, trackers: [...trackers] };
-}
-
-/**
  * A Netlify / Cloudflare Pages `_headers` file for a production build served by a static host
  * (README "Deploy"). Such hosts inject no tracking and serve no widget loader, so the site's
  * pages are framed by nobody.
@@ -172,5 +160,15 @@ export function staticHostHeadersFile(app: 'console' | 'site', supabaseUrl: stri
     ...Object.entries(BASE_SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`),
     `  Content-Security-Policy: ${csp}`,
   ];
+  if (app === 'console') {
+    // preview.html's CSP must replace the app's, not join it (both would apply): Cloudflare Pages
+    // joins matching blocks unless `! Name` detaches the earlier value; Netlify lets the later block
+    // win and skips a line without a colon.
+    lines.push(
+      '/preview.html',
+      `  ! Content-Security-Policy`,
+      `  Content-Security-Policy: ${consoleCsp({ supabaseUrl, page: 'sitePreview' })}`,
+    );
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { contentType } from 'mime-types';
-import { BASE_SECURITY_HEADERS } from './security-headers.ts';
+import { BASE_SECURITY_HEADERS, type Tracker } from './security-headers.ts';
 
 export interface StaticSiteOptions {
   /** Folder with the built single-page app (index.html at its root). */
@@ -28,8 +28,10 @@ export interface StaticSiteOptions {
 /** A page about to be sent. */
 export interface Page {
   html: string;
-  /** `<script>` tags transformIndex wrote in itself: the only inline scripts a CSP may allow. */
-  injectedScripts: readonly string[];
+  /** e.g. 404 for the public site's not-found page; default 200. */
+  status?: number;
+  /** Trackers the page may load (after the visitor's consent): the only script hosts its CSP adds. */
+  trackers?: readonly Tracker[];
 }
 
 /**
@@ -129,9 +131,13 @@ export function createStaticSiteServer(options: StaticSiteOptions): Server {
   async function sendPage(req: IncomingMessage, res: ServerResponse, file: string): Promise<void> {
     const built = await readFile(file, 'utf8');
     const transformed = options.transformIndex ? await options.transformIndex(built, req) : built;
-    const page: Page = typeof transformed === 'string' ? { html: transformed, injectedScripts: [] } : transformed;
+    const page: Page = typeof transformed === 'string' ? { html: transformed } : transformed;
     const pageHeaders = options.pageHeaders ? await options.pageHeaders(req, page) : {};
-    res.writeHead(200, { ...pageHeaders, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+    res.writeHead(page.status ?? 200, {
+      ...pageHeaders,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+    });
     res.end(req.method === 'HEAD' ? undefined : page.html);
   }
 }

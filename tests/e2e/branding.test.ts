@@ -78,7 +78,7 @@ describe('branding editor', () => {
       await editor.page.getByLabel(brandingEn.look.font).selectOption('poppins');
       await editor.unsaved.waitFor();
       // the preview shows the chosen font itself, not a system stand-in
-      await expect.poll(() => poppinsLoaded(page)).toBe(true);
+      await expect.poll(() => editor.previewFontLoaded('Poppins')).toBe(true);
       await editor.screenshot(`${SHOTS}/branding-branding.png`);
 
       await editor.openTab('content');
@@ -188,6 +188,9 @@ describe('branding editor', () => {
       );
       expect(await page.locator('.site-footer__social li').count()).toBe(5);
       expect(await page.title()).toBe('Fournil - fresh sourdough bread and pastries in Lyon');
+      // Google Analytics loads once the visitor accepts tracking (issue 15 point 9).
+      expect(await page.locator('script[src*="gtag/js?id=G-FOURNIL42"]').count()).toBe(0);
+      await site.acceptTracking();
       expect(await page.locator('script[src*="gtag/js?id=G-FOURNIL42"]').count()).toBe(1);
       await site.openTab('about');
       expect(await site.aboutText.innerHTML()).toContain('organic flour');

@@ -27,7 +27,8 @@ export interface AppProtocolOptions {
   rendererDir: string;
   /** The body of /concierge.config.json (backend URL and anon key), resolved once the backend is up. */
   runtimeConfig: () => Promise<unknown>;
-  contentSecurityPolicy: () => Promise<string>;
+  /** The CSP of an HTML file (preview.html has its own: the console frames it). */
+  contentSecurityPolicy: (filePath: string) => Promise<string>;
 }
 
 const baseHeaders = {
@@ -54,7 +55,7 @@ export function handleAppProtocol(options: AppProtocolOptions): void {
           const body = await readFile(target.filePath);
           const headers: Record<string, string> = { ...baseHeaders, 'content-type': mimeTypeFor(target.filePath) };
           if (target.filePath.endsWith('.html'))
-            headers['content-security-policy'] = await options.contentSecurityPolicy();
+            headers['content-security-policy'] = await options.contentSecurityPolicy(target.filePath);
           return new Response(new Uint8Array(body), { headers });
         } catch (error) {
           if (

@@ -33,6 +33,18 @@ describe('buildContentSecurityPolicy', () => {
     expect(d.get('base-uri')).toEqual(["'none'"]);
   });
 
+  it('frames only its own branding preview page, which only the console may frame', () => {
+    const app = directives(buildContentSecurityPolicy({ supabaseUrl: 'https://abc.supabase.co' }));
+    expect(app.get('frame-src')).toEqual(["'self'"]);
+    const preview = buildContentSecurityPolicy({ supabaseUrl: 'https://abc.supabase.co', page: 'sitePreview' });
+    const d = directives(preview);
+    expect(d.get('frame-ancestors')).toEqual(["'self'"]);
+    expect(d.get('script-src')).toEqual(["'self'"]);
+    // The owner's custom CSS is a <style> element on the public page.
+    expect(d.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(d.get('frame-src')).toEqual(['https://www.youtube-nocookie.com']);
+  });
+
   it('opens only what the Vite dev server needs in development', () => {
     const d = directives(
       buildContentSecurityPolicy({ supabaseUrl: 'http://127.0.0.1:54321', devServerUrl: 'http://localhost:5180' }),

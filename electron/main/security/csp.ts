@@ -10,6 +10,11 @@ export interface CspOptions {
   supabaseUrl: string | null;
   /** Vite dev server origin in development (HMR needs its websocket and inline preamble). */
   devServerUrl?: string;
+  /**
+   * preview.html, the Branding editor's frame of the public page: framed by the console only
+   * ('self'), with the owner's custom CSS (inline styles) and YouTube's privacy-enhanced frames.
+   */
+  page?: 'app' | 'sitePreview';
 }
 
 function origin(raw: string): URL {
@@ -23,6 +28,7 @@ export function buildContentSecurityPolicy(options: CspOptions): string {
   const apiSources = api ? [api.origin] : [];
   const realtimeSources = api ? [`${api.protocol === 'https:' ? 'wss:' : 'ws:'}//${api.host}`] : [];
   const dev = options.devServerUrl ? origin(options.devServerUrl) : undefined;
+  const preview = options.page === 'sitePreview';
   const devSources = dev ? [dev.origin, `${dev.protocol === 'https:' ? 'wss:' : 'ws:'}//${dev.host}`] : [];
 
   const directives: Record<string, string[]> = {
@@ -30,7 +36,7 @@ export function buildContentSecurityPolicy(options: CspOptions): string {
     // The React refresh preamble Vite injects in dev is an inline script; production has none.
     'script-src': ["'self'", ...(dev ? [dev.origin, "'unsafe-inline'"] : [])],
     // Vite injects <style> tags in dev; the production build extracts CSS to files.
-    'style-src': ["'self'", ...(dev ? [dev.origin, "'unsafe-inline'"] : [])],
+    'style-src': ["'self'", ...(dev || preview ? [...(dev ? [dev.origin] : []), "'unsafe-inline'"] : [])],
     // Agent avatars and media may live on any https host (owners paste image links).
     'img-src': ["'self'", 'data:', 'blob:', ...apiSources, 'https:'],
     'font-src': ["'self'", 'data:'],
@@ -38,8 +44,9 @@ export function buildContentSecurityPolicy(options: CspOptions): string {
     'connect-src': ["'self'", ...apiSources, ...realtimeSources, ...devSources],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
-    'frame-src': ["'none'"],
-    'frame-ancestors': ["'none'"],
+    // The console frames only its own preview page; nobody but the console frames that page.
+    'frame-src': preview ? ['https://www.youtube-nocookie.com'] : ["'self'"],
+    'frame-ancestors': preview ? ["'self'"] : ["'none'"],
     'base-uri': ["'none'"],
     'form-action': ["'none'"],
   };

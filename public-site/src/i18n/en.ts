@@ -52,6 +52,13 @@ export const en = {
     terms: 'Terms of Service',
     sitemap: 'Sitemap',
     social: '{network} page',
+    privacy: 'Privacy settings',
+  },
+  consent: {
+    label: 'Cookie consent',
+    body: 'This page would like to measure its audience with cookies ({vendors}). Nothing is loaded unless you accept.',
+    accept: 'Accept',
+    refuse: 'Refuse',
   },
   call: {
     unavailableTitle: 'Voice calls unavailable',

@@ -53,6 +53,13 @@ export const fr = {
     terms: "Conditions d'utilisation",
     sitemap: 'Plan du site',
     social: 'Page {network}',
+    privacy: 'Paramètres de confidentialité',
+  },
+  consent: {
+    label: 'Consentement aux cookies',
+    body: "Cette page souhaite mesurer son audience avec des cookies ({vendors}). Rien n'est chargé sans votre accord.",
+    accept: 'Accepter',
+    refuse: 'Refuser',
   },
   call: {
     unavailableTitle: 'Appels vocaux indisponibles',

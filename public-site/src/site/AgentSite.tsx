@@ -3,12 +3,15 @@ import type { PublicAgent } from '../api/publicAgent.ts';
 import { AgentHeader } from '../components/AgentHeader.tsx';
 import type { RuntimeConfig } from '../config/runtimeConfig.ts';
 import { useLocale, useT } from '../i18n/I18n.tsx';
+import { useTrackingConsent } from '../tracking/useTrackingConsent.ts';
 import { CallUnavailableDialog } from './CallDialog.tsx';
+import { ConsentBanner } from './ConsentBanner.tsx';
 import { scopeCustomCss, SCOPE_SELECTOR } from './customCss.ts';
 import { Footer } from './Footer.tsx';
 import { shareLink } from './share.ts';
 import { TabBar } from './TabBar.tsx';
 import { visibleTabs, type TabId } from './tabs.ts';
+import type { Tracking } from '../api/branding.ts';
 import { brandingStyle } from './theme.ts';
 import { TopBar } from './TopBar.tsx';
 import { VideosTab } from './VideosTab.tsx';
@@ -32,19 +35,35 @@ function Pending() {
   );
 }
 
-/** The agent's public page once loaded: branding, top bar, tabs, footer, chat and dialogs. */
+/** The console's Branding preview drives the tab; nothing else happens there. */
+export interface SitePreviewControl {
+  tab: TabId;
+  onTab: (tab: TabId) => void;
+}
+
+const NO_TRACKING: Tracking = {};
+
+/**
+ * The agent's public page once loaded: branding, top bar, tabs, footer, chat and dialogs. With
+ * `preview` (the console's Branding preview) it looks the same, but its actions open nothing and
+ * it neither asks for tracking consent nor tracks.
+ */
 export function AgentSite({
   agent,
   config,
+  preview,
 }: {
   agent: PublicAgent;
   config: Pick<RuntimeConfig, 'supabaseUrl' | 'supabaseAnonKey'>;
+  preview?: SitePreviewControl;
 }) {
   const t = useT();
   const locale = useLocale();
   const tabs = useMemo(() => visibleTabs(agent.branding), [agent.branding]);
-  const [tab, setTab] = useState<TabId>('home');
-  const [overlay, setOverlay] = useState<Overlay>(null);
+  const [ownTab, setOwnTab] = useState<TabId>('home');
+  const tab = preview ? (tabs.includes(preview.tab) ? preview.tab : 'home') : ownTab;
+  const [overlay, setOverlayState] = useState<Overlay>(null);
+  const setOverlay = useCallback((next: Overlay) => setOverlayState(preview ? null : next), [preview]);
   const [toast, setToast] = useState<string | null>(null);
   const toastTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const pageUrl = typeof window === 'undefined' ? '' : window.location.href.split('#')[0]!;
@@ -72,8 +91,10 @@ export function AgentSite({
   }, []);
   useEffect(() => () => clearTimeout(toastTimer.current), []);
   useBrandFont(agent.branding.fontFamily);
+  const consent = useTrackingConsent(preview ? NO_TRACKING : agent.branding.tracking);
 
   const share = async () => {
+    if (preview) return;
     const outcome = await shareLink(navigator, { url: pageUrl, title: agent.branding.metaTitle ?? agent.name });
     if (outcome === 'copied') showToast(t('share.copied'));
     if (outcome === 'failed') showToast(t('share.failed'));
@@ -82,7 +103,7 @@ export function AgentSite({
   // AI Call asks voice-session first, so the visitor learns before any microphone prompt whether a
   // call can happen (no provider, no owner credits).
   const openCall = async () => {
-    if (checkingVoice) return;
+    if (checkingVoice || preview) return;
     setCheckingVoice(true);
     try {
       const { voiceAvailability } = await import('../conversation/call/voiceApi.ts');
@@ -98,7 +119,8 @@ export function AgentSite({
   };
 
   const selectTab = (next: TabId) => {
-    setTab(next);
+    if (preview) preview.onTab(next);
+    else setOwnTab(next);
     window.scrollTo({ top: 0 });
   };
 
@@ -107,6 +129,14 @@ export function AgentSite({
       className={`${SCOPE_SELECTOR.slice(1)} font-${agent.branding.fontFamily}`}
       style={brandingStyle(agent.branding) as CSSProperties}
       data-testid="agent-page"
+      // In the preview, links (Terms, social pages) stay put: the editor is the page being used.
+      onClickCapture={
+        preview
+          ? (event) => {
+              if ((event.target as Element).closest('a')) event.preventDefault();
+            }
+          : undefined
+      }
     >
       {css ? <style data-testid="custom-css">{css}</style> : null}
       <TopBar title={agent.companyName ?? agent.name} onQr={() => setOverlay('qr')} onShare={() => void share()} />
@@ -124,7 +154,10 @@ export function AgentSite({
           {tab === 'media' ? <MediaTab images={agent.branding.images} /> : null}
         </Suspense>
         {tab === 'videos' ? <VideosTab videos={agent.branding.videos} /> : null}
-        <Footer socialLinks={agent.branding.socialLinks} />
+        <Footer
+          socialLinks={agent.branding.socialLinks}
+          {...(consent.trackers.length > 0 ? { onPrivacy: consent.reopen } : {})}
+        />
       </main>
       <TabBar tabs={tabs} active={tab} onSelect={selectTab} />
       {overlay === 'chat' ? (
@@ -157,6 +190,7 @@ export function AgentSite({
           onChat={() => setOverlay('chat')}
         />
       ) : null}
+      {consent.asking ? <ConsentBanner trackers={consent.trackers} onAnswer={consent.answer} /> : null}
       {toast ? (
         <div className="toast" role="status" data-testid="toast">
           {toast}

@@ -12,8 +12,11 @@ const NETWORK_NAMES: Record<string, string> = {
   snapchat: 'Snapchat',
 };
 
-/** Footer: the agent's social links, Terms of Service and /sitemap (spec 002 §2.3). */
-export function Footer({ socialLinks }: { socialLinks: SocialLink[] }) {
+/**
+ * Footer: the agent's social links, Terms of Service and /sitemap (spec 002 §2.3), and "Privacy
+ * settings" to change a tracking consent answer when the page has tracking (spec 002 §7.6).
+ */
+export function Footer({ socialLinks, onPrivacy }: { socialLinks: SocialLink[]; onPrivacy?: () => void }) {
   const t = useT();
   return (
     <footer className="site-footer">
@@ -39,6 +42,11 @@ export function Footer({ socialLinks }: { socialLinks: SocialLink[] }) {
       <nav className="site-footer__links">
         <a href="/terms">{t('footer.terms')}</a>
         <a href="/sitemap">{t('footer.sitemap')}</a>
+        {onPrivacy ? (
+          <button type="button" className="site-footer__privacy" onClick={onPrivacy} data-testid="privacy-settings">
+            {t('footer.privacy')}
+          </button>
+        ) : null}
       </nav>
     </footer>
   );

@@ -56,6 +56,27 @@ export class AgentSitePage extends SitePage {
     await this.page.getByTestId('share').click();
   }
 
+  /** The tracking consent banner (only on pages whose owner switched tracking on). */
+  get consentBanner(): Locator {
+    return this.page.getByTestId('consent-banner');
+  }
+
+  async acceptTracking(): Promise<void> {
+    await this.consentBanner.getByTestId('consent-accept').click();
+    await this.consentBanner.waitFor({ state: 'detached' });
+  }
+
+  async refuseTracking(): Promise<void> {
+    await this.consentBanner.getByTestId('consent-refuse').click();
+    await this.consentBanner.waitFor({ state: 'detached' });
+  }
+
+  /** Footer "Privacy settings": asks the consent question again. */
+  async openPrivacySettings(): Promise<void> {
+    await this.page.getByTestId('privacy-settings').click();
+    await this.consentBanner.waitFor();
+  }
+
   get toast(): Locator {
     return this.page.getByTestId('toast');
   }

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
 import type { commonEn } from '../../../renderer/src/components/locales/en.ts';
 import type { brandingEn } from '../../../renderer/src/features/branding/locales/en.ts';
 
@@ -58,8 +58,28 @@ export class BrandingEditorPage {
     return this.page.getByRole('button', { name: this.texts.save });
   }
 
+  /** The live preview: the public page itself, in a frame of the editor. */
+  get preview(): FrameLocator {
+    return this.page.frameLocator('[data-testid="branding-preview"] iframe');
+  }
+
+  /** Whether the preview has loaded this font's own faces (not a system stand-in). */
+  async previewFontLoaded(family: string): Promise<boolean> {
+    const frame = this.page.frames().find((f) => f.url().endsWith('/preview.html'));
+    if (!frame) return false;
+    return frame.evaluate(
+      (name) => [...document.fonts].some((f) => f.family.includes(name) && f.status === 'loaded'),
+      family,
+    );
+  }
+
+  /** The previewed page's markup, to compare with what a visitor is served. */
+  async previewMarkup(): Promise<string> {
+    return this.preview.locator('[data-testid="agent-page"]').evaluate((el) => el.outerHTML);
+  }
+
   get previewHeadline(): Locator {
-    return this.page.getByTestId('preview-headline');
+    return this.preview.locator('[data-testid="home-tab"] h1');
   }
 
   /** The one Blueprint toast on screen with this text. */

@@ -28,12 +28,6 @@ export const brandingEn = {
   },
   preview: {
     title: 'Live preview',
-    chat: 'AI Chat',
-    call: 'AI Call',
-    about: 'About',
-    media: 'Media',
-    videos: 'Videos',
-    home: 'Home',
   },
   look: {
     swatch: '{{label}} picker',

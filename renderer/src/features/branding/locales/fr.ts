@@ -30,12 +30,6 @@ export const brandingFr: typeof brandingEn = {
   },
   preview: {
     title: 'Aperçu en direct',
-    chat: 'Chat IA',
-    call: 'Appel IA',
-    about: 'À propos',
-    media: 'Médias',
-    videos: 'Vidéos',
-    home: 'Accueil',
   },
   look: {
     swatch: 'Sélecteur : {{label}}',
