@@ -5,6 +5,7 @@
  * tag follows the redirect; the loader then builds its iframe URL from the new host).
  */
 import { resolveSiteTarget } from '../src/host/siteMode.ts';
+import { callAnonRpc } from './anonRpc.ts';
 
 export interface RedirectResponse {
   status: number;
@@ -48,19 +49,9 @@ export function createSubdomainRedirect(
     if (target.kind !== 'agent' || target.via !== 'host') return null;
     let current: unknown;
     try {
-      const res = await fetchFn(`${options.supabaseUrl().replace(/\/+$/, '')}/rest/v1/rpc/subdomain_redirect`, {
-        method: 'POST',
-        headers: {
-          apikey: options.supabaseAnonKey(),
-          authorization: `Bearer ${options.supabaseAnonKey()}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ subdomain: target.subdomain }),
-        signal: AbortSignal.timeout(3000),
-      });
-      if (!res.ok) return null;
-      const text = await res.text();
-      current = text.trim() === '' ? null : JSON.parse(text);
+      const answer = await callAnonRpc({ ...options, fetchFn }, 'subdomain_redirect', { subdomain: target.subdomain });
+      if (!answer.ok) return null;
+      current = answer.value;
     } catch {
       // The database is slow or down: serve the page as asked; the app shows its own state.
       return null;

@@ -8,6 +8,7 @@
 import { DEFAULT_BRANDING } from '../src/api/branding.ts';
 import { fetchPublicAgent } from '../src/api/publicAgent.ts';
 import { resolveSiteTarget } from '../src/host/siteMode.ts';
+import { callAnonRpc } from './anonRpc.ts';
 import { readableOn } from '../src/site/theme.ts';
 
 export const WIDGET_PATH = '/api/live-audio-widget';
@@ -167,20 +168,9 @@ export function createWidgetRoute(options: {
     const target = resolveSiteTarget({ host, pathname: url.pathname }, options.siteDomain);
     if (target.kind !== 'agent') return disabled('no agent at this address');
     try {
-      const res = await fetchFn(`${options.supabaseUrl().replace(/\/+$/, '')}/rest/v1/rpc/public_web_widget`, {
-        method: 'POST',
-        headers: {
-          apikey: options.supabaseAnonKey(),
-          authorization: `Bearer ${options.supabaseAnonKey()}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ subdomain: target.subdomain }),
-        signal: AbortSignal.timeout(3000),
-      });
-      if (!res.ok) return disabled('the web widget is unavailable right now');
-      // A function returning null may come back as an empty body (the local stack answers so).
-      const text = await res.text();
-      const config = text.trim() === '' ? null : (JSON.parse(text) as { domain?: unknown } | null);
+      const answer = await callAnonRpc({ ...options, fetchFn }, 'public_web_widget', { subdomain: target.subdomain });
+      if (!answer.ok) return disabled('the web widget is unavailable right now');
+      const config = answer.value as { domain?: unknown } | null;
       const domain = widgetDomain(config?.domain);
       if (!domain) return disabled('the web widget is not enabled for this agent');
       const proto =
