@@ -87,6 +87,8 @@ describe('exposed columns', () => {
       'connector_signing_secret',
       'create_subscription',
       'disable_web_widget',
+      // The caller's own minutes this period (tests/integration/security/minutes-usage.test.ts).
+      'minutes_usage',
       'public_agent',
       'public_conversation_messages',
       'public_web_widget',
