@@ -20,8 +20,9 @@ export interface SubdomainRedirectOptions {
   fetchFn?: typeof fetch;
 }
 
-// Cached an hour only: the old name is free again after 30 days and may then be another agent's.
-const CACHE = 'public, max-age=3600';
+// A temporary redirect that nobody keeps: the owner may rename back (a kept "A → B" would then loop
+// with the server's "B → A"), and after 30 days the old name may be another agent's.
+const CACHE = 'no-store';
 
 /** Pages and the widget loader (paths without a file extension); files are never looked up. */
 function isRedirectable(pathname: string): boolean {
@@ -65,6 +66,6 @@ export function createSubdomainRedirect(
       .split(',')[0]
       ?.trim();
     const location = `${proto === 'https' ? 'https' : 'http'}://${newHost}${url.pathname}${url.search}`;
-    return { status: 301, headers: { location, 'cache-control': CACHE }, body: '' };
+    return { status: 302, headers: { location, 'cache-control': CACHE }, body: '' };
   };
 }

@@ -4,7 +4,7 @@
 -- and nobody else may claim it (an old QR code leading to another business is a phishing page).
 --
 -- Rows are written only by a trigger on agents (no client grant to write); owners read their own.
--- The public site asks public.subdomain_redirect(old) and answers 301 to the new host.
+-- The public site asks public.subdomain_redirect(old) and answers a redirect to the new host.
 
 create table public.agent_subdomain_redirects (
   old_subdomain text primary key check (old_subdomain ~ '^[a-z0-9-]{3,63}$'),

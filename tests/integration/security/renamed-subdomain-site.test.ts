@@ -10,7 +10,7 @@ import { startCast, type Cast } from './support/actors.ts';
 
 /**
  * A renamed agent's old address (issue 15 point 5), as `npm start` serves the public site: a
- * visitor's page and the owner website's widget script on the old subdomain get a 301 to the same
+ * visitor's page and the owner website's widget script on the old subdomain get a 302 to the same
  * path on the new one; a name nobody left is served as before.
  */
 let cast: Cast;
@@ -79,13 +79,13 @@ afterAll(async () => {
 describe('a renamed subdomain on the public site', () => {
   it('a visitor on the old address is sent to the same page on the new one', async () => {
     const answer = await site('site-old-bakery', '/chat?lang=fr');
-    expect(answer.status).toBe(301);
+    expect(answer.status).toBe(302);
     expect(answer.headers.location).toBe(`http://site-new-bakery.localhost:${sitePort}/chat?lang=fr`);
   });
 
   it("the owner website's widget script on the old address leads to the loader on the new one", async () => {
     const answer = await site('site-old-bakery', '/api/live-audio-widget');
-    expect(answer.status).toBe(301);
+    expect(answer.status).toBe(302);
     expect(answer.headers.location).toBe(`http://site-new-bakery.localhost:${sitePort}/api/live-audio-widget`);
     const loader = await site('site-new-bakery', '/api/live-audio-widget');
     expect(loader.status).toBe(200);
@@ -95,7 +95,7 @@ describe('a renamed subdomain on the public site', () => {
 
   it('the new address, a name nobody left, and files are served as before', async () => {
     expect((await site('site-new-bakery')).status).toBe(200);
-    expect((await site('never-renamed')).status).not.toBe(301);
+    expect((await site('never-renamed')).status).not.toBe(302);
     expect((await site('site-old-bakery', '/assets/app.js')).status).toBe(200);
   });
 });
