@@ -18,7 +18,10 @@ describe('renamed subdomain redirect', () => {
   it('a page on the old subdomain answers 302 (kept by nobody) to the same path and query on the new one', async () => {
     const { redirect, calls } = redirectWith('"new-name"');
     const answer = await redirect({ url: '/chat?x=1', headers: { host: 'old-name.localhost:5181' } });
-    expect(answer).toMatchObject({ status: 302, headers: { location: 'http://new-name.localhost:5181/chat?x=1', 'cache-control': 'no-store' } });
+    expect(answer).toMatchObject({
+      status: 302,
+      headers: { location: 'http://new-name.localhost:5181/chat?x=1', 'cache-control': 'no-store' },
+    });
     expect(calls).toEqual([JSON.stringify({ subdomain: 'old-name' })]);
   });
 

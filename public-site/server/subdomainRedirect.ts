@@ -1,6 +1,6 @@
 /**
  * The redirect step for whatever serves the built public site: a request to a subdomain an agent
- * left less than 30 days ago (public.subdomain_redirect) gets a 301 to the same path on the agent's
+ * left less than 30 days ago (public.subdomain_redirect) gets a 302 to the same path on the agent's
  * current subdomain, so shared links, QR codes and the widget script tag keep working (a script
  * tag follows the redirect; the loader then builds its iframe URL from the new host).
  */
