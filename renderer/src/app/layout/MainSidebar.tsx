@@ -72,6 +72,8 @@ export function MainSidebar({
           usedMinutes={usage.data?.usedMinutes ?? 0}
           totalMinutes={usage.data?.totalMinutes ?? 0}
           packName={usage.data?.subscribedPack ?? null}
+          state={usage.isError ? 'error' : usage.data ? 'ready' : 'loading'}
+          onRetry={() => void usage.refetch()}
         />
       )}
       <Divider />

@@ -29,6 +29,8 @@ export const shellEn = {
     packTitle: '{{pack}} plan',
     trialPercent: '{{percent}}%',
     trialUsage: '{{used}} / {{total}} MIN',
+    usageUnavailable: 'Usage unavailable right now',
+    usageRetry: 'Retry',
     signOut: 'Sign out',
     notifications: 'Notifications',
     noNotifications: 'No notifications',

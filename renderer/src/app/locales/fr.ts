@@ -30,6 +30,8 @@ export const shellFr: typeof shellEn = {
     packTitle: 'Offre {{pack}}',
     trialPercent: '{{percent}} %',
     trialUsage: '{{used}} / {{total}} MIN',
+    usageUnavailable: 'Consommation indisponible pour le moment',
+    usageRetry: 'Réessayer',
     signOut: 'Se déconnecter',
     notifications: 'Notifications',
     noNotifications: 'Aucune notification',
