@@ -79,7 +79,6 @@ create trigger agents_subdomain_not_redirected before insert or update on public
 create or replace function public.subdomain_available(subdomain text, agent_id uuid default null) returns boolean
 language sql stable security definer set search_path = '' as $$
   select subdomain_available.subdomain ~ '^[a-z0-9-]{3,63}$' and subdomain_available.subdomain !~ '^-|-$'
-     and subdomain_available.subdomain <> 'www'
      and not private.is_reserved_subdomain(subdomain_available.subdomain)
      and not private.is_redirected_subdomain(subdomain_available.subdomain, subdomain_available.agent_id)
      and not exists (select 1 from public.agents a where a.subdomain = subdomain_available.subdomain
