@@ -7,7 +7,12 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   // Same alias as renderer/vite.config.ts: console code imports the shared conversation UI by it.
-  resolve: { alias: { '@conversation': fileURLToPath(new URL('./public-site/src/conversation', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@conversation': fileURLToPath(new URL('./public-site/src/conversation', import.meta.url)),
+      '@contracts': fileURLToPath(new URL('./supabase/functions/_shared/contracts', import.meta.url)),
+    },
+  },
   test: {
     projects: [
       {

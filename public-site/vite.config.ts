@@ -22,6 +22,10 @@ const listenHost = process.env.CONCIERGE_SITE_HOST ?? '127.0.0.1';
 export default defineConfig(({ mode }) => ({
   root,
   plugins: [react(), staticHostHeadersPlugin('site')],
+  // The one contract module shared with the console and the functions (ARCHITECTURE §4).
+  resolve: {
+    alias: { '@contracts': fileURLToPath(new URL('../supabase/functions/_shared/contracts', import.meta.url)) },
+  },
   // The site always sits at the root of its host (one host per agent), so absolute asset URLs stay
   // valid on any path of the subdomain, e.g. /test-agent.
   base: '/',

@@ -19,7 +19,14 @@ export default defineConfig(({ mode }) => ({
   plugins: [react(), staticHostHeadersPlugin('console')],
   // The Test Agent sandbox reuses the public site's conversation UI (chat + call overlay) as is,
   // one source for both; tsconfig.json `paths` and the eslint zone rules know this alias too.
-  resolve: { alias: { '@conversation': `${repoRoot}public-site/src/conversation` } },
+  // `@contracts` is the one contract module (wire formats, JSON column schemas, shared rules) that
+  // the console, the public site and the functions all import.
+  resolve: {
+    alias: {
+      '@conversation': `${repoRoot}public-site/src/conversation`,
+      '@contracts': `${repoRoot}supabase/functions/_shared/contracts`,
+    },
+  },
   build: {
     outDir: `${repoRoot}dist/renderer`,
     emptyOutDir: true,

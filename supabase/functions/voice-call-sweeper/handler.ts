@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { createServiceClient, type FunctionEnv } from '../_shared/agent-chat/env.ts';
 import { hangUpCall } from '../_shared/voice/hang-up.ts';
-import { VOICE_LEASE_SECONDS } from '../_shared/voice/lease.ts';
+import { VOICE_LEASE_SECONDS } from '../_shared/contracts/voice-lease.ts';
 import { createOpenAiRealtime } from '../_shared/voice/openai-realtime.ts';
 import { readSchedulerInput, requireServiceRole, serviceRoleKeys } from '../_shared/web/scheduler.ts';
 import { serveJson } from '../_shared/web/serve.ts';

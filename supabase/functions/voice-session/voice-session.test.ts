@@ -13,7 +13,7 @@ import {
   type VoiceCaller,
   type VoiceStore,
 } from './voice-session.ts';
-import { VOICE_LEASE_SECONDS } from '../_shared/voice/lease.ts';
+import { VOICE_LEASE_SECONDS } from '../_shared/contracts/voice-lease.ts';
 
 const AGENT: VoiceAgent = {
   id: 'a0000000-0000-4000-8000-000000000001',

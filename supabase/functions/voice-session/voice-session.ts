@@ -12,7 +12,7 @@
  *        URL for the stereo recording. Starts are rate-limited per visitor, client address and
  *        agent (counters in Postgres): 429 + Retry-After.
  *   POST {action:'heartbeat', callId, callToken} → {open, secondsLeft, final}
- *        renews the call's liveness lease (_shared/voice/lease.ts) on the database clock and tops
+ *        renews the call's liveness lease (_shared/contracts/voice-lease.ts) on the database clock and tops
  *        its reservation up by another block when little of it is left and credits remain;
  *        `final` when it cannot grow (the call ends in secondsLeft). After the reservation or an
  *        expired lease: {open: false} and the provider call is hung up.
@@ -36,7 +36,7 @@ import { readJsonBody } from '../_shared/web/json-body.ts';
 import { storableText } from '../_shared/engine/safe-text.ts';
 import { serializeToolResult, parseToolArguments } from '../_shared/engine/tools.ts';
 import { hangUpCall } from '../_shared/voice/hang-up.ts';
-import { VOICE_LEASE_SECONDS } from '../_shared/voice/lease.ts';
+import { VOICE_LEASE_SECONDS } from '../_shared/contracts/voice-lease.ts';
 import type { RealtimeProvider } from '../_shared/voice/openai-realtime.ts';
 import { agentFunctions, realtimeTools, signCallToken, verifyCallToken, type VoiceToolDeps } from './tools.ts';
 import { RECORDING_TYPES, openingInstruction, realtimeSession, type VoiceAgent } from './session.ts';

@@ -8,7 +8,7 @@
  * of it (reservations in blocks: voice-reservations.test.ts). Roles: anonymous visitor, owner A, owner B.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VOICE_LEASE_SECONDS } from '../../../supabase/functions/_shared/voice/lease.ts';
+import { VOICE_LEASE_SECONDS } from '../../../supabase/functions/_shared/contracts/voice-lease.ts';
 import type { FakeOpenAI } from '../../fakes/openai/server.ts';
 import { createAgent, type Owner } from '../agent-chat/support.ts';
 import type { TestStack } from '../support/stack.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VOICE_HEARTBEAT_INTERVAL_SECONDS } from '../../../../supabase/functions/_shared/voice/lease.ts';
+import { VOICE_HEARTBEAT_INTERVAL_SECONDS } from '@contracts/voice-lease.ts';
 import { VoiceCall, type CallEnvironment } from './voiceCall.ts';
 
 const endpoint = { supabaseUrl: 'http://api.test', anonKey: 'anon' };

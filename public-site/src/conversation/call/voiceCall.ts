@@ -1,4 +1,4 @@
-import { VOICE_HEARTBEAT_INTERVAL_SECONDS } from '../../../../supabase/functions/_shared/voice/lease.ts';
+import { VOICE_HEARTBEAT_INTERVAL_SECONDS } from '@contracts/voice-lease.ts';
 import type { AgentRef, ConversationEndpoint } from '../api.ts';
 import type { CallRecorder } from './recorder.ts';
 import {
