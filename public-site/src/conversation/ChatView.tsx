@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { AgentChatEvent } from '../../../supabase/functions/_shared/engine/sse.ts';
+import type { AgentChatEvent } from '@contracts/conversation-events.ts';
 import { browserStore, type KeyValueStore } from './session.ts';
 import { conversationText, type ConversationKey, type ConversationLocale } from './messages.ts';
 import type { AgentRef, ChatChannel, ConversationEndpoint } from './api.ts';

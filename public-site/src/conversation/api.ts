@@ -2,7 +2,7 @@ import {
   readAgentChatResponse,
   type AgentChatEvent,
   type Citation,
-} from '../../../supabase/functions/_shared/engine/sse.ts';
+} from '@contracts/conversation-events.ts';
 import type { ChatMessage } from './state.ts';
 
 /**

@@ -20,7 +20,7 @@ import { isProviderError } from '../_shared/ai/errors.ts';
 import { requireOwnAgent, requireUser } from '../_shared/agent-chat/caller.ts';
 import { corsHeaders } from '../_shared/agent-chat/cors.ts';
 import { createServiceClient, envRecord, type FunctionEnv } from '../_shared/agent-chat/env.ts';
-import { createModelSettingsCache } from '../_shared/agent-chat/usage.ts';
+import { createModelSettingsCache } from '../_shared/conversation/usage.ts';
 import { KNOWLEDGE_MAX_BYTES, validateKnowledgeFile } from '../_shared/knowledge/formats.ts';
 import { ingestKnowledgeFile } from '../_shared/knowledge/ingest.ts';
 import { isOwnKnowledgePath, parseKnowledgePath } from '../_shared/knowledge/paths.ts';

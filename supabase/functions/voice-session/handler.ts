@@ -1,5 +1,5 @@
 /** Wiring from the environment: the local stack imports this file's makeHandler(env); index.ts serves it under Deno. */
-import { createAgentLoader } from '../_shared/agent-chat/agents.ts';
+import { createAgentLoader } from '../_shared/conversation/agents.ts';
 import { clientAddressKey, identifyCaller } from '../_shared/agent-chat/caller.ts';
 import { anonymousKeys, createServiceClient } from '../_shared/agent-chat/env.ts';
 import { createToolRunner } from '../_shared/tools/runner.ts';

@@ -7,10 +7,10 @@
  * The call token binds the request to one call and expires with it: an HMAC of the call id and an
  * expiry, so a visitor cannot run tools for another call (or agent), nor after the paid time.
  */
-import type { AgentTool, LoadedAgent } from '../_shared/agent-chat/agents.ts';
+import type { AgentTool, LoadedAgent } from '../_shared/conversation/agents.ts';
 import type { FunctionTool } from '../_shared/ai/types.ts';
-import { buildToolDefinitions } from '../_shared/engine/tools.ts';
-import type { ToolInvocation, ToolOutcome } from '../_shared/engine/turn.ts';
+import { buildToolDefinitions } from '../_shared/conversation/tools.ts';
+import type { ToolInvocation, ToolOutcome } from '../_shared/conversation/turn.ts';
 
 export interface VoiceToolDeps {
   /** The agent with its enabled tools (service role, `agent_for_turn`). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LoadedAgent } from '../_shared/agent-chat/agents.ts';
-import type { ToolInvocation } from '../_shared/engine/turn.ts';
+import type { LoadedAgent } from '../_shared/conversation/agents.ts';
+import type { ToolInvocation } from '../_shared/conversation/turn.ts';
 import { HttpError } from '../_shared/web/errors.ts';
 import { signCallToken, verifyCallToken, type VoiceToolDeps } from './tools.ts';
 import { recordingPath, openingInstruction, realtimeSession, realtimeVoice, type VoiceAgent } from './session.ts';

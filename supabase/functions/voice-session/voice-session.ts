@@ -33,8 +33,8 @@
  */
 import { HttpError, errorResponse, httpErrorResponse } from '../_shared/web/errors.ts';
 import { readJsonBody } from '../_shared/web/json-body.ts';
-import { storableText } from '../_shared/engine/safe-text.ts';
-import { serializeToolResult, parseToolArguments } from '../_shared/engine/tools.ts';
+import { storableText } from '../_shared/contracts/safe-text.ts';
+import { serializeToolResult, parseToolArguments } from '../_shared/conversation/tools.ts';
 import { hangUpCall } from '../_shared/voice/hang-up.ts';
 import { VOICE_LEASE_SECONDS } from '../_shared/contracts/voice-lease.ts';
 import type { RealtimeProvider } from '../_shared/voice/openai-realtime.ts';

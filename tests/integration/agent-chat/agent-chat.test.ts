@@ -4,7 +4,7 @@
  * failure (apology, nothing charged), refusal rules, and conversation isolation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatFailureApology } from '../../../supabase/functions/_shared/engine/messages.ts';
+import { chatFailureApology } from '../../../supabase/functions/_shared/conversation/messages.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';
 import {
   addKnowledge,

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { HttpError } from '../web/errors.ts';
-import { safeText } from './safe-text.ts';
+import { safeText } from '../contracts/safe-text.ts';
 
 export const MAX_MESSAGE_LENGTH = 4_000;
 

@@ -8,8 +8,8 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ChatMessage } from '../ai/types.ts';
-import type { ChatChannel } from '../engine/input.ts';
-import type { ConversationStore, SaveMessage } from '../engine/turn.ts';
+import type { ChatChannel } from './input.ts';
+import type { ConversationStore, SaveMessage } from './turn.ts';
 import { HttpError } from '../web/errors.ts';
 
 /** Limits save_chat_message enforces (migration 20261124130000), as the visitor is told them. */

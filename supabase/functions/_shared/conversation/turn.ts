@@ -18,7 +18,7 @@ import { chatFailureApology, toolFailureMessage } from './messages.ts';
 import { buildSystemPrompt, toolFollowUpInstruction } from './prompt.ts';
 import type { ChatRateLimiter } from './rate-limit.ts';
 import type { RetrievalRequest, RetrievalResult } from './retrieval.ts';
-import type { AgentChatEvent, Citation, ToolStatus, TurnUsage } from './sse.ts';
+import type { AgentChatEvent, Citation, ToolStatus, TurnUsage } from '../contracts/conversation-events.ts';
 import { buildToolDefinitions, parseToolArguments, serializeToolResult, type CatalogueTool } from './tools.ts';
 
 /** What the engine needs to know about an agent (a projection of `agents` + its tools). */

@@ -7,7 +7,7 @@ import type { ChatMessage } from '../ai/types.ts';
 import { createAgentChatHandler } from './handler.ts';
 import { ChatRateLimiter, MemoryBucketStore } from './rate-limit.ts';
 import { createHybridRetriever } from './retrieval.ts';
-import { parseAgentChatEvents, type AgentChatEvent } from './sse.ts';
+import { parseAgentChatEvents, type AgentChatEvent } from '../contracts/conversation-events.ts';
 import {
   startTurn,
   type AgentForTurn,

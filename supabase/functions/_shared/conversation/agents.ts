@@ -4,8 +4,8 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { AgentForTurn } from '../engine/turn.ts';
-import type { CatalogueTool } from '../engine/tools.ts';
+import type { AgentForTurn } from './turn.ts';
+import type { CatalogueTool } from './tools.ts';
 import {
   interactionsGuidance,
   interactionsTool,

@@ -5,7 +5,7 @@
  * RRF needs only ranks, not comparable scores (cosine distance and ts_rank live on different
  * scales), and rewards chunks both rankings agree on. The SQL side is injected.
  */
-import type { Citation } from './sse.ts';
+import type { Citation } from '../contracts/conversation-events.ts';
 import { contentWords, foldText, isStopWord, stem } from '../text/lexical.ts';
 import { splitSentences } from '../text/sentences.ts';
 
