@@ -1,45 +1,17 @@
 /**
- * `agent-chat` input: `{agentId | subdomain, conversationId?, message, channel?}`. Anything else is
- * a 400 with a message that says what to fix.
+ * `agent-chat` input (schema in the contract module): anything else is a 400 with a message that
+ * says what to fix.
  */
-import { z } from 'zod';
+import { agentChatInputSchema, type AgentChatInput } from '../contracts/agent-chat.ts';
 import { HttpError } from '../web/errors.ts';
-import { safeText } from '../contracts/safe-text.ts';
 
-export const MAX_MESSAGE_LENGTH = 4_000;
-
-export const CHAT_CHANNELS = ['web', 'sandbox', 'whatsapp', 'phone', 'voice'] as const;
-export type ChatChannel = (typeof CHAT_CHANNELS)[number];
-
-// Subdomain rule from the spec (≥ 3 characters) plus DNS label syntax.
-const subdomainPattern = /^[a-z0-9](?:[a-z0-9-]{1,61}[a-z0-9])$/;
-
-export const agentChatInputSchema = z
-  .object({
-    agentId: z.guid({ error: 'agentId must be a UUID.' }).optional(),
-    subdomain: z
-      .string({ error: 'subdomain must be a string.' })
-      .trim()
-      .toLowerCase()
-      .regex(subdomainPattern, { error: 'subdomain must be 3 to 63 letters, digits or hyphens.' })
-      .optional(),
-    conversationId: z.guid({ error: 'conversationId must be a UUID.' }).optional(),
-    message: safeText(
-      z
-        .string({ error: 'message is required and must be a string.' })
-        .trim()
-        .min(1, { error: 'message must not be empty.' })
-        .max(MAX_MESSAGE_LENGTH, { error: `message must be at most ${MAX_MESSAGE_LENGTH} characters.` }),
-      'message',
-    ),
-    channel: z.enum(CHAT_CHANNELS, { error: `channel must be one of ${CHAT_CHANNELS.join(', ')}.` }).default('web'),
-  })
-  .strict()
-  .refine((input) => (input.agentId === undefined) !== (input.subdomain === undefined), {
-    error: 'Give exactly one of agentId or subdomain.',
-  });
-
-export type AgentChatInput = z.infer<typeof agentChatInputSchema>;
+export {
+  agentChatInputSchema,
+  CHAT_CHANNELS,
+  MAX_MESSAGE_LENGTH,
+  type AgentChatInput,
+  type ChatChannel,
+} from '../contracts/agent-chat.ts';
 
 /** Parses the JSON body; throws HttpError 400 `invalid_input` naming the first problem. */
 export function parseAgentChatInput(raw: unknown): AgentChatInput {
