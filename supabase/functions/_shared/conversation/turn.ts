@@ -324,7 +324,7 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
             content: reply,
             language,
             createdAt: now(),
-            metadata: { interrupted: true, offline },
+            metadata: { interrupted: true, offline, channel: input.channel },
           })
           .catch((persistError: unknown) => log('persist_failed', { conversationId, error: String(persistError) }));
       }
@@ -339,7 +339,7 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
         content: apology,
         language,
         createdAt: now(),
-        metadata: { failed: true, errorCode: code, ...(reply ? { partialReply: reply } : {}), offline },
+        metadata: { failed: true, channel: input.channel, errorCode: code, ...(reply ? { partialReply: reply } : {}), offline },
       });
     } catch (persistError) {
       log('persist_failed', { conversationId, error: String(persistError) });
