@@ -17,6 +17,7 @@ import { createToolRunner } from '../_shared/tools/runner.ts';
 import { defaultCallControlHost, type CallControlHost } from '../_shared/voice/call-control-host.ts';
 import { hangUpCall } from '../_shared/voice/hang-up.ts';
 import { createOpenAiRealtime } from '../_shared/voice/openai-realtime.ts';
+import { connectSideband } from '../_shared/voice/sideband.ts';
 import { createVoiceSessionHandler } from './voice-session.ts';
 import { createRestVoiceStore } from './store.ts';
 
@@ -33,6 +34,7 @@ export type SidebandConnector = (options: {
 }) => Promise<VoiceControlConnection>;
 
 export interface VoiceSessionWiring {
+  /** Default: the real sideband client (connectSideband). */
   connectSideband?: SidebandConnector;
   /** Where call control runs (default: in this process, or the edge runtime's waitUntil). */
   host?: CallControlHost;
@@ -58,8 +60,8 @@ export function makeHandler(env: FunctionEnv, wiring: VoiceSessionWiring = {}): 
   const realtime = apiKey ? createOpenAiRealtime({ apiKey, baseUrl }) : null;
 
   let controlCall: ((callId: string) => void) | undefined;
-  if (service && loadAgent && realtime && apiKey && wiring.connectSideband) {
-    const connect = wiring.connectSideband;
+  if (service && loadAgent && realtime && apiKey) {
+    const connect = wiring.connectSideband ?? ((options) => connectSideband(options));
     const provider = createAiProvider(envRecord(env, ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_PROVIDER']));
     const settings = createModelSettingsCache(service);
     const host = wiring.host ?? defaultCallControlHost(log);

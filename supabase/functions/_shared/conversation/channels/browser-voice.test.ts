@@ -158,6 +158,7 @@ describe('browser voice through the conversation core', () => {
       { name: 'Calendar', function: 'manage_calendar', status: 'succeeded', step: 1 },
       { name: 'Calendar', function: 'manage_calendar', status: 'succeeded', step: 2 },
     ]);
+    expect(h.lines[3]!.tools).toEqual([]);
     expect(h.lines[3]!.citations).toEqual([{ documentId: 'doc-hours', name: 'hours.txt', snippet: 'We open at 7am.' }]);
     expect(h.lines.every((l) => l.conversationId === 'conv-1' && l.ownerId === AGENT.ownerId)).toBe(true);
     expect(h.settled).toEqual([CALL]);

@@ -31,27 +31,11 @@ import type { ToolInvocation, ToolOutcome } from '../turn.ts';
 import type { TranscriptWriter } from '../transcript.ts';
 import type { Citation } from '../../contracts/conversation-events.ts';
 import { CHANNELS } from '../channel.ts';
+import type { SidebandConnection, SidebandEvent } from '../../voice/sideband.ts';
 
-/**
- * The part of the sideband connection (`_shared/voice/sideband.ts`) the controller uses: what it
- * sends and the typed events it reads. Declared here as the port the core needs, so the
- * controller is tested with an in-memory connection.
- */
-export type VoiceControlEvent =
-  | { type: 'function_call'; callId: string; name: string; arguments: string; itemId: string; responseId: string }
-  | { type: 'user_transcript'; itemId: string; text: string }
-  | { type: 'assistant_transcript'; itemId: string; responseId: string; text: string }
-  | { type: 'response_done'; responseId: string; status: string; usage: Record<string, unknown> | null }
-  | { type: 'error'; code: string | null; message: string }
-  | { type: 'closed'; code: number; reason: string };
-
-export interface VoiceControlConnection {
-  updateSession(session: Record<string, unknown>): void;
-  sendFunctionOutput(callId: string, output: unknown): void;
-  createResponse(options?: { instructions?: string }): void;
-  events(): AsyncIterable<VoiceControlEvent>;
-  close(): void;
-}
+/** The sideband connection (`_shared/voice/sideband.ts`) as the controller uses it. */
+export type VoiceControlConnection = Omit<SidebandConnection, 'closed'>;
+export type VoiceControlEvent = SidebandEvent;
 
 /** The call as Postgres holds it (voice_calls), only while it is open. */
 export interface OpenVoiceCall {
@@ -199,7 +183,8 @@ export async function controlVoiceCall(callId: string, deps: VoiceCallControlDep
             { runTool: deps.runTool, retrieve: deps.retrieve, log },
             limits.toolTimeoutMs,
           );
-          tools.push(result.record);
+          // Knowledge is recorded as citations, as on text channels (where it is retrieved before the turn).
+          if (event.name !== KNOWLEDGE_FUNCTION) tools.push(result.record);
           citations.push(...result.citations);
           output = result.output;
         }
