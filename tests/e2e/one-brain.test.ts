@@ -45,7 +45,10 @@ function brain(body: ChatRequestBody): FakeChatReply {
   const spoken = all.filter((m) => m.role !== 'system' && m.role !== 'developer');
   const lastUserIndex = spoken.map((m) => m.role).lastIndexOf('user');
   const question = lastUserIndex >= 0 ? messageText(spoken[lastUserIndex]!) : '';
-  const toolOutputs = spoken.slice(lastUserIndex + 1).filter((m) => m.role === 'tool').map(messageText);
+  const toolOutputs = spoken
+    .slice(lastUserIndex + 1)
+    .filter((m) => m.role === 'tool')
+    .map(messageText);
   const offered = (Array.isArray(body.tools) ? (body.tools as { function?: { name?: string } }[]) : []).map(
     (tool) => tool.function?.name,
   );
@@ -325,6 +328,9 @@ async function stubWebRtc(page: Page): Promise<void> {
       close() {}
     }
     w.RTCPeerConnection = FakePeerConnection;
-    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: async () => tone() } });
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: async () => tone() },
+    });
   });
 }

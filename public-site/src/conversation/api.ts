@@ -1,8 +1,4 @@
-import {
-  readAgentChatResponse,
-  type AgentChatEvent,
-  type Citation,
-} from '@contracts/conversation-events.ts';
+import { readAgentChatResponse, type AgentChatEvent, type Citation } from '@contracts/conversation-events.ts';
 import type { ChatMessage } from './state.ts';
 
 /**

@@ -42,7 +42,10 @@ export interface VoiceSessionWiring {
   control?: Pick<VoiceCallControlDeps, 'leaseRenewMs' | 'toolLimits'>;
 }
 
-export function makeHandler(env: FunctionEnv, wiring: VoiceSessionWiring = {}): (request: Request) => Promise<Response> {
+export function makeHandler(
+  env: FunctionEnv,
+  wiring: VoiceSessionWiring = {},
+): (request: Request) => Promise<Response> {
   const apiKey = env.get('OPENAI_API_KEY');
   const baseUrl = env.get('OPENAI_BASE_URL') || 'https://api.openai.com/v1';
   const serviceRoleKey = env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
@@ -76,7 +79,12 @@ export function makeHandler(env: FunctionEnv, wiring: VoiceSessionWiring = {}): 
           .select('user_id, agent_id, conversation_id, provider_call_id')
           .eq('id', callId)
           .eq('status', 'recording')
-          .maybeSingle<{ user_id: string; agent_id: string | null; conversation_id: string | null; provider_call_id: string | null }>();
+          .maybeSingle<{
+            user_id: string;
+            agent_id: string | null;
+            conversation_id: string | null;
+            provider_call_id: string | null;
+          }>();
         if (error) throw new Error(`reading the call failed: ${error.message}`);
         if (!data?.agent_id || !data.conversation_id || !data.provider_call_id) return null;
         return {

@@ -36,7 +36,6 @@ const loadAgent: VoiceSessionDeps['loadAgent'] = async (ref) =>
 const createVoiceSessionHandler = (deps: Omit<VoiceSessionDeps, 'loadAgent'> & Partial<VoiceSessionDeps>) =>
   createHandler({ loadAgent, ...deps });
 const CALL = 'c0000000-0000-4000-8000-000000000001';
-const CONVERSATION = 'e0000000-0000-4000-8000-000000000001';
 const OFFER = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n';
 
 const SECRET = 'test-secret';
@@ -397,7 +396,6 @@ describe('voice session rules', () => {
       `${AGENT.ownerId}/${AGENT.id}/2026-11-21T20-15-30-123Z-call.m4a`,
     );
   });
-
 });
 
 describe('voice-session callers', () => {

@@ -32,11 +32,7 @@ import { HttpError, errorResponse, httpErrorResponse } from '../_shared/web/erro
 import { readJsonBody } from '../_shared/web/json-body.ts';
 import type { LoadedAgent } from '../_shared/conversation/agents.ts';
 import { realtimeSession } from '../_shared/conversation/channels/browser-voice.ts';
-import {
-  voiceAgentRefSchema,
-  voiceHeldCallSchema,
-  voiceStartBodySchema,
-} from '../_shared/contracts/voice-session.ts';
+import { voiceAgentRefSchema, voiceHeldCallSchema, voiceStartBodySchema } from '../_shared/contracts/voice-session.ts';
 import { z } from 'zod';
 import { hangUpCall } from '../_shared/voice/hang-up.ts';
 import { VOICE_LEASE_SECONDS } from '../_shared/contracts/voice-lease.ts';
@@ -148,14 +144,19 @@ function parsed<T>(schema: z.ZodType<T>, raw: unknown): T {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const message =
-    issue?.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}.` : (issue?.message ?? 'Invalid input.');
+    issue?.code === 'unrecognized_keys'
+      ? `Unknown field(s): ${issue.keys.join(', ')}.`
+      : (issue?.message ?? 'Invalid input.');
   throw new HttpError(400, 'invalid_input', message);
 }
 
 function agentRef(raw: { agentId?: unknown; subdomain?: unknown }): { subdomain: string } | { agentId: string } {
   if ((raw.subdomain === undefined) === (raw.agentId === undefined))
     throw new HttpError(400, 'invalid_input', 'Give exactly one of agentId or subdomain.');
-  const ref = parsed(voiceAgentRefSchema, raw.agentId !== undefined ? { agentId: raw.agentId } : { subdomain: raw.subdomain });
+  const ref = parsed(
+    voiceAgentRefSchema,
+    raw.agentId !== undefined ? { agentId: raw.agentId } : { subdomain: raw.subdomain },
+  );
   return 'agentId' in ref ? { agentId: ref.agentId } : { subdomain: ref.subdomain };
 }
 

@@ -14,7 +14,6 @@ import { startTestStack, type TestStack } from '../support/stack.ts';
  * tools, writes the transcript and settles the call at its real end. What the page says about the
  * call (its transcript, its duration, whether it ends it at all) changes nothing.
  */
-const DEMO_AGENT = 'a0000000-0000-4000-8000-000000000001';
 const DEMO_OWNER = 'd0000000-0000-4000-8000-000000000001';
 const OFFER = 'v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
 const TITLE = 'Voice core booking';
@@ -178,7 +177,13 @@ describe('browser voice through the conversation core', () => {
         .select('role, content, verified, tool_calls, metadata')
         .eq('conversation_id', settled.conversation_id)
         .order('timestamp')
-    ).data as { role: string; content: string; verified: boolean; tool_calls: unknown; metadata: { channel: string } }[];
+    ).data as {
+      role: string;
+      content: string;
+      verified: boolean;
+      tool_calls: unknown;
+      metadata: { channel: string };
+    }[];
     expect(lines.map((l) => [l.role, l.content, l.verified, l.metadata.channel])).toEqual([
       ['user', `A table for two on ${date} at noon, please.`, true, 'voice'],
       ['assistant', `Booked for ${date} at noon.`, true, 'voice'],
@@ -187,9 +192,8 @@ describe('browser voice through the conversation core', () => {
       { name: 'Calendar', function: 'manage_calendar', status: 'succeeded', step: 1 },
       { name: 'Calendar', function: 'manage_calendar', status: 'succeeded', step: 2 },
     ]);
-    const appointments = (
-      await service.from('appointments').select('conversation_id, starts_on').eq('title', TITLE)
-    ).data;
+    const appointments = (await service.from('appointments').select('conversation_id, starts_on').eq('title', TITLE))
+      .data;
     expect(appointments).toEqual([{ conversation_id: settled.conversation_id, starts_on: date }]);
     await service.from('appointments').delete().eq('title', TITLE);
   });

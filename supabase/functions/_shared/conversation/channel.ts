@@ -31,7 +31,14 @@ export interface ChannelAdapter {
 
 /** The adapters that exist today; phone and WhatsApp add theirs here. */
 export const CHANNELS = {
-  web: { channel: 'web', conversationChannel: 'web_chat', style: 'text', input: 'turn', output: 'sse', meter: 'tokens' },
+  web: {
+    channel: 'web',
+    conversationChannel: 'web_chat',
+    style: 'text',
+    input: 'turn',
+    output: 'sse',
+    meter: 'tokens',
+  },
   sandbox: {
     channel: 'sandbox',
     conversationChannel: 'sandbox',

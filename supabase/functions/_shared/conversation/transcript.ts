@@ -55,7 +55,8 @@ export function createTranscriptWriter(service: SupabaseClient): TranscriptWrite
       conversation: null,
       message: transcriptMessage(line),
     });
-    if (error || typeof data !== 'string') throw new Error(`saving the transcript failed: ${error?.message ?? 'no id'}`);
+    if (error || typeof data !== 'string')
+      throw new Error(`saving the transcript failed: ${error?.message ?? 'no id'}`);
     return { messageId: data };
   };
 }

@@ -260,7 +260,13 @@ describe('a turn against the fake OpenAI server', () => {
     const chats = fake.requestsTo('chat').map((r) => r.body as { messages: { role: string }[] });
     expect(chats).toHaveLength(3);
     // The second round sees the first round's call and result.
-    expect(chats[2]!.messages.map((m) => m.role).slice(-5)).toEqual(['assistant', 'tool', 'assistant', 'tool', 'system']);
+    expect(chats[2]!.messages.map((m) => m.role).slice(-5)).toEqual([
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+      'system',
+    ]);
     expect(h.store.messages.at(-1)?.metadata.tools).toEqual([
       { name: 'Calendar', function: 'manage_calendar', status: 'succeeded', step: 1 },
       { name: 'Calendar', function: 'manage_calendar', status: 'succeeded', step: 2 },

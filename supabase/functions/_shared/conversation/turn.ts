@@ -20,7 +20,13 @@ import { buildSystemPrompt, toolFollowUpInstruction } from './prompt.ts';
 import type { ChatRateLimiter } from './rate-limit.ts';
 import type { RetrievalRequest, RetrievalResult } from './retrieval.ts';
 import type { AgentChatEvent, Citation, TurnUsage } from '../contracts/conversation-events.ts';
-import { DEFAULT_TOOL_LOOP_LIMITS, runToolCall, type ToolCallResult, type ToolLoopLimits, type ToolRecord } from './tool-loop.ts';
+import {
+  DEFAULT_TOOL_LOOP_LIMITS,
+  runToolCall,
+  type ToolCallResult,
+  type ToolLoopLimits,
+  type ToolRecord,
+} from './tool-loop.ts';
 import { buildToolDefinitions, serializeToolResult, type CatalogueTool } from './tools.ts';
 
 /** What the engine needs to know about an agent (a projection of `agents` + its tools). */
@@ -339,7 +345,13 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
         content: apology,
         language,
         createdAt: now(),
-        metadata: { failed: true, channel: input.channel, errorCode: code, ...(reply ? { partialReply: reply } : {}), offline },
+        metadata: {
+          failed: true,
+          channel: input.channel,
+          errorCode: code,
+          ...(reply ? { partialReply: reply } : {}),
+          offline,
+        },
       });
     } catch (persistError) {
       log('persist_failed', { conversationId, error: String(persistError) });
@@ -393,7 +405,9 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
         for await (const event of deps.provider.streamChat({
           model,
           messages:
-            step === 1 ? messages : [...messages, ...rounds, { role: 'system', content: toolFollowUpInstruction(language) }],
+            step === 1
+              ? messages
+              : [...messages, ...rounds, { role: 'system', content: toolFollowUpInstruction(language) }],
           ...(offerTools ? { tools: definitions.functions } : {}),
           temperature: step === 1 ? CHAT_TEMPERATURE : TOOL_EXPLANATION_TEMPERATURE,
           grounding,

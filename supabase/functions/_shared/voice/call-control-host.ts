@@ -15,7 +15,9 @@ interface EdgeRuntimeGlobal {
   EdgeRuntime?: { waitUntil?(promise: Promise<unknown>): void };
 }
 
-export function defaultCallControlHost(log?: (event: string, details: Record<string, unknown>) => void): CallControlHost {
+export function defaultCallControlHost(
+  log?: (event: string, details: Record<string, unknown>) => void,
+): CallControlHost {
   const edge = (globalThis as EdgeRuntimeGlobal).EdgeRuntime;
   return (control) => {
     const guarded = control.catch((error: unknown) => log?.('voice_control_crashed', { error: String(error) }));

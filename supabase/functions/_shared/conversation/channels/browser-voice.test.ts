@@ -129,7 +129,10 @@ describe('browser voice through the conversation core', () => {
     expect(session.instructions).toContain('search_knowledge');
     expect(session.tools.map((t) => t.name)).toEqual(['manage_calendar', 'search_knowledge']);
     expect(session.audio).toMatchObject({ input: { transcription: {} }, output: { voice: 'marin' } });
-    expect(h.sent[1]).toMatchObject({ type: 'response.create', instructions: expect.stringContaining('likely recorded') });
+    expect(h.sent[1]).toMatchObject({
+      type: 'response.create',
+      instructions: expect.stringContaining('likely recorded'),
+    });
 
     // Each call's output goes back, then a response is asked for.
     expect(h.sent.slice(2).map((e) => `${e.type}${e.callId ? `:${String(e.callId)}` : ''}`)).toEqual([

@@ -81,7 +81,12 @@ export function voiceToolDefinitions(agent: LoadedAgent): ToolDefinitions {
 export function realtimeSession(agent: LoadedAgent, model: string): Record<string, unknown> {
   const language = baseLanguage(agent.defaultLanguage) ?? 'en';
   const { functions } = voiceToolDefinitions(agent);
-  const tools = functions.map((f) => ({ type: 'function', name: f.name, description: f.description, parameters: f.parameters }));
+  const tools = functions.map((f) => ({
+    type: 'function',
+    name: f.name,
+    description: f.description,
+    parameters: f.parameters,
+  }));
   return {
     type: 'realtime',
     model,
@@ -137,7 +142,11 @@ export async function controlVoiceCall(callId: string, deps: VoiceCallControlDep
     let turnStarted = Date.now();
     let tools: ToolRecord[] = [];
     let citations: Citation[] = [];
-    const line = (role: 'user' | 'assistant', content: string, extra: { tools?: ToolRecord[]; citations?: Citation[] }) =>
+    const line = (
+      role: 'user' | 'assistant',
+      content: string,
+      extra: { tools?: ToolRecord[]; citations?: Citation[] },
+    ) =>
       deps
         .writeTranscript({
           conversationId: call.conversationId,
@@ -156,8 +165,10 @@ export async function controlVoiceCall(callId: string, deps: VoiceCallControlDep
       if (event.type === 'user_transcript') {
         const text = event.text.trim();
         if (text === '') continue;
-        language = detectLanguage(text, { conversationLanguage: language, agentDefaultLanguage: agent.defaultLanguage })
-          .language;
+        language = detectLanguage(text, {
+          conversationLanguage: language,
+          agentDefaultLanguage: agent.defaultLanguage,
+        }).language;
         step = 0;
         turnStarted = Date.now();
         await line('user', text, {});
