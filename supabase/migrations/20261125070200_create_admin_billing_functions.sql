@@ -13,7 +13,8 @@ comment on column public.billing_events.payment_ref is 'The provider''s payment 
 create index billing_events_processed_at_idx on public.billing_events (processed_at desc);
 create index billing_events_payment_ref_idx on public.billing_events (payment_ref) where kind = 'payment';
 
--- The checkout RPC gains the amount, currency and payment id (optional: older callers still work).
+-- The checkout RPC (latest definition: 20261124150000) gains the amount, currency and payment id
+-- (optional: older callers still work).
 drop function public.record_checkout_payment(text, text, uuid, text);
 create or replace function public.record_checkout_payment(event_id text, event_type text, user_id uuid, pack_id text,
   amount_cents bigint default null, currency text default null, payment_ref text default null)
@@ -30,11 +31,11 @@ begin
   end if;
   perform 1 from public.profiles p where p.id = record_checkout_payment.user_id;
   if not found then
-    raise exception 'User not found' using errcode = 'P0002';
+    raise exception 'User not found' using errcode = 'PT404';
   end if;
   select k.credits into pack_credits from public.packs k where k.id = record_checkout_payment.pack_id;
   if not found then
-    raise exception 'Pack not found' using errcode = 'P0002';
+    raise exception 'Pack not found' using errcode = 'PT404';
   end if;
   insert into public.billing_events (id, type, user_id, pack_id, credits, kind, amount_cents, currency, payment_ref)
   values (record_checkout_payment.event_id, coalesce(record_checkout_payment.event_type, 'unknown'),
@@ -56,7 +57,7 @@ grant execute on function public.record_checkout_payment(text, text, uuid, text,
 
 -- A refund of a recorded payment, once per provider event. Credits are not taken back: an admin
 -- decides that with the user (a usage ledger entry would need the balance to still be there).
--- False when the event was already recorded; P0002 when the payment is unknown.
+-- False when the event was already recorded; PT404 (answered 404) when the payment is unknown.
 create or replace function public.record_refund(event_id text, event_type text, payment_ref text, amount_cents bigint,
   currency text default null)
 returns boolean
@@ -75,7 +76,7 @@ begin
    where b.payment_ref = record_refund.payment_ref and b.kind = 'payment'
    order by b.processed_at limit 1;
   if paid.id is null then
-    raise exception 'Payment not found' using errcode = 'P0002';
+    raise exception 'Payment not found' using errcode = 'PT404';
   end if;
   insert into public.billing_events (id, type, user_id, pack_id, kind, amount_cents, currency, payment_ref)
   values (record_refund.event_id, coalesce(record_refund.event_type, 'unknown'), paid.user_id, paid.pack_id, 'refund',

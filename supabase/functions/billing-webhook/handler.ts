@@ -107,7 +107,7 @@ export function makeHandler(env: FunctionEnv) {
       amount_cents: parsed.data.amount,
       currency: parsed.data.currency ?? null,
     });
-    if (error?.code === 'PT404' || error?.code === 'P0002') return Response.json({ received: true, ignored: true });
+    if (error?.code === 'PT404') return Response.json({ received: true, ignored: true });
     if (error) {
       console.error('billing-webhook: record_refund failed', error);
       throw new HttpError(500, 'database_error', 'Failed to record the refund');

@@ -91,7 +91,7 @@ describe('packs saved as a whole', () => {
   });
 
   // One table of cases: the contract's schema and the SQL function accept and refuse the same packs.
-  const cases: [string, Partial<PackInput> & Record<string, unknown>, boolean][] = [
+  const cases: [string, Record<string, unknown>, boolean][] = [
     ['defaults', {}, true],
     ['price with cents', { monthly_price: 19.99 }, true],
     ['price with 3 decimals', { monthly_price: 19.999 }, false],
@@ -237,7 +237,7 @@ describe('billing from payment events and the ledger', () => {
       event_id: 'evt_x',
       payment_ref: 'pi_unknown',
     });
-    expect(unknown.error?.code).toBe('P0002');
+    expect(unknown.error?.code).toBe('PT404');
 
     const totals = await cast.admin.client.rpc('admin_billing_totals').single();
     expect(totals.data).toMatchObject({ revenue_cents: 1990, refunds_cents: 500, currency: 'usd' });
