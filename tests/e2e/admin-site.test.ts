@@ -47,6 +47,13 @@ describe('admin: packs, site SEO and marketplace', () => {
     const landing = new LandingPage(visitor.page, product.consoleUrl);
     await landing.open();
     await expect.poll(() => landing.pricingCards().filter({ hasText: 'E2E Studio' }).count()).toBe(1);
+
+    // Deleting it is saved the same way, and the landing page (which other files count) is back as it was.
+    await packs.deletePack('E2E Studio');
+    await packs.saveButton().click();
+    await expect.poll(() => packs.saveButton().isDisabled()).toBe(true);
+    await landing.open();
+    await expect.poll(() => landing.pricingCards().count()).toBe(3);
     await visitor.context.close();
     await context.close();
   });

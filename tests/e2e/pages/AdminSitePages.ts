@@ -34,6 +34,11 @@ export class PacksAdminPage extends ConsolePage {
     await dialog.waitFor({ state: 'detached' });
   }
 
+  async deletePack(name: string): Promise<void> {
+    await this.openTab('plans');
+    await this.page.getByRole('button', { name: this.texts.plans.delete.replace('{{name}}', name) }).click();
+  }
+
   planRow(name: string): Locator {
     return this.page.locator(`tr[data-pack-row="${name}"]`);
   }
