@@ -16,8 +16,16 @@ import { consentEn } from '../features/consent/locales/en.ts';
 import { consentFr } from '../features/consent/locales/fr.ts';
 import { calendarEn } from '../features/deploy/locales/calendar.en.ts';
 import { calendarFr } from '../features/deploy/locales/calendar.fr.ts';
+import { billingEn } from '../features/billing/locales/en.ts';
+import { billingFr } from '../features/billing/locales/fr.ts';
 import { creditsEn } from '../features/credits/locales/en.ts';
 import { creditsFr } from '../features/credits/locales/fr.ts';
+import { marketplaceEn } from '../features/marketplace/locales/en.ts';
+import { marketplaceFr } from '../features/marketplace/locales/fr.ts';
+import { packsEn } from '../features/packs/locales/en.ts';
+import { packsFr } from '../features/packs/locales/fr.ts';
+import { siteConfigEn } from '../features/siteConfig/locales/en.ts';
+import { siteConfigFr } from '../features/siteConfig/locales/fr.ts';
 import { deployEn } from '../features/deploy/locales/en.ts';
 import { deployFr } from '../features/deploy/locales/fr.ts';
 import { landingEn } from '../features/landing/locales/en.ts';
@@ -59,6 +67,10 @@ export const resources = {
     sandbox: sandboxEn,
     branding: brandingEn,
     admin: adminEn,
+    packs: packsEn,
+    billing: billingEn,
+    siteConfig: siteConfigEn,
+    marketplace: marketplaceEn,
   },
   fr: {
     common: commonFr,
@@ -79,6 +91,10 @@ export const resources = {
     sandbox: sandboxFr,
     branding: brandingFr,
     admin: adminFr,
+    packs: packsFr,
+    billing: billingFr,
+    siteConfig: siteConfigFr,
+    marketplace: marketplaceFr,
   },
 } as const;
 
