@@ -20,10 +20,28 @@ const StripeEvent = z.object({
 const PaidSession = z.object({
   payment_status: z.string(),
   metadata: z.object({ user_id: z.string().uuid(), pack_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
+  // What was paid, kept for the admin's billing figures (absent from older test events).
+  amount_total: z.number().int().nonnegative().nullish(),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .nullish(),
+  payment_intent: z.string().min(1).max(255).nullish(),
+});
+
+/** A refund (`refund.created`): one per refund, so partial refunds add up exactly. */
+const Refund = z.object({
+  amount: z.number().int().positive(),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .nullish(),
+  payment_intent: z.string().min(1).max(255),
 });
 
 /** Events that mean "this checkout is paid". */
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+const REFUND_EVENT = 'refund.created';
 
 async function readRawBody(req: Request): Promise<string> {
   const declared = Number(req.headers.get('content-length'));
@@ -53,6 +71,7 @@ export function makeHandler(env: FunctionEnv) {
     }
     const event = StripeEvent.safeParse(payload);
     if (!event.success) throw new HttpError(400, 'invalid_event', 'The event has no id, type or data.object.');
+    if (event.data.type === REFUND_EVENT) return await refund(event.data.id, event.data.data.object);
     if (!PAID_EVENTS.has(event.data.type)) return Response.json({ received: true, ignored: true });
     const session = PaidSession.safeParse(event.data.data.object);
     if (!session.success)
@@ -64,12 +83,34 @@ export function makeHandler(env: FunctionEnv) {
       event_type: event.data.type,
       user_id: session.data.metadata.user_id,
       pack_id: session.data.metadata.pack_id,
+      amount_cents: session.data.amount_total ?? null,
+      currency: session.data.currency ?? null,
+      payment_ref: session.data.payment_intent ?? null,
     });
     if (error) {
       // Unknown user or pack will not heal on retry; anything else (database down) should be retried.
       if (error.code === 'PT404') throw new HttpError(422, 'unknown_reference', error.message);
       console.error('billing-webhook: record_checkout_payment failed', error);
       throw new HttpError(500, 'database_error', 'Failed to purchase credits');
+    }
+    return Response.json({ received: true, applied: data === true });
+  }
+
+  /** Records a refund of a payment we recorded; a refund of anything else is acknowledged and ignored. */
+  async function refund(eventId: string, object: unknown): Promise<Response> {
+    const parsed = Refund.safeParse(object);
+    if (!parsed.success) throw new HttpError(400, 'invalid_event', 'The refund has no amount or payment_intent.');
+    const { data, error } = await service.rpc('record_refund', {
+      event_id: eventId,
+      event_type: REFUND_EVENT,
+      payment_ref: parsed.data.payment_intent,
+      amount_cents: parsed.data.amount,
+      currency: parsed.data.currency ?? null,
+    });
+    if (error?.code === 'PT404') return Response.json({ received: true, ignored: true });
+    if (error) {
+      console.error('billing-webhook: record_refund failed', error);
+      throw new HttpError(500, 'database_error', 'Failed to record the refund');
     }
     return Response.json({ received: true, applied: data === true });
   }

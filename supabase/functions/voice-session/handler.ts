@@ -53,7 +53,9 @@ export function makeHandler(
   const loadAgent = service ? createAgentLoader(service) : null;
   const keys = anonymousKeys(env);
   const log = (event: string, details: Record<string, unknown>) => console.warn(`[voice-session] ${event}`, details);
-  const model = env.get('OPENAI_REALTIME_MODEL') ?? DEFAULT_REALTIME_MODEL;
+  const models = service ? createModelSettingsCache(service) : null;
+  // The admin's 'internal call' model (platform settings), read per call like chat reads its model.
+  const model = models ? async () => (await models()).internalCallModel : DEFAULT_REALTIME_MODEL;
   const store = createRestVoiceStore({
     supabaseUrl: env.get('SUPABASE_URL') ?? '',
     serviceRoleKey,
@@ -66,7 +68,7 @@ export function makeHandler(
   if (service && loadAgent && realtime && apiKey) {
     const connect = wiring.connectSideband ?? ((options) => connectSideband(options));
     const provider = createAiProvider(envRecord(env, ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_PROVIDER']));
-    const settings = createModelSettingsCache(service);
+    const settings = models ?? createModelSettingsCache(service);
     const host = wiring.host ?? defaultCallControlHost(log);
     const deps: VoiceCallControlDeps = {
       ...wiring.control,
@@ -100,7 +102,12 @@ export function makeHandler(
       retrieve: async (request) =>
         createRpcRetriever({ service, provider, embeddingModel: (await settings()).embeddingModel })(request),
       writeTranscript: createTranscriptWriter(service),
-      renewLease: async (callId) => (await store.heartbeat(callId, VOICE_LEASE_SECONDS))?.open === true,
+      async renewLease(callId) {
+        const beat = await store.heartbeat(callId, VOICE_LEASE_SECONDS);
+        return beat?.open
+          ? { alive: true, secondsLeft: beat.secondsLeft, final: beat.final }
+          : { alive: false, secondsLeft: 0, final: true };
+      },
       async settle(callId) {
         const outcome = await store.endCall(callId, VOICE_LEASE_SECONDS);
         if (outcome?.claimed && outcome.providerCallId)

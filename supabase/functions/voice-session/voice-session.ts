@@ -114,7 +114,8 @@ export interface VoiceSessionDeps {
   store: VoiceStore;
   /** null when no realtime-capable provider is configured. */
   realtime: RealtimeProvider | null;
-  model: string;
+  /** The realtime model, or how to read it per call (the admin's internal call model setting). */
+  model: string | (() => Promise<string>);
   log?: (event: string, details: Record<string, unknown>) => void;
   /**
    * The caller: the signed-in user behind a non-anonymous bearer (null for visitors; throws a 401
@@ -242,7 +243,10 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
     let answer: { sdp: string; providerCallId: string };
     try {
       // The same session the control connection sends: usable from the first audio packet.
-      answer = await deps.realtime.createCall(body.sdp, realtimeSession(agent, deps.model));
+      answer = await deps.realtime.createCall(
+        body.sdp,
+        realtimeSession(agent, typeof deps.model === 'string' ? deps.model : await deps.model()),
+      );
     } catch (error) {
       deps.log?.('voice_session_provider_failed', { agentId: agent.id, error: String(error) });
       await deps.store.abortCall(callId);

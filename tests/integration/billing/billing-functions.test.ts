@@ -230,6 +230,46 @@ describe('billing-webhook', () => {
     expect((await fetch(`${stack.url}/functions/v1/billing-webhook`)).status).toBe(405);
   });
 
+  it('keeps what a checkout paid and records a refund of it once; a refund of an unknown payment is ignored', async () => {
+    const paid = JSON.parse(paidEvent('evt_paid_amount')) as { data: { object: Record<string, unknown> } };
+    Object.assign(paid.data.object, { amount_total: 4990, currency: 'usd', payment_intent: 'pi_amount' });
+    const raw = JSON.stringify(paid);
+    expect((await deliver(raw, await signStripePayload(raw, WEBHOOK_SECRET))).status).toBe(200);
+    const refund = (id: string, paymentIntent: string) =>
+      JSON.stringify({
+        id,
+        object: 'event',
+        type: 'refund.created',
+        data: {
+          object: { id: `re_${id}`, object: 'refund', amount: 1000, currency: 'usd', payment_intent: paymentIntent },
+        },
+      });
+    const first = refund('evt_refund_a', 'pi_amount');
+    expect(await (await deliver(first, await signStripePayload(first, WEBHOOK_SECRET))).json()).toEqual({
+      received: true,
+      applied: true,
+    });
+    expect(await (await deliver(first, await signStripePayload(first, WEBHOOK_SECRET))).json()).toEqual({
+      received: true,
+      applied: false,
+    });
+    const stray = refund('evt_refund_b', 'pi_elsewhere');
+    expect(await (await deliver(stray, await signStripePayload(stray, WEBHOOK_SECRET))).json()).toEqual({
+      received: true,
+      ignored: true,
+    });
+    const { data } = await stack
+      .serviceClient()
+      .from('billing_events')
+      .select('id, kind, amount_cents, currency, payment_ref')
+      .in('id', ['evt_paid_amount', 'evt_refund_a', 'evt_refund_b'])
+      .order('id');
+    expect(data).toEqual([
+      { id: 'evt_paid_amount', kind: 'payment', amount_cents: 4990, currency: 'usd', payment_ref: 'pi_amount' },
+      { id: 'evt_refund_a', kind: 'refund', amount_cents: 1000, currency: 'usd', payment_ref: 'pi_amount' },
+    ]);
+  });
+
   it('a signed-in user cannot record a payment themselves', async () => {
     const { error } = await user.client.rpc('record_checkout_payment', {
       event_id: 'evt_self',

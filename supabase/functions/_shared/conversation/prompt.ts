@@ -101,3 +101,8 @@ export function toolFollowUpInstruction(language: string): string {
 export function openingInstruction(agent: { name: string }, language: string): string {
   return `Greet the caller warmly as ${agent.name} in ${languageName(language)}, say that this call is likely recorded without giving any reason, and ask how you can help.`;
 }
+
+/** The call is about to be cut off (its reservation cannot grow): close it politely, now. */
+export function goodbyeInstruction(language: string): string {
+  return `The call must end in a few seconds. In ${languageName(language)}, briefly tell the caller that the call is ending, thank them and say goodbye.`;
+}

@@ -93,20 +93,31 @@ function harness(script: VoiceControlEvent[], overrides: Partial<VoiceCallContro
       citations: [{ documentId: 'doc-hours', name: 'hours.txt', snippet: 'We open at 7am.' }],
     }),
     writeTranscript: async (line) => (lines.push(line), { messageId: `m${lines.length}` }),
-    renewLease: async () => true,
+    renewLease: async () => ({ alive: true, secondsLeft: 300, final: false }),
     settle: async (id) => void settled.push(id),
     ...overrides,
   };
   return { deps, lines, runs, settled, ...fake };
 }
 
-const call = (callId: string, name: string, args: Record<string, unknown>): VoiceControlEvent => ({
+const call = (
+  callId: string,
+  name: string,
+  args: Record<string, unknown>,
+  responseId = `resp_${callId}`,
+): VoiceControlEvent => ({
   type: 'function_call',
   callId,
   name,
   arguments: JSON.stringify(args),
   itemId: `item_${callId}`,
-  responseId: 'resp_1',
+  responseId,
+});
+const done = (responseId: string): VoiceControlEvent => ({
+  type: 'response_done',
+  responseId,
+  status: 'completed',
+  usage: null,
 });
 
 describe('browser voice through the conversation core', () => {
@@ -114,10 +125,14 @@ describe('browser voice through the conversation core', () => {
     const h = harness([
       { type: 'user_transcript', itemId: 'u1', text: 'Can I have a table for two on Friday at noon?' },
       call('c1', 'manage_calendar', { action: 'check_availability' }),
+      done('resp_c1'),
       call('c2', 'manage_calendar', { action: 'create_appointment' }),
+      done('resp_c2'),
       { type: 'assistant_transcript', itemId: 'a1', responseId: 'resp_3', text: 'Booked for Friday at noon.' },
+      done('resp_3'),
       { type: 'user_transcript', itemId: 'u2', text: 'And when do you open in the morning?' },
       call('c3', 'search_knowledge', { query: 'opening hours' }),
+      done('resp_c3'),
       { type: 'assistant_transcript', itemId: 'a2', responseId: 'resp_5', text: 'We open at 7am.' },
       { type: 'closed', code: 1000, reason: 'hangup' },
     ]);
@@ -134,7 +149,7 @@ describe('browser voice through the conversation core', () => {
       instructions: expect.stringContaining('likely recorded'),
     });
 
-    // Each call's output goes back, then a response is asked for.
+    // Each call's output goes back; once its response is done, one response is asked for.
     expect(h.sent.slice(2).map((e) => `${e.type}${e.callId ? `:${String(e.callId)}` : ''}`)).toEqual([
       'function_call_output:c1',
       'response.create',
@@ -166,6 +181,22 @@ describe('browser voice through the conversation core', () => {
     expect(h.lines.every((l) => l.conversationId === 'conv-1' && l.ownerId === AGENT.ownerId)).toBe(true);
     expect(h.settled).toEqual([CALL]);
     expect(h.isClosed()).toBe(true);
+  });
+
+  it('sends every output of a response, then one response.create after that response is done', async () => {
+    const h = harness([
+      { type: 'user_transcript', itemId: 'u1', text: 'Is Friday free, and what are your hours?' },
+      call('c1', 'manage_calendar', { action: 'check_availability' }, 'resp_1'),
+      call('c2', 'search_knowledge', { query: 'hours' }, 'resp_1'),
+      done('resp_1'),
+      { type: 'closed', code: 1000, reason: '' },
+    ]);
+    await controlVoiceCall(CALL, h.deps);
+    expect(h.sent.slice(2).map((e) => e.type)).toEqual([
+      'function_call_output',
+      'function_call_output',
+      'response.create',
+    ]);
   });
 
   it('bounds tool calls between two things the caller says', async () => {
@@ -203,10 +234,17 @@ describe('browser voice through the conversation core', () => {
     const h = harness([], {
       connect: async () => connection,
       leaseRenewMs: 5,
-      renewLease: async () => ++renewals < 3,
+      renewLease: async () => {
+        renewals++;
+        return { alive: renewals < 3, secondsLeft: 30 - renewals * 10, final: true };
+      },
     });
     await controlVoiceCall(CALL, h.deps);
     expect(renewals).toBeGreaterThanOrEqual(3);
+    // A final reservation close to its end: the agent says goodbye once.
+    expect(
+      never.sent.filter((e) => e.type === 'response.create' && String(e.instructions).includes('goodbye')),
+    ).toHaveLength(1);
     expect(h.settled).toEqual([CALL]);
   });
 

@@ -16,7 +16,7 @@
 import type { ToolCall } from '../../ai/types.ts';
 import { detectLanguage, baseLanguage } from '../language.ts';
 import type { LoadedAgent } from '../agents.ts';
-import { buildSystemPrompt, openingInstruction } from '../prompt.ts';
+import { buildSystemPrompt, goodbyeInstruction, openingInstruction } from '../prompt.ts';
 import type { RetrievalRequest, RetrievalResult } from '../retrieval.ts';
 import {
   DEFAULT_TOOL_LOOP_LIMITS,
@@ -54,11 +54,15 @@ export interface VoiceCallControlDeps {
   runTool(invocation: ToolInvocation): Promise<ToolOutcome>;
   retrieve(request: RetrievalRequest): Promise<RetrievalResult>;
   writeTranscript: TranscriptWriter;
-  /** Renews the call's lease (voice_heartbeat): false once the call is over (settled, past its reservation). */
-  renewLease(callId: string): Promise<boolean>;
+  /**
+   * Renews the call's lease and tops its reservation up (voice_heartbeat): not alive once the call
+   * is over (settled, past its reservation); `final` when the reservation cannot grow any more.
+   */
+  renewLease(callId: string): Promise<{ alive: boolean; secondsLeft: number; final: boolean }>;
   /** Settles the call at the end the server observed (voice_end_call) and hangs the provider call up. */
   settle(callId: string): Promise<void>;
-  model: string;
+  /** The realtime model, or how to read it (the admin's internal call model setting). */
+  model: string | (() => Promise<string>);
   leaseRenewMs?: number;
   toolLimits?: Partial<ToolLoopLimits>;
   now?: () => Date;
@@ -66,6 +70,9 @@ export interface VoiceCallControlDeps {
 }
 
 export const DEFAULT_REALTIME_MODEL = 'gpt-realtime';
+
+/** How long before a final reservation ends the agent says goodbye. */
+export const GOODBYE_SECONDS = 20;
 
 /** The agent's voice setting mapped to realtime voices. */
 export function realtimeVoice(voice: LoadedAgent['voice']): string {
@@ -124,24 +131,34 @@ export async function controlVoiceCall(callId: string, deps: VoiceCallControlDep
     const definitions = voiceToolDefinitions(agent);
     const limits = { ...DEFAULT_TOOL_LOOP_LIMITS, ...deps.toolLimits };
     let language = baseLanguage(agent.defaultLanguage) ?? 'en';
-    open.updateSession(realtimeSession(agent, deps.model));
+    open.updateSession(realtimeSession(agent, typeof deps.model === 'string' ? deps.model : await deps.model()));
     open.createResponse({ instructions: openingInstruction(agent, language) });
 
     // The socket being open is the call's sign of life; the server renews the lease itself.
+    const renewMs = deps.leaseRenewMs ?? 20_000;
+    let saidGoodbye = false;
     lease = setInterval(() => {
       deps
         .renewLease(callId)
-        .then((alive) => {
-          if (!alive) open.close();
+        .then(({ alive, secondsLeft, final }) => {
+          if (!alive) return open.close();
+          // The reservation cannot grow: say goodbye before the call is cut off (spec 002 §4.1).
+          if (final && !saidGoodbye && secondsLeft <= GOODBYE_SECONDS + renewMs / 1000) {
+            saidGoodbye = true;
+            open.createResponse({ instructions: goodbyeInstruction(language) });
+          }
         })
         .catch((error: unknown) => log('voice_lease_failed', { callId, error: String(error) }));
-    }, deps.leaseRenewMs ?? 20_000);
+    }, renewMs);
 
     // Tool use between two things the caller says is one "turn": bounded like a text turn's loop.
     let step = 0;
     let turnStarted = Date.now();
     let tools: ToolRecord[] = [];
     let citations: Citation[] = [];
+    // Responses that called tools: the model continues after all their outputs, on one
+    // response.create sent once the response is done (it refuses one while a response is active).
+    const awaitingResponse = new Set<string>();
     const line = (
       role: 'user' | 'assistant',
       content: string,
@@ -200,7 +217,9 @@ export async function controlVoiceCall(callId: string, deps: VoiceCallControlDep
           output = result.output;
         }
         open.sendFunctionOutput(event.callId, output);
-        open.createResponse();
+        awaitingResponse.add(event.responseId);
+      } else if (event.type === 'response_done') {
+        if (awaitingResponse.delete(event.responseId)) open.createResponse();
       } else if (event.type === 'error') {
         log('voice_provider_error', { callId, code: event.code, message: event.message });
       } else if (event.type === 'closed') {
