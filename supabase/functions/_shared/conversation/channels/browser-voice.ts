@@ -137,6 +137,7 @@ export async function controlVoiceCall(callId: string, deps: VoiceCallControlDep
     // The socket being open is the call's sign of life; the server renews the lease itself.
     const renewMs = deps.leaseRenewMs ?? 20_000;
     let saidGoodbye = false;
+    let failedRenewals = 0;
     lease = setInterval(() => {
       deps
         .renewLease(callId)
@@ -148,8 +149,17 @@ export async function controlVoiceCall(callId: string, deps: VoiceCallControlDep
             open.createResponse({ instructions: goodbyeInstruction(language) });
           }
         })
-        .catch((error: unknown) => log('voice_lease_failed', { callId, error: String(error) }));
+        .then(() => {
+          failedRenewals = 0;
+        })
+        .catch((error: unknown) => {
+          log('voice_lease_failed', { callId, error: String(error) });
+          // Postgres unreachable for a whole lease: stop controlling; the sweeper settles the call.
+          if (++failedRenewals >= 3) open.close();
+        });
     }, renewMs);
+    // The socket keeps a host alive while the call lasts; the timer alone must not (Node's unref).
+    (lease as { unref?: () => void }).unref?.();
 
     // Tool use between two things the caller says is one "turn": bounded like a text turn's loop.
     let step = 0;
