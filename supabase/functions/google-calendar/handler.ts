@@ -23,6 +23,7 @@ import {
   jsonResponse,
   parseJsonBody,
   requireEnv,
+  requireOwnAgent,
   unionSummary,
   type Caller,
   type FunctionEnv,
@@ -59,13 +60,6 @@ const input = z.discriminatedUnion('action', [
 const summary = unionSummary('action must be status, start, exchange or disconnect.');
 
 const json = (body: unknown, status = 200) => jsonResponse(body, status);
-
-/** The caller's own agent (RLS) or a 404: anyone else's agent looks like a missing one. */
-async function requireOwnAgent(db: SupabaseClient, agentId: string): Promise<void> {
-  const { data, error } = await db.from('agents').select('id').eq('id', agentId).maybeSingle();
-  if (error) throw new Error(`reading the agent failed: ${error.message}`);
-  if (!data) throw new HttpError(404, 'agent_not_found', 'This agent does not exist.');
-}
 
 const notConfigured = () =>
   new HttpError(

@@ -29,6 +29,7 @@ import {
   envRecord,
   jsonResponse,
   parseJsonBody,
+  requireOwnAgent,
   unionSummary,
   type Caller,
   type FunctionEnv,
@@ -146,13 +147,6 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     return data;
   }
 
-  /** The caller's own agent (RLS) or a 404: anyone else's agent looks like a missing one. */
-  async function requireOwnAgent(caller: Caller, agentId: string): Promise<void> {
-    const { data, error } = await fn.asCaller(caller).from('agents').select('id').eq('id', agentId).maybeSingle();
-    if (error) throw new Error(`reading the agent failed: ${error.message}`);
-    if (!data) throw new HttpError(404, 'agent_not_found', 'This agent does not exist.');
-  }
-
   fn.post('/', async (c) => {
     const caller = await fn.auth.requireOwner(c.req.raw);
     const command = await parseJsonBody(c.req.raw, input, { summary });
@@ -185,7 +179,7 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     }
 
     const { agentId, storagePath } = command;
-    await requireOwnAgent(caller, agentId);
+    await requireOwnAgent(fn.asCaller(caller), agentId);
     const parsed = parseKnowledgePath(storagePath);
     if (!parsed) throw new HttpError(400, 'invalid_path', 'storagePath must be {your user id}/{agent id}/{file name}.');
     // Someone else's folder answers like a missing file: nothing is read there.

@@ -11,6 +11,7 @@ export {
   serviceRoleKeys,
   type FunctionEnv,
 } from './env.ts';
+export { requireOwnAgent } from './owned.ts';
 export { HttpError, errorResponse, httpErrorResponse, jsonResponse, type ErrorCode } from './errors.ts';
 export {
   invalidRequest,
