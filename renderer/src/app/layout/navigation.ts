@@ -18,6 +18,7 @@ export const mainNavEntries: NavEntry[] = [
   { to: '/messages', icon: 'envelope', labelKey: 'nav.messages' },
   { to: '/twilio-numbers', icon: 'phone', labelKey: 'nav.numbers' },
   { to: '/credits', icon: 'credit-card', labelKey: 'nav.credits' },
+  { to: '/map', icon: 'map', labelKey: 'nav.map' },
   { to: '/marketplace', icon: 'shop', labelKey: 'nav.marketplace', adminOnly: true },
   { to: '/admin', icon: 'key', labelKey: 'nav.admin', adminOnly: true },
 ];
