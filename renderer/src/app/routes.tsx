@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useParams, type RouteObject } from 'react-router-dom';
+import { AdminNumbersPage } from '../features/admin/pages/AdminNumbersPage.tsx';
 import { AdminSettingsPage } from '../features/admin/pages/AdminSettingsPage.tsx';
 import { AdminUsersPage } from '../features/admin/pages/AdminUsersPage.tsx';
 import { AgentsPage } from '../features/agents/pages/AgentsPage.tsx';
@@ -106,6 +107,7 @@ export const routes: RouteObject[] = [
                       { path: 'settings', element: <AdminSettingsPage /> },
                       { path: 'billing', element: <BillingPage /> },
                       { path: 'packs', element: <PacksPage /> },
+                      { path: 'numbers', element: <AdminNumbersPage /> },
                     ],
                   },
                   { path: 'site-config', element: <SiteConfigPage /> },

@@ -64,6 +64,7 @@ export const adminSectionLinks = [
   { to: '/admin/settings', icon: 'cog', labelKey: 'adminPanel.settings' },
   { to: '/admin/billing', icon: 'dollar', labelKey: 'adminPanel.billing' },
   { to: '/admin/packs', icon: 'box', labelKey: 'adminPanel.packs' },
+  { to: '/admin/numbers', icon: 'phone', labelKey: 'adminPanel.numbers' },
   { to: '/site-config', icon: 'globe', labelKey: 'adminPanel.siteConfig' },
 ] as const satisfies readonly { to: string; icon: IconName; labelKey: string }[];
 
