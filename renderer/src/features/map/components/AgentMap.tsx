@@ -24,7 +24,15 @@ const markerIcon = divIcon({
 /** Frames the points (one point: a street-level view of it); none: the spec's default view. */
 function FitToPoints({ points }: { points: AgentMapPoint[] }) {
   const map = useMap();
+  // The container gets its final size after Leaflet measured it (lazy page, flex layout): re-measure
+  // whenever it changes, or markers and tiles are placed for the wrong size.
   useEffect(() => {
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  useEffect(() => {
+    map.invalidateSize();
     if (points.length === 0) {
       map.setView([MAP_DEFAULT_VIEW.latitude, MAP_DEFAULT_VIEW.longitude], MAP_DEFAULT_VIEW.zoom);
     } else if (points.length === 1) {
