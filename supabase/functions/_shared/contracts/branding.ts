@@ -2,8 +2,9 @@
  * `agents.branding` (spec 001 §3.7, snake_case keys), one definition for the console's editor, the
  * public site and its server. Two schemas:
  *
- * - `brandingSchema`: what Postgres accepts (private.is_valid_branding and the
- *   agents_branding_types check); the console validates a write with it.
+ * - `brandingSchema`: what Postgres accepts (private.is_valid_branding and
+ *   private.has_typed_branding, the agents_branding_types check); the console validates a write
+ *   with it.
  *   tests/integration/contracts/json-columns.test.ts runs one table of cases through both.
  * - `readBranding`: a stored value read for display, lenient per field (one bad image never hides a
  *   page), with the one set of defaults: the column default's colours and font.
@@ -86,8 +87,8 @@ function chars(max: number) {
 
 // ---- what Postgres accepts ------------------------------------------------------------------
 
-// A key set to JSON null reads as absent for texts and colours (`->>` gives SQL null), but not for
-// lists or the integrations object (`->` gives a JSON null, which is not an array).
+// A text or colour set to JSON null reads as absent (`->>` gives SQL null); a list, an album's
+// images or the integrations object set to JSON null is refused (`->` gives a JSON null).
 const text = (max: number) => chars(max).nullish();
 
 const trackerSchema = (format: RegExp) =>
@@ -129,9 +130,9 @@ export const brandingSchema = z
         z
           .object({
             id: z.string().regex(YOUTUBE_VIDEO_ID),
-            url: chars(BRANDING_LIST_LIMITS.url).optional(),
-            title: chars(BRANDING_LIST_LIMITS.videoTitle).optional(),
-            author_name: chars(BRANDING_LIST_LIMITS.videoAuthor).optional(),
+            url: chars(BRANDING_LIST_LIMITS.url).nullish(),
+            title: chars(BRANDING_LIST_LIMITS.videoTitle).nullish(),
+            author_name: chars(BRANDING_LIST_LIMITS.videoAuthor).nullish(),
           })
           .loose(),
       )
@@ -150,7 +151,7 @@ export const brandingSchema = z
                 z
                   .object({
                     url: chars(BRANDING_LIST_LIMITS.url).regex(/^https?:\/\//),
-                    alt: chars(BRANDING_LIST_LIMITS.imageAlt).optional(),
+                    alt: chars(BRANDING_LIST_LIMITS.imageAlt).nullish(),
                   })
                   .loose(),
               )
