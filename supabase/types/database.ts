@@ -3,6 +3,43 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      admin_audit_log: {
+        Row: {
+          action: string;
+          actor_email: string | null;
+          actor_id: string | null;
+          after: Json | null;
+          before: Json | null;
+          created_at: string;
+          id: number;
+          target_id: string | null;
+          target_type: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          action: string;
+          actor_email?: string | null;
+          actor_id?: string | null;
+          after?: Json | null;
+          before?: Json | null;
+          created_at?: string;
+          id?: never;
+          target_id?: string | null;
+          target_type: string;
+        };
+        Update: {
+          action?: string;
+          actor_email?: string | null;
+          actor_id?: string | null;
+          after?: Json | null;
+          before?: Json | null;
+          created_at?: string;
+          id?: never;
+          target_id?: string | null;
+          target_type?: string;
+        };
+        Relationships: [];
+      };
       agent_integrations: {
         Row: {
           agent_id: string;
@@ -2162,7 +2199,36 @@ export type Database = {
     };
     Functions: {
       activate_free_pack: { Args: Record<PropertyKey, never>; Returns: number };
+      admin_adjust_credits: { Args: { amount: number; reason: string; user_id: string }; Returns: number };
+      admin_cleanup_duplicate_users: { Args: Record<PropertyKey, never>; Returns: number };
+      admin_delete_user: { Args: { user_id: string }; Returns: Json };
       admin_grant_credits: { Args: { amount: number; description?: string; user_id: string }; Returns: number };
+      admin_list_users: {
+        Args: { page_offset?: number; page_size?: number; search?: string };
+        Returns: {
+          avatar: string;
+          created_at: string;
+          credits: number;
+          email: string;
+          id: string;
+          is_admin: boolean;
+          lang: string;
+          last_login: string;
+          name: string;
+          total_count: number;
+          updated_at: string;
+        }[];
+      };
+      admin_missing_profiles: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          email: string;
+          id: string;
+        }[];
+      };
+      admin_recover_profile: { Args: { user_id: string }; Returns: boolean };
+      admin_save_tool_catalogue: { Args: { tools: Json }; Returns: number };
+      admin_update_user: { Args: { is_admin: boolean; name: string; user_id: string }; Returns: undefined };
       agent_for_turn: { Args: { agent_id?: string; subdomain?: string }; Returns: Json };
       cancel_subscription: {
         Args: { user_id?: string };

@@ -1,4 +1,6 @@
 import { Navigate, Outlet, useParams, type RouteObject } from 'react-router-dom';
+import { AdminSettingsPage } from '../features/admin/pages/AdminSettingsPage.tsx';
+import { AdminUsersPage } from '../features/admin/pages/AdminUsersPage.tsx';
 import { AgentsPage } from '../features/agents/pages/AgentsPage.tsx';
 import { AgentWizardPage } from '../features/agents/pages/AgentWizardPage.tsx';
 import { AgentConfigurePage } from '../features/agents/pages/AgentConfigurePage.tsx';
@@ -87,7 +89,16 @@ export const routes: RouteObject[] = [
               { path: 'twilio-numbers', children: [{ index: true, element: <Navigate to="active" replace /> }] },
               {
                 element: <RequireAdmin />,
-                children: [{ path: 'admin', children: [{ index: true, element: <Navigate to="users" replace /> }] }],
+                children: [
+                  {
+                    path: 'admin',
+                    children: [
+                      { index: true, element: <Navigate to="users" replace /> },
+                      { path: 'users', element: <AdminUsersPage /> },
+                      { path: 'settings', element: <AdminSettingsPage /> },
+                    ],
+                  },
+                ],
               },
             ],
           },

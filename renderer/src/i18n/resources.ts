@@ -4,6 +4,8 @@ import { shellEn } from '../app/locales/en.ts';
 import { shellFr } from '../app/locales/fr.ts';
 import { errorsEn } from '../errors/locales/en.ts';
 import { errorsFr } from '../errors/locales/fr.ts';
+import { adminEn } from '../features/admin/locales/en.ts';
+import { adminFr } from '../features/admin/locales/fr.ts';
 import { agentsEn } from '../features/agents/locales/en.ts';
 import { agentsFr } from '../features/agents/locales/fr.ts';
 import { authEn } from '../features/auth/locales/en.ts';
@@ -56,6 +58,7 @@ export const resources = {
     interactions: interactionsEn,
     sandbox: sandboxEn,
     branding: brandingEn,
+    admin: adminEn,
   },
   fr: {
     common: commonFr,
@@ -75,6 +78,7 @@ export const resources = {
     interactions: interactionsFr,
     sandbox: sandboxFr,
     branding: brandingFr,
+    admin: adminFr,
   },
 } as const;
 
