@@ -2,6 +2,7 @@
  * Interactions rows (public.interactions, RLS: the owner only) and document uploads to the private
  * interaction-documents bucket, in the owner's folder `{user_id}/{agent_id}/interactions/…`.
  */
+import { toJson, type UpdateRow } from '../../lib/db-types.ts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AppError, toAppError } from '../../errors/appError.ts';
@@ -86,14 +87,15 @@ export function useInteractionsQuery(agentId: string) {
   });
 }
 
-const columns = (interaction: Interaction) => ({
-  type: interaction.type,
-  name: interaction.name.trim(),
-  enabled: interaction.enabled,
-  instructions: interaction.instructions,
-  config: interaction.config,
-  sort_order: interaction.sortOrder,
-});
+const columns = (interaction: Interaction) =>
+  ({
+    type: interaction.type,
+    name: interaction.name.trim(),
+    enabled: interaction.enabled,
+    instructions: toJson(interaction.instructions),
+    config: toJson(interaction.config),
+    sort_order: interaction.sortOrder,
+  }) satisfies UpdateRow<'interactions'>;
 
 /** Writes one autosave diff: deletes first (a type deleted then re-added must free its slot). */
 export async function saveInteractions(agent: { id: string; userId: string }, diff: InteractionsDiff): Promise<void> {

@@ -1,3 +1,4 @@
+import { toJson, type InsertRow } from '../../../lib/db-types.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { toAppError } from '../../../errors/appError.ts';
@@ -40,8 +41,8 @@ export function agentRowFromDraft(userId: string, draft: WizardDraft, catalogue:
     email: optional(draft.email),
     website: optional(draft.website),
     capabilities: tools.map((t) => t.id),
-    tools,
-  };
+    tools: toJson(tools),
+  } satisfies InsertRow<'agents'>;
 }
 
 export async function createAgent(row: ReturnType<typeof agentRowFromDraft>): Promise<string> {

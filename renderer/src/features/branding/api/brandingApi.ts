@@ -1,3 +1,4 @@
+import { toJson } from '../../../lib/db-types.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { toAppError } from '../../../errors/appError.ts';
@@ -87,7 +88,7 @@ export async function saveBranding(
 ): Promise<SavedBranding> {
   const { data, error } = await getSupabase()
     .from('agents')
-    .update({ branding, version: expectedVersion })
+    .update({ branding: toJson(branding), version: expectedVersion })
     .eq('id', agentId)
     .select('branding, version')
     .single();

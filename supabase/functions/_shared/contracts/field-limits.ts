@@ -20,9 +20,6 @@ export const AGENT_LIMITS = {
 } as const;
 export type AgentLimitField = keyof typeof AGENT_LIMITS;
 
-/** One DNS label: lowercase letters, digits and inner hyphens (agents.subdomain check). */
-export const SUBDOMAIN_LIMITS = { min: 3, max: 63 } as const;
-
 /** agents.branding texts (private.is_valid_branding, migrations 20261121193200 and 20261122000400). */
 export const BRANDING_LIMITS = {
   heroTitle: 100,
@@ -34,6 +31,7 @@ export const BRANDING_LIMITS = {
   ogDescription: 500,
   twitterDescription: 500,
   aboutText: 50_000,
+  customCss: 20_000,
 } as const;
 
 /** Whether a text is longer than its column allows. */
