@@ -1,79 +1,29 @@
--- Interaction texts have types (issue 14 point 3). private.check_interaction read url_title and
+-- Interaction texts have types (issue 14 point 3). private.check_interaction reads url_title and
 -- url_description with `->>`, which turns a number or an object into text, so `{"url_title": 5}`
 -- passed while the console, the conversation core and the contract schema
--- (supabase/functions/_shared/contracts/interactions.ts) only know texts. The function is the same
--- as in 20261122000300_validate_interactions.sql plus that one check, and instructions that are not an array reach the column check (a check
--- violation, 23514) instead of failing in jsonb_array_elements; a trigger only sees new
--- writes, so stored rows keep loading. tests/integration/contracts/interactions.test.ts runs one
--- table of cases through both sides.
+-- (supabase/functions/_shared/contracts/interactions.ts) only know texts. And instructions that
+-- are not an array failed inside check_interaction's jsonb_array_elements (22023) instead of
+-- being refused as a check violation like every other bad value.
+-- A second trigger rather than a restated check_interaction: triggers of one event fire in name
+-- order, so interactions_check_arrays_and_texts runs before interactions_check_config. A trigger
+-- only sees new writes: stored rows keep loading.
+-- tests/integration/contracts/interactions.test.ts runs one table of cases through both sides.
 
-create or replace function private.check_interaction() returns trigger
+create or replace function private.check_interaction_types() returns trigger
 language plpgsql set search_path = '' as $$
-declare
-  c jsonb := new.config;
-  item jsonb;
-  path text;
 begin
-  if new.type not in ('share_document', 'share_url') then
-    raise exception 'interaction type % is not supported', new.type using errcode = 'check_violation';
+  if jsonb_typeof(new.instructions) is distinct from 'array' then
+    raise exception 'instructions must be a list' using errcode = 'check_violation';
   end if;
-  -- Not an array: left to the column check (a check violation rather than a function error).
-  for item in select value from jsonb_array_elements(
-      case jsonb_typeof(new.instructions) when 'array' then new.instructions else '[]' end) loop
-    if jsonb_typeof(item) <> 'object' or jsonb_typeof(item -> 'value') is distinct from 'string'
-       or char_length(item ->> 'value') > 2000 then
-      raise exception 'each instruction must be an object with a text value of at most 2000 characters'
-        using errcode = 'check_violation';
-    end if;
-  end loop;
-
-  if new.type = 'share_url' then
-    if coalesce(jsonb_typeof(c -> 'url'), 'string') <> 'string'
-       or (coalesce(c ->> 'url', '') <> '' and ((c ->> 'url') !~* '^https?://[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?$'
-           or char_length(c ->> 'url') > 2048)) then
-      raise exception 'url must be a valid http or https address' using errcode = 'check_violation';
-    end if;
-    if coalesce(jsonb_typeof(c -> 'url_title'), 'string') <> 'string'
-       or coalesce(jsonb_typeof(c -> 'url_description'), 'string') <> 'string' then
-      raise exception 'url_title and url_description must be texts' using errcode = 'check_violation';
-    end if;
-    if char_length(coalesce(c ->> 'url_title', '')) > 200 or char_length(coalesce(c ->> 'url_description', '')) > 1000 then
-      raise exception 'url title (200) or description (1000) is too long' using errcode = 'check_violation';
-    end if;
-    if coalesce(jsonb_typeof(c -> 'send_url_email'), 'boolean') <> 'boolean'
-       or coalesce(jsonb_typeof(c -> 'send_url_whatsapp'), 'boolean') <> 'boolean' then
-      raise exception 'send_url_email and send_url_whatsapp must be booleans' using errcode = 'check_violation';
-    end if;
-    if new.enabled and not (coalesce((c ->> 'send_url_email')::boolean, false)
-                            or coalesce((c ->> 'send_url_whatsapp')::boolean, false)) then
-      raise exception 'Select at least one channel' using errcode = 'check_violation';
-    end if;
-  else
-    if coalesce(jsonb_typeof(c -> 'file_size'), 'number') <> 'number'
-       or coalesce((c ->> 'file_size')::numeric, 0) not between 0 and 10485760 then
-      raise exception 'The file must not exceed 10MB' using errcode = 'check_violation';
-    end if;
-    if coalesce(jsonb_typeof(c -> 'file_name'), 'string') <> 'string'
-       or char_length(coalesce(c ->> 'file_name', '')) > 255
-       or (coalesce(c ->> 'file_name', '') <> '' and lower(c ->> 'file_name') !~ '\.(pdf|doc|docx|txt|png|jpg|jpeg)$') then
-      raise exception 'Unsupported file type' using errcode = 'check_violation';
-    end if;
-    path := c ->> 'storage_path';
-    if coalesce(jsonb_typeof(c -> 'storage_path'), 'string') <> 'string'
-       or (coalesce(path, '') <> '' and (not starts_with(path, new.user_id::text || '/') or path like '%..%'
-           or char_length(path) > 1024)) then
-      raise exception 'storage_path must be in the owner''s folder' using errcode = 'check_violation';
-    end if;
-    if coalesce(jsonb_typeof(c -> 'send_email'), 'boolean') <> 'boolean'
-       or coalesce(jsonb_typeof(c -> 'send_whatsapp'), 'boolean') <> 'boolean' then
-      raise exception 'send_email and send_whatsapp must be booleans' using errcode = 'check_violation';
-    end if;
-    if new.enabled and not (coalesce((c ->> 'send_email')::boolean, false)
-                            or coalesce((c ->> 'send_whatsapp')::boolean, false)) then
-      raise exception 'Select at least one channel' using errcode = 'check_violation';
-    end if;
+  if new.type = 'share_url'
+     and (coalesce(jsonb_typeof(new.config -> 'url_title'), 'string') <> 'string'
+          or coalesce(jsonb_typeof(new.config -> 'url_description'), 'string') <> 'string') then
+    raise exception 'url_title and url_description must be texts' using errcode = 'check_violation';
   end if;
   return new;
 end
 $$;
-revoke all on function private.check_interaction() from public;
+revoke all on function private.check_interaction_types() from public;
+
+create trigger interactions_check_arrays_and_texts before insert or update on public.interactions
+  for each row execute function private.check_interaction_types();
