@@ -86,8 +86,7 @@ export function interactionIssues(interaction: Interaction): InteractionIssue[] 
 }
 
 export type FileCheck =
-  | { ok: true; extension: DocumentExtension; contentType: string }
-  | { ok: false; reason: 'type' | 'size' };
+  { ok: true; extension: DocumentExtension; contentType: string } | { ok: false; reason: 'type' | 'size' };
 
 /** Spec 001 §5: pdf, doc, docx, txt, png, jpg, jpeg, at most 10 MB. */
 export function checkDocumentFile(file: { name: string; size: number }): FileCheck {
@@ -99,9 +98,7 @@ export function checkDocumentFile(file: { name: string; size: number }): FileChe
 
 /** A stable text form of one interaction, to compare lists independently of key order. */
 function fingerprint(interaction: Interaction): string {
-  const config = Object.entries(interaction.config as unknown as Record<string, unknown>).sort(([a], [b]) =>
-    a.localeCompare(b),
-  );
+  const config = Object.entries(interaction.config).sort(([a], [b]) => a.localeCompare(b));
   return JSON.stringify([
     interaction.id,
     interaction.type,
