@@ -22,7 +22,9 @@ export function productClient(
 }
 
 /** The seeded demo owner, signed in: reads and writes go through RLS as in the console. */
-export async function signInDemoOwner(product: ProductUrls): Promise<{ client: SupabaseClient<Database>; userId: string }> {
+export async function signInDemoOwner(
+  product: ProductUrls,
+): Promise<{ client: SupabaseClient<Database>; userId: string }> {
   const client = productClient(product);
   const { data, error } = await client.auth.signInWithPassword({
     email: product.demo.DEMO_OWNER_EMAIL,

@@ -1,6 +1,11 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { interactionWriteSchema, readDocumentConfig, readInstructions, readUrlConfig } from '@contracts/interactions.ts';
+import {
+  interactionWriteSchema,
+  readDocumentConfig,
+  readInstructions,
+  readUrlConfig,
+} from '@contracts/interactions.ts';
 import { openMigratedDatabase } from '../security/support/sql-database.ts';
 
 /**

@@ -69,7 +69,10 @@ const definitionCases: [string, unknown][] = [
   ['required of numbers', fn(params({}, [1]))],
   ['a property name with a dot', fn(params({ 'a.b': { type: 'string' } }))],
   ['a property name of 65', fn(params({ ['a'.repeat(65)]: { type: 'string' } }))],
-  ['a property of each type', fn(params(Object.fromEntries(['string', 'number', 'boolean', 'array', 'object'].map((t) => [t, { type: t }]))))],
+  [
+    'a property of each type',
+    fn(params(Object.fromEntries(['string', 'number', 'boolean', 'array', 'object'].map((t) => [t, { type: t }])))),
+  ],
   ['a property of type integer', prop({ type: 'integer' })],
   ['a property without a type', prop({ description: 'x' })],
   ['a property that is a string', fn(params({ action: 'string' }))],
@@ -89,7 +92,9 @@ const definitionCases: [string, unknown][] = [
 
 describe('tool_catalogue.function_definition: the contract schema and the database agree', () => {
   it.each(definitionCases)('%s', async (_name, definition) => {
-    await expect(sqlAcceptsDefinition(definition)).resolves.toBe(functionDefinitionSchema.safeParse(definition).success);
+    await expect(sqlAcceptsDefinition(definition)).resolves.toBe(
+      functionDefinitionSchema.safeParse(definition).success,
+    );
   });
 
   it('every catalogue row the migrations insert passes the contract', async () => {
@@ -131,8 +136,30 @@ const entry = (extra: Record<string, unknown> = {}) => ({ id: 'calendar', ...ext
 const toolsCases: [string, unknown][] = [
   ['empty', []],
   ['an object', {}],
-  ['the wizard entry', [entry({ name: 'Calendar', description: 'Book', type: 'system', icon: 'calendar', config: { provider: 'google' }, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' })]],
-  ['a custom tool with webhook settings', [entry({ id: 'custom_1700000000000', type: 'custom', config: { webhook_url: 'https://hooks.example/x', timeout: 5 } })]],
+  [
+    'the wizard entry',
+    [
+      entry({
+        name: 'Calendar',
+        description: 'Book',
+        type: 'system',
+        icon: 'calendar',
+        config: { provider: 'google' },
+        created_at: '2026-01-01T00:00:00Z',
+        updated_at: '2026-01-01T00:00:00Z',
+      }),
+    ],
+  ],
+  [
+    'a custom tool with webhook settings',
+    [
+      entry({
+        id: 'custom_1700000000000',
+        type: 'custom',
+        config: { webhook_url: 'https://hooks.example/x', timeout: 5 },
+      }),
+    ],
+  ],
   ['just ids', [entry(), entry({ id: 'orders' })]],
   ['fifty entries', Array(50).fill(entry())],
   ['fifty-one entries', Array(51).fill(entry())],

@@ -89,7 +89,10 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     anonClient: () => createClient<Database>(stack.url, stack.anonKey, clientOptions),
     serviceClient: () => createClient<Database>(stack.url, stack.serviceRoleKey, clientOptions),
     clientAs: async (accessToken) => {
-      const client = createClient<Database>(stack.url, stack.anonKey, { ...clientOptions, accessToken: async () => accessToken });
+      const client = createClient<Database>(stack.url, stack.anonKey, {
+        ...clientOptions,
+        accessToken: async () => accessToken,
+      });
       await client.realtime.setAuth();
       return client;
     },

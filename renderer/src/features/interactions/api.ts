@@ -12,7 +12,13 @@ import { toJson, type Row, type UpdateRow } from '../../lib/db-types.ts';
 import { useQuery } from '@tanstack/react-query';
 import { AppError, toAppError } from '../../errors/appError.ts';
 import { getSupabase } from '../../lib/supabase.ts';
-import { checkDocumentFile, isSupportedType, type DocumentConfig, type Interaction, type InteractionsDiff } from './model.ts';
+import {
+  checkDocumentFile,
+  isSupportedType,
+  type DocumentConfig,
+  type Interaction,
+  type InteractionsDiff,
+} from './model.ts';
 
 export { INTERACTION_DOCUMENTS_BUCKET };
 

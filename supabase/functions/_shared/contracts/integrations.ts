@@ -46,9 +46,7 @@ const LOOPBACK_WEBHOOK = /^http:\/\/(127\.0\.0\.1|localhost)(:[0-9]+)?(\/[^ \t\n
 
 /** A connector URL Postgres stores: https, or loopback http, at most 2048 characters. */
 export function isStorableWebhookUrl(url: string): boolean {
-  return (
-    Array.from(url).length <= WEBHOOK_URL_MAX && (HTTPS_WEBHOOK.test(url) || LOOPBACK_WEBHOOK.test(url))
-  );
+  return Array.from(url).length <= WEBHOOK_URL_MAX && (HTTPS_WEBHOOK.test(url) || LOOPBACK_WEBHOOK.test(url));
 }
 
 export function isConnectorKind(kind: string): kind is ConnectorKind {
@@ -57,11 +55,18 @@ export function isConnectorKind(kind: string): kind is ConnectorKind {
 
 const withoutSecrets = z
   .record(z.string(), z.unknown())
-  .refine((config) => SECRET_CONFIG_KEYS.every((key) => !(key in config)), { error: 'secrets belong in agent_secrets' });
+  .refine((config) => SECRET_CONFIG_KEYS.every((key) => !(key in config)), {
+    error: 'secrets belong in agent_secrets',
+  });
 
 // An empty or null URL is a connector not configured yet.
 const connectorWrite = z
-  .object({ webhook_url: z.string().refine((url) => url === '' || isStorableWebhookUrl(url)).nullish() })
+  .object({
+    webhook_url: z
+      .string()
+      .refine((url) => url === '' || isStorableWebhookUrl(url))
+      .nullish(),
+  })
   .loose();
 
 /** What Postgres accepts as the config of an integration of `kind`. */

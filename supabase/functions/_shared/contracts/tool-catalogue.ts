@@ -5,11 +5,7 @@
  * definition (tool-definition.ts); tests/integration/security/admin.test.ts saves through them.
  */
 import { z } from 'zod';
-import {
-  TOOL_ID_PATTERN,
-  defaultConfigSchema,
-  functionDefinitionSchema,
-} from './tool-definition.ts';
+import { TOOL_ID_PATTERN, defaultConfigSchema, functionDefinitionSchema } from './tool-definition.ts';
 
 // The function definition and its parameters are one schema for every zone (tool-definition.ts).
 export {

@@ -41,7 +41,10 @@ export interface AgentIntegrations {
   whatsApp: WhatsAppState | null;
 }
 
-type IntegrationRow = Pick<Row<'agent_integrations'>, 'kind' | 'enabled' | 'config' | 'connected_at' | 'disconnected_at'>;
+type IntegrationRow = Pick<
+  Row<'agent_integrations'>,
+  'kind' | 'enabled' | 'config' | 'connected_at' | 'disconnected_at'
+>;
 
 // configure_web_widget / disable_web_widget answer jsonb (private.web_widget_state).
 const widgetRpc = z.object({
