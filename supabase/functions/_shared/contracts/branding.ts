@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { HEX_COLOUR_PATTERN } from './colour.ts';
-import { BRANDING_LIMITS } from './field-limits.ts';
+import { BRANDING_LIMITS, charsAtMost as chars } from './field-limits.ts';
 
 export const FONT_FAMILIES = ['inter', 'roboto', 'poppins', 'open-sans'] as const;
 export type FontFamily = (typeof FONT_FAMILIES)[number];
@@ -78,11 +78,6 @@ export function youtubeVideoId(value: unknown): string | null {
     else if (['embed', 'shorts', 'live', 'v'].includes(parts[0] ?? '')) id = parts[1];
   }
   return id && YOUTUBE_VIDEO_ID.test(id) ? id : null;
-}
-
-/** Postgres' char_length: code points, not UTF-16 units. */
-function chars(max: number) {
-  return z.string().refine((s) => Array.from(s).length <= max, { error: `at most ${max} characters` });
 }
 
 // ---- what Postgres accepts ------------------------------------------------------------------

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Text limits the database enforces (CHECK constraints on agents, private.is_valid_branding), stated
  * once for every form that writes those columns, so a form refuses a value before the request
@@ -37,4 +39,12 @@ export const BRANDING_LIMITS = {
 /** Whether a text is longer than its column allows. */
 export function isTooLong(value: string, max: number): boolean {
   return value.length > max;
+}
+
+/**
+ * A string of at most `max` characters as Postgres' char_length counts them (code points, so an
+ * emoji is one character, where JavaScript's length says two).
+ */
+export function charsAtMost(max: number) {
+  return z.string().refine((s) => Array.from(s).length <= max, { error: `at most ${max} characters` });
 }

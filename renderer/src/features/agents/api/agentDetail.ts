@@ -105,7 +105,7 @@ export async function updateAgent(
 }
 
 export interface AgentUpdate {
-  columns: Record<string, unknown>;
+  columns: UpdateRow<'agents'>;
   expectedVersion?: number;
 }
 
