@@ -74,7 +74,7 @@ export async function snapshotKey(projectDir: string): Promise<string> {
 }
 
 /** Builds the snapshot the way every stack starts: the real start path, then a dump. */
-async function build(projectDir: string): Promise<Uint8Array> {
+async function build(projectDir: string): Promise<Uint8Array<ArrayBuffer>> {
   const stack = await startStack({ projectDir, dataDir: null, port: 0 });
   try {
     return new Uint8Array(await (await stack.db.dumpDataDir('none')).arrayBuffer());
