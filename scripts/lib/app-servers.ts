@@ -5,6 +5,7 @@ import { createSubdomainRedirect } from '../../public-site/server/subdomainRedir
 import { createWidgetRoute } from '../../public-site/server/widget.ts';
 import { createConsoleHeaders, createSiteHeaders } from './agent-site.ts';
 import { CONSOLE_BASE_HEADERS } from './security-headers.ts';
+import { createSiteSeoTransform } from './site-seo.ts';
 import { createStaticSiteServer } from './static-server.ts';
 
 export interface AppServersOptions {
@@ -26,6 +27,12 @@ export function createAppServers(options: AppServersOptions): { consoleServer: S
   const consoleServer = createStaticSiteServer({
     root: options.consoleDir,
     json: { '/concierge.config.json': options.runtimeConfig },
+    // The admin's site SEO settings (title, description, cards, favicon) on the landing and console pages.
+    transformIndex: createSiteSeoTransform({
+      supabaseUrl: () => stack.url,
+      supabaseAnonKey: () => stack.anonKey,
+      ...(options.log ? { log: options.log } : {}),
+    }),
     pageHeaders: createConsoleHeaders(() => stack.url),
     baseHeaders: CONSOLE_BASE_HEADERS,
   });

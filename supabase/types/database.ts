@@ -3,6 +3,43 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      admin_audit_log: {
+        Row: {
+          action: string;
+          actor_email: string | null;
+          actor_id: string | null;
+          after: Json | null;
+          before: Json | null;
+          created_at: string;
+          id: number;
+          target_id: string | null;
+          target_type: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          action: string;
+          actor_email?: string | null;
+          actor_id?: string | null;
+          after?: Json | null;
+          before?: Json | null;
+          created_at?: string;
+          id?: never;
+          target_id?: string | null;
+          target_type: string;
+        };
+        Update: {
+          action?: string;
+          actor_email?: string | null;
+          actor_id?: string | null;
+          after?: Json | null;
+          before?: Json | null;
+          created_at?: string;
+          id?: never;
+          target_id?: string | null;
+          target_type?: string;
+        };
+        Relationships: [];
+      };
       agent_integrations: {
         Row: {
           agent_id: string;
@@ -412,26 +449,38 @@ export type Database = {
       };
       billing_events: {
         Row: {
+          amount_cents: number | null;
           credits: number | null;
+          currency: string | null;
           id: string;
+          kind: string;
           pack_id: string | null;
+          payment_ref: string | null;
           processed_at: string;
           type: string;
           user_id: string | null;
         };
         ComputedFields: never;
         Insert: {
+          amount_cents?: number | null;
           credits?: number | null;
+          currency?: string | null;
           id: string;
+          kind?: string;
           pack_id?: string | null;
+          payment_ref?: string | null;
           processed_at?: string;
           type: string;
           user_id?: string | null;
         };
         Update: {
+          amount_cents?: number | null;
           credits?: number | null;
+          currency?: string | null;
           id?: string;
+          kind?: string;
           pack_id?: string | null;
+          payment_ref?: string | null;
           processed_at?: string;
           type?: string;
           user_id?: string | null;
@@ -2162,7 +2211,109 @@ export type Database = {
     };
     Functions: {
       activate_free_pack: { Args: Record<PropertyKey, never>; Returns: number };
+      admin_adjust_credits: { Args: { amount: number; reason: string; user_id: string }; Returns: number };
+      admin_billing_months: {
+        Args: { months?: number };
+        Returns: {
+          credits_granted: number;
+          credits_purchased: number;
+          credits_used: number;
+          month: string;
+          payments: number;
+          refunds: number;
+          refunds_cents: number;
+          revenue_cents: number;
+          subscriptions_running: number;
+          subscriptions_started: number;
+        }[];
+      };
+      admin_billing_totals: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          active_subscriptions: number;
+          credits_purchased: number;
+          currency: string;
+          refunds_cents: number;
+          revenue_cents: number;
+        }[];
+      };
+      admin_billing_transactions: {
+        Args: { page?: number; page_size?: number };
+        Returns: {
+          amount_cents: number;
+          credits: number;
+          currency: string;
+          id: string;
+          kind: string;
+          pack_id: string;
+          pack_name: string;
+          processed_at: string;
+          total_count: number;
+          user_email: string;
+          user_id: string;
+          user_name: string;
+        }[];
+      };
+      admin_cleanup_duplicate_users: { Args: Record<PropertyKey, never>; Returns: number };
+      admin_delete_user: { Args: { user_id: string }; Returns: Json };
       admin_grant_credits: { Args: { amount: number; description?: string; user_id: string }; Returns: number };
+      admin_list_users: {
+        Args: { page_offset?: number; page_size?: number; search?: string };
+        Returns: {
+          avatar: string;
+          created_at: string;
+          credits: number;
+          email: string;
+          id: string;
+          is_admin: boolean;
+          lang: string;
+          last_login: string;
+          name: string;
+          total_count: number;
+          updated_at: string;
+        }[];
+      };
+      admin_missing_profiles: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          email: string;
+          id: string;
+        }[];
+      };
+      admin_recover_profile: { Args: { user_id: string }; Returns: boolean };
+      admin_save_packs: {
+        Args: { packs: Json };
+        Returns: {
+          active: boolean;
+          ai_call_summary: string;
+          created_at: string;
+          credits: number;
+          crm_integrations: string | null;
+          feature_list: string[];
+          id: string;
+          max_agents: number;
+          minutes: number;
+          monthly_credits: number;
+          monthly_price: number;
+          name: string;
+          sort_order: number;
+          support: string;
+          transcription: boolean;
+          updated_at: string;
+          users: number;
+          voice_cloning: string;
+          whatsapp_conversations: number;
+          yearly_price: number;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'packs';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      admin_save_tool_catalogue: { Args: { tools: Json }; Returns: number };
+      admin_update_user: { Args: { is_admin: boolean; name: string; user_id: string }; Returns: undefined };
       agent_for_turn: { Args: { agent_id?: string; subdomain?: string }; Returns: Json };
       cancel_subscription: {
         Args: { user_id?: string };
@@ -2246,6 +2397,18 @@ export type Database = {
         };
       };
       disable_web_widget: { Args: { agent_id: string }; Returns: Json };
+      marketplace_agents: {
+        Args: { filter_category?: string; page?: number; page_size?: number; search?: string };
+        Returns: {
+          avatar_url: string;
+          category: string;
+          company_name: string;
+          created_at: string;
+          id: string;
+          name: string;
+          subdomain: string;
+        }[];
+      };
       match_knowledge_chunks: {
         Args: {
           agent_id: string;
@@ -2293,7 +2456,19 @@ export type Database = {
       public_web_widget: { Args: { subdomain: string }; Returns: Json };
       purchase_credits: { Args: { amount: number; pack_id?: string; user_id: string }; Returns: number };
       record_checkout_payment: {
-        Args: { event_id: string; event_type: string; pack_id: string; user_id: string };
+        Args: {
+          amount_cents?: number;
+          currency?: string;
+          event_id: string;
+          event_type: string;
+          pack_id: string;
+          payment_ref?: string;
+          user_id: string;
+        };
+        Returns: boolean;
+      };
+      record_refund: {
+        Args: { amount_cents: number; currency?: string; event_id: string; event_type: string; payment_ref: string };
         Returns: boolean;
       };
       release_phone_number: { Args: { phone_number_id: string }; Returns: undefined };
@@ -2325,6 +2500,30 @@ export type Database = {
       set_user_admin: { Args: { is_admin: boolean; user_id: string }; Returns: undefined };
       subdomain_available: { Args: { agent_id?: string; subdomain: string }; Returns: boolean };
       subdomain_redirect: { Args: { subdomain: string }; Returns: string };
+      update_site_config: {
+        Args: { config: Json };
+        Returns: {
+          created_at: string;
+          favicon: string | null;
+          id: string;
+          meta_description: string | null;
+          meta_title: string | null;
+          og_description: string | null;
+          og_image: string | null;
+          og_title: string | null;
+          twitter_card: string;
+          twitter_description: string | null;
+          twitter_image: string | null;
+          twitter_title: string | null;
+          updated_at: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'site_config';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       use_credits: { Args: { amount: number; call_id?: string; user_id?: string }; Returns: boolean };
       voice_abort_call: { Args: { call_id: string }; Returns: undefined };
       voice_attach_provider_call: { Args: { call_id: string; provider_call_id: string }; Returns: boolean };

@@ -13,8 +13,9 @@ import { startOwnerSite } from './support/owner-site.ts';
  * A browser voice call on the demo agent's page, end to end except for the two pieces a test
  * cannot have: OpenAI's realtime service (the fake realtime calls API: SDP answer, hang-up) and
  * WebRTC itself (a stubbed RTCPeerConnection whose data channel plays the model's events). The
- * real `voice-session` function runs against the product's database, so the tool call books a real
- * appointment, the transcript becomes a 'web_voice' conversation and the owner's credits go down.
+ * real `voice-session` function runs against the product's database and settles and charges the
+ * call. The page carries audio only: the model's function call and transcripts on the data channel
+ * are not relayed (the server runs tools and records the transcript over its sideband).
  * (The product itself runs without an OpenAI key, so its own voice-session says voice is off; the
  * page's requests are routed to this handler, configured as a deployment with a key would be.)
  */
@@ -31,7 +32,7 @@ function futureWeekday(): string {
   return day.toISOString().slice(0, 10);
 }
 
-/** WebRTC stand-in: the channel opens after the answer; the "model" greets, hears, then books. */
+/** WebRTC stand-in: the channel opens after the answer; the "model" greets, hears, then calls a tool. */
 async function stubWebRtc(page: Page, booking: { date: string; title: string }): Promise<void> {
   await page.addInitScript((b) => {
     const w = window as unknown as Record<string, unknown>;
@@ -88,7 +89,6 @@ async function stubWebRtc(page: Page, booking: { date: string; title: string }):
               arguments: JSON.stringify({ action: 'create_appointment', date: b.date, time: '12:00', title: b.title }),
             };
             say({ type: 'response.function_call_arguments.done', ...call });
-            // The same call again as the finished item: the page must not book twice.
             say({ type: 'response.output_item.done', item: { type: 'function_call', ...call } });
           }, 100);
         }, 300);
@@ -103,7 +103,7 @@ async function stubWebRtc(page: Page, booking: { date: string; title: string }):
   }, booking);
 }
 
-describe('browser voice call with tools (real voice-session, fake realtime endpoint, stubbed WebRTC)', () => {
+describe('browser voice call (real voice-session, fake realtime endpoint, stubbed WebRTC)', () => {
   let browser: Browser;
   let service: SupabaseClient;
   let realtime: FakeOpenAI;
@@ -158,7 +158,7 @@ describe('browser voice call with tools (real voice-session, fake realtime endpo
     });
   }
 
-  it('connects, runs the booking tool for the model, saves the transcript and charges a minute', async () => {
+  it('connects, carries audio only (relays no tool call, posts no transcript), and the server charges a minute', async () => {
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
     const date = futureWeekday();
@@ -181,83 +181,32 @@ describe('browser voice call with tools (real voice-session, fake realtime endpo
     expect(tools.map((t) => t.name)).toContain('manage_calendar');
     expect(tools.every((t) => t.type === 'function')).toBe(true);
 
-    // The tool's output goes back to the model, then a response is asked for.
-    const sent = async () =>
-      ((await page.evaluate(() => (window as unknown as { __sentOnChannel: string[] }).__sentOnChannel)) ?? []).map(
-        (raw) => JSON.parse(raw) as { type: string; item?: { type: string; call_id: string; output: string } },
-      );
-    await expect
-      .poll(async () => (await sent()).some((e) => e.item?.type === 'function_call_output'), { timeout: 15_000 })
-      .toBe(true);
-    const events = await sent();
-    const outputs = events.filter((e) => e.item?.type === 'function_call_output');
-    expect(outputs).toHaveLength(1);
-    expect(outputs[0]?.item?.call_id).toBe('call_voice_1');
-    expect(JSON.parse(outputs[0]?.item?.output ?? '{}')).toMatchObject({ booked: true });
-    expect(events.at(-1)).toEqual({ type: 'response.create' });
-    const toolRequests = seen.filter((b) => b.action === 'tool');
-    expect(toolRequests).toHaveLength(1);
-    expect(String(toolRequests[0]?.callToken)).toMatch(/^\d+\.[\w-]{43}$/);
-
-    // The booking is in its table, tied to the call's conversation.
-    const { data: booked } = await service
-      .from('appointments')
-      .select('agent_id, starts_on, starts_at_time, conversation_id')
-      .eq('title', BOOKING_TITLE);
-    expect(booked).toHaveLength(1);
-    expect(booked?.[0]).toMatchObject({ agent_id: DEMO_AGENT_ID, starts_on: date });
-    expect(String(booked?.[0]?.starts_at_time)).toMatch(/^12:00/);
-
+    // The model's events played on the data channel (greeting, caller, function call) have come and gone.
+    await page.waitForTimeout(600);
     await overlay.getByTestId('call-end').click();
     await page.locator('[data-testid="call-overlay"][data-status="ended"]').waitFor();
-    // The page uploads the recording first, then ends the call.
     await expect.poll(() => seen.some((b) => b.action === 'end'), { timeout: 15_000 }).toBe(true);
-    const callId = String(seen.find((b) => b.action === 'end')?.callId ?? '');
+    // The page wrote nothing on the data channel, asked for no tool, and sent no transcript.
+    const sentOnChannel = await page.evaluate(
+      () => (window as unknown as { __sentOnChannel: string[] }).__sentOnChannel,
+    );
+    expect(sentOnChannel).toEqual([]);
+    expect(seen.map((b) => b.action ?? 'start')).toEqual(['start', 'end']);
+    const end = seen.find((b) => b.action === 'end')!;
+    expect(Object.keys(end).sort()).toEqual(['action', 'callId', 'callToken']);
+    const { data: booked } = await service.from('appointments').select('id').eq('title', BOOKING_TITLE);
+    expect(booked).toEqual([]);
+
+    const callId = String(end.callId);
     await expect
       .poll(async () => (await service.from('voice_calls').select('status').eq('id', callId).single()).data?.status)
       .toBe('completed');
-    const { data: call } = await service
-      .from('voice_calls')
-      .select('credits_charged, conversation_id')
-      .eq('id', callId)
-      .single();
+    const { data: call } = await service.from('voice_calls').select('credits_charged').eq('id', callId).single();
     expect(call?.credits_charged).toBe(1);
     // Ending the call hung the realtime session up.
     expect(realtime.hangups).toEqual([realtime.realtimeCalls.at(-1)?.id]);
-    expect(call?.conversation_id).toBe(booked?.[0]?.conversation_id);
-    const { data: conversation } = await service
-      .from('conversations')
-      .select('channel')
-      .eq('id', call?.conversation_id)
-      .single();
-    expect(conversation?.channel).toBe('web_voice');
-    // The status flips before the transcript lines are written: wait for them.
-    const transcript = async () =>
-      (
-        await service
-          .from('messages')
-          .select('role, content')
-          .eq('conversation_id', call?.conversation_id)
-          .order('timestamp')
-      ).data ?? [];
-    await expect.poll(async () => (await transcript()).length).toBe(2);
-    const lines = await transcript();
-    expect(lines).toEqual([
-      { role: 'assistant', content: 'Bonjour, Le Petit Bistrot. This call is likely recorded.' },
-      { role: 'user', content: `A table for two on ${date} at noon, please.` },
-    ]);
     const { data: profile } = await service.from('profiles').select('credits').eq('id', DEMO_OWNER_ID).single();
     expect(profile?.credits).toBe(initialCredits - 1);
-
-    // After the end, the call token no longer runs tools.
-    const late = await handler(
-      new Request(`${product.apiUrl}/functions/v1/voice-session`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...toolRequests[0], toolCallId: 'call_voice_2' }),
-      }),
-    );
-    expect(late.status).toBe(404);
     await context.close();
   });
 

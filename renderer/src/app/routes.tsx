@@ -1,4 +1,6 @@
 import { Navigate, Outlet, useParams, type RouteObject } from 'react-router-dom';
+import { AdminSettingsPage } from '../features/admin/pages/AdminSettingsPage.tsx';
+import { AdminUsersPage } from '../features/admin/pages/AdminUsersPage.tsx';
 import { AgentsPage } from '../features/agents/pages/AgentsPage.tsx';
 import { AgentWizardPage } from '../features/agents/pages/AgentWizardPage.tsx';
 import { AgentConfigurePage } from '../features/agents/pages/AgentConfigurePage.tsx';
@@ -6,13 +8,17 @@ import { AgentPromptsPage } from '../features/agents/pages/AgentPromptsPage.tsx'
 import { EmailVerificationPage } from '../features/auth/pages/EmailVerificationPage.tsx';
 import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
 import { GoogleCallbackPage } from '../features/deploy/GoogleCallbackPage.tsx';
+import { BillingPage } from '../features/billing/pages/BillingPage.tsx';
 import { BrandingPage } from '../features/branding/pages/BrandingPage.tsx';
 import { CreditsPage } from '../features/credits/pages/CreditsPage.tsx';
 import { DeployPage } from '../features/deploy/pages/DeployPage.tsx';
 import { LandingPage } from '../features/landing/pages/LandingPage.tsx';
 import { LegalNoticePage } from '../features/legal/pages/LegalNoticePage.tsx';
 import { PrivacyPage } from '../features/legal/pages/PrivacyPage.tsx';
+import { MarketplacePage } from '../features/marketplace/pages/MarketplacePage.tsx';
+import { PacksPage } from '../features/packs/pages/PacksPage.tsx';
 import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
+import { SiteConfigPage } from '../features/siteConfig/pages/SiteConfigPage.tsx';
 import { InteractionsPage } from '../features/interactions/InteractionsPage.tsx';
 import { SandboxAuthGate } from '../features/sandbox/components/SandboxAuthGate.tsx';
 import { SandboxPage } from '../features/sandbox/pages/SandboxPage.tsx';
@@ -85,9 +91,23 @@ export const routes: RouteObject[] = [
               { path: 'agents/:agentId/edit/*', element: <AgentEditRedirect /> },
               { path: 'agents/:agentId/:page', element: <AgentPagePending /> },
               { path: 'twilio-numbers', children: [{ index: true, element: <Navigate to="active" replace /> }] },
+              // Signed in; non-admins see the spec's Access Denied text (spec 002 §2.4).
+              { path: 'marketplace', element: <MarketplacePage /> },
               {
                 element: <RequireAdmin />,
-                children: [{ path: 'admin', children: [{ index: true, element: <Navigate to="users" replace /> }] }],
+                children: [
+                  {
+                    path: 'admin',
+                    children: [
+                      { index: true, element: <Navigate to="users" replace /> },
+                      { path: 'users', element: <AdminUsersPage /> },
+                      { path: 'settings', element: <AdminSettingsPage /> },
+                      { path: 'billing', element: <BillingPage /> },
+                      { path: 'packs', element: <PacksPage /> },
+                    ],
+                  },
+                  { path: 'site-config', element: <SiteConfigPage /> },
+                ],
               },
             ],
           },

@@ -26,6 +26,15 @@ export type AppErrorContext =
   | 'deleteAgent'
   | 'sectors'
   | 'tools'
+  | 'fetchUsers'
+  | 'loadMoreUsers'
+  | 'updateUser'
+  | 'deleteUser'
+  | 'recoverUsers'
+  | 'cleanupDuplicates'
+  | 'fetchSettings'
+  | 'saveSettings'
+  | 'saveTools'
   | 'generic';
 
 export class AppError extends Error {
@@ -124,6 +133,15 @@ const contextFallbackKeys: Record<AppErrorContext, string> = {
   deleteAgent: 'agents.deleteFailed',
   sectors: 'agents.fetchSectorsFailed',
   tools: 'agents.fetchToolsFailed',
+  fetchUsers: 'admin.fetchUsersFailed',
+  loadMoreUsers: 'admin.loadMoreUsersFailed',
+  updateUser: 'admin.updateUserFailed',
+  deleteUser: 'admin.deleteUserFailed',
+  recoverUsers: 'admin.recoverUsersFailed',
+  cleanupDuplicates: 'admin.cleanupDuplicatesFailed',
+  fetchSettings: 'admin.fetchSettingsFailed',
+  saveSettings: 'admin.saveSettingsFailed',
+  saveTools: 'admin.saveToolsFailed',
   generic: 'generic.somethingWentWrong',
 };
 

@@ -4,6 +4,8 @@ import { shellEn } from '../app/locales/en.ts';
 import { shellFr } from '../app/locales/fr.ts';
 import { errorsEn } from '../errors/locales/en.ts';
 import { errorsFr } from '../errors/locales/fr.ts';
+import { adminEn } from '../features/admin/locales/en.ts';
+import { adminFr } from '../features/admin/locales/fr.ts';
 import { agentsEn } from '../features/agents/locales/en.ts';
 import { agentsFr } from '../features/agents/locales/fr.ts';
 import { authEn } from '../features/auth/locales/en.ts';
@@ -14,8 +16,16 @@ import { consentEn } from '../features/consent/locales/en.ts';
 import { consentFr } from '../features/consent/locales/fr.ts';
 import { calendarEn } from '../features/deploy/locales/calendar.en.ts';
 import { calendarFr } from '../features/deploy/locales/calendar.fr.ts';
+import { billingEn } from '../features/billing/locales/en.ts';
+import { billingFr } from '../features/billing/locales/fr.ts';
 import { creditsEn } from '../features/credits/locales/en.ts';
 import { creditsFr } from '../features/credits/locales/fr.ts';
+import { marketplaceEn } from '../features/marketplace/locales/en.ts';
+import { marketplaceFr } from '../features/marketplace/locales/fr.ts';
+import { packsEn } from '../features/packs/locales/en.ts';
+import { packsFr } from '../features/packs/locales/fr.ts';
+import { siteConfigEn } from '../features/siteConfig/locales/en.ts';
+import { siteConfigFr } from '../features/siteConfig/locales/fr.ts';
 import { deployEn } from '../features/deploy/locales/en.ts';
 import { deployFr } from '../features/deploy/locales/fr.ts';
 import { landingEn } from '../features/landing/locales/en.ts';
@@ -56,6 +66,11 @@ export const resources = {
     interactions: interactionsEn,
     sandbox: sandboxEn,
     branding: brandingEn,
+    admin: adminEn,
+    packs: packsEn,
+    billing: billingEn,
+    siteConfig: siteConfigEn,
+    marketplace: marketplaceEn,
   },
   fr: {
     common: commonFr,
@@ -75,6 +90,11 @@ export const resources = {
     interactions: interactionsFr,
     sandbox: sandboxFr,
     branding: brandingFr,
+    admin: adminFr,
+    packs: packsFr,
+    billing: billingFr,
+    siteConfig: siteConfigFr,
+    marketplace: marketplaceFr,
   },
 } as const;
 

@@ -1,5 +1,6 @@
 /** Wiring from the environment: the local stack imports this file's makeHandler(env); index.ts serves it under Deno. */
 import { createAgentLoader } from '../_shared/agent-chat/agents.ts';
+import { createModelSettingsCache } from '../_shared/agent-chat/usage.ts';
 import { clientAddressKey, identifyCaller } from '../_shared/agent-chat/caller.ts';
 import { anonymousKeys, createServiceClient } from '../_shared/agent-chat/env.ts';
 import { createToolRunner } from '../_shared/tools/runner.ts';
@@ -18,6 +19,7 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
   const service = env.get('SUPABASE_URL') && serviceRoleKey ? createServiceClient(env) : null;
   const loadAgent = service ? createAgentLoader(service) : null;
   const runTool = service ? createToolRunner({ service, env }) : null;
+  const models = service ? createModelSettingsCache(service) : null;
   const keys = anonymousKeys(env);
   return createVoiceSessionHandler({
     // A signed-in owner (console sandbox) may call their own agent even while its page is off.
@@ -42,7 +44,8 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     realtime: apiKey
       ? createOpenAiRealtime({ apiKey, ...(env.get('OPENAI_BASE_URL') ? { baseUrl: env.get('OPENAI_BASE_URL') } : {}) })
       : null,
-    model: env.get('OPENAI_REALTIME_MODEL') ?? DEFAULT_REALTIME_MODEL,
+    // The admin's 'internal call' model (platform settings), read per call like chat reads its model.
+    model: models ? async () => (await models()).internalCallModel : DEFAULT_REALTIME_MODEL,
     log: (event, details) => console.warn(`[voice-session] ${event}`, details),
   });
 }

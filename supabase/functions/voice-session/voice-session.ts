@@ -128,7 +128,8 @@ export interface VoiceSessionDeps {
   store: VoiceStore;
   /** null when no realtime-capable provider is configured. */
   realtime: RealtimeProvider | null;
-  model: string;
+  /** The realtime model, or how to read it per call (the admin's internal call model setting). */
+  model: string | (() => Promise<string>);
   log?: (event: string, details: Record<string, unknown>) => void;
   /**
    * The caller: the signed-in user behind a non-anonymous bearer (null for visitors; throws a 401
@@ -282,7 +283,12 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
       // The share_resource tool names resources listed in the guidance, as in chat (buildSystemPrompt).
       answer = await deps.realtime.createCall(
         sdp,
-        realtimeSession(agent, deps.model, tools, loaded?.promptGuidance ?? ''),
+        realtimeSession(
+          agent,
+          typeof deps.model === 'string' ? deps.model : await deps.model(),
+          tools,
+          loaded?.promptGuidance ?? '',
+        ),
       );
     } catch (error) {
       deps.log?.('voice_session_provider_failed', { agentId: agent.id, error: String(error) });

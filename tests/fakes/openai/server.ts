@@ -1,14 +1,19 @@
 /**
  * A loopback HTTP server that speaks the OpenAI REST protocol (chat completions with SSE and tool
- * calls, embeddings, transcriptions, and the realtime calls API's SDP exchange and hang-up) for
- * tests and benchmarks. Scripted replies, configurable
- * latency, fault injection and a request log; every queue, body and delay is bounded.
+ * calls, embeddings, transcriptions, and the realtime calls API's SDP exchange and hang-up) and the
+ * realtime sideband WebSocket (`realtime.ts`) for tests and benchmarks. Scripted replies (one
+ * script answers chat and voice), configurable latency, fault injection and a request log; every
+ * queue, body and delay is bounded.
  *
  * Usage:
  *   const fake = await startFakeOpenAI();
  *   new OpenAI({ apiKey: fake.apiKey, baseURL: fake.baseURL, maxRetries: 0 });
  *   fake.queueChat({ toolCalls: [{ name: 'get_time', arguments: {} }] }, { text: 'It is noon.' });
  *   fake.failNext('chat', { kind: 'status', status: 429, retryAfterMs: 10 });
+ *   // voice: after our server created call `id` and attached its sideband
+ *   await fake.waitForSideband(id, { sessionUpdates: 1 });
+ *   const turn = await fake.userSays(id, 'Is Friday free?'); // resolves once the model answered without a tool
+ *   fake.endCall(id); // the browser left: the sideband closes with 1000
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -29,7 +34,9 @@ import {
   type FakeEndpoint,
   type FakeFault,
 } from './protocol.ts';
+import { createFakeSideband, type FakeRealtimeTurn, type SidebandClientEvent } from './realtime.ts';
 
+export type { FakeRealtimeTurn, SidebandClientEvent } from './realtime.ts';
 export type { ChatRequestBody, ChatScript, FakeChatReply, FakeEndpoint, FakeFault } from './protocol.ts';
 
 export interface FakeOpenAIOptions {
@@ -51,6 +58,10 @@ export interface FakeRealtimeCall {
   session: Record<string, unknown>;
   /** Set by `POST /v1/realtime/calls/{id}/hangup`. */
   hungUpAt: number | null;
+  /** Set when the call ended on the provider's side: a hang-up, or `endCall` (the browser left). */
+  endedAt: number | null;
+  /** The `session` of every `session.update` the sideband sent, in order. */
+  sessionUpdates: Record<string, unknown>[];
 }
 
 export interface LoggedRequest {
@@ -85,6 +96,22 @@ export interface FakeOpenAI {
   readonly realtimeCalls: readonly FakeRealtimeCall[];
   /** Ids hung up, in order (a second hang-up of the same call answers 404 and is not listed). */
   readonly hangups: readonly string[];
+  /**
+   * Realtime sideband driver. The caller says `text` on call `callId`: VAD, the committed item and
+   * its transcription, then responses decided by the chat script (queueChat / setChatResponder).
+   * A response with function calls waits for the sideband's outputs and `response.create`; the
+   * promise resolves at the first response without a function call (rejects on timeout, default
+   * 10 s, or when the call ends).
+   */
+  userSays(callId: string, text: string, options?: { timeoutMs?: number }): Promise<FakeRealtimeTurn>;
+  /** The call ends on the provider's side (the browser left): its sideband closes with 1000. */
+  endCall(callId: string): void;
+  /** Resolves once a sideband is attached to the call and has sent `sessionUpdates` updates (default 0). */
+  waitForSideband(callId: string, options?: { sessionUpdates?: number; timeoutMs?: number }): Promise<void>;
+  /** The call's session: as created, with every `session.update` merged over it (shallow). */
+  realtimeSession(callId: string): Record<string, unknown> | null;
+  /** Client events received on sideband sockets, oldest first (bounded like the log). */
+  readonly sidebandEvents: readonly SidebandClientEvent[];
   clearLog(): void;
   close(): Promise<void>;
 }
@@ -173,6 +200,23 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     return null;
   }
 
+  /** The scripted model, shared by chat requests and realtime responses. */
+  function nextReply(body: ChatRequestBody): FakeChatReply {
+    const script = chatQueue.shift();
+    return script === undefined
+      ? (responder ?? defaultReply)(body)
+      : typeof script === 'function'
+        ? script(body)
+        : script;
+  }
+
+  const sideband = createFakeSideband({
+    apiKey,
+    maxLogged,
+    findCall: (id) => realtimeCalls.find((call) => call.id === id),
+    decide: (body) => ({ reply: nextReply(body), requestNumber: ++chatCount }),
+  });
+
   async function handleChat(req: IncomingMessage, res: ServerResponse, body: ChatRequestBody, fault?: FakeFault) {
     chatCount++;
     const requestNumber = chatCount;
@@ -184,9 +228,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       sendJson(res, 400, errorBody("'messages' must be a non-empty array", 'invalid_request_error', null, 'messages'));
       return;
     }
-    const script = chatQueue.shift();
-    const reply: FakeChatReply =
-      script === undefined ? (responder ?? defaultReply)(body) : typeof script === 'function' ? script(body) : script;
+    const reply = nextReply(body);
     const text = (reply.text ?? '').slice(0, MAX_REPLY_CHARS);
     const calls = (reply.toolCalls ?? []).map((call, index) => ({
       id: call.id ?? toolCallId(call.name, index, requestNumber),
@@ -470,7 +512,14 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     log[log.length - 1]!.body = { sdp, session: JSON.parse(session) as unknown };
     realtimeCount++;
     const id = `rtc_fake${realtimeCount.toString().padStart(6, '0')}`;
-    realtimeCalls.push({ id, sdp, session: JSON.parse(session) as Record<string, unknown>, hungUpAt: null });
+    realtimeCalls.push({
+      id,
+      sdp,
+      session: JSON.parse(session) as Record<string, unknown>,
+      hungUpAt: null,
+      endedAt: null,
+      sessionUpdates: [],
+    });
     if (realtimeCalls.length > maxLogged) realtimeCalls.splice(0, realtimeCalls.length - maxLogged);
     const answer = `v=0\r\no=- ${realtimeCount} 2 IN IP4 127.0.0.1\r\ns=fake-answer\r\n`;
     res.writeHead(201, {
@@ -486,11 +535,12 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   function handleHangup(res: ServerResponse, path: string): void {
     const id = HANGUP_PATH.exec(path)?.[1] ?? '';
     const call = realtimeCalls.find((c) => c.id === id);
-    if (!call || call.hungUpAt !== null) {
+    if (!call || call.hungUpAt !== null || call.endedAt !== null) {
       sendJson(res, 404, errorBody(`Call ${id} not found`, 'invalid_request_error', 'call_not_found'));
       return;
     }
     call.hungUpAt = Date.now();
+    sideband.endCall(id);
     hangups.push(id);
     if (hangups.length > maxLogged) hangups.splice(0, hangups.length - maxLogged);
     sendJson(res, 200, {});
@@ -579,6 +629,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       }
     });
   });
+  server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) =>
+    sideband.handleUpgrade(req, socket, head),
+  );
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -627,10 +680,18 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     get hangups() {
       return hangups;
     },
+    userSays: (callId, text, options) => sideband.userSays(callId, text, options),
+    endCall: (callId) => sideband.endCall(callId),
+    waitForSideband: (callId, options) => sideband.waitForSideband(callId, options),
+    realtimeSession: (callId) => sideband.effectiveSession(callId),
+    get sidebandEvents() {
+      return sideband.clientEvents;
+    },
     clearLog() {
       log.length = 0;
     },
     close() {
+      sideband.close();
       for (const socket of sockets) socket.destroy();
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHandler as makeCheckoutHandler } from '../../../supabase/functions/billing-checkout/handler.ts';
-import { signStripePayload } from '../../../supabase/functions/_shared/billing/stripe-signature.ts';
+import { stripeSignatureHeader as signStripePayload } from '../../../supabase/functions/_shared/platform/signing.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
 
@@ -108,10 +108,10 @@ describe('billing-checkout', () => {
     ['a malformed pack id', { packId: 'pro; drop table', returnUrl: 'http://localhost:5180/credits' }],
     ['a non-http return url', { packId: 'pro', returnUrl: 'javascript:alert(1)' }],
     ['a body that is not an object', 'null'],
-  ])('answers 400 invalid_input for %s', async (_case, body) => {
+  ])('answers 400 invalid_request for %s', async (_case, body) => {
     const res = await checkout(body);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_input');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_request');
   });
 
   it('answers 400 for malformed JSON, 404 for an unknown pack and 400 for the free pack', async () => {
@@ -127,7 +127,7 @@ describe('billing-checkout', () => {
   it('refuses a visitor without an account with 401', async () => {
     const res = await checkout({ packId: 'pro', returnUrl: 'http://localhost:5180/credits' }, null);
     expect(res.status).toBe(401);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_authenticated');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_signed_in');
   });
 
   it('answers 502 with Stripe’s message when Stripe refuses', async () => {
@@ -228,6 +228,46 @@ describe('billing-webhook', () => {
     const ghost = paidEvent('evt_ghost', 'pro', randomUUID());
     expect((await deliver(ghost, await signStripePayload(ghost, WEBHOOK_SECRET))).status).toBe(422);
     expect((await fetch(`${stack.url}/functions/v1/billing-webhook`)).status).toBe(405);
+  });
+
+  it('keeps what a checkout paid and records a refund of it once; a refund of an unknown payment is ignored', async () => {
+    const paid = JSON.parse(paidEvent('evt_paid_amount')) as { data: { object: Record<string, unknown> } };
+    Object.assign(paid.data.object, { amount_total: 4990, currency: 'usd', payment_intent: 'pi_amount' });
+    const raw = JSON.stringify(paid);
+    expect((await deliver(raw, await signStripePayload(raw, WEBHOOK_SECRET))).status).toBe(200);
+    const refund = (id: string, paymentIntent: string) =>
+      JSON.stringify({
+        id,
+        object: 'event',
+        type: 'refund.created',
+        data: {
+          object: { id: `re_${id}`, object: 'refund', amount: 1000, currency: 'usd', payment_intent: paymentIntent },
+        },
+      });
+    const first = refund('evt_refund_a', 'pi_amount');
+    expect(await (await deliver(first, await signStripePayload(first, WEBHOOK_SECRET))).json()).toEqual({
+      received: true,
+      applied: true,
+    });
+    expect(await (await deliver(first, await signStripePayload(first, WEBHOOK_SECRET))).json()).toEqual({
+      received: true,
+      applied: false,
+    });
+    const stray = refund('evt_refund_b', 'pi_elsewhere');
+    expect(await (await deliver(stray, await signStripePayload(stray, WEBHOOK_SECRET))).json()).toEqual({
+      received: true,
+      ignored: true,
+    });
+    const { data } = await stack
+      .serviceClient()
+      .from('billing_events')
+      .select('id, kind, amount_cents, currency, payment_ref')
+      .in('id', ['evt_paid_amount', 'evt_refund_a', 'evt_refund_b'])
+      .order('id');
+    expect(data).toEqual([
+      { id: 'evt_paid_amount', kind: 'payment', amount_cents: 4990, currency: 'usd', payment_ref: 'pi_amount' },
+      { id: 'evt_refund_a', kind: 'refund', amount_cents: 1000, currency: 'usd', payment_ref: 'pi_amount' },
+    ]);
   });
 
   it('a signed-in user cannot record a payment themselves', async () => {

@@ -69,8 +69,9 @@ describe('catalogue shipped by migrations', () => {
     expect(data).toEqual({
       chat_model: 'gpt-4.1',
       whatsapp_model: 'gpt-4.1',
-      internal_call_model: 'gpt-4o-realtime-preview',
-      gsm_call_model: 'gpt-4o-realtime-preview',
+      // The GA realtime model the voice path runs (the spec's default was its preview).
+      internal_call_model: 'gpt-realtime',
+      gsm_call_model: 'gpt-realtime',
     });
   });
 });

@@ -80,13 +80,19 @@ describe('exposed columns', () => {
     ]);
     expect(rows.filter((r) => r.authenticated).map((r) => r.proname)).toEqual([
       'activate_free_pack',
+      // Admin-only inside (private.is_admin(); tests/integration/security/admin-operations.test.ts).
+      'admin_billing_months',
+      'admin_billing_totals',
+      'admin_billing_transactions',
       'admin_grant_credits',
+      'admin_save_packs',
       'cancel_subscription',
       'configure_web_widget',
       // The owner's own connector signing key (tests/integration/connectors).
       'connector_signing_secret',
       'create_subscription',
       'disable_web_widget',
+      'marketplace_agents',
       // The caller's own minutes this period (tests/integration/security/minutes-usage.test.ts).
       'minutes_usage',
       'public_agent',
@@ -96,6 +102,7 @@ describe('exposed columns', () => {
       'set_user_admin',
       'subdomain_available',
       'subdomain_redirect',
+      'update_site_config',
       'use_credits',
     ]);
   });

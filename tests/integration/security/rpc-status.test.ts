@@ -67,6 +67,20 @@ const cases: Case[] = [
     args: () => ({ user_id: missing(), amount: 10 }),
     message: 'User not found',
   },
+  ...(
+    [
+      ['admin_adjust_credits', { amount: 10, reason: 'x' }],
+      ['admin_update_user', { name: 'x', is_admin: false }],
+      ['admin_delete_user', {}],
+      ['admin_recover_profile', {}],
+    ] as const
+  ).map(([fn, extra]): Case => ({
+    rule: `an admin calling ${fn} for a missing user`,
+    client: () => cast.admin.client,
+    fn,
+    args: () => ({ user_id: missing(), ...extra }),
+    message: 'User not found',
+  })),
   {
     rule: 'an admin granting credits to a missing user',
     client: () => cast.admin.client,

@@ -1,3 +1,4 @@
+import { readFunctionError } from '@contracts/errors.ts';
 import { VISITOR_KEY_HEADER, type AgentRef, type ConversationEndpoint } from '../api.ts';
 
 /** The `voice-session` function seen from the browser (plain fetch; shapes in its handler). */
@@ -7,21 +8,14 @@ export type VoiceAvailability =
 export interface VoiceSession {
   sdp: string;
   callId: string;
-  /** What the assistant is asked to say first (welcome + "likely recorded"), written by the server. */
-  opening: string;
   /** The seconds of the owner's balance reserved for the call so far (heartbeats may grow it). */
   reservedSeconds: number;
   /** The reservation cannot grow now (the owner's balance is held): the call ends when it runs out. */
   final: boolean;
-  /** Proves this page holds the call (heartbeats, tools, end); expires with the call. */
+  /** Proves this page holds the call (heartbeats, end); expires with the call. */
   callToken: string;
   /** One-time URL for the recording's upload, when a recording type was given. */
   recordingUploadUrl?: string;
-}
-
-export interface TranscriptLine {
-  role: 'user' | 'assistant';
-  text: string;
 }
 
 export class VoiceSessionError extends Error {
@@ -51,12 +45,8 @@ const ref = (agent: AgentRef): Record<string, string> =>
   agent.id ? { agentId: agent.id } : { subdomain: agent.subdomain ?? '' };
 
 async function failure(res: Response): Promise<VoiceSessionError> {
-  const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-  return new VoiceSessionError(
-    res.status,
-    body?.error?.code ?? 'http_error',
-    body?.error?.message ?? `HTTP ${res.status}`,
-  );
+  const error = await readFunctionError(res);
+  return new VoiceSessionError(res.status, error?.code ?? 'http_error', error?.message ?? `HTTP ${res.status}`);
 }
 
 export async function voiceAvailability(
@@ -138,53 +128,20 @@ export async function heartbeatVoiceSession(
   return { open: true, secondsLeft, final: body.final === true };
 }
 
-/** A function call from the realtime model, run by the server with the agent's tools. */
-export interface VoiceToolCall {
-  name: string;
-  arguments: string;
-  toolCallId: string;
-}
-
-/** Returns the output text to hand back to the model; failures become an error output, never a throw. */
-export async function runVoiceTool(
-  endpoint: ConversationEndpoint,
-  call: HeldCall,
-  tool: VoiceToolCall,
-  fetchFn: typeof fetch = fetch,
-): Promise<string> {
-  try {
-    const res = await fetchFn(url(endpoint), {
-      method: 'POST',
-      headers: headers(endpoint),
-      body: JSON.stringify({
-        action: 'tool',
-        callId: call.callId,
-        callToken: call.callToken,
-        name: tool.name,
-        arguments: tool.arguments,
-        toolCallId: tool.toolCallId,
-      }),
-    });
-    if (!res.ok) throw await failure(res);
-    const body = (await res.json()) as { output?: unknown };
-    return typeof body.output === 'string' ? body.output : JSON.stringify({ error: 'The tool gave no output.' });
-  } catch (error) {
-    console.warn('[concierge] voice tool call failed:', error);
-    return JSON.stringify({ error: `The ${tool.name} tool is not available right now.` });
-  }
-}
-
-/** `keepalive` lets the request finish while the page unloads (leaving the page ends the call). */
+/**
+ * Says the visitor hung up. Only a hint: the server times, bills and transcribes the call from its
+ * own sideband, so a page that never sends this (or lies) changes nothing. `keepalive` lets the
+ * request finish while the page unloads (leaving the page ends the call).
+ */
 export async function endVoiceSession(
   endpoint: ConversationEndpoint,
   call: HeldCall,
-  transcript: TranscriptLine[],
   fetchFn: typeof fetch = fetch,
 ): Promise<void> {
   const res = await fetchFn(url(endpoint), {
     method: 'POST',
     headers: headers(endpoint),
-    body: JSON.stringify({ action: 'end', callId: call.callId, callToken: call.callToken, transcript }),
+    body: JSON.stringify({ action: 'end', callId: call.callId, callToken: call.callToken }),
     keepalive: true,
   });
   if (!res.ok) throw await failure(res);

@@ -61,10 +61,6 @@ function fakeApi(startAnswer: () => Response, heartbeatAnswer: () => Response = 
     visitorKeys.push(new Headers(init?.headers).get('x-visitor-key'));
     if (body.action === 'end') return Response.json({ durationSeconds: 42, creditsCharged: 1 });
     if (body.action === 'heartbeat') return heartbeatAnswer();
-    if (body.action === 'tool')
-      return body.name === 'get_time'
-        ? Response.json({ ok: true, output: '{"time":"12:00"}' })
-        : Response.json({ error: { code: 'unknown_tool', message: 'no' } }, { status: 400 });
     return startAnswer();
   };
   return { fetchFn, bodies, uploads, visitorKeys };
@@ -127,7 +123,7 @@ describe('VoiceCall', () => {
     expect(api.bodies.map((b) => (b.upload ? 'upload' : (b.action ?? 'start')))).toEqual(['start', 'upload', 'end']);
   });
 
-  it('goes idle → connecting → in progress (recording) → ended, asks for the opening and saves both sides', async () => {
+  it('goes idle → connecting → in progress (recording) → ended, carrying audio only: it sends and relays nothing', async () => {
     const browser = fakeBrowser();
     const api = fakeApi(okSession);
     const call = new VoiceCall(endpoint, { subdomain: 'demo' }, { ...browser.env, fetchFn: api.fetchFn });
@@ -139,28 +135,26 @@ describe('VoiceCall', () => {
     expect(call.state.status).toBe('connecting');
     browser.open();
     expect(call.state.status).toBe('in_progress');
-    expect(JSON.parse(browser.sent[0]!)).toEqual({
-      type: 'response.create',
-      response: { instructions: 'Welcome the caller; say it is likely recorded.' },
-    });
     await new Promise((r) => setTimeout(r, 5));
     expect(call.state.recording).toBe(true);
 
+    // What the model says on the data channel is the server's business (its sideband sees the
+    // same events): transcripts are not kept, function calls not relayed, nothing is answered.
     browser.serverSays({ type: 'response.output_audio_transcript.done', transcript: 'Bonjour !' });
     browser.serverSays({ type: 'conversation.item.input_audio_transcription.completed', transcript: ' Une table ' });
-    browser.serverSays({ type: 'response.output_audio_transcript.delta', delta: 'ignored' });
+    const fn = { call_id: 'call_7', name: 'get_time', arguments: '{}' };
+    browser.serverSays({ type: 'response.function_call_arguments.done', ...fn });
+    browser.serverSays({ type: 'response.output_item.done', item: { type: 'function_call', ...fn } });
+    await new Promise((r) => setTimeout(r, 10));
     await call.end();
     expect(call.state).toEqual({ status: 'ended', recording: false, endReason: null, secondsLeft: null });
     expect(seen).toEqual(['connecting', 'in_progress', 'in_progress', 'ended']);
-    expect(api.bodies[1]).toEqual({
-      action: 'end',
-      callId: CALL,
-      callToken: '123.token',
-      transcript: [
-        { role: 'assistant', text: 'Bonjour !' },
-        { role: 'user', text: 'Une table' },
-      ],
-    });
+    expect(browser.sent).toEqual([]);
+    // Only start and end reach voice-session, and the end carries no transcript.
+    expect(api.bodies).toEqual([
+      { subdomain: 'demo', sdp: 'v=0\r\noffer\r\n' },
+      { action: 'end', callId: CALL, callToken: '123.token' },
+    ]);
     expect(browser.isClosed()).toBe(true);
     expect(browser.stopped).toEqual(['mic']);
     await call.end();
@@ -209,56 +203,6 @@ describe('VoiceCall', () => {
     await starting;
     expect(call.state.status).toBe('ended');
     expect(api.bodies.at(-1)).toMatchObject({ action: 'end', callId: CALL, callToken: '123.token' });
-  });
-  it('runs function calls through the server and hands the output back to the model, once per call', async () => {
-    const browser = fakeBrowser();
-    const api = fakeApi(() =>
-      Response.json({
-        sdp: 'v=0\r\nanswer\r\n',
-        callId: CALL,
-        opening: 'Hi',
-        reservedSeconds: 600,
-        final: false,
-        callToken: '123.token',
-      }),
-    );
-    const call = new VoiceCall(endpoint, { subdomain: 'demo' }, { ...browser.env, fetchFn: api.fetchFn });
-    await call.start();
-    browser.open();
-    const fn = { call_id: 'call_7', name: 'get_time', arguments: '{"format":"time"}' };
-    browser.serverSays({ type: 'response.function_call_arguments.done', ...fn });
-    // The same call again as the finished output item: not run twice.
-    browser.serverSays({ type: 'response.output_item.done', item: { type: 'function_call', ...fn } });
-    await new Promise((r) => setTimeout(r, 10));
-    expect(api.bodies.filter((b) => b.action === 'tool')).toEqual([
-      {
-        action: 'tool',
-        callId: CALL,
-        callToken: '123.token',
-        name: 'get_time',
-        arguments: '{"format":"time"}',
-        toolCallId: 'call_7',
-      },
-    ]);
-    const sent = browser.sent.map((raw) => JSON.parse(raw) as Record<string, unknown>);
-    expect(sent.slice(-2)).toEqual([
-      {
-        type: 'conversation.item.create',
-        item: { type: 'function_call_output', call_id: 'call_7', output: '{"time":"12:00"}' },
-      },
-      { type: 'response.create' },
-    ]);
-    // A refused tool still answers the model (with an error output) so the conversation goes on.
-    browser.serverSays({
-      type: 'response.function_call_arguments.done',
-      call_id: 'call_8',
-      name: 'nope',
-      arguments: '{}',
-    });
-    await new Promise((r) => setTimeout(r, 10));
-    const last = browser.sent.map((raw) => JSON.parse(raw) as { item?: { call_id?: string; output?: string } });
-    expect(last.at(-2)?.item).toMatchObject({ call_id: 'call_8', output: expect.stringContaining('not available') });
-    await call.end();
   });
 
   it('renews the lease every heartbeat interval with the call token, and stops when the call ends', async () => {
@@ -314,7 +258,7 @@ describe('VoiceCall', () => {
     expect(api.bodies.at(-1)).toMatchObject({ action: 'end', callId: CALL, callToken: '123.token' });
   });
 
-  it('ends when the reserved time runs out, moves that end when a heartbeat tops it up, and warns once it cannot grow', async () => {
+  it('ends when the reserved time runs out, moves that end when a heartbeat tops it up, and shows the time left once it cannot grow', async () => {
     const browser = fakeBrowser();
     let beat: Record<string, unknown> = { open: true, secondsLeft: 400, final: false };
     const api = fakeApi(
@@ -354,9 +298,8 @@ describe('VoiceCall', () => {
     };
     await call.start();
     browser.open();
-    // The call is cut off when its first reservation runs out; no goodbye while it can still grow.
+    // The call is cut off when its first reservation runs out.
     expect(live(300)).toHaveLength(1);
-    expect(live(280)).toHaveLength(0);
     expect(call.state.secondsLeft).toBeNull();
 
     // A heartbeat topped the reservation up: the end moves.
@@ -365,16 +308,14 @@ describe('VoiceCall', () => {
     expect(live(400)).toHaveLength(1);
     expect(call.state.secondsLeft).toBeNull();
 
-    // The owner's balance is held: 100 s left for good. The visitor is told, the agent says goodbye.
+    // The owner's balance is held: 100 s left for good. The visitor is told; the goodbye is the
+    // server's to ask for (over its sideband), so the page schedules nothing else and sends nothing.
     beat = { open: true, secondsLeft: 100, final: true };
     await heartbeat();
     expect(call.state).toMatchObject({ status: 'in_progress', secondsLeft: 100 });
     expect(live(400)).toHaveLength(0);
-    live(80)[0]!.fn();
-    expect(JSON.parse(browser.sent.at(-1)!)).toMatchObject({
-      type: 'response.create',
-      response: { instructions: expect.stringContaining('say goodbye') },
-    });
+    expect(live(80)).toHaveLength(0);
+    expect(browser.sent).toEqual([]);
     live(100)[0]!.fn();
     await new Promise((r) => setTimeout(r, 5));
     expect(call.state).toEqual({ status: 'ended', recording: false, endReason: 'time_limit', secondsLeft: null });

@@ -1,23 +1,20 @@
 import { VOICE_HEARTBEAT_INTERVAL_SECONDS } from '@contracts/voice-lease.ts';
 import type { AgentRef, ConversationEndpoint } from '../api.ts';
 import type { CallRecorder } from './recorder.ts';
-import {
-  endVoiceSession,
-  heartbeatVoiceSession,
-  runVoiceTool,
-  startVoiceSession,
-  type HeldCall,
-  type TranscriptLine,
-} from './voiceApi.ts';
+import { endVoiceSession, heartbeatVoiceSession, startVoiceSession, type HeldCall } from './voiceApi.ts';
 
 /**
  * One browser voice call (spec 002 §4.1): idle → connecting → in progress (recording flag) → ended.
- * Microphone → RTCPeerConnection → SDP offer relayed by `voice-session` → answer; the `oai-events`
- * data channel asks for the opening message, and carries transcripts of both sides, which are sent
- * back when the call ends. While the call is held, a heartbeat renews its lease on the server; the
- * server cuts off (and stops billing) a call whose page stopped. The server reserves the owner's
- * credits in blocks and tops them up on heartbeats; each answer says how long the call has left, and
- * once it cannot grow (`final`) the page shows it, has the agent say goodbye and ends the call on time.
+ * Microphone → RTCPeerConnection → SDP offer relayed by `voice-session` → answer. The page carries
+ * the audio and nothing else (ARCHITECTURE §4): the server holds the realtime session's sideband,
+ * where it configures the session, asks for the opening and the goodbye, runs the tools, records
+ * the transcript and sees the call end; what is stored and billed is the server's own record, never
+ * the page's. The `oai-events` data channel is opened only because its opening marks the call as
+ * connected; the page never writes to it nor reads from it.
+ * While the call is held, a heartbeat renews its lease on the server; the server cuts off (and stops
+ * billing) a call whose page stopped. The server reserves the owner's credits in blocks and tops
+ * them up on heartbeats; each answer says how long the call has left, and once it cannot grow
+ * (`final`) the page shows it and ends the call on time.
  * Browser objects are injected so the flow is tested without WebRTC.
  */
 export type CallStatus = 'idle' | 'connecting' | 'in_progress' | 'ended';
@@ -45,21 +42,6 @@ export interface CallEnvironment {
   clearTimer?: (handle: unknown) => void;
 }
 
-/** Seconds before the paid time runs out when the agent is asked to say goodbye. */
-const GOODBYE_LEAD_SECONDS = 20;
-
-interface FunctionCallFields {
-  call_id?: unknown;
-  name?: unknown;
-  arguments?: unknown;
-}
-
-interface RealtimeEvent extends FunctionCallFields {
-  type?: string;
-  transcript?: string;
-  item?: FunctionCallFields & { type?: unknown };
-}
-
 export class VoiceCall {
   private snapshot: CallSnapshot = { status: 'idle', recording: false, endReason: null, secondsLeft: null };
   private readonly listeners = new Set<(s: CallSnapshot) => void>();
@@ -71,15 +53,10 @@ export class VoiceCall {
   private recorder: CallRecorder | null = null;
   private remote: MediaStream | null = null;
   private uploadUrl: string | null = null;
-  /** Function calls already handled: the model announces each one twice (arguments done, item done). */
-  private readonly toolCalls = new Set<string>();
-  private readonly transcript: TranscriptLine[] = [];
   private timers: unknown[] = [];
   private heartbeatTimer: unknown = null;
-  /** When the paid time runs out (moved by every answer), and the goodbye just before it. */
+  /** When the paid time runs out (moved by every answer). */
   private endTimer: unknown = null;
-  private goodbyeTimer: unknown = null;
-  private saidGoodbye = false;
 
   constructor(
     private readonly endpoint: ConversationEndpoint,
@@ -93,11 +70,6 @@ export class VoiceCall {
 
   get state(): CallSnapshot {
     return this.snapshot;
-  }
-
-  /** Lines said so far, in order. */
-  get lines(): readonly TranscriptLine[] {
-    return this.transcript;
   }
 
   /** Arrow properties: React's useSyncExternalStore takes them unbound. */
@@ -117,59 +89,6 @@ export class VoiceCall {
     this.timers.push((this.env.setTimer ?? setTimeout)(fn, ms));
   }
 
-  private send(event: Record<string, unknown>): void {
-    if (this.channel?.readyState === 'open') this.channel.send(JSON.stringify(event));
-  }
-
-  private onEvent(raw: string): void {
-    let event: RealtimeEvent;
-    try {
-      event = JSON.parse(raw) as RealtimeEvent;
-    } catch {
-      return;
-    }
-    const functionCall =
-      event.type === 'response.function_call_arguments.done'
-        ? event
-        : event.type === 'response.output_item.done' && event.item?.type === 'function_call'
-          ? event.item
-          : null;
-    if (functionCall) {
-      void this.runTool(functionCall);
-      return;
-    }
-    const text = typeof event.transcript === 'string' ? event.transcript.trim() : '';
-    if (!text) return;
-    if (event.type === 'conversation.item.input_audio_transcription.completed')
-      this.transcript.push({ role: 'user', text });
-    // GA and beta names of the assistant's spoken transcript.
-    if (event.type === 'response.output_audio_transcript.done' || event.type === 'response.audio_transcript.done')
-      this.transcript.push({ role: 'assistant', text });
-  }
-
-  /**
-   * The tool round trip (reference/openai.md §2): the server runs the tool for this call, the output
-   * goes back as a `function_call_output` item, then `response.create` (the model waits for it).
-   */
-  private async runTool(fields: FunctionCallFields): Promise<void> {
-    const { call_id: toolCallId, name } = fields;
-    const call = this.call;
-    if (typeof toolCallId !== 'string' || typeof name !== 'string' || !call || this.toolCalls.has(toolCallId)) return;
-    this.toolCalls.add(toolCallId);
-    const output = await runVoiceTool(
-      this.endpoint,
-      call,
-      { name, arguments: typeof fields.arguments === 'string' ? fields.arguments : '{}', toolCallId },
-      this.env.fetchFn,
-    );
-    if (this.snapshot.status !== 'in_progress') return;
-    this.send({
-      type: 'conversation.item.create',
-      item: { type: 'function_call_output', call_id: toolCallId, output },
-    });
-    this.send({ type: 'response.create' });
-  }
-
   async start(): Promise<void> {
     if (this.snapshot.status !== 'idle') return;
     this.set({ status: 'connecting', endReason: null });
@@ -187,7 +106,6 @@ export class VoiceCall {
       for (const track of this.mic.getAudioTracks()) pc.addTrack(track, this.mic);
       const channel = pc.createDataChannel('oai-events');
       this.channel = channel;
-      channel.onmessage = (e) => this.onEvent(String(e.data));
       const offer = await pc.createOffer();
       await pc.setLocalDescription(offer);
       const session = await startVoiceSession(
@@ -207,8 +125,6 @@ export class VoiceCall {
         return;
       }
       channel.onopen = () => {
-        // The opening turn: welcome + "this call is likely recorded" (text written by the server).
-        this.send({ type: 'response.create', response: { instructions: session.opening } });
         this.set({ status: 'in_progress' });
         // Recording starts shortly after the connection (spec: about 500 ms).
         this.timer(() => this.startRecording(), 500);
@@ -226,33 +142,18 @@ export class VoiceCall {
   /**
    * Plans the end from the server's answer: the call is cut off when its reserved time runs out (a
    * top-up on a later heartbeat moves that); once the time cannot grow, the visitor is shown how
-   * long is left and the agent says goodbye just before.
+   * long is left (the server has the agent say goodbye).
    */
   private planEnd(secondsLeft: number, final: boolean): void {
     const setTimer = this.env.setTimer ?? setTimeout;
     this.clearTimer(this.endTimer);
-    this.clearTimer(this.goodbyeTimer);
-    this.goodbyeTimer = null;
     this.endTimer = setTimer(() => void this.end('time_limit'), Math.max(1, secondsLeft) * 1000);
-    if (final && !this.saidGoodbye)
-      this.goodbyeTimer = setTimer(() => this.sayGoodbye(), Math.max(0, secondsLeft - GOODBYE_LEAD_SECONDS) * 1000);
     const shown = final ? secondsLeft : null;
     if (shown !== this.snapshot.secondsLeft) this.set({ secondsLeft: shown });
   }
 
   private clearTimer(handle: unknown): void {
     if (handle !== null) (this.env.clearTimer ?? clearTimeout)(handle as ReturnType<typeof setTimeout>);
-  }
-
-  private sayGoodbye(): void {
-    if (this.snapshot.status !== 'in_progress') return;
-    this.saidGoodbye = true;
-    this.send({
-      type: 'response.create',
-      response: {
-        instructions: 'The call time is almost over: thank the caller and say goodbye politely in one sentence.',
-      },
-    });
   }
 
   /** The next lease renewal; an answer that the call is over ends it here too. */
@@ -303,11 +204,10 @@ export class VoiceCall {
   }
 
   private async release(): Promise<void> {
-    for (const t of [...this.timers, this.heartbeatTimer, this.endTimer, this.goodbyeTimer]) this.clearTimer(t);
+    for (const t of [...this.timers, this.heartbeatTimer, this.endTimer]) this.clearTimer(t);
     this.timers = [];
     this.heartbeatTimer = null;
     this.endTimer = null;
-    this.goodbyeTimer = null;
     // The last chunk arrives after stop (spec: about 500 ms): wait for it before closing the streams.
     const recording = this.recorder ? await this.recorder.stop().catch(() => null) : null;
     this.recorder = null;
@@ -335,7 +235,7 @@ export class VoiceCall {
     }
     if (call) {
       try {
-        await endVoiceSession(this.endpoint, call, this.transcript, this.env.fetchFn);
+        await endVoiceSession(this.endpoint, call, this.env.fetchFn);
       } catch (error) {
         console.warn('[concierge] voice call end not recorded:', error);
       }

@@ -48,7 +48,8 @@ const reservedAgentSegments = new Set(['new']);
 export function layoutFor(pathname: string): LayoutMode {
   const segments = pathname.split('/').filter(Boolean);
   const [area, id] = segments;
-  if (area === 'admin') return { compact: true, panel: { kind: 'admin' } };
+  // Site SEO is admin content outside /admin (spec 002 §2.1): it keeps the admin panel.
+  if (area === 'admin' || area === 'site-config') return { compact: true, panel: { kind: 'admin' } };
   if (area === 'twilio-numbers') return { compact: true, panel: { kind: 'numbers' } };
   if (area === 'agents' && id !== undefined && !reservedAgentSegments.has(id)) {
     return { compact: true, panel: { kind: 'agent', agentId: decodeURIComponent(id) } };
@@ -62,6 +63,7 @@ export const adminSectionLinks = [
   { to: '/admin/settings', icon: 'cog', labelKey: 'adminPanel.settings' },
   { to: '/admin/billing', icon: 'dollar', labelKey: 'adminPanel.billing' },
   { to: '/admin/packs', icon: 'box', labelKey: 'adminPanel.packs' },
+  { to: '/site-config', icon: 'globe', labelKey: 'adminPanel.siteConfig' },
 ] as const satisfies readonly { to: string; icon: IconName; labelKey: string }[];
 
 export const numbersSectionLinks = [

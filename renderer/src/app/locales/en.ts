@@ -43,6 +43,7 @@ export const shellEn = {
     settings: 'Settings',
     billing: 'Billing',
     packs: 'Packs',
+    siteConfig: 'Site SEO',
   },
   numbersPanel: {
     title: 'Phone Numbers',

@@ -59,6 +59,17 @@ export const errorsEn = {
     wrongType: 'Choose a PNG, JPEG, GIF or WebP image.',
     uploadFailed: 'Failed to upload the picture: {{message}}',
   },
+  admin: {
+    fetchUsersFailed: 'Failed to fetch users',
+    loadMoreUsersFailed: 'Failed to load more users',
+    updateUserFailed: 'Failed to update user',
+    deleteUserFailed: 'Failed to delete user',
+    recoverUsersFailed: 'Failed to recover users',
+    cleanupDuplicatesFailed: 'Failed to clean up duplicates',
+    fetchSettingsFailed: 'Failed to fetch settings',
+    saveSettingsFailed: 'Failed to save settings',
+    saveToolsFailed: 'Failed to save tools',
+  },
   database: {
     invalidValue: 'A value was refused. Check the form and try again.',
     duplicate: 'This value is already taken',

@@ -59,6 +59,17 @@ export const errorsFr: typeof errorsEn = {
     wrongType: 'Choisissez une image PNG, JPEG, GIF ou WebP.',
     uploadFailed: "Impossible d'envoyer la photo : {{message}}",
   },
+  admin: {
+    fetchUsersFailed: 'Échec du chargement des utilisateurs',
+    loadMoreUsersFailed: 'Échec du chargement de plus d’utilisateurs',
+    updateUserFailed: 'Échec de la mise à jour de l’utilisateur',
+    deleteUserFailed: 'Échec de la suppression de l’utilisateur',
+    recoverUsersFailed: 'Échec de la récupération des utilisateurs',
+    cleanupDuplicatesFailed: 'Erreur lors du nettoyage des doublons',
+    fetchSettingsFailed: 'Échec du chargement des paramètres',
+    saveSettingsFailed: 'Échec de l’enregistrement des paramètres',
+    saveToolsFailed: 'Échec de l’enregistrement des outils',
+  },
   database: {
     invalidValue: 'Une valeur a été refusée. Vérifiez le formulaire et réessayez.',
     duplicate: 'Cette valeur est déjà prise',

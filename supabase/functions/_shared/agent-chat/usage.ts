@@ -47,10 +47,10 @@ export async function meterAssist(
 }
 
 /**
- * Model names from `platform_settings`, cached per function instance for a minute: admins change
- * them rarely and a turn should not pay a round trip for them.
+ * Model names from `platform_settings`, cached per function instance for a few seconds: a turn
+ * should not pay a round trip for them, and an admin's change must take effect at once.
  */
-export function createModelSettingsCache(service: SupabaseClient, ttlMs = 60_000) {
+export function createModelSettingsCache(service: SupabaseClient, ttlMs = 5_000) {
   let cached: { at: number; settings: ModelSettings } | null = null;
   return async (): Promise<ModelSettings> => {
     if (cached && Date.now() - cached.at < ttlMs) return cached.settings;

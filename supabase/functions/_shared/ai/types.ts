@@ -4,6 +4,7 @@
  * Runs in Deno edge functions and in Node (local stack, tests): Web-standard types only.
  * Providers never read the environment themselves; the factory receives it.
  */
+import { DEFAULT_CALL_MODEL, DEFAULT_TEXT_MODEL } from '../contracts/ai-models.ts';
 
 /** A tool the model may call, in provider-neutral form (becomes an OpenAI function definition). */
 export interface FunctionTool {
@@ -150,12 +151,12 @@ export interface ModelSettings {
   transcriptionModel: string;
 }
 
-/** Defaults from spec 001 §9 / 002 (admin can change them in platform settings). */
+/** Defaults from spec 001 §9 / 002 and the contract (admin can change them in platform settings). */
 export const DEFAULT_MODEL_SETTINGS: ModelSettings = {
-  chatModel: 'gpt-4.1',
-  whatsappModel: 'gpt-4.1',
-  internalCallModel: 'gpt-4o-realtime-preview',
-  gsmCallModel: 'gpt-4o-realtime-preview',
+  chatModel: DEFAULT_TEXT_MODEL,
+  whatsappModel: DEFAULT_TEXT_MODEL,
+  internalCallModel: DEFAULT_CALL_MODEL,
+  gsmCallModel: DEFAULT_CALL_MODEL,
   embeddingModel: 'text-embedding-3-small',
   transcriptionModel: 'whisper-1',
 };

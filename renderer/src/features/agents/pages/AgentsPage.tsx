@@ -1,8 +1,9 @@
 import { Button, Classes, H2, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
 import { toastSuccess } from '../../../components/toaster.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import { useAuth } from '../../auth/session/AuthProvider.tsx';
@@ -13,23 +14,13 @@ import { AgentCard, AgentCardSkeleton } from '../components/AgentCard.tsx';
 import { DeleteAgentDialog } from '../components/DeleteAgentDialog.tsx';
 import './agents.css';
 
-/** Waits until typing pauses, so a search does not query on every key. */
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
 /** /agents (spec 001 §2.1). */
 export function AgentsPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
-  const settledSearch = useDebounced(search.trim(), 300);
+  const settledSearch = useDebouncedValue(search.trim(), 300);
   // RequireSignedIn guards the route, so the user is present here.
   const query = useAgentsQuery(user?.id ?? '', settledSearch);
   const deletion = useDeleteAgentMutation();

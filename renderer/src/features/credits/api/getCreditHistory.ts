@@ -4,7 +4,7 @@ import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { creditsKeys } from './keys.ts';
 
-export type CreditEntryType = 'signup_bonus' | 'free_activation' | 'purchase' | 'admin_grant' | 'usage';
+export type CreditEntryType = 'signup_bonus' | 'free_activation' | 'purchase' | 'admin_grant' | 'admin_debit' | 'usage';
 
 export interface CreditEntry {
   id: number;
@@ -16,7 +16,7 @@ export interface CreditEntry {
 
 const row = z.object({
   id: z.number(),
-  type: z.enum(['signup_bonus', 'free_activation', 'purchase', 'admin_grant', 'usage']),
+  type: z.enum(['signup_bonus', 'free_activation', 'purchase', 'admin_grant', 'admin_debit', 'usage']),
   amount: z.number(),
   pack_id: z.string().nullable(),
   created_at: z.string(),

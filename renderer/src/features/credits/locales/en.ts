@@ -49,6 +49,7 @@ export const creditsEn = {
       free_activation: 'Free pack',
       purchase: 'Purchase',
       admin_grant: 'Credits granted',
+      admin_debit: 'Credits removed',
       usage: 'Usage',
     },
   },

@@ -51,6 +51,7 @@ export const creditsFr: typeof creditsEn = {
       free_activation: 'Pack gratuit',
       purchase: 'Achat',
       admin_grant: 'Crédits offerts',
+      admin_debit: 'Crédits retirés',
       usage: 'Utilisation',
     },
   },

@@ -1,3 +1,4 @@
+import { readFunctionError } from '@contracts/errors.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
@@ -89,16 +90,9 @@ export function useKnowledgeDocumentsQuery(agentId: string, extraPolling: boolea
   });
 }
 
-/** The function's `{error:{message}}` when it answered one. */
+/** The function's own message when it answered one (contracts/errors.ts' parser). */
 async function functionReason(error: unknown): Promise<string | undefined> {
-  const context = (error as { context?: unknown }).context;
-  if (!(context instanceof Response)) return undefined;
-  try {
-    const body = (await context.clone().json()) as { error?: { message?: unknown } };
-    return typeof body.error?.message === 'string' ? body.error.message : undefined;
-  } catch {
-    return undefined;
-  }
+  return (await readFunctionError(error))?.message;
 }
 
 export interface UploadProgress {

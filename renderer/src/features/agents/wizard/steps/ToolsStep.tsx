@@ -1,26 +1,9 @@
-import { Card, Classes, H3, Icon, Tag, type IconName } from '@blueprintjs/core';
+import { Card, Classes, H3, Icon, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { toolIcon } from '../../../../components/toolIcons.ts';
 import type { CatalogueTool } from '../../api/catalogue.ts';
 import { recommendedToolIds } from '../wizardModel.ts';
 import type { StepProps } from './SectorStep.tsx';
-
-/** Catalogue icon names (spec 001 §3.3) drawn with Blueprint icons. */
-const icons: Record<string, IconName> = {
-  calendar: 'calendar',
-  'map-pin': 'map-marker',
-  users: 'people',
-  mail: 'envelope',
-  'message-square': 'chat',
-  'shopping-cart': 'shopping-cart',
-  'credit-card': 'credit-card',
-  package: 'box',
-  truck: 'truck',
-  award: 'badge',
-  star: 'star',
-  book: 'book',
-  wrench: 'wrench',
-  settings: 'cog',
-};
 
 /** Tool cards toggled by clicking, Recommended from sector and brief keywords (spec 001 §2.2). */
 export function ToolsStep({ draft, onChange, tools }: StepProps & { tools: CatalogueTool[] }) {
@@ -57,7 +40,7 @@ export function ToolsStep({ draft, onChange, tools }: StepProps & { tools: Catal
               }}
             >
               <div className="wizard-tool-head">
-                <Icon icon={icons[tool.icon] ?? 'wrench'} size={20} />
+                <Icon icon={toolIcon(tool.icon)} size={20} />
                 <strong>{tool.name}</strong>
                 {selected && <Icon icon="tick-circle" intent="success" />}
               </div>

@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** Waits until typing pauses, so a search does not query on every key. */
+export function useDebouncedValue(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}

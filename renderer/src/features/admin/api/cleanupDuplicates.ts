@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { toAppError } from '../../../errors/appError.ts';
+import { getSupabase } from '../../../lib/supabase.ts';
+import { adminKeys } from './keys.ts';
+
+/** Per lower-cased email, keeps one account and deletes the rest (spec 002 §4.7); returns the count. */
+export async function cleanupDuplicateUsers(): Promise<number> {
+  const { data, error } = await getSupabase().rpc('admin_cleanup_duplicate_users');
+  if (error) throw toAppError(error, 'cleanupDuplicates');
+  return z.number().int().parse(data);
+}
+
+export function useCleanupDuplicatesMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: cleanupDuplicateUsers,
+    // The spec reloads the list after a cleanup.
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.users() }),
+  });
+}

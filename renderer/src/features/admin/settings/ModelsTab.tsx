@@ -1,0 +1,44 @@
+import { FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { CALL_MODEL_OPTIONS, TEXT_MODEL_OPTIONS, type ModelSettingsForm } from '@contracts/ai-models.ts';
+import { useTranslation } from 'react-i18next';
+
+const fields = [
+  { key: 'chatModel', options: TEXT_MODEL_OPTIONS },
+  { key: 'whatsappModel', options: TEXT_MODEL_OPTIONS },
+  { key: 'internalCallModel', options: CALL_MODEL_OPTIONS },
+  { key: 'gsmCallModel', options: CALL_MODEL_OPTIONS },
+] as const satisfies readonly { key: keyof ModelSettingsForm; options: readonly string[] }[];
+
+/** 'AI Models' (spec 002 §2.9, §9): one list per use; a stored name outside the list stays selectable. */
+export function ModelsTab({
+  value,
+  onChange,
+}: {
+  value: ModelSettingsForm;
+  onChange: (next: ModelSettingsForm) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <p className="admin-muted">{t('admin:settings.modelsHelp')}</p>
+      {fields.map(({ key, options }) => {
+        const current = value[key];
+        const known = (options as readonly string[]).includes(current);
+        return (
+          <FormGroup key={key} label={t(`admin:settings.${key}`)} labelFor={`model-${key}`}>
+            <HTMLSelect
+              id={`model-${key}`}
+              fill
+              value={current}
+              onChange={(e) => onChange({ ...value, [key]: e.target.value })}
+              options={[
+                ...(known ? [] : [{ value: current, label: t('admin:settings.customValue', { model: current }) }]),
+                ...options.map((model) => ({ value: model, label: model })),
+              ]}
+            />
+          </FormGroup>
+        );
+      })}
+    </div>
+  );
+}

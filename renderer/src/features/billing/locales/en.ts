@@ -1,0 +1,30 @@
+/** Admin billing (issue 19 point 5: real data instead of the spec's placeholder). */
+export const billingEn = {
+  title: 'Billing',
+  totals: {
+    revenue: 'Total Revenue',
+    refunds: 'Refunds',
+    subscriptions: 'Active Subscriptions',
+    credits: 'Credits purchased',
+  },
+  byMonth: 'By month',
+  months: {
+    month: 'Month',
+    revenue: 'Revenue',
+    refunds: 'Refunds',
+    purchased: 'Credits purchased',
+    granted: 'Credits granted',
+    used: 'Credits used',
+    started: 'Subscriptions started',
+    running: 'Subscriptions running',
+  },
+  transactions: 'Transactions',
+  table: { date: 'Date', kind: 'Type', user: 'User', pack: 'Pack', amount: 'Amount', credits: 'Credits' },
+  kind: { payment: 'Payment', refund: 'Refund' },
+  noTransactions: 'No transactions yet',
+  exportCsv: 'Export CSV',
+  exportFailed: 'The export failed. Please try again.',
+  page: 'Page {{page}} of {{pages}}',
+  previous: 'Previous page',
+  next: 'Next page',
+};

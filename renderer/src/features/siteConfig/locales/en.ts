@@ -1,0 +1,36 @@
+/** Site SEO configuration (spec 002 §2.9, §7.2, §8). */
+export const siteConfigEn = {
+  page: {
+    title: 'Site SEO configuration',
+    save: 'Save Changes',
+    saving: 'Saving...',
+    saved: 'Site configuration saved',
+    tryAgain: 'Try Again',
+    uploading: 'Uploading...',
+  },
+  tabs: { meta: 'Meta Tags', og: 'Open Graph', twitter: 'Twitter Card', favicon: 'Favicon' },
+  fields: {
+    meta_title: 'Meta title',
+    meta_description: 'Meta description',
+    og_title: 'Open Graph title',
+    og_description: 'Open Graph description',
+    og_image: 'Open Graph image URL',
+    twitter_card: 'Card type',
+    twitter_title: 'Twitter title',
+    twitter_description: 'Twitter description',
+    twitter_image: 'Twitter image URL',
+    favicon: 'Favicon URL',
+    faviconUpload: 'Upload a favicon',
+    faviconHelp: 'PNG, ICO, JPEG, GIF or WebP, at most 1 MB',
+    faviconPreview: 'Current favicon',
+    chooseFile: 'Choose file...',
+  },
+  errors: {
+    fetch: 'Failed to fetch site configuration',
+    save: 'Failed to save site configuration',
+    invalid: 'Image and favicon addresses must start with http:// or https://.',
+    faviconType: 'The favicon must be a PNG, ICO, JPEG, GIF or WebP image.',
+    faviconSize: 'The favicon must be at most 1 MB.',
+    faviconUpload: 'The favicon could not be uploaded: {{message}}',
+  },
+};

@@ -1,0 +1,42 @@
+/**
+ * The AI models an admin chooses (spec 002 §3 "System settings", §9 option lists): the console's
+ * 'AI Models' tab offers these, the functions fall back to the defaults. Stored in
+ * `platform_settings` (chat_model, whatsapp_model, internal_call_model, gsm_call_model).
+ */
+import { z } from 'zod';
+
+/** Chat and WhatsApp (text) models. */
+export const TEXT_MODEL_OPTIONS = ['gpt-4.1', 'gpt-4.1-mini', 'gpt-4.1-nano', 'gpt-4o', 'gpt-4o-mini'] as const;
+
+/**
+ * Realtime models for browser (internal) and phone (GSM) calls: the GA models the voice path
+ * runs first, then the spec's dated previews.
+ */
+export const CALL_MODEL_OPTIONS = [
+  'gpt-realtime',
+  'gpt-realtime-mini',
+  'gpt-4o-realtime-preview-2025-06-03',
+  'gpt-4o-realtime-preview-2024-12-17',
+  'gpt-4o-mini-realtime-preview-2024-12-17',
+] as const;
+
+export const DEFAULT_TEXT_MODEL = 'gpt-4.1';
+export const DEFAULT_CALL_MODEL = 'gpt-realtime';
+
+/**
+ * A model name as stored: OpenAI-compatible servers (Ollama, vLLM) use their own names, so the
+ * database keeps any well-formed name and the console shows a stored name even when it is not in
+ * the lists above.
+ */
+export const modelNameSchema = z
+  .string()
+  .trim()
+  .regex(/^[\w.:/@-]{1,100}$/);
+
+export const modelSettingsSchema = z.object({
+  chatModel: modelNameSchema,
+  whatsappModel: modelNameSchema,
+  internalCallModel: modelNameSchema,
+  gsmCallModel: modelNameSchema,
+});
+export type ModelSettingsForm = z.infer<typeof modelSettingsSchema>;
