@@ -1,5 +1,5 @@
 // The scheduler of `npm test` (scripts/test.mjs): plain JavaScript, since it runs before
-// `npm install` has.
+// `npm install` has. Types: run-steps.d.mts.
 
 /**
  * Runs `steps` side by side as far as `cores` allows and resolves with each step's result by name.
@@ -10,9 +10,6 @@
  * running ones; a later step may start before an earlier one that does not fit yet. A step wider
  * than the machine runs alone. A step whose need failed is not run and fails. `onStart(step)` and
  * `onFinish(step, result)` report progress; a result also carries `startedAt` and `ms`.
- *
- * @param {{ name: string, cores: number, needs?: string[], run: () => Promise<{ status: number, output: string }> }[]} steps
- * @param {{ cores: number, onStart?: (step: object) => void, onFinish?: (step: object, result: object) => void }} options
  */
 export function runSteps(steps, { cores, onStart = () => {}, onFinish = () => {} }) {
   const names = new Set(steps.map((step) => step.name));
