@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { RunningStack } from '../../supabase/local/index.ts';
-import { widgetDomain } from '../../public-site/server/widget.ts';
+import { widgetSiteDomain } from '../../supabase/functions/_shared/contracts/widget-domain.ts';
 import { resolveSiteTarget } from '../../public-site/src/host/siteMode.ts';
 import { consoleCsp, consolePageOf, siteCsp, widgetFrameAncestors } from './security-headers.ts';
 import type { Page } from './static-server.ts';
@@ -52,7 +52,7 @@ export function createSiteHeaders(
           'select public.public_web_widget($1) as widget',
           [target.subdomain],
         );
-        frameAncestors = widgetFrameAncestors(widgetDomain(rows[0]?.widget?.domain));
+        frameAncestors = widgetFrameAncestors(widgetSiteDomain(rows[0]?.widget?.domain));
       }
     } catch {
       frameAncestors = [];

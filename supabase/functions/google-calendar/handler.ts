@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { integrationConfigSchema, readIntegrationConfig } from '../_shared/contracts/integrations.ts';
 import { googleConfig, isGoogleConfigured, type GoogleConfig } from '../_shared/google/config.ts';
 import { GoogleApiError, consentUrl, exchangeCode } from '../_shared/google/oauth.ts';
 import { STATE_TTL_MS, signState, verifyState } from '../_shared/google/state.ts';
@@ -80,12 +81,12 @@ export function makeHandler(env: FunctionEnv, fetcher: typeof fetch = fetch): (r
       .select('enabled, config, connected_at')
       .eq('agent_id', id)
       .eq('kind', 'google_calendar')
-      .maybeSingle<{ enabled: boolean; config: Record<string, unknown>; connected_at: string | null }>();
+      .maybeSingle<{ enabled: boolean; config: unknown; connected_at: string | null }>();
     if (error) throw new Error(`reading the integration failed: ${error.message}`);
     return json({
       configured: isGoogleConfigured(config),
       connected: data?.enabled ?? false,
-      calendarId: typeof data?.config.calendar_id === 'string' ? data.config.calendar_id : null,
+      calendarId: data ? readIntegrationConfig('google_calendar', data.config).calendar_id : null,
       connectedAt: data?.connected_at ?? null,
     });
   }
@@ -146,7 +147,7 @@ export function makeHandler(env: FunctionEnv, fetcher: typeof fetch = fetch): (r
   ): Promise<void> {
     const change = {
       enabled: true,
-      config: { calendar_id: 'primary' },
+      config: integrationConfigSchema('google_calendar').parse({ calendar_id: 'primary' }),
       connected_at: row.connectedAt,
       disconnected_at: null,
     };

@@ -14,6 +14,7 @@
  * Clients use `ws` as their realtime transport (Node 20 has no global WebSocket) and never persist
  * or refresh sessions, so a test file can create as many as it likes.
  */
+import type { Database } from '../../../supabase/types/database.ts';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -36,15 +37,15 @@ export interface TestStackOptions extends Omit<StackOptions, 'port' | 'dataDir'>
 
 export interface TestStack extends RunningStack {
   /** Signed-out client using the anon key. */
-  anonClient(): SupabaseClient;
+  anonClient(): SupabaseClient<Database>;
   /** Client using the service_role key (bypasses RLS). */
-  serviceClient(): SupabaseClient;
+  serviceClient(): SupabaseClient<Database>;
   /**
    * Client that sends `accessToken` on every REST/storage/functions/realtime call. Async because
    * supabase-js hands the token to realtime asynchronously: a channel subscribed before that would
    * join as anon (a supabase-js race, same against hosted Realtime).
    */
-  clientAs(accessToken: string): Promise<SupabaseClient>;
+  clientAs(accessToken: string): Promise<SupabaseClient<Database>>;
   /** The local inbox's emails (JSON API, read with the service role key), newest first. */
   readInbox(to?: string): Promise<InboxEmail[]>;
   /** Signs a user JWT as GoTrue would shape it (role authenticated, aud authenticated, 1 h). */
@@ -94,10 +95,13 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     stop: () => stack.stop(),
     reloadSchema: () => stack.reloadSchema(),
     allowOrigins: (...origins) => stack.allowOrigins(...origins),
-    anonClient: () => createClient(stack.url, stack.anonKey, clientOptions),
-    serviceClient: () => createClient(stack.url, stack.serviceRoleKey, clientOptions),
+    anonClient: () => createClient<Database>(stack.url, stack.anonKey, clientOptions),
+    serviceClient: () => createClient<Database>(stack.url, stack.serviceRoleKey, clientOptions),
     clientAs: async (accessToken) => {
-      const client = createClient(stack.url, stack.anonKey, { ...clientOptions, accessToken: async () => accessToken });
+      const client = createClient<Database>(stack.url, stack.anonKey, {
+        ...clientOptions,
+        accessToken: async () => accessToken,
+      });
       await client.realtime.setAuth();
       return client;
     },

@@ -3,6 +3,7 @@
  * a 400 with a message that says what to fix.
  */
 import { z } from 'zod';
+import { subdomainSchema } from '../contracts/subdomain.ts';
 import { HttpError } from '../web/errors.ts';
 import { safeText } from './safe-text.ts';
 
@@ -11,18 +12,10 @@ export const MAX_MESSAGE_LENGTH = 4_000;
 export const CHAT_CHANNELS = ['web', 'sandbox', 'whatsapp', 'phone', 'voice'] as const;
 export type ChatChannel = (typeof CHAT_CHANNELS)[number];
 
-// Subdomain rule from the spec (≥ 3 characters) plus DNS label syntax.
-const subdomainPattern = /^[a-z0-9](?:[a-z0-9-]{1,61}[a-z0-9])$/;
-
 export const agentChatInputSchema = z
   .object({
     agentId: z.guid({ error: 'agentId must be a UUID.' }).optional(),
-    subdomain: z
-      .string({ error: 'subdomain must be a string.' })
-      .trim()
-      .toLowerCase()
-      .regex(subdomainPattern, { error: 'subdomain must be 3 to 63 letters, digits or hyphens.' })
-      .optional(),
+    subdomain: subdomainSchema.optional(),
     conversationId: z.guid({ error: 'conversationId must be a UUID.' }).optional(),
     message: safeText(
       z
