@@ -6,7 +6,7 @@
  * tarball of a database that already went through that loads in a fraction of it, and each stack
  * still gets its own copy (and its own keys: they live outside the database).
  *
- * Snapshots are cached in `.concierge/test-snapshots/<key>.tar` (git-ignored), where the key hashes
+ * Snapshots are cached in `.concierge/test-snapshots/<key>.tar.gz` (git-ignored), where the key hashes
  * everything that shapes the database: the project's migrations, seed and config.toml, the embedded
  * stack's code (bootstrap SQL, inbox table, storage buckets...) and the PGlite version. Editing any
  * of them builds a new snapshot on the next run; nothing has to be cleaned by hand.
@@ -15,6 +15,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import { startStack } from '../../supabase/local/index.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -23,8 +25,15 @@ export const SNAPSHOT_CACHE_DIR = path.join(REPO_ROOT, '.concierge', 'test-snaps
 
 /** Bump when the way snapshots are made changes in a way the hashed files do not show. */
 const FORMAT = 'concierge-test-snapshot/1';
-/** Snapshots unused for this long are deleted when a new one is written (each is tens of MB). */
+/** Snapshots unused for this long are deleted when a new one is written (each is a few MB). */
 const UNUSED_MAX_AGE_MS = 7 * 24 * 3600_000;
+/**
+ * On disk gzipped: a tarball is ~45 MB, mostly zeros (a WAL segment, empty pages), and gzips to
+ * ~6 MB; native gunzip costs ~0.1 s per stack, much less than PGlite's own gzip loading.
+ */
+const SUFFIX = '.tar.gz';
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
 /** Set `CONCIERGE_TEST_SNAPSHOT=off` to replay migrations per stack (e.g. to debug a migration). */
 export function snapshotsEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
@@ -90,7 +99,7 @@ async function prune(cacheDir: string, keep: string): Promise<void> {
     const file = path.join(cacheDir, name);
     const info = await stat(file).catch(() => null);
     // Half-written files of a crashed run are old after an hour; snapshots after a week unused.
-    const maxAge = name.endsWith('.tar') ? UNUSED_MAX_AGE_MS : 3600_000;
+    const maxAge = name.endsWith(SUFFIX) ? UNUSED_MAX_AGE_MS : 3600_000;
     if (info && now - info.mtimeMs > maxAge) await rm(file, { force: true });
   }
 }
@@ -125,9 +134,9 @@ export async function migratedSnapshot(
 }
 
 async function load(projectDir: string, cacheDir: string, key: string): Promise<SnapshotResult> {
-  const file = path.join(cacheDir, `${key}.tar`);
+  const file = path.join(cacheDir, `${key}${SUFFIX}`);
   try {
-    const bytes = await readFile(file);
+    const bytes = new Uint8Array(await gunzipAsync(await readFile(file)));
     const now = new Date();
     // The mtime says when it was last used (see prune).
     await utimes(file, now, now).catch(() => {});
@@ -138,7 +147,7 @@ async function load(projectDir: string, cacheDir: string, key: string): Promise<
   const bytes = await build(projectDir);
   await mkdir(cacheDir, { recursive: true });
   const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temp, bytes);
+  await writeFile(temp, await gzipAsync(bytes));
   await rename(temp, file);
   await prune(cacheDir, path.basename(file));
   return { data: new Blob([bytes]), key, built: true };

@@ -49,7 +49,7 @@ describe('migrated snapshot', () => {
   it('is built once with the migrated schema and seeded rows, then served from the cache', async () => {
     const first = await migratedSnapshot(projectDir, cacheDir);
     expect(first.built).toBe(true);
-    expect(await readdir(cacheDir)).toEqual([`${first.key}.tar`]);
+    expect(await readdir(cacheDir)).toEqual([`${first.key}.tar.gz`]);
     const stack = await startStack({ projectDir, dataDir: null, port: 0, initialData: first.data });
     try {
       expect((await stack.db.query('select id from public.notes')).rows).toEqual([{ id: 1 }]);
