@@ -23,6 +23,8 @@ export interface ProductOptions {
   env?: NodeJS.ProcessEnv;
   /** Overrides config.toml's auth rate limits (the e2e suite signs in far more than a person). */
   authRateLimit?: StackOptions['authRateLimit'];
+  /** A database tarball a new data dir starts from (tests: the migrated snapshot). */
+  initialData?: StackOptions['initialData'];
 }
 
 export interface RunningProduct {
@@ -159,6 +161,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     // Scheduled functions (connector deliveries) run in the stack, as pg_cron runs them hosted.
     schedule: true,
     ...(options.authRateLimit ? { authRateLimit: options.authRateLimit } : {}),
+    ...(options.initialData ? { initialData: options.initialData } : {}),
   });
 
   const [consoleApp, siteApp] = apps(options.projectDir) as [App, App];

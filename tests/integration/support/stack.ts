@@ -7,6 +7,10 @@
  *   const owner = await stack.clientAs(await stack.signUserToken({ sub: userId }));
  *   afterAll(() => stack.stop());
  *
+ * The database starts from a migrated+seeded snapshot of the project (tests/support/migrated-snapshot.ts),
+ * not by replaying every migration: the same schema and rows, a fraction of the start time, and
+ * still a private copy with fresh keys per stack.
+ *
  * Clients use `ws` as their realtime transport (Node 20 has no global WebSocket) and never persist
  * or refresh sessions, so a test file can create as many as it likes.
  */
@@ -17,6 +21,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { signJwt, type JwtClaims } from '../../../supabase/local/core/jwt.ts';
 import { startStack, type RunningStack, type StackOptions } from '../../../supabase/local/index.ts';
+import { migratedSnapshot, snapshotsEnabled } from '../../support/migrated-snapshot.ts';
 
 /** The repository root: its supabase/ folder holds the product's migrations, seed and functions. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -71,12 +76,16 @@ export const TEST_AUTH_RATE_LIMIT = { sign_in_sign_ups: 100_000, token_refresh: 
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const log = options.log ?? (process.env.DEBUG_STACK ? (m: string) => console.log(`[stack] ${m}`) : undefined);
+  const projectDir = options.projectDir ?? REPO_ROOT;
+  const initialData =
+    options.initialData ?? (snapshotsEnabled() ? (await migratedSnapshot(projectDir)).data : undefined);
   const stack = await startStack({
     ...options,
+    ...(initialData ? { initialData } : {}),
     authRateLimit: { ...TEST_AUTH_RATE_LIMIT, ...options.authRateLimit },
     // Tests play visitors at different addresses by setting x-forwarded-for, as a proxy would.
     trustForwardedFor: options.trustForwardedFor ?? true,
-    projectDir: options.projectDir ?? REPO_ROOT,
+    projectDir,
     dataDir: options.dataDir ?? null,
     port: 0,
     ...(log ? { log } : {}),
