@@ -29,6 +29,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          // Builds the migrated snapshot every stack starts from (tests/support/migrated-snapshot.ts).
+          globalSetup: ['tests/integration/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file starts its own stack on a free port; PGlite is single-threaded, so keep the

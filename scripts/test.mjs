@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `npm test`: installs what the tests need, then runs every check CI runs, in order, and prints
-// one summary line. Plain JavaScript on purpose: it must run before `npm install` has.
-import { spawnSync } from 'node:child_process';
+// `npm test`: installs what the tests need, then runs every check CI runs and prints one summary
+// line. Independent steps run side by side as far as the machine's cores allow (see `schedule`).
+// Plain JavaScript on purpose: it must run before `npm install` has.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runSteps } from './lib/run-steps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -85,12 +87,31 @@ ensureChromium();
 
 const reports = mkdtempSync(path.join(tmpdir(), 'concierge-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
-const failedSteps = [];
+const color = process.stdout.isTTY ? { FORCE_COLOR: '1' } : {};
+
+/**
+ * Runs a command with its output captured, so that steps running side by side print whole blocks
+ * instead of interleaved lines. Resolves with the exit status and the output.
+ */
+function capture(cmd, cmdArgs) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, {
+      cwd: root,
+      env: { ...process.env, ...color },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => resolve({ status: 1, output: `${error.message}\n` }));
+    child.on('close', (code) => resolve({ status: code ?? 1, output: Buffer.concat(chunks).toString() }));
+  });
+}
 
 function vitestStep(project) {
-  return () => {
+  return async () => {
     const file = path.join(reports, `${project}.json`);
-    const status = run('npx', [
+    const result = await capture('npx', [
       'vitest',
       'run',
       '--project',
@@ -105,39 +126,64 @@ function vitestStep(project) {
     totals.failed += counts.failed;
     totals.skipped += counts.skipped;
     // A failed test fails the step even if the runner's exit code said otherwise.
-    return status !== 0 ? status : counts.failed > 0 ? 1 : 0;
+    return { ...result, status: result.status !== 0 ? result.status : counts.failed > 0 ? 1 : 0 };
   };
 }
 
+/**
+ * Each step: the cores it keeps busy and the steps it needs. Listed in the order steps start when
+ * cores are free: the build first (the end-to-end tests need it), then the end-to-end tests (they
+ * spend much of their time waiting on the browser, so the static checks fill the other core), then
+ * the integration tests (two PGlite workers: on two cores they run once the rest is done, on four
+ * they start at once), then the single-threaded checks, which fill any free core.
+ */
 const steps = [
-  ['lint', () => run('npx', ['eslint', '.', '--max-warnings', '0'])],
-  ['format', () => run('npx', ['prettier', '--check', '--log-level', 'warn', '.'])],
-  ['typecheck', () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])],
-  ['functions (deno check)', () => run('node', ['scripts/deno-check.mjs'])],
-  ['generated types are fresh', () => run('npx', ['tsx', 'scripts/gen-types.ts', '--check'])],
-  ['build', () => run('npm', ['run', 'build'])],
-  ['unit tests', vitestStep('unit')],
-  ['integration tests', vitestStep('integration')],
-  ['end-to-end tests', vitestStep('e2e')],
+  { name: 'build', cores: 1, run: () => capture('npm', ['run', 'build']) },
+  { name: 'end-to-end tests', cores: 1, needs: ['build'], run: vitestStep('e2e') },
+  { name: 'integration tests', cores: 2, run: vitestStep('integration') },
+  { name: 'typecheck', cores: 1, run: () => capture('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) },
+  { name: 'lint', cores: 1, run: () => capture('npx', ['eslint', '.', '--max-warnings', '0']) },
+  { name: 'unit tests', cores: 1, run: vitestStep('unit') },
+  { name: 'format', cores: 1, run: () => capture('npx', ['prettier', '--check', '--log-level', 'warn', '.']) },
+  {
+    name: 'generated types are fresh',
+    cores: 1,
+    run: () => capture('npx', ['tsx', 'scripts/gen-types.ts', '--check']),
+  },
+  { name: 'functions (deno check)', cores: 1, run: () => capture('node', ['scripts/deno-check.mjs']) },
 ];
 
+// CONCIERGE_TEST_JOBS=1 runs one step at a time (the order above).
+const cores = Math.max(1, Number(process.env.CONCIERGE_TEST_JOBS) || availableParallelism());
+const selected = steps.filter((step) => !only || only.some((o) => step.name.startsWith(o)));
+const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
 const started = Date.now();
-for (const [name, step] of steps) {
-  if (only && !only.some((o) => name.startsWith(o))) continue;
-  log(name);
-  const t0 = Date.now();
-  const status = step();
-  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-  if (status !== 0) {
-    failedSteps.push(name);
-    console.log(`\x1b[31m✗ ${name} failed (${seconds}s)\x1b[0m`);
-  } else {
-    console.log(`\x1b[32m✓ ${name} (${seconds}s)\x1b[0m`);
-  }
-}
+
+const results = await runSteps(selected, {
+  cores,
+  onStart: (step) => process.stdout.write(`\x1b[2m▶ ${step.name} (at ${seconds(Date.now() - started)})\x1b[0m\n`),
+  // Whole blocks, as each step finishes: the output of steps that ran side by side stays readable.
+  onFinish: (step, result) => {
+    log(step.name);
+    process.stdout.write(result.output);
+    if (result.status !== 0) console.log(`\x1b[31m✗ ${step.name} failed (${seconds(result.ms)})\x1b[0m`);
+    else console.log(`\x1b[32m✓ ${step.name} (${seconds(result.ms)})\x1b[0m`);
+  },
+});
 rmSync(reports, { recursive: true, force: true });
 
-const minutes = ((Date.now() - started) / 60000).toFixed(1);
+const wall = Date.now() - started;
+const failedSteps = selected.map((step) => step.name).filter((name) => results.get(name)?.status !== 0);
+log(`Step times (${cores} cores)`);
+for (const step of selected) {
+  const result = results.get(step.name);
+  const mark = result.status === 0 ? '✓' : '✗';
+  const at = seconds(result.startedAt - started).padStart(7);
+  console.log(`  ${mark} ${step.name.padEnd(28)} ${seconds(result.ms).padStart(8)}   started at ${at}`);
+}
+const summed = selected.reduce((sum, step) => sum + results.get(step.name).ms, 0);
+console.log(`  steps add up to ${(summed / 60000).toFixed(1)} min; the run took ${(wall / 60000).toFixed(1)} min`);
+const minutes = (wall / 60000).toFixed(1);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')} (${minutes} min)`);
 else console.log(`\nAll steps passed (${minutes} min)`);
 // The one summary line; a failed step that is not a test runner (lint, build...) counts as one.

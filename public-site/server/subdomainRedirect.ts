@@ -4,6 +4,7 @@
  * current subdomain, so shared links, QR codes and the widget script tag keep working (a script
  * tag follows the redirect; the loader then builds its iframe URL from the new host).
  */
+import { isValidSubdomain } from '../../supabase/functions/_shared/contracts/subdomain.ts';
 import { resolveSiteTarget } from '../src/host/siteMode.ts';
 import { callAnonRpc } from './anonRpc.ts';
 
@@ -57,7 +58,7 @@ export function createSubdomainRedirect(
       // The database is slow or down: serve the page as asked; the app shows its own state.
       return null;
     }
-    if (typeof current !== 'string' || !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(current)) return null;
+    if (typeof current !== 'string' || !isValidSubdomain(current)) return null;
     if (current === target.subdomain) return null;
     // The subdomain is the host's first label in every site mode (siteMode.ts).
     const newHost = `${current}${host.slice(host.indexOf('.'))}`;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { WIDGET_LABELS, createWidgetRoute, widgetDomain, widgetScript } from './widget.ts';
+import { WIDGET_LABELS, createWidgetRoute, widgetScript } from './widget.ts';
 
 /** A route whose database answers public_web_widget with `answer` and public_agent with `agent`. */
 function route(
@@ -39,20 +39,6 @@ function runCapturingRoot(script: string): ShadowRoot {
 afterEach(() => {
   document.body.innerHTML = '';
   delete (window as unknown as { __conciergeWidget?: boolean }).__conciergeWidget;
-});
-
-describe('widgetDomain', () => {
-  it.each([
-    ['Example.com', 'example.com'],
-    ['https://www.shop.example.co.uk/path', 'shop.example.co.uk'],
-    ['localhost', 'localhost'],
-    ['', null],
-    ['not a domain', null],
-    ['"><script>', null],
-    [42, null],
-  ])('%j -> %j', (raw, domain) => {
-    expect(widgetDomain(raw)).toBe(domain);
-  });
 });
 
 describe('widgetScript', () => {
@@ -152,7 +138,7 @@ describe('createWidgetRoute', () => {
       [],
       async () => new Response('down', { status: 503 }),
     )({ url: '/api/live-audio-widget', headers: { host: 'demo.localhost:5181' } });
-    expect(answer?.body).toContain('"colours":{"brand":"#000000","ink":"#ffffff"}');
+    expect(answer?.body).toContain('"colours":{"brand":"#6366f1","ink":"#ffffff"}');
   });
 
   it('says the widget is not enabled when the database answers null or an empty body', async () => {

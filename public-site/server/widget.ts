@@ -5,6 +5,7 @@
  * (`?embed=widget`), so the host page's CSS cannot reach them. It runs only on the domain the owner
  * configured (or its subdomains); the embedded page checks its parent again.
  */
+import { widgetSiteDomain } from '../../supabase/functions/_shared/contracts/widget-domain.ts';
 import { DEFAULT_BRANDING } from '../src/api/branding.ts';
 import { fetchPublicAgent } from '../src/api/publicAgent.ts';
 import { resolveSiteTarget } from '../src/host/siteMode.ts';
@@ -12,20 +13,6 @@ import { callAnonRpc } from './anonRpc.ts';
 import { readableOn } from '../src/site/theme.ts';
 
 export const WIDGET_PATH = '/api/live-audio-widget';
-
-const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$|^localhost$/;
-
-/** A configured widget domain, normalised, or null when it is not a plain host name. */
-export function widgetDomain(raw: unknown): string | null {
-  if (typeof raw !== 'string') return null;
-  const host = raw
-    .trim()
-    .toLowerCase()
-    .replace(/^https?:\/\//, '')
-    .replace(/[/:].*$/, '')
-    .replace(/^www\./, '');
-  return HOST.test(host) ? host : null;
-}
 
 /** The launcher's background (the agent's primary colour) and its icon colour, both #rrggbb. */
 export interface WidgetColours {
@@ -171,7 +158,7 @@ export function createWidgetRoute(options: {
       const answer = await callAnonRpc({ ...options, fetchFn }, 'public_web_widget', { subdomain: target.subdomain });
       if (!answer.ok) return disabled('the web widget is unavailable right now');
       const config = answer.value as { domain?: unknown } | null;
-      const domain = widgetDomain(config?.domain);
+      const domain = widgetSiteDomain(config?.domain);
       if (!domain) return disabled('the web widget is not enabled for this agent');
       const proto =
         (request.headers as Record<string, string | undefined>)['x-forwarded-proto'] === 'https' ? 'https' : 'http';

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { RunningStack } from '../../supabase/local/index.ts';
-import { widgetDomain } from '../../public-site/server/widget.ts';
+import { widgetSiteDomain } from '../../supabase/functions/_shared/contracts/widget-domain.ts';
 import { resolveSiteTarget } from '../../public-site/src/host/siteMode.ts';
 import { consoleCsp, consolePageOf, siteCsp, widgetFrameAncestors } from './security-headers.ts';
 import type { Page } from './static-server.ts';
@@ -24,9 +24,14 @@ export async function recordAgentSiteUrl(stack: Pick<RunningStack, 'db'>, public
  */
 export function createConsoleHeaders(
   supabaseUrl: () => string,
+  mapTileUrl: string | null = null,
 ): (request: Pick<IncomingMessage, 'url'>) => Record<string, string> {
   return (request) => ({
-    'Content-Security-Policy': consoleCsp({ supabaseUrl: supabaseUrl(), page: consolePageOf(request.url ?? '/') }),
+    'Content-Security-Policy': consoleCsp({
+      supabaseUrl: supabaseUrl(),
+      page: consolePageOf(request.url ?? '/'),
+      mapTileUrl,
+    }),
   });
 }
 
@@ -52,7 +57,7 @@ export function createSiteHeaders(
           'select public.public_web_widget($1) as widget',
           [target.subdomain],
         );
-        frameAncestors = widgetFrameAncestors(widgetDomain(rows[0]?.widget?.domain));
+        frameAncestors = widgetFrameAncestors(widgetSiteDomain(rows[0]?.widget?.domain));
       }
     } catch {
       frameAncestors = [];

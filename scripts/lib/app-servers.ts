@@ -15,6 +15,8 @@ export interface AppServersOptions {
   siteDir: string;
   /** What both apps fetch at boot as concierge.config.json. */
   runtimeConfig: () => unknown;
+  /** The /map tile template (CONCIERGE_MAP_TILE_URL), allowed by the console's CSP. */
+  mapTileUrl?: string | null;
   log?: (message: string) => void;
 }
 
@@ -33,7 +35,7 @@ export function createAppServers(options: AppServersOptions): { consoleServer: S
       supabaseAnonKey: () => stack.anonKey,
       ...(options.log ? { log: options.log } : {}),
     }),
-    pageHeaders: createConsoleHeaders(() => stack.url),
+    pageHeaders: createConsoleHeaders(() => stack.url, options.mapTileUrl ?? null),
     baseHeaders: CONSOLE_BASE_HEADERS,
   });
   const siteServer = createStaticSiteServer({

@@ -12,7 +12,8 @@ export function wantsSourcemaps(mode: string, env: NodeJS.ProcessEnv = process.e
 /**
  * Writes `_headers` (Netlify / Cloudflare Pages format) into the build, so a static host sends the
  * same security headers as `npm start`. The API origin in its CSP is CONCIERGE_SUPABASE_URL at build
- * time, else any hosted Supabase project (README "Deploy").
+ * time, else any hosted Supabase project (README "Deploy"); the console's images may also come from
+ * the origin of CONCIERGE_MAP_TILE_URL (the /map tiles).
  */
 export function staticHostHeadersPlugin(app: 'console' | 'site', env: NodeJS.ProcessEnv = process.env): Plugin {
   return {
@@ -20,7 +21,12 @@ export function staticHostHeadersPlugin(app: 'console' | 'site', env: NodeJS.Pro
     apply: 'build',
     generateBundle() {
       const supabaseUrl = env.CONCIERGE_SUPABASE_URL?.trim() || ANY_SUPABASE_PROJECT;
-      this.emitFile({ type: 'asset', fileName: '_headers', source: staticHostHeadersFile(app, supabaseUrl) });
+      const mapTileUrl = env.CONCIERGE_MAP_TILE_URL?.trim() || null;
+      this.emitFile({
+        type: 'asset',
+        fileName: '_headers',
+        source: staticHostHeadersFile(app, supabaseUrl, mapTileUrl),
+      });
     },
   };
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { build, createServer as createViteServer, type Plugin, type ViteDevServer } from 'vite';
 import { startStack, type RunningStack, type StackOptions } from '../../supabase/local/index.ts';
 import { recordAgentSiteUrl } from './agent-site.ts';
+import { mapTileTemplateSchema } from '../../supabase/functions/_shared/contracts/agent-map.ts';
 import { createAppServers } from './app-servers.ts';
 
 export interface ProductOptions {
@@ -22,6 +23,8 @@ export interface ProductOptions {
   env?: NodeJS.ProcessEnv;
   /** Overrides config.toml's auth rate limits (the e2e suite signs in far more than a person). */
   authRateLimit?: StackOptions['authRateLimit'];
+  /** A database tarball a new data dir starts from (tests: the migrated snapshot). */
+  initialData?: StackOptions['initialData'];
 }
 
 export interface RunningProduct {
@@ -84,12 +87,27 @@ function listen(server: Server, port: number, host: string): Promise<number> {
  * runs `npm start` the way `supabase secrets set` provides them on a hosted project.
  * `supabase/functions/.env` still wins, as with the supabase CLI.
  */
-const PRODUCT_ENV = /^(OPENAI|AI|TWILIO|STRIPE|GOOGLE|EMAIL|SMTP|RESEND|GEOCODING)_[A-Z0-9_]+$/;
+const PRODUCT_ENV = /^(OPENAI|AI|TWILIO|STRIPE|GOOGLE|EMAIL|SMTP|RESEND|GEOCODING|GEOCODER)_[A-Z0-9_]+$/;
 
 export function productFunctionEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(
     Object.entries(env).filter((entry): entry is [string, string] => PRODUCT_ENV.test(entry[0]) && !!entry[1]),
   );
+}
+
+/**
+ * The /map tile source (README "Configuration"): CONCIERGE_MAP_TILE_URL, an http(s) template with
+ * {z}/{x}/{y}, and its attribution. Refused at start when malformed, rather than a blank map later.
+ */
+export function mapTileSettings(env: NodeJS.ProcessEnv): { mapTileUrl: string; mapTileAttribution?: string } | null {
+  const raw = env.CONCIERGE_MAP_TILE_URL?.trim();
+  if (!raw) return null;
+  const parsed = mapTileTemplateSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new Error(`CONCIERGE_MAP_TILE_URL ${parsed.error.issues.map((i) => i.message).join(', ')}: ${raw}`);
+  }
+  const attribution = env.CONCIERGE_MAP_TILE_ATTRIBUTION?.trim();
+  return { mapTileUrl: parsed.data, ...(attribution ? { mapTileAttribution: attribution.slice(0, 300) } : {}) };
 }
 
 function runtimeConfigPlugin(config: () => unknown): Plugin {
@@ -130,6 +148,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   const consolePort = options.consolePort ?? Number(env.CONCIERGE_CONSOLE_PORT ?? 5180);
   const sitePort = options.sitePort ?? Number(env.CONCIERGE_SITE_PORT ?? 5181);
 
+  const tiles = mapTileSettings(env);
   const stack = await startStack({
     projectDir: options.projectDir,
     dataDir: options.dataDir,
@@ -142,6 +161,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     // Scheduled functions (connector deliveries) run in the stack, as pg_cron runs them hosted.
     schedule: true,
     ...(options.authRateLimit ? { authRateLimit: options.authRateLimit } : {}),
+    ...(options.initialData ? { initialData: options.initialData } : {}),
   });
 
   const [consoleApp, siteApp] = apps(options.projectDir) as [App, App];
@@ -149,7 +169,13 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   let consoleUrl = '';
   let publicSiteUrl = '';
   // What both apps fetch at boot; read lazily because ports are only known once listening.
-  const runtimeConfig = () => ({ supabaseUrl: stack.url, supabaseAnonKey: stack.anonKey, publicSiteUrl, consoleUrl });
+  const runtimeConfig = () => ({
+    supabaseUrl: stack.url,
+    supabaseAnonKey: stack.anonKey,
+    publicSiteUrl,
+    consoleUrl,
+    ...(tiles ?? {}),
+  });
   try {
     if (options.dev) {
       const servers: ViteDevServer[] = [];
@@ -177,6 +203,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
         consoleDir: consoleApp.outDir,
         siteDir: siteApp.outDir,
         runtimeConfig,
+        mapTileUrl: tiles?.mapTileUrl ?? null,
         log,
       });
       const cPort = await listen(consoleServer, consolePort, host);

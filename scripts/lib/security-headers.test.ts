@@ -51,6 +51,27 @@ describe('consoleCsp', () => {
     expect(d.get('object-src')).toEqual(["'none'"]);
   });
 
+  it('lets the console load map tiles from the configured tile origin only, and nothing else changes', () => {
+    const local = directives(
+      consoleCsp({ supabaseUrl: 'http://127.0.0.1:54321', mapTileUrl: 'http://127.0.0.1:4100/tiles/{z}/{x}/{y}.png' }),
+    );
+    expect(local.get('img-src')).toEqual([...d.get('img-src')!, 'http://127.0.0.1:4100']);
+    expect(local.get('connect-src')).toEqual(d.get('connect-src'));
+    const osm = directives(
+      consoleCsp({ supabaseUrl: null, mapTileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png' }),
+    );
+    expect(osm.get('img-src')).toContain('https://*.tile.openstreetmap.org');
+    // A template that could smuggle a directive adds nothing.
+    const smuggled = directives(
+      consoleCsp({ supabaseUrl: null, mapTileUrl: "http://x.example; script-src 'unsafe-inline'/{z}/{x}/{y}" }),
+    );
+    expect(smuggled.get('script-src')).toEqual(["'self'"]);
+    expect(smuggled.get('img-src')).not.toContain('http://x.example;');
+    expect(staticHostHeadersFile('console', null, 'http://127.0.0.1:4100/{z}/{x}/{y}.png')).toContain(
+      'http://127.0.0.1:4100',
+    );
+  });
+
   it('lets only the console frame its branding preview page, which draws the public page', () => {
     const preview = directives(consoleCsp({ supabaseUrl: 'http://127.0.0.1:54321', page: 'sitePreview' }));
     expect(preview.get('frame-ancestors')).toEqual(["'self'"]);

@@ -28,6 +28,7 @@ export const CONSOLE_BASE_HEADERS: Readonly<Record<string, string>> = {
 /** The hosted default when no project URL is known at build time (see README "Deploy"). */
 export const ANY_SUPABASE_PROJECT = 'https://*.supabase.co';
 
+import { tileSourceOrigin } from '../../supabase/functions/_shared/contracts/agent-map.ts';
 import type { TrackerName } from '../../public-site/src/tracking/trackers.ts';
 
 type Directives = Record<string, readonly string[]>;
@@ -81,11 +82,18 @@ export function consolePageOf(urlPath: string): ConsolePage {
  * a video's title. preview.html may be framed by the console itself ('self') and, as it draws the
  * public page, takes the owner's custom CSS (inline styles) and YouTube's privacy-enhanced frames.
  */
-export function consoleCsp(options: { supabaseUrl: string | null | undefined; page?: ConsolePage }): string {
+export function consoleCsp(options: {
+  supabaseUrl: string | null | undefined;
+  page?: ConsolePage;
+  /** The /map tile template (CONCIERGE_MAP_TILE_URL): its origin, and only it, is added to img-src. */
+  mapTileUrl?: string | null | undefined;
+}): string {
   const base = common(options.supabaseUrl);
   const preview = options.page === 'sitePreview';
+  const tiles = options.mapTileUrl && !preview ? tileSourceOrigin(options.mapTileUrl) : null;
   return serializeCsp({
     ...base,
+    'img-src': [...base['img-src']!, ...(tiles ? [tiles] : [])],
     'style-src': [...base['style-src']!, ...(preview ? ["'unsafe-inline'"] : [])],
     'connect-src': [...base['connect-src']!, 'https://www.youtube.com'],
     'frame-src': preview ? ['https://www.youtube-nocookie.com'] : ["'self'"],
@@ -152,8 +160,12 @@ export function widgetFrameAncestors(domain: string | null): string[] {
  * (README "Deploy"). Such hosts inject no tracking and serve no widget loader, so the site's
  * pages are framed by nobody.
  */
-export function staticHostHeadersFile(app: 'console' | 'site', supabaseUrl: string | null | undefined): string {
-  const csp = app === 'console' ? consoleCsp({ supabaseUrl }) : siteCsp({ supabaseUrl });
+export function staticHostHeadersFile(
+  app: 'console' | 'site',
+  supabaseUrl: string | null | undefined,
+  mapTileUrl?: string | null,
+): string {
+  const csp = app === 'console' ? consoleCsp({ supabaseUrl, mapTileUrl }) : siteCsp({ supabaseUrl });
   const lines = [
     `# Written by the build from scripts/lib/security-headers.ts (API: ${supabaseUrl ?? 'none'}).`,
     '/*',

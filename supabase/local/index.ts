@@ -104,7 +104,7 @@ export async function startStack(options: StackOptions & { log?: (m: string) => 
   }
   let db: PGlite | undefined;
   try {
-    db = await openDatabase(config.dataDir);
+    db = await openDatabase(config.dataDir, created ? options.initialData : undefined);
     log(`database opened in ${Math.round(performance.now() - startedAt)} ms`);
     return await assemble(db, config, created, log, startedAt, unlock);
   } catch (error) {

@@ -85,6 +85,48 @@ export type Database = {
           },
         ];
       };
+      agent_locations: {
+        Row: {
+          address: string;
+          agent_id: string;
+          display_name: string | null;
+          geocoded_at: string;
+          latitude: number | null;
+          longitude: number | null;
+          status: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          address: string;
+          agent_id: string;
+          display_name?: string | null;
+          geocoded_at?: string;
+          latitude?: number | null;
+          longitude?: number | null;
+          status: string;
+          user_id: string;
+        };
+        Update: {
+          address?: string;
+          agent_id?: string;
+          display_name?: string | null;
+          geocoded_at?: string;
+          latitude?: number | null;
+          longitude?: number | null;
+          status?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'agent_locations_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
+          },
+        ];
+      };
       agent_secrets: {
         Row: {
           agent_id: string;
@@ -2278,6 +2320,24 @@ export type Database = {
         Returns: {
           email: string;
           id: string;
+        }[];
+      };
+      admin_phone_numbers: {
+        Args: { page?: number; page_size?: number; search?: string };
+        Returns: {
+          added_at: string;
+          agent_id: string;
+          agent_name: string;
+          assigned_at: string;
+          capabilities: Json;
+          country_code: string;
+          id: string;
+          locality: string;
+          owner_email: string;
+          owner_id: string;
+          owner_name: string;
+          phone_number: string;
+          total_count: number;
         }[];
       };
       admin_recover_profile: { Args: { user_id: string }; Returns: boolean };

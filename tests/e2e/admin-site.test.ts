@@ -6,6 +6,7 @@ import { siteConfigEn } from '../../renderer/src/features/siteConfig/locales/en.
 import { MarketplacePage, PacksAdminPage, SiteConfigAdminPage } from './pages/AdminSitePages.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
 import { LandingPage } from './pages/LandingPage.ts';
+import { productClient } from './support/clients.ts';
 import { DESKTOP, launchBrowser, newPage, screenshot } from './support/browser.ts';
 
 /**
@@ -58,18 +59,34 @@ describe('admin: packs, site SEO and marketplace', () => {
     await context.close();
   });
 
-  it('sets the site title and the served HTML carries it', async () => {
+  it('sets the site title and the served HTML carries it, then puts the old title back', async () => {
+    const service = productClient(product, product.serviceRoleKey);
+    const original = await service.from('site_config').select('meta_title').eq('id', 'default').maybeSingle();
+    const originalTitle = (original.data as { meta_title: string | null } | null)?.meta_title ?? null;
     const { context, page } = await signedInAdmin();
     const seo = new SiteConfigAdminPage(page, product.consoleUrl, siteConfigEn);
-    await seo.open();
-    await seo.setMetaTitle('E2E Concierge Title');
-    await seo.saveButton().click();
-    await seo.toast(siteConfigEn.page.saved).waitFor();
-    // What a crawler gets (no JavaScript): the server caches the row for 5 s.
+    let restoreError: string | null | undefined;
+    try {
+      await seo.open();
+      await seo.setMetaTitle('E2E Concierge Title');
+      await seo.saveButton().click();
+      await seo.toast(siteConfigEn.page.saved).waitFor();
+      // What a crawler gets (no JavaScript): the server caches the row for 5 s.
+      await expect
+        .poll(async () => (await fetch(`${product.consoleUrl}/`)).text(), { timeout: 15_000, interval: 1000 })
+        .toContain('<title>E2E Concierge Title</title>');
+    } finally {
+      // Later files see the site as it was (the admin's own RPC, as the page saves it).
+      const admin = productClient(product);
+      await admin.auth.signInWithPassword({ email: demo.DEMO_ADMIN_EMAIL, password: demo.DEMO_ADMIN_PASSWORD });
+      const restored = await admin.rpc('update_site_config', { config: { meta_title: originalTitle } });
+      restoreError = restored.error?.message ?? null;
+      await context.close();
+    }
+    expect(restoreError).toBeNull();
     await expect
       .poll(async () => (await fetch(`${product.consoleUrl}/`)).text(), { timeout: 15_000, interval: 1000 })
-      .toContain('<title>E2E Concierge Title</title>');
-    await context.close();
+      .not.toContain('E2E Concierge Title');
   });
 
   it('searches, filters and opens an agent of the marketplace in a new tab', async () => {

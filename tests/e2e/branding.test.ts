@@ -158,7 +158,11 @@ describe('branding editor', () => {
       await editor.textbox(brandingEn.integrations.googleAnalytics).fill('G-FOURNIL42');
       await editor.screenshot(`${SHOTS}/branding-integrations.png`);
 
+      // The editor must know it has changes before the shortcut; then the save's own toast says it
+      // is done (the unsaved tag alone can vanish before the request under a loaded machine).
+      await editor.unsaved.waitFor();
       await page.keyboard.press('Control+s');
+      await editor.toast(brandingEn.saved).waitFor();
       await editor.unsaved.waitFor({ state: 'detached' });
       const { data: row } = await owner.from('agents').select('branding').eq('id', agentId).single();
       const branding = (row as { branding: Record<string, unknown> }).branding;

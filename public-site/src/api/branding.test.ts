@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRANDING, parseBranding, safeHttpUrl, youtubeId } from './branding.ts';
 
 describe('parseBranding', () => {
-  it('falls back to the page defaults for a missing or invalid branding', () => {
+  it('falls back to the one set of defaults (the column default) for a missing or invalid branding', () => {
     expect(parseBranding(null)).toEqual(DEFAULT_BRANDING);
     expect(parseBranding({ primary_color: 'red', font_family: 'comic-sans' })).toMatchObject({
-      primaryColor: '#000000',
+      primaryColor: '#6366f1',
+      secondaryColor: '#4f46e5',
       fontFamily: 'inter',
     });
   });
@@ -56,10 +57,12 @@ describe('parseBranding', () => {
     ]);
   });
 
-  it('keeps YouTube videos with a valid id, at most 10, camelCase tolerated', () => {
+  it('keeps YouTube videos with a valid id, at most 10; camelCase keys are not read', () => {
+    // The database validates snake_case keys only: a camelCase twin would bypass its checks.
+    expect(parseBranding({ youtubeVideos: [{ id: 'dQw4w9WgXcQ' }] }).videos).toEqual([]);
     const b = parseBranding({
-      youtubeVideos: [
-        { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', title: 'Kitchen', authorName: 'Chez Clara ' },
+      youtube_videos: [
+        { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', title: 'Kitchen', author_name: 'Chez Clara ' },
         { url: 'https://vimeo.com/123' },
         { url: 'https://youtu.be/dQw4w9WgXcQ' },
         ...Array.from({ length: 12 }, (_, i) => ({ id: `abcdefghi${String(i).padStart(2, '0')}` })),
@@ -74,11 +77,13 @@ describe('parseBranding', () => {
     expect(new Set(b.videos.map((v) => v.videoId)).size).toBe(b.videos.length);
   });
 
-  it('keeps at most 5 social links with http(s) URLs', () => {
+  it('keeps at most 5 social links of known networks with http(s) URLs', () => {
     const links = Array.from({ length: 7 }, (_, i) => ({ type: 'instagram', url: `https://instagram.com/${i}` }));
     expect(
-      parseBranding({ social_links: [{ type: 'x', url: 'data:text/html,hi' }, ...links] }).socialLinks,
-    ).toHaveLength(4);
+      parseBranding({
+        social_links: [{ type: 'x', url: 'https://x.com/a' }, { type: 'facebook', url: 'data:text/html,hi' }, ...links],
+      }).socialLinks,
+    ).toEqual(links.slice(0, 4));
   });
 });
 

@@ -9,13 +9,13 @@ describe('parsePublicAgent', () => {
     expect(parsePublicAgent(null)).toBeNull();
   });
 
-  it('reads snake_case and camelCase fields into one shape', () => {
+  it('reads the snake_case branding keys the database validates into one shape', () => {
     expect(
       parsePublicAgent({
         name: 'Acme',
         subdomain: 'acme',
         avatar_url: 'https://cdn.example.com/a.png',
-        branding: { hero_title: 'Hi', heroSubtitle: ' We help ' },
+        branding: { hero_title: 'Hi', hero_subtitle: ' We help ' },
       }),
     ).toMatchObject({
       name: 'Acme',

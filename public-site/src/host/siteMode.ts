@@ -14,6 +14,8 @@
  *
  * Pure: no DOM access, so it is unit-tested with plain strings.
  */
+// Relative, not @contracts: the site server (scripts/, tsx) imports this file too.
+import { isValidSubdomain } from '../../../supabase/functions/_shared/contracts/subdomain.ts';
 
 /** Subdomain of the demo agent seeded in every fresh database; `/test-agent` shows it. */
 export const DEMO_SUBDOMAIN = 'demo';
@@ -21,9 +23,6 @@ export const DEMO_SUBDOMAIN = 'demo';
 export const TEST_AGENT_PATH = '/test-agent';
 
 export type SiteTarget = { kind: 'agent'; subdomain: string; via: 'host' | 'test-agent' } | { kind: 'none' };
-
-/** An agent subdomain is one DNS label: lowercase letters, digits and inner hyphens, ≤ 63 chars. */
-const SUBDOMAIN_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** Lower-cases, drops a port, a trailing dot and IPv6 brackets. */
 export function normaliseHost(host: string): string {
@@ -55,7 +54,7 @@ export function agentSubdomainFromHost(host: string, siteDomain?: string | null)
   } else if (!domain && labels.length >= 3 && labels.at(-1) !== 'localhost') {
     candidate = labels[0];
   }
-  if (candidate === undefined || candidate === 'www' || !SUBDOMAIN_LABEL.test(candidate)) return null;
+  if (candidate === undefined || candidate === 'www' || !isValidSubdomain(candidate)) return null;
   return candidate;
 }
 

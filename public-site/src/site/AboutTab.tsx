@@ -1,38 +1,14 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import { aboutHtmlSanitizeConfig } from '@contracts/about-html.ts';
 import { useT } from '../i18n/I18n.tsx';
 
 /**
- * The owner's HTML, cleaned by DOMPurify with a text-formatting allow-list: no scripts, styles,
- * forms, frames or event handlers; links open in a new tab without access to this page.
+ * The owner's HTML, cleaned with the contract's allow-lists (the console cleans with the same before
+ * storing; a row may have been written by hand); links open in a new tab without access to this page.
  */
 export function sanitiseAbout(html: string): string {
-  const clean = DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: [
-      'p',
-      'br',
-      'strong',
-      'b',
-      'em',
-      'i',
-      'u',
-      's',
-      'a',
-      'ul',
-      'ol',
-      'li',
-      'h2',
-      'h3',
-      'h4',
-      'blockquote',
-      'span',
-      'img',
-      'hr',
-    ],
-    ALLOWED_ATTR: ['href', 'src', 'alt', 'title'],
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:)/i,
-    RETURN_DOM_FRAGMENT: true,
-  });
+  const clean = DOMPurify.sanitize(html, { ...aboutHtmlSanitizeConfig(), RETURN_DOM_FRAGMENT: true });
   for (const a of Array.from(clean.querySelectorAll('a'))) {
     a.setAttribute('target', '_blank');
     a.setAttribute('rel', 'noopener noreferrer nofollow');

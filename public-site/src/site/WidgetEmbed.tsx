@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import type { PublicAgent } from '../api/publicAgent.ts';
 import { AgentNotFound } from '../components/AgentNotFound.tsx';
 import type { RuntimeConfig } from '../config/runtimeConfig.ts';
+import { widgetHostAllowed } from '@contracts/widget-domain.ts';
 import { useLocale } from '../i18n/I18n.tsx';
 import { brandingStyle } from './theme.ts';
 import { useBrandFont } from '../conversation/useBrandFont.ts';
@@ -10,12 +11,6 @@ const ChatView = lazy(() => import('../conversation/ChatView.tsx').then((m) => (
 const CallOverlay = lazy(() => import('../conversation/call/CallOverlay.tsx'));
 
 type WidgetView = 'chat' | 'call';
-
-/** True when `host` is the widget's domain or one of its subdomains (www ignored). */
-export function hostAllowed(host: string, domain: string): boolean {
-  const h = host.toLowerCase().replace(/^www\./, '');
-  return h === domain || h.endsWith(`.${domain}`);
-}
 
 /** The page embedding this frame, when the browser says (Chromium: ancestorOrigins; else the referrer). */
 function parentHost(): string | null {
@@ -85,7 +80,7 @@ export default function WidgetEmbed({
       .then((res) => (res.ok ? (res.json() as Promise<{ domain?: string } | null>) : null))
       .then((widget) => {
         const host = parentHost();
-        setAllowed(Boolean(widget?.domain && host && hostAllowed(host, widget.domain)));
+        setAllowed(Boolean(widget?.domain && host && widgetHostAllowed(host, widget.domain)));
       })
       .catch(() => {
         if (!abort.signal.aborted) setAllowed(false);

@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useParams, type RouteObject } from 'react-router-dom';
+import { AdminNumbersPage } from '../features/admin/pages/AdminNumbersPage.tsx';
 import { AdminSettingsPage } from '../features/admin/pages/AdminSettingsPage.tsx';
 import { AdminUsersPage } from '../features/admin/pages/AdminUsersPage.tsx';
 import { AgentsPage } from '../features/agents/pages/AgentsPage.tsx';
@@ -15,6 +16,7 @@ import { DeployPage } from '../features/deploy/pages/DeployPage.tsx';
 import { LandingPage } from '../features/landing/pages/LandingPage.tsx';
 import { LegalNoticePage } from '../features/legal/pages/LegalNoticePage.tsx';
 import { PrivacyPage } from '../features/legal/pages/PrivacyPage.tsx';
+import { MapPage } from '../features/map/pages/MapPage.tsx';
 import { MarketplacePage } from '../features/marketplace/pages/MarketplacePage.tsx';
 import { PacksPage } from '../features/packs/pages/PacksPage.tsx';
 import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
@@ -93,6 +95,7 @@ export const routes: RouteObject[] = [
               { path: 'twilio-numbers', children: [{ index: true, element: <Navigate to="active" replace /> }] },
               // Signed in; non-admins see the spec's Access Denied text (spec 002 §2.4).
               { path: 'marketplace', element: <MarketplacePage /> },
+              { path: 'map', element: <MapPage /> },
               {
                 element: <RequireAdmin />,
                 children: [
@@ -104,6 +107,7 @@ export const routes: RouteObject[] = [
                       { path: 'settings', element: <AdminSettingsPage /> },
                       { path: 'billing', element: <BillingPage /> },
                       { path: 'packs', element: <PacksPage /> },
+                      { path: 'numbers', element: <AdminNumbersPage /> },
                     ],
                   },
                   { path: 'site-config', element: <SiteConfigPage /> },

@@ -40,6 +40,37 @@ describe('DataTable', () => {
     expect(bodyColumn(1)).toEqual(['Carol', 'Bob', 'Alice']);
   });
 
+  it('leaves a server-sorted list in the order it came and asks the caller for the new sort', () => {
+    const asked: unknown[] = [];
+    const { rerender } = renderTable(
+      <DataTable columns={columns} data={rows} sorting={[]} onSortingChange={(s) => asked.push(s)} />,
+    );
+    fireEvent.click(screen.getByRole('columnheader', { name: /Agent/ }));
+    expect(asked).toEqual([[{ id: 'agent', desc: false }]]);
+    expect(bodyColumn(1)).toEqual(['Bob', 'Alice', 'Carol']);
+    // The server's next page arrives sorted; the table shows the sort without reordering.
+    rerender(
+      <I18nextProvider i18n={i18n}>
+        <DataTable
+          columns={columns}
+          data={[rows[1]!, rows[2]!, rows[0]!]}
+          sorting={[{ id: 'agent', desc: true }]}
+          onSortingChange={(s) => asked.push(s)}
+        />
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('columnheader', { name: /Agent/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(bodyColumn(1)).toEqual(['Alice', 'Carol', 'Bob']);
+  });
+
+  it('does not sort at all when sorting is off (a server page with no server sort)', () => {
+    renderTable(<DataTable columns={columns} data={rows} enableSorting={false} />);
+    const header = screen.getByRole('columnheader', { name: /Agent/ });
+    fireEvent.click(header);
+    expect(header.getAttribute('aria-sort')).toBe('none');
+    expect(bodyColumn(1)).toEqual(['Bob', 'Alice', 'Carol']);
+  });
+
   it('draws skeleton rows while loading', () => {
     renderTable(<DataTable columns={columns} data={undefined} loading skeletonRows={4} />);
     expect(screen.getAllByRole('row', { name: 'Loading rows' })).toHaveLength(4);

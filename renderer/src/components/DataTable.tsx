@@ -21,11 +21,23 @@ export interface DataTableProps<Row> {
   skeletonRows?: number;
   initialSorting?: SortingState;
   getRowId?: (row: Row) => string;
+  /** False: no column sorts (a server page with no server sort). Default true. */
+  enableSorting?: boolean;
+  /**
+   * Server-sorted lists: the sort the rows arrived in, and the callback asking for another (the
+   * caller puts it in its query key). Given, the table only shows the sort and never reorders rows.
+   */
+  sorting?: SortingState;
+  onSortingChange?: (sorting: SortingState) => void;
 }
 
 /**
- * A sortable table on TanStack Table v8 rendered with Blueprint's HTMLTable: header clicks sort,
- * loading shows skeleton rows, no rows shows the empty state.
+ * A table on TanStack Table v8 rendered with Blueprint's HTMLTable: header clicks sort, loading
+ * shows skeleton rows, no rows shows the empty state.
+ *
+ * Without `onSortingChange`, rows are sorted in the browser, which is right only when `data` is the
+ * whole list. A server page sorted in the browser would order the page on screen only, so paged
+ * lists either sort on the server (`sorting` + `onSortingChange`) or pass `enableSorting={false}`.
  */
 export function DataTable<Row>({
   columns,
@@ -35,9 +47,14 @@ export function DataTable<Row>({
   skeletonRows = 5,
   initialSorting = [],
   getRowId,
+  enableSorting = true,
+  sorting: serverSorting,
+  onSortingChange,
 }: DataTableProps<Row>) {
   const { t } = useTranslation();
-  const [sorting, setSorting] = useState<SortingState>(initialSorting);
+  const [localSorting, setLocalSorting] = useState<SortingState>(initialSorting);
+  const serverSorted = onSortingChange !== undefined;
+  const sorting = serverSorted ? (serverSorting ?? []) : localSorting;
   // TanStack Table hands out fresh functions each render; React Compiler therefore skips this
   // component, which is what we want (the table is cheap to re-render).
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -45,9 +62,15 @@ export function DataTable<Row>({
     columns,
     data: data ?? [],
     state: { sorting },
-    onSortingChange: setSorting,
+    enableSorting,
+    manualSorting: serverSorted,
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      if (onSortingChange) onSortingChange(next);
+      else setLocalSorting(next);
+    },
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
+    ...(serverSorted ? {} : { getSortedRowModel: getSortedRowModel() }),
     ...(getRowId ? { getRowId } : {}),
   });
   const showSkeleton = loading && (data === undefined || data.length === 0);

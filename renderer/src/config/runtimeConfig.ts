@@ -9,6 +9,13 @@ export const runtimeConfigSchema = z.object({
   supabaseUrl: z.url({ protocol: /^https?$/ }),
   supabaseAnonKey: z.string().min(1),
   publicSiteUrl: z.string().min(1).optional(),
+  /**
+   * The /map tile source (CONCIERGE_MAP_TILE_URL) and its attribution. Checked by the map itself
+   * (contracts/agent-map.ts): a bad value shows the map's "not configured" state, never a console
+   * that cannot start.
+   */
+  mapTileUrl: z.string().max(500).optional(),
+  mapTileAttribution: z.string().max(300).optional(),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -20,6 +20,8 @@ import { billingEn } from '../features/billing/locales/en.ts';
 import { billingFr } from '../features/billing/locales/fr.ts';
 import { creditsEn } from '../features/credits/locales/en.ts';
 import { creditsFr } from '../features/credits/locales/fr.ts';
+import { mapEn } from '../features/map/locales/en.ts';
+import { mapFr } from '../features/map/locales/fr.ts';
 import { marketplaceEn } from '../features/marketplace/locales/en.ts';
 import { marketplaceFr } from '../features/marketplace/locales/fr.ts';
 import { packsEn } from '../features/packs/locales/en.ts';
@@ -71,6 +73,7 @@ export const resources = {
     billing: billingEn,
     siteConfig: siteConfigEn,
     marketplace: marketplaceEn,
+    map: mapEn,
   },
   fr: {
     common: commonFr,
@@ -95,6 +98,7 @@ export const resources = {
     billing: billingFr,
     siteConfig: siteConfigFr,
     marketplace: marketplaceFr,
+    map: mapFr,
   },
 } as const;
 

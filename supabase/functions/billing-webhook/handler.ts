@@ -1,13 +1,21 @@
-import { createClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { billingConfig, type FunctionEnv } from '../_shared/billing/stripe-api.ts';
-import { verifyStripeSignature } from '../_shared/billing/stripe-signature.ts';
-import { errorResponse, HttpError, httpErrorResponse } from '../_shared/web/errors.ts';
+import { billingConfig } from '../_shared/billing/stripe-api.ts';
+import {
+  HttpError,
+  createFunctionApp,
+  jsonResponse,
+  readTextBody,
+  type FunctionEnv,
+} from '../_shared/platform/index.ts';
+import { verifyStripeSignature } from '../_shared/platform/signing.ts';
+
+export type { FunctionEnv };
 
 /**
  * billing-webhook: Stripe's event endpoint (verify_jwt = false; the Stripe-Signature header is the
  * authentication). A paid checkout credits the pack once per event id through the service-role-only
- * RPC record_checkout_payment (ledger purchase row + one-month subscription, one transaction).
+ * RPC record_checkout_payment (ledger purchase row + one-month subscription, one transaction): no
+ * user is calling, so the service role is the only identity here.
  */
 const MAX_BODY_BYTES = 256 * 1024;
 
@@ -43,25 +51,16 @@ const Refund = z.object({
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 const REFUND_EVENT = 'refund.created';
 
-async function readRawBody(req: Request): Promise<string> {
-  const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES)
-    throw new HttpError(413, 'payload_too_large', 'Event too large');
-  const text = await req.text();
-  if (text.length > MAX_BODY_BYTES) throw new HttpError(413, 'payload_too_large', 'Event too large');
-  return text;
-}
+export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
+  // Not called from browsers: no CORS (a browser Origin is refused by the gateway's absence of it).
+  const fn = createFunctionApp('billing-webhook', env);
 
-export function makeHandler(env: FunctionEnv) {
-  const service = createClient(env.get('SUPABASE_URL') ?? '', env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '', {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
-
-  async function receive(req: Request): Promise<Response> {
+  fn.post('/', async (c) => {
     const secret = billingConfig(env)?.webhookSecret;
     if (!secret) throw new HttpError(503, 'payment_not_configured', 'Payment is not configured on this installation.');
-    const raw = await readRawBody(req);
-    const check = await verifyStripeSignature(raw, req.headers.get('stripe-signature'), secret);
+    // The signature covers the raw bytes: read them before any parsing.
+    const raw = await readTextBody(c.req.raw, MAX_BODY_BYTES);
+    const check = await verifyStripeSignature(raw, c.req.header('stripe-signature') ?? null, secret);
     if (!check.ok) throw new HttpError(400, 'invalid_signature', `Stripe signature rejected (${check.reason})`);
     let payload: unknown;
     try {
@@ -72,13 +71,13 @@ export function makeHandler(env: FunctionEnv) {
     const event = StripeEvent.safeParse(payload);
     if (!event.success) throw new HttpError(400, 'invalid_event', 'The event has no id, type or data.object.');
     if (event.data.type === REFUND_EVENT) return await refund(event.data.id, event.data.data.object);
-    if (!PAID_EVENTS.has(event.data.type)) return Response.json({ received: true, ignored: true });
+    if (!PAID_EVENTS.has(event.data.type)) return jsonResponse({ received: true, ignored: true });
     const session = PaidSession.safeParse(event.data.data.object);
     if (!session.success)
       throw new HttpError(400, 'invalid_event', 'The checkout session has no user_id/pack_id metadata.');
     // checkout.session.completed also fires for delayed methods still pending; those credit later.
-    if (session.data.payment_status !== 'paid') return Response.json({ received: true, pending: true });
-    const { data, error } = await service.rpc('record_checkout_payment', {
+    if (session.data.payment_status !== 'paid') return jsonResponse({ received: true, pending: true });
+    const { data, error } = await fn.service().rpc('record_checkout_payment', {
       event_id: event.data.id,
       event_type: event.data.type,
       user_id: session.data.metadata.user_id,
@@ -93,36 +92,27 @@ export function makeHandler(env: FunctionEnv) {
       console.error('billing-webhook: record_checkout_payment failed', error);
       throw new HttpError(500, 'database_error', 'Failed to purchase credits');
     }
-    return Response.json({ received: true, applied: data === true });
-  }
+    return jsonResponse({ received: true, applied: data === true });
+  });
 
   /** Records a refund of a payment we recorded; a refund of anything else is acknowledged and ignored. */
   async function refund(eventId: string, object: unknown): Promise<Response> {
     const parsed = Refund.safeParse(object);
     if (!parsed.success) throw new HttpError(400, 'invalid_event', 'The refund has no amount or payment_intent.');
-    const { data, error } = await service.rpc('record_refund', {
+    const { data, error } = await fn.service().rpc('record_refund', {
       event_id: eventId,
       event_type: REFUND_EVENT,
       payment_ref: parsed.data.payment_intent,
       amount_cents: parsed.data.amount,
       currency: parsed.data.currency ?? null,
     });
-    if (error?.code === 'PT404') return Response.json({ received: true, ignored: true });
+    if (error?.code === 'PT404') return jsonResponse({ received: true, ignored: true });
     if (error) {
       console.error('billing-webhook: record_refund failed', error);
       throw new HttpError(500, 'database_error', 'Failed to record the refund');
     }
-    return Response.json({ received: true, applied: data === true });
+    return jsonResponse({ received: true, applied: data === true });
   }
 
-  return async (req: Request): Promise<Response> => {
-    try {
-      if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Stripe events are POSTed.');
-      return await receive(req);
-    } catch (error) {
-      if (error instanceof HttpError) return httpErrorResponse(error);
-      console.error('billing-webhook failed', error);
-      return errorResponse(500, 'internal_error', 'Failed to process the event');
-    }
-  };
+  return fn.handler();
 }

@@ -8,11 +8,9 @@
  * Body (all optional): {idleMinutes, maxDeliveries}. Answer: {claimed, delivered, retrying, failed, cancelled}.
  */
 import { z } from 'zod';
-import { createServiceClient, type FunctionEnv } from '../_shared/agent-chat/env.ts';
 import { MAX_ATTEMPTS, backoffSeconds, isRetryable } from '../_shared/connectors/event.ts';
 import { sendConnectorEvent } from '../_shared/connectors/deliver.ts';
-import { serveJson } from '../_shared/web/serve.ts';
-import { readSchedulerInput, requireServiceRole, serviceRoleKeys } from '../_shared/web/scheduler.ts';
+import { createFunctionApp, jsonResponse, parseOptionalJsonBody, type FunctionEnv } from '../_shared/platform/index.ts';
 import {
   buildEvent,
   claimDeliveries,
@@ -47,8 +45,9 @@ function positiveNumber(value: string | undefined, fallback: number): number {
 const BATCH = 5;
 
 export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
-  const service = createServiceClient(env);
-  const serviceKeys = serviceRoleKeys((name) => env.get(name));
+  const fn = createFunctionApp('connector-dispatch', env);
+  // Service role: a scheduler's job across every owner's conversations and connector secrets.
+  const service = fn.service();
   const idleDefault = positiveNumber(env.get('CONNECTOR_IDLE_MINUTES'), 30);
   const retryBase = positiveNumber(env.get('CONNECTOR_RETRY_BASE_SECONDS'), 30);
   const timeoutMs = positiveNumber(env.get('CONNECTOR_TIMEOUT_MS'), 10_000);
@@ -100,9 +99,9 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     return 'failed';
   }
 
-  async function handle(request: Request): Promise<Response> {
-    requireServiceRole(request, serviceKeys, 'connector dispatch');
-    const options = await readSchedulerInput(request, input);
+  fn.post('/', async (c) => {
+    fn.auth.requireServiceRole(c.req.raw, 'connector dispatch');
+    const options = await parseOptionalJsonBody(c.req.raw, input);
     const maxDeliveries = options.maxDeliveries ?? 20;
     const deliveries = await claimDeliveries(service, {
       idleMinutes: options.idleMinutes ?? idleDefault,
@@ -117,8 +116,8 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
       const outcomes = await Promise.all(deliveries.slice(start, start + BATCH).map(deliver));
       for (const outcome of outcomes) counts[outcome]++;
     }
-    return Response.json({ claimed: deliveries.length, ...counts });
-  }
+    return jsonResponse({ claimed: deliveries.length, ...counts });
+  });
 
-  return serveJson('connector-dispatch', handle);
+  return fn.handler();
 }

@@ -5,6 +5,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { MAX_EVENT_MESSAGES, type ConnectorEvent } from '../_shared/connectors/event.ts';
+import { readIntegrationConfig, type ConnectorKind } from '../_shared/contracts/integrations.ts';
 
 export interface DeliveryRow {
   id: string;
@@ -12,7 +13,7 @@ export interface DeliveryRow {
   user_id: string;
   conversation_id: string;
   conversation_ended_at: string;
-  kind: 'zapier' | 'make';
+  kind: ConnectorKind;
   url: string;
   status: string;
   attempts: number;
@@ -44,11 +45,10 @@ export async function currentConnector(
     .select('enabled, config')
     .eq('agent_id', delivery.agent_id)
     .eq('kind', delivery.kind)
-    .maybeSingle<{ enabled: boolean; config: { webhook_url?: unknown } }>();
+    .maybeSingle<{ enabled: boolean; config: unknown }>();
   if (error) throw new Error(`reading the connector failed: ${error.message}`);
   if (!data) return null;
-  const url = typeof data.config.webhook_url === 'string' ? data.config.webhook_url : '';
-  return { enabled: data.enabled, url };
+  return { enabled: data.enabled, url: readIntegrationConfig(delivery.kind, data.config).webhook_url };
 }
 
 export async function signingSecret(service: SupabaseClient, agentId: string): Promise<string | null> {

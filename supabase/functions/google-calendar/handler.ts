@@ -9,17 +9,26 @@
  *        agent_secrets and enables the google_calendar integration ({calendar_id: 'primary'}).
  *   {action: 'disconnect', agentId}        → {connected: false}: forgets the tokens, disables.
  * Without GOOGLE_CLIENT_ID, start and exchange answer 503 `google_not_configured`.
+ * Everything acts as the caller (RLS on agents and agent_integrations) except the tokens:
+ * agent_secrets has no client grants, so storing and forgetting them uses the service role.
  */
 import { z } from 'zod';
-import { requireOwnAgent, requireUser } from '../_shared/agent-chat/caller.ts';
-import { corsHeaders } from '../_shared/agent-chat/cors.ts';
-import { createServiceClient, requireEnv, type FunctionEnv } from '../_shared/agent-chat/env.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { integrationConfigSchema, readIntegrationConfig } from '../_shared/contracts/integrations.ts';
 import { googleConfig, isGoogleConfigured, type GoogleConfig } from '../_shared/google/config.ts';
 import { GoogleApiError, consentUrl, exchangeCode } from '../_shared/google/oauth.ts';
 import { STATE_TTL_MS, signState, verifyState } from '../_shared/google/state.ts';
-import { HttpError } from '../_shared/web/errors.ts';
-import { jsonResponse, serveJson } from '../_shared/web/serve.ts';
-import { readJsonBody } from '../_shared/web/json-body.ts';
+import {
+  HttpError,
+  createFunctionApp,
+  jsonResponse,
+  parseJsonBody,
+  requireEnv,
+  requireOwnAgent,
+  unionSummary,
+  type Caller,
+  type FunctionEnv,
+} from '../_shared/platform/index.ts';
 
 export type { FunctionEnv };
 
@@ -49,20 +58,9 @@ const input = z.discriminatedUnion('action', [
   z.object({ action: z.literal('disconnect'), agentId }).strict(),
 ]);
 
-function parseInput(raw: unknown): z.infer<typeof input> {
-  const result = input.safeParse(raw);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw new HttpError(
-    400,
-    'invalid_input',
-    issue?.code === 'invalid_union'
-      ? 'action must be status, start, exchange or disconnect.'
-      : (issue?.message ?? 'Invalid input.'),
-  );
-}
+const summary = unionSummary('action must be status, start, exchange or disconnect.');
 
-const json = (body: unknown, status = 200) => jsonResponse(body, status, corsHeaders);
+const json = (body: unknown, status = 200) => jsonResponse(body, status);
 
 const notConfigured = () =>
   new HttpError(
@@ -72,28 +70,30 @@ const notConfigured = () =>
   );
 
 export function makeHandler(env: FunctionEnv, fetcher: typeof fetch = fetch): (request: Request) => Promise<Response> {
-  const service = createServiceClient(env);
+  const fn = createFunctionApp('google-calendar', env, { browser: true });
   const config: GoogleConfig = googleConfig(env);
   const stateSecret = env.get('GOOGLE_OAUTH_STATE_SECRET')?.trim() || requireEnv(env, 'SUPABASE_SERVICE_ROLE_KEY');
 
-  async function status(userId: string, id: string): Promise<Response> {
-    await requireOwnAgent(service, userId, id);
-    const { data, error } = await service
+  async function status(db: SupabaseClient, id: string): Promise<Response> {
+    await requireOwnAgent(db, id);
+    const { data, error } = await db
       .from('agent_integrations')
       .select('enabled, config, connected_at')
       .eq('agent_id', id)
       .eq('kind', 'google_calendar')
-      .maybeSingle<{ enabled: boolean; config: Record<string, unknown>; connected_at: string | null }>();
+      .maybeSingle<{ enabled: boolean; config: unknown; connected_at: string | null }>();
     if (error) throw new Error(`reading the integration failed: ${error.message}`);
     return json({
       configured: isGoogleConfigured(config),
       connected: data?.enabled ?? false,
-      calendarId: typeof data?.config.calendar_id === 'string' ? data.config.calendar_id : null,
+      calendarId: data ? readIntegrationConfig('google_calendar', data.config).calendar_id : null,
       connectedAt: data?.connected_at ?? null,
     });
   }
 
-  async function exchange(userId: string, code: string, rawState: string): Promise<Response> {
+  async function exchange(caller: Caller, code: string, rawState: string): Promise<Response> {
+    const { userId } = caller;
+    const db = fn.asCaller(caller);
     const checked = await verifyState(rawState, stateSecret, Date.now());
     if (!checked.ok) {
       throw new HttpError(
@@ -108,7 +108,7 @@ export function makeHandler(env: FunctionEnv, fetcher: typeof fetch = fetch): (r
     if (state.userId !== userId) {
       throw new HttpError(403, 'state_mismatch', 'This Google connection was started by another account.');
     }
-    await requireOwnAgent(service, userId, state.agentId);
+    await requireOwnAgent(db, state.agentId);
     if (!isGoogleConfigured(config)) throw notConfigured();
     let tokens;
     try {
@@ -121,36 +121,56 @@ export function makeHandler(env: FunctionEnv, fetcher: typeof fetch = fetch): (r
       throw new HttpError(refused ? 400 : 502, 'code_exchange_failed', 'Failed to exchange code for tokens');
     }
     const now = new Date().toISOString();
-    const secrets = await service.from('agent_secrets').upsert(
-      {
-        agent_id: state.agentId,
-        google_calendar_access_token: tokens.accessToken,
-        google_calendar_token_expires_at: tokens.expiresAt.toISOString(),
-        // Google omits the refresh token when it already issued one; keep the stored one then.
-        ...(tokens.refreshToken ? { google_calendar_refresh_token: tokens.refreshToken } : {}),
-      },
-      { onConflict: 'agent_id' },
-    );
+    // Service role: agent_secrets has no client grants (tokens never reach a browser).
+    const secrets = await fn
+      .service()
+      .from('agent_secrets')
+      .upsert(
+        {
+          agent_id: state.agentId,
+          google_calendar_access_token: tokens.accessToken,
+          google_calendar_token_expires_at: tokens.expiresAt.toISOString(),
+          // Google omits the refresh token when it already issued one; keep the stored one then.
+          ...(tokens.refreshToken ? { google_calendar_refresh_token: tokens.refreshToken } : {}),
+        },
+        { onConflict: 'agent_id' },
+      );
     if (secrets.error) throw new Error(`storing the tokens failed: ${secrets.error.message}`);
-    const integration = await service.from('agent_integrations').upsert(
-      {
-        agent_id: state.agentId,
-        user_id: userId,
-        kind: 'google_calendar',
-        enabled: true,
-        config: { calendar_id: 'primary' },
-        connected_at: now,
-        disconnected_at: null,
-      },
-      { onConflict: 'agent_id,kind' },
-    );
-    if (integration.error) throw new Error(`enabling the integration failed: ${integration.error.message}`);
+    await enableIntegration(db, { agentId: state.agentId, userId, connectedAt: now });
     return json({ connected: true, agentId: state.agentId, calendarId: 'primary' });
   }
 
-  async function disconnect(userId: string, id: string): Promise<Response> {
-    await requireOwnAgent(service, userId, id);
-    const secrets = await service
+  /** Enables the integration as the caller: the column grants allow changing only its state. */
+  async function enableIntegration(
+    db: SupabaseClient,
+    row: { agentId: string; userId: string; connectedAt: string },
+  ): Promise<void> {
+    const change = {
+      enabled: true,
+      config: integrationConfigSchema('google_calendar').parse({ calendar_id: 'primary' }),
+      connected_at: row.connectedAt,
+      disconnected_at: null,
+    };
+    const updated = await db
+      .from('agent_integrations')
+      .update(change)
+      .eq('agent_id', row.agentId)
+      .eq('kind', 'google_calendar')
+      .select('agent_id');
+    if (updated.error) throw new Error(`enabling the integration failed: ${updated.error.message}`);
+    if (updated.data.length > 0) return;
+    const inserted = await db
+      .from('agent_integrations')
+      .insert({ agent_id: row.agentId, user_id: row.userId, kind: 'google_calendar', ...change });
+    if (inserted.error) throw new Error(`enabling the integration failed: ${inserted.error.message}`);
+  }
+
+  async function disconnect(caller: Caller, id: string): Promise<Response> {
+    const db = fn.asCaller(caller);
+    await requireOwnAgent(db, id);
+    // Service role: agent_secrets has no client grants.
+    const secrets = await fn
+      .service()
       .from('agent_secrets')
       .update({
         google_calendar_access_token: null,
@@ -159,7 +179,7 @@ export function makeHandler(env: FunctionEnv, fetcher: typeof fetch = fetch): (r
       })
       .eq('agent_id', id);
     if (secrets.error) throw new Error(`forgetting the tokens failed: ${secrets.error.message}`);
-    const integration = await service
+    const integration = await db
       .from('agent_integrations')
       .update({ enabled: false, disconnected_at: new Date().toISOString() })
       .eq('agent_id', id)
@@ -168,14 +188,15 @@ export function makeHandler(env: FunctionEnv, fetcher: typeof fetch = fetch): (r
     return json({ connected: false, agentId: id });
   }
 
-  async function handle(request: Request): Promise<Response> {
-    const userId = await requireUser(request, service);
-    const command = parseInput(await readJsonBody(request));
+  fn.post('/', async (c) => {
+    const caller = await fn.auth.requireOwner(c.req.raw);
+    const command = await parseJsonBody(c.req.raw, input, { summary });
+    const userId = caller.userId;
     switch (command.action) {
       case 'status':
-        return status(userId, command.agentId);
+        return status(fn.asCaller(caller), command.agentId);
       case 'start': {
-        await requireOwnAgent(service, userId, command.agentId);
+        await requireOwnAgent(fn.asCaller(caller), command.agentId);
         if (!isGoogleConfigured(config)) throw notConfigured();
         const state = await signState(
           {
@@ -189,11 +210,11 @@ export function makeHandler(env: FunctionEnv, fetcher: typeof fetch = fetch): (r
         return json({ url: consentUrl(config, command.redirectUri, state) });
       }
       case 'exchange':
-        return exchange(userId, command.code, command.state);
+        return exchange(caller, command.code, command.state);
       case 'disconnect':
-        return disconnect(userId, command.agentId);
+        return disconnect(caller, command.agentId);
     }
-  }
+  });
 
-  return serveJson('google-calendar', handle, { cors: corsHeaders });
+  return fn.handler();
 }

@@ -10,23 +10,30 @@
  * The answer comes when processing is over (`{document}`); progress is on the row meanwhile, so
  * the console can show it through Realtime or polling.
  *
- * Files are read and removed with the service role, so every action first checks that the path is
- * in the caller's own folder for the agent (issue 13 §2): a foreign path or document gets the same
- * 404 as a missing one, whether or not it exists.
+ * Reads, downloads and deletions act as the caller, so RLS decides (someone else's agent, document
+ * or file looks missing: the same 404 whether or not it exists). The service role is kept for what
+ * the owner may not write themselves: creating the row with its storage path and status, progress,
+ * chunks and embeddings, and the usage metric. The path is still checked to be in the caller's own
+ * folder for the agent before that row is created (issue 13 §2).
  */
 import { z } from 'zod';
 import { createAiProvider } from '../_shared/ai/factory.ts';
 import { isProviderError } from '../_shared/ai/errors.ts';
-import { requireOwnAgent, requireUser } from '../_shared/agent-chat/caller.ts';
-import { corsHeaders } from '../_shared/agent-chat/cors.ts';
-import { createServiceClient, envRecord, type FunctionEnv } from '../_shared/agent-chat/env.ts';
 import { createModelSettingsCache } from '../_shared/conversation/usage.ts';
 import { KNOWLEDGE_MAX_BYTES, validateKnowledgeFile } from '../_shared/knowledge/formats.ts';
 import { ingestKnowledgeFile } from '../_shared/knowledge/ingest.ts';
 import { isOwnKnowledgePath, parseKnowledgePath } from '../_shared/knowledge/paths.ts';
-import { HttpError } from '../_shared/web/errors.ts';
-import { jsonResponse, serveJson } from '../_shared/web/serve.ts';
-import { readJsonBody } from '../_shared/web/json-body.ts';
+import {
+  HttpError,
+  createFunctionApp,
+  envRecord,
+  jsonResponse,
+  parseJsonBody,
+  requireOwnAgent,
+  unionSummary,
+  type Caller,
+  type FunctionEnv,
+} from '../_shared/platform/index.ts';
 import {
   claimForProcessing,
   DOCUMENT_COLUMNS,
@@ -52,40 +59,31 @@ const input = z.discriminatedUnion('action', [
   z.object({ action: z.literal('delete'), documentId: z.guid({ error: 'documentId must be a UUID.' }) }).strict(),
 ]);
 
-function parseInput(raw: unknown): z.infer<typeof input> {
-  const result = input.safeParse(raw);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw new HttpError(
-    400,
-    'invalid_input',
-    issue?.code === 'invalid_union'
-      ? 'action must be ingest, reingest or delete.'
-      : (issue?.message ?? 'Invalid input.'),
-  );
-}
+const summary = unionSummary('action must be ingest, reingest or delete.');
 
-const json = (body: unknown, status = 200) => jsonResponse(body, status, corsHeaders);
+const json = (body: unknown, status = 200) => jsonResponse(body, status);
 
 // One answer for "missing" and "not yours", so probing tells nothing about other owners' files.
 const fileNotFound = () => new HttpError(404, 'file_not_found', 'Upload the file to the knowledge bucket first.');
 const documentNotFound = () => new HttpError(404, 'document_not_found', 'This document does not exist.');
 
 export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
-  const service = createServiceClient(env);
+  const fn = createFunctionApp('knowledge-ingest', env, { browser: true });
+  // Service role: status, progress, chunks and metrics are the server's to write (no client grant).
+  const service = fn.service();
   const provider = createAiProvider(envRecord(env, ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_PROVIDER']));
   const models = createModelSettingsCache(service);
-  const bucket = () => service.storage.from(KNOWLEDGE_BUCKET);
 
-  async function download(path: string): Promise<Blob> {
-    const { data, error } = await bucket().download(path);
+  /** The caller's own file (storage RLS: their folder only), or the same 404 as a missing one. */
+  async function download(caller: Caller, path: string): Promise<Blob> {
+    const { data, error } = await fn.asCaller(caller).storage.from(KNOWLEDGE_BUCKET).download(path);
     if (error || !data) throw fileNotFound();
     return data;
   }
 
-  /** Refuses a file: removes it from storage so nothing of it stays, then answers the 4xx. */
-  async function refuse(path: string, error: HttpError): Promise<never> {
-    await bucket().remove([path]);
+  /** Refuses a file: removes it from storage (the caller's own folder) so nothing stays, then the 4xx. */
+  async function refuse(caller: Caller, path: string, error: HttpError): Promise<never> {
+    await fn.asCaller(caller).storage.from(KNOWLEDGE_BUCKET).remove([path]);
     throw error;
   }
 
@@ -133,45 +131,47 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     }
   }
 
-  /** The caller's document, whose stored path (if any) is in the caller's folder for its agent. */
-  async function ownDocument(userId: string, documentId: string): Promise<DocumentRow> {
-    const { data } = await service
+  /** The caller's document (RLS), whose stored path (if any) is in the caller's folder for its agent. */
+  async function ownDocument(caller: Caller, documentId: string): Promise<DocumentRow> {
+    const { data, error } = await fn
+      .asCaller(caller)
       .from('knowledge_documents')
       .select(DOCUMENT_COLUMNS)
       .eq('id', documentId)
-      .eq('user_id', userId)
       .maybeSingle<DocumentRow>();
+    if (error) throw new Error(`reading the document failed: ${error.message}`);
     if (!data) throw documentNotFound();
     // The database refuses such rows; a row from before that rule is treated as someone else's.
-    if (data.storage_path !== null && !isOwnKnowledgePath(data.storage_path, { userId, agentId: data.agent_id })) {
-      throw documentNotFound();
-    }
+    const owner = { userId: caller.userId, agentId: data.agent_id };
+    if (data.storage_path !== null && !isOwnKnowledgePath(data.storage_path, owner)) throw documentNotFound();
     return data;
   }
 
-  async function handle(request: Request): Promise<Response> {
-    const userId = await requireUser(request, service);
-    const command = parseInput(await readJsonBody(request));
+  fn.post('/', async (c) => {
+    const caller = await fn.auth.requireOwner(c.req.raw);
+    const command = await parseJsonBody(c.req.raw, input, { summary });
+    const userId = caller.userId;
 
     if (command.action === 'delete') {
-      const document = await ownDocument(userId, command.documentId);
+      const document = await ownDocument(caller, command.documentId);
+      const asCaller = fn.asCaller(caller);
       if (document.storage_path) {
-        const removed = await bucket().remove([document.storage_path]);
+        const removed = await asCaller.storage.from(KNOWLEDGE_BUCKET).remove([document.storage_path]);
         if (removed.error) throw new Error(`removing the file failed: ${removed.error.message}`);
       }
-      const { error } = await service.from('knowledge_documents').delete().eq('id', document.id);
+      const { error } = await asCaller.from('knowledge_documents').delete().eq('id', document.id);
       if (error) throw new Error(`deleting the document failed: ${error.message}`);
       return json({ deleted: true, documentId: document.id });
     }
 
     if (command.action === 'reingest') {
-      const document = await ownDocument(userId, command.documentId);
+      const document = await ownDocument(caller, command.documentId);
       // A run that died (instance recycled) leaves 'processing' behind; after 10 minutes it may be retried.
       const stalled = Date.now() - Date.parse(document.updated_at) > 10 * 60_000;
       const busy = () => new HttpError(409, 'already_processing', 'This document is being processed.');
       if (document.status === 'processing' && !stalled) throw busy();
       if (!document.storage_path) throw new HttpError(409, 'no_file', 'This document has no stored file to process.');
-      const file = await download(document.storage_path);
+      const file = await download(caller, document.storage_path);
       // Parallel re-ingests all read the document idle; only the first to claim it runs.
       const processing = await claimForProcessing(service, document);
       if (!processing) throw busy();
@@ -179,15 +179,16 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     }
 
     const { agentId, storagePath } = command;
-    await requireOwnAgent(service, userId, agentId);
+    await requireOwnAgent(fn.asCaller(caller), agentId);
     const parsed = parseKnowledgePath(storagePath);
     if (!parsed) throw new HttpError(400, 'invalid_path', 'storagePath must be {your user id}/{agent id}/{file name}.');
     // Someone else's folder answers like a missing file: nothing is read there.
     if (!isOwnKnowledgePath(storagePath, { userId, agentId })) throw fileNotFound();
-    const file = await download(storagePath);
+    const file = await download(caller, storagePath);
     const name = command.name ?? parsed.fileName;
     if (file.size > KNOWLEDGE_MAX_BYTES) {
       await refuse(
+        caller,
         storagePath,
         new HttpError(413, 'file_too_large', `The file is ${(file.size / 1048576).toFixed(1)} MB; the limit is 10 MB.`),
       );
@@ -199,9 +200,10 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
         new Uint8Array(await file.arrayBuffer()),
       );
     } catch (error) {
-      if (error instanceof HttpError) await refuse(storagePath, error);
+      if (error instanceof HttpError) await refuse(caller, storagePath, error);
       throw error;
     }
+    // Service role: storage_path and status are not the owner's to write (column grants).
     const { data: created, error } = await service
       .from('knowledge_documents')
       .insert({
@@ -220,7 +222,7 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
       throw new HttpError(409, 'already_ingested', 'This file is already in the knowledge base; re-ingest it instead.');
     if (error || !created) throw new Error(`creating the document failed: ${error?.message ?? 'no row'}`);
     return process(created, file);
-  }
+  });
 
-  return serveJson('knowledge-ingest', handle, { cors: corsHeaders });
+  return fn.handler();
 }

@@ -9,18 +9,25 @@
  *   transcribe     {audio: data URL, language?} → {text}
  * Answers `{result, offline, model}`; with no model configured the results come from templates and
  * `offline` is true (transcription then answers 503: it has no template equivalent).
+ * Catalogue reads act as the caller (RLS: enabled tools only); model settings and the usage
+ * metric use the service role (settings are read once per instance for everyone; metrics are
+ * written by the server only).
  */
 import { createAiProvider } from '../_shared/ai/factory.ts';
 import { isProviderError } from '../_shared/ai/errors.ts';
 import type { AiProvider, ChatMessage } from '../_shared/ai/types.ts';
-import { requireUser } from '../_shared/agent-chat/caller.ts';
-import { corsHeaders } from '../_shared/agent-chat/cors.ts';
-import { createServiceClient, envRecord, type FunctionEnv } from '../_shared/agent-chat/env.ts';
 import { createModelSettingsCache, meterAssist } from '../_shared/conversation/usage.ts';
 import { MemoryBucketStore, takeToken, type BucketPolicy } from '../_shared/conversation/rate-limit.ts';
-import { HttpError } from '../_shared/web/errors.ts';
-import { jsonResponse, serveJson } from '../_shared/web/serve.ts';
-import { readJsonBody } from '../_shared/web/json-body.ts';
+import {
+  HttpError,
+  createFunctionApp,
+  envRecord,
+  jsonResponse,
+  parseJsonBody,
+  unionSummary,
+  type Caller,
+  type FunctionEnv,
+} from '../_shared/platform/index.ts';
 import {
   assistInput,
   draftMessages,
@@ -47,16 +54,9 @@ const OWNER_POLICY: BucketPolicy = { capacity: 20, refillPerSecond: 10 / 60 };
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const FAILURE = 'AI assistance failed. Please try again.';
 
-function parseInput(raw: unknown): AssistInput {
-  const result = assistInput.safeParse(raw);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const message =
-    issue?.code === 'invalid_union'
-      ? 'task must be extract_brief, draft_brief, improve_brief, generate_prompt, modify_prompt or transcribe.'
-      : `${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}`;
-  throw new HttpError(400, 'invalid_input', message);
-}
+const summary = unionSummary(
+  'task must be extract_brief, draft_brief, improve_brief, generate_prompt, modify_prompt or transcribe.',
+);
 
 function audioBlob(dataUrl: string): { blob: Blob; fileName: string } {
   const [header, base64] = dataUrl.split(',', 2) as [string, string];
@@ -65,11 +65,11 @@ function audioBlob(dataUrl: string): { blob: Blob; fileName: string } {
   try {
     binary = atob(base64);
   } catch {
-    throw new HttpError(400, 'invalid_input', 'audio is not valid base64.');
+    throw new HttpError(400, 'invalid_request', 'audio is not valid base64.');
   }
   const bytes = new Uint8Array(binary.length);
   for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  if (bytes.byteLength === 0) throw new HttpError(400, 'invalid_input', 'audio is empty.');
+  if (bytes.byteLength === 0) throw new HttpError(400, 'invalid_request', 'audio is empty.');
   const extension = (
     {
       'audio/webm': 'webm',
@@ -85,7 +85,9 @@ function audioBlob(dataUrl: string): { blob: Blob; fileName: string } {
 }
 
 export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
-  const service = createServiceClient(env);
+  const fn = createFunctionApp('owner-assist', env, { browser: true });
+  // Service role: the usage metric is the server's to write; settings are cached for all callers.
+  const service = fn.service();
   const provider: AiProvider = createAiProvider(envRecord(env, ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_PROVIDER']));
   const offline = provider.capabilities.offline;
   const models = createModelSettingsCache(service);
@@ -107,9 +109,14 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     return { text: result.text.trim(), tokens: result.usage?.totalTokens ?? 0, model: result.metadata.model };
   }
 
-  async function sectorTemplate(subSectorId: string | undefined, language: 'en' | 'fr'): Promise<string | null> {
+  async function sectorTemplate(
+    caller: Caller,
+    subSectorId: string | undefined,
+    language: 'en' | 'fr',
+  ): Promise<string | null> {
     if (!subSectorId) return null;
-    const { data } = await service
+    const { data } = await fn
+      .asCaller(caller)
       .from('sub_sectors')
       .select('system_prompt, system_prompt_fr')
       .eq('id', subSectorId)
@@ -118,9 +125,10 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     return language === 'fr' ? data.system_prompt_fr : data.system_prompt;
   }
 
-  async function toolNames(ids: string[]): Promise<string[]> {
+  async function toolNames(caller: Caller, ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    const { data } = await service
+    const { data } = await fn
+      .asCaller(caller)
       .from('tool_catalogue')
       .select('id, name, description')
       .in('id', ids)
@@ -132,6 +140,7 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
 
   /** Runs one task; returns the result plus what to meter (nothing when offline). */
   async function run(
+    caller: Caller,
     input: AssistInput,
     signal: AbortSignal,
   ): Promise<{ result: unknown; tokens: number; model: string }> {
@@ -157,8 +166,8 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
       case 'generate_prompt': {
         const context: PromptContext = {
           input,
-          sectorTemplate: await sectorTemplate(input.subSectorId, input.language),
-          toolNames: await toolNames(input.tools),
+          sectorTemplate: await sectorTemplate(caller, input.subSectorId, input.language),
+          toolNames: await toolNames(caller, input.tools),
         };
         if (offline) return templated({ prompt: promptOffline(context) });
         const answer = await complete(promptMessages(context), 0.7, signal);
@@ -194,8 +203,10 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     }
   }
 
-  async function handle(request: Request): Promise<Response> {
-    const userId = await requireUser(request, service);
+  fn.post('/', async (c) => {
+    const request = c.req.raw;
+    const caller = await fn.auth.requireOwner(request);
+    const userId = caller.userId;
     const now = Date.now();
     const verdict = takeToken(buckets.get(userId), OWNER_POLICY, now);
     if (!verdict.allowed) {
@@ -205,10 +216,10 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
       });
     }
     buckets.update(userId, (state) => takeToken(state, OWNER_POLICY, now).state);
-    const input = parseInput(await readJsonBody(request, MAX_BODY_BYTES));
+    const input: AssistInput = await parseJsonBody(request, assistInput, { maxBytes: MAX_BODY_BYTES, summary });
     let outcome: { result: unknown; tokens: number; model: string };
     try {
-      outcome = await run(input, request.signal);
+      outcome = await run(caller, input, request.signal);
     } catch (error) {
       if (isProviderError(error)) {
         console.warn('owner-assist provider failure', input.task, String(error));
@@ -224,8 +235,8 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
       offline: isOffline,
       model: outcome.model,
     }).catch((error: unknown) => console.warn('owner-assist metering failed', String(error)));
-    return jsonResponse({ result: outcome.result, offline: isOffline, model: outcome.model }, 200, corsHeaders);
-  }
+    return jsonResponse({ result: outcome.result, offline: isOffline, model: outcome.model });
+  });
 
-  return serveJson('owner-assist', handle, { cors: corsHeaders });
+  return fn.handler();
 }

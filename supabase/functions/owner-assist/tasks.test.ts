@@ -6,18 +6,7 @@ import {
   modifyOffline,
   normaliseExtraction,
   normaliseModification,
-  toSubdomain,
 } from './tasks.ts';
-
-describe('toSubdomain', () => {
-  it('makes lowercase kebab-case without accents, at most 30 characters, cut at a word', () => {
-    expect(toSubdomain('Café de la Gare')).toBe('cafe-de-la-gare');
-    expect(toSubdomain('Le Petit Bistrot de la Butte Montmartre')).toBe('le-petit-bistrot-de-la-butte');
-    expect(toSubdomain('  --Hello__World!!  ')).toBe('hello-world');
-    expect(toSubdomain('A')).toBe('');
-    expect(toSubdomain('x'.repeat(40))).toBe('x'.repeat(30));
-  });
-});
 
 describe('normaliseExtraction', () => {
   it('keeps the known fields, validates the email and normalises voice and subdomain', () => {

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { safeText } from '../_shared/contracts/safe-text.ts';
+import { AGENT_LIMITS } from '../_shared/contracts/field-limits.ts';
+import { suggestSubdomain } from '../_shared/contracts/subdomain.ts';
 
 export const VOICES = ['male', 'female'] as const;
 
@@ -85,20 +87,6 @@ export interface ExtractedBrief {
   suggestedVoice: (typeof VOICES)[number];
 }
 
-/** Lower-case kebab-case, letters and digits, ≤ 30 characters, no edge hyphens (DNS label rules). */
-export function toSubdomain(source: string): string {
-  const kebab = source
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  // Longer names are cut at a word boundary rather than mid-word ("…-butte", not "…-butte-m").
-  const boundary = kebab.length > 30 ? kebab.lastIndexOf('-', 30) : -1;
-  const cut = (boundary >= 3 ? kebab.slice(0, boundary) : kebab.slice(0, 30)).replace(/-+$/g, '');
-  return cut.length >= 3 ? cut : '';
-}
-
 const extractedShape = z.object({
   companyName: z.string().catch(''),
   address: z.string().catch(''),
@@ -124,12 +112,12 @@ export function normaliseExtraction(raw: string): ExtractedBrief | null {
   const value = result.data;
   const clean = (text: string, max: number) => text.trim().slice(0, max);
   return {
-    companyName: clean(value.companyName, 200),
-    address: clean(value.address, 500),
-    phone: clean(value.phone, 40),
-    email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.email.trim()) ? clean(value.email, 320) : '',
-    website: clean(value.website, 2048),
-    suggestedSubdomain: toSubdomain(value.suggestedSubdomain || value.companyName),
+    companyName: clean(value.companyName, AGENT_LIMITS.companyName),
+    address: clean(value.address, AGENT_LIMITS.address),
+    phone: clean(value.phone, AGENT_LIMITS.phone),
+    email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.email.trim()) ? clean(value.email, AGENT_LIMITS.email) : '',
+    website: clean(value.website, AGENT_LIMITS.website),
+    suggestedSubdomain: suggestSubdomain(value.suggestedSubdomain || value.companyName),
     suggestedVoice: value.suggestedVoice.trim().toLowerCase() === 'female' ? 'female' : 'male',
   };
 }
@@ -166,7 +154,7 @@ export function extractOffline(brief: string): ExtractedBrief {
     phone: phone.replace(/\s+/g, ' '),
     email,
     website,
-    suggestedSubdomain: toSubdomain(companyName),
+    suggestedSubdomain: suggestSubdomain(companyName),
     suggestedVoice: female ? 'female' : 'male',
   };
 }

@@ -11,12 +11,10 @@
  * Body (all optional): {graceSeconds, maxCalls}. Answer: {settled, creditsCharged, hungUp}.
  */
 import { z } from 'zod';
-import { createServiceClient, type FunctionEnv } from '../_shared/agent-chat/env.ts';
 import { hangUpCall } from '../_shared/voice/hang-up.ts';
 import { VOICE_LEASE_SECONDS } from '../_shared/contracts/voice-lease.ts';
 import { createOpenAiRealtime } from '../_shared/voice/openai-realtime.ts';
-import { readSchedulerInput, requireServiceRole, serviceRoleKeys } from '../_shared/web/scheduler.ts';
-import { serveJson } from '../_shared/web/serve.ts';
+import { createFunctionApp, jsonResponse, parseOptionalJsonBody, type FunctionEnv } from '../_shared/platform/index.ts';
 
 export type { FunctionEnv };
 
@@ -37,7 +35,9 @@ const input = z
   .strict();
 
 export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
-  const service = createServiceClient(env);
+  const fn = createFunctionApp('voice-call-sweeper', env);
+  // Service role: a scheduler settling every owner's calls through service-role-only RPCs.
+  const service = fn.service();
   const apiKey = env.get('OPENAI_API_KEY');
   // The provider voice-session created the calls with (no key: no browser calls to hang up).
   const provider = apiKey
@@ -47,11 +47,10 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
         ...(env.get('OPENAI_BASE_URL') ? { baseUrl: env.get('OPENAI_BASE_URL') } : {}),
       })
     : null;
-  const serviceKeys = serviceRoleKeys((name) => env.get(name));
 
-  async function handle(request: Request): Promise<Response> {
-    requireServiceRole(request, serviceKeys, 'the voice call sweeper');
-    const options = await readSchedulerInput(request, input);
+  fn.post('/', async (c) => {
+    fn.auth.requireServiceRole(c.req.raw, 'the voice call sweeper');
+    const options = await parseOptionalJsonBody(c.req.raw, input);
     const maxCalls = options.maxCalls ?? 100;
     const { data, error } = await service.rpc('voice_sweep_calls', {
       lease_seconds: VOICE_LEASE_SECONDS,
@@ -60,12 +59,12 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     });
     if (error) throw new Error(`sweeping voice calls failed: ${error.message}`);
     const settled = (data ?? []) as { credits_charged: number }[];
-    return Response.json({
+    return jsonResponse({
       settled: settled.length,
       creditsCharged: settled.reduce((sum, call) => sum + call.credits_charged, 0),
       hungUp: await hangUpDue(maxCalls),
     });
-  }
+  });
 
   /** Hangs up the provider calls of settled calls (new ones and earlier failures). */
   async function hangUpDue(maxCalls: number): Promise<number> {
@@ -91,5 +90,5 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     return hungUp;
   }
 
-  return serveJson('voice-call-sweeper', handle);
+  return fn.handler();
 }

@@ -149,6 +149,12 @@ export interface StackOptions {
    * product (`npm start`, the desktop app), off by default (tests call functions themselves).
    */
   schedule?: boolean;
+  /**
+   * A PGlite data-dir tarball (`db.dumpDataDir()`) a newly created database starts from instead of
+   * an empty cluster; an existing data dir ignores it. Bootstrap, migrations and seed still run and
+   * apply only what it lacks. Keys are not in it: they stay per data dir (or per start in memory).
+   */
+  initialData?: Blob;
 }
 
 /** See StackOptions.allowedOrigins. */

@@ -17,10 +17,12 @@ export type { Transaction, Results };
 /**
  * Opens PGlite (Postgres 17 in WASM) with the extensions hosted Supabase offers.
  * `dataDir` undefined = in-memory (tests); otherwise a directory persisted with nodefs.
+ * `initialData`: a `dumpDataDir()` tarball to start a new database from (skips initdb).
  */
-export async function openDatabase(dataDir?: string): Promise<PGlite> {
-  const extensions = { vector, pgcrypto, pg_trgm, uuid_ossp, unaccent, btree_gin };
-  return dataDir ? PGlite.create(dataDir, { extensions }) : PGlite.create({ extensions });
+export async function openDatabase(dataDir?: string, initialData?: Blob): Promise<PGlite> {
+  const options = { extensions: { vector, pgcrypto, pg_trgm, uuid_ossp, unaccent, btree_gin } };
+  const withData = initialData ? { ...options, loadDataDir: initialData } : options;
+  return dataDir ? PGlite.create(dataDir, withData) : PGlite.create(withData);
 }
 
 /** Who a request runs as, after the gateway's key translation and JWT verification. */

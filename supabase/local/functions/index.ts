@@ -19,7 +19,7 @@ import { functionEnv, readDotenv, type FunctionEnv } from './env.ts';
  * resolves bare specifiers from node_modules, Deno from the import map `supabase/functions/deno.json`
  * (`"@supabase/supabase-js": "npm:@supabase/supabase-js@2.119.1"`), referenced from config.toml
  * `[functions.<slug>] import_map = "./functions/deno.json"` for deploys.
- * Each function gets its own env object (SUPABASE_* + functionEnv + `supabase/functions/.env`),
+ * Each function gets its own env object (SUPABASE_* incl. SUPABASE_JWKS + functionEnv + `supabase/functions/.env`),
  * built on its first request, so SUPABASE_URL carries the real port and a SUPABASE_DB_URL added to
  * `config.functionEnv` by whoever exposes the database socket (scripts/stack.ts --db-port) is seen.
  */
@@ -65,6 +65,11 @@ export function createFunctionsService(ctx: StackContext): HttpService & { slugs
         SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
         SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: config.publishableKey }),
         SUPABASE_SECRET_KEYS: JSON.stringify({ default: config.secretKey }),
+        // As the CLI's edge runtime does: the project's JWT keys as a JWKS (the HS256 secret as an
+        // `oct` key), so functions verify callers' tokens themselves (_shared/platform/caller.ts).
+        SUPABASE_JWKS: JSON.stringify({
+          keys: [{ kty: 'oct', k: Buffer.from(config.jwtSecret).toString('base64url'), alg: 'HS256' }],
+        }),
         // The platform's mail capture: functions that send email (agent tools) deliver to the local
         // inbox through its HTTP route unless the project configures a real provider.
         EMAIL_API_URL: inboxUrl,

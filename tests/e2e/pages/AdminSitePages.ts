@@ -1,4 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
+import type { adminEn } from '../../../renderer/src/features/admin/locales/en.ts';
+import type { billingEn } from '../../../renderer/src/features/billing/locales/en.ts';
 import type { marketplaceEn } from '../../../renderer/src/features/marketplace/locales/en.ts';
 import type { packsEn } from '../../../renderer/src/features/packs/locales/en.ts';
 import type { siteConfigEn } from '../../../renderer/src/features/siteConfig/locales/en.ts';
@@ -75,6 +77,20 @@ export class SiteConfigAdminPage extends ConsolePage {
   saveButton(): Locator {
     return this.page.getByRole('button', { name: this.texts.page.save });
   }
+
+  /** Uploads a favicon file on the Favicon tab (to the site-assets bucket). */
+  async uploadFavicon(file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    await this.page.getByRole('tab', { name: this.texts.tabs.favicon }).click();
+    await this.page.getByLabel(this.texts.fields.faviconUpload).setInputFiles(file);
+  }
+
+  faviconPreview(): Locator {
+    return this.page.getByRole('img', { name: this.texts.fields.faviconPreview });
+  }
+
+  faviconField(): Locator {
+    return this.page.getByLabel(this.texts.fields.favicon, { exact: true });
+  }
 }
 
 /** /marketplace: search, category buttons and agent cards. */
@@ -113,5 +129,89 @@ export class MarketplacePage extends ConsolePage {
 
   accessDenied(): Locator {
     return this.page.getByText(this.texts.accessDenied);
+  }
+}
+
+/** /admin/billing: totals, months, the paged transactions and the CSV export. */
+export class BillingAdminPage extends ConsolePage {
+  constructor(
+    page: Page,
+    baseUrl: string,
+    readonly texts: typeof billingEn,
+  ) {
+    super(page, baseUrl);
+  }
+
+  async open(): Promise<void> {
+    await this.goto('/admin/billing');
+    await this.heading(this.texts.title).waitFor();
+  }
+
+  stat(id: 'revenue' | 'refunds' | 'subscriptions' | 'credits'): Locator {
+    return this.page.locator(`[data-stat="${id}"]`);
+  }
+
+  /** The by-month table's row of a month ('2026-11'). */
+  monthRow(month: string): Locator {
+    return this.page.locator('tr').filter({ has: this.page.getByRole('cell', { name: month, exact: true }) });
+  }
+
+  /** Rows of the transactions table (the last table of the page). */
+  transactionRows(): Locator {
+    return this.page.locator('table').last().locator('tbody tr');
+  }
+
+  pageLabel(page: number, pages: number): Locator {
+    return this.page.getByRole('button', {
+      name: this.texts.page.replace('{{page}}', String(page)).replace('{{pages}}', String(pages)),
+    });
+  }
+
+  async nextPage(): Promise<void> {
+    await this.page.getByRole('button', { name: this.texts.next }).click();
+  }
+
+  /** Clicks Export CSV and returns the downloaded file's name and text. */
+  async exportCsv(): Promise<{ name: string; text: string }> {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.page.getByRole('button', { name: this.texts.exportCsv }).click(),
+    ]);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return { name: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+  }
+}
+
+/** /admin/numbers: every number with its owner and agent; Buy Number disabled with its reason. */
+export class NumbersAdminPage extends ConsolePage {
+  constructor(
+    page: Page,
+    baseUrl: string,
+    readonly texts: typeof adminEn,
+  ) {
+    super(page, baseUrl);
+  }
+
+  async open(): Promise<void> {
+    await this.goto('/admin/numbers');
+    await this.heading(this.texts.numbers.title).waitFor();
+  }
+
+  row(phoneNumber: string): Locator {
+    return this.page.locator('tbody tr').filter({ hasText: phoneNumber });
+  }
+
+  async search(text: string): Promise<void> {
+    await this.page.getByRole('searchbox', { name: this.texts.numbers.search }).fill(text);
+  }
+
+  buyButton(): Locator {
+    return this.page.getByRole('button', { name: this.texts.numbers.buy });
+  }
+
+  buyReason(): Locator {
+    return this.page.getByText(this.texts.numbers.buyUnavailable).first();
   }
 }

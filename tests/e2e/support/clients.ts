@@ -5,6 +5,7 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
+import type { Database } from '../../../supabase/types/database.ts';
 import type { ProductUrls } from './global-setup.ts';
 
 export const nodeClientOptions = {
@@ -13,12 +14,17 @@ export const nodeClientOptions = {
 };
 
 /** A client on the product's API with the given key (the anon key unless told otherwise). */
-export function productClient(product: Pick<ProductUrls, 'apiUrl' | 'anonKey'>, key = product.anonKey): SupabaseClient {
-  return createClient(product.apiUrl, key, nodeClientOptions);
+export function productClient(
+  product: Pick<ProductUrls, 'apiUrl' | 'anonKey'>,
+  key = product.anonKey,
+): SupabaseClient<Database> {
+  return createClient<Database>(product.apiUrl, key, nodeClientOptions);
 }
 
 /** The seeded demo owner, signed in: reads and writes go through RLS as in the console. */
-export async function signInDemoOwner(product: ProductUrls): Promise<{ client: SupabaseClient; userId: string }> {
+export async function signInDemoOwner(
+  product: ProductUrls,
+): Promise<{ client: SupabaseClient<Database>; userId: string }> {
   const client = productClient(product);
   const { data, error } = await client.auth.signInWithPassword({
     email: product.demo.DEMO_OWNER_EMAIL,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProduct, type RunningProduct } from '../../../scripts/lib/product.ts';
 import { messageText, wireMessages } from '../../fakes/openai/protocol.ts';
+import { migratedSnapshot, snapshotsEnabled } from '../../support/migrated-snapshot.ts';
 import {
   startFakeOpenAI,
   type ChatRequestBody,
@@ -32,14 +33,17 @@ export function systemText(request: ChatRequestBody): string {
  */
 /**
  * `startProduct` exactly as `npm start` runs it (built apps, seeded database) on free ports and a
- * throw-away data dir, removed again by `stop()`.
+ * throw-away data dir, removed again by `stop()`. The data dir starts from the migrated snapshot
+ * (the database `npm start` would create, without replaying every migration).
  */
 export async function startTempProduct(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ product: RunningProduct; stop(): Promise<void> }> {
+  const initialData = snapshotsEnabled() ? (await migratedSnapshot(projectDir)).data : undefined;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'concierge-e2e-'));
   try {
     const product = await startProduct({
+      ...(initialData ? { initialData } : {}),
       projectDir,
       dataDir: path.join(dataDir, 'data'),
       apiPort: 0,

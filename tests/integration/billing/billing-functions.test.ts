@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHandler as makeCheckoutHandler } from '../../../supabase/functions/billing-checkout/handler.ts';
-import { signStripePayload } from '../../../supabase/functions/_shared/billing/stripe-signature.ts';
+import { stripeSignatureHeader as signStripePayload } from '../../../supabase/functions/_shared/platform/signing.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { startFakeStripe, type FakeStripe } from './fake-stripe.ts';
 
@@ -108,10 +108,10 @@ describe('billing-checkout', () => {
     ['a malformed pack id', { packId: 'pro; drop table', returnUrl: 'http://localhost:5180/credits' }],
     ['a non-http return url', { packId: 'pro', returnUrl: 'javascript:alert(1)' }],
     ['a body that is not an object', 'null'],
-  ])('answers 400 invalid_input for %s', async (_case, body) => {
+  ])('answers 400 invalid_request for %s', async (_case, body) => {
     const res = await checkout(body);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_input');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_request');
   });
 
   it('answers 400 for malformed JSON, 404 for an unknown pack and 400 for the free pack', async () => {
@@ -127,7 +127,7 @@ describe('billing-checkout', () => {
   it('refuses a visitor without an account with 401', async () => {
     const res = await checkout({ packId: 'pro', returnUrl: 'http://localhost:5180/credits' }, null);
     expect(res.status).toBe(401);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_authenticated');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_signed_in');
   });
 
   it('answers 502 with Stripe’s message when Stripe refuses', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../../scripts/lib/demo-logins.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import type { TablesUpdate as UpdateRow } from '../../../supabase/types/database.ts';
 
 /**
  * The admin's 'AI Models' (issue 19 §3) are what the product runs: after an admin saves a chat
@@ -30,7 +31,7 @@ function call(fn: string, body: Record<string, unknown>): Promise<Response> {
   });
 }
 
-async function saveModels(models: Record<string, string>): Promise<void> {
+async function saveModels(models: UpdateRow<'platform_settings'>): Promise<void> {
   const admin = stack.anonClient();
   const signedIn = await admin.auth.signInWithPassword({
     email: DEMO_LOGINS.DEMO_ADMIN_EMAIL,

@@ -182,7 +182,13 @@ describe('google-calendar function', () => {
   });
 
   it('answers 503 google_not_configured without GOOGLE_CLIENT_ID', async () => {
-    const values: Record<string, string> = { SUPABASE_URL: stack.url, SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey };
+    // No JWT keys in this environment: the caller's token is checked by the Auth server instead
+    // (how hosted projects on the legacy secret work).
+    const values: Record<string, string> = {
+      SUPABASE_URL: stack.url,
+      SUPABASE_ANON_KEY: stack.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+    };
     const handler = makeHandler({ get: (name) => values[name] });
     const call = (body: unknown) =>
       handler(

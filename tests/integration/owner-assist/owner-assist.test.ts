@@ -143,7 +143,12 @@ describe('owner-assist with a model', () => {
 
   it('refuses visitors, bad input, and too many requests', async () => {
     expect((await assist(stack, stack.anonKey, { task: 'draft_brief' })).status).toBe(401);
-    expect((await assist(stack, owner.token, { task: 'write_novel' })).body.error?.code).toBe('invalid_input');
+    const unknownTask = await assist(stack, owner.token, { task: 'write_novel' });
+    expect(unknownTask.body.error).toEqual({
+      code: 'invalid_request',
+      message: 'task must be extract_brief, draft_brief, improve_brief, generate_prompt, modify_prompt or transcribe.',
+      details: { issues: [expect.objectContaining({ path: 'task' })] },
+    });
     expect((await assist(stack, owner.token, { task: 'extract_brief', brief: '' })).status).toBe(400);
     expect((await assist(stack, owner.token, { task: 'transcribe', audio: 'data:image/png;base64,AAAA' })).status).toBe(
       400,

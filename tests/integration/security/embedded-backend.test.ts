@@ -15,6 +15,7 @@ import { loadSupabaseConfig } from '../../../supabase/local/core/config.ts';
 import { signJwt } from '../../../supabase/local/core/jwt.ts';
 import { KEYS_FILE } from '../../../supabase/local/core/keys.ts';
 import { startStack } from '../../../supabase/local/index.ts';
+import { migratedSnapshot } from '../../support/migrated-snapshot.ts';
 import { REPO_ROOT, startTestStack, type TestStack } from '../support/stack.ts';
 
 /** The Supabase CLI's well-known local credentials (public on GitHub and in every tutorial). */
@@ -51,14 +52,16 @@ const authApi = (pathname: string, init: RequestInit = {}) => fetch(`${stack.url
 describe('keys per data directory', () => {
   it('a fresh data directory gets its own secret and keys, kept owner-only and reused on restart', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'concierge-keys-'));
-    // A project without migrations boots in a moment; keys do not depend on the schema.
+    // A project without migrations, from its snapshot (no initdb per data dir): keys do not
+    // depend on the schema, and the snapshot holds none.
     await writeFile(path.join(root, 'placeholder'), '');
+    const { data: initialData } = await migratedSnapshot(root);
     try {
-      const first = await startStack({ projectDir: root, dataDir: path.join(root, 'a'), port: 0 });
+      const first = await startStack({ projectDir: root, dataDir: path.join(root, 'a'), port: 0, initialData });
       const firstKeys = { ...first.config };
       await first.stop();
-      const again = await startStack({ projectDir: root, dataDir: path.join(root, 'a'), port: 0 });
-      const other = await startStack({ projectDir: root, dataDir: path.join(root, 'b'), port: 0 });
+      const again = await startStack({ projectDir: root, dataDir: path.join(root, 'a'), port: 0, initialData });
+      const other = await startStack({ projectDir: root, dataDir: path.join(root, 'b'), port: 0, initialData });
       try {
         expect(firstKeys.jwtSecret).not.toBe(DEMO_SECRET);
         expect(firstKeys.serviceRoleKey).not.toBe(DEMO_SERVICE_ROLE_KEY);
@@ -93,12 +96,13 @@ describe('the data folder on a shared machine', () => {
     async () => {
       const root = await mkdtemp(path.join(tmpdir(), 'concierge-modes-'));
       const own = path.join(root, '.concierge');
+      const { data: initialData } = await migratedSnapshot(root);
       try {
         // An install made before this fix: every folder as the umask left it.
         await mkdir(path.join(own, 'data'), { recursive: true, mode: 0o755 });
         await mkdir(path.join(own, 'files'), { recursive: true, mode: 0o755 });
         for (const dir of [own, path.join(own, 'data'), path.join(own, 'files')]) await chmod(dir, 0o755);
-        const running = await startStack({ projectDir: root, env: {}, port: 0 });
+        const running = await startStack({ projectDir: root, env: {}, port: 0, initialData });
         try {
           expect(running.config.dataDir).toBe(path.join(own, 'data'));
           for (const dir of [own, path.join(own, 'data'), path.join(own, 'files')]) {
@@ -109,7 +113,7 @@ describe('the data folder on a shared machine', () => {
         }
         // A fresh install is created owner-only.
         await rm(own, { recursive: true, force: true });
-        const fresh = await startStack({ projectDir: root, env: {}, port: 0 });
+        const fresh = await startStack({ projectDir: root, env: {}, port: 0, initialData });
         try {
           for (const dir of [own, path.join(own, 'data'), path.join(own, 'files')]) {
             expect({ dir, mode: (await stat(dir)).mode & 0o777 }).toEqual({ dir, mode: 0o700 });

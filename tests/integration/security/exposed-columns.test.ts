@@ -80,12 +80,22 @@ describe('exposed columns', () => {
     ]);
     expect(rows.filter((r) => r.authenticated).map((r) => r.proname)).toEqual([
       'activate_free_pack',
-      // Admin-only inside (private.is_admin(); tests/integration/security/admin-operations.test.ts).
+      // Admin-only inside (private.is_admin(); tests/integration/security/admin.test.ts,
+      // admin-operations.test.ts, admin-audit-assets.test.ts).
+      'admin_adjust_credits',
       'admin_billing_months',
       'admin_billing_totals',
       'admin_billing_transactions',
+      'admin_cleanup_duplicate_users',
+      'admin_delete_user',
       'admin_grant_credits',
+      'admin_list_users',
+      'admin_missing_profiles',
+      'admin_phone_numbers',
+      'admin_recover_profile',
       'admin_save_packs',
+      'admin_save_tool_catalogue',
+      'admin_update_user',
       'cancel_subscription',
       'configure_web_widget',
       // The owner's own connector signing key (tests/integration/connectors).

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_LIMITS, BRANDING_LIMITS, SUBDOMAIN_LIMITS } from '../../../renderer/src/lib/fieldLimits.ts';
+import { AGENT_LIMITS, BRANDING_LIMITS } from '@contracts/field-limits.ts';
+import { SUBDOMAIN_MAX_LENGTH as max, SUBDOMAIN_MIN_LENGTH as min } from '@contracts/subdomain.ts';
 import { startCast, type Cast } from './support/actors.ts';
 
 /**
- * The console's field limits (renderer/src/lib/fieldLimits.ts) are exactly the database's: for each
+ * The contract's field limits (@contracts/field-limits.ts) are exactly the database's: for each
  * one, an owner's write at the limit passes and one character more is refused with a check
  * violation (issue 15 point 2: the form says why before the request, never after).
  */
@@ -43,6 +44,7 @@ const brandingKeys: Record<keyof typeof BRANDING_LIMITS, string> = {
   ogDescription: 'og_description',
   twitterDescription: 'twitter_description',
   aboutText: 'about_text',
+  customCss: 'custom_css',
 };
 
 async function updateAgent(patch: Record<string, unknown>) {
@@ -75,7 +77,6 @@ describe('field limits: the console and the database agree', () => {
   );
 
   it('agents.subdomain: the shortest and longest labels pass, outside them or with edge hyphens refused', async () => {
-    const { min, max } = SUBDOMAIN_LIMITS;
     for (const ok of ['a'.repeat(min), `l${'m'.repeat(max - 2)}t`, 'in-side']) {
       expect((await updateAgent({ subdomain: ok })).error, ok).toBeNull();
     }

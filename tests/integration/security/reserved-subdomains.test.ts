@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESERVED_SUBDOMAINS } from '../../../renderer/src/features/agents/reservedSubdomains.ts';
+import { RESERVED_SUBDOMAINS } from '@contracts/subdomain.ts';
 import { startCast, type Cast } from './support/actors.ts';
 
 /**
  * Reserved subdomains (issue 13 point 8): nobody claims admin.{domain}, login.{domain}... Postgres
- * refuses them on insert and on rename, for owners and admins alike, and the console's list
- * (reservedSubdomains.ts) is exactly the database's.
+ * refuses them on insert and on rename, for owners and admins alike, and the contract's list
+ * (@contracts/subdomain.ts) is exactly the database's.
  */
 let cast: Cast;
 
@@ -25,7 +25,7 @@ async function sqlReserved(name: string): Promise<boolean> {
 }
 
 describe('reserved subdomains', () => {
-  it('the console and the database reserve exactly the same names', async () => {
+  it('the contract and the database reserve exactly the same names', async () => {
     const { rows } = await cast.stack.db.query<{ name: string }>(
       'select unnest(private.reserved_subdomains()) as name',
     );

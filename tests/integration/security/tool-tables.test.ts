@@ -22,7 +22,7 @@ const TABLES = [
   'inventory_items',
   'payment_links',
   'outbound_messages',
-];
+] as const;
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -36,38 +36,54 @@ beforeAll(async () => {
     .insert({ ...base, name: 'Ada' })
     .select('id')
     .single<{ id: string }>();
-  const rows: [string, Record<string, unknown>][] = [
-    ['calendar_hours', { ...base, weekday: 1, opens_at: '09:00', closes_at: '12:00' }],
-    ['calendar_settings', { ...base, time_zone: 'Europe/Paris' }],
+  // One insert per table, each checked against the table's generated Insert type.
+  const results = [
+    [
+      'calendar_hours',
+      await service.from('calendar_hours').insert({ ...base, weekday: 1, opens_at: '09:00', closes_at: '12:00' }),
+    ],
+    ['calendar_settings', await service.from('calendar_settings').insert({ ...base, time_zone: 'Europe/Paris' })],
     [
       'appointments',
-      {
+      await service.from('appointments').insert({
         ...base,
         title: 'Cut',
         starts_on: '2030-01-07',
         starts_at_time: '10:00',
         duration_minutes: 30,
         time_zone: 'Europe/Paris',
-      },
+      }),
     ],
-    ['customer_interactions', { ...base, customer_id: customer.data!.id, summary: 'Called' }],
-    ['orders', { ...base, items: [{ product: 'bread', quantity: 1 }] }],
-    ['inventory_items', { ...base, sku: 'BREAD', name: 'Bread', quantity: 3 }],
+    [
+      'customer_interactions',
+      await service
+        .from('customer_interactions')
+        .insert({ ...base, customer_id: customer.data!.id, summary: 'Called' }),
+    ],
+    ['orders', await service.from('orders').insert({ ...base, items: [{ product: 'bread', quantity: 1 }] })],
+    [
+      'inventory_items',
+      await service.from('inventory_items').insert({ ...base, sku: 'BREAD', name: 'Bread', quantity: 3 }),
+    ],
     [
       'payment_links',
-      {
+      await service.from('payment_links').insert({
         ...base,
         provider: 'stripe',
         provider_id: 'plink_1',
         url: 'https://buy.stripe.com/x',
         amount: 10,
         currency: 'EUR',
-      },
+      }),
     ],
-    ['outbound_messages', { ...base, channel: 'email', recipient: 'a@example.com', body: 'Hi', status: 'sent' }],
-  ];
-  for (const [table, row] of rows) {
-    const { error } = await service.from(table).insert(row);
+    [
+      'outbound_messages',
+      await service
+        .from('outbound_messages')
+        .insert({ ...base, channel: 'email', recipient: 'a@example.com', body: 'Hi', status: 'sent' }),
+    ],
+  ] as const;
+  for (const [table, { error }] of results) {
     if (error) throw new Error(`${table}: ${error.message}`);
   }
 }, 120_000);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type RunningStack } from '../../../supabase/local/index.ts';
+import { migratedSnapshot } from '../../support/migrated-snapshot.ts';
 import { binaryPayload, clientFor, FIXTURE_DIR, signedInUser, type TestUser } from './helpers.ts';
 
 /**
@@ -15,8 +16,10 @@ let filesRoot: string;
 let stack: RunningStack;
 let user: TestUser;
 
-function start(): Promise<RunningStack> {
-  return startStack({ projectDir: FIXTURE_DIR, dataDir: path.join(root, 'data'), port: 0 });
+/** The data dir is created from the fixture's migrated snapshot, then reopened as it is. */
+async function start(): Promise<RunningStack> {
+  const { data } = await migratedSnapshot(FIXTURE_DIR);
+  return startStack({ projectDir: FIXTURE_DIR, dataDir: path.join(root, 'data'), port: 0, initialData: data });
 }
 
 function versionsOf(key: string): Promise<string[]> {

@@ -1,3 +1,4 @@
+import { readFunctionError } from '@contracts/errors.ts';
 import { VISITOR_KEY_HEADER, type AgentRef, type ConversationEndpoint } from '../api.ts';
 
 /** The `voice-session` function seen from the browser (plain fetch; shapes in its handler). */
@@ -44,12 +45,8 @@ const ref = (agent: AgentRef): Record<string, string> =>
   agent.id ? { agentId: agent.id } : { subdomain: agent.subdomain ?? '' };
 
 async function failure(res: Response): Promise<VoiceSessionError> {
-  const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-  return new VoiceSessionError(
-    res.status,
-    body?.error?.code ?? 'http_error',
-    body?.error?.message ?? `HTTP ${res.status}`,
-  );
+  const error = await readFunctionError(res);
+  return new VoiceSessionError(res.status, error?.code ?? 'http_error', error?.message ?? `HTTP ${res.status}`);
 }
 
 export async function voiceAvailability(

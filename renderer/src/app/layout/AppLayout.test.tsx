@@ -124,7 +124,7 @@ describe('console layout', () => {
       within(panel)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['/admin/users', '/admin/settings', '/admin/billing', '/admin/packs', '/site-config']);
+    ).toEqual(['/admin/users', '/admin/settings', '/admin/billing', '/admin/packs', '/admin/numbers', '/site-config']);
     expect(within(panel).getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page');
   });
 

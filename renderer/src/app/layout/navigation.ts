@@ -18,6 +18,7 @@ export const mainNavEntries: NavEntry[] = [
   { to: '/messages', icon: 'envelope', labelKey: 'nav.messages' },
   { to: '/twilio-numbers', icon: 'phone', labelKey: 'nav.numbers' },
   { to: '/credits', icon: 'credit-card', labelKey: 'nav.credits' },
+  { to: '/map', icon: 'map', labelKey: 'nav.map' },
   { to: '/marketplace', icon: 'shop', labelKey: 'nav.marketplace', adminOnly: true },
   { to: '/admin', icon: 'key', labelKey: 'nav.admin', adminOnly: true },
 ];
@@ -63,6 +64,7 @@ export const adminSectionLinks = [
   { to: '/admin/settings', icon: 'cog', labelKey: 'adminPanel.settings' },
   { to: '/admin/billing', icon: 'dollar', labelKey: 'adminPanel.billing' },
   { to: '/admin/packs', icon: 'box', labelKey: 'adminPanel.packs' },
+  { to: '/admin/numbers', icon: 'phone', labelKey: 'adminPanel.numbers' },
   { to: '/site-config', icon: 'globe', labelKey: 'adminPanel.siteConfig' },
 ] as const satisfies readonly { to: string; icon: IconName; labelKey: string }[];
 

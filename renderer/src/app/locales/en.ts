@@ -43,6 +43,7 @@ export const shellEn = {
     settings: 'Settings',
     billing: 'Billing',
     packs: 'Packs',
+    numbers: 'Phone Numbers',
     siteConfig: 'Site SEO',
   },
   numbersPanel: {

@@ -44,6 +44,7 @@ export const shellFr: typeof shellEn = {
     settings: 'Paramètres',
     billing: 'Facturation',
     packs: 'Packs',
+    numbers: 'Numéros',
     siteConfig: 'SEO du site',
   },
   numbersPanel: {

@@ -1,11 +1,11 @@
 /**
- * What is wrong with an agent's field, before the request (the database's limits, fieldLimits.ts)
+ * What is wrong with an agent's field, before the request (the database's limits, @contracts/field-limits.ts)
  * and after it (a refusal the database names by constraint), as one message per field (issue 15
  * point 2). Free of React so it is unit-tested.
  */
 import { AppError } from '../../errors/appError.ts';
-import { AGENT_LIMITS, SUBDOMAIN_LIMITS, type AgentLimitField } from '../../lib/fieldLimits.ts';
-import { isReservedSubdomain } from './reservedSubdomains.ts';
+import { AGENT_LIMITS, type AgentLimitField } from '@contracts/field-limits.ts';
+import { subdomainProblem } from '@contracts/subdomain.ts';
 
 export type AgentField = AgentLimitField | 'subdomain';
 
@@ -23,13 +23,15 @@ export function textProblem(field: AgentLimitField, value: string): FieldProblem
   return length > AGENT_LIMITS[field] ? { reason: 'tooLong', max: AGENT_LIMITS[field] } : null;
 }
 
-/** What the subdomain's shape says, without asking the database (empty: no problem). */
-export function subdomainShapeProblem(subdomain: string): 'tooShort' | 'invalidEdges' | 'reserved' | null {
+/**
+ * What the contract's subdomain rule says of a typed value, without asking the database (empty: no
+ * problem yet). Typing keeps the value to a-z, 0-9 and hyphens of at most 63 characters, so a
+ * longer or otherwise invalid value only comes from elsewhere and reads as invalid.
+ */
+export function subdomainShapeProblem(subdomain: string): 'tooShort' | 'invalidEdges' | 'reserved' | 'invalid' | null {
   if (subdomain === '') return null;
-  if (subdomain.length < SUBDOMAIN_LIMITS.min) return 'tooShort';
-  if (subdomain.startsWith('-') || subdomain.endsWith('-')) return 'invalidEdges';
-  if (isReservedSubdomain(subdomain)) return 'reserved';
-  return null;
+  const problem = subdomainProblem(subdomain);
+  return problem === 'tooLong' || problem === 'invalidCharacters' ? 'invalid' : problem;
 }
 
 /** Problems of the given text fields, by field. */

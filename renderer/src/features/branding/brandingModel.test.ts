@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { brandingSchema } from '@contracts/branding.ts';
 import {
   addAlbum,
   brandingErrors,
   brandingFromRow,
   brandingToRow,
+  tabOfError,
   canAddSocialLink,
   canDeleteAlbum,
   checkGalleryImage,
@@ -111,6 +113,21 @@ describe('counters and SEO length bars', () => {
       'heroSubtitle',
       'metaTitle',
     ]);
+  });
+
+  it('what the editor lets save, the contract (the database rule) accepts; a bad colour is blocked', () => {
+    const form = brandingFromRow({}, 'A');
+    const saved = brandingToRow(
+      {
+        ...form,
+        socialLinks: [{ type: 'instagram', url: 'https://instagram.com/bistrot' }],
+        integrations: { ...form.integrations, metaPixel: { enabled: true, value: '1234567' } },
+      },
+      { logo: 'https://cdn.example/logo.png' },
+    );
+    expect(brandingSchema.safeParse(saved).success).toBe(true);
+    expect(brandingErrors({ ...form, primaryColor: '#12345' })).toEqual(['primaryColor']);
+    expect(tabOfError('secondaryColor')).toBe('branding');
   });
 });
 

@@ -5,10 +5,26 @@
  * custom_css, content_images) are carried through untouched on save.
  */
 
-import { BRANDING_LIMITS } from '../../lib/fieldLimits.ts';
+import {
+  BRANDING_DEFAULTS,
+  BRANDING_LIST_LIMITS,
+  readBranding,
+  TRACKER_FORMATS as STORED_TRACKER_FORMATS,
+  youtubeVideoId,
+  type FontFamily,
+  type SocialNetwork,
+  type TrackerKey,
+} from '@contracts/branding.ts';
+import { isHexColour } from '@contracts/colour.ts';
+import { BRANDING_LIMITS } from '@contracts/field-limits.ts';
 
-export const FONT_FAMILIES = ['inter', 'roboto', 'poppins', 'open-sans'] as const;
-export type FontFamily = (typeof FONT_FAMILIES)[number];
+export {
+  FONT_FAMILIES,
+  SOCIAL_NETWORKS,
+  youtubeVideoId,
+  type FontFamily,
+  type SocialNetwork,
+} from '@contracts/branding.ts';
 export const FONT_LABELS: Record<FontFamily, string> = {
   inter: 'Inter',
   roboto: 'Roboto',
@@ -16,8 +32,8 @@ export const FONT_LABELS: Record<FontFamily, string> = {
   'open-sans': 'Open Sans',
 };
 
-export const DEFAULT_PRIMARY = '#6366f1';
-export const DEFAULT_SECONDARY = '#4f46e5';
+export const DEFAULT_PRIMARY = BRANDING_DEFAULTS.primary_color;
+export const DEFAULT_SECONDARY = BRANDING_DEFAULTS.secondary_color;
 export const HEADLINE_MAX = BRANDING_LIMITS.heroTitle;
 export const SUBTITLE_MAX = BRANDING_LIMITS.heroSubtitle;
 export const META_TITLE = { max: BRANDING_LIMITS.metaTitle, optimalMin: 50, optimalMax: 60 } as const;
@@ -25,23 +41,12 @@ export const META_DESCRIPTION = { max: BRANDING_LIMITS.metaDescription, optimalM
 /** Open Graph and Twitter texts: the spec sets no limit; the database caps them like site_config. */
 export const SOCIAL_TITLE_MAX = BRANDING_LIMITS.ogTitle;
 export const SOCIAL_DESCRIPTION_MAX = BRANDING_LIMITS.ogDescription;
-export const MAX_VIDEOS = 10;
-export const MAX_SOCIAL_LINKS = 5;
+export const MAX_VIDEOS = BRANDING_LIST_LIMITS.youtubeVideos;
+export const MAX_SOCIAL_LINKS = BRANDING_LIST_LIMITS.socialLinks;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;
 const IMAGE_TYPES: Record<string, true> = { 'image/png': true, 'image/jpeg': true, 'image/gif': true };
 
-export const SOCIAL_NETWORKS = [
-  'facebook',
-  'twitter',
-  'instagram',
-  'linkedin',
-  'youtube',
-  'tiktok',
-  'pinterest',
-  'snapchat',
-] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 /** Picking a network fills its base URL (spec 001 §5). */
 export const SOCIAL_BASE_URLS: Record<SocialNetwork, string> = {
   facebook: 'https://facebook.com/',
@@ -66,16 +71,16 @@ export const SOCIAL_NETWORK_LABELS: Record<SocialNetwork, string> = {
 
 export const TRACKERS = ['googleAnalytics', 'googleTagManager', 'metaPixel'] as const;
 export type Tracker = (typeof TRACKERS)[number];
-const TRACKER_KEYS: Record<Tracker, string> = {
+const TRACKER_KEYS: Record<Tracker, TrackerKey> = {
   googleAnalytics: 'google_analytics',
   googleTagManager: 'google_tag_manager',
   metaPixel: 'meta_pixel',
 };
-/** The formats the public site accepts before putting an identifier in a script (same as the DB). */
+/** The formats the public site accepts before putting an identifier in a script (the contract's). */
 export const TRACKER_FORMATS: Record<Tracker, RegExp> = {
-  googleAnalytics: /^(G|UA|AW)-[A-Z0-9-]{4,20}$/,
-  googleTagManager: /^GTM-[A-Z0-9]{4,12}$/,
-  metaPixel: /^[0-9]{6,20}$/,
+  googleAnalytics: STORED_TRACKER_FORMATS.google_analytics,
+  googleTagManager: STORED_TRACKER_FORMATS.google_tag_manager,
+  metaPixel: STORED_TRACKER_FORMATS.meta_pixel,
 };
 
 export interface AlbumImage {
@@ -128,61 +133,50 @@ export interface BrandingForm {
 
 type Bag = Record<string, unknown>;
 const isBag = (v: unknown): v is Bag => v !== null && typeof v === 'object' && !Array.isArray(v);
-const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
-const HEX = /^#[0-9a-fA-F]{6}$/;
 
 export function newId(): string {
   return globalThis.crypto.randomUUID();
 }
 
-/** The form for a stored branding value; missing or malformed parts take the spec defaults. */
+/** The form for a stored branding value; missing or malformed parts take the contract's defaults. */
 export function brandingFromRow(raw: unknown, agentName: string): BrandingForm {
-  const b: Bag = isBag(raw) ? raw : {};
-  const colour = (v: unknown, d: string) => (typeof v === 'string' && HEX.test(v) ? v.toLowerCase() : d);
-  const font = str(b.font_family);
-  const integrations = isBag(b.integrations) ? b.integrations : {};
-  const tracker = (t: Tracker): TrackerSetting => {
-    const e = integrations[TRACKER_KEYS[t]];
-    return isBag(e) ? { enabled: e.enabled === true, value: str(e.value) } : { enabled: false, value: '' };
-  };
-  const arr = (v: unknown): Bag[] => (Array.isArray(v) ? v.filter(isBag) : []);
+  const b = readBranding(raw);
+  const tracker = (t: Tracker): TrackerSetting => ({ ...b.integrations[TRACKER_KEYS[t]] });
   return {
-    primaryColor: colour(b.primary_color, DEFAULT_PRIMARY),
-    secondaryColor: colour(b.secondary_color, DEFAULT_SECONDARY),
-    fontFamily: (FONT_FAMILIES as readonly string[]).includes(font) ? (font as FontFamily) : 'inter',
+    primaryColor: b.primary_color,
+    secondaryColor: b.secondary_color,
+    fontFamily: b.font_family,
     // spec 001 §3.7: the headline defaults to the agent name
-    heroTitle: str(b.hero_title, agentName),
-    heroSubtitle: str(b.hero_subtitle),
-    aboutText: str(b.about_text),
-    metaTitle: str(b.meta_title),
-    metaDescription: str(b.meta_description),
-    ogTitle: str(b.og_title),
-    ogDescription: str(b.og_description),
-    twitterTitle: str(b.twitter_title),
-    twitterDescription: str(b.twitter_description),
+    heroTitle: b.hero_title ?? agentName,
+    heroSubtitle: b.hero_subtitle ?? '',
+    aboutText: b.about_text ?? '',
+    metaTitle: b.meta_title ?? '',
+    metaDescription: b.meta_description ?? '',
+    ogTitle: b.og_title ?? '',
+    ogDescription: b.og_description ?? '',
+    twitterTitle: b.twitter_title ?? '',
+    twitterDescription: b.twitter_description ?? '',
     // Ids missing from an old row are derived from positions, not drawn at random: reading the same
     // row twice must give the same form, or an untouched editor would look edited.
-    albums: arr(b.albums).map((a, albumIndex) => ({
-      id: str(a.id) || `album-${albumIndex}`,
-      name: str(a.name),
-      images: arr(a.images).map((img, i) => ({
-        id: str(img.id) || `album-${albumIndex}-image-${i}`,
-        url: str(img.url),
-        alt: str(img.alt),
-        order: typeof img.order === 'number' ? img.order : i,
-        fileName: str(img.file_name),
+    albums: b.albums.map((a, albumIndex) => ({
+      id: a.id || `album-${albumIndex}`,
+      name: a.name,
+      images: a.images.map((img, i) => ({
+        id: img.id || `album-${albumIndex}-image-${i}`,
+        url: img.url,
+        alt: img.alt,
+        order: img.order ?? i,
+        fileName: img.file_name,
       })),
     })),
-    youtubeVideos: arr(b.youtube_videos).map((v) => ({
-      id: str(v.id),
-      url: str(v.url),
-      title: str(v.title),
-      thumbnailUrl: str(v.thumbnail_url),
-      authorName: str(v.author_name),
+    youtubeVideos: b.youtube_videos.map((v) => ({
+      id: v.id,
+      url: v.url,
+      title: v.title,
+      thumbnailUrl: v.thumbnail_url,
+      authorName: v.author_name,
     })),
-    socialLinks: arr(b.social_links)
-      .filter((l) => (SOCIAL_NETWORKS as readonly string[]).includes(str(l.type)))
-      .map((l) => ({ type: str(l.type) as SocialNetwork, url: str(l.url) })),
+    socialLinks: b.social_links.map((l) => ({ type: l.type, url: l.url })),
     integrations: {
       googleAnalytics: tracker('googleAnalytics'),
       googleTagManager: tracker('googleTagManager'),
@@ -256,28 +250,6 @@ export function counter(text: string, max: number): { label: string; over: boole
 }
 
 // ---- videos --------------------------------------------------------------------------------------
-
-const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
-
-/** The 11-character id of a YouTube watch, youtu.be, embed, shorts or live link; null otherwise. */
-export function youtubeVideoId(link: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(link.trim());
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  const host = url.hostname.toLowerCase().replace(/^(www|m|music)\./, '');
-  let id: string | null | undefined = null;
-  if (host === 'youtu.be') id = url.pathname.split('/')[1];
-  else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
-    const parts = url.pathname.split('/').filter(Boolean);
-    if (parts[0] === 'watch') id = url.searchParams.get('v');
-    else if (['embed', 'shorts', 'live', 'v'].includes(parts[0] ?? '')) id = parts[1];
-  }
-  return id && YOUTUBE_ID.test(id) ? id : null;
-}
 
 export function youtubeThumbnail(id: string): string {
   return `https://i.ytimg.com/vi/${id}/hqdefault.jpg`;
@@ -377,6 +349,7 @@ export type EditorTab = (typeof EDITOR_TABS)[number];
 /** The tab holding the field a `brandingErrors` entry names (Save marks and opens it). */
 export function tabOfError(error: string): EditorTab {
   const field = error.split('.')[0] ?? '';
+  if (field === 'primaryColor' || field === 'secondaryColor') return 'branding';
   if (field === 'heroTitle' || field === 'heroSubtitle') return 'content';
   if (field === 'socialLinks') return 'social';
   if (field === 'integrations') return 'integrations';
@@ -391,6 +364,8 @@ export function invalidTabs(errors: string[]): EditorTab[] {
 
 export function brandingErrors(form: BrandingForm): string[] {
   const errors: string[] = [];
+  if (!isHexColour(form.primaryColor)) errors.push('primaryColor');
+  if (!isHexColour(form.secondaryColor)) errors.push('secondaryColor');
   if (form.heroTitle.length > HEADLINE_MAX) errors.push('heroTitle');
   if (form.heroSubtitle.length > SUBTITLE_MAX) errors.push('heroSubtitle');
   if (form.metaTitle.length > META_TITLE.max) errors.push('metaTitle');

@@ -1,10 +1,11 @@
 /**
  * Connector rules (spec 001 §4.5, §5): a Zapier or Make connector is a webhook URL plus an
- * enabled flag with connected/disconnected times. Save needs a URL; the URL must be https (the
- * database refuses anything else too).
+ * enabled flag with connected/disconnected times. Save needs a URL; the URL must be https and one
+ * the database stores (contracts/integrations.ts); the form also asks for a public host name.
  */
-export type ConnectorKind = 'zapier' | 'make';
-export const CONNECTOR_KINDS: readonly ConnectorKind[] = ['zapier', 'make'];
+import { CONNECTOR_KINDS, isStorableWebhookUrl, type ConnectorKind } from '@contracts/integrations.ts';
+
+export { CONNECTOR_KINDS, type ConnectorKind };
 
 export interface Connector {
   kind: ConnectorKind;
@@ -26,7 +27,7 @@ export function webhookUrlProblem(raw: string): WebhookUrlProblem {
     return 'invalid';
   }
   if (url.protocol !== 'https:') return 'notHttps';
-  if (!url.hostname.includes('.') || url.username || url.password || /\s/.test(value)) return 'invalid';
+  if (!url.hostname.includes('.') || url.username || url.password || !isStorableWebhookUrl(value)) return 'invalid';
   return null;
 }
 

@@ -1,37 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseWidgetDomain, widgetDialogState, widgetSnippet } from './widgetDomain.ts';
-
-describe('normaliseWidgetDomain', () => {
-  it('accepts host names, dropping case, spaces, the scheme and a trailing slash', () => {
-    expect(normaliseWidgetDomain('example.com')).toBe('example.com');
-    expect(normaliseWidgetDomain('  Shop.Example.CO.uk ')).toBe('shop.example.co.uk');
-    expect(normaliseWidgetDomain('https://www.example.org/')).toBe('www.example.org');
-    expect(normaliseWidgetDomain('http://my-shop.fr')).toBe('my-shop.fr');
-    expect(normaliseWidgetDomain('localhost')).toBe('localhost');
-  });
-  it('refuses anything that is not a plain host name', () => {
-    for (const bad of [
-      '',
-      '   ',
-      'example',
-      'not a domain',
-      'exa_mple.com',
-      '-bad.com',
-      'bad-.com',
-      'example.com/path',
-      'example.com:8080',
-      'user@example.com',
-      'a.b.c.1',
-      '192.168.0.1',
-      'ftp://example.com',
-      `${'a'.repeat(64)}.com`,
-      '.example.com',
-      'example..com',
-    ]) {
-      expect(normaliseWidgetDomain(bad), bad).toBeNull();
-    }
-  });
-});
+import { widgetDialogState, widgetSnippet } from './widgetDomain.ts';
 
 describe('widgetDialogState', () => {
   it('flags an invalid domain only once something is typed', () => {

@@ -1,21 +1,4 @@
-/**
- * The web widget's domain rule (spec 001 §5: 'a valid host name'), the same as the server's
- * private.normalise_widget_domain() and close to the site server's widgetDomain(): an optional
- * http(s):// and a trailing slash are tolerated and dropped; what remains must be dot-separated DNS
- * labels ending in an alphabetic top-level domain, or `localhost` for local development.
- */
-const HOST = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-
-/** The normalised host name, or null when `raw` is not one. */
-export function normaliseWidgetDomain(raw: string): string | null {
-  const host = raw
-    .trim()
-    .toLowerCase()
-    .replace(/^https?:\/\//, '')
-    .replace(/\/$/, '');
-  if (host === 'localhost') return host;
-  return host.length <= 253 && HOST.test(host) ? host : null;
-}
+import { normaliseWidgetDomain } from '@contracts/widget-domain.ts';
 
 /** What the configuration dialog allows: Update needs a valid domain that differs from the saved one. */
 export function widgetDialogState(

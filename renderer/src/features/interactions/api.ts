@@ -2,8 +2,14 @@
  * Interactions rows (public.interactions, RLS: the owner only) and document uploads to the private
  * interaction-documents bucket, in the owner's folder `{user_id}/{agent_id}/interactions/…`.
  */
+import {
+  INTERACTION_DOCUMENTS_BUCKET,
+  readDocumentConfig,
+  readInstructions,
+  readUrlConfig,
+} from '@contracts/interactions.ts';
+import { toJson, type Row, type UpdateRow } from '../../lib/db-types.ts';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { AppError, toAppError } from '../../errors/appError.ts';
 import { getSupabase } from '../../lib/supabase.ts';
 import {
@@ -12,57 +18,32 @@ import {
   type DocumentConfig,
   type Interaction,
   type InteractionsDiff,
-  type UrlConfig,
 } from './model.ts';
 
-export const INTERACTION_DOCUMENTS_BUCKET = 'interaction-documents';
+export { INTERACTION_DOCUMENTS_BUCKET };
 
 export const interactionsKeys = {
   all: ['interactions'] as const,
   agent: (agentId: string) => [...interactionsKeys.all, agentId] as const,
 };
 
-const rowSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  name: z.string(),
-  enabled: z.boolean(),
-  instructions: z
-    .array(z.object({ id: z.coerce.string(), type: z.string().catch('keyword'), value: z.string() }))
-    .catch([]),
-  config: z.record(z.string(), z.unknown()).catch({}),
-  sort_order: z.number(),
-});
+type InteractionRow = Pick<
+  Row<'interactions'>,
+  'id' | 'type' | 'name' | 'enabled' | 'instructions' | 'config' | 'sort_order'
+>;
 
-const bool = (value: unknown) => value === true;
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
-
-function toInteraction(raw: unknown): Interaction | null {
-  const row = rowSchema.parse(raw);
+function toInteraction(row: InteractionRow): Interaction | null {
   if (!isSupportedType(row.type)) return null;
   const base = {
     id: row.id,
     name: row.name,
     enabled: row.enabled,
-    instructions: row.instructions,
+    instructions: readInstructions(row.instructions),
     sortOrder: row.sort_order,
   };
-  const c = row.config;
-  if (row.type === 'share_document') {
-    const config: DocumentConfig = { send_email: bool(c.send_email), send_whatsapp: bool(c.send_whatsapp) };
-    if (typeof c.file_name === 'string') config.file_name = c.file_name;
-    if (typeof c.file_size === 'number') config.file_size = c.file_size;
-    if (typeof c.storage_path === 'string') config.storage_path = c.storage_path;
-    return { ...base, type: 'share_document', config };
-  }
-  const config: UrlConfig = {
-    url: str(c.url),
-    url_title: str(c.url_title),
-    url_description: str(c.url_description),
-    send_url_email: bool(c.send_url_email),
-    send_url_whatsapp: bool(c.send_url_whatsapp),
-  };
-  return { ...base, type: 'share_url', config };
+  return row.type === 'share_document'
+    ? { ...base, type: 'share_document', config: readDocumentConfig(row.config) }
+    : { ...base, type: 'share_url', config: readUrlConfig(row.config) };
 }
 
 export async function fetchInteractions(agentId: string): Promise<Interaction[]> {
@@ -86,14 +67,15 @@ export function useInteractionsQuery(agentId: string) {
   });
 }
 
-const columns = (interaction: Interaction) => ({
-  type: interaction.type,
-  name: interaction.name.trim(),
-  enabled: interaction.enabled,
-  instructions: interaction.instructions,
-  config: interaction.config,
-  sort_order: interaction.sortOrder,
-});
+const columns = (interaction: Interaction) =>
+  ({
+    type: interaction.type,
+    name: interaction.name.trim(),
+    enabled: interaction.enabled,
+    instructions: toJson(interaction.instructions),
+    config: toJson(interaction.config),
+    sort_order: interaction.sortOrder,
+  }) satisfies UpdateRow<'interactions'>;
 
 /** Writes one autosave diff: deletes first (a type deleted then re-added must free its slot). */
 export async function saveInteractions(agent: { id: string; userId: string }, diff: InteractionsDiff): Promise<void> {

@@ -3,45 +3,26 @@
  * interaction's defaults, the validation shared with Postgres (private.check_interaction), and the
  * diff between the last saved list and the edited one that autosave writes.
  */
-export const SUPPORTED_TYPES = ['share_document', 'share_url'] as const;
-export type InteractionType = (typeof SUPPORTED_TYPES)[number];
+import {
+  INTERACTION_LIMITS,
+  INTERACTION_TYPES,
+  DOCUMENT_MIME_TYPES,
+  documentExtension,
+  isInteractionType,
+  isInteractionUrl,
+  type DocumentConfig,
+  type DocumentExtension,
+  type Instruction,
+  type InteractionType,
+  type UrlConfig,
+} from '@contracts/interactions.ts';
+
+export type { DocumentConfig, Instruction, InteractionType, UrlConfig };
+export const SUPPORTED_TYPES = INTERACTION_TYPES;
 /** Shown in the picker, labelled coming soon (spec: "other types are labelled coming soon"). */
 export const COMING_SOON_TYPES = ['collect_feedback', 'book_callback', 'send_form'] as const;
 
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
-export const DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt', 'png', 'jpg', 'jpeg'] as const;
-export const DOCUMENT_MIME_TYPES: Record<(typeof DOCUMENT_EXTENSIONS)[number], string> = {
-  pdf: 'application/pdf',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  txt: 'text/plain',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-};
 export const AUTOSAVE_DELAY_MS = 1000;
-
-export interface Instruction {
-  id: string;
-  type: string;
-  value: string;
-}
-
-export interface DocumentConfig {
-  file_name?: string;
-  file_size?: number;
-  storage_path?: string;
-  send_email: boolean;
-  send_whatsapp: boolean;
-}
-
-export interface UrlConfig {
-  url: string;
-  url_title: string;
-  url_description: string;
-  send_url_email: boolean;
-  send_url_whatsapp: boolean;
-}
 
 interface Base {
   id: string;
@@ -53,9 +34,7 @@ interface Base {
 export type Interaction =
   (Base & { type: 'share_document'; config: DocumentConfig }) | (Base & { type: 'share_url'; config: UrlConfig });
 
-export function isSupportedType(type: string): type is InteractionType {
-  return (SUPPORTED_TYPES as readonly string[]).includes(type);
-}
+export const isSupportedType = isInteractionType;
 
 export function newInstruction(makeId: () => string): Instruction {
   return { id: makeId(), type: 'keyword', value: '' };
@@ -87,10 +66,8 @@ export function addOrOpen(
 
 export type InteractionIssue = 'channel' | 'url';
 
-const URL_PATTERN = /^https?:\/\/[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?$/i;
-
 export function isValidUrl(value: string): boolean {
-  return URL_PATTERN.test(value.trim()) && value.trim().length <= 2048;
+  return isInteractionUrl(value.trim());
 }
 
 export function hasChannel(interaction: Interaction): boolean {
@@ -109,23 +86,19 @@ export function interactionIssues(interaction: Interaction): InteractionIssue[] 
 }
 
 export type FileCheck =
-  | { ok: true; extension: (typeof DOCUMENT_EXTENSIONS)[number]; contentType: string }
-  | { ok: false; reason: 'type' | 'size' };
+  { ok: true; extension: DocumentExtension; contentType: string } | { ok: false; reason: 'type' | 'size' };
 
 /** Spec 001 §5: pdf, doc, docx, txt, png, jpg, jpeg, at most 10 MB. */
 export function checkDocumentFile(file: { name: string; size: number }): FileCheck {
-  const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase() ?? '';
-  if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extension)) return { ok: false, reason: 'type' };
-  if (file.size > MAX_DOCUMENT_BYTES) return { ok: false, reason: 'size' };
-  const known = extension as (typeof DOCUMENT_EXTENSIONS)[number];
-  return { ok: true, extension: known, contentType: DOCUMENT_MIME_TYPES[known] };
+  const extension = documentExtension(file.name);
+  if (extension === null) return { ok: false, reason: 'type' };
+  if (file.size > INTERACTION_LIMITS.documentBytes) return { ok: false, reason: 'size' };
+  return { ok: true, extension, contentType: DOCUMENT_MIME_TYPES[extension] };
 }
 
 /** A stable text form of one interaction, to compare lists independently of key order. */
 function fingerprint(interaction: Interaction): string {
-  const config = Object.entries(interaction.config as unknown as Record<string, unknown>).sort(([a], [b]) =>
-    a.localeCompare(b),
-  );
+  const config = Object.entries(interaction.config).sort(([a], [b]) => a.localeCompare(b));
   return JSON.stringify([
     interaction.id,
     interaction.type,

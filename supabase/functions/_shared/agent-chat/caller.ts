@@ -5,6 +5,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { TurnCaller } from '../conversation/turn.ts';
+import { bearerOf } from '../platform/caller.ts';
 import { HttpError } from '../web/errors.ts';
 import { addressClient } from './client-address.ts';
 
@@ -14,12 +15,6 @@ const VISITOR_ID = /^[A-Za-z0-9_-]{16,128}$/;
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-export function bearerOf(request: Request): string | null {
-  const header = request.headers.get('authorization');
-  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  return match ? match[1]! : null;
 }
 
 export interface IdentifyOptions {
@@ -61,28 +56,4 @@ export function clientAddress(request: Request): string {
  */
 export async function clientAddressKey(request: Request): Promise<string> {
   return `ip:${(await sha256Hex(addressClient(clientAddress(request)))).slice(0, 32)}`;
-}
-
-/** Signed-in callers only (owner helpers, knowledge ingestion): the user id of a valid session. */
-export async function requireUser(request: Request, service: SupabaseClient): Promise<string> {
-  const token = bearerOf(request);
-  if (!token) throw new HttpError(401, 'not_signed_in', 'Sign in to use this feature.');
-  const { data, error } = await service.auth.getUser(token);
-  if (error || !data.user) throw new HttpError(401, 'not_signed_in', 'Sign in to use this feature.');
-  return data.user.id;
-}
-
-/**
- * The caller's own agent or a 404 (anyone else's agent looks like a missing one). Checked with the
- * service role and an explicit owner filter, since functions act as the service role.
- */
-export async function requireOwnAgent(service: SupabaseClient, userId: string, agentId: string): Promise<void> {
-  const { data, error } = await service
-    .from('agents')
-    .select('id')
-    .eq('id', agentId)
-    .eq('user_id', userId)
-    .maybeSingle();
-  if (error) throw new Error(`reading the agent failed: ${error.message}`);
-  if (!data) throw new HttpError(404, 'agent_not_found', 'This agent does not exist.');
 }

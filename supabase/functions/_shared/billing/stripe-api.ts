@@ -1,11 +1,10 @@
 /**
  * The slice of Stripe's HTTP API Concierge uses: creating a Checkout Session. Plain fetch with a
- * form-encoded body (no SDK, so the function stays small and runs in Deno and Node alike).
- * `STRIPE_API_BASE` points tests at a fake on loopback.
+ * form-encoded body: one request does not justify the Stripe SDK (a multi-megabyte dependency in
+ * both runtimes), and `STRIPE_API_BASE` points tests at a fake on loopback, which the SDK only
+ * takes as separate host/port/protocol. Webhook signatures are in platform/signing.ts.
  */
-export interface FunctionEnv {
-  get(name: string): string | undefined;
-}
+import type { FunctionEnv } from '../platform/env.ts';
 
 export interface BillingConfig {
   secretKey: string;

@@ -2,6 +2,7 @@
  * One HTTP attempt of a connector event: signed POST, no redirects, private addresses refused
  * (tools/webhook.ts rules), a timeout, and the answer reduced to what the delivery log keeps.
  */
+import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '../platform/signing.ts';
 import { checkWebhookUrl } from '../tools/webhook.ts';
 import { CONNECTOR_EVENT, signConnectorEvent } from './event.ts';
 
@@ -40,8 +41,8 @@ export async function sendConnectorEvent(
         'user-agent': 'Concierge-Connector/1',
         'x-concierge-event': CONNECTOR_EVENT,
         'x-concierge-delivery': target.deliveryId,
-        'x-concierge-timestamp': String(timestamp),
-        'x-concierge-signature': await signConnectorEvent(target.secret, timestamp, body),
+        [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
+        [WEBHOOK_SIGNATURE_HEADER]: await signConnectorEvent(target.secret, timestamp, body),
       },
       body,
     });

@@ -1,13 +1,13 @@
 /**
  * The JSON event a connector (Zapier, Make) receives when a conversation has finished, and how it
- * is signed. The signature scheme is the custom tools' one (tools/webhook.ts), so an owner verifies
+ * is signed. The signature scheme is the custom tools' one (platform/signing.ts), so an owner verifies
  * both kinds of calls the same way:
  *   x-concierge-timestamp: <unix seconds>
  *   x-concierge-signature: sha256=<hex HMAC-SHA256(agent's connector secret, `${timestamp}.${body}`)>
  *   x-concierge-event: conversation.finished
  *   x-concierge-delivery: <delivery id> (the same on every retry: receivers de-duplicate with it)
  */
-import { signToolWebhook, verifyToolWebhookSignature } from '../tools/webhook.ts';
+import { signWebhook, verifyWebhookSignature } from '../platform/signing.ts';
 
 export const CONNECTOR_EVENT = 'conversation.finished';
 
@@ -39,7 +39,7 @@ export interface ConnectorEvent {
 export const MAX_EVENT_MESSAGES = 500;
 
 export function signConnectorEvent(secret: string, timestamp: number, body: string): Promise<string> {
-  return signToolWebhook(secret, timestamp, body);
+  return signWebhook(secret, timestamp, body);
 }
 
 /** What an owner's receiver (and our tests) run: constant-time compare with a 5-minute window. */
@@ -49,7 +49,7 @@ export function verifyConnectorEvent(
   body: string,
   options: { now?: Date; toleranceSeconds?: number } = {},
 ): Promise<boolean> {
-  return verifyToolWebhookSignature(secret, headers, body, options);
+  return verifyWebhookSignature(secret, headers, body, options);
 }
 
 /** Retry schedule: 30 s, 2 min, 8 min, 32 min, then the delivery is marked failed. */

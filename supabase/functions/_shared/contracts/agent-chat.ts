@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { safeText } from './safe-text.ts';
+import { subdomainSchema } from './subdomain.ts';
 
 export const MAX_MESSAGE_LENGTH = 4_000;
 
@@ -12,18 +13,10 @@ export const MAX_MESSAGE_LENGTH = 4_000;
 export const CHAT_CHANNELS = ['web', 'sandbox', 'whatsapp', 'phone', 'voice'] as const;
 export type ChatChannel = (typeof CHAT_CHANNELS)[number];
 
-// Subdomain rule from the spec (≥ 3 characters) plus DNS label syntax.
-const subdomainPattern = /^[a-z0-9](?:[a-z0-9-]{1,61}[a-z0-9])$/;
-
 export const agentChatInputSchema = z
   .object({
     agentId: z.guid({ error: 'agentId must be a UUID.' }).optional(),
-    subdomain: z
-      .string({ error: 'subdomain must be a string.' })
-      .trim()
-      .toLowerCase()
-      .regex(subdomainPattern, { error: 'subdomain must be 3 to 63 letters, digits or hyphens.' })
-      .optional(),
+    subdomain: subdomainSchema.optional(),
     conversationId: z.guid({ error: 'conversationId must be a UUID.' }).optional(),
     message: safeText(
       z

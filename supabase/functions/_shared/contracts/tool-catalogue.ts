@@ -1,11 +1,22 @@
 /**
  * The tools catalogue as an admin edits it (spec 001 §3.3, 002 §3, §4.5, §5): icons, parameter
  * types, the enum rule, custom tool ids and the row shape `admin_save_tool_catalogue` accepts.
- * The `tool_catalogue` table's constraints restate the icon list, the id and function-name
- * patterns and text-only default config; tests/integration/security/admin.test.ts saves through
- * them.
+ * The `tool_catalogue` table's constraints restate the icon list, the id pattern and the function
+ * definition (tool-definition.ts); tests/integration/security/admin.test.ts saves through them.
  */
 import { z } from 'zod';
+import { TOOL_ID_PATTERN, defaultConfigSchema, functionDefinitionSchema } from './tool-definition.ts';
+
+// The function definition and its parameters are one schema for every zone (tool-definition.ts).
+export {
+  PARAMETER_TYPES,
+  functionDefinitionSchema,
+  functionNameSchema,
+  toolParameterSchema,
+  type FunctionDefinition,
+  type ParameterType,
+  type ToolParameter,
+} from './tool-definition.ts';
 
 export const TOOL_ICONS = [
   'calendar',
@@ -25,9 +36,6 @@ export const TOOL_ICONS = [
 ] as const;
 export type ToolIcon = (typeof TOOL_ICONS)[number] | 'default';
 
-export const PARAMETER_TYPES = ['string', 'number', 'boolean', 'array', 'object'] as const;
-export type ParameterType = (typeof PARAMETER_TYPES)[number];
-
 /** Enum values are comma-separated, trimmed, empty ones dropped (spec 001 §5). */
 export function parseEnumList(text: string): string[] {
   return text
@@ -41,37 +49,15 @@ export function customToolId(now: number = Date.now()): string {
   return `custom_${now}`;
 }
 
-export const toolParameterSchema = z.object({
-  type: z.enum(PARAMETER_TYPES),
-  description: z.string().max(1000).optional(),
-  // Only string parameters carry an enum (spec 001 §3.3).
-  enum: z.array(z.string().min(1)).optional(),
-});
-export type ToolParameter = z.infer<typeof toolParameterSchema>;
-
-export const functionNameSchema = z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/);
-
-export const functionDefinitionSchema = z.object({
-  name: functionNameSchema,
-  description: z.string().max(1000),
-  parameters: z.object({
-    type: z.literal('object'),
-    properties: z.record(z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/), toolParameterSchema),
-    required: z.array(z.string()),
-  }),
-});
-export type FunctionDefinition = z.infer<typeof functionDefinitionSchema>;
-
 /** One catalogue row as the admin screen reads and saves it (column names of `tool_catalogue`). */
 export const catalogueToolSchema = z.object({
-  id: z.string().regex(/^[a-z0-9_]{1,64}$/),
+  id: z.string().regex(TOOL_ID_PATTERN),
   name: z.string().trim().min(1).max(100),
   description: z.string().max(1000),
   icon: z.enum([...TOOL_ICONS, 'default']),
   enabled: z.boolean(),
-  // Stored catalogue rows may carry extra keys (e.g. an `action` enum); the editor keeps them.
-  function_definition: functionDefinitionSchema.passthrough(),
-  default_config: z.record(z.string(), z.string()),
+  function_definition: functionDefinitionSchema,
+  default_config: defaultConfigSchema,
 });
 export type CatalogueTool = z.infer<typeof catalogueToolSchema>;
 

@@ -6,7 +6,7 @@ import { hashedEmbedding, cosineSimilarity } from '../text/lexical.ts';
 import type { ChatMessage } from '../ai/types.ts';
 import { createAgentChatHandler } from './handler.ts';
 import { ChatRateLimiter, MemoryBucketStore } from './rate-limit.ts';
-import { createHybridRetriever } from './retrieval.ts';
+import { citationsFor, type FusedPassage } from './retrieval.ts';
 import { parseAgentChatEvents, type AgentChatEvent } from '../contracts/conversation-events.ts';
 import {
   startTurn,
@@ -117,17 +117,23 @@ function harness(provider: TurnDeps['provider'], overrides: Partial<TurnDeps> = 
   const h: Harness = { deps: undefined as unknown as TurnDeps, store, charges, toolCalls, embedCalls: 0 };
   h.deps = {
     loadAgent: async (ref) => (ref.agentId === AGENT_ID || ref.subdomain === 'marie' ? agent : null),
-    retrieve: createHybridRetriever({
-      embedQuery: async (query) => {
-        h.embedCalls++;
-        return (await provider.embed({ model: 'text-embedding-3-small', inputs: [query] })).vectors[0]!;
-      },
-      vectorSearch: async (_agentId, embedding) =>
-        knowledge
-          .map((chunk) => ({ ...chunk, similarity: cosineSimilarity(embedding, hashedEmbedding(chunk.content)) }))
-          .sort((a, b) => b.similarity - a.similarity),
-      textSearch: async () => [],
-    }),
+    // Production ranks in Postgres (match_knowledge_chunks); here the vector ranking alone, with
+    // the same similarity floor, stands in for it.
+    retrieve: async ({ query, signal }) => {
+      h.embedCalls++;
+      const [embedding] = (await provider.embed({ model: 'text-embedding-3-small', inputs: [query], signal })).vectors;
+      const passages: FusedPassage[] = knowledge
+        .map((chunk) => ({ chunk, similarity: cosineSimilarity(embedding!, hashedEmbedding(chunk.content)) }))
+        .filter(({ similarity }) => similarity >= 0.2)
+        .sort((a, b) => b.similarity - a.similarity)
+        .map(({ chunk, similarity }, index) => ({
+          ...chunk,
+          score: similarity,
+          vectorRank: index + 1,
+          textRank: null,
+        }));
+      return { passages, citations: citationsFor(passages, query) };
+    },
     provider,
     models: { chatModel: 'gpt-chat', whatsappModel: 'gpt-whatsapp' },
     runTool: async (invocation) => {

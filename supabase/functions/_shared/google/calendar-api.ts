@@ -4,6 +4,7 @@
  * (the new access token is persisted), and the four Calendar API v3 calls the tool needs.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { readIntegrationConfig } from '../contracts/integrations.ts';
 import type { GoogleConfig } from './config.ts';
 import { GoogleApiError, googleErrorText, refreshAccessToken } from './oauth.ts';
 
@@ -182,7 +183,7 @@ export async function loadGoogleCalendar(options: GoogleCalendarOptions): Promis
     .select('enabled, config')
     .eq('agent_id', options.agentId)
     .eq('kind', 'google_calendar')
-    .maybeSingle<{ enabled: boolean; config: Record<string, unknown> | null }>();
+    .maybeSingle<{ enabled: boolean; config: unknown }>();
   if (error) throw new Error(error.message);
   if (!integration?.enabled) return null;
   const { data: secrets, error: secretsError } = await options.service
@@ -191,10 +192,7 @@ export async function loadGoogleCalendar(options: GoogleCalendarOptions): Promis
     .eq('agent_id', options.agentId)
     .maybeSingle<SecretsRow>();
   if (secretsError) throw new Error(secretsError.message);
-  const calendarId =
-    typeof integration.config?.calendar_id === 'string' && integration.config.calendar_id !== ''
-      ? integration.config.calendar_id
-      : 'primary';
+  const calendarId = readIntegrationConfig('google_calendar', integration.config).calendar_id || 'primary';
   return new GoogleCalendar(
     options,
     calendarId,

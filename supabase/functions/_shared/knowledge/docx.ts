@@ -8,7 +8,7 @@
  * text the reader sees, so they are skipped.
  */
 import { strFromU8, unzipSync } from 'fflate';
-import { HttpError } from '../web/errors.ts';
+import { HttpError } from '../platform/errors.ts';
 
 /** Refuse zip bombs: a real document.xml is rarely above a few MB. */
 const MAX_DOCUMENT_XML_BYTES = 60 * 1024 * 1024;

@@ -8,7 +8,7 @@
  */
 import { extractText as extractPdfText } from 'unpdf';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { HttpError } from '../web/errors.ts';
+import { HttpError } from '../platform/errors.ts';
 import type { KnowledgeFormat } from './formats.ts';
 import { docxToText } from './docx.ts';
 

@@ -3,7 +3,7 @@
  * apart. The name and the declared type are only claims: the bytes must agree, so a renamed
  * executable or image is refused before any parser sees it.
  */
-import { HttpError } from '../web/errors.ts';
+import { HttpError } from '../platform/errors.ts';
 
 export const KNOWLEDGE_MAX_BYTES = 10 * 1024 * 1024;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../web/errors.ts';
+import { HttpError } from '../platform/errors.ts';
 import { OfflineProvider } from '../ai/offline-provider.ts';
 import { cosineSimilarity, hashedEmbedding } from '../text/lexical.ts';
 import { chunkText } from './chunk.ts';

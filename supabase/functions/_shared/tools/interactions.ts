@@ -11,15 +11,22 @@ import type { ToolOutcome } from '../conversation/turn.ts';
 import { EMAIL, PHONE, fail, ok, text, type ToolContext } from './context.ts';
 import { deliver, phoneRecipient } from './outbound.ts';
 import { contentWords, stem } from '../text/lexical.ts';
+import {
+  INTERACTION_DOCUMENTS_BUCKET,
+  isInteractionUrl,
+  readDocumentConfig,
+  readInstructions,
+  readUrlConfig,
+  type InteractionType,
+} from '../contracts/interactions.ts';
+
+export { INTERACTION_DOCUMENTS_BUCKET, type InteractionType };
 
 /** Not a catalogue id (catalogue ids are plain words or custom_…): routes to shareResource. */
 export const INTERACTIONS_TOOL_ID = '__interactions';
 export const SHARE_RESOURCE_FUNCTION = 'share_resource';
-export const INTERACTION_DOCUMENTS_BUCKET = 'interaction-documents';
 /** A week: long enough for a visitor to open the email later, short enough not to be a permalink. */
 export const DOCUMENT_LINK_SECONDS = 7 * 24 * 3600;
-
-export type InteractionType = 'share_document' | 'share_url';
 
 export interface AgentInteraction {
   id: string;
@@ -38,11 +45,9 @@ const rowSchema = z.object({
   id: z.string(),
   type: z.string(),
   name: z.string(),
-  instructions: z.array(z.unknown()).catch([]),
-  config: z.record(z.string(), z.unknown()).catch({}),
+  instructions: z.unknown(),
+  config: z.unknown(),
 });
-
-const str = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** Keeps the interactions the engine can act on: a known type with something to send. */
 export function toAgentInteractions(rows: unknown[]): AgentInteraction[] {
@@ -50,35 +55,37 @@ export function toAgentInteractions(rows: unknown[]): AgentInteraction[] {
   for (const raw of rows) {
     const parsed = rowSchema.safeParse(raw);
     if (!parsed.success) continue;
-    const { id, type, name, config } = parsed.data;
-    const instructions = parsed.data.instructions
-      .map((item) => (item && typeof item === 'object' && 'value' in item ? str(item.value) : ''))
+    const { id, type, name } = parsed.data;
+    const instructions = readInstructions(parsed.data.instructions)
+      .map((item) => item.value.trim())
       .filter((value) => value !== '');
-    if (type === 'share_url' && /^https?:\/\//i.test(str(config.url))) {
+    if (type === 'share_url') {
+      const config = readUrlConfig(parsed.data.config);
+      const url = config.url.trim();
+      // Only what Postgres stores is sent (a row written before its check could hold anything).
+      if (!isInteractionUrl(url)) continue;
       out.push({
         id,
         type,
-        name: name.trim() || str(config.url_title) || 'Link',
+        name: name.trim() || config.url_title.trim() || 'Link',
         instructions,
-        target: {
-          kind: 'url',
-          url: str(config.url),
-          title: str(config.url_title),
-          description: str(config.url_description),
-        },
-        email: config.send_url_email === true,
-        whatsapp: config.send_url_whatsapp === true,
+        target: { kind: 'url', url, title: config.url_title.trim(), description: config.url_description.trim() },
+        email: config.send_url_email,
+        whatsapp: config.send_url_whatsapp,
       });
-    } else if (type === 'share_document' && str(config.storage_path) !== '') {
-      const fileName = str(config.file_name) || 'document';
+    } else if (type === 'share_document') {
+      const config = readDocumentConfig(parsed.data.config);
+      const path = config.storage_path?.trim() ?? '';
+      if (path === '') continue;
+      const fileName = config.file_name?.trim() || 'document';
       out.push({
         id,
         type,
         name: name.trim() || fileName,
         instructions,
-        target: { kind: 'document', path: str(config.storage_path), fileName },
-        email: config.send_email === true,
-        whatsapp: config.send_whatsapp === true,
+        target: { kind: 'document', path, fileName },
+        email: config.send_email,
+        whatsapp: config.send_whatsapp,
       });
     }
   }

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { getTime } from './get-time.ts';
 import {
-  callToolWebhook,
-  checkWebhookUrl,
-  signToolWebhook,
-  verifyToolWebhookSignature,
-  type ToolWebhookCall,
-} from './webhook.ts';
+  signWebhook as signToolWebhook,
+  verifyWebhookSignature as verifyToolWebhookSignature,
+} from '../platform/signing.ts';
+import { callToolWebhook, checkWebhookUrl, type ToolWebhookCall } from './webhook.ts';
 
 const now = new Date('2026-03-14T15:09:26Z');
 

@@ -9,6 +9,8 @@
  * rules must cover that.)
  */
 import type { ToolOutcome } from '../conversation/turn.ts';
+// The signature scheme (shared with connector events) is platform/signing.ts'.
+import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, signWebhook } from '../platform/signing.ts';
 
 export interface ToolWebhookCall {
   url: string;
@@ -28,38 +30,6 @@ export interface ToolWebhookOptions {
   /** Local development and tests only: allow http://127.0.0.1 / localhost targets. */
   allowLoopback?: boolean;
   signal?: AbortSignal;
-}
-
-const encoder = new TextEncoder();
-
-async function hmacHex(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
-  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
-  return Array.from(signature, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-export async function signToolWebhook(secret: string, timestamp: number, body: string): Promise<string> {
-  return `sha256=${await hmacHex(secret, `${timestamp}.${body}`)}`;
-}
-
-/** For owners' receivers (and our tests): constant-time compare, with a freshness window. */
-export async function verifyToolWebhookSignature(
-  secret: string,
-  headers: { timestamp: string | null; signature: string | null },
-  body: string,
-  options: { now?: Date; toleranceSeconds?: number } = {},
-): Promise<boolean> {
-  const timestamp = Number(headers.timestamp);
-  if (!headers.signature || !Number.isInteger(timestamp)) return false;
-  const nowSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
-  if (Math.abs(nowSeconds - timestamp) > (options.toleranceSeconds ?? 300)) return false;
-  const expected = await signToolWebhook(secret, timestamp, body);
-  if (expected.length !== headers.signature.length) return false;
-  let difference = 0;
-  for (let i = 0; i < expected.length; i++) difference |= expected.charCodeAt(i) ^ headers.signature.charCodeAt(i);
-  return difference === 0;
 }
 
 function isPrivateHost(hostname: string): boolean {
@@ -157,8 +127,8 @@ export async function callToolWebhook(call: ToolWebhookCall, options: ToolWebhoo
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Concierge-Tool-Webhook/1',
-        'x-concierge-timestamp': String(timestamp),
-        'x-concierge-signature': await signToolWebhook(call.secret, timestamp, body),
+        [WEBHOOK_TIMESTAMP_HEADER]: String(timestamp),
+        [WEBHOOK_SIGNATURE_HEADER]: await signWebhook(call.secret, timestamp, body),
       },
       body,
     });

@@ -1,35 +1,6 @@
 /**
- * The one error shape functions answer with (CONVENTIONS §5): `{ error: { code, message } }`.
+ * Moved to `../platform/errors.ts` (the function platform layer); this re-export keeps the engine
+ * and voice-session compiling until they move onto the layer. New code imports the platform.
  */
-export interface ErrorBody {
-  error: { code: string; message: string };
-}
-
-export class HttpError extends Error {
-  override readonly name = 'HttpError';
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-export function errorResponse(
-  status: number,
-  code: string,
-  message: string,
-  headers: Record<string, string> = {},
-): Response {
-  const body: ErrorBody = { error: { code, message } };
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-  });
-}
-
-export function httpErrorResponse(error: HttpError, headers: Record<string, string> = {}): Response {
-  return errorResponse(error.status, error.code, error.message, { ...headers, ...error.headers });
-}
+export { HttpError, errorResponse, httpErrorResponse } from '../platform/errors.ts';
+export type { ServerErrorBody as ErrorBody } from '../contracts/errors.ts';

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestStack, type TestStack } from '../../support/stack.ts';
+import { startTestStack, type TestStack, type TestStackOptions } from '../../support/stack.ts';
 
 export interface Actor {
   id: string;
@@ -41,8 +41,9 @@ async function createActor(stack: TestStack, service: SupabaseClient, label: str
   return { id: created.data.user.id, email, client };
 }
 
-export async function startCast(): Promise<Cast> {
-  const stack = await startTestStack();
+/** `options` go to the stack, e.g. `functionEnv` pointing functions at a loopback fake. */
+export async function startCast(options: TestStackOptions = {}): Promise<Cast> {
+  const stack = await startTestStack(options);
   const service = stack.serviceClient();
   const [owner, otherOwner, admin] = [
     await createActor(stack, service, 'owner'),

@@ -6,4 +6,5 @@ export const adminKeys = {
   userCredits: (userId: string) => [...adminKeys.users(), 'credits', userId] as const,
   modelSettings: () => [...adminKeys.all, 'model-settings'] as const,
   toolCatalogue: () => [...adminKeys.all, 'tool-catalogue'] as const,
+  phoneNumbers: (search: string, page: number) => [...adminKeys.all, 'phone-numbers', search, page] as const,
 };

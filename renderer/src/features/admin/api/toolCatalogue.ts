@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { catalogueToolSchema, type CatalogueTool } from '@contracts/tool-catalogue.ts';
 import { z } from 'zod';
 import { toAppError } from '../../../errors/appError.ts';
+import { toJson } from '../../../lib/db-types.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { agentsKeys } from '../../agents/api/keys.ts';
 import { adminKeys } from './keys.ts';
@@ -24,7 +25,7 @@ export function useToolCatalogueQuery() {
 /** Saves the list as a whole (RPC admin_save_tool_catalogue): missing tools are deleted. */
 export async function saveToolCatalogue(tools: CatalogueTool[]): Promise<void> {
   const valid = z.array(catalogueToolSchema).parse(tools);
-  const { error } = await getSupabase().rpc('admin_save_tool_catalogue', { tools: valid });
+  const { error } = await getSupabase().rpc('admin_save_tool_catalogue', { tools: toJson(valid) });
   if (error) throw toAppError(error, 'saveTools');
 }
 

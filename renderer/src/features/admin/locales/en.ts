@@ -102,4 +102,19 @@ export const adminEn = {
     cancel: 'Cancel',
     invalid: 'Check the tool: the name is required and the function name may only use letters, digits, _ and -.',
   },
+  numbers: {
+    title: 'Phone Numbers',
+    search: 'Search by number, owner or agent...',
+    columns: { number: 'Number', locality: 'Locality', owner: 'Owner', agent: 'Agent', addedAt: 'Added At' },
+    pool: 'Platform pool',
+    notAssigned: 'Not assigned',
+    empty: 'No numbers purchased yet.',
+    noMatch: 'No number matches this search.',
+    buy: 'Buy Number',
+    buyUnavailable:
+      'Buying a number for a user needs the telephony provider (Twilio), which is not connected to Concierge yet. Numbers already in the platform appear here with their owner and agent.',
+    page: 'Page {{page}} of {{pages}}',
+    previous: 'Previous page',
+    next: 'Next page',
+  },
 };

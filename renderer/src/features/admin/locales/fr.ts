@@ -104,4 +104,25 @@ export const adminFr: typeof adminEn = {
     invalid:
       'Vérifiez l’outil : le nom est obligatoire et le nom de fonction ne peut contenir que des lettres, chiffres, _ et -.',
   },
+  numbers: {
+    title: 'Numéros de téléphone',
+    search: 'Rechercher par numéro, propriétaire ou agent...',
+    columns: {
+      number: 'Numéro',
+      locality: 'Localité',
+      owner: 'Propriétaire',
+      agent: 'Agent',
+      addedAt: 'Ajouté le',
+    },
+    pool: 'Réserve de la plateforme',
+    notAssigned: 'Non attribué',
+    empty: 'Aucun numéro acheté pour le moment.',
+    noMatch: 'Aucun numéro ne correspond à cette recherche.',
+    buy: 'Acheter un numéro',
+    buyUnavailable:
+      'Acheter un numéro pour un utilisateur nécessite le fournisseur de téléphonie (Twilio), qui n’est pas encore relié à Concierge. Les numéros déjà présents sur la plateforme apparaissent ici avec leur propriétaire et leur agent.',
+    page: 'Page {{page}} sur {{pages}}',
+    previous: 'Page précédente',
+    next: 'Page suivante',
+  },
 };

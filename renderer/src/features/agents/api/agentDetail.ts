@@ -1,3 +1,4 @@
+import type { Row, UpdateRow } from '../../../lib/db-types.ts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { toAppError } from '../../../errors/appError.ts';
@@ -25,27 +26,30 @@ export interface AgentDetail {
   version: number;
 }
 
-const row = z.object({
-  id: z.string(),
-  user_id: z.string(),
-  name: z.string(),
-  company_name: z.string().nullable(),
-  description: z.string(),
-  default_language: z.string(),
-  voice: z.enum(['male', 'female']),
-  avatar_url: z.string().nullable(),
-  subdomain: z.string().nullable(),
-  directory_listed: z.boolean(),
-  sector: z.string().nullable(),
-  sub_sector: z.string().nullable(),
-  updated_at: z.string(),
-  version: z.coerce.number(),
-});
 const COLUMNS =
   'id, user_id, name, company_name, description, default_language, voice, avatar_url, subdomain, directory_listed, sector, sub_sector, updated_at, version';
+type DetailRow = Pick<
+  Row<'agents'>,
+  | 'id'
+  | 'user_id'
+  | 'name'
+  | 'company_name'
+  | 'description'
+  | 'default_language'
+  | 'voice'
+  | 'avatar_url'
+  | 'subdomain'
+  | 'directory_listed'
+  | 'sector'
+  | 'sub_sector'
+  | 'updated_at'
+  | 'version'
+>;
 
-function toDetail(data: unknown): AgentDetail {
-  const r = row.parse(data);
+// The column is text with a check constraint: the generated type says string, the check says which.
+const voice = z.enum(['male', 'female']).catch('male');
+
+function toDetail(r: DetailRow): AgentDetail {
   return {
     id: r.id,
     userId: r.user_id,
@@ -53,7 +57,7 @@ function toDetail(data: unknown): AgentDetail {
     companyName: r.company_name,
     description: r.description,
     defaultLanguage: r.default_language,
-    voice: r.voice,
+    voice: voice.parse(r.voice),
     avatarUrl: r.avatar_url,
     subdomain: r.subdomain,
     directoryListed: r.directory_listed,
@@ -91,7 +95,7 @@ export function useFetchFreshAgent(agentId: string): () => Promise<AgentDetail |
  */
 export async function updateAgent(
   agentId: string,
-  columns: Record<string, unknown>,
+  columns: UpdateRow<'agents'>,
   expectedVersion?: number,
 ): Promise<AgentDetail> {
   const patch = expectedVersion === undefined ? columns : { ...columns, version: expectedVersion };
@@ -101,7 +105,7 @@ export async function updateAgent(
 }
 
 export interface AgentUpdate {
-  columns: Record<string, unknown>;
+  columns: UpdateRow<'agents'>;
   expectedVersion?: number;
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { defaultConfigSchema, type DefaultConfig } from '@contracts/tool-definition.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { agentsKeys } from './keys.ts';
@@ -16,9 +16,6 @@ export interface Sector {
   subSectors: SubSector[];
 }
 
-const sectorRow = z.object({ id: z.string(), name: z.string(), name_fr: z.string() });
-const subSectorRow = sectorRow.extend({ sector_id: z.string() });
-
 /** Sectors with their specializations, in the admin's order (spec 001 §3.4). */
 export async function fetchSectors(): Promise<Sector[]> {
   const supabase = getSupabase();
@@ -28,16 +25,13 @@ export async function fetchSectors(): Promise<Sector[]> {
   ]);
   if (sectors.error) throw toAppError(sectors.error, 'sectors');
   if (subSectors.error) throw toAppError(subSectors.error, 'sectors');
-  const subs = (subSectors.data ?? []).map((r) => subSectorRow.parse(r));
-  return (sectors.data ?? []).map((r) => {
-    const s = sectorRow.parse(r);
-    return {
-      id: s.id,
-      name: s.name,
-      nameFr: s.name_fr,
-      subSectors: subs.filter((x) => x.sector_id === s.id).map((x) => ({ id: x.id, name: x.name, nameFr: x.name_fr })),
-    };
-  });
+  const subs = subSectors.data ?? [];
+  return (sectors.data ?? []).map((s) => ({
+    id: s.id,
+    name: s.name,
+    nameFr: s.name_fr,
+    subSectors: subs.filter((x) => x.sector_id === s.id).map((x) => ({ id: x.id, name: x.name, nameFr: x.name_fr })),
+  }));
 }
 
 export function useSectorsQuery() {
@@ -49,16 +43,8 @@ export interface CatalogueTool {
   name: string;
   description: string;
   icon: string;
-  defaultConfig: Record<string, unknown>;
+  defaultConfig: DefaultConfig;
 }
-
-const toolRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  icon: z.string(),
-  default_config: z.record(z.string(), z.unknown()),
-});
 
 /** The enabled tools of the catalogue (RLS shows owners the enabled ones only). */
 export async function fetchTools(): Promise<CatalogueTool[]> {
@@ -69,10 +55,14 @@ export async function fetchTools(): Promise<CatalogueTool[]> {
     .order('sort_order')
     .order('id');
   if (error) throw toAppError(error, 'tools');
-  return (data ?? []).map((r) => {
-    const t = toolRow.parse(r);
-    return { id: t.id, name: t.name, description: t.description, icon: t.icon, defaultConfig: t.default_config };
-  });
+  return (data ?? []).map((t) => ({
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    icon: t.icon,
+    // jsonb: checked by Postgres to be texts, parsed with the same rule here.
+    defaultConfig: defaultConfigSchema.catch({}).parse(t.default_config),
+  }));
 }
 
 export function useToolsQuery() {

@@ -1,5 +1,6 @@
+import { agentToolsSchema, type AgentTool } from '@contracts/tool-definition.ts';
+import { toJson, type InsertRow } from '../../../lib/db-types.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import type { WizardDraft } from '../wizard/wizardModel.ts';
@@ -16,7 +17,7 @@ const optional = (value: string) => (value.trim() === '' ? null : value.trim());
 export function agentRowFromDraft(userId: string, draft: WizardDraft, catalogue: CatalogueTool[], now: string) {
   const tools = catalogue
     .filter((tool) => draft.toolIds.includes(tool.id))
-    .map((tool) => ({
+    .map((tool): AgentTool => ({
       id: tool.id,
       name: tool.name,
       description: tool.description,
@@ -40,14 +41,14 @@ export function agentRowFromDraft(userId: string, draft: WizardDraft, catalogue:
     email: optional(draft.email),
     website: optional(draft.website),
     capabilities: tools.map((t) => t.id),
-    tools,
-  };
+    tools: toJson(agentToolsSchema.parse(tools)),
+  } satisfies InsertRow<'agents'>;
 }
 
 export async function createAgent(row: ReturnType<typeof agentRowFromDraft>): Promise<string> {
   const { data, error } = await getSupabase().from('agents').insert(row).select('id').single();
   if (error) throw packLimitError(error) ?? toAppError(error, 'createAgent');
-  return z.object({ id: z.string() }).parse(data).id;
+  return data.id;
 }
 
 export function useCreateAgentMutation() {

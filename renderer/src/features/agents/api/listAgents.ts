@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { readAgentTools } from '@contracts/tool-definition.ts';
 import { z } from 'zod';
 import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
@@ -19,19 +20,8 @@ export interface AgentSummary {
   updatedAt: string;
 }
 
-const agentRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  company_name: z.string().nullable(),
-  avatar_url: z.string().nullable(),
-  voice: z.enum(['male', 'female']),
-  tools: z.array(z.unknown()),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-const documentRow = z.object({ agent_id: z.string() });
-const assignmentRow = z.object({ agent_id: z.string(), phone_number_id: z.string() });
-const numberRow = z.object({ id: z.string(), phone_number: z.string() });
+// The column is text with a check constraint: the generated type says string, the check says which.
+const voice = z.enum(['male', 'female']).catch('male');
 
 /**
  * One page of the owner's agents, newest first, after `cursor`. Document counts and assigned
@@ -57,7 +47,7 @@ export async function fetchAgentsPage(
     .order('id', { ascending: false })
     .limit(AGENTS_PAGE_SIZE);
   if (error) throw toAppError(error, context);
-  const agents = (data ?? []).map((d) => agentRow.parse(d));
+  const agents = data ?? [];
   if (agents.length === 0) return [];
   const ids = agents.map((a) => a.id);
 
@@ -68,16 +58,10 @@ export async function fetchAgentsPage(
   if (documents.error) throw toAppError(documents.error, context);
   if (assignments.error) throw toAppError(assignments.error, context);
   const documentCounts = new Map<string, number>();
-  for (const d of documents.data ?? []) {
-    const { agent_id } = documentRow.parse(d);
+  for (const { agent_id } of documents.data ?? []) {
     documentCounts.set(agent_id, (documentCounts.get(agent_id) ?? 0) + 1);
   }
-  const numberIdByAgent = new Map(
-    (assignments.data ?? []).map((a) => {
-      const r = assignmentRow.parse(a);
-      return [r.agent_id, r.phone_number_id] as const;
-    }),
-  );
+  const numberIdByAgent = new Map((assignments.data ?? []).map((a) => [a.agent_id, a.phone_number_id] as const));
   const numberById = new Map<string, string>();
   if (numberIdByAgent.size > 0) {
     const numbers = await supabase
@@ -85,10 +69,7 @@ export async function fetchAgentsPage(
       .select('id, phone_number')
       .in('id', [...numberIdByAgent.values()]);
     if (numbers.error) throw toAppError(numbers.error, context);
-    for (const n of numbers.data ?? []) {
-      const r = numberRow.parse(n);
-      numberById.set(r.id, r.phone_number);
-    }
+    for (const n of numbers.data ?? []) numberById.set(n.id, n.phone_number);
   }
 
   return agents.map((a) => {
@@ -98,8 +79,8 @@ export async function fetchAgentsPage(
       name: a.name,
       companyName: a.company_name,
       avatarUrl: a.avatar_url,
-      voice: a.voice,
-      toolCount: a.tools.length,
+      voice: voice.parse(a.voice),
+      toolCount: readAgentTools(a.tools).length,
       documentCount: documentCounts.get(a.id) ?? 0,
       phoneNumber: numberId ? (numberById.get(numberId) ?? null) : null,
       createdAt: a.created_at,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toAppError } from '../../../errors/appError.ts';
+import { functionAppError } from '../../../errors/functionError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 
 /**
@@ -16,7 +16,7 @@ const envelope = z.object({ result: z.unknown(), offline: z.boolean().catch(fals
 
 async function assist<T>(body: Record<string, unknown>, shape: z.ZodType<T>): Promise<AssistAnswer<T>> {
   const { data, error } = await getSupabase().functions.invoke('owner-assist', { body });
-  if (error) throw toAppError(error, 'generic');
+  if (error) throw await functionAppError(error, { context: 'generic' });
   const parsed = envelope.parse(data);
   return { result: shape.parse(parsed.result), offline: parsed.offline };
 }

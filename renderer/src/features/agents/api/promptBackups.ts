@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { agentsKeys } from './keys.ts';
@@ -13,14 +12,6 @@ export interface PromptBackup {
   createdAt: string;
 }
 
-const row = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  system_prompt: z.string(),
-  created_at: z.string(),
-});
-
 export async function fetchBackups(agentId: string): Promise<PromptBackup[]> {
   const { data, error } = await getSupabase()
     .from('prompt_backups')
@@ -28,16 +19,13 @@ export async function fetchBackups(agentId: string): Promise<PromptBackup[]> {
     .eq('agent_id', agentId)
     .order('created_at', { ascending: false });
   if (error) throw toAppError(error, 'generic');
-  return (data ?? []).map((d) => {
-    const r = row.parse(d);
-    return {
-      id: r.id,
-      name: r.name,
-      description: r.description,
-      systemPrompt: r.system_prompt,
-      createdAt: r.created_at,
-    };
-  });
+  return (data ?? []).map((r) => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    systemPrompt: r.system_prompt,
+    createdAt: r.created_at,
+  }));
 }
 
 export function useBackupsQuery(agentId: string) {

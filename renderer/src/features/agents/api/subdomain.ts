@@ -6,7 +6,10 @@ import { getSupabase } from '../../../lib/supabase.ts';
  * agent keep its own. A failed check counts as not available (spec 001 §5).
  */
 export async function isSubdomainAvailable(subdomain: string, agentId?: string): Promise<boolean> {
-  const { data, error } = await getSupabase().rpc('subdomain_available', { subdomain, agent_id: agentId ?? null });
+  const { data, error } = await getSupabase().rpc(
+    'subdomain_available',
+    agentId === undefined ? { subdomain } : { subdomain, agent_id: agentId },
+  );
   if (error) return false;
   return z.boolean().catch(false).parse(data);
 }

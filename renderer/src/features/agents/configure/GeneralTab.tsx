@@ -13,7 +13,8 @@ import {
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Sector } from '../api/catalogue.ts';
-import { normaliseSubdomain, type SubdomainCheck, type Voice } from '../wizard/wizardModel.ts';
+import { typedSubdomain } from '@contracts/subdomain.ts';
+import type { SubdomainCheck, Voice } from '../wizard/wizardModel.ts';
 import { problemMessage, type FieldErrors, type FieldProblem } from '../fieldErrors.ts';
 import type { ConfigureSubdomainError, GeneralForm } from './configureModel.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
@@ -139,7 +140,7 @@ export function GeneralTab({
             value={form.subdomain}
             intent={subdomainError ? Intent.DANGER : Intent.NONE}
             rightElement={<span className={`wizard-subdomain-suffix ${Classes.TEXT_MUTED}`}>.{host}</span>}
-            onValueChange={(value) => onChange({ subdomain: normaliseSubdomain(value) })}
+            onValueChange={(value) => onChange({ subdomain: typedSubdomain(value) })}
           />
         </FormGroup>
         <FormGroup label={t('agents:configure.sector')} labelFor="configure-sector">

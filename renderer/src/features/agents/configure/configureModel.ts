@@ -14,7 +14,7 @@ export interface GeneralForm {
   description: string;
 }
 
-export type ConfigureSubdomainError = 'tooShort' | 'invalidEdges' | 'reserved' | 'taken' | null;
+export type ConfigureSubdomainError = 'tooShort' | 'invalidEdges' | 'reserved' | 'invalid' | 'taken' | null;
 
 /**
  * Inline subdomain error on configure: the agent's current value shows none (spec 001 §4.2);

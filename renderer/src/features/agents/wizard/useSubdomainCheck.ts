@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isSubdomainAvailable } from '../api/subdomain.ts';
-import { SUBDOMAIN_MIN_LENGTH, type SubdomainCheck } from './wizardModel.ts';
+import { SUBDOMAIN_MIN_LENGTH } from '@contracts/subdomain.ts';
+import type { SubdomainCheck } from './wizardModel.ts';
 
 /** Live availability of a normalised subdomain, asked 400 ms after the last keystroke. */
 export function useSubdomainCheck(subdomain: string, agentId?: string): SubdomainCheck {

@@ -6,7 +6,6 @@ import {
   firstStepWithProblems,
   goTo,
   isStepValid,
-  normaliseSubdomain,
   parseDraft,
   promptInputsKey,
   shouldExtract,
@@ -20,11 +19,6 @@ import {
 const draft = (patch: Partial<WizardDraft>): WizardDraft => ({ ...emptyDraft, ...patch });
 
 describe('subdomain', () => {
-  it('lowercases and keeps only a-z, 0-9 and hyphen', () => {
-    expect(normaliseSubdomain('Le Petit_Bistrot 11e!')).toBe('lepetitbistrot11e');
-    expect(normaliseSubdomain('Café-Crème')).toBe('caf-crme');
-    expect(normaliseSubdomain('x'.repeat(80))).toHaveLength(63);
-  });
   it('reports too short, taken, and nothing while the check has not answered', () => {
     expect(subdomainError('', null)).toBeNull();
     expect(subdomainError('ab', null)).toBe('tooShort');

@@ -2,15 +2,11 @@
  * The creation wizard's rules (spec 001 §2.2, §4.1, §4.2, §5), free of React so they can be tested:
  * steps and their validity, subdomain normalisation, recommended tools, the saved draft.
  */
-import { SUBDOMAIN_LIMITS } from '../../../lib/fieldLimits.ts';
+import { typedSubdomain } from '@contracts/subdomain.ts';
 import { subdomainShapeProblem, textProblems, type AgentField, type FieldErrors } from '../fieldErrors.ts';
 
 export const WIZARD_STEPS = ['sector', 'brief', 'basicInfo', 'tools', 'review'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
-
-export const SUBDOMAIN_MIN_LENGTH = SUBDOMAIN_LIMITS.min;
-/** One DNS label at most (the agents table enforces the same). */
-export const SUBDOMAIN_MAX_LENGTH = SUBDOMAIN_LIMITS.max;
 
 export type Voice = 'male' | 'female';
 
@@ -63,18 +59,10 @@ export function stepIndex(step: WizardStep): number {
   return WIZARD_STEPS.indexOf(step);
 }
 
-/** Lowercase; everything but a-z, 0-9 and hyphen removed (spec 001 §4.2). */
-export function normaliseSubdomain(typed: string): string {
-  return typed
-    .toLowerCase()
-    .replace(/[^a-z0-9-]/g, '')
-    .slice(0, SUBDOMAIN_MAX_LENGTH);
-}
-
 /** State of the subdomain field: what the availability check has said about the current value. */
 export type SubdomainCheck = { value: string; status: 'checking' | 'available' | 'taken' } | null;
 
-export type SubdomainError = 'tooShort' | 'invalidEdges' | 'reserved' | 'taken' | null;
+export type SubdomainError = 'tooShort' | 'invalidEdges' | 'reserved' | 'invalid' | 'taken' | null;
 
 /** The inline error for a normalised subdomain (empty: no error, the step is simply not valid). */
 export function subdomainError(subdomain: string, check: SubdomainCheck): SubdomainError {
@@ -231,7 +219,7 @@ export interface Extraction {
 export function applyExtraction(draft: WizardDraft, extraction: Extraction): WizardDraft {
   const fill = (current: string, value: string | null | undefined) =>
     current.trim() === '' && value ? value : current;
-  const suggested = normaliseSubdomain(extraction.suggestedSubdomain ?? '').slice(0, 30);
+  const suggested = typedSubdomain(extraction.suggestedSubdomain ?? '').slice(0, 30);
   return {
     ...draft,
     companyName: fill(draft.companyName, extraction.companyName),

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { AppError, toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { authKeys } from './keys.ts';
-import { toProfile, type Profile } from './profile.ts';
+import { PROFILE_COLUMNS, toProfile, type Profile } from './profile.ts';
 
 /** Reads the signed-in user's profile row; `null` when the row does not exist (yet). */
 export async function fetchProfile(userId: string): Promise<Profile | null> {
-  const { data, error } = await getSupabase().from('profiles').select('*').eq('id', userId).maybeSingle();
+  const { data, error } = await getSupabase().from('profiles').select(PROFILE_COLUMNS).eq('id', userId).maybeSingle();
   if (error) throw toAppError(error, 'profile');
   return data === null ? null : toProfile(data);
 }

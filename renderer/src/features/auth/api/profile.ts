@@ -1,22 +1,22 @@
-import { z } from 'zod';
+import type { Row } from '../../../lib/db-types.ts';
 
-/**
- * The `profiles` row as the console uses it (spec 000 §3.1 "profile as loaded by the client"):
- * missing optional fields take the spec's defaults (avatar null, credits 0, lang en, not admin).
- */
-export const profileRowSchema = z.object({
-  id: z.string(),
-  name: z.string().nullish(),
-  email: z.string().nullish(),
-  avatar: z.string().nullish(),
-  credits: z.number().nullish(),
-  lang: z.string().nullish(),
-  is_admin: z.boolean().nullish(),
-  has_free_pack_activated: z.boolean().nullish(),
-  notify_email_alerts: z.boolean().nullish(),
-  notify_feature_announcements: z.boolean().nullish(),
-  notify_usage_reports: z.boolean().nullish(),
-});
+/** The `profiles` columns the console reads (spec 000 §3.1 "profile as loaded by the client"). */
+export const PROFILE_COLUMNS =
+  'id, name, email, avatar, credits, lang, is_admin, has_free_pack_activated, notify_email_alerts, notify_feature_announcements, notify_usage_reports';
+export type ProfileRow = Pick<
+  Row<'profiles'>,
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'avatar'
+  | 'credits'
+  | 'lang'
+  | 'is_admin'
+  | 'has_free_pack_activated'
+  | 'notify_email_alerts'
+  | 'notify_feature_announcements'
+  | 'notify_usage_reports'
+>;
 
 /** The Settings tab's three toggles (migration 20261121210000). */
 export interface NotificationSettings {
@@ -37,21 +37,21 @@ export interface Profile {
   notifications: NotificationSettings;
 }
 
-export function toProfile(row: unknown): Profile {
-  const r = profileRowSchema.parse(row);
+export function toProfile(r: ProfileRow): Profile {
   return {
     id: r.id,
-    name: r.name ?? '',
+    name: r.name,
     email: r.email ?? '',
-    avatarUrl: r.avatar ?? null,
-    credits: r.credits ?? 0,
+    avatarUrl: r.avatar,
+    credits: r.credits,
+    // text with a check constraint (en, fr): the generated type says string.
     lang: r.lang === 'fr' ? 'fr' : 'en',
-    isAdmin: r.is_admin === true,
-    hasFreePackActivated: r.has_free_pack_activated === true,
+    isAdmin: r.is_admin,
+    hasFreePackActivated: r.has_free_pack_activated,
     notifications: {
-      emailAlerts: r.notify_email_alerts ?? true,
-      featureAnnouncements: r.notify_feature_announcements ?? true,
-      usageReports: r.notify_usage_reports ?? false,
+      emailAlerts: r.notify_email_alerts,
+      featureAnnouncements: r.notify_feature_announcements,
+      usageReports: r.notify_usage_reports,
     },
   };
 }

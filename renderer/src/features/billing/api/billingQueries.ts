@@ -44,8 +44,8 @@ const transactionSchema = z.object({
 });
 export type BillingTransaction = z.infer<typeof transactionSchema>;
 
-async function rpc(name: string, args?: Record<string, unknown>): Promise<unknown> {
-  const { data, error } = await getSupabase().rpc(name, args);
+/** The RPC's rows, or the error as the console shows it; the zod schemas below check the shape. */
+function rowsOf<T>({ data, error }: { data: T; error: unknown }): T {
   if (error) throw toAppError(error, 'generic');
   return data;
 }
@@ -57,19 +57,22 @@ export function useBillingTotalsQuery() {
       z
         .array(totalsSchema)
         .length(1)
-        .parse(await rpc('admin_billing_totals'))[0]!,
+        .parse(rowsOf(await getSupabase().rpc('admin_billing_totals')))[0]!,
   });
 }
 
 export function useBillingMonthsQuery(count = 12) {
   return useQuery({
     queryKey: billingKeys.months(count),
-    queryFn: async () => z.array(monthSchema).parse(await rpc('admin_billing_months', { months: count })),
+    queryFn: async () =>
+      z.array(monthSchema).parse(rowsOf(await getSupabase().rpc('admin_billing_months', { months: count }))),
   });
 }
 
 export async function fetchTransactions(page: number, size: number): Promise<BillingTransaction[]> {
-  return z.array(transactionSchema).parse(await rpc('admin_billing_transactions', { page_size: size, page }));
+  return z
+    .array(transactionSchema)
+    .parse(rowsOf(await getSupabase().rpc('admin_billing_transactions', { page_size: size, page })));
 }
 
 export function useBillingTransactionsQuery(page: number, size: number) {

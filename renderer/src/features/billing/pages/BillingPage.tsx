@@ -147,6 +147,8 @@ export function BillingPage() {
               columns={columns}
               data={rows}
               getRowId={(r) => r.id}
+              // One server page at a time, in the server's order: a header sort would order this page only.
+              enableSorting={false}
               empty={<p>{t('billing:noTransactions')}</p>}
             />
             <ButtonGroup>

@@ -1,3 +1,4 @@
+import { toJson } from '../../../lib/db-types.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { toAppError } from '../../../errors/appError.ts';
@@ -21,16 +22,6 @@ export interface BrandingAgent {
   version: number;
 }
 
-const row = z.object({
-  id: z.string(),
-  user_id: z.string(),
-  name: z.string(),
-  company_name: z.string().nullable(),
-  subdomain: z.string().nullable(),
-  avatar_url: z.string().nullable(),
-  branding: z.unknown(),
-  version: z.coerce.number(),
-});
 const COLUMNS = 'id, user_id, name, company_name, subdomain, avatar_url, branding, version';
 const uuid = z.uuid();
 
@@ -42,7 +33,7 @@ export async function fetchBrandingAgent(agentId: string): Promise<BrandingAgent
   const agent = await getSupabase().from('agents').select(COLUMNS).eq('id', agentId).maybeSingle();
   if (agent.error) throw toAppError(agent.error, 'fetchAgents');
   if (!agent.data) return null;
-  const r = row.parse(agent.data);
+  const r = agent.data;
   return {
     id: r.id,
     userId: r.user_id,
@@ -74,7 +65,6 @@ export interface SavedBranding {
   branding: unknown;
   version: number;
 }
-const saved = z.object({ branding: z.unknown(), version: z.coerce.number() });
 
 /**
  * Writes the whole branding value; Postgres checks it (private.is_valid_branding) and refuses it
@@ -87,12 +77,12 @@ export async function saveBranding(
 ): Promise<SavedBranding> {
   const { data, error } = await getSupabase()
     .from('agents')
-    .update({ branding, version: expectedVersion })
+    .update({ branding: toJson(branding), version: expectedVersion })
     .eq('id', agentId)
     .select('branding, version')
     .single();
   if (error) throw toAppError(error, 'updateAgent');
-  return saved.parse(data);
+  return { branding: data.branding, version: data.version };
 }
 
 export function useSaveBrandingMutation(agentId: string) {

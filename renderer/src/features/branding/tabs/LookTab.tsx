@@ -1,9 +1,8 @@
 import { FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { isHexColour } from '@contracts/colour.ts';
 import { FONT_FAMILIES, FONT_LABELS, type FontFamily } from '../brandingModel.ts';
 import type { TabProps } from './types.ts';
-
-const HEX = /^#[0-9a-fA-F]{6}$/;
 
 function ColourField({
   id,
@@ -17,7 +16,7 @@ function ColourField({
   onChange: (v: string) => void;
 }) {
   const { t } = useTranslation();
-  const valid = HEX.test(value);
+  const valid = isHexColour(value);
   return (
     <FormGroup
       label={label}

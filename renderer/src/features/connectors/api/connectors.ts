@@ -1,17 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { integrationConfigSchema, readIntegrationConfig } from '@contracts/integrations.ts';
 import { z } from 'zod';
 import { toAppError } from '../../../errors/appError.ts';
+import { toJson } from '../../../lib/db-types.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { CONNECTOR_KINDS, emptyConnector, type Connector, type ConnectorKind } from '../connectorModel.ts';
 import { connectorsKeys } from './keys.ts';
 
-const row = z.object({
-  kind: z.enum(['zapier', 'make']),
-  enabled: z.boolean(),
-  config: z.record(z.string(), z.unknown()),
-  connected_at: z.string().nullable(),
-  disconnected_at: z.string().nullable(),
-});
+const connectorKind = z.enum(CONNECTOR_KINDS);
 
 /** Both connectors of the agent; one never configured comes back empty and disabled. */
 export async function fetchConnectors(agentId: string): Promise<Record<ConnectorKind, Connector>> {
@@ -22,11 +18,12 @@ export async function fetchConnectors(agentId: string): Promise<Record<Connector
     .in('kind', CONNECTOR_KINDS);
   if (error) throw toAppError(error, 'generic');
   const result = { zapier: emptyConnector('zapier'), make: emptyConnector('make') };
-  for (const r of z.array(row).parse(data)) {
-    result[r.kind] = {
-      kind: r.kind,
+  for (const r of data ?? []) {
+    const kind = connectorKind.parse(r.kind);
+    result[kind] = {
+      kind,
       enabled: r.enabled,
-      webhookUrl: typeof r.config.webhook_url === 'string' ? r.config.webhook_url : '',
+      webhookUrl: readIntegrationConfig(kind, r.config).webhook_url,
       connectedAt: r.connected_at,
       disconnectedAt: r.disconnected_at,
     };
@@ -46,7 +43,7 @@ export async function writeConnector(agent: { id: string; userId: string }, conn
   const supabase = getSupabase();
   const columns = {
     enabled: connector.enabled,
-    config: { webhook_url: connector.webhookUrl },
+    config: toJson(integrationConfigSchema(connector.kind).parse({ webhook_url: connector.webhookUrl })),
     connected_at: connector.connectedAt,
     disconnected_at: connector.disconnectedAt,
   };
@@ -84,17 +81,8 @@ export interface ConnectorDelivery {
   createdAt: string;
 }
 
-const deliveryRow = z.object({
-  id: z.string(),
-  kind: z.enum(['zapier', 'make']),
-  conversation_id: z.string(),
-  status: z.enum(['pending', 'delivered', 'failed', 'cancelled']),
-  attempts: z.number(),
-  status_code: z.number().nullable(),
-  error: z.string().nullable(),
-  last_attempt_at: z.string().nullable(),
-  created_at: z.string(),
-});
+// text with a check constraint: the generated type says string, the check says which.
+const deliveryStatus = z.enum(['pending', 'delivered', 'failed', 'cancelled']);
 
 export const DELIVERIES_SHOWN = 10;
 
@@ -106,20 +94,17 @@ export async function fetchDeliveries(agentId: string): Promise<ConnectorDeliver
     .order('created_at', { ascending: false })
     .limit(DELIVERIES_SHOWN);
   if (error) throw toAppError(error, 'generic');
-  return z
-    .array(deliveryRow)
-    .parse(data)
-    .map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      conversationId: r.conversation_id,
-      status: r.status,
-      attempts: r.attempts,
-      statusCode: r.status_code,
-      error: r.error,
-      lastAttemptAt: r.last_attempt_at,
-      createdAt: r.created_at,
-    }));
+  return (data ?? []).map((r) => ({
+    id: r.id,
+    kind: connectorKind.parse(r.kind),
+    conversationId: r.conversation_id,
+    status: deliveryStatus.parse(r.status),
+    attempts: r.attempts,
+    statusCode: r.status_code,
+    error: r.error,
+    lastAttemptAt: r.last_attempt_at,
+    createdAt: r.created_at,
+  }));
 }
 
 /** The last deliveries; refreshed every 30 s while the tab is open (the dispatcher runs each minute). */

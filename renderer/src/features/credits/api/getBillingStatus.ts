@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { toAppError } from '../../../errors/appError.ts';
+import { functionAppError } from '../../../errors/functionError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { creditsKeys } from './keys.ts';
 
@@ -9,7 +9,7 @@ const status = z.object({ configured: z.boolean() });
 /** Whether a payment provider is configured (billing-checkout GET). */
 export async function fetchBillingStatus(): Promise<{ configured: boolean }> {
   const { data, error } = await getSupabase().functions.invoke('billing-checkout', { method: 'GET' });
-  if (error) throw toAppError(error, 'purchase');
+  if (error) throw await functionAppError(error, { context: 'purchase' });
   return status.parse(data);
 }
 

@@ -14,13 +14,8 @@ export interface CreditEntry {
   createdAt: string;
 }
 
-const row = z.object({
-  id: z.number(),
-  type: z.enum(['signup_bonus', 'free_activation', 'purchase', 'admin_grant', 'admin_debit', 'usage']),
-  amount: z.number(),
-  pack_id: z.string().nullable(),
-  created_at: z.string(),
-});
+// text with a check constraint: the generated type says string, the check says which.
+const entryType = z.enum(['signup_bonus', 'free_activation', 'purchase', 'admin_grant', 'admin_debit', 'usage']);
 
 /** The user's credit movements, newest first (spec 000 §7: query by user ordered by date desc). */
 export async function fetchCreditHistory(userId: string, limit = 50): Promise<CreditEntry[]> {
@@ -32,10 +27,13 @@ export async function fetchCreditHistory(userId: string, limit = 50): Promise<Cr
     .order('id', { ascending: false })
     .limit(limit);
   if (error) throw toAppError(error, 'history');
-  return (data ?? []).map((d) => {
-    const r = row.parse(d);
-    return { id: r.id, type: r.type, amount: r.amount, packId: r.pack_id, createdAt: r.created_at };
-  });
+  return (data ?? []).map((r) => ({
+    id: r.id,
+    type: entryType.parse(r.type),
+    amount: r.amount,
+    packId: r.pack_id,
+    createdAt: r.created_at,
+  }));
 }
 
 export function useCreditHistoryQuery(userId: string) {

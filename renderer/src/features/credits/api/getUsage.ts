@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { z } from 'zod';
 import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { authKeys } from '../../auth/api/keys.ts';
@@ -17,18 +16,11 @@ export interface MinutesUsage {
   subscribedPack: string | null;
 }
 
-const usageRow = z.object({
-  pack_name: z.string().nullable(),
-  subscribed: z.boolean(),
-  used_minutes: z.number().int(),
-  included_minutes: z.number().int(),
-});
-
 /** The aggregate comes from SQL (`minutes_usage()`), never from ledger rows in the browser. */
 export async function fetchMinutesUsage(): Promise<MinutesUsage> {
   const { data, error } = await getSupabase().rpc('minutes_usage').single();
   if (error) throw toAppError(error, 'balance');
-  const row = usageRow.parse(data);
+  const row = data;
   return {
     usedMinutes: row.used_minutes,
     totalMinutes: row.included_minutes,

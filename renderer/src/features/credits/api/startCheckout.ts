@@ -1,36 +1,23 @@
-import { FunctionsHttpError } from '@supabase/supabase-js';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AppError, toAppError } from '../../../errors/appError.ts';
+import { functionAppError } from '../../../errors/functionError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 
 const session = z.object({ id: z.string(), url: z.string().url() });
-const errorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
-
-const codeKeys: Record<string, string> = {
+const codeKeys = {
   payment_not_configured: 'errors:credits.paymentNotConfigured',
   pack_not_found: 'errors:credits.packNotFound',
-};
+} as const;
 
 /** Asks billing-checkout for a Stripe Checkout Session; the caller sends the browser to its url. */
 export async function startCheckout(packId: string, returnUrl: string): Promise<{ id: string; url: string }> {
   const { data, error } = await getSupabase().functions.invoke('billing-checkout', { body: { packId, returnUrl } });
-  if (error) {
-    if (error instanceof FunctionsHttpError) {
-      const body = errorBody.safeParse(await (error.context as Response).json().catch(() => null));
-      if (body.success) {
-        const { code, message } = body.data.error;
-        throw new AppError({
-          source: 'function',
-          code,
-          message,
-          messageKey: codeKeys[code] ?? 'errors:credits.purchaseFailed',
-          params: { message },
-        });
-      }
-    }
-    throw toAppError(error, 'purchase');
-  }
+  if (error)
+    throw await functionAppError(error, {
+      context: 'purchase',
+      codeKeys,
+      fallbackKey: 'errors:credits.purchaseFailed',
+    });
   return session.parse(data);
 }
 

@@ -1,7 +1,6 @@
-import { FunctionsHttpError } from '@supabase/supabase-js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AppError, toAppError } from '../../../errors/appError.ts';
+import { functionAppError } from '../../../errors/functionError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 
 /**
@@ -21,38 +20,11 @@ const status = z.object({
 });
 export type CalendarStatus = z.infer<typeof status>;
 
-const errorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
-
-const codeKeys: Record<string, string> = {
-  google_not_configured: 'calendar:errors.notConfigured',
-};
+const codeKeys = { google_not_configured: 'calendar:errors.notConfigured' } as const;
 
 async function call<T>(body: Record<string, unknown>, shape: z.ZodType<T>, fallbackKey: string): Promise<T> {
   const { data, error } = await getSupabase().functions.invoke('google-calendar', { body });
-  if (error) {
-    if (error instanceof FunctionsHttpError) {
-      const parsed = errorBody.safeParse(await (error.context as Response).json().catch(() => null));
-      if (parsed.success) {
-        const { code, message } = parsed.data.error;
-        throw new AppError({
-          source: 'function',
-          code,
-          message,
-          messageKey: codeKeys[code] ?? fallbackKey,
-          params: { message },
-        });
-      }
-    }
-    const appError = toAppError(error);
-    throw appError.source === 'network'
-      ? appError
-      : new AppError({
-          source: appError.source,
-          code: appError.code,
-          message: appError.message,
-          messageKey: fallbackKey,
-        });
-  }
+  if (error) throw await functionAppError(error, { codeKeys, fallbackKey });
   return shape.parse(data);
 }
 

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { readIntegrationConfig } from '@contracts/integrations.ts';
 import { z } from 'zod';
 import { toAppError } from '../../../errors/appError.ts';
+import type { Row } from '../../../lib/db-types.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { deployKeys } from './keys.ts';
 
@@ -39,16 +41,12 @@ export interface AgentIntegrations {
   whatsApp: WhatsAppState | null;
 }
 
-const text = z.string().nullable().optional();
-const integrationRow = z.object({
-  kind: z.string(),
-  enabled: z.boolean(),
-  config: z.record(z.string(), z.unknown()),
-  connected_at: z.string().nullable(),
-  disconnected_at: z.string().nullable(),
-});
-const widgetConfig = z.object({ domain: text, api_key: text, script_url: text });
-const whatsAppConfig = z.object({ status: text, phone_number: text });
+type IntegrationRow = Pick<
+  Row<'agent_integrations'>,
+  'kind' | 'enabled' | 'config' | 'connected_at' | 'disconnected_at'
+>;
+
+// configure_web_widget / disable_web_widget answer jsonb (private.web_widget_state).
 const widgetRpc = z.object({
   enabled: z.boolean(),
   domain: z.string().nullable(),
@@ -60,14 +58,13 @@ const widgetRpc = z.object({
 
 const uuid = z.uuid();
 
-export function toIntegrations(rows: unknown[]): AgentIntegrations {
-  const parsed = rows.map((r) => integrationRow.parse(r));
-  const byKind = (kind: string) => parsed.find((r) => r.kind === kind);
+export function toIntegrations(rows: IntegrationRow[]): AgentIntegrations {
+  const byKind = (kind: string) => rows.find((r) => r.kind === kind);
   const card = byKind('virtual_business_card');
   const widget = byKind('web_widget');
   const whatsApp = byKind('whatsapp_business');
-  const w = widget ? widgetConfig.parse(widget.config) : null;
-  const wa = whatsApp ? whatsAppConfig.parse(whatsApp.config) : null;
+  const w = widget ? readIntegrationConfig('web_widget', widget.config) : null;
+  const wa = whatsApp ? readIntegrationConfig('whatsapp_business', whatsApp.config) : null;
   return {
     businessCard: card
       ? { enabled: card.enabled, connectedAt: card.connected_at, disconnectedAt: card.disconnected_at }
@@ -76,9 +73,9 @@ export function toIntegrations(rows: unknown[]): AgentIntegrations {
       widget && w
         ? {
             enabled: widget.enabled,
-            domain: w.domain ?? null,
-            apiKey: w.api_key ?? null,
-            scriptUrl: w.script_url ?? null,
+            domain: w.domain,
+            apiKey: w.api_key,
+            scriptUrl: w.script_url,
             connectedAt: widget.connected_at,
             disconnectedAt: widget.disconnected_at,
           }
@@ -87,8 +84,8 @@ export function toIntegrations(rows: unknown[]): AgentIntegrations {
       whatsApp && wa
         ? {
             enabled: whatsApp.enabled,
-            status: wa.status ?? null,
-            phoneNumber: wa.phone_number ?? null,
+            status: wa.status,
+            phoneNumber: wa.phone_number,
             connectedAt: whatsApp.connected_at,
           }
         : null,

@@ -11,9 +11,6 @@ export interface AssignedNumber {
   locality: string | null;
 }
 
-const assignment = z.object({ phone_number_id: z.string(), assigned_at: z.string() });
-const number = z.object({ phone_number: z.string(), locality: z.string().nullable() });
-
 export async function fetchAssignedNumber(agentId: string): Promise<AssignedNumber | null> {
   if (!z.uuid().safeParse(agentId).success) return null;
   const supabase = getSupabase();
@@ -24,7 +21,7 @@ export async function fetchAssignedNumber(agentId: string): Promise<AssignedNumb
     .maybeSingle();
   if (found.error) throw toAppError(found.error, 'generic');
   if (!found.data) return null;
-  const a = assignment.parse(found.data);
+  const a = found.data;
   const detail = await supabase
     .from('phone_numbers')
     .select('phone_number, locality')
@@ -32,7 +29,7 @@ export async function fetchAssignedNumber(agentId: string): Promise<AssignedNumb
     .maybeSingle();
   if (detail.error) throw toAppError(detail.error, 'generic');
   if (!detail.data) return null;
-  const n = number.parse(detail.data);
+  const n = detail.data;
   return { phoneNumber: n.phone_number, locality: n.locality, assignedAt: a.assigned_at };
 }
 

@@ -1,3 +1,4 @@
+import { readFunctionError } from '@contracts/errors.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
@@ -24,18 +25,8 @@ export interface KnowledgeDocument {
   createdAt: string;
 }
 
-const row = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: z.string(),
-  status: z.enum(['processing', 'uploaded', 'failed']),
-  progress: z.number(),
-  error: z.string().nullable(),
-  size_bytes: z.number().nullable(),
-  chunk_count: z.number(),
-  storage_path: z.string().nullable(),
-  created_at: z.string(),
-});
+// text with a check constraint: the generated type says string, the check says which.
+const documentStatus = z.enum(['processing', 'uploaded', 'failed']);
 const COLUMNS = 'id, name, type, status, progress, error, size_bytes, chunk_count, storage_path, created_at';
 
 export async function fetchKnowledgeDocuments(agentId: string): Promise<KnowledgeDocument[]> {
@@ -45,21 +36,18 @@ export async function fetchKnowledgeDocuments(agentId: string): Promise<Knowledg
     .eq('agent_id', agentId)
     .order('created_at', { ascending: false });
   if (error) throw toAppError(error, 'generic');
-  return z
-    .array(row)
-    .parse(data)
-    .map((r) => ({
-      id: r.id,
-      name: r.name,
-      type: r.type,
-      status: r.status,
-      progress: r.progress,
-      error: r.error,
-      sizeBytes: r.size_bytes,
-      chunkCount: r.chunk_count,
-      storagePath: r.storage_path,
-      createdAt: r.created_at,
-    }));
+  return (data ?? []).map((r) => ({
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    status: documentStatus.parse(r.status),
+    progress: r.progress,
+    error: r.error,
+    sizeBytes: r.size_bytes,
+    chunkCount: r.chunk_count,
+    storagePath: r.storage_path,
+    createdAt: r.created_at,
+  }));
 }
 
 /**
@@ -89,16 +77,9 @@ export function useKnowledgeDocumentsQuery(agentId: string, extraPolling: boolea
   });
 }
 
-/** The function's `{error:{message}}` when it answered one. */
+/** The function's own message when it answered one (contracts/errors.ts' parser). */
 async function functionReason(error: unknown): Promise<string | undefined> {
-  const context = (error as { context?: unknown }).context;
-  if (!(context instanceof Response)) return undefined;
-  try {
-    const body = (await context.clone().json()) as { error?: { message?: unknown } };
-    return typeof body.error?.message === 'string' ? body.error.message : undefined;
-  } catch {
-    return undefined;
-  }
+  return (await readFunctionError(error))?.message;
 }
 
 export interface UploadProgress {

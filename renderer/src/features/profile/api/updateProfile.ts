@@ -1,3 +1,4 @@
+import type { UpdateRow } from '../../../lib/db-types.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
@@ -12,8 +13,8 @@ export interface ProfilePatch {
   notifications?: Partial<NotificationSettings>;
 }
 
-export function toProfileColumns(patch: ProfilePatch): Record<string, unknown> {
-  const columns: Record<string, unknown> = {};
+export function toProfileColumns(patch: ProfilePatch): UpdateRow<'profiles'> {
+  const columns: UpdateRow<'profiles'> = {};
   if (patch.name !== undefined) columns.name = patch.name.trim();
   if (patch.lang !== undefined) columns.lang = patch.lang;
   if (patch.avatarUrl !== undefined) columns.avatar = patch.avatarUrl;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toAppError } from '../../../errors/appError.ts';
+import { functionAppError } from '../../../errors/functionError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 
 const answer = z.object({ result: z.object({ text: z.string() }) });
@@ -10,6 +10,6 @@ export async function transcribeAudio(audio: string, language: string): Promise<
   const body: Record<string, unknown> = { task: 'transcribe', audio };
   if (/^[a-z]{2}$/.test(code)) body.language = code;
   const { data, error } = await getSupabase().functions.invoke('owner-assist', { body });
-  if (error) throw toAppError(error, 'generic');
+  if (error) throw await functionAppError(error, { context: 'generic' });
   return answer.parse(data).result.text;
 }

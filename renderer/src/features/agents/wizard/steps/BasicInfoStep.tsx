@@ -1,8 +1,8 @@
 import { Callout, ControlGroup, FormGroup, H3, Icon, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { typedSubdomain } from '@contracts/subdomain.ts';
 import {
   basicInfoProblems,
-  normaliseSubdomain,
   subdomainError,
   type SubdomainCheck,
   type Voice,
@@ -83,7 +83,7 @@ export function BasicInfoStep({
             value={draft.subdomain}
             intent={error ? Intent.DANGER : Intent.NONE}
             autoComplete="off"
-            onValueChange={(value) => onChange((d) => ({ ...d, subdomain: normaliseSubdomain(value) }))}
+            onValueChange={(value) => onChange((d) => ({ ...d, subdomain: typedSubdomain(value) }))}
           />
           <span className="wizard-subdomain-suffix">.{host}</span>
         </ControlGroup>

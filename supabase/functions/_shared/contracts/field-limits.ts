@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Text limits the database enforces (CHECK constraints on agents, private.is_valid_branding), stated
  * once for every form that writes those columns, so a form refuses a value before the request
@@ -20,9 +22,6 @@ export const AGENT_LIMITS = {
 } as const;
 export type AgentLimitField = keyof typeof AGENT_LIMITS;
 
-/** One DNS label: lowercase letters, digits and inner hyphens (agents.subdomain check). */
-export const SUBDOMAIN_LIMITS = { min: 3, max: 63 } as const;
-
 /** agents.branding texts (private.is_valid_branding, migrations 20261121193200 and 20261122000400). */
 export const BRANDING_LIMITS = {
   heroTitle: 100,
@@ -34,9 +33,18 @@ export const BRANDING_LIMITS = {
   ogDescription: 500,
   twitterDescription: 500,
   aboutText: 50_000,
+  customCss: 20_000,
 } as const;
 
 /** Whether a text is longer than its column allows. */
 export function isTooLong(value: string, max: number): boolean {
   return value.length > max;
+}
+
+/**
+ * A string of at most `max` characters as Postgres' char_length counts them (code points, so an
+ * emoji is one character, where JavaScript's length says two).
+ */
+export function charsAtMost(max: number) {
+  return z.string().refine((s) => Array.from(s).length <= max, { error: `at most ${max} characters` });
 }

@@ -1,0 +1,38 @@
+import { readFunctionError, type ErrorCode } from '@contracts/errors.ts';
+import { AppError, toAppError, type AppErrorContext } from './appError.ts';
+
+export interface FunctionErrorOptions {
+  /** Which operation failed: picks the generic wording when no code matches. */
+  context?: AppErrorContext;
+  /** i18n keys for the codes this call knows how to explain (`payment_not_configured` → …). */
+  codeKeys?: Partial<Record<ErrorCode, string>>;
+  /** The key for any other refusal by the function (network failures keep their own key). */
+  fallbackKey?: string;
+}
+
+/**
+ * The console's one reading of a failed `functions.invoke`: the function's `{error:{code,message}}`
+ * (contracts/errors.ts' parser) becomes an AppError whose key comes from its code; a failure with
+ * no HTTP answer (offline, relay) goes through toAppError like any other.
+ */
+export async function functionAppError(error: unknown, options: FunctionErrorOptions = {}): Promise<AppError> {
+  const base = toAppError(error, options.context ?? 'generic');
+  const failure = await readFunctionError(error);
+  if (!failure) {
+    if (base.source === 'network' || !options.fallbackKey) return base;
+    return new AppError({
+      source: base.source,
+      code: base.code,
+      message: base.message,
+      messageKey: options.fallbackKey,
+    });
+  }
+  return new AppError({
+    source: 'function',
+    code: failure.code,
+    message: failure.message,
+    status: failure.status,
+    params: { message: failure.message },
+    messageKey: options.codeKeys?.[failure.code as ErrorCode] ?? options.fallbackKey ?? base.messageKey,
+  });
+}
