@@ -10,8 +10,8 @@
  *   POST {action:'end', callId, callToken}          → VoiceEndAnswer
  */
 import { z } from 'zod';
+import { subdomainSchema } from './subdomain.ts';
 
-const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{1,61}[a-z0-9])$/;
 export const MAX_SDP_CHARS = 20_000;
 
 /** Recording formats the page may produce (spec 002 §9 order) and their file extensions. */
@@ -24,16 +24,7 @@ export const RECORDING_TYPES = {
 export type RecordingMimeType = keyof typeof RECORDING_TYPES;
 
 export const voiceAgentRefSchema = z.union(
-  [
-    z.object({ agentId: z.guid({ error: 'agentId must be a UUID.' }) }),
-    z.object({
-      subdomain: z
-        .string()
-        .trim()
-        .toLowerCase()
-        .regex(SUBDOMAIN, { error: 'subdomain must be 3 to 63 letters, digits or hyphens.' }),
-    }),
-  ],
+  [z.object({ agentId: z.guid({ error: 'agentId must be a UUID.' }) }), z.object({ subdomain: subdomainSchema })],
   { error: 'Give exactly one of agentId or subdomain.' },
 );
 
