@@ -148,7 +148,16 @@ async function assemble(
   const upgrades: Record<string, UpgradeHandler> = realtime ? { '/realtime/v1/websocket': realtime.handleUpgrade } : {};
 
   const dispatch = createFetchHandler(ctx, mounts);
-  ctx.dispatch = dispatch;
+  let stopped = false;
+  // Work a function left running (a voice call's control, like an edge runtime's waitUntil) may
+  // still call the stack in-process after stop: it gets a 503, never a closed database.
+  ctx.dispatch = Object.assign(
+    (request: Request, ...rest: unknown[]) =>
+      stopped
+        ? Promise.resolve(Response.json({ message: 'The local stack has stopped.' }, { status: 503 }))
+        : (dispatch as (request: Request, ...rest: unknown[]) => Promise<Response>)(request, ...rest),
+    dispatch,
+  ) as typeof dispatch;
   const server = createHttpServer(ctx, dispatch, upgrades);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -193,6 +202,7 @@ async function assemble(
     },
     stop() {
       stopping ??= (async () => {
+        stopped = true;
         scheduler?.stop();
         await realtime?.close();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));

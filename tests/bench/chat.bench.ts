@@ -24,9 +24,9 @@ import { fileURLToPath } from 'node:url';
 import { startFakeOpenAI } from '../fakes/openai/server.ts';
 import { createAgent, createOwner, newVisitorId } from '../integration/agent-chat/support.ts';
 import { startTestStack } from '../integration/support/stack.ts';
-import { matchKnowledgeChunks, vectorLiteral } from '../../supabase/functions/_shared/agent-chat/retrieval.ts';
+import { matchKnowledgeChunks, vectorLiteral } from '../../supabase/functions/_shared/conversation/knowledge.ts';
 import { hashedEmbedding } from '../../supabase/functions/_shared/text/lexical.ts';
-import { textSearchTerms, toOrTsQuery } from '../../supabase/functions/_shared/engine/retrieval.ts';
+import { textSearchTerms, toOrTsQuery } from '../../supabase/functions/_shared/conversation/retrieval.ts';
 import { seedChunks } from './chat-seed.ts';
 import { loadPlan, streamTurn, type LoadPlan, type LoadResult } from './chat-load.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { encodeSseEvent, type AgentChatEvent } from '../../supabase/functions/_shared/engine/sse.ts';
+import { encodeSseEvent, type AgentChatEvent } from '../../supabase/functions/_shared/contracts/conversation-events.ts';
 import { AgentSitePage } from './pages/AgentSitePage.ts';
 import { DESKTOP, PHONE, launchBrowser, screenshot, type Viewport } from './support/browser.ts';
 import { watchCspViolations } from './support/csp.ts';

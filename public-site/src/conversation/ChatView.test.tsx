@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeSseEvent, type AgentChatEvent } from '../../../supabase/functions/_shared/engine/sse.ts';
+import { encodeSseEvent, type AgentChatEvent } from '@contracts/conversation-events.ts';
 import { ChatView } from './ChatView.tsx';
 import type { KeyValueStore } from './session.ts';
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { AgentChatEvent } from '../../../supabase/functions/_shared/engine/sse.ts';
+import { MAX_MESSAGE_LENGTH } from '@contracts/agent-chat.ts';
+import type { AgentChatEvent } from '@contracts/conversation-events.ts';
 import { browserStore, type KeyValueStore } from './session.ts';
 import { conversationText, type ConversationKey, type ConversationLocale } from './messages.ts';
 import type { AgentRef, ChatChannel, ConversationEndpoint } from './api.ts';
@@ -208,7 +209,7 @@ export function ChatView({
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={onKeyDown}
           disabled={inputDisabled}
-          maxLength={4000}
+          maxLength={MAX_MESSAGE_LENGTH}
           data-testid="chat-input"
         />
         {composerAddon?.({ send, pending: state.pending })}

@@ -1,8 +1,4 @@
-import {
-  readAgentChatResponse,
-  type AgentChatEvent,
-  type Citation,
-} from '../../../supabase/functions/_shared/engine/sse.ts';
+import { readAgentChatResponse, type AgentChatEvent, type Citation } from '@contracts/conversation-events.ts';
 import type { ChatMessage } from './state.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeSseEvent, type AgentChatEvent } from '../../../supabase/functions/_shared/engine/sse.ts';
+import { encodeSseEvent, type AgentChatEvent } from '@contracts/conversation-events.ts';
 import { loadConversation, sendTurn, toChatMessages, turnBody, VISITOR_KEY_HEADER } from './api.ts';
 import { conversationCatalogues } from './messages.ts';
 import { saveConversationId, savedConversationId, visitorKey, type KeyValueStore } from './session.ts';

@@ -1,4 +1,4 @@
-import type { AgentChatEvent, Citation } from '../../../supabase/functions/_shared/engine/sse.ts';
+import type { AgentChatEvent, Citation } from '@contracts/conversation-events.ts';
 
 /**
  * The conversation as the visitor sees it, as a pure reducer: a message list and whether a reply is

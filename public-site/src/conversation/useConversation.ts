@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { AgentChatHttpError, type AgentChatEvent } from '../../../supabase/functions/_shared/engine/sse.ts';
+import { AgentChatHttpError, type AgentChatEvent } from '@contracts/conversation-events.ts';
 import { loadConversation, sendTurn, type AgentRef, type ChatChannel, type ConversationEndpoint } from './api.ts';
 import { conversationReducer, initialConversation, type ChatMessage } from './state.ts';
 import { saveConversationId, savedConversationId, visitorKey, type KeyValueStore } from './session.ts';

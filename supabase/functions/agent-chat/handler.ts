@@ -12,9 +12,9 @@
  * bounds its own memory (MemoryBucketStore evicts the oldest keys).
  */
 import { createAiProvider } from '../_shared/ai/factory.ts';
-import { createAgentLoader, type LoadedAgent } from '../_shared/agent-chat/agents.ts';
+import { createAgentLoader, type LoadedAgent } from '../_shared/conversation/agents.ts';
 import { identifyCaller } from '../_shared/agent-chat/caller.ts';
-import { createConversationStore } from '../_shared/agent-chat/conversations.ts';
+import { createConversationStore } from '../_shared/conversation/conversations.ts';
 import { corsHeaders, preflight } from '../_shared/agent-chat/cors.ts';
 import {
   anonymousKeys,
@@ -23,15 +23,15 @@ import {
   requireEnv,
   type FunctionEnv,
 } from '../_shared/agent-chat/env.ts';
-import { createRpcRetriever } from '../_shared/agent-chat/retrieval.ts';
-import { createChatMeter, createModelSettingsCache } from '../_shared/agent-chat/usage.ts';
-import { createAgentChatHandler } from '../_shared/engine/handler.ts';
+import { createRpcRetriever } from '../_shared/conversation/knowledge.ts';
+import { createChatMeter, createModelSettingsCache } from '../_shared/conversation/usage.ts';
+import { createAgentChatHandler } from '../_shared/conversation/handler.ts';
 import {
   ChatRateLimiter,
   DEFAULT_CHAT_RATE_LIMITS,
   MemoryBucketStore,
   type ChatRateLimits,
-} from '../_shared/engine/rate-limit.ts';
+} from '../_shared/conversation/rate-limit.ts';
 import { offlineShareAction } from '../_shared/tools/interactions.ts';
 import { createToolRunner } from '../_shared/tools/runner.ts';
 

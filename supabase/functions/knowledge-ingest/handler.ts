@@ -19,7 +19,7 @@
 import { z } from 'zod';
 import { createAiProvider } from '../_shared/ai/factory.ts';
 import { isProviderError } from '../_shared/ai/errors.ts';
-import { createModelSettingsCache } from '../_shared/agent-chat/usage.ts';
+import { createModelSettingsCache } from '../_shared/conversation/usage.ts';
 import { KNOWLEDGE_MAX_BYTES, validateKnowledgeFile } from '../_shared/knowledge/formats.ts';
 import { ingestKnowledgeFile } from '../_shared/knowledge/ingest.ts';
 import { isOwnKnowledgePath, parseKnowledgePath } from '../_shared/knowledge/paths.ts';

@@ -4,7 +4,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { IngestedDocument } from '../_shared/knowledge/ingest.ts';
-import { vectorLiteral } from '../_shared/agent-chat/retrieval.ts';
+import { vectorLiteral } from '../_shared/conversation/knowledge.ts';
 
 export const KNOWLEDGE_BUCKET = 'knowledge';
 

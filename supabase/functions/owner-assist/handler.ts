@@ -16,8 +16,8 @@
 import { createAiProvider } from '../_shared/ai/factory.ts';
 import { isProviderError } from '../_shared/ai/errors.ts';
 import type { AiProvider, ChatMessage } from '../_shared/ai/types.ts';
-import { createModelSettingsCache, meterAssist } from '../_shared/agent-chat/usage.ts';
-import { MemoryBucketStore, takeToken, type BucketPolicy } from '../_shared/engine/rate-limit.ts';
+import { createModelSettingsCache, meterAssist } from '../_shared/conversation/usage.ts';
+import { MemoryBucketStore, takeToken, type BucketPolicy } from '../_shared/conversation/rate-limit.ts';
 import {
   HttpError,
   createFunctionApp,

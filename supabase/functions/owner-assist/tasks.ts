@@ -4,7 +4,7 @@
  * Temperatures from spec 001 §9: extraction 0.2, brief 0.5, system prompt 0.7.
  */
 import { z } from 'zod';
-import { safeText } from '../_shared/engine/safe-text.ts';
+import { safeText } from '../_shared/contracts/safe-text.ts';
 import { AGENT_LIMITS } from '../_shared/contracts/field-limits.ts';
 import { suggestSubdomain } from '../_shared/contracts/subdomain.ts';
 

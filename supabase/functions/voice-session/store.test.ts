@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../_shared/web/errors.ts';
-import type { VoiceAgent } from './session.ts';
 import { createRestVoiceStore } from './store.ts';
 
-const AGENT: VoiceAgent = {
+const AGENT = {
   id: 'a0000000-0000-4000-8000-000000000404',
   ownerId: 'd0000000-0000-4000-8000-000000000404',
   name: 'Clara',

@@ -6,17 +6,7 @@
  */
 import { HttpError } from '../_shared/web/errors.ts';
 import { noCredits, type VoiceStore } from './voice-session.ts';
-import { recordingPath, RECORDING_TYPES, type VoiceAgent } from './session.ts';
-
-interface AgentRow {
-  id: string;
-  user_id: string;
-  name: string;
-  company_name: string | null;
-  description: string;
-  default_language: string;
-  voice: 'male' | 'female';
-}
+import { recordingPath, RECORDING_TYPES } from './session.ts';
 
 /** A PostgREST error answer, kept so callers can map database errors to HTTP answers. */
 class RestError extends Error {
@@ -63,33 +53,6 @@ export function createRestVoiceStore(opts: {
     rest<T>(`/rpc/${name}`, { method: 'POST', body: JSON.stringify(args) });
 
   return {
-    async loadAgent(ref, ownerId) {
-      const filter =
-        'agentId' in ref
-          ? `id=eq.${encodeURIComponent(ref.agentId)}`
-          : `subdomain=eq.${encodeURIComponent(ref.subdomain)}`;
-      const [row] = await rest<AgentRow[]>(
-        `/agents?select=id,user_id,name,company_name,description,default_language,voice&${filter}&limit=1`,
-      );
-      if (!row) return null;
-      // The owner tests from the console sandbox before (or without) publishing the page.
-      const owner = ownerId != null && ownerId === row.user_id;
-      const [card] = await rest<{ enabled: boolean }[]>(
-        `/agent_integrations?select=enabled&agent_id=eq.${row.id}&kind=eq.virtual_business_card`,
-      );
-      if (!card?.enabled && !owner) return null;
-      const agent: VoiceAgent = {
-        id: row.id,
-        ownerId: row.user_id,
-        name: row.name,
-        companyName: row.company_name,
-        systemPrompt: row.description,
-        defaultLanguage: row.default_language,
-        voice: row.voice,
-      };
-      return agent;
-    },
-
     async ownerCredits(ownerId) {
       const [row] = await rest<{ credits: number }[]>(`/profiles?select=credits&id=eq.${encodeURIComponent(ownerId)}`);
       return row?.credits ?? 0;
@@ -129,7 +92,7 @@ export function createRestVoiceStore(opts: {
           agent_id: agent.id,
           storage_path: path,
           mime_type: path ? recordingMimeType : null,
-          format: path && recordingMimeType ? RECORDING_TYPES[recordingMimeType] : null,
+          format: path && recordingMimeType ? (RECORDING_TYPES as Record<string, string>)[recordingMimeType] : null,
         });
       } catch (error) {
         if (error instanceof RestError && error.body?.message === 'no_credits') throw noCredits();
@@ -157,14 +120,6 @@ export function createRestVoiceStore(opts: {
       return url ? { ...started, recordingUploadUrl: `${storage}${url}` } : started;
     },
 
-    async activeCall(callId) {
-      const [row] = await rest<{ user_id: string; agent_id: string | null; conversation_id: string | null }[]>(
-        `/voice_calls?select=user_id,agent_id,conversation_id&id=eq.${encodeURIComponent(callId)}&status=eq.recording`,
-      );
-      if (!row?.agent_id) return null;
-      return { agentId: row.agent_id, ownerId: row.user_id, conversationId: row.conversation_id };
-    },
-
     async attachProviderCall(callId, providerCallId) {
       return await rpc<boolean>('voice_attach_provider_call', { call_id: callId, provider_call_id: providerCallId });
     },
@@ -183,10 +138,10 @@ export function createRestVoiceStore(opts: {
         : { open: false, providerCallId: beat.provider_call_id };
     },
 
-    async endCall(callId, leaseSeconds, transcript) {
+    async endCall(callId, leaseSeconds) {
       const [outcome] = await rpc<
         { claimed: boolean; duration_seconds: number; credits_charged: number; provider_call_id: string | null }[]
-      >('voice_end_call', { call_id: callId, lease_seconds: leaseSeconds, transcript });
+      >('voice_end_call', { call_id: callId, lease_seconds: leaseSeconds, transcript: [] });
       if (!outcome) return null;
       return {
         claimed: outcome.claimed,

@@ -1,21 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { LoadedAgent } from '../_shared/agent-chat/agents.ts';
-import type { ToolInvocation } from '../_shared/engine/turn.ts';
+import type { LoadedAgent } from '../_shared/conversation/agents.ts';
 import { HttpError } from '../_shared/web/errors.ts';
-import { signCallToken, verifyCallToken, type VoiceToolDeps } from './tools.ts';
-import { recordingPath, openingInstruction, realtimeSession, realtimeVoice, type VoiceAgent } from './session.ts';
+import { signCallToken, verifyCallToken } from './call-token.ts';
+import { recordingPath } from './session.ts';
 import {
-  createVoiceSessionHandler,
+  createVoiceSessionHandler as createHandler,
   type Admission,
   type Heartbeat,
   type RealtimeProvider,
-  type TranscriptLine,
   type VoiceCaller,
+  type VoiceSessionDeps,
   type VoiceStore,
 } from './voice-session.ts';
 import { VOICE_LEASE_SECONDS } from '../_shared/contracts/voice-lease.ts';
 
-const AGENT: VoiceAgent = {
+const AGENT: LoadedAgent = {
   id: 'a0000000-0000-4000-8000-000000000001',
   ownerId: 'd0000000-0000-4000-8000-000000000001',
   name: 'Clara',
@@ -23,9 +22,20 @@ const AGENT: VoiceAgent = {
   systemPrompt: 'You are Clara, the host.',
   defaultLanguage: 'fr_FR',
   voice: 'female',
+  publicChatEnabled: true,
+  hasKnowledge: false,
+  timeZone: null,
+  interactions: [],
+  tools: [],
 };
+
+/** The core's loader as the handler sees it: the demo agent by subdomain or id. */
+const loadAgent: VoiceSessionDeps['loadAgent'] = async (ref) =>
+  ('subdomain' in ref && ref.subdomain === 'demo') || ('agentId' in ref && ref.agentId === AGENT.id) ? AGENT : null;
+
+const createVoiceSessionHandler = (deps: Omit<VoiceSessionDeps, 'loadAgent'> & Partial<VoiceSessionDeps>) =>
+  createHandler({ loadAgent, ...deps });
 const CALL = 'c0000000-0000-4000-8000-000000000001';
-const CONVERSATION = 'e0000000-0000-4000-8000-000000000001';
 const OFFER = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n';
 
 const SECRET = 'test-secret';
@@ -37,7 +47,7 @@ const PROVIDER_CALL = 'rtc_fake000001';
  * what it was given.
  */
 function fakeStore(credits: number, elapsed = 61) {
-  const ended: { callId: string; transcript: TranscriptLine[]; leaseSeconds: number }[] = [];
+  const ended: { callId: string; leaseSeconds: number }[] = [];
   const admitted: { agentId: string; caller: VoiceCaller }[] = [];
   const attached: string[] = [];
   const aborted: string[] = [];
@@ -46,8 +56,6 @@ function fakeStore(credits: number, elapsed = 61) {
   let admission: Admission = { allowed: true };
   let beat: Heartbeat | null = { open: true, secondsLeft: 100, final: false };
   const store: VoiceStore = {
-    loadAgent: async (ref) =>
-      ('subdomain' in ref && ref.subdomain === 'demo') || ('agentId' in ref && ref.agentId === AGENT.id) ? AGENT : null,
     ownerCredits: async () => (calls.push('ownerCredits'), credits),
     admitCall: async (agentId, caller) => (admitted.push({ agentId, caller }), admission),
     startCall: async () => {
@@ -60,11 +68,9 @@ function fakeStore(credits: number, elapsed = 61) {
     attachProviderCall: async (id, providerCallId) => (attached.push(`${id}:${providerCallId}`), true),
     abortCall: async (id) => void aborted.push(id),
     heartbeat: async (id) => (id === CALL ? beat : null),
-    activeCall: async (id) =>
-      id === CALL && !ended.length ? { agentId: AGENT.id, ownerId: AGENT.ownerId, conversationId: CONVERSATION } : null,
-    endCall: async (id, leaseSeconds, transcript) => {
+    endCall: async (id, leaseSeconds) => {
       if (id !== CALL) return null;
-      ended.push({ callId: id, transcript, leaseSeconds });
+      ended.push({ callId: id, leaseSeconds });
       const minutes = Math.ceil(elapsed / 60);
       const claimed = ended.length === 1;
       return {
@@ -160,19 +166,23 @@ describe('voice-session', () => {
     expect((await ready(new Request('http://fn/voice-session'))).status).toBe(400);
   });
 
-  it('relays the offer with the agent session and returns the answer, opening and reservation', async () => {
+  it('relays the offer with the core session, starts the call control and returns the answer and reservation', async () => {
     const realtime = fakeRealtime();
+    const controlled: string[] = [];
     const handler = createVoiceSessionHandler({
       store: fakeStore(3).store,
       realtime,
       model: 'gpt-realtime',
       tokenSecret: SECRET,
+      controlCall: (callId) => controlled.push(callId),
     });
     const res = await handler(post({ subdomain: 'demo', sdp: OFFER }));
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ sdp: 'v=0\r\na=answer\r\n', callId: CALL, reservedSeconds: 180, final: true });
-    expect(String(body.opening)).toContain('likely recorded');
+    // The server greets and converses on its control connection: the page gets no instructions.
+    expect(body).not.toHaveProperty('opening');
+    expect(controlled).toEqual([CALL]);
     expect(realtime.offers[0]?.sdp).toBe(OFFER);
     expect(realtime.offers[0]?.session).toMatchObject({
       type: 'realtime',
@@ -260,7 +270,7 @@ describe('voice-session', () => {
     expect((await handler(post({ subdomain: 'demo', sdp: OFFER }))).status).toBe(503);
   });
 
-  it('ending settles the call with nothing from the page but the transcript lines it can store', async () => {
+  it('ending settles the call with nothing from the page: its duration and transcript are ignored', async () => {
     const fake = fakeStore(5, 61);
     const handler = createVoiceSessionHandler({
       store: fake.store,
@@ -274,32 +284,19 @@ describe('voice-session', () => {
         action: 'end',
         callId: CALL,
         callToken,
-        // A page claiming a 1 s call (or any other figure) changes nothing.
-        durationSeconds: 1,
-        creditsCharged: 0,
-        transcript: [
-          { role: 'assistant', text: 'Bonjour !' },
-          { role: 'user', text: 'Une\u0000 table \ud800' },
-          { role: 'system', text: 'x' },
-          { role: 'user', text: '   ' },
-        ],
+        transcript: [{ role: 'assistant', text: 'You owe nothing.' }],
       }),
     );
     expect(res.status).toBe(200);
     await expect(res.json()).resolves.toEqual({ durationSeconds: 61, creditsCharged: 2 });
-    // NUL and a lone surrogate cannot be stored: they are dropped, the call still ends.
-    expect(fake.ended[0]?.transcript).toEqual([
-      { role: 'assistant', text: 'Bonjour !' },
-      { role: 'user', text: 'Une table' },
-    ]);
-    // A malformed transcript never keeps a call open (the sweeper would charge it to its maximum).
-    const again = await handler(post({ action: 'end', callId: CALL, callToken, transcript: 'not a list' }));
-    await expect(again.json()).resolves.toEqual({ durationSeconds: 61, creditsCharged: 2 });
-    expect(fake.ended[1]?.transcript).toEqual([]);
+    // A page claiming a duration is refused: the body has no such field.
+    expect((await handler(post({ action: 'end', callId: CALL, callToken, durationSeconds: 1 }))).status).toBe(400);
     const unknown = 'c0000000-0000-4000-8000-000000000999';
     const unknownToken = await signCallToken(SECRET, unknown, Date.now() + 60_000);
     expect((await handler(post({ action: 'end', callId: unknown, callToken: unknownToken }))).status).toBe(404);
     expect((await handler(post({ action: 'end', callId: 'nope' }))).status).toBe(400);
+    // The page can no longer run tools: the server runs them on its control connection.
+    expect((await handler(post({ action: 'tool', callId: CALL, callToken, name: 'get_time' }))).status).toBe(400);
     // Timed with the shared lease (the sweeper and the page use the same one).
     expect(fake.ended[0]?.leaseSeconds).toBe(VOICE_LEASE_SECONDS);
   });
@@ -399,72 +396,14 @@ describe('voice session rules', () => {
       `${AGENT.ownerId}/${AGENT.id}/2026-11-21T20-15-30-123Z-call.m4a`,
     );
   });
-
-  it('maps the agent voice and builds a GA session with transcription', () => {
-    expect(realtimeVoice('male')).toBe('cedar');
-    const session = realtimeSession(AGENT, 'gpt-realtime');
-    expect(session).toMatchObject({ audio: { input: { transcription: { model: 'gpt-4o-mini-transcribe' } } } });
-    expect(String(session.instructions)).toContain('Speak French');
-    // The interactions guidance the chat prompt carries reaches the voice model too.
-    expect(String(realtimeSession(AGENT, 'gpt-realtime', [], 'Offer the menu PDF.').instructions)).toContain(
-      'Offer the menu PDF.',
-    );
-    expect(openingInstruction({ ...AGENT, defaultLanguage: 'en_US' })).toContain('in English');
-  });
 });
 
-const LOADED: LoadedAgent = {
-  id: AGENT.id,
-  ownerId: AGENT.ownerId,
-  name: AGENT.name,
-  companyName: AGENT.companyName,
-  systemPrompt: AGENT.systemPrompt,
-  defaultLanguage: 'fr',
-  publicChatEnabled: true,
-  hasKnowledge: false,
-  timeZone: 'Europe/Paris',
-  interactions: [],
-  tools: [
-    {
-      id: 'get_time',
-      name: 'Time',
-      description: 'Current time',
-      functionDefinition: { name: 'get_time', parameters: { properties: { format: { type: 'string' } } } },
-      config: {},
-    },
-    {
-      id: 'calendar',
-      name: 'Calendar',
-      description: null,
-      functionDefinition: {
-        name: 'manage_calendar',
-        parameters: { properties: { action: { type: 'string' } }, required: ['action'] },
-      },
-      config: {},
-    },
-  ],
-};
-
-function fakeTools() {
-  const runs: ToolInvocation[] = [];
-  const tools: VoiceToolDeps = {
-    loadAgent: async (id) => (id === AGENT.id ? LOADED : null),
-    run: async (invocation) => {
-      runs.push(invocation);
-      return invocation.functionName === 'get_time'
-        ? { ok: true, result: { time: '12:00' } }
-        : { ok: false, error: 'Calendar not connected' };
-    },
-  };
-  return { tools, runs };
-}
-
 describe('voice-session callers', () => {
-  it('passes the signed-in owner to the agent lookup (sandbox calls without a public page); bad sessions are 401', async () => {
+  it('lets the signed-in owner call their agent whose page is off (sandbox), not visitors; bad sessions are 401', async () => {
     const { store } = fakeStore(3);
-    const lookups: (string | null | undefined)[] = [];
     const handler = createVoiceSessionHandler({
-      store: { ...store, loadAgent: async (ref, ownerId) => (lookups.push(ownerId), store.loadAgent(ref)) },
+      loadAgent: async () => ({ ...AGENT, publicChatEnabled: false }),
+      store,
       realtime: fakeRealtime(),
       model: 'm',
       tokenSecret: SECRET,
@@ -482,114 +421,7 @@ describe('voice-session callers', () => {
         body: JSON.stringify({ agentId: AGENT.id, sdp: OFFER }),
       });
     expect((await handler(as('owner-session'))).status).toBe(200);
-    expect((await handler(as('anon'))).status).toBe(200);
-    expect(lookups).toEqual([AGENT.ownerId, null]);
+    expect((await handler(as('anon'))).status).toBe(404);
     expect((await handler(as('forged'))).status).toBe(401);
-  });
-});
-
-describe('voice-session tool calls', () => {
-  const NOW = Date.parse('2026-11-22T10:00:00Z');
-
-  it('offers the agent tools to the realtime session and hands out a call token', async () => {
-    const realtime = fakeRealtime();
-    const handler = createVoiceSessionHandler({
-      store: fakeStore(2).store,
-      realtime,
-      model: 'm',
-      tools: fakeTools().tools,
-      tokenSecret: SECRET,
-      now: () => NOW,
-    });
-    const body = (await (await handler(post({ subdomain: 'demo', sdp: OFFER }))).json()) as Record<string, unknown>;
-    expect(realtime.offers[0]?.session).toMatchObject({
-      tool_choice: 'auto',
-      tools: [
-        { type: 'function', name: 'get_time', description: 'Current time' },
-        { type: 'function', name: 'manage_calendar', parameters: { required: ['action'] } },
-      ],
-    });
-    const token = String(body.callToken);
-    // Heartbeats may grow the 2 min reservation up to the longest call (4 h): valid that long plus the
-    // grace period, not after.
-    expect(await verifyCallToken(SECRET, CALL, token, NOW + 14_500_000)).toBe(true);
-    expect(await verifyCallToken(SECRET, CALL, token, NOW + 14_600_000)).toBe(false);
-    expect(await verifyCallToken(SECRET, 'c0000000-0000-4000-8000-000000000002', token, NOW)).toBe(false);
-    expect(await verifyCallToken('other', CALL, token, NOW)).toBe(false);
-  });
-
-  it('runs an enabled tool for the call and returns its output; failures are outputs too', async () => {
-    const { tools, runs } = fakeTools();
-    const handler = createVoiceSessionHandler({
-      store: fakeStore(2).store,
-      realtime: fakeRealtime(),
-      model: 'm',
-      tools,
-      tokenSecret: SECRET,
-      now: () => NOW,
-    });
-    const callToken = await signCallToken(SECRET, CALL, NOW + 60_000);
-    const ask = (extra: Record<string, unknown>) =>
-      handler(post({ action: 'tool', callId: CALL, callToken, toolCallId: 'call_1', ...extra }));
-    const time = await ask({ name: 'get_time', arguments: '{"format":"time"}' });
-    await expect(time.json()).resolves.toEqual({ ok: true, output: '{"time":"12:00"}' });
-    expect(runs[0]).toMatchObject({
-      functionName: 'get_time',
-      arguments: { format: 'time' },
-      conversationId: CONVERSATION,
-      channel: 'voice',
-      agent: { id: AGENT.id },
-    });
-    await expect((await ask({ name: 'manage_calendar', arguments: '{"action":"list"}' })).json()).resolves.toEqual({
-      ok: false,
-      output: '{"error":"Calendar not connected"}',
-    });
-    // Bad arguments from the model are told back to it without running anything.
-    await expect((await ask({ name: 'manage_calendar', arguments: '{}' })).json()).resolves.toMatchObject({
-      ok: false,
-      output: expect.stringContaining('missing required argument(s): action'),
-    });
-    expect(runs).toHaveLength(2);
-  });
-
-  it('refuses tools without a valid token, for another call, after the end, or not enabled', async () => {
-    const fake = fakeStore(2);
-    const { tools, runs } = fakeTools();
-    const handler = createVoiceSessionHandler({
-      store: fake.store,
-      realtime: fakeRealtime(),
-      model: 'm',
-      tools,
-      tokenSecret: SECRET,
-      now: () => NOW,
-    });
-    const token = await signCallToken(SECRET, CALL, NOW + 60_000);
-    const other = 'c0000000-0000-4000-8000-000000000002';
-    const call = (body: Record<string, unknown>) =>
-      handler(post({ action: 'tool', callId: CALL, name: 'get_time', arguments: '{}', ...body }));
-    expect((await call({})).status).toBe(401);
-    expect((await call({ callToken: 'forged.token' })).status).toBe(401);
-    expect((await call({ callToken: await signCallToken(SECRET, CALL, NOW - 1_000) })).status).toBe(401);
-    expect((await call({ callId: other, callToken: token })).status).toBe(401);
-    expect((await call({ callId: other, callToken: await signCallToken(SECRET, other, NOW + 60_000) })).status).toBe(
-      404,
-    );
-    const unknown = await call({ callToken: token, name: 'delete_everything' });
-    expect(unknown.status).toBe(400);
-    await expect(unknown.json()).resolves.toMatchObject({ error: { code: 'unknown_tool' } });
-    expect((await call({ callToken: token, name: 'bad name!' })).status).toBe(400);
-    expect((await call({ callToken: token, arguments: { format: 'iso' } })).status).toBe(400);
-    await handler(post({ action: 'end', callId: CALL, callToken: token }));
-    expect((await call({ callToken: token })).status).toBe(404);
-    expect(runs).toHaveLength(0);
-    const noTools = createVoiceSessionHandler({
-      store: fakeStore(2).store,
-      realtime: null,
-      model: 'm',
-      tokenSecret: SECRET,
-    });
-    expect((await noTools(post({ action: 'tool', callId: CALL, callToken: token, name: 'get_time' }))).status).toBe(
-      503,
-    );
   });
 });

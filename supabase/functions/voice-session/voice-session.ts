@@ -1,45 +1,43 @@
 /**
- * `voice-session`: the server side of a browser voice call (issue 8, spec 002 §4.1, §7.1).
+ * `voice-session`: the browser voice channel's HTTP side (issue 8, issue 14 §2; spec 002 §4.1,
+ * §7.1). The page carries audio only; the conversation itself runs through the conversation core
+ * on the server's control connection to the realtime call (_shared/conversation/channels/browser-voice.ts).
  *
  *   GET  ?subdomain=…            → {available, reason?}   (the AI Call button asks first)
  *   POST {subdomain|agentId, sdp, recordingMimeType?}
- *        → {sdp, callId, callToken, opening, reservedSeconds, final, recordingUploadUrl?}
+ *        → {sdp, callId, callToken, reservedSeconds, final, recordingUploadUrl?}
  *        opens a `web_voice` conversation and a `voice_calls` row reserving one block of the balance
  *        the owner's other open calls do not hold (less when less is left; 402 under a minute);
- *        `final` when the reservation cannot grow now. Relays the browser's SDP offer to
- *        OpenAI's `POST /v1/realtime/calls` with the agent's session (the standard key never leaves
- *        the server) and keeps the provider's call id to hang it up; also a one-time signed upload
- *        URL for the stereo recording. Starts are rate-limited per visitor, client address and
- *        agent (counters in Postgres): 429 + Retry-After.
+ *        relays the browser's SDP offer to OpenAI's `POST /v1/realtime/calls` with the session the
+ *        core builds (the standard key never leaves the server), keeps the provider's call id, and
+ *        starts the call's control (sideband) on the call control host: session, greeting, tools,
+ *        transcripts, lease renewal and settling at the real end of the call. Also a one-time
+ *        signed upload URL for the stereo recording. Starts are rate-limited per visitor, client
+ *        address and agent (counters in Postgres): 429 + Retry-After.
  *   POST {action:'heartbeat', callId, callToken} → {open, secondsLeft, final}
- *        renews the call's liveness lease (_shared/contracts/voice-lease.ts) on the database clock and tops
- *        its reservation up by another block when little of it is left and credits remain;
- *        `final` when it cannot grow (the call ends in secondsLeft). After the reservation or an
- *        expired lease: {open: false} and the provider call is hung up.
- *   POST {action:'tool', callId, callToken, name, arguments, toolCallId} → {ok, output}
- *        runs one of the agent's enabled tools asked for by the realtime model (tools.ts); the
- *        call token from the start answer proves the caller holds this call, until it expires.
- *   POST {action:'end', callId, callToken, transcript} → {durationSeconds, creditsCharged}
- *        with the call token only: settles the call in Postgres (`voice_end_call`): claimed once,
- *        timed by the database clock (at the last heartbeat if the lease had expired) and capped by
- *        the call's reservation, charged per started minute up to the balance, once however
- *        many `end` requests race (the later ones get the same outcome), then hangs the provider
- *        call up. Nothing the page sends sets money; its transcript is stored as unverified lines
- *        (kept from connectors). Calls never ended are settled by `voice-call-sweeper` once their
- *        lease expires or their reservation passes.
+ *        the page's view of the reservation (_shared/contracts/voice-lease.ts): renews the lease and
+ *        tops the reservation up; after the reservation or an expired lease {open: false} and the
+ *        provider call is hung up.
+ *   POST {action:'end', callId, callToken} → {durationSeconds, creditsCharged}
+ *        the page hangs up: settles the call in Postgres (`voice_end_call`), claimed once, timed by
+ *        the database clock, then hangs the provider call up. Any transcript or duration the page
+ *        sends is ignored: the server's control connection wrote what was said, and a page that
+ *        never calls `end` changes nothing (the control connection settles at the real end; the
+ *        sweeper settles calls whose lease expired).
  *
  * 503 voice_unavailable without a realtime-capable provider (no OPENAI_API_KEY), 402 no_credits
  * when the owner's balance is empty, 404 for an agent whose page is off, 400 for bad input.
  */
 import { HttpError, errorResponse, httpErrorResponse } from '../_shared/web/errors.ts';
 import { readJsonBody } from '../_shared/web/json-body.ts';
-import { storableText } from '../_shared/engine/safe-text.ts';
-import { serializeToolResult, parseToolArguments } from '../_shared/engine/tools.ts';
+import type { LoadedAgent } from '../_shared/conversation/agents.ts';
+import { realtimeSession } from '../_shared/conversation/channels/browser-voice.ts';
+import { voiceAgentRefSchema, voiceHeldCallSchema, voiceStartBodySchema } from '../_shared/contracts/voice-session.ts';
+import { z } from 'zod';
 import { hangUpCall } from '../_shared/voice/hang-up.ts';
 import { VOICE_LEASE_SECONDS } from '../_shared/contracts/voice-lease.ts';
 import type { RealtimeProvider } from '../_shared/voice/openai-realtime.ts';
-import { agentFunctions, realtimeTools, signCallToken, verifyCallToken, type VoiceToolDeps } from './tools.ts';
-import { RECORDING_TYPES, openingInstruction, realtimeSession, type VoiceAgent } from './session.ts';
+import { signCallToken, verifyCallToken } from './call-token.ts';
 import { VOICE_START_LIMITS, type VoiceStartLimits } from './limits.ts';
 
 export const CORS_HEADERS: Record<string, string> = {
@@ -48,11 +46,6 @@ export const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-methods': 'GET, POST, OPTIONS',
   'access-control-expose-headers': 'retry-after',
 };
-
-export interface TranscriptLine {
-  role: 'user' | 'assistant';
-  text: string;
-}
 
 /** Who starts a call: the signed-in owner (sandbox) or a visitor, and the rate-limit keys. */
 export interface VoiceCaller {
@@ -95,11 +88,6 @@ export interface StartedCall {
 export type { RealtimeProvider };
 
 export interface VoiceStore {
-  /**
-   * The agent when its public page is on, else null; for `ownerId` (the signed-in owner testing
-   * from the console sandbox) their own agent whatever the page.
-   */
-  loadAgent(ref: { subdomain: string } | { agentId: string }, ownerId?: string | null): Promise<VoiceAgent | null>;
   /** The owner's balance (availability only: opening a call checks and reserves it itself). */
   ownerCredits(ownerId: string): Promise<number>;
   /** Counts the start against the visitor, address and agent limits (atomically, shared by all instances). */
@@ -109,17 +97,15 @@ export interface VoiceStore {
    * calls do not hold (heartbeats top it up); with a recording type, also a one-time upload URL.
    * Throws a 402 HttpError without credits.
    */
-  startCall(agent: VoiceAgent, recordingMimeType: string | null): Promise<StartedCall>;
-  /** The call while it is in progress (null once ended or unknown). */
-  activeCall(callId: string): Promise<{ agentId: string; ownerId: string; conversationId: string | null } | null>;
+  startCall(agent: { id: string; ownerId: string }, recordingMimeType: string | null): Promise<StartedCall>;
   /** Keeps the provider's call id on the open call; false when the call is no longer open. */
   attachProviderCall(callId: string, providerCallId: string): Promise<boolean>;
   /** Forgets a call the provider never took (no provider call yet): its rows and reservation. */
   abortCall(callId: string): Promise<void>;
   /** Renews the lease of an open call; null when the call is not open (unknown or settled). */
   heartbeat(callId: string, leaseSeconds: number): Promise<Heartbeat | null>;
-  /** Settles the call once (timing, charge, recording, unverified transcript); null for an unknown call. */
-  endCall(callId: string, leaseSeconds: number, transcript: TranscriptLine[]): Promise<CallOutcome | null>;
+  /** Settles the call once (timing, charge, recording); null for an unknown call. */
+  endCall(callId: string, leaseSeconds: number): Promise<CallOutcome | null>;
   /** Records a hang-up: done, or one more failed attempt (the sweeper retries). */
   recordHangup(callId: string, hungUp: boolean): Promise<void>;
 }
@@ -138,51 +124,41 @@ export interface VoiceSessionDeps {
   identifyCaller?: (request: Request) => Promise<VoiceCaller>;
   /** Call start limits (default VOICE_START_LIMITS). */
   startLimits?: VoiceStartLimits;
-  /** Tool runners; without them the realtime session is offered no tools. */
-  tools?: VoiceToolDeps | null;
+  /** The core's agent loader (agent_for_turn). */
+  loadAgent(ref: { subdomain: string } | { agentId: string }): Promise<LoadedAgent | null>;
+  /**
+   * Starts the server side of a connected call (the sideband controller) on the call control host;
+   * absent, the call runs without server control (tests of the HTTP surface only).
+   */
+  controlCall?: (callId: string) => void;
   /** HMAC key of the call tokens: heartbeats, tools and `end` need one, so no call starts without it. */
   tokenSecret?: string;
   now?: () => number;
 }
 
-const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{1,61}[a-z0-9])$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MAX_SDP = 20_000;
-const MAX_TRANSCRIPT_LINES = 400;
-const MAX_LINE_CHARS = 50_000;
-const FUNCTION_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
-const MAX_TOOL_ARGUMENTS = 20_000;
 /** A call token outlives the longest call by this much (the goodbye, the last tool call). */
 const TOKEN_GRACE_SECONDS = 120;
-const TOOL_TIMEOUT_MS = 15_000;
 
-function agentRef(raw: Record<string, unknown>): { subdomain: string } | { agentId: string } {
-  const { subdomain, agentId } = raw;
-  if ((subdomain === undefined) === (agentId === undefined))
-    throw new HttpError(400, 'invalid_input', 'Give exactly one of agentId or subdomain.');
-  if (typeof agentId === 'string' && UUID.test(agentId)) return { agentId };
-  if (typeof subdomain === 'string' && SUBDOMAIN.test(subdomain.trim().toLowerCase()))
-    return { subdomain: subdomain.trim().toLowerCase() };
-  throw new HttpError(
-    400,
-    'invalid_input',
-    agentId !== undefined ? 'agentId must be a UUID.' : 'subdomain must be 3 to 63 letters, digits or hyphens.',
-  );
+/** Zod's first issue as a 400 that says what to fix. */
+function parsed<T>(schema: z.ZodType<T>, raw: unknown): T {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const message =
+    issue?.code === 'unrecognized_keys'
+      ? `Unknown field(s): ${issue.keys.join(', ')}.`
+      : (issue?.message ?? 'Invalid input.');
+  throw new HttpError(400, 'invalid_input', message);
 }
 
-/**
- * The page's transcript, best effort: it only ever becomes unverified lines, and a malformed one
- * must not leave the call open (the sweeper would then charge it to its maximum), so bad lines
- * are dropped rather than refused.
- */
-function transcript(raw: unknown): TranscriptLine[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.slice(0, MAX_TRANSCRIPT_LINES).flatMap((line: unknown) => {
-    const l = line as { role?: unknown; text?: unknown } | null;
-    if (!l || (l.role !== 'user' && l.role !== 'assistant') || typeof l.text !== 'string') return [];
-    const text = storableText(l.text.slice(0, MAX_LINE_CHARS)).trim();
-    return text === '' ? [] : [{ role: l.role, text }];
-  });
+function agentRef(raw: { agentId?: unknown; subdomain?: unknown }): { subdomain: string } | { agentId: string } {
+  if ((raw.subdomain === undefined) === (raw.agentId === undefined))
+    throw new HttpError(400, 'invalid_input', 'Give exactly one of agentId or subdomain.');
+  const ref = parsed(
+    voiceAgentRefSchema,
+    raw.agentId !== undefined ? { agentId: raw.agentId } : { subdomain: raw.subdomain },
+  );
+  return 'agentId' in ref ? { agentId: ref.agentId } : { subdomain: ref.subdomain };
 }
 
 export function noCredits(): HttpError {
@@ -217,46 +193,36 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
       : Promise.resolve(false);
 
   /** The call id of a heartbeat or `end`, once its call token proves the caller holds that call. */
-  async function heldCall(body: Record<string, unknown>): Promise<string> {
+  async function heldCall(body: z.infer<typeof voiceHeldCallSchema>): Promise<string> {
     const { callId, callToken } = body;
-    if (typeof callId !== 'string' || !UUID.test(callId))
-      throw new HttpError(400, 'invalid_input', 'callId must be a UUID.');
-    if (
-      !deps.tokenSecret ||
-      typeof callToken !== 'string' ||
-      !(await verifyCallToken(deps.tokenSecret, callId, callToken, now()))
-    )
+    if (!deps.tokenSecret || !callToken || !(await verifyCallToken(deps.tokenSecret, callId, callToken, now())))
       throw new HttpError(401, 'invalid_call_token', 'The call token is missing, expired or not for this call.');
     return callId;
   }
 
+  /** The agent when its public page is on; for its signed-in owner (console sandbox) whatever the page. */
+  async function callableAgent(
+    ref: { subdomain: string } | { agentId: string },
+    userId: string | null,
+  ): Promise<LoadedAgent> {
+    const agent = await deps.loadAgent(ref);
+    if (!agent || (!agent.publicChatEnabled && agent.ownerId !== userId))
+      throw new HttpError(404, 'agent_not_found', 'No public agent with this address.');
+    return agent;
+  }
+
   async function availability(request: Request, url: URL): Promise<Response> {
-    const params = Object.fromEntries(url.searchParams) as Record<string, unknown>;
-    const ref = agentRef(params);
-    const agent = await deps.store.loadAgent(ref, (await callerOf(request)).userId);
-    if (!agent) throw new HttpError(404, 'agent_not_found', 'No public agent with this address.');
+    const ref = agentRef(Object.fromEntries(url.searchParams));
+    const agent = await callableAgent(ref, (await callerOf(request)).userId);
     if (!deps.realtime) return json({ available: false, reason: 'no_provider' });
     if ((await deps.store.ownerCredits(agent.ownerId)) < 1) return json({ available: false, reason: 'no_credits' });
     return json({ available: true });
   }
 
-  async function start(request: Request, body: Record<string, unknown>): Promise<Response> {
+  async function start(request: Request, raw: Record<string, unknown>): Promise<Response> {
+    const body = parsed(voiceStartBodySchema, raw);
     const ref = agentRef(body);
-    const sdp = body.sdp;
-    if (typeof sdp !== 'string' || !sdp.startsWith('v=0') || sdp.length > MAX_SDP) {
-      throw new HttpError(400, 'invalid_input', 'sdp must be the SDP offer text (starting with v=0).');
-    }
     const recordingMimeType = body.recordingMimeType ?? null;
-    if (
-      recordingMimeType !== null &&
-      (typeof recordingMimeType !== 'string' || !(recordingMimeType in RECORDING_TYPES))
-    ) {
-      throw new HttpError(
-        400,
-        'invalid_input',
-        `recordingMimeType must be one of ${Object.keys(RECORDING_TYPES).join(', ')}.`,
-      );
-    }
     // Without a token secret a call could never be ended by its page: refuse to start one.
     if (!deps.realtime || !deps.tokenSecret)
       throw new HttpError(
@@ -265,8 +231,7 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
         'Voice calls are not available: no realtime voice provider is configured.',
       );
     const caller = await callerOf(request);
-    const agent = await deps.store.loadAgent(ref, caller.userId);
-    if (!agent) throw new HttpError(404, 'agent_not_found', 'No public agent with this address.');
+    const agent = await callableAgent(ref, caller.userId);
     // Before the provider is asked: every admitted start costs a realtime session.
     const admission = await deps.store.admitCall(agent.id, caller, limits);
     if (!admission.allowed) throw tooManyCalls(admission);
@@ -275,20 +240,12 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
       agent,
       recordingMimeType,
     );
-    // The agent's enabled tools, offered to the model as functions (run through action 'tool').
-    const loaded = deps.tools ? await deps.tools.loadAgent(agent.id) : null;
-    const tools = loaded ? realtimeTools(agentFunctions(loaded).functions) : [];
     let answer: { sdp: string; providerCallId: string };
     try {
-      // The share_resource tool names resources listed in the guidance, as in chat (buildSystemPrompt).
+      // The same session the control connection sends: usable from the first audio packet.
       answer = await deps.realtime.createCall(
-        sdp,
-        realtimeSession(
-          agent,
-          typeof deps.model === 'string' ? deps.model : await deps.model(),
-          tools,
-          loaded?.promptGuidance ?? '',
-        ),
+        body.sdp,
+        realtimeSession(agent, typeof deps.model === 'string' ? deps.model : await deps.model()),
       );
     } catch (error) {
       deps.log?.('voice_session_provider_failed', { agentId: agent.id, error: String(error) });
@@ -300,6 +257,7 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
       await deps.realtime.hangUp(answer.providerCallId).catch(() => undefined);
       throw new HttpError(409, 'call_ended', 'The call ended before it was connected. Please try again.');
     }
+    deps.controlCall?.(callId);
     // Heartbeats may grow the reservation up to the longest call: the token must outlive that.
     const callToken = await signCallToken(
       deps.tokenSecret,
@@ -310,65 +268,13 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
       sdp: answer.sdp,
       callId,
       callToken,
-      opening: openingInstruction(agent),
       reservedSeconds,
       final,
       ...(recordingUploadUrl ? { recordingUploadUrl } : {}),
     });
   }
 
-  async function tool(body: Record<string, unknown>): Promise<Response> {
-    const { callId, callToken, name, toolCallId } = body;
-    const args = body.arguments ?? '';
-    if (typeof callId !== 'string' || !UUID.test(callId))
-      throw new HttpError(400, 'invalid_input', 'callId must be a UUID.');
-    if (typeof name !== 'string' || !FUNCTION_NAME.test(name))
-      throw new HttpError(400, 'invalid_input', 'name must be a function name (1-64 letters, digits, _ or -).');
-    if (typeof args !== 'string' || args.length > MAX_TOOL_ARGUMENTS)
-      throw new HttpError(
-        400,
-        'invalid_input',
-        'arguments must be the JSON text of the call (at most 20000 characters).',
-      );
-    if (toolCallId !== undefined && (typeof toolCallId !== 'string' || toolCallId.length > 200))
-      throw new HttpError(400, 'invalid_input', 'toolCallId must be a string.');
-    if (!deps.tools || !deps.tokenSecret)
-      throw new HttpError(503, 'tools_unavailable', 'Tools are not available during voice calls here.');
-    if (typeof callToken !== 'string' || !(await verifyCallToken(deps.tokenSecret, callId, callToken, now())))
-      throw new HttpError(401, 'invalid_call_token', 'The call token is missing, expired or not for this call.');
-    const call = await deps.store.activeCall(callId);
-    if (!call) throw new HttpError(404, 'call_not_found', 'No call in progress with this id.');
-    const agent = await deps.tools.loadAgent(call.agentId);
-    const catalogue = agent ? agentFunctions(agent) : null;
-    const definition = catalogue?.functions.find((f) => f.name === name);
-    const agentTool = catalogue?.byFunctionName.get(name);
-    if (!agent || !definition || !agentTool)
-      throw new HttpError(400, 'unknown_tool', `The agent has no enabled tool named ${name}.`);
-    const parsed = parseToolArguments({ id: String(toolCallId ?? ''), name, arguments: args }, definition);
-    if (!parsed.ok) return json({ ok: false, output: serializeToolResult({ error: parsed.reason }) });
-    let outcome;
-    try {
-      outcome = await deps.tools.run({
-        agent,
-        conversationId: call.conversationId ?? '',
-        tool: agentTool,
-        functionName: name,
-        arguments: parsed.value,
-        language: agent.defaultLanguage,
-        channel: 'voice',
-        signal: AbortSignal.timeout(TOOL_TIMEOUT_MS),
-      });
-    } catch (error) {
-      deps.log?.('voice_tool_failed', { agentId: agent.id, tool: name, error: String(error) });
-      outcome = { ok: false as const, error: `The ${name} tool failed.` };
-    }
-    return json({
-      ok: outcome.ok,
-      output: serializeToolResult(outcome.ok ? outcome.result : { error: outcome.error }),
-    });
-  }
-
-  async function heartbeat(body: Record<string, unknown>): Promise<Response> {
+  async function heartbeat(body: z.infer<typeof voiceHeldCallSchema>): Promise<Response> {
     const callId = await heldCall(body);
     const beat = await deps.store.heartbeat(callId, VOICE_LEASE_SECONDS);
     if (!beat) throw new HttpError(404, 'call_not_found', 'No call in progress with this id.');
@@ -378,10 +284,10 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
     return json({ open: false, secondsLeft: 0 });
   }
 
-  async function end(body: Record<string, unknown>): Promise<Response> {
+  async function end(body: z.infer<typeof voiceHeldCallSchema>): Promise<Response> {
     const callId = await heldCall(body);
-    // Any duration the page sends is ignored: the database clock times the call.
-    const outcome = await deps.store.endCall(callId, VOICE_LEASE_SECONDS, transcript(body.transcript));
+    // Any duration or transcript the page sends is ignored: the database clock times the call.
+    const outcome = await deps.store.endCall(callId, VOICE_LEASE_SECONDS);
     if (!outcome) throw new HttpError(404, 'call_not_found', 'No call with this id.');
     // Settled first: a hang-up failure is the sweeper's to retry, never a reason to keep billing.
     if (outcome.claimed && outcome.providerCallId) await hangUp(callId, outcome.providerCallId);
@@ -398,11 +304,12 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
       if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
         throw new HttpError(400, 'invalid_input', 'The request body must be a JSON object.');
       const body = raw as Record<string, unknown>;
-      if (body.action === 'end') return await end(body);
-      if (body.action === 'heartbeat') return await heartbeat(body);
-      if (body.action === 'tool') return await tool(body);
+      if (body.action === 'end' || body.action === 'heartbeat') {
+        const held = parsed(voiceHeldCallSchema, body);
+        return held.action === 'end' ? await end(held) : await heartbeat(held);
+      }
       if (body.action !== undefined && body.action !== 'start')
-        throw new HttpError(400, 'invalid_input', 'action must be start, heartbeat, tool or end.');
+        throw new HttpError(400, 'invalid_input', 'action must be start, heartbeat or end.');
       return await start(request, body);
     } catch (error) {
       if (error instanceof HttpError) return httpErrorResponse(error, CORS_HEADERS);

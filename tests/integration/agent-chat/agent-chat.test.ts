@@ -4,7 +4,7 @@
  * failure (apology, nothing charged), refusal rules, and conversation isolation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatFailureApology } from '../../../supabase/functions/_shared/engine/messages.ts';
+import { chatFailureApology } from '../../../supabase/functions/_shared/conversation/messages.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';
 import {
   addKnowledge,
@@ -166,8 +166,8 @@ describe('agent-chat for a visitor of a public agent', () => {
     );
     const tools = turn.events.filter((e) => e.event === 'tool').map((e) => e.data);
     expect(tools).toEqual([
-      { name: 'Calendar', status: 'running' },
-      { name: 'Calendar', status: 'succeeded' },
+      { name: 'Calendar', status: 'running', step: 1 },
+      { name: 'Calendar', status: 'succeeded', step: 1 },
     ]);
     expect(turn.text).toContain('"booked":true');
     expect(eventOf(turn, 'done').data.usage?.modelCalls).toBe(2);
@@ -215,7 +215,11 @@ describe('agent-chat for a visitor of a public agent', () => {
       { subdomain: agent.subdomain, message: 'Two bouillabaisses to take away' },
       { visitorId: newVisitorId() },
     );
-    expect(turn.events.filter((e) => e.event === 'tool').at(-1)?.data).toEqual({ name: 'Orders', status: 'succeeded' });
+    expect(turn.events.filter((e) => e.event === 'tool').at(-1)?.data).toEqual({
+      name: 'Orders',
+      status: 'succeeded',
+      step: 1,
+    });
     const { data } = await owner.client.from('orders').select('items, total, currency, status, conversation_id');
     expect(data).toEqual([
       {

@@ -7,7 +7,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { hashedEmbedding } from '../../../supabase/functions/_shared/text/lexical.ts';
 import { chunkText } from '../../../supabase/functions/_shared/knowledge/chunk.ts';
-import { readAgentChatResponse, type AgentChatEvent } from '../../../supabase/functions/_shared/engine/sse.ts';
+import {
+  readAgentChatResponse,
+  type AgentChatEvent,
+} from '../../../supabase/functions/_shared/contracts/conversation-events.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';
 import { startProviderFakes, type ProviderFakes } from './provider-fakes.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';

@@ -10,7 +10,7 @@ import {
   parseAgentChatInput,
   sseBody,
   type AgentChatEvent,
-} from '../../../supabase/functions/_shared/engine/index.ts';
+} from '../../../supabase/functions/_shared/conversation/index.ts';
 import { chunkText, extractKnowledgeText } from '../../../supabase/functions/_shared/knowledge/index.ts';
 
 interface DenoLike {

@@ -53,7 +53,7 @@ describe('voice-session function', () => {
     expect((await fn({ query: '?subdomain=no-such-agent' })).status).toBe(404);
   });
 
-  it('relays the SDP offer with the key and the agent session, then bills the call and saves its transcript', async () => {
+  it('relays the SDP offer with the key and the agent session, then bills the call and keeps no page transcript', async () => {
     const service = stack.serviceClient();
     const before = (await service.from('profiles').select('credits').eq('id', DEMO_OWNER).single()).data as {
       credits: number;
@@ -68,7 +68,6 @@ describe('voice-session function', () => {
       sdp: string;
       callId: string;
       callToken: string;
-      opening: string;
       reservedSeconds: number;
       recordingUploadUrl: string;
     };
@@ -158,10 +157,10 @@ describe('voice-session function', () => {
         .eq('conversation_id', done.conversation_id as string)
         .order('timestamp')
     ).data;
-    expect(lines).toEqual([
-      { role: 'assistant', content: 'Bonjour, cet appel est probablement enregistré.' },
-      { role: 'user', content: 'Une table pour deux ce soir ?' },
-    ]);
+    // The page's account of the call is not stored: the server writes what it observed itself
+    // (here the agent's greeting, said on the server's control connection).
+    expect(lines?.map((line) => line.content)).not.toContain('Bonjour, cet appel est probablement enregistré.');
+    expect(lines?.map((line) => line.content)).not.toContain('Une table pour deux ce soir ?');
     // Ending twice does not charge twice: the second end gets the recorded outcome.
     const again = await fn({
       method: 'POST',
@@ -171,7 +170,7 @@ describe('voice-session function', () => {
     expect((await service.from('profiles').select('credits').eq('id', DEMO_OWNER).single()).data).toEqual(after);
   });
 
-  it('lets the signed-in owner call their agent while its page is off (sandbox), runs tools with the call token', async () => {
+  it('lets the signed-in owner call their agent while its page is off (sandbox); tools run on the server only', async () => {
     const service = stack.serviceClient();
     const { error: off } = await service
       .from('agent_integrations')
@@ -181,6 +180,10 @@ describe('voice-session function', () => {
     expect(off).toBeNull();
     try {
       const offer = JSON.stringify({ agentId: DEMO_AGENT, sdp: OFFER });
+      // The core's agent loader caches an agent a few seconds: the page is off for visitors within them.
+      await expect
+        .poll(async () => (await fn({ query: `?agentId=${DEMO_AGENT}` })).status, { timeout: 10_000, interval: 500 })
+        .toBe(404);
       expect((await fn({ method: 'POST', body: offer })).status).toBe(404);
       const { data: session, error: signInError } = await stack
         .anonClient()
@@ -195,23 +198,15 @@ describe('voice-session function', () => {
       const started = await fn({ method: 'POST', body: offer, headers: asOwner });
       expect(started.status).toBe(200);
       const { callId, callToken } = (await started.json()) as { callId: string; callToken: string };
-      // The realtime session offers the demo agent's tools.
+      // The realtime session offers the demo agent's tools; the page can no longer run them.
       const tools = (received().at(-1)?.session.tools ?? []) as { name: string }[];
       expect(tools.map((t) => t.name)).toContain('manage_calendar');
-      const tool = (body: Record<string, unknown>) =>
-        fn({ method: 'POST', body: JSON.stringify({ action: 'tool', callId, callToken, toolCallId: 'c1', ...body }) });
-      const availability = await tool({
-        name: 'manage_calendar',
-        arguments: JSON.stringify({ action: 'check_availability', date: '2099-06-02' }),
+      const relay = await fn({
+        method: 'POST',
+        body: JSON.stringify({ action: 'tool', callId, callToken, name: 'manage_calendar', arguments: '{}' }),
       });
-      expect(availability.status).toBe(200);
-      const answer = (await availability.json()) as { ok: boolean; output: string };
-      expect(answer.ok).toBe(true);
-      expect(JSON.parse(answer.output)).toMatchObject({ date: '2099-06-02', open: true });
-      expect((await tool({ name: 'manage_calendar', arguments: '{}', callToken: 'x' })).status).toBe(401);
-      expect((await tool({ name: 'process_payment', arguments: '{}' })).status).toBe(400);
+      expect(relay.status).toBe(400);
       await fn({ method: 'POST', body: JSON.stringify({ action: 'end', callId, callToken }) });
-      expect((await tool({ name: 'manage_calendar', arguments: '{"action":"check_availability"}' })).status).toBe(404);
     } finally {
       await service
         .from('agent_integrations')

@@ -204,8 +204,8 @@ describe('the engine shares enabled interactions', () => {
       { visitorId },
     );
     expect(turn.events.filter((e) => e.event === 'tool').map((e) => e.data)).toEqual([
-      { name: 'Share resource', status: 'running' },
-      { name: 'Share resource', status: 'succeeded' },
+      { name: 'Share resource', status: 'running', step: 1 },
+      { name: 'Share resource', status: 'succeeded', step: 1 },
     ]);
     const first = fake.requestsTo('chat').at(-2)!.body as {
       tools: { function: { name: string; parameters: { properties: { resource: { enum: string[] } } } } }[];

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashedEmbedding } from '../../../supabase/functions/_shared/text/lexical.ts';
-import { matchKnowledgeChunks } from '../../../supabase/functions/_shared/agent-chat/retrieval.ts';
+import { matchKnowledgeChunks } from '../../../supabase/functions/_shared/conversation/knowledge.ts';
 import { seedChunks } from '../../bench/chat-seed.ts';
 import { addKnowledge, createAgent, createOwner, startTestStack, type Owner } from '../agent-chat/support.ts';
 import type { TestStack } from '../support/stack.ts';

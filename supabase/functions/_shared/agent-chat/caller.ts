@@ -4,7 +4,7 @@
  * the auth server (a forged or expired token is a 401, never silently anonymous).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { TurnCaller } from '../engine/turn.ts';
+import type { TurnCaller } from '../conversation/turn.ts';
 import { bearerOf } from '../platform/caller.ts';
 import { HttpError } from '../web/errors.ts';
 import { addressClient } from './client-address.ts';

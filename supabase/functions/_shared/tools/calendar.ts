@@ -6,7 +6,7 @@
  * there and Google's busy times count as taken (calendar-sync.ts).
  */
 import { fail, isOwnerChannel, numberArg, ok, text, type ToolContext } from './context.ts';
-import type { ToolOutcome } from '../engine/turn.ts';
+import type { ToolOutcome } from '../conversation/turn.ts';
 import {
   appointmentInterval,
   busyInGoogle,

@@ -5,8 +5,8 @@
  * the agent's whole records.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { ChatChannel } from '../engine/input.ts';
-import type { ToolOutcome } from '../engine/turn.ts';
+import type { ChatChannel } from '../conversation/input.ts';
+import type { ToolOutcome } from '../conversation/turn.ts';
 
 export interface ToolContext {
   service: SupabaseClient;

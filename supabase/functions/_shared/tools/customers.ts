@@ -3,7 +3,7 @@
  * (`customer_interactions`). On public channels a visitor reaches only the records linked to
  * their own conversation (created or logged in it), so the agent cannot be used to look people up.
  */
-import type { ToolOutcome } from '../engine/turn.ts';
+import type { ToolOutcome } from '../conversation/turn.ts';
 import { EMAIL, PHONE, fail, isOwnerChannel, isUuid, normalisePhone, ok, text, type ToolContext } from './context.ts';
 
 interface CustomerRow {

@@ -2,7 +2,7 @@
  * `get_time` (spec 001 §7.1: formats iso, utc, time, date, else the locale string). Pure: the
  * clock and the agent's time zone are passed in.
  */
-import type { ToolOutcome } from '../engine/turn.ts';
+import type { ToolOutcome } from '../conversation/turn.ts';
 
 export type TimeFormat = 'iso' | 'utc' | 'time' | 'date' | 'locale';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildToolDefinitions } from '../engine/tools.ts';
+import { buildToolDefinitions } from '../conversation/tools.ts';
 import {
   interactionsGuidance,
   interactionsTool,

@@ -7,7 +7,7 @@
  * interaction-documents bucket, valid for DOCUMENT_LINK_SECONDS.
  */
 import { z } from 'zod';
-import type { ToolOutcome } from '../engine/turn.ts';
+import type { ToolOutcome } from '../conversation/turn.ts';
 import { EMAIL, PHONE, fail, ok, text, type ToolContext } from './context.ts';
 import { deliver, phoneRecipient } from './outbound.ts';
 import { contentWords, stem } from '../text/lexical.ts';

@@ -3,7 +3,7 @@
  * reserve stock (atomically, through `reserve_inventory`); setting stock and listing low stock are
  * the owner's (sandbox).
  */
-import type { ToolOutcome } from '../engine/turn.ts';
+import type { ToolOutcome } from '../conversation/turn.ts';
 import { fail, isOwnerChannel, numberArg, ok, text, type ToolContext } from './context.ts';
 
 interface ItemRow {

@@ -3,7 +3,7 @@
  * (GOOGLE_MAPS_API_URL overrides the base URL, for tests); otherwise a plain 'not configured'
  * result. Routes, directions and nearby search need a routing provider that is not wired yet.
  */
-import type { ToolOutcome } from '../engine/turn.ts';
+import type { ToolOutcome } from '../conversation/turn.ts';
 import { fail, notConfigured, ok, text, type ToolContext } from './context.ts';
 
 interface GeocodeAnswer {

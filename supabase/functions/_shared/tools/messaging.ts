@@ -1,5 +1,5 @@
 /** `send_email` and `send_message` tools on top of outbound.ts. */
-import type { ToolOutcome } from '../engine/turn.ts';
+import type { ToolOutcome } from '../conversation/turn.ts';
 import { EMAIL, PHONE, fail, ok, text, type ToolContext } from './context.ts';
 import { deliver, phoneRecipient } from './outbound.ts';
 

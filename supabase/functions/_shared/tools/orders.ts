@@ -2,7 +2,7 @@
  * `manage_orders` on `orders`. Visitors see and change only orders placed in their conversation,
  * and only while pending; status changes other than cancelling are for the owner (sandbox).
  */
-import type { ToolOutcome } from '../engine/turn.ts';
+import type { ToolOutcome } from '../conversation/turn.ts';
 import { reachableCustomer } from './customers.ts';
 import { fail, isOwnerChannel, isUuid, numberArg, ok, text, type ToolContext } from './context.ts';
 

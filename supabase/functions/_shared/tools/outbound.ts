@@ -17,7 +17,7 @@
  * Confirmation is a turn, not a code: a one-time code would itself have to be sent to the
  * unverified address first.
  */
-import type { ToolOutcome } from '../engine/turn.ts';
+import type { ToolOutcome } from '../conversation/turn.ts';
 import { fail, normalisePhone, notConfigured, ok, type ToolContext } from './context.ts';
 
 export const MAX_PER_CONVERSATION = 3;

@@ -4,7 +4,7 @@
  * tests), recorded in `payment_links`. Charging a card or refunding from a chat is not offered:
  * the visitor pays on Stripe's page. Without a key: a plain 'not configured' result.
  */
-import type { ToolOutcome } from '../engine/turn.ts';
+import type { ToolOutcome } from '../conversation/turn.ts';
 import { fail, isOwnerChannel, numberArg, notConfigured, ok, text, type ToolContext } from './context.ts';
 
 /** Currencies without minor units (Stripe amounts are in the smallest unit). */

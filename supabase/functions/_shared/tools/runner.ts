@@ -4,8 +4,8 @@
  * to the owner's webhook when its per-agent config has `webhook_url` (+ `webhook_secret`).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { LoadedAgent, AgentTool } from '../agent-chat/agents.ts';
-import type { ToolInvocation, ToolOutcome } from '../engine/turn.ts';
+import type { LoadedAgent, AgentTool } from '../conversation/agents.ts';
+import type { ToolInvocation, ToolOutcome } from '../conversation/turn.ts';
 import { manageCalendar } from './calendar.ts';
 import type { ToolContext } from './context.ts';
 import { manageCustomers } from './customers.ts';

@@ -8,7 +8,7 @@
  * that resolves to a private address cannot be caught here without DNS; the platform's egress
  * rules must cover that.)
  */
-import type { ToolOutcome } from '../engine/turn.ts';
+import type { ToolOutcome } from '../conversation/turn.ts';
 // The signature scheme (shared with connector events) is platform/signing.ts'.
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, signWebhook } from '../platform/signing.ts';
 

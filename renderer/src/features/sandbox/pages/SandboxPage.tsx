@@ -5,7 +5,7 @@ import type { ConversationState } from '@conversation/state.ts';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import type { AgentChatEvent } from '../../../../../supabase/functions/_shared/engine/sse.ts';
+import type { AgentChatEvent } from '@contracts/conversation-events.ts';
 import { SkeletonLines } from '../../../components/QueryState.tsx';
 import { toAppError } from '../../../errors/appError.ts';
 import { getRuntimeConfig } from '../../../lib/supabase.ts';

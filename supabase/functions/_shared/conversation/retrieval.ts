@@ -1,9 +1,9 @@
 /**
  * Retrieval's TypeScript side: the passage and citation shapes, snippets, and the full-text query
  * built from a question. The hybrid search itself (pgvector + full text fused by reciprocal rank
- * fusion) runs in Postgres: the `match_knowledge_chunks` RPC, called by agent-chat/retrieval.ts.
+ * fusion) runs in Postgres: the `match_knowledge_chunks` RPC, called by conversation/knowledge.ts.
  */
-import type { Citation } from './sse.ts';
+import type { Citation } from '../contracts/conversation-events.ts';
 import { contentWords, foldText, isStopWord, stem } from '../text/lexical.ts';
 import { splitSentences } from '../text/sentences.ts';
 

@@ -1,4 +1,4 @@
-export * from './sse.ts';
+export * from '../contracts/conversation-events.ts';
 export * from './input.ts';
 export * from './language.ts';
 export * from './messages.ts';

@@ -7,7 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { resolveModelSettings } from '../ai/settings.ts';
 import type { ModelSettings } from '../ai/types.ts';
-import type { MeterCharge } from '../engine/turn.ts';
+import type { MeterCharge } from './turn.ts';
 import { CONVERSATION_CHANNEL } from './conversations.ts';
 
 export function createChatMeter(service: SupabaseClient) {

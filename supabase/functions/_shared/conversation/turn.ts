@@ -4,9 +4,10 @@
  *
  * startTurn() settles everything that must become a plain 4xx before streaming starts (agent
  * unknown or private, conversation not the caller's, rate limit). Its `events` then run the turn:
- * detect language → save the visitor's message ∥ retrieve knowledge → `meta` → one streamed
- * completion with the agent's tools → server-side tool calls → a follow-up completion at
- * temperature 0.3 → save the reply → meter → `done`. A model failure yields the spec's apology as
+ * detect language → save the visitor's message ∥ retrieve knowledge → `meta` → the multi-step
+ * tool loop (a streamed completion with the agent's tools; its tool calls run server-side and
+ * their results go back to the model at temperature 0.3, which may call further tools, up to the
+ * loop's bounds) → save the reply → meter → `done`. A model failure yields the spec's apology as
  * an `error` event and charges nothing; the visitor's message stays saved.
  */
 import type { AiProvider, ChatMessage, KnowledgePassage, ModelSettings, TokenUsage, ToolCall } from '../ai/types.ts';
@@ -18,8 +19,15 @@ import { chatFailureApology, toolFailureMessage } from './messages.ts';
 import { buildSystemPrompt, toolFollowUpInstruction } from './prompt.ts';
 import type { ChatRateLimiter } from './rate-limit.ts';
 import type { RetrievalRequest, RetrievalResult } from './retrieval.ts';
-import type { AgentChatEvent, Citation, ToolStatus, TurnUsage } from './sse.ts';
-import { buildToolDefinitions, parseToolArguments, serializeToolResult, type CatalogueTool } from './tools.ts';
+import type { AgentChatEvent, Citation, TurnUsage } from '../contracts/conversation-events.ts';
+import {
+  DEFAULT_TOOL_LOOP_LIMITS,
+  runToolCall,
+  type ToolCallResult,
+  type ToolLoopLimits,
+  type ToolRecord,
+} from './tool-loop.ts';
+import { buildToolDefinitions, serializeToolResult, type CatalogueTool } from './tools.ts';
 
 /** What the engine needs to know about an agent (a projection of `agents` + its tools). */
 export interface AgentForTurn {
@@ -134,7 +142,8 @@ export interface TurnDeps {
   log?: (event: string, details: Record<string, unknown>) => void;
   now?: () => Date;
   maxHistoryMessages?: number;
-  maxToolCallsPerTurn?: number;
+  /** Bounds of the multi-step tool loop (DEFAULT_TOOL_LOOP_LIMITS otherwise). */
+  toolLimits?: Partial<ToolLoopLimits>;
   /** Offline providers only: a deterministic action decided from the message, or null. */
   offlineAction?(agent: AgentForTurn, message: string): OfflineAction | null;
 }
@@ -303,7 +312,7 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
   let modelCalls = 0;
   let reply = '';
   let usedModel = model;
-  const toolReport: { name: string; status: ToolStatus }[] = [];
+  const toolReport: ToolRecord[] = [];
 
   /** Ends the turn with the apology: nothing metered, the apology stored as the reply. */
   async function* fail(error: unknown): AsyncGenerator<AgentChatEvent> {
@@ -321,7 +330,7 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
             content: reply,
             language,
             createdAt: now(),
-            metadata: { interrupted: true, offline },
+            metadata: { interrupted: true, offline, channel: input.channel },
           })
           .catch((persistError: unknown) => log('persist_failed', { conversationId, error: String(persistError) }));
       }
@@ -336,7 +345,13 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
         content: apology,
         language,
         createdAt: now(),
-        metadata: { failed: true, errorCode: code, ...(reply ? { partialReply: reply } : {}), offline },
+        metadata: {
+          failed: true,
+          channel: input.channel,
+          errorCode: code,
+          ...(reply ? { partialReply: reply } : {}),
+          offline,
+        },
       });
     } catch (persistError) {
       log('persist_failed', { conversationId, error: String(persistError) });
@@ -344,10 +359,9 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
     yield { event: 'error', data: { code: 'model_unavailable', message: apology } };
   }
 
-  const calls: ToolCall[] = [];
   const offlineAction = offline && deps.offlineAction ? deps.offlineAction(agent, input.message) : null;
   if (offlineAction) {
-    yield { event: 'tool', data: { name: offlineAction.tool.name, status: 'running' } };
+    yield { event: 'tool', data: { name: offlineAction.tool.name, status: 'running', step: 1 } };
     let outcome: ToolOutcome;
     try {
       outcome = await deps.runTool({
@@ -364,129 +378,102 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
     } catch (error) {
       outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
-    const status: ToolStatus = outcome.ok ? 'succeeded' : 'failed';
-    toolReport.push({ name: offlineAction.tool.name, status });
-    yield { event: 'tool', data: { name: offlineAction.tool.name, status } };
+    const status = outcome.ok ? 'succeeded' : 'failed';
+    toolReport.push({ name: offlineAction.tool.name, function: offlineAction.functionName, status, step: 1 });
+    yield { event: 'tool', data: { name: offlineAction.tool.name, status, step: 1 } };
     if (!outcome.ok) log('tool_failed', { conversationId, tool: offlineAction.functionName, error: outcome.error });
     reply = outcome.ok
       ? offlineAction.reply(outcome.result, language)
       : toolFailureMessage(offlineAction.tool.name, language);
     yield { event: 'delta', data: { text: reply } };
   } else {
-    try {
-      modelCalls++;
-      for await (const event of deps.provider.streamChat({
-        model,
-        messages,
-        ...(definitions && definitions.functions.length > 0 ? { tools: definitions.functions } : {}),
-        temperature: CHAT_TEMPERATURE,
-        grounding,
-        signal,
-      })) {
-        if (event.type === 'delta') {
-          reply += event.text;
-          yield { event: 'delta', data: { text: event.text } };
-        } else if (event.type === 'tool_call') {
-          calls.push(event.call);
-        } else {
-          addUsage(usage, event.usage);
-          usedModel = event.metadata.model;
-        }
-      }
-    } catch (error) {
-      yield* fail(error);
-      return;
-    }
-  }
-
-  if (calls.length > 0 && definitions) {
-    const maxCalls = deps.maxToolCallsPerTurn ?? 4;
-    const toolMessages: ChatMessage[] = [];
-    const failedTools: string[] = [];
-    for (const [index, call] of calls.entries()) {
-      const tool = definitions.byFunctionName.get(call.name);
-      const displayName = tool?.name ?? call.name;
-      let outcome: ToolOutcome;
-      if (index >= maxCalls) {
-        outcome = { ok: false, error: `at most ${maxCalls} tool calls per message` };
-      } else if (!tool) {
-        outcome = { ok: false, error: `unknown tool ${call.name}` };
-      } else {
-        const args = parseToolArguments(
-          call,
-          definitions.functions.find((fn) => fn.name === call.name),
-        );
-        if (!args.ok) {
-          outcome = { ok: false, error: args.reason };
-        } else {
-          yield { event: 'tool', data: { name: displayName, status: 'running' } };
-          try {
-            outcome = await deps.runTool({
-              agent,
-              conversationId,
-              tool,
-              functionName: call.name,
-              arguments: args.value,
-              language,
-              channel: input.channel,
-              clientKey,
-              signal,
-            });
-          } catch (error) {
-            outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
-          }
-        }
-      }
-      const status: ToolStatus = outcome.ok ? 'succeeded' : 'failed';
-      toolReport.push({ name: displayName, status });
-      yield { event: 'tool', data: { name: displayName, status } };
-      if (!outcome.ok) {
-        failedTools.push(displayName);
-        log('tool_failed', { conversationId, tool: call.name, error: outcome.error });
-      }
-      toolMessages.push({
-        role: 'tool',
-        toolCallId: call.id,
-        content: serializeToolResult(outcome.ok ? outcome.result : { error: outcome.error }),
-      });
-    }
-
-    const separator = reply.trim() === '' ? '' : '\n\n';
-    if (failedTools.length === calls.length) {
-      // Spec: a failed tool gets the fixed message, not a model improvisation.
-      const text = separator + toolFailureMessage(failedTools[0]!, language);
-      reply += text;
-      yield { event: 'delta', data: { text } };
-    } else {
-      if (separator) {
-        reply += separator;
-        yield { event: 'delta', data: { text: separator } };
-      }
+    // The multi-step tool loop: each model round may call tools; their results go back to the
+    // model, which may call the next one (check availability, then book) or answer. Bounded in
+    // rounds and wall time; past either bound the model is asked for an answer without tools.
+    const limits = { ...DEFAULT_TOOL_LOOP_LIMITS, ...deps.toolLimits };
+    const deadline = Date.now() + limits.maxMs;
+    const rounds: ChatMessage[] = [];
+    for (let step = 1; ; step++) {
+      const offerTools =
+        definitions !== null && definitions.functions.length > 0 && step <= limits.maxSteps && Date.now() < deadline;
+      const calls: ToolCall[] = [];
+      let stepText = '';
+      // Text of a later round starts on a new paragraph after what was already said.
+      let pendingSeparator = step > 1 && reply.trim() !== '' ? '\n\n' : '';
       try {
         modelCalls++;
         for await (const event of deps.provider.streamChat({
           model,
-          messages: [
-            ...messages,
-            { role: 'assistant', content: reply.trim() === '' ? null : reply.trim(), toolCalls: calls },
-            ...toolMessages,
-            { role: 'system', content: toolFollowUpInstruction(language) },
-          ],
-          temperature: TOOL_EXPLANATION_TEMPERATURE,
+          messages:
+            step === 1
+              ? messages
+              : [...messages, ...rounds, { role: 'system', content: toolFollowUpInstruction(language) }],
+          ...(offerTools ? { tools: definitions.functions } : {}),
+          temperature: step === 1 ? CHAT_TEMPERATURE : TOOL_EXPLANATION_TEMPERATURE,
           grounding,
           signal,
         })) {
           if (event.type === 'delta') {
-            reply += event.text;
-            yield { event: 'delta', data: { text: event.text } };
-          } else if (event.type === 'done') {
+            const text = pendingSeparator + event.text;
+            pendingSeparator = '';
+            reply += text;
+            stepText += event.text;
+            yield { event: 'delta', data: { text } };
+          } else if (event.type === 'tool_call') {
+            calls.push(event.call);
+          } else {
             addUsage(usage, event.usage);
+            if (step === 1) usedModel = event.metadata.model;
           }
         }
       } catch (error) {
         yield* fail(error);
         return;
       }
+      if (calls.length === 0 || !offerTools || !definitions) break;
+
+      const toolMessages: ChatMessage[] = [];
+      const failedNames: string[] = [];
+      for (const [index, call] of calls.entries()) {
+        let result: ToolCallResult;
+        if (index >= limits.maxCallsPerStep || Date.now() >= deadline) {
+          const error =
+            index >= limits.maxCallsPerStep
+              ? `at most ${limits.maxCallsPerStep} tool calls per step`
+              : 'no time left for tools in this turn';
+          result = {
+            record: { name: call.name, function: call.name, status: 'failed', step, error },
+            output: serializeToolResult({ error }),
+            citations: [],
+            ran: false,
+          };
+        } else {
+          const tool = definitions.byFunctionName.get(call.name);
+          if (tool) yield { event: 'tool', data: { name: tool.name, status: 'running', step } };
+          result = await runToolCall(
+            call,
+            definitions,
+            { agent, conversationId, language, channel: input.channel, step, clientKey, signal },
+            { runTool: deps.runTool, log },
+            limits.toolTimeoutMs,
+          );
+        }
+        toolReport.push(result.record);
+        yield { event: 'tool', data: { name: result.record.name, status: result.record.status, step } };
+        if (result.record.status === 'failed') failedNames.push(result.record.name);
+        toolMessages.push({ role: 'tool', toolCallId: call.id, content: result.output });
+      }
+      if (failedNames.length === calls.length) {
+        // Spec: a failed tool gets the fixed message, not a model improvisation.
+        const text = (reply.trim() === '' ? '' : '\n\n') + toolFailureMessage(failedNames[0]!, language);
+        reply += text;
+        yield { event: 'delta', data: { text } };
+        break;
+      }
+      rounds.push(
+        { role: 'assistant', content: stepText.trim() === '' ? null : stepText.trim(), toolCalls: calls },
+        ...toolMessages,
+      );
     }
   }
 
@@ -503,6 +490,7 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
       metadata: {
         citations: citations satisfies Citation[],
         tools: toolReport,
+        channel: input.channel,
         offline,
         model: usedModel,
         usage: turnUsage,

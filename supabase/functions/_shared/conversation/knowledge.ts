@@ -12,7 +12,7 @@ import {
   type FusedPassage,
   type RetrievalRequest,
   type RetrievalResult,
-} from '../engine/retrieval.ts';
+} from './retrieval.ts';
 
 interface MatchRow {
   chunk_id: number;

@@ -8,9 +8,12 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ChatMessage } from '../ai/types.ts';
-import type { ChatChannel } from '../engine/input.ts';
-import type { ConversationStore, SaveMessage } from '../engine/turn.ts';
+import type { ChatChannel } from './input.ts';
+import type { ConversationStore, SaveMessage } from './turn.ts';
+import type { Citation } from '../contracts/conversation-events.ts';
 import { HttpError } from '../web/errors.ts';
+import type { ToolRecord } from './tool-loop.ts';
+import { transcriptMessage } from './transcript.ts';
 
 /** Limits save_chat_message enforces (migration 20261124130000), as the visitor is told them. */
 const LIMITS: Record<string, () => HttpError> = {
@@ -112,18 +115,19 @@ export function createConversationStore(
               client_key: opening.clientKey,
             }
           : null,
-        message: {
-          conversation_id: message.conversationId,
-          user_id: ownerOf.get(message.conversationId),
-          agent_id: message.agentId,
+        message: transcriptMessage({
+          conversationId: message.conversationId,
+          ownerId: ownerOf.get(message.conversationId) ?? '',
+          agentId: message.agentId,
           role: message.role,
           content: message.content,
           language: message.language,
-          citations: Array.isArray(citations) ? citations : null,
-          tool_calls: Array.isArray(tools) && tools.length > 0 ? tools : null,
+          createdAt: message.createdAt,
+          channel: (typeof metadata.channel === 'string' ? metadata.channel : 'web') as ChatChannel,
+          citations: Array.isArray(citations) ? (citations as Citation[]) : undefined,
+          tools: Array.isArray(tools) ? (tools as ToolRecord[]) : undefined,
           metadata,
-          timestamp: message.createdAt.toISOString(),
-        },
+        }),
       });
       const limit = error ? LIMITS[error.message] : undefined;
       if (limit) throw limit();

@@ -6,7 +6,7 @@
 import { HttpError, errorResponse, httpErrorResponse } from '../web/errors.ts';
 import { readJsonBody } from '../web/json-body.ts';
 import { parseAgentChatInput } from './input.ts';
-import { SSE_HEADERS, sseBody } from './sse.ts';
+import { SSE_HEADERS, sseBody } from '../contracts/conversation-events.ts';
 import { startTurn, type TurnCaller, type TurnDeps } from './turn.ts';
 
 export interface AgentChatHandlerDeps {

@@ -7,7 +7,7 @@ import type { ChatMessage } from '../ai/types.ts';
 import { createAgentChatHandler } from './handler.ts';
 import { ChatRateLimiter, MemoryBucketStore } from './rate-limit.ts';
 import { citationsFor, type FusedPassage } from './retrieval.ts';
-import { parseAgentChatEvents, type AgentChatEvent } from './sse.ts';
+import { parseAgentChatEvents, type AgentChatEvent } from '../contracts/conversation-events.ts';
 import {
   startTurn,
   type AgentForTurn,
@@ -226,8 +226,8 @@ describe('a turn against the fake OpenAI server', () => {
       { functionName: 'manage_calendar', arguments: { action: 'check_availability', date: '2026-12-01' } },
     ]);
     expect(events.filter((e) => e.event === 'tool').map((e) => e.data)).toEqual([
-      { name: 'Calendar', status: 'running' },
-      { name: 'Calendar', status: 'succeeded' },
+      { name: 'Calendar', status: 'running', step: 1 },
+      { name: 'Calendar', status: 'succeeded', step: 1 },
     ]);
     // The fake's default follow-up repeats what the tool said.
     expect(text).toBe('tool said: {"available":["10:00","14:30"]}');
@@ -236,10 +236,60 @@ describe('a turn against the fake OpenAI server', () => {
       .map((r) => r.body as { temperature: number; messages: { role: string }[]; tools?: unknown });
     expect(chats).toHaveLength(2);
     expect(chats[1]!.temperature).toBe(0.3);
-    expect(chats[1]!.tools).toBeUndefined();
+    // Tools stay on offer: the model may need the next one (multi-step loop).
+    expect(chats[1]!.tools).toHaveLength(1);
     expect(chats[1]!.messages.map((m) => m.role).slice(-3)).toEqual(['assistant', 'tool', 'system']);
     expect(events.at(-1)).toMatchObject({ event: 'done', data: { usage: { modelCalls: 2 } } });
-    expect(h.store.messages.at(-1)?.metadata.tools).toEqual([{ name: 'Calendar', status: 'succeeded' }]);
+    expect(h.store.messages.at(-1)?.metadata.tools).toEqual([
+      { name: 'Calendar', function: 'manage_calendar', status: 'succeeded', step: 1 },
+    ]);
+  });
+
+  it('checks availability then books in one turn: two tool rounds, then the answer', async () => {
+    fake.queueChat(
+      { toolCalls: [{ name: 'manage_calendar', arguments: { action: 'check_availability', date: '2026-12-01' } }] },
+      {
+        toolCalls: [
+          { name: 'manage_calendar', arguments: { action: 'create_appointment', date: '2026-12-01', time: '10:00' } },
+        ],
+      },
+      { text: 'Booked for 10:00.' },
+    );
+    const h = harness(openai());
+    const { events, text } = await run(h.deps, { message: 'Book me the first free slot on December 1st' });
+    expect(h.toolCalls.map((c) => c.arguments.action)).toEqual(['check_availability', 'create_appointment']);
+    expect(events.filter((e) => e.event === 'tool' && e.data.status !== 'running').map((e) => e.data)).toEqual([
+      { name: 'Calendar', status: 'succeeded', step: 1 },
+      { name: 'Calendar', status: 'succeeded', step: 2 },
+    ]);
+    expect(text).toBe('Booked for 10:00.');
+    const chats = fake.requestsTo('chat').map((r) => r.body as { messages: { role: string }[] });
+    expect(chats).toHaveLength(3);
+    // The second round sees the first round's call and result.
+    expect(chats[2]!.messages.map((m) => m.role).slice(-5)).toEqual([
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+      'system',
+    ]);
+    expect(h.store.messages.at(-1)?.metadata.tools).toEqual([
+      { name: 'Calendar', function: 'manage_calendar', status: 'succeeded', step: 1 },
+      { name: 'Calendar', function: 'manage_calendar', status: 'succeeded', step: 2 },
+    ]);
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { usage: { modelCalls: 3 } } });
+  });
+
+  it('bounds the loop: past maxSteps the model is asked to answer without tools', async () => {
+    const always = { toolCalls: [{ name: 'manage_calendar', arguments: { action: 'check_availability' } }] };
+    fake.setChatResponder((body) => (Array.isArray(body.tools) ? always : { text: 'Here is what I found.' }));
+    const h = harness(openai(), { toolLimits: { maxSteps: 2 } });
+    const { text } = await run(h.deps, { message: 'Keep checking the calendar forever' });
+    expect(h.toolCalls).toHaveLength(2);
+    const chats = fake.requestsTo('chat').map((r) => r.body as { tools?: unknown });
+    expect(chats).toHaveLength(3);
+    expect(chats[2]!.tools).toBeUndefined();
+    expect(text).toBe('Here is what I found.');
   });
 
   it('answers a French question on the French path', async () => {
@@ -323,8 +373,8 @@ describe('a turn with the offline provider', () => {
     });
     const failed = await run(h.deps, { message: 'send the menu to a@b.fr' });
     expect(failed.events.filter((e) => e.event === 'tool').map((e) => e.data)).toEqual([
-      { name: 'Share resource', status: 'running' },
-      { name: 'Share resource', status: 'failed' },
+      { name: 'Share resource', status: 'running', step: 1 },
+      { name: 'Share resource', status: 'failed', step: 1 },
     ]);
     expect(failed.text).toBe('I encountered an error while trying to use the Share resource tool. Please try again.');
     h.deps.runTool = async (invocation) => {
@@ -335,7 +385,7 @@ describe('a turn with the offline provider', () => {
     expect(sent.text).toBe('Sent it.');
     expect(h.toolCalls).toEqual([{ functionName: 'share_resource', arguments: { email: 'a@b.fr' } }]);
     expect(h.store.messages.at(-1)!.metadata).toMatchObject({
-      tools: [{ name: 'Share resource', status: 'succeeded' }],
+      tools: [{ name: 'Share resource', function: 'share_resource', status: 'succeeded', step: 1 }],
     });
     expect(h.charges.at(-1)!.usage.modelCalls).toBe(0);
     // No action: the usual extractive answer.

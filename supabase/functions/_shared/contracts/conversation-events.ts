@@ -1,41 +1,57 @@
 /**
- * The `agent-chat` event stream, both ends: the server encodes turn events as Server-Sent Events
- * and the browser (public site, console sandbox) parses them back. Web-standard only (no Deno,
- * no Node), so public-site can import this file directly.
+ * The conversation event stream (`agent-chat`), both ends, one definition: the server encodes
+ * turn events as Server-Sent Events and the browser (public site, console sandbox) parses them
+ * back, each event's data checked by its zod schema. Web-standard plus zod (contract module rules).
  *
  * Wire format: `event: <name>\ndata: <json>\n\n`, one event per turn step:
  *   meta  {conversationId, language, citations:[{documentId, name, snippet}], offline}
  *   delta {text}
- *   tool  {name, status: running|succeeded|failed}
+ *   tool  {name, status: running|succeeded|failed, step?}  (several per turn: multi-step tool use)
  *   done  {messageId, usage}
  *   error {code, message}
  * Lines starting with ':' are keep-alive comments.
  */
 
-export interface Citation {
-  documentId: string;
-  name: string;
-  snippet: string;
-}
+import { z } from 'zod';
 
-export interface TurnUsage {
-  promptTokens: number;
-  completionTokens: number;
-  totalTokens: number;
+export const citationSchema = z.object({ documentId: z.string(), name: z.string(), snippet: z.string() });
+export type Citation = z.infer<typeof citationSchema>;
+
+export const turnUsageSchema = z.object({
+  promptTokens: z.number(),
+  completionTokens: z.number(),
+  totalTokens: z.number(),
   /** Model calls made for this turn (chat completions only; the query embedding is not one). */
-  modelCalls: number;
-}
+  modelCalls: z.number(),
+});
+export type TurnUsage = z.infer<typeof turnUsageSchema>;
 
-export type ToolStatus = 'running' | 'succeeded' | 'failed';
+export const TOOL_STATUSES = ['running', 'succeeded', 'failed'] as const;
+export type ToolStatus = (typeof TOOL_STATUSES)[number];
 
-export type AgentChatEvent =
-  | { event: 'meta'; data: { conversationId: string; language: string; citations: Citation[]; offline: boolean } }
-  | { event: 'delta'; data: { text: string } }
-  | { event: 'tool'; data: { name: string; status: ToolStatus } }
-  | { event: 'done'; data: { messageId: string; usage: TurnUsage | null } }
-  | { event: 'error'; data: { code: string; message: string } };
+/** The data of each event, by name. Unknown fields are kept (a newer server may add some). */
+export const conversationEventSchemas = {
+  meta: z.looseObject({
+    conversationId: z.string(),
+    language: z.string(),
+    citations: z.array(citationSchema),
+    offline: z.boolean(),
+  }),
+  delta: z.looseObject({ text: z.string() }),
+  /**
+   * A tool call of the turn. `step` is the model round it belongs to (1 = the first answer): the
+   * model may call several tools in a row in one turn, e.g. check availability, then book.
+   */
+  tool: z.looseObject({ name: z.string(), status: z.enum(TOOL_STATUSES), step: z.number().int().min(1).optional() }),
+  done: z.looseObject({ messageId: z.string(), usage: turnUsageSchema.nullable() }),
+  error: z.looseObject({ code: z.string(), message: z.string() }),
+} as const;
 
-export type AgentChatEventName = AgentChatEvent['event'];
+export type AgentChatEventName = keyof typeof conversationEventSchemas;
+
+type EventOf<K extends AgentChatEventName> = { event: K; data: z.infer<(typeof conversationEventSchemas)[K]> };
+/** One event of a conversation turn as the browser receives it. */
+export type AgentChatEvent = { [K in AgentChatEventName]: EventOf<K> }[AgentChatEventName];
 
 export const SSE_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -161,26 +177,34 @@ export async function* parseSseMessages(body: ReadableStream<Uint8Array>): Async
   }
 }
 
-const EVENT_NAMES = new Set<AgentChatEventName>(['meta', 'delta', 'tool', 'done', 'error']);
-
 export class AgentChatProtocolError extends Error {
   override readonly name = 'AgentChatProtocolError';
+}
+
+function isEventName(name: string): name is AgentChatEventName {
+  return Object.prototype.hasOwnProperty.call(conversationEventSchemas, name);
+}
+
+/** Checks one event's data against its schema; throws AgentChatProtocolError when it does not fit. */
+export function parseConversationEvent(event: string, data: unknown): AgentChatEvent | null {
+  if (!isEventName(event)) return null;
+  const parsed = conversationEventSchemas[event].safeParse(data);
+  if (!parsed.success) throw new AgentChatProtocolError(`"${event}" event data does not match its schema`);
+  return { event, data: parsed.data } as AgentChatEvent;
 }
 
 /** Typed `agent-chat` events from a response body; unknown event names are skipped (forward compatible). */
 export async function* parseAgentChatEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<AgentChatEvent> {
   for await (const message of parseSseMessages(body)) {
-    if (!EVENT_NAMES.has(message.event as AgentChatEventName)) continue;
+    if (!isEventName(message.event)) continue;
     let data: unknown;
     try {
       data = JSON.parse(message.data);
     } catch {
       throw new AgentChatProtocolError(`Invalid JSON in "${message.event}" event`);
     }
-    if (data === null || typeof data !== 'object') {
-      throw new AgentChatProtocolError(`"${message.event}" event data must be an object`);
-    }
-    yield { event: message.event, data } as AgentChatEvent;
+    const event = parseConversationEvent(message.event, data);
+    if (event) yield event;
   }
 }
 

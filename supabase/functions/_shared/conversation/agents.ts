@@ -1,11 +1,12 @@
 /**
- * loadAgent for the engine: one `agent_for_turn` RPC (agent, public page flag, ready knowledge,
- * tools joined with the catalogue) mapped to AgentForTurn plus what tools need (time zone, config).
+ * The conversation core's one agent loader, for every channel: one `agent_for_turn` RPC (agent,
+ * voice, public page flag, ready knowledge, tools joined with the catalogue, enabled interactions)
+ * mapped to AgentForTurn plus what tools need (time zone, config).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import type { AgentForTurn } from '../engine/turn.ts';
-import type { CatalogueTool } from '../engine/tools.ts';
+import type { AgentForTurn } from './turn.ts';
+import type { CatalogueTool } from './tools.ts';
 import {
   interactionsGuidance,
   interactionsTool,
@@ -24,6 +25,8 @@ export interface LoadedAgent extends AgentForTurn {
   timeZone: string | null;
   /** Enabled interactions with something to send (offered as the share_resource tool). */
   interactions: AgentInteraction[];
+  /** The agent's voice setting (spoken channels map it to a provider voice). */
+  voice: 'male' | 'female';
 }
 
 const agentRow = z.object({
@@ -36,6 +39,8 @@ const agentRow = z.object({
   public_chat_enabled: z.boolean(),
   has_knowledge: z.boolean(),
   time_zone: z.string().nullable(),
+  voice: z.enum(['male', 'female']).catch('male'),
+  interactions: z.array(z.unknown()).catch([]),
   tools: z.array(
     z.object({
       id: z.string(),
@@ -78,16 +83,7 @@ async function fetchAgent(
   if (error) throw new Error(`agent_for_turn failed: ${error.message}`);
   if (data === null || data === undefined) return null;
   const row = agentRow.parse(data);
-  // Interactions are read here rather than in agent_for_turn so that RPC stays as it is; the
-  // loader's cache means this costs one query per agent every few seconds, not one per turn.
-  const stored = await service
-    .from('interactions')
-    .select('id, type, name, instructions, config')
-    .eq('agent_id', row.id)
-    .eq('enabled', true)
-    .order('sort_order');
-  if (stored.error) throw new Error(`interactions failed: ${stored.error.message}`);
-  const interactions = toAgentInteractions(stored.data ?? []);
+  const interactions = toAgentInteractions(row.interactions);
   const shareTool = interactionsTool(interactions);
   return {
     id: row.id,
@@ -99,6 +95,7 @@ async function fetchAgent(
     publicChatEnabled: row.public_chat_enabled,
     hasKnowledge: row.has_knowledge,
     timeZone: row.time_zone,
+    voice: row.voice,
     tools: [
       ...row.tools.map((tool) => ({
         id: tool.id,

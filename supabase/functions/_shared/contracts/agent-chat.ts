@@ -1,14 +1,15 @@
 /**
- * `agent-chat` input: `{agentId | subdomain, conversationId?, message, channel?}`. Anything else is
- * a 400 with a message that says what to fix.
+ * The `agent-chat` request body, one definition for the function and the browsers that call it:
+ * `{agentId | subdomain, conversationId?, message, channel?}`. Its answer is the event stream of
+ * `conversation-events.ts`, or `{error:{code,message}}` with a 4xx before the stream starts.
  */
 import { z } from 'zod';
-import { subdomainSchema } from '../contracts/subdomain.ts';
-import { HttpError } from '../web/errors.ts';
 import { safeText } from './safe-text.ts';
+import { subdomainSchema } from './subdomain.ts';
 
 export const MAX_MESSAGE_LENGTH = 4_000;
 
+/** Every channel of the conversation core; browsers may name only `web` and `sandbox`. */
 export const CHAT_CHANNELS = ['web', 'sandbox', 'whatsapp', 'phone', 'voice'] as const;
 export type ChatChannel = (typeof CHAT_CHANNELS)[number];
 
@@ -33,16 +34,5 @@ export const agentChatInputSchema = z
   });
 
 export type AgentChatInput = z.infer<typeof agentChatInputSchema>;
-
-/** Parses the JSON body; throws HttpError 400 `invalid_input` naming the first problem. */
-export function parseAgentChatInput(raw: unknown): AgentChatInput {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new HttpError(400, 'invalid_input', 'The request body must be a JSON object.');
-  }
-  const result = agentChatInputSchema.safeParse(raw);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  let message = issue?.message ?? 'Invalid input.';
-  if (issue?.code === 'unrecognized_keys') message = `Unknown field(s): ${issue.keys.join(', ')}.`;
-  throw new HttpError(400, 'invalid_input', message);
-}
+/** What a browser sends (before defaults apply). */
+export type AgentChatBody = z.input<typeof agentChatInputSchema>;

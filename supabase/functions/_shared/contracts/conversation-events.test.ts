@@ -8,7 +8,7 @@ import {
   readAgentChatResponse,
   sseBody,
   type AgentChatEvent,
-} from './sse.ts';
+} from './conversation-events.ts';
 
 /** A body delivered in the given pieces, to exercise events split across reads. */
 function bodyOf(...pieces: string[]): ReadableStream<Uint8Array> {

@@ -1,0 +1,58 @@
+/**
+ * What a channel is to the conversation core (ARCHITECTURE §4, CONVENTIONS 13): a thin adapter
+ * that translates its transport's frames. The agent, prompt, knowledge, tools, transcript and meter
+ * belong to the core; an adapter only says who it is, how it speaks, how input arrives and how
+ * output leaves. See README.md in this folder for how to write one.
+ */
+import type { ChatChannel } from '../contracts/agent-chat.ts';
+import type { ChannelStyle } from './prompt.ts';
+
+export interface ChannelAdapter {
+  /** The core's channel id (transcript rows say it in metadata.channel). */
+  readonly channel: ChatChannel;
+  /** `conversations.channel` of the conversations it opens. */
+  readonly conversationChannel: string;
+  /** Read (markdown, links) or heard (short sentences, no URLs): chosen once, by the prompt builder. */
+  readonly style: ChannelStyle;
+  /**
+   * How the person's words reach the core:
+   *  - `turn`: one request per message; the core runs a text turn (startTurn) with knowledge
+   *    retrieved before it and the multi-step tool loop, and the adapter streams its events;
+   *  - `realtime`: a speech-to-speech model holds the conversation; the core configures it
+   *    (instructions, tools + search_knowledge), runs its tool calls and writes its transcripts
+   *    from a server-side control connection, and meters the call by server-timed minutes.
+   */
+  readonly input: 'turn' | 'realtime';
+  /** How answers leave: an SSE stream, provider audio, a provider's text frames, an outbound API. */
+  readonly output: 'sse' | 'provider_audio' | 'text_frames' | 'messages_api';
+  /** Usage unit: tokens per turn, or minutes timed by the server per call. */
+  readonly meter: 'tokens' | 'minutes';
+}
+
+/** The adapters that exist today; phone and WhatsApp add theirs here. */
+export const CHANNELS = {
+  web: {
+    channel: 'web',
+    conversationChannel: 'web_chat',
+    style: 'text',
+    input: 'turn',
+    output: 'sse',
+    meter: 'tokens',
+  },
+  sandbox: {
+    channel: 'sandbox',
+    conversationChannel: 'sandbox',
+    style: 'text',
+    input: 'turn',
+    output: 'sse',
+    meter: 'tokens',
+  },
+  voice: {
+    channel: 'voice',
+    conversationChannel: 'web_voice',
+    style: 'spoken',
+    input: 'realtime',
+    output: 'provider_audio',
+    meter: 'minutes',
+  },
+} as const satisfies Partial<Record<ChatChannel, ChannelAdapter>>;
