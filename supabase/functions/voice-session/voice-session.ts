@@ -37,7 +37,7 @@ import { z } from 'zod';
 import { hangUpCall } from '../_shared/voice/hang-up.ts';
 import { VOICE_LEASE_SECONDS } from '../_shared/contracts/voice-lease.ts';
 import type { RealtimeProvider } from '../_shared/voice/openai-realtime.ts';
-import { signCallToken, verifyCallToken } from './call-token.ts';
+import { signToken, verifyToken } from '../_shared/platform/signing.ts';
 import { VOICE_START_LIMITS, type VoiceStartLimits } from './limits.ts';
 
 export const CORS_HEADERS: Record<string, string> = {
@@ -139,6 +139,23 @@ export interface VoiceSessionDeps {
 /** A call token outlives the longest call by this much (the goodbye, the last tool call). */
 const TOKEN_GRACE_SECONDS = 120;
 
+/**
+ * The call token: the page's proof that it holds one call (heartbeats, `end`) until the call's
+ * longest possible end, signed by platform/signing.ts for this purpose only, so a visitor cannot
+ * act on another call, nor after the paid time.
+ */
+export const VOICE_CALL_TOKEN_PURPOSE = 'voice-call';
+const callTokenPayloadSchema = z.object({ callId: z.string() });
+
+export function signCallToken(secret: string, callId: string, expiresAtMs: number): Promise<string> {
+  return signToken(VOICE_CALL_TOKEN_PURPOSE, { callId }, secret, expiresAtMs);
+}
+
+async function isTokenForCall(secret: string, callId: string, token: string, nowMs: number): Promise<boolean> {
+  const check = await verifyToken(VOICE_CALL_TOKEN_PURPOSE, token, secret, nowMs);
+  return check.ok && callTokenPayloadSchema.safeParse(check.payload).data?.callId === callId;
+}
+
 /** Zod's first issue as a 400 that says what to fix. */
 function parsed<T>(schema: z.ZodType<T>, raw: unknown): T {
   const result = schema.safeParse(raw);
@@ -195,7 +212,7 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
   /** The call id of a heartbeat or `end`, once its call token proves the caller holds that call. */
   async function heldCall(body: z.infer<typeof voiceHeldCallSchema>): Promise<string> {
     const { callId, callToken } = body;
-    if (!deps.tokenSecret || !callToken || !(await verifyCallToken(deps.tokenSecret, callId, callToken, now())))
+    if (!deps.tokenSecret || !callToken || !(await isTokenForCall(deps.tokenSecret, callId, callToken, now())))
       throw new HttpError(401, 'invalid_call_token', 'The call token is missing, expired or not for this call.');
     return callId;
   }
