@@ -12,7 +12,8 @@ import { createTranscriptWriter } from '../_shared/conversation/transcript.ts';
 import { createModelSettingsCache } from '../_shared/conversation/usage.ts';
 import { VOICE_LEASE_SECONDS } from '../_shared/contracts/voice-lease.ts';
 import { clientAddressKey, identifyCaller } from '../_shared/agent-chat/caller.ts';
-import { anonymousKeys, createServiceClient, envRecord } from '../_shared/agent-chat/env.ts';
+import { createFunctionApp } from '../_shared/platform/app.ts';
+import { anonymousKeys, createServiceClient, envRecord, type FunctionEnv } from '../_shared/platform/env.ts';
 import { createToolRunner } from '../_shared/tools/runner.ts';
 import { defaultCallControlHost, type CallControlHost } from '../_shared/voice/call-control-host.ts';
 import { hangUpCall } from '../_shared/voice/hang-up.ts';
@@ -21,10 +22,7 @@ import { connectSideband } from '../_shared/voice/sideband.ts';
 import { createVoiceSessionHandler } from './voice-session.ts';
 import { createRestVoiceStore } from './store.ts';
 
-export interface FunctionEnv {
-  get(name: string): string | undefined;
-  fetch?: typeof fetch;
-}
+export type { FunctionEnv };
 
 /** Opens the sideband socket of a provider call (`_shared/voice/sideband.ts`'s connectSideband). */
 export type SidebandConnector = (options: {
@@ -121,7 +119,7 @@ export function makeHandler(
     controlCall = (callId) => host(controlVoiceCall(callId, deps));
   }
 
-  return createVoiceSessionHandler({
+  const handle = createVoiceSessionHandler({
     // A signed-in owner (console sandbox) may call their own agent even while its page is off.
     // The visitor and address keys are those agent-chat rate-limits on.
     identifyCaller: service
@@ -139,4 +137,9 @@ export function makeHandler(
     model,
     log,
   });
+  // The platform layer adds routing, CORS (FUNCTIONS_ALLOWED_ORIGINS) and the one error answer.
+  const fn = createFunctionApp('voice-session', env, { browser: true });
+  fn.get('/', (c) => handle(c.req.raw));
+  fn.post('/', (c) => handle(c.req.raw));
+  return fn.handler();
 }

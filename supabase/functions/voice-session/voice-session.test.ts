@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadedAgent } from '../_shared/conversation/agents.ts';
-import { HttpError } from '../_shared/web/errors.ts';
+import { HttpError } from '../_shared/platform/errors.ts';
 import { signToken, verifyToken } from '../_shared/platform/signing.ts';
 import { recordingPath } from './session.ts';
 import {

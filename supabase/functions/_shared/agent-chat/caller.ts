@@ -6,7 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { TurnCaller } from '../conversation/turn.ts';
 import { bearerOf } from '../platform/caller.ts';
-import { HttpError } from '../web/errors.ts';
+import { HttpError } from '../platform/errors.ts';
 import { addressClient } from './client-address.ts';
 
 /** Browser-generated random id (kept in localStorage) identifying one visitor across turns. */
