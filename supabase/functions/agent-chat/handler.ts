@@ -13,9 +13,9 @@
  */
 import { createAiProvider } from '../_shared/ai/factory.ts';
 import { createAgentLoader, type LoadedAgent } from '../_shared/conversation/agents.ts';
-import { identifyCaller } from '../_shared/agent-chat/caller.ts';
 import { createConversationStore } from '../_shared/conversation/conversations.ts';
 import { createFunctionApp } from '../_shared/platform/app.ts';
+import { identifyCaller } from '../_shared/platform/visitor.ts';
 import {
   anonymousKeys,
   createServiceClient,
@@ -68,8 +68,11 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
   const log = (event: string, details: Record<string, unknown>) =>
     console.warn(`agent-chat ${event}`, JSON.stringify(details));
 
+  // The platform layer adds routing, CORS (FUNCTIONS_ALLOWED_ORIGINS), the one error answer and
+  // session verification; the SSE Response is returned as is (Hono only merges the CORS headers in).
+  const fn = createFunctionApp('agent-chat', env, { browser: true });
   const handle = createAgentChatHandler({
-    identify: (request) => identifyCaller(request, { anonymousKeys: keys, service }),
+    identify: (request) => identifyCaller(request, { anonymousKeys: keys, auth: fn.auth }),
     turnDeps: async () => {
       const settings = await models();
       return {
@@ -87,9 +90,6 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     },
     log,
   });
-  // The platform layer adds routing, CORS (FUNCTIONS_ALLOWED_ORIGINS) and the one error answer;
-  // the SSE Response is returned as is (Hono only merges the CORS headers into it).
-  const fn = createFunctionApp('agent-chat', env, { browser: true });
   fn.post('/', (c) => handle(c.req.raw));
   return fn.handler();
 }

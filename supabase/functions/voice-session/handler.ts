@@ -11,8 +11,8 @@ import { createRpcRetriever } from '../_shared/conversation/knowledge.ts';
 import { createTranscriptWriter } from '../_shared/conversation/transcript.ts';
 import { createModelSettingsCache } from '../_shared/conversation/usage.ts';
 import { VOICE_LEASE_SECONDS } from '../_shared/contracts/voice-lease.ts';
-import { clientAddressKey, identifyCaller } from '../_shared/agent-chat/caller.ts';
 import { createFunctionApp } from '../_shared/platform/app.ts';
+import { clientAddressKey, identifyCaller } from '../_shared/platform/visitor.ts';
 import { anonymousKeys, createServiceClient, envRecord, type FunctionEnv } from '../_shared/platform/env.ts';
 import { createToolRunner } from '../_shared/tools/runner.ts';
 import { defaultCallControlHost, type CallControlHost } from '../_shared/voice/call-control-host.ts';
@@ -119,15 +119,16 @@ export function makeHandler(
     controlCall = (callId) => host(controlVoiceCall(callId, deps));
   }
 
+  // The platform layer adds routing, CORS (FUNCTIONS_ALLOWED_ORIGINS), the one error answer and
+  // session verification.
+  const fn = createFunctionApp('voice-session', env, { browser: true });
   const handle = createVoiceSessionHandler({
     // A signed-in owner (console sandbox) may call their own agent even while its page is off.
     // The visitor and address keys are those agent-chat rate-limits on.
-    identifyCaller: service
-      ? async (request) => {
-          const caller = await identifyCaller(request, { anonymousKeys: keys, service });
-          return { userId: caller.userId, visitorKey: caller.visitorKey, addressKey: await clientAddressKey(request) };
-        }
-      : undefined,
+    async identifyCaller(request) {
+      const caller = await identifyCaller(request, { anonymousKeys: keys, auth: fn.auth });
+      return { userId: caller.userId, visitorKey: caller.visitorKey, addressKey: await clientAddressKey(request) };
+    },
     loadAgent: loadAgent ? (ref) => loadAgent(ref) : async () => null,
     ...(controlCall ? { controlCall } : {}),
     // Call tokens are HMACs; a dedicated secret may be set, else the service key (never sent out) signs them.
@@ -137,8 +138,6 @@ export function makeHandler(
     model,
     log,
   });
-  // The platform layer adds routing, CORS (FUNCTIONS_ALLOWED_ORIGINS) and the one error answer.
-  const fn = createFunctionApp('voice-session', env, { browser: true });
   fn.get('/', (c) => handle(c.req.raw));
   fn.post('/', (c) => handle(c.req.raw));
   return fn.handler();
