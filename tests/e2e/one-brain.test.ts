@@ -145,8 +145,9 @@ describe('one brain: web chat, owner sandbox and browser voice share the convers
     const relay = (handler: (request: Request) => Promise<Response>) => async (route: Route) => {
       const request = route.request();
       const body = request.postData();
+      // The runtime hands a function `/<name>`, without the gateway's `/functions/v1`.
       const response = await handler(
-        new Request(request.url(), {
+        new Request(request.url().replace('/functions/v1/', '/'), {
           method: request.method(),
           headers: request.headers(),
           ...(body && request.method() !== 'GET' && request.method() !== 'OPTIONS' ? { body } : {}),

@@ -143,8 +143,9 @@ describe('browser voice call (real voice-session, fake realtime endpoint, stubbe
       const request = route.request();
       const body = request.postData();
       if (body) seen.push(JSON.parse(body) as Record<string, unknown>);
+      // The runtime hands a function `/<name>`, without the gateway's `/functions/v1`.
       const response = await handler(
-        new Request(request.url(), {
+        new Request(request.url().replace('/functions/v1/', '/'), {
           method: request.method(),
           headers: request.headers(),
           ...(body && request.method() !== 'GET' ? { body } : {}),
@@ -226,7 +227,7 @@ describe('browser voice call (real voice-session, fake realtime endpoint, stubbe
     expect(seen).toHaveLength(0);
     // Asked directly, the function refuses to start a call as well.
     const refused = await handler(
-      new Request(`${product.apiUrl}/functions/v1/voice-session`, {
+      new Request(`${product.apiUrl}/voice-session`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ subdomain: 'demo', sdp: 'v=0\r\n' }),

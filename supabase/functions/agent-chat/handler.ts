@@ -13,16 +13,16 @@
  */
 import { createAiProvider } from '../_shared/ai/factory.ts';
 import { createAgentLoader, type LoadedAgent } from '../_shared/conversation/agents.ts';
-import { identifyCaller } from '../_shared/agent-chat/caller.ts';
 import { createConversationStore } from '../_shared/conversation/conversations.ts';
-import { corsHeaders, preflight } from '../_shared/agent-chat/cors.ts';
+import { createFunctionApp } from '../_shared/platform/app.ts';
+import { identifyCaller } from '../_shared/platform/visitor.ts';
 import {
   anonymousKeys,
   createServiceClient,
   envRecord,
   requireEnv,
   type FunctionEnv,
-} from '../_shared/agent-chat/env.ts';
+} from '../_shared/platform/env.ts';
 import { createRpcRetriever } from '../_shared/conversation/knowledge.ts';
 import { createChatMeter, createModelSettingsCache } from '../_shared/conversation/usage.ts';
 import { createAgentChatHandler } from '../_shared/conversation/handler.ts';
@@ -68,8 +68,11 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
   const log = (event: string, details: Record<string, unknown>) =>
     console.warn(`agent-chat ${event}`, JSON.stringify(details));
 
+  // The platform layer adds routing, CORS (FUNCTIONS_ALLOWED_ORIGINS), the one error answer and
+  // session verification; the SSE Response is returned as is (Hono only merges the CORS headers in).
+  const fn = createFunctionApp('agent-chat', env, { browser: true });
   const handle = createAgentChatHandler({
-    identify: (request) => identifyCaller(request, { anonymousKeys: keys, service }),
+    identify: (request) => identifyCaller(request, { anonymousKeys: keys, auth: fn.auth }),
     turnDeps: async () => {
       const settings = await models();
       return {
@@ -85,8 +88,8 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
         offlineAction: (agent, message) => offlineShareAction(agent as LoadedAgent, message),
       };
     },
-    headers: corsHeaders,
     log,
   });
-  return async (request) => (request.method === 'OPTIONS' ? preflight() : handle(request));
+  fn.post('/', (c) => handle(c.req.raw));
+  return fn.handler();
 }

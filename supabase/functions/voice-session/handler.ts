@@ -11,8 +11,9 @@ import { createRpcRetriever } from '../_shared/conversation/knowledge.ts';
 import { createTranscriptWriter } from '../_shared/conversation/transcript.ts';
 import { createModelSettingsCache } from '../_shared/conversation/usage.ts';
 import { VOICE_LEASE_SECONDS } from '../_shared/contracts/voice-lease.ts';
-import { clientAddressKey, identifyCaller } from '../_shared/agent-chat/caller.ts';
-import { anonymousKeys, createServiceClient, envRecord } from '../_shared/agent-chat/env.ts';
+import { createFunctionApp } from '../_shared/platform/app.ts';
+import { clientAddressKey, identifyCaller } from '../_shared/platform/visitor.ts';
+import { anonymousKeys, createServiceClient, envRecord, type FunctionEnv } from '../_shared/platform/env.ts';
 import { createToolRunner } from '../_shared/tools/runner.ts';
 import { defaultCallControlHost, type CallControlHost } from '../_shared/voice/call-control-host.ts';
 import { hangUpCall } from '../_shared/voice/hang-up.ts';
@@ -21,10 +22,7 @@ import { connectSideband } from '../_shared/voice/sideband.ts';
 import { createVoiceSessionHandler } from './voice-session.ts';
 import { createRestVoiceStore } from './store.ts';
 
-export interface FunctionEnv {
-  get(name: string): string | undefined;
-  fetch?: typeof fetch;
-}
+export type { FunctionEnv };
 
 /** Opens the sideband socket of a provider call (`_shared/voice/sideband.ts`'s connectSideband). */
 export type SidebandConnector = (options: {
@@ -121,15 +119,16 @@ export function makeHandler(
     controlCall = (callId) => host(controlVoiceCall(callId, deps));
   }
 
-  return createVoiceSessionHandler({
+  // The platform layer adds routing, CORS (FUNCTIONS_ALLOWED_ORIGINS), the one error answer and
+  // session verification.
+  const fn = createFunctionApp('voice-session', env, { browser: true });
+  const handle = createVoiceSessionHandler({
     // A signed-in owner (console sandbox) may call their own agent even while its page is off.
     // The visitor and address keys are those agent-chat rate-limits on.
-    identifyCaller: service
-      ? async (request) => {
-          const caller = await identifyCaller(request, { anonymousKeys: keys, service });
-          return { userId: caller.userId, visitorKey: caller.visitorKey, addressKey: await clientAddressKey(request) };
-        }
-      : undefined,
+    async identifyCaller(request) {
+      const caller = await identifyCaller(request, { anonymousKeys: keys, auth: fn.auth });
+      return { userId: caller.userId, visitorKey: caller.visitorKey, addressKey: await clientAddressKey(request) };
+    },
     loadAgent: loadAgent ? (ref) => loadAgent(ref) : async () => null,
     ...(controlCall ? { controlCall } : {}),
     // Call tokens are HMACs; a dedicated secret may be set, else the service key (never sent out) signs them.
@@ -139,4 +138,7 @@ export function makeHandler(
     model,
     log,
   });
+  fn.get('/', (c) => handle(c.req.raw));
+  fn.post('/', (c) => handle(c.req.raw));
+  return fn.handler();
 }

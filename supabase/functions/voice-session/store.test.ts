@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../_shared/web/errors.ts';
+import { HttpError } from '../_shared/platform/errors.ts';
 import { createRestVoiceStore } from './store.ts';
 
 const AGENT = {

@@ -4,7 +4,7 @@
  * (migrations 20261124100000, 20261124160000, 20261124190000): the money rules run in Postgres, on its clock. Plain fetch: works
  * the same under Deno and Node.
  */
-import { HttpError } from '../_shared/web/errors.ts';
+import { HttpError } from '../_shared/platform/errors.ts';
 import { noCredits, type VoiceStore } from './voice-session.ts';
 import { recordingPath, RECORDING_TYPES } from './session.ts';
 

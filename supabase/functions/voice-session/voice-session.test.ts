@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadedAgent } from '../_shared/conversation/agents.ts';
-import { HttpError } from '../_shared/web/errors.ts';
-import { signCallToken, verifyCallToken } from './call-token.ts';
+import { HttpError } from '../_shared/platform/errors.ts';
+import { signToken, verifyToken } from '../_shared/platform/signing.ts';
 import { recordingPath } from './session.ts';
 import {
   createVoiceSessionHandler as createHandler,
+  signCallToken,
   type Admission,
   type Heartbeat,
   type RealtimeProvider,
@@ -250,7 +251,10 @@ describe('voice-session', () => {
     const handler = createVoiceSessionHandler({ store: fake.store, realtime, model: 'm', tokenSecret: SECRET });
     const started = (await (await handler(post({ subdomain: 'demo', sdp: OFFER }))).json()) as Record<string, unknown>;
     expect(fake.attached).toEqual([`${CALL}:${PROVIDER_CALL}`]);
-    expect(await verifyCallToken(SECRET, CALL, String(started.callToken), Date.now())).toBe(true);
+    expect(await verifyToken('voice-call', String(started.callToken), SECRET)).toMatchObject({
+      ok: true,
+      payload: { callId: CALL },
+    });
     expect(fake.calls).toEqual(['startCall']);
     // No credits left to reserve: refused before any realtime session exists.
     const broke = fakeStore(0);
@@ -301,7 +305,7 @@ describe('voice-session', () => {
     expect(fake.ended[0]?.leaseSeconds).toBe(VOICE_LEASE_SECONDS);
   });
 
-  it("ending needs the call token: without it, with a forged, expired or another call's token it is a 401", async () => {
+  it("ending needs the call token: without it, with a forged, expired, another call's or another purpose's token it is a 401", async () => {
     const fake = fakeStore(5, 61);
     const handler = createVoiceSessionHandler({
       store: fake.store,
@@ -316,6 +320,8 @@ describe('voice-session', () => {
       await signCallToken(SECRET, CALL, Date.now() - 1_000),
       await signCallToken(SECRET, other, Date.now() + 60_000),
       await signCallToken('another secret', CALL, Date.now() + 60_000),
+      // Signed with the right secret for another purpose (e.g. OAuth state): never a call token.
+      await signToken('oauth-state', { callId: CALL }, SECRET, Date.now() + 60_000),
     ]) {
       const refused = await handler(post({ action: 'end', callId: CALL, callToken }));
       expect(refused.status).toBe(401);

@@ -28,8 +28,9 @@
  * 503 voice_unavailable without a realtime-capable provider (no OPENAI_API_KEY), 402 no_credits
  * when the owner's balance is empty, 404 for an agent whose page is off, 400 for bad input.
  */
-import { HttpError, errorResponse, httpErrorResponse } from '../_shared/web/errors.ts';
-import { readJsonBody } from '../_shared/web/json-body.ts';
+import { HttpError, errorResponse, httpErrorResponse, jsonResponse } from '../_shared/platform/errors.ts';
+import { readJsonBody, validate } from '../_shared/platform/validate.ts';
+import { firstIssueMessage } from '../_shared/conversation/input.ts';
 import type { LoadedAgent } from '../_shared/conversation/agents.ts';
 import { realtimeSession } from '../_shared/conversation/channels/browser-voice.ts';
 import { voiceAgentRefSchema, voiceHeldCallSchema, voiceStartBodySchema } from '../_shared/contracts/voice-session.ts';
@@ -37,15 +38,8 @@ import { z } from 'zod';
 import { hangUpCall } from '../_shared/voice/hang-up.ts';
 import { VOICE_LEASE_SECONDS } from '../_shared/contracts/voice-lease.ts';
 import type { RealtimeProvider } from '../_shared/voice/openai-realtime.ts';
-import { signCallToken, verifyCallToken } from './call-token.ts';
+import { signToken, verifyToken } from '../_shared/platform/signing.ts';
 import { VOICE_START_LIMITS, type VoiceStartLimits } from './limits.ts';
-
-export const CORS_HEADERS: Record<string, string> = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type, x-visitor-key',
-  'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-expose-headers': 'retry-after',
-};
 
 /** Who starts a call: the signed-in owner (sandbox) or a visitor, and the rate-limit keys. */
 export interface VoiceCaller {
@@ -139,21 +133,31 @@ export interface VoiceSessionDeps {
 /** A call token outlives the longest call by this much (the goodbye, the last tool call). */
 const TOKEN_GRACE_SECONDS = 120;
 
-/** Zod's first issue as a 400 that says what to fix. */
-function parsed<T>(schema: z.ZodType<T>, raw: unknown): T {
-  const result = schema.safeParse(raw);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const message =
-    issue?.code === 'unrecognized_keys'
-      ? `Unknown field(s): ${issue.keys.join(', ')}.`
-      : (issue?.message ?? 'Invalid input.');
-  throw new HttpError(400, 'invalid_input', message);
+/**
+ * The call token: the page's proof that it holds one call (heartbeats, `end`) until the call's
+ * longest possible end, signed by platform/signing.ts for this purpose only, so a visitor cannot
+ * act on another call, nor after the paid time.
+ */
+export const VOICE_CALL_TOKEN_PURPOSE = 'voice-call';
+const callTokenPayloadSchema = z.object({ callId: z.string() });
+
+export function signCallToken(secret: string, callId: string, expiresAtMs: number): Promise<string> {
+  return signToken(VOICE_CALL_TOKEN_PURPOSE, { callId }, secret, expiresAtMs);
+}
+
+async function isTokenForCall(secret: string, callId: string, token: string, nowMs: number): Promise<boolean> {
+  const check = await verifyToken(VOICE_CALL_TOKEN_PURPOSE, token, secret, nowMs);
+  return check.ok && callTokenPayloadSchema.safeParse(check.payload).data?.callId === callId;
+}
+
+/** Zod's first issue as a 400 `invalid_request` that says what to fix (every issue in details). */
+function parsed<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+  return validate(schema, raw, firstIssueMessage);
 }
 
 function agentRef(raw: { agentId?: unknown; subdomain?: unknown }): { subdomain: string } | { agentId: string } {
   if ((raw.subdomain === undefined) === (raw.agentId === undefined))
-    throw new HttpError(400, 'invalid_input', 'Give exactly one of agentId or subdomain.');
+    throw new HttpError(400, 'invalid_request', 'Give exactly one of agentId or subdomain.');
   const ref = parsed(
     voiceAgentRefSchema,
     raw.agentId !== undefined ? { agentId: raw.agentId } : { subdomain: raw.subdomain },
@@ -174,7 +178,7 @@ function tooManyCalls(refusal: Extract<Admission, { allowed: false }>): HttpErro
 
 export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Request) => Promise<Response> {
   const now = deps.now ?? Date.now;
-  const json = (body: unknown, status = 200) => Response.json(body, { status, headers: CORS_HEADERS });
+  const json = (body: unknown) => jsonResponse(body);
 
   const limits = deps.startLimits ?? VOICE_START_LIMITS;
   const callerOf = async (request: Request): Promise<VoiceCaller> =>
@@ -195,7 +199,7 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
   /** The call id of a heartbeat or `end`, once its call token proves the caller holds that call. */
   async function heldCall(body: z.infer<typeof voiceHeldCallSchema>): Promise<string> {
     const { callId, callToken } = body;
-    if (!deps.tokenSecret || !callToken || !(await verifyCallToken(deps.tokenSecret, callId, callToken, now())))
+    if (!deps.tokenSecret || !callToken || !(await isTokenForCall(deps.tokenSecret, callId, callToken, now())))
       throw new HttpError(401, 'invalid_call_token', 'The call token is missing, expired or not for this call.');
     return callId;
   }
@@ -295,26 +299,25 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
   }
 
   return async (request) => {
-    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
     try {
       if (request.method === 'GET') return await availability(request, new URL(request.url));
       if (request.method !== 'POST')
-        return errorResponse(405, 'method_not_allowed', 'Use GET or POST.', { ...CORS_HEADERS, allow: 'GET, POST' });
+        return errorResponse(405, 'method_not_allowed', 'Use GET or POST.', { allow: 'GET, POST' });
       const raw = await readJsonBody(request);
       if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
-        throw new HttpError(400, 'invalid_input', 'The request body must be a JSON object.');
+        throw new HttpError(400, 'invalid_request', 'The request body must be a JSON object.');
       const body = raw as Record<string, unknown>;
       if (body.action === 'end' || body.action === 'heartbeat') {
         const held = parsed(voiceHeldCallSchema, body);
         return held.action === 'end' ? await end(held) : await heartbeat(held);
       }
       if (body.action !== undefined && body.action !== 'start')
-        throw new HttpError(400, 'invalid_input', 'action must be start, heartbeat or end.');
+        throw new HttpError(400, 'invalid_request', 'action must be start, heartbeat or end.');
       return await start(request, body);
     } catch (error) {
-      if (error instanceof HttpError) return httpErrorResponse(error, CORS_HEADERS);
+      if (error instanceof HttpError) return httpErrorResponse(error);
       deps.log?.('voice_session_failed', { error: String(error) });
-      return errorResponse(500, 'internal_error', 'Something went wrong. Please try again.', CORS_HEADERS);
+      return errorResponse(500, 'internal_error', 'Something went wrong. Please try again.');
     }
   };
 }

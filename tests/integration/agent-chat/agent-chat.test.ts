@@ -318,7 +318,7 @@ describe('who may chat, and with which conversation', () => {
   it('refuses bad input, a forged token and a private agent', async () => {
     expect((await chat(stack, { subdomain: agent.subdomain })).status).toBe(400);
     expect((await chat(stack, { subdomain: agent.subdomain, message: 'hi', extra: 1 })).error?.code).toBe(
-      'invalid_input',
+      'invalid_request',
     );
     expect((await chat(stack, { subdomain: agent.subdomain, message: 'hi' }, { token: 'not.a.jwt' })).status).toBe(401);
     const privateAgent = await createAgent(stack, owner);
@@ -355,6 +355,22 @@ describe('who may chat, and with which conversation', () => {
     expect(response.status).toBeLessThan(300);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-headers')).toContain('x-visitor-key');
+    // The event stream itself goes through the platform's CORS untouched (headers merged in).
+    const streamed = await fetch(`${stack.url}/functions/v1/agent-chat`, {
+      method: 'POST',
+      headers: {
+        origin: 'http://demo.localhost:5181',
+        'content-type': 'application/json',
+        apikey: stack.anonKey,
+        authorization: `Bearer ${stack.anonKey}`,
+      },
+      body: JSON.stringify({ subdomain: agent.subdomain, message: 'Are you open on Sunday?' }),
+    });
+    expect(streamed.status).toBe(200);
+    expect(streamed.headers.get('content-type')).toContain('text/event-stream');
+    expect(streamed.headers.get('access-control-allow-origin')).toBe('*');
+    expect(streamed.headers.get('access-control-expose-headers')).toContain('retry-after');
+    expect(await streamed.text()).toContain('event: done');
   });
 
   it("a visitor cannot read or continue another visitor's or another agent's conversation", async () => {

@@ -63,7 +63,7 @@ describe('edge functions host', () => {
     expect(error).toBeInstanceOf(FunctionsHttpError);
     const response = (error as FunctionsHttpError).context as Response;
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: { code: 'invalid_input', message: 'name is required' } });
+    expect(await response.json()).toEqual({ error: { code: 'invalid_request', message: 'name is required' } });
   });
 
   it('enforces verify_jwt with the edge runtime 401 bodies', async () => {

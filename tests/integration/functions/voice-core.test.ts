@@ -88,9 +88,10 @@ function voiceSession() {
       control: { leaseRenewMs: 100 },
     },
   );
+  // The path the runtime hands a function (hosted and local): `/<name>`, without `/functions/v1`.
   const post = (body: unknown) =>
     handler(
-      new Request(`${stack.url}/functions/v1/voice-session`, {
+      new Request(`${stack.url}/voice-session`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${stack.anonKey}` },
         body: JSON.stringify(body),

@@ -341,7 +341,7 @@ describe('anon visitor: message validation', () => {
     const agent = await createAgent(stack, owner);
     const turn = await chat(stack, { agentId: agent.id, message }, newVisitor());
     expect(turn.status).toBe(400);
-    expect(turn.error?.code).toBe('invalid_input');
+    expect(turn.error?.code).toBe('invalid_request');
     const service = stack.serviceClient();
     const conversations = await service
       .from('conversations')

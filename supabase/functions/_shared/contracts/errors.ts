@@ -31,8 +31,6 @@ export const ERROR_CODES = [
   'rate_limited',
   'internal_error',
   'database_error',
-  // Legacy spelling of invalid_request: agent-chat and voice-session answer it until they move onto the platform layer.
-  'invalid_input',
   // Agents and conversations.
   'agent_not_found',
   'conversation_not_found',

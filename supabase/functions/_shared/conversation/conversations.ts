@@ -11,7 +11,7 @@ import type { ChatMessage } from '../ai/types.ts';
 import type { ChatChannel } from './input.ts';
 import type { ConversationStore, SaveMessage } from './turn.ts';
 import type { Citation } from '../contracts/conversation-events.ts';
-import { HttpError } from '../web/errors.ts';
+import { HttpError } from '../platform/errors.ts';
 import type { ToolRecord } from './tool-loop.ts';
 import { transcriptMessage } from './transcript.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../web/errors.ts';
-import { readJsonBody } from '../web/json-body.ts';
+import { HttpError } from '../platform/errors.ts';
+import { readJsonBody } from '../platform/validate.ts';
 import { parseAgentChatInput } from './input.ts';
 
 const agentId = '0b7e4c1e-5a52-4f0e-9b7b-2f1d3c4e5a6b';
@@ -53,7 +53,7 @@ describe('parseAgentChatInput', () => {
   ])('refuses %j with a 400 saying %s', (raw, message) => {
     const error = rejection(raw);
     expect(error.status).toBe(400);
-    expect(error.code).toBe('invalid_input');
+    expect(error.code).toBe('invalid_request');
     expect(error.message).toBe(message);
   });
 });

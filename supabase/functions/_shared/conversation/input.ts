@@ -3,7 +3,9 @@
  * says what to fix.
  */
 import { agentChatInputSchema, type AgentChatInput } from '../contracts/agent-chat.ts';
-import { HttpError } from '../web/errors.ts';
+import type { z } from 'zod';
+import { HttpError } from '../platform/errors.ts';
+import { validate } from '../platform/validate.ts';
 
 export {
   agentChatInputSchema,
@@ -13,15 +15,20 @@ export {
   type ChatChannel,
 } from '../contracts/agent-chat.ts';
 
-/** Parses the JSON body; throws HttpError 400 `invalid_input` naming the first problem. */
+/**
+ * The message of a public body's 400: the first issue's own text (the contract's messages name
+ * the field), or the unknown fields; every issue is in `details.issues` (platform/validate.ts).
+ */
+export function firstIssueMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (issue?.code === 'unrecognized_keys') return `Unknown field(s): ${issue.keys.join(', ')}.`;
+  return issue?.message ?? 'Invalid request.';
+}
+
+/** Parses the JSON body; throws HttpError 400 `invalid_request` naming the first problem. */
 export function parseAgentChatInput(raw: unknown): AgentChatInput {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new HttpError(400, 'invalid_input', 'The request body must be a JSON object.');
+    throw new HttpError(400, 'invalid_request', 'The request body must be a JSON object.');
   }
-  const result = agentChatInputSchema.safeParse(raw);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  let message = issue?.message ?? 'Invalid input.';
-  if (issue?.code === 'unrecognized_keys') message = `Unknown field(s): ${issue.keys.join(', ')}.`;
-  throw new HttpError(400, 'invalid_input', message);
+  return validate(agentChatInputSchema, raw, firstIssueMessage);
 }

@@ -12,7 +12,7 @@
  */
 import type { AiProvider, ChatMessage, KnowledgePassage, ModelSettings, TokenUsage, ToolCall } from '../ai/types.ts';
 import { isProviderError } from '../ai/errors.ts';
-import { HttpError } from '../web/errors.ts';
+import { HttpError } from '../platform/errors.ts';
 import type { AgentChatInput, ChatChannel } from './input.ts';
 import { detectLanguage } from './language.ts';
 import { chatFailureApology, toolFailureMessage } from './messages.ts';

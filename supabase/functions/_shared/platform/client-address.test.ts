@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddressKey } from './caller.ts';
+import { clientAddressKey } from './visitor.ts';
 import { addressClient } from './client-address.ts';
 
 const requestFrom = (address: string) => new Request('http://x/', { headers: { 'x-forwarded-for': address } });

@@ -1,12 +1,13 @@
 /**
- * Who is calling a function whose gateway does not verify JWTs (verify_jwt = false): no bearer or
- * the anon key = an anonymous visitor; any other bearer must be a valid user session, checked with
- * the auth server (a forged or expired token is a 401, never silently anonymous).
+ * Who calls a public channel (agent-chat, voice-session; verify_jwt = false): no bearer or an
+ * anonymous key = a visitor, keyed by the page's `x-visitor-key` or a hash of the client address;
+ * any other bearer must be a signed-in user's session, verified in-process by the platform's
+ * `verifyToken` (jose, no Auth round trip per turn). A forged or expired token, or a JWT of another
+ * role (anon JWT not configured as such, service role), is a 401, never silently anonymous.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { TurnCaller } from '../conversation/turn.ts';
-import { bearerOf } from '../platform/caller.ts';
-import { HttpError } from '../web/errors.ts';
+import type { CallerAuth } from './caller.ts';
+import { bearerOf } from './caller.ts';
+import { HttpError } from './errors.ts';
 import { addressClient } from './client-address.ts';
 
 /** Browser-generated random id (kept in localStorage) identifying one visitor across turns. */
@@ -20,7 +21,18 @@ async function sha256Hex(text: string): Promise<string> {
 export interface IdentifyOptions {
   /** Keys that mean "no user": the anon JWT and publishable keys. */
   anonymousKeys: readonly string[];
-  service: SupabaseClient;
+  /** The function's caller auth (`fn.auth`): verifies a session's claims. */
+  auth: Pick<CallerAuth, 'verifyToken'>;
+}
+
+/** A public channel's caller: the signed-in user or a visitor, and the rate-limit keys. */
+export interface PublicCaller {
+  /** The signed-in user (JWT `sub`), null for visitors. */
+  userId: string | null;
+  /** `user:…`, `visitor:…` (the page's x-visitor-key) or the client address key. */
+  visitorKey: string;
+  /** A hash of a visitor's client address (never the raw address). */
+  addressKey?: string;
 }
 
 /**
@@ -28,12 +40,14 @@ export interface IdentifyOptions {
  * client address (rate limits still apply to clients that send no id; they just cannot resume a
  * conversation from another address).
  */
-export async function identifyCaller(request: Request, options: IdentifyOptions): Promise<TurnCaller> {
+export async function identifyCaller(request: Request, options: IdentifyOptions): Promise<PublicCaller> {
   const token = bearerOf(request);
   if (token !== null && !options.anonymousKeys.includes(token)) {
-    const { data, error } = await options.service.auth.getUser(token);
-    if (error || !data.user) throw new HttpError(401, 'invalid_token', 'Your session is not valid. Sign in again.');
-    return { userId: data.user.id, visitorKey: `user:${data.user.id}` };
+    const claims = await options.auth.verifyToken(token);
+    // Only a signed-in person's session names a user; any other verified role is refused, not anonymous.
+    if (claims.role !== 'authenticated' || typeof claims.sub !== 'string' || claims.sub === '')
+      throw new HttpError(401, 'invalid_token', 'Your session is not valid. Sign in again.');
+    return { userId: claims.sub, visitorKey: `user:${claims.sub}` };
   }
   // The address is kept beside the visitor key: a client rotating visitor keys still shares it.
   const addressKey = await clientAddressKey(request);
