@@ -74,12 +74,13 @@ export async function parseOptionalJsonBody<T extends z.ZodType>(request: Reques
   return validate(schema, raw ?? {});
 }
 
-/** The body's bytes, at most `maxBytes` (413 beyond, whatever content-length claimed). */
-export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
+/** A stream's bytes, or null once they pass `maxBytes` (the rest is cancelled, never buffered). */
+export async function readStreamCapped(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<Uint8Array | null> {
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -88,7 +89,7 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw tooLarge(maxBytes);
+      return null;
     }
     chunks.push(value);
   }
@@ -98,6 +99,15 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return bytes;
+}
+
+/** The body's bytes, at most `maxBytes` (413 beyond, whatever content-length claimed). */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  const bytes = await readStreamCapped(request.body, maxBytes);
+  if (!bytes) throw tooLarge(maxBytes);
   return bytes;
 }
 

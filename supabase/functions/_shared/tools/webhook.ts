@@ -11,6 +11,7 @@
 import type { ToolOutcome } from '../conversation/turn.ts';
 // The signature scheme (shared with connector events) is platform/signing.ts'.
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER, signWebhook } from '../platform/signing.ts';
+import { readStreamCapped } from '../platform/validate.ts';
 
 export interface ToolWebhookCall {
   url: string;
@@ -78,27 +79,8 @@ export function checkWebhookUrl(raw: string, allowLoopback = false): string | nu
 }
 
 async function readCapped(response: Response, maxBytes: number): Promise<string | null> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+  const bytes = await readStreamCapped(response.body, maxBytes);
+  return bytes ? new TextDecoder().decode(bytes) : null;
 }
 
 export async function callToolWebhook(call: ToolWebhookCall, options: ToolWebhookOptions = {}): Promise<ToolOutcome> {
