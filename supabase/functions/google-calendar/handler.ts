@@ -74,8 +74,9 @@ export function makeHandler(env: FunctionEnv, fetcher: typeof fetch = fetch): (r
   const config: GoogleConfig = googleConfig(env);
   const stateSecret = env.get('GOOGLE_OAUTH_STATE_SECRET')?.trim() || requireEnv(env, 'SUPABASE_SERVICE_ROLE_KEY');
 
-  async function status(db: SupabaseClient, id: string): Promise<Response> {
-    await requireOwnAgent(db, id);
+  async function status(caller: Caller, id: string): Promise<Response> {
+    const db = fn.asCaller(caller);
+    await requireOwnAgent(db, caller.userId, id);
     const { data, error } = await db
       .from('agent_integrations')
       .select('enabled, config, connected_at')
@@ -108,7 +109,7 @@ export function makeHandler(env: FunctionEnv, fetcher: typeof fetch = fetch): (r
     if (state.userId !== userId) {
       throw new HttpError(403, 'state_mismatch', 'This Google connection was started by another account.');
     }
-    await requireOwnAgent(db, state.agentId);
+    await requireOwnAgent(db, caller.userId, state.agentId);
     if (!isGoogleConfigured(config)) throw notConfigured();
     let tokens;
     try {
@@ -167,7 +168,7 @@ export function makeHandler(env: FunctionEnv, fetcher: typeof fetch = fetch): (r
 
   async function disconnect(caller: Caller, id: string): Promise<Response> {
     const db = fn.asCaller(caller);
-    await requireOwnAgent(db, id);
+    await requireOwnAgent(db, caller.userId, id);
     // Service role: agent_secrets has no client grants.
     const secrets = await fn
       .service()
@@ -194,9 +195,9 @@ export function makeHandler(env: FunctionEnv, fetcher: typeof fetch = fetch): (r
     const userId = caller.userId;
     switch (command.action) {
       case 'status':
-        return status(fn.asCaller(caller), command.agentId);
+        return status(caller, command.agentId);
       case 'start': {
-        await requireOwnAgent(fn.asCaller(caller), command.agentId);
+        await requireOwnAgent(fn.asCaller(caller), caller.userId, command.agentId);
         if (!isGoogleConfigured(config)) throw notConfigured();
         const state = await signState(
           {

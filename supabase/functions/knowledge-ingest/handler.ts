@@ -179,7 +179,7 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     }
 
     const { agentId, storagePath } = command;
-    await requireOwnAgent(fn.asCaller(caller), agentId);
+    await requireOwnAgent(fn.asCaller(caller), caller.userId, agentId);
     const parsed = parseKnowledgePath(storagePath);
     if (!parsed) throw new HttpError(400, 'invalid_path', 'storagePath must be {your user id}/{agent id}/{file name}.');
     // Someone else's folder answers like a missing file: nothing is read there.

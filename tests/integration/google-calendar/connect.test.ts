@@ -158,6 +158,27 @@ describe('google-calendar function', () => {
     expect(anonymous.status).toBe(401);
   });
 
+  it('an admin cannot disconnect or connect another owner’s calendar (RLS lets admins read every agent)', async () => {
+    const admin = await createOwner(stack, 'calendar-admin');
+    const { error } = await stack.serviceClient().from('profiles').update({ is_admin: true }).eq('id', admin.id);
+    expect(error).toBeNull();
+    const disconnect = await callCalendarFunction(stack, admin.token, { action: 'disconnect', agentId: agent.id });
+    expect(disconnect.status).toBe(404);
+    const start = await callCalendarFunction(stack, admin.token, {
+      action: 'start',
+      agentId: agent.id,
+      redirectUri: REDIRECT_URI,
+    });
+    expect(start.status).toBe(404);
+    const { data: secrets } = await stack
+      .serviceClient()
+      .from('agent_secrets')
+      .select('google_calendar_refresh_token')
+      .eq('agent_id', agent.id)
+      .single();
+    expect(secrets?.google_calendar_refresh_token).toMatch(/^1\/\/fake-refresh-/);
+  });
+
   it('disconnects: tokens forgotten, integration disabled; reconnecting works again', async () => {
     const answer = await callCalendarFunction(stack, owner.token, { action: 'disconnect', agentId: agent.id });
     expect(answer.body).toEqual({ connected: false, agentId: agent.id });
