@@ -218,6 +218,30 @@ describe('browser voice through the conversation core', () => {
     expect(h.lines[1]!.tools?.map((t) => t.status)).toEqual(['succeeded', 'succeeded', 'failed']);
   });
 
+  it('past the bound, asks once for an answer without tools and then stops continuing tool calls', async () => {
+    const h = harness(
+      [
+        { type: 'user_transcript', itemId: 'u1', text: 'Check every day of the year for me please' },
+        call('c1', 'manage_calendar', { action: 'check_availability' }),
+        done('resp_c1'),
+        call('c2', 'manage_calendar', { action: 'check_availability' }),
+        done('resp_c2'),
+        call('c3', 'manage_calendar', { action: 'check_availability' }),
+        done('resp_c3'),
+        call('c4', 'manage_calendar', { action: 'check_availability' }),
+        done('resp_c4'),
+        { type: 'closed', code: 1000, reason: '' },
+      ],
+      { toolLimits: { maxSteps: 1 } },
+    );
+    await controlVoiceCall(CALL, h.deps);
+    const continuations = h.sent.filter((e) => e.type === 'response.create').slice(1); // [0] is the greeting
+    expect(continuations).toHaveLength(2);
+    expect(continuations[0]!.instructions).toBeUndefined();
+    expect(String(continuations[1]!.instructions)).toContain('Do not call any tool');
+    expect(h.sent.filter((e) => e.type === 'function_call_output')).toHaveLength(4);
+  });
+
   it('renews the lease while the socket is open and hangs up when the call is over', async () => {
     let renewals = 0;
     const never = harness([]);

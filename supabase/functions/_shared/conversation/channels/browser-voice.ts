@@ -34,6 +34,10 @@ import { CHANNELS } from '../channel.ts';
 import type { SidebandConnection, SidebandEvent } from '../../voice/sideband.ts';
 
 /** The sideband connection (`_shared/voice/sideband.ts`) as the controller uses it. */
+
+/** The continuation past the tool loop's bound: one spoken answer, no more tools. */
+const ANSWER_WITHOUT_TOOLS = 'Answer the caller now with what you already have. Do not call any tool in this response.';
+
 export type VoiceControlConnection = Omit<SidebandConnection, 'closed'>;
 export type VoiceControlEvent = SidebandEvent;
 
@@ -168,7 +172,12 @@ export async function controlVoiceCall(callId: string, deps: VoiceCallControlDep
     let citations: Citation[] = [];
     // Responses that called tools: the model continues after all their outputs, on one
     // response.create sent once the response is done (it refuses one while a response is active).
-    const awaitingResponse = new Set<string>();
+    // Responses whose tool outputs were sent and that the model must continue; the value is the
+    // instruction for that continuation (past the loop's bound: answer without tools).
+    const awaitingResponse = new Map<string, string | undefined>();
+    // Past the bound the model gets one continuation told to answer; later calls are answered with
+    // the error but not continued, so tools never chain without the caller speaking again.
+    let finalAnswerAsked = false;
     const line = (
       role: 'user' | 'assistant',
       content: string,
@@ -198,6 +207,7 @@ export async function controlVoiceCall(callId: string, deps: VoiceCallControlDep
         }).language;
         step = 0;
         turnStarted = Date.now();
+        finalAnswerAsked = false;
         await line('user', text, {});
       } else if (event.type === 'assistant_transcript') {
         const text = event.text.trim();
@@ -209,7 +219,8 @@ export async function controlVoiceCall(callId: string, deps: VoiceCallControlDep
         step++;
         const toolCall: ToolCall = { id: event.callId, name: event.name, arguments: event.arguments };
         let output: string;
-        if (step > limits.maxSteps || Date.now() - turnStarted > limits.maxMs) {
+        const overLimit = step > limits.maxSteps || Date.now() - turnStarted > limits.maxMs;
+        if (overLimit) {
           const error = 'too many tool calls for one request; answer the caller with what you have';
           tools.push({ name: event.name, function: event.name, status: 'failed', step, error });
           output = serializeToolResult({ error });
@@ -227,9 +238,18 @@ export async function controlVoiceCall(callId: string, deps: VoiceCallControlDep
           output = result.output;
         }
         open.sendFunctionOutput(event.callId, output);
-        awaitingResponse.add(event.responseId);
+        if (!overLimit) {
+          if (!awaitingResponse.has(event.responseId)) awaitingResponse.set(event.responseId, undefined);
+        } else if (!finalAnswerAsked || awaitingResponse.has(event.responseId)) {
+          finalAnswerAsked = true;
+          awaitingResponse.set(event.responseId, ANSWER_WITHOUT_TOOLS);
+        }
       } else if (event.type === 'response_done') {
-        if (awaitingResponse.delete(event.responseId)) open.createResponse();
+        if (awaitingResponse.has(event.responseId)) {
+          const instructions = awaitingResponse.get(event.responseId);
+          awaitingResponse.delete(event.responseId);
+          open.createResponse(instructions ? { instructions } : undefined);
+        }
       } else if (event.type === 'error') {
         log('voice_provider_error', { callId, code: event.code, message: event.message });
       } else if (event.type === 'closed') {
