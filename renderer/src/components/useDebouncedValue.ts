@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** Waits until typing pauses, so a search does not query on every key. */
-export function useDebouncedValue(value: string, ms: number): string {
+export function useDebouncedValue<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), ms);

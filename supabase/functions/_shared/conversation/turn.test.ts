@@ -413,6 +413,11 @@ describe('turn rules decided before streaming', () => {
       ok: false,
       error: { status: 403 },
     });
+    // A voice conversation is written by the server's call control, not by text turns from a page.
+    expect((await run(h.deps, { message: 'hi', channel: 'voice' })).started).toMatchObject({
+      ok: false,
+      error: { status: 403 },
+    });
     const webhook = await run(
       h.deps,
       { message: 'hi', channel: 'whatsapp' },

@@ -161,7 +161,8 @@ export type TurnStart =
 export const CHAT_TEMPERATURE = 0.7;
 export const TOOL_EXPLANATION_TEMPERATURE = 0.3;
 
-const SERVER_CHANNELS: ReadonlySet<ChatChannel> = new Set(['whatsapp', 'phone']);
+// Voice conversations are written by the server's call control, never by a text turn from a browser.
+const SERVER_CHANNELS: ReadonlySet<ChatChannel> = new Set(['whatsapp', 'phone', 'voice']);
 
 export async function startTurn(request: TurnRequest, deps: TurnDeps): Promise<TurnStart> {
   const { input, caller } = request;

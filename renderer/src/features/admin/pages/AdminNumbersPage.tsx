@@ -83,6 +83,8 @@ export function AdminNumbersPage() {
               columns={columns}
               data={rows}
               getRowId={(r) => r.id}
+              // The server pages the list: sorting one page in the browser would mislead.
+              enableSorting={false}
               empty={<p>{t(settled ? 'admin:numbers.noMatch' : 'admin:numbers.empty')}</p>}
             />
             {pages > 1 && (

@@ -7,7 +7,7 @@ import { toAppError } from '../../../errors/appError.ts';
 import { useCleanupDuplicatesMutation } from '../api/cleanupDuplicates.ts';
 import { useUsersQuery, type AdminUser } from '../api/listUsers.ts';
 import { useRecoverUsersMutation } from '../api/recoverUsers.ts';
-import { useDebouncedValue } from '../useDebouncedValue.ts';
+import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
 import { UserEditDialog } from '../users/UserEditDialog.tsx';
 import { UsersTable } from '../users/UsersTable.tsx';
 import '../admin.css';

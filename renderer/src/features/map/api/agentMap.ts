@@ -16,9 +16,12 @@ export function useAgentMapQuery(enabled: boolean) {
     queryKey: mapKeys.points(),
     queryFn: fetchAgentMap,
     enabled,
-    // Addresses beyond one request's batch are located by the next request.
+    // Addresses beyond one request's batch are located by the next request; once the provider
+    // failed, polling stops (a reload tries again) instead of hitting a down geocoder every 2 s.
     refetchInterval: (query) =>
-      query.state.data?.geocoder === 'configured' && query.state.data.unlocated.some((u) => u.reason === 'pending')
+      query.state.data?.geocoder === 'configured' &&
+      query.state.data.unlocated.some((u) => u.reason === 'pending') &&
+      !query.state.data.unlocated.some((u) => u.reason === 'failed')
         ? 2000
         : false,
   });
