@@ -82,8 +82,26 @@ function countVitest(reportFile) {
   }
 }
 
+// 3. Speech tools for the phone tests: callers speak real audio (espeak-ng → sox → μ-law).
+function ensureSpeechTools() {
+  const missing = ['espeak-ng', 'sox'].filter((tool) => !existsSync(`/usr/bin/${tool}`));
+  if (missing.length === 0) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    log(`Installing speech tools for the phone tests (apt-get install ${missing.join(' ')})`);
+    const env = { DEBIAN_FRONTEND: 'noninteractive' };
+    run('apt-get', ['update', '-qq'], { env });
+    if (run('apt-get', ['install', '-y', '-qq', ...missing], { env }) === 0) return;
+  }
+  console.error(
+    `The phone tests need ${missing.join(' and ')}.\n` + `  Debian/Ubuntu: sudo apt-get install -y ${missing.join(' ')}`,
+  );
+  process.exit(1);
+}
+
 ensureDependencies();
 ensureChromium();
+ensureSpeechTools();
 
 const reports = mkdtempSync(path.join(tmpdir(), 'concierge-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };

@@ -226,10 +226,12 @@ export type Database = {
           id: string;
           name: string;
           phone: string | null;
+          phone_voice_mode: string | null;
           sector: string | null;
           sub_sector: string | null;
           subdomain: string | null;
           tools: NonNullable<Json>;
+          transfer_number: string | null;
           updated_at: string;
           user_id: string;
           version: number;
@@ -254,10 +256,12 @@ export type Database = {
           id?: string;
           name: string;
           phone?: string | null;
+          phone_voice_mode?: string | null;
           sector?: string | null;
           sub_sector?: string | null;
           subdomain?: string | null;
           tools?: NonNullable<Json>;
+          transfer_number?: string | null;
           updated_at?: string;
           user_id: string;
           version?: number;
@@ -281,10 +285,12 @@ export type Database = {
           id?: string;
           name?: string;
           phone?: string | null;
+          phone_voice_mode?: string | null;
           sector?: string | null;
           sub_sector?: string | null;
           subdomain?: string | null;
           tools?: NonNullable<Json>;
+          transfer_number?: string | null;
           updated_at?: string;
           user_id?: string;
           version?: number;
