@@ -623,6 +623,7 @@ export type Database = {
           assigned_agent: string | null;
           billable_minutes: number | null;
           call_sid: string | null;
+          conversation_id: string | null;
           created_at: string;
           credits_charged: number;
           direction: string;
@@ -643,6 +644,7 @@ export type Database = {
           assigned_agent?: string | null;
           billable_minutes?: never;
           call_sid?: string | null;
+          conversation_id?: string | null;
           created_at?: string;
           credits_charged?: number;
           direction?: string;
@@ -662,6 +664,7 @@ export type Database = {
           assigned_agent?: string | null;
           billable_minutes?: never;
           call_sid?: string | null;
+          conversation_id?: string | null;
           created_at?: string;
           credits_charged?: number;
           direction?: string;
@@ -684,6 +687,13 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'agents';
             referencedColumns: ['id', 'user_id'];
+          },
+          {
+            foreignKeyName: 'calls_conversation_id_fkey';
+            columns: ['conversation_id'];
+            isOneToOne: false;
+            referencedRelation: 'conversations';
+            referencedColumns: ['id'];
           },
           {
             foreignKeyName: 'calls_phone_number_id_fkey';
