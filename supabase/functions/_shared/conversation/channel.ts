@@ -55,4 +55,15 @@ export const CHANNELS = {
     output: 'provider_audio',
     meter: 'minutes',
   },
+  // Phone calls: ConversationRelay text frames over the text turn by default ('any model'); an
+  // agent in natural-voice mode runs the realtime control instead (phone-relay/media-stream.ts),
+  // with the same channel id, style and meter.
+  phone: {
+    channel: 'phone',
+    conversationChannel: 'phone',
+    style: 'spoken',
+    input: 'turn',
+    output: 'text_frames',
+    meter: 'minutes',
+  },
 } as const satisfies Partial<Record<ChatChannel, ChannelAdapter>>;
