@@ -79,6 +79,8 @@ export interface SidebandConnection {
 /** A realtime socket: the control surface plus raw client events (audio, truncate, cancel). */
 export interface RealtimeSocketConnection extends SidebandConnection {
   send(event: Record<string, unknown>): void;
+  /** Adds an event of our own to the reader's stream, in order (the phone's DTMF as caller words). */
+  inject(event: SidebandEvent): void;
 }
 
 export class SidebandConnectError extends Error {
@@ -297,6 +299,7 @@ export function connectRealtimeSocket(
 
   const connection: RealtimeSocketConnection = {
     send,
+    inject: (event) => push([event]),
     updateSession(session) {
       send({ type: 'session.update', session: { type: 'realtime', ...session } });
     },

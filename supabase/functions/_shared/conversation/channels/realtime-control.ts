@@ -168,7 +168,8 @@ export async function runRealtimeControl(
 
   // The connection being open is the call's sign of life; the server renews the lease itself.
   const renewMs = deps.leaseRenewMs ?? 20_000;
-  let goodbye: 'no' | 'asked' | 'said' = 'no';
+  // An object: the lease callback changes it between events (no narrowing across awaits).
+  const goodbye: { state: 'no' | 'asked' | 'said' } = { state: 'no' };
   let failedRenewals = 0;
   const lease = setInterval(() => {
     deps
@@ -176,8 +177,8 @@ export async function runRealtimeControl(
       .then(({ alive, secondsLeft, final }) => {
         if (!alive) return open.close();
         // The reservation cannot grow: say goodbye before the call is cut off (spec 002 §4.1).
-        if (final && goodbye === 'no' && secondsLeft <= GOODBYE_SECONDS + renewMs / 1000) {
-          goodbye = 'asked';
+        if (final && goodbye.state === 'no' && secondsLeft <= GOODBYE_SECONDS + renewMs / 1000) {
+          goodbye.state = 'asked';
           open.createResponse({ instructions: goodbyeInstruction(language) });
         }
       })
@@ -260,8 +261,8 @@ export async function runRealtimeControl(
         const heard = deps.heard
           ? deps.heard(event.itemId).then((fraction) => ({ content: spokenPart(text, fraction), interrupted: fraction < 1 }))
           : text;
-        const isGoodbye = goodbye === 'asked';
-        if (isGoodbye) goodbye = 'said';
+        const isGoodbye = goodbye.state === 'asked';
+        if (isGoodbye) goodbye.state = 'said';
         line('assistant', heard, { tools, citations }, isGoodbye ? () => deps.onGoodbyeSaid?.() : undefined);
         tools = [];
         citations = [];
