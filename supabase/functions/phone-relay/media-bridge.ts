@@ -119,7 +119,12 @@ export class MediaBridge {
     const elapsed = this.inputMs - item.startMs;
     const audioEndMs = Math.max(0, Math.min(sentMs, Math.max(item.heardMs, Math.round(elapsed))));
     this.out.toCaller({ event: 'clear', streamSid: this.streamSid });
-    this.out.toModel({ type: 'conversation.item.truncate', item_id: item.id, content_index: 0, audio_end_ms: audioEndMs });
+    this.out.toModel({
+      type: 'conversation.item.truncate',
+      item_id: item.id,
+      content_index: 0,
+      audio_end_ms: audioEndMs,
+    });
     item.truncated = true;
     item.heardMs = audioEndMs;
     // Twilio echoes the cleared marks at once; they no longer say anything about playout.

@@ -124,7 +124,8 @@ async function runSession(
     if (!frame) return;
     if (frame.event === 'start') startFrame(frame);
     if (onFrame) onFrame(frame, receivedAt);
-    else if (frame.event !== 'start' && frame.event !== 'connected' && early.length < MAX_EARLY_FRAMES) early.push(frame);
+    else if (frame.event !== 'start' && frame.event !== 'connected' && early.length < MAX_EARLY_FRAMES)
+      early.push(frame);
   });
   socket.addEventListener('close', () => {
     socketClosed = true;
@@ -136,7 +137,12 @@ async function runSession(
   if (source === 'twilio') {
     const signed =
       deps.twilioAuthToken !== null &&
-      (await verifyTwilioSignature(deps.twilioAuthToken, upgrade.publicUrl, {}, upgrade.headers.get('x-twilio-signature')));
+      (await verifyTwilioSignature(
+        deps.twilioAuthToken,
+        upgrade.publicUrl,
+        {},
+        upgrade.headers.get('x-twilio-signature'),
+      ));
     if (!signed) return refuse('invalid signature');
   }
 

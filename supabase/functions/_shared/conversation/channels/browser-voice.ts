@@ -21,11 +21,7 @@ import type { RetrievalRequest, RetrievalResult } from '../retrieval.ts';
 import type { ToolLoopLimits } from '../tool-loop.ts';
 import type { TranscriptWriter } from '../transcript.ts';
 import type { ToolInvocation, ToolOutcome } from '../turn.ts';
-import {
-  runRealtimeControl,
-  type RealtimeControlConnection,
-  type RealtimeControlEvent,
-} from './realtime-control.ts';
+import { runRealtimeControl, type RealtimeControlConnection, type RealtimeControlEvent } from './realtime-control.ts';
 
 export {
   DEFAULT_REALTIME_MODEL,

@@ -259,7 +259,9 @@ export async function runRealtimeControl(
         const text = event.text.trim();
         if (text === '') continue;
         const heard = deps.heard
-          ? deps.heard(event.itemId).then((fraction) => ({ content: spokenPart(text, fraction), interrupted: fraction < 1 }))
+          ? deps
+              .heard(event.itemId)
+              .then((fraction) => ({ content: spokenPart(text, fraction), interrupted: fraction < 1 }))
           : text;
         const isGoodbye = goodbye.state === 'asked';
         if (isGoodbye) goodbye.state = 'said';
