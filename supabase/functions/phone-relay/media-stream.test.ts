@@ -48,6 +48,15 @@ const AGENT: LoadedAgent = {
   ],
 };
 
+/** Stands in for the calls part's catalogue tool (offered on phone calls with a transfer number). */
+const TRANSFER_TOOL: LoadedAgent['tools'][number] = {
+  id: 'transfer',
+  name: 'Transfer',
+  description: null,
+  functionDefinition: { name: 'transfer_call', parameters: { type: 'object', properties: {} } },
+  config: {},
+};
+
 const LONG_ANSWER =
   'Our menu has many dishes: starters, soups, mains, cheeses, desserts, and a long wine list from every region of France.';
 
@@ -58,7 +67,9 @@ function responder(request: ChatRequestBody) {
   const text = typeof last?.content === 'string' ? last.content : '';
   if (last?.role === 'system' && text.includes('Greet')) return { text: 'Hello, Clara here.' };
   if (last?.role === 'system' && text.includes('goodbye')) return { text: 'Goodbye, thank you.' };
+  if (last?.role === 'tool' && text.includes('transferred')) return { text: 'Transferring you now.' };
   if (last?.role === 'tool') return { text: text.includes('7am') ? 'We open at 7am.' : 'Booked for Friday at noon.' };
+  if (/human/i.test(text)) return { toolCalls: [{ name: 'transfer_call', arguments: {} }] };
   if (/open/i.test(text)) return { toolCalls: [{ name: 'search_knowledge', arguments: { query: 'opening hours' } }] };
   if (/book/i.test(text))
     return { toolCalls: [{ name: 'manage_calendar', arguments: { action: 'create_appointment' } }] };
@@ -109,7 +120,7 @@ function harness(fake: FakeOpenAI, voiceMode: PhoneCallSession['voiceMode'] = 'n
     store,
     tokenSecret: SECRET,
     twilioAuthToken: AUTH_TOKEN,
-    loadAgent: async () => AGENT,
+    loadAgent: async () => ({ ...AGENT, tools: [...AGENT.tools, TRANSFER_TOOL] }),
     model: 'gpt-realtime',
     connectModel: (model, onFrame) =>
       connectRealtimeSocket(
@@ -120,7 +131,10 @@ function harness(fake: FakeOpenAI, voiceMode: PhoneCallSession['voiceMode'] = 'n
     control: {
       runTool: async (invocation) => {
         runs.push(invocation);
-        return { ok: true, result: { booked: true } };
+        return {
+          ok: true,
+          result: invocation.functionName === 'transfer_call' ? { transferred: true } : { booked: true },
+        };
       },
       retrieve: async () => ({
         passages: [
@@ -218,6 +232,7 @@ describe('natural-voice phone session (Media Streams ↔ realtime model)', () =>
     });
     expect((update.session.tools as { name: string }[]).map((t) => t.name)).toEqual([
       'manage_calendar',
+      'transfer_call',
       'search_knowledge',
     ]);
 
@@ -312,6 +327,19 @@ describe('natural-voice phone session (Media Streams ↔ realtime model)', () =>
     expect((await call.closed).code).toBe(1000);
     await until(() => h.ended.length > 0, 'the end of the call');
     expect(h.ended).toEqual(['no_credit']);
+  }, 30_000);
+
+  it('ends a sandbox call once the agent has announced a transfer, recording it as a transfer', async () => {
+    const h = harness(fake);
+    const call = await dial(h, { path: '/phone-relay/sandbox/media-stream', source: 'sandbox', callSid: 'SB3' });
+    await call.waitForAgentQuiet();
+    fake.realtimeAudio.expectSpeech('Put me through to a human.');
+    await call.say('Put me through to a human.');
+    expect((await call.closed).code).toBe(1000);
+    await until(() => h.ended.length > 0, 'the end of the call');
+    expect(h.ended).toEqual(['transfer']);
+    expect(h.lines.map((l) => l.content)).toContain('Transferring you now.');
+    expect(h.runs.map((r) => r.functionName)).toEqual(['transfer_call']);
   }, 30_000);
 
   it('refuses a forged signature, a token for another call or source, and a call in the other voice mode', async () => {

@@ -15,7 +15,8 @@
  *      both sides' transcripts (channel 'phone', the call's conversation).
  *   5. DTMF: each key becomes a caller text item "The caller pressed the key N." (and a response
  *      when none is under way), and a caller line in the transcript.
- *   6. The end: Twilio's `stop` or the socket closing (hang-up, transfer) → `markEnded('hangup')`;
+ *   6. The end: Twilio's `stop` or the socket closing → `markEnded('hangup')` (or 'transfer' after
+ *      a successful `transfer_call`; a sandbox call ends once the agent has announced it);
  *      the lease over → the socket is closed at once ('no_credit'); the reservation final → the
  *      agent says goodbye, then the socket is closed ('agent_ended': Twilio ends the call, as the
  *      TwiML has nothing after `<Connect>`); the model lost → closed ('error').
@@ -32,6 +33,9 @@ import { SOCKET_OPEN, type RelaySessionHandler, type RelaySocket, type RelayUpgr
 
 /** μ-law both ways (GA name): what Twilio carries, so the bridge never transcodes. */
 export const PHONE_AUDIO_FORMAT = { type: 'audio/pcmu' } as const;
+
+/** The calls part's tool that hands the caller to the owner's transfer number. */
+export const TRANSFER_FUNCTION = 'transfer_call';
 
 /** Caller frames held while the model socket opens (20 ms each): 5 s. */
 const MAX_EARLY_FRAMES = 250;
@@ -187,6 +191,9 @@ async function bridgeCall(
   const callId = session.callId;
   let endReason: EndReason | null = null;
   let leaseOver = false;
+  // transfer_call ran: Twilio replaces the stream with its <Dial> (the socket then stops); a
+  // sandbox call has nobody to dial, so it ends once the agent has said so.
+  let transferred = false;
   let model: RealtimeSocketConnection | null = null;
   const end = (reason: EndReason) => {
     if (endReason) return;
@@ -202,7 +209,7 @@ async function bridgeCall(
     toModel: (event) => model?.send(event),
   });
   bridge.streamSid = streamSid;
-  io.onClosed(() => end('hangup'));
+  io.onClosed(() => end(transferred ? 'transfer' : 'hangup'));
 
   try {
     const agent = await deps.loadAgent(session.agentId);
@@ -270,7 +277,7 @@ async function bridgeCall(
           return;
         }
         case 'stop':
-          end('hangup');
+          end(transferred ? 'transfer' : 'hangup');
           return;
         default:
           return;
@@ -293,6 +300,14 @@ async function bridgeCall(
       },
       {
         ...deps.control,
+        async runTool(invocation) {
+          const outcome = await deps.control.runTool(invocation);
+          if (invocation.functionName === TRANSFER_FUNCTION && outcome.ok) transferred = true;
+          return outcome;
+        },
+        onAgentLine: () => {
+          if (transferred && session.source === 'sandbox') end('transfer');
+        },
         leaseRenewMs: deps.leaseRenewMs ?? 15_000,
         async renewLease() {
           const lease = await deps.store.heartbeat(callId);

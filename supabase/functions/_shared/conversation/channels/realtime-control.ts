@@ -138,6 +138,8 @@ export interface RealtimeControlDeps {
   heard?(itemId: string): Promise<number>;
   /** The goodbye line has been said (and heard): the channel may end the call now. */
   onGoodbyeSaid?(): void;
+  /** An agent line has been said (and heard) and written. */
+  onAgentLine?(): void;
   toolLimits?: Partial<ToolLoopLimits>;
   now?: () => Date;
   log?: (event: string, details: Record<string, unknown>) => void;
@@ -265,7 +267,10 @@ export async function runRealtimeControl(
           : text;
         const isGoodbye = goodbye.state === 'asked';
         if (isGoodbye) goodbye.state = 'said';
-        line('assistant', heard, { tools, citations }, isGoodbye ? () => deps.onGoodbyeSaid?.() : undefined);
+        line('assistant', heard, { tools, citations }, () => {
+          deps.onAgentLine?.();
+          if (isGoodbye) deps.onGoodbyeSaid?.();
+        });
         tools = [];
         citations = [];
       } else if (event.type === 'function_call') {
