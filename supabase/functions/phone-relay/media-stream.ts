@@ -20,6 +20,11 @@
  *      the lease over → the socket is closed at once ('no_credit'); the reservation final → the
  *      agent says goodbye, then the socket is closed ('agent_ended': Twilio ends the call, as the
  *      TwiML has nothing after `<Connect>`); the model lost → closed ('error').
+ *
+ * The sandbox's browser ("Call as a phone caller", μ-law mode) speaks exactly Twilio's frames:
+ * `start {callSid: 'SB…', streamSid, customParameters: {callToken}}`, `media {payload: base64
+ * μ-law 8 kHz mono, timestamp: ms since start}`, the `mark` names it was sent echoed once played,
+ * `dtmf`, `stop`; it receives `media`, `mark` and `clear` as Twilio would.
  */
 import type { LoadedAgent } from '../_shared/conversation/agents.ts';
 import { CHANNELS } from '../_shared/conversation/channel.ts';
