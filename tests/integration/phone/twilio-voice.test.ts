@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoadedAgent } from '../../../supabase/functions/_shared/conversation/agents.ts';
 import { verifyPhoneCallToken } from '../../../supabase/functions/_shared/phone/call-token.ts';
+import { loadTransferTool } from '../../../supabase/functions/_shared/phone/tools.ts';
+import { createToolRunner } from '../../../supabase/functions/_shared/tools/runner.ts';
 import { startFakeTwilio, type FakeTwilio } from '../../fakes/twilio/index.ts';
 import { expectedTwilioSignature } from '../../fakes/twilio/server.ts';
 import { startCast, type Cast } from '../security/support/actors.ts';
@@ -154,6 +157,33 @@ describe('status callbacks', () => {
   });
 });
 
+describe('the sweeper', () => {
+  it('voice-call-sweeper settles a phone call whose relay went silent and Twilio never reported', async () => {
+    const sid = callSid();
+    await twilio.calls.incoming(sid, '+33600000011', phone.number);
+    const call = (await callRow(sid))!;
+    await ageCall(cast.service, String(call.id), 290);
+    await cast.service
+      .from('calls')
+      .update({ last_seen_at: new Date(Date.now() - 230_000).toISOString() })
+      .eq('id', String(call.id));
+    const run = await fetch(`${cast.stack.url}/functions/v1/voice-call-sweeper`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${cast.stack.serviceRoleKey}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(run.status).toBe(200);
+    expect(((await run.json()) as { settled: number }).settled).toBeGreaterThanOrEqual(1);
+    // Settled at its last heartbeat, ~60 s after it opened: one minute.
+    expect(await callRow(sid)).toMatchObject({
+      status: 'completed',
+      ended_reason: 'lease_expired',
+      credits_charged: 1,
+    });
+    expect(await ledgerOf(cast.service, String(call.id))).toEqual([{ amount: -1 }]);
+  });
+});
+
 describe('recordings', () => {
   it("copies the recording to the owner's folder once, links it, deletes it at Twilio; only the owner can read it", async () => {
     const sid = callSid();
@@ -196,6 +226,63 @@ describe('relay action and transfer', () => {
     expect(data).toEqual([{ call_id: call.id, call_sid: sid, source: 'twilio', transfer_number: '+33199000000' }]);
     const dial = await twilio.calls.relayAction(sid, JSON.stringify({ transferTo: '+14155550100' }));
     expect(dial.body).toContain('<Response><Dial><Number>+33199000000</Number></Dial></Response>');
+  });
+});
+
+describe('transfer_call', () => {
+  async function runTransfer(conversationId: string, channel: 'phone' | 'web' = 'phone') {
+    const env = { ...twilio.env };
+    const runner = createToolRunner({ service: cast.service, env: { get: (name) => env[name as keyof typeof env] } });
+    const tool = (await loadTransferTool(cast.service))!;
+    const agent = { id: phone.agentId, ownerId: cast.owner.id, name: 'Clara', tools: [tool] } as unknown as LoadedAgent;
+    return runner({
+      agent,
+      conversationId,
+      tool,
+      functionName: 'transfer_call',
+      arguments: { reason: 'wants a human' },
+      language: 'fr',
+      channel,
+    });
+  }
+
+  it("replaces the live call's TwiML with a <Dial> to the agent's transfer number and ends the agent's part", async () => {
+    const sid = callSid();
+    await twilio.calls.incoming(sid, '+33600000009', phone.number);
+    const call = (await callRow(sid))!;
+    expect(await runTransfer(String(call.conversation_id), 'web')).toMatchObject({ ok: false });
+    expect(await runTransfer(String(call.conversation_id))).toMatchObject({
+      ok: true,
+      result: { status: 'transferring', simulated: false },
+    });
+    expect(twilio.calls.updates.filter((u) => u.callSid === sid)).toEqual([
+      {
+        callSid: sid,
+        twiml:
+          '<?xml version="1.0" encoding="UTF-8"?><Response><Say language="fr-FR">Je vous transfère, un instant.</Say><Dial><Number>+33199000000</Number></Dial></Response>',
+        url: null,
+        status: null,
+      },
+    ]);
+    expect(await callRow(sid)).toMatchObject({ transferred_to: '+33199000000', ended_reason: 'transfer' });
+  });
+
+  it('dials nobody on a sandbox call, and is unavailable without a transfer number', async () => {
+    const { data } = await cast.owner.client.rpc('phone_open_sandbox_call', { agent_id: phone.agentId });
+    const sandbox = (data as { call_id: string; conversation_id: string }[])[0]!;
+    const updates = twilio.calls.updates.length;
+    expect(await runTransfer(sandbox.conversation_id)).toMatchObject({
+      ok: true,
+      result: { status: 'transferring', simulated: true },
+    });
+    expect(twilio.calls.updates).toHaveLength(updates);
+    const plain = await agentWithNumber(cast.service, await cast.newUser('plain'));
+    const sid = callSid();
+    await twilio.calls.incoming(sid, '+33600000010', plain.number);
+    expect(await runTransfer(String((await callRow(sid))!.conversation_id))).toMatchObject({
+      ok: true,
+      result: { status: 'unavailable' },
+    });
   });
 });
 
