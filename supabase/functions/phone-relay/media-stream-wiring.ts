@@ -14,6 +14,7 @@ import { createTranscriptWriter } from '../_shared/conversation/transcript.ts';
 import { createModelSettingsCache } from '../_shared/conversation/usage.ts';
 import type { PhoneCallStore } from '../_shared/phone/call-store.ts';
 import { phoneTokenSecret } from '../_shared/phone/call-token.ts';
+import { phoneAgentLoader } from '../_shared/phone/tools.ts';
 import { createServiceClient, envRecord, type FunctionEnv } from '../_shared/platform/env.ts';
 import { createToolRunner } from '../_shared/tools/runner.ts';
 import { twilioConfig } from '../_shared/twilio/config.ts';
@@ -41,7 +42,7 @@ export function mediaStreamDeps(env: FunctionEnv, wiring: MediaStreamWiring): Me
     store: wiring.store,
     tokenSecret: phoneTokenSecret(env),
     twilioAuthToken: twilioConfig(env).authToken,
-    loadAgent: (agentId) => loadAgent({ agentId }),
+    loadAgent: (session) => phoneAgentLoader(loadAgent, service, session)({ agentId: session.agentId }),
     model: async () => (await settings()).internalCallModel || DEFAULT_REALTIME_MODEL,
     connectModel: (model, onFrame) =>
       connectRealtimeSocket(

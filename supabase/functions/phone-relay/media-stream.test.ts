@@ -133,7 +133,10 @@ function harness(fake: FakeOpenAI, voiceMode: PhoneCallSession['voiceMode'] = 'n
         runs.push(invocation);
         return {
           ok: true,
-          result: invocation.functionName === 'transfer_call' ? { transferred: true } : { booked: true },
+          result:
+            invocation.functionName === 'transfer_call'
+              ? { status: 'transferring', transferred: true }
+              : { booked: true },
         };
       },
       retrieve: async () => ({

@@ -32,15 +32,13 @@ import { runRealtimeControl, type RealtimeControlDeps } from '../_shared/convers
 import type { PhoneCallSession, PhoneCallStore } from '../_shared/phone/call-store.ts';
 import { verifyPhoneCallToken } from '../_shared/phone/call-token.ts';
 import { verifyTwilioSignature } from '../_shared/platform/signing.ts';
+import { transferEndsCall } from '../_shared/tools/transfer.ts';
 import type { RealtimeSocketConnection } from '../_shared/voice/sideband.ts';
 import { MediaBridge } from './media-bridge.ts';
 import { SOCKET_OPEN, type RelaySessionHandler, type RelaySocket, type RelayUpgrade } from './socket.ts';
 
 /** μ-law both ways (GA name): what Twilio carries, so the bridge never transcodes. */
 export const PHONE_AUDIO_FORMAT = { type: 'audio/pcmu' } as const;
-
-/** The calls part's tool that hands the caller to the owner's transfer number. */
-export const TRANSFER_FUNCTION = 'transfer_call';
 
 /** Caller frames held while the model socket opens (20 ms each): 5 s. */
 const MAX_EARLY_FRAMES = 250;
@@ -55,7 +53,8 @@ export interface MediaStreamDeps {
   tokenSecret: string;
   /** Verifies X-Twilio-Signature; null refuses every Twilio socket (Twilio not configured). */
   twilioAuthToken: string | null;
-  loadAgent(agentId: string): Promise<LoadedAgent | null>;
+  /** The call's agent as a phone call sees it (the core's loader plus `transfer_call` when set). */
+  loadAgent(session: PhoneCallSession): Promise<LoadedAgent | null>;
   /** Opens the model socket (`connectRealtimeSocket` on `?model=`), with the bridge's frame hook. */
   connectModel(
     model: string,
@@ -217,7 +216,7 @@ async function bridgeCall(
   io.onClosed(() => end(transferred ? 'transfer' : 'hangup'));
 
   try {
-    const agent = await deps.loadAgent(session.agentId);
+    const agent = await deps.loadAgent(session);
     if (!agent) throw new Error('the call has no agent');
     const modelName = typeof deps.model === 'string' ? deps.model : await deps.model();
     if (endReason) return;
@@ -307,7 +306,7 @@ async function bridgeCall(
         ...deps.control,
         async runTool(invocation) {
           const outcome = await deps.control.runTool(invocation);
-          if (invocation.functionName === TRANSFER_FUNCTION && outcome.ok) transferred = true;
+          if (transferEndsCall(invocation.functionName, outcome)) transferred = true;
           return outcome;
         },
         onAgentLine: () => {

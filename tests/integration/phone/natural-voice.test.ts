@@ -42,7 +42,9 @@ function responder(request: ChatRequestBody) {
   if (last?.role === 'system' && text.includes('goodbye')) return { text: 'Our time is up, goodbye.' };
   if (last?.role === 'tool' && text.includes('Tuesday to Saturday')) return { text: 'We open Tuesday to Saturday.' };
   if (last?.role === 'tool' && text.includes('"booked":true')) return { text: 'Your table is booked.' };
+  if (last?.role === 'tool' && text.includes('transferring')) return { text: 'Transferring you now.' };
   if (last?.role === 'tool') return { text: 'Sorry, that did not work.' };
+  if (/human/i.test(text)) return { toolCalls: [{ name: 'transfer_call', arguments: {} }] };
   if (/open/i.test(text)) return { toolCalls: [{ name: 'search_knowledge', arguments: { query: 'opening hours' } }] };
   if (/book/i.test(text)) {
     return {
@@ -89,7 +91,10 @@ beforeAll(async () => {
     agent_id: DEMO_AGENT,
     user_id: DEMO_OWNER,
   });
-  await service().from('agents').update({ phone_voice_mode: 'natural_voice' }).eq('id', DEMO_AGENT);
+  await service()
+    .from('agents')
+    .update({ phone_voice_mode: 'natural_voice', transfer_number: '+33199000000' })
+    .eq('id', DEMO_AGENT);
   const env: Record<string, string> = {
     ...functionEnv,
     SUPABASE_URL: stack.url,
@@ -245,6 +250,25 @@ describe('natural-voice phone calls through the relay', () => {
     const file = await service().storage.from('recordings').download(path);
     expect(file.error).toBeNull();
   }, 90_000);
+
+  it('hands the caller to the transfer number through the transfer_call tool', async () => {
+    const sid = callSid();
+    const { caller, callId } = await dial(sid);
+    await caller.waitForAgentQuiet();
+    fake.realtimeAudio.expectSpeech('Can I talk to a human?');
+    await caller.say('Can I talk to a human?');
+    await expect
+      .poll(async () => (await transcriptOf(callId)).map((l) => l.content), { timeout: 10_000 })
+      .toContain('Transferring you now.');
+    const update = twilio.calls.updates.find((u) => u.callSid === sid);
+    expect(update?.twiml).toContain('<Dial');
+    expect(update?.twiml).toContain('+33199000000');
+    // Twilio runs the new TwiML: the stream stops.
+    await caller.hangUp();
+    await expect
+      .poll(async () => (await service().from('calls').select('ended_reason').eq('id', callId).single()).data)
+      .toEqual({ ended_reason: 'transfer' });
+  }, 60_000);
 
   it('says goodbye and hangs up when the owner runs out of credit mid-call', async () => {
     const sid = callSid();
