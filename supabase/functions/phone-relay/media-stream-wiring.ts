@@ -25,7 +25,7 @@ export interface MediaStreamWiring {
   store: PhoneCallStore;
   /** Default: the runtime's WebSocket (the local stack installs `ws` on Node 20). */
   WebSocketImpl?: typeof WebSocket;
-  overrides?: Partial<Pick<MediaStreamDeps, 'leaseRenewMs' | 'log' | 'onRelayTime'>>;
+  overrides?: Partial<Pick<MediaStreamDeps, 'leaseRenewMs' | 'log' | 'onRelayTime' | 'drainSignal'>>;
 }
 
 /** Null when natural voice cannot run here: no database or no OpenAI key (realtime is OpenAI's). */

@@ -323,6 +323,19 @@ describe('natural-voice phone session (Media Streams ↔ realtime model)', () =>
     expect(h.ended).toEqual(['no_credit']);
   }, 30_000);
 
+  it('says goodbye and ends the call when the relay drains', async () => {
+    const h = harness(fake);
+    const drain = new AbortController();
+    h.deps.drainSignal = drain.signal;
+    const call = await dial(h);
+    await call.waitForAgentQuiet();
+    drain.abort();
+    expect((await call.closed).code).toBe(1000);
+    expect(h.lines.map((l) => l.content)).toEqual(['Hello, Clara here.', 'Goodbye, thank you.']);
+    await until(() => h.ended.length > 0, 'the end of the call');
+    expect(h.ended).toEqual(['agent_ended']);
+  }, 30_000);
+
   it('hangs up at once when the lease is over', async () => {
     const h = harness(fake);
     h.lease.next = { open: false, final: true, secondsLeft: 0 };

@@ -18,8 +18,9 @@
  *   6. The end: Twilio's `stop` or the socket closing → `markEnded('hangup')` (or 'transfer' after
  *      a successful `transfer_call`; a sandbox call ends once the agent has announced it);
  *      the lease over → the socket is closed at once ('no_credit'); the reservation final → the
- *      agent says goodbye, then the socket is closed ('agent_ended': Twilio ends the call, as the
- *      TwiML has nothing after `<Connect>`); the model lost → closed ('error').
+ *      agent says goodbye, then the socket is closed ('no_credit': Twilio ends the call, as the
+ *      TwiML has nothing after `<Connect>`); the host draining (`drainSignal`) → goodbye, then
+ *      closed ('agent_ended'); the model lost → closed ('error').
  *
  * The sandbox's browser ("Call as a phone caller", μ-law mode) speaks exactly Twilio's frames:
  * `start {callSid: 'SB…', streamSid, customParameters: {callToken}}`, `media {payload: base64
@@ -42,6 +43,8 @@ export const PHONE_AUDIO_FORMAT = { type: 'audio/pcmu' } as const;
 
 /** Caller frames held while the model socket opens (20 ms each): 5 s. */
 const MAX_EARLY_FRAMES = 250;
+/** How long a draining relay waits for a call's goodbye to be heard before ending it. */
+export const DRAIN_GOODBYE_MS = 10_000;
 /** A socket that does not say `start` in time is not a call. */
 const START_TIMEOUT_MS = 10_000;
 
@@ -66,6 +69,11 @@ export interface MediaStreamDeps {
   /** Lease renewal interval (default 15 s). */
   leaseRenewMs?: number;
   log?: (event: string, details: Record<string, unknown>) => void;
+  /**
+   * Aborted by the host at its drain deadline: every live call's agent says goodbye, then the call
+   * ends ('agent_ended'); a goodbye not heard within DRAIN_GOODBYE_MS ends the call anyway.
+   */
+  drainSignal?: AbortSignal;
   /** Server time spent relaying one frame, for the bench (ms, from receipt to send). */
   onRelayTime?: (direction: 'caller_to_model' | 'model_to_caller', ms: number) => void;
 }
@@ -214,6 +222,12 @@ async function bridgeCall(
   });
   bridge.streamSid = streamSid;
   io.onClosed(() => end(transferred ? 'transfer' : 'hangup'));
+  const drained = () => {
+    const timer = setTimeout(() => end('agent_ended'), DRAIN_GOODBYE_MS);
+    (timer as { unref?: () => void }).unref?.();
+  };
+  if (deps.drainSignal?.aborted) drained();
+  else deps.drainSignal?.addEventListener('abort', drained, { once: true });
 
   try {
     const agent = await deps.loadAgent(session);
@@ -320,8 +334,9 @@ async function bridgeCall(
           return { alive: lease.open, secondsLeft: lease.secondsLeft, final: lease.final };
         },
         heard: (itemId) => bridge.heard(itemId),
-        // The only goodbye the control says on its own is the one before the credit runs out.
-        onGoodbyeSaid: () => end('no_credit'),
+        // A goodbye is said before the credit runs out, or because the relay is draining.
+        onGoodbyeSaid: () => end(deps.drainSignal?.aborted ? 'agent_ended' : 'no_credit'),
+        ...(deps.drainSignal ? { goodbyeSignal: deps.drainSignal } : {}),
         log,
       },
     );
@@ -331,6 +346,7 @@ async function bridgeCall(
     log('media_stream_failed', { callId, error: String(error) });
     end('error');
   } finally {
+    deps.drainSignal?.removeEventListener('abort', drained);
     await deps.store
       .markEnded(callId, endReason ?? 'error')
       .catch((error: unknown) => log('media_stream_end_failed', { callId, error: String(error) }));

@@ -140,6 +140,8 @@ export interface RealtimeControlDeps {
   onGoodbyeSaid?(): void;
   /** An agent line has been said (and heard) and written. */
   onAgentLine?(): void;
+  /** Aborted when the host must end the call soon (a relay draining): the agent says goodbye now. */
+  goodbyeSignal?: AbortSignal;
   toolLimits?: Partial<ToolLoopLimits>;
   now?: () => Date;
   log?: (event: string, details: Record<string, unknown>) => void;
@@ -179,10 +181,7 @@ export async function runRealtimeControl(
       .then(({ alive, secondsLeft, final }) => {
         if (!alive) return open.close();
         // The reservation cannot grow: say goodbye before the call is cut off (spec 002 §4.1).
-        if (final && goodbye.state === 'no' && secondsLeft <= GOODBYE_SECONDS + renewMs / 1000) {
-          goodbye.state = 'asked';
-          open.createResponse({ instructions: goodbyeInstruction(language) });
-        }
+        if (final && secondsLeft <= GOODBYE_SECONDS + renewMs / 1000) sayGoodbye();
       })
       .then(() => {
         failedRenewals = 0;
@@ -195,6 +194,13 @@ export async function runRealtimeControl(
   }, renewMs);
   // The socket keeps a host alive while the call lasts; the timer alone must not (Node's unref).
   (lease as { unref?: () => void }).unref?.();
+  const sayGoodbye = () => {
+    if (goodbye.state !== 'no') return;
+    goodbye.state = 'asked';
+    open.createResponse({ instructions: goodbyeInstruction(language) });
+  };
+  if (deps.goodbyeSignal?.aborted) sayGoodbye();
+  else deps.goodbyeSignal?.addEventListener('abort', sayGoodbye, { once: true });
 
   // Lines are written one after another in the order they were said; an agent line waits until the
   // channel knows how much of it was heard, without holding up the events behind it.
@@ -316,6 +322,7 @@ export async function runRealtimeControl(
     }
   } finally {
     clearInterval(lease);
+    deps.goodbyeSignal?.removeEventListener('abort', sayGoodbye);
     await writes;
   }
 }
