@@ -25,11 +25,12 @@ afterEach(async () => {
 async function relayWith(
   replies: ScriptedReply[],
   options: Parameters<typeof fakeRelayDeps>[1] = {},
-): Promise<FakeRelay & { url: (path: string) => string }> {
-  const fake = fakeRelayDeps(scriptedProvider(replies), { timing: FAST, ...options });
+): Promise<FakeRelay & { url: (path: string) => string; provider: ReturnType<typeof scriptedProvider> }> {
+  const provider = scriptedProvider(replies);
+  const fake = fakeRelayDeps(provider, { timing: FAST, ...options });
   running = await startRelayServer({ relay: createRelay(fake.deps), env: fake.deps.env });
   const port = running.port;
-  return { ...fake, url: (path) => `ws://127.0.0.1:${port}/phone-relay${path}` };
+  return { ...fake, provider, url: (path) => `ws://127.0.0.1:${port}/phone-relay${path}` };
 }
 
 async function twilioCall(relay: FakeRelay & { url: (path: string) => string }, secondsLeft?: number) {
@@ -71,8 +72,7 @@ describe('ConversationRelay session', () => {
       { role: 'assistant', content: 'We are open from 7am to 7pm.' },
     ]);
     // The phone channel speaks: the core builds the spoken-style prompt.
-    const provider = relay.deps.turnDeps(call) as { provider: { requests: { messages: { content: string }[] }[] } };
-    expect(provider.provider.requests[0]!.messages[0]!.content).toContain('speaking with the caller by voice');
+    expect(relay.provider.requests[0]!.messages[0]!.content).toContain('speaking with the caller by voice');
 
     await socket.hangup();
     await until(() => relay.store.calls.get(call.callId)!.ended === 'hangup', 'the call to end');
@@ -165,7 +165,7 @@ describe('ConversationRelay session', () => {
     const { call, socket } = await twilioCall(relay);
     expect(await socket.ask('Can I talk to a person?')).toBe('Transferring you now.');
     const end = await socket.waitFor((frame) => frame.type === 'end', { fromStart: true });
-    expect(JSON.parse(String(end.handoffData))).toEqual({ reason: 'transfer' });
+    expect(JSON.parse(String((end as { handoffData?: string }).handoffData))).toEqual({ reason: 'transfer' });
     expect(relay.toolCalls.map((invocation) => invocation.functionName)).toEqual(['transfer_call']);
     await until(() => relay.store.calls.get(call.callId)!.ended === 'transfer', 'the transfer');
   });
@@ -175,8 +175,14 @@ describe('relay authentication', () => {
   it('refuses an upgrade with a forged or missing Twilio signature before upgrading', async () => {
     const relay = await relayWith([{ tokens: ['x'] }]);
     const { call, token } = await relay.store.open();
-    const base = { url: relay.url('/conversation-relay'), callSid: call.callSid, customParameters: { callToken: token } };
-    await expect(FakeRelayCall.connect({ ...base, authToken: 'not-the-token' })).rejects.toEqual(new UpgradeRefused(403));
+    const base = {
+      url: relay.url('/conversation-relay'),
+      callSid: call.callSid,
+      customParameters: { callToken: token },
+    };
+    await expect(FakeRelayCall.connect({ ...base, authToken: 'not-the-token' })).rejects.toEqual(
+      new UpgradeRefused(403),
+    );
     await expect(FakeRelayCall.connect({ ...base, authToken: null })).rejects.toEqual(new UpgradeRefused(403));
     // Signed over the URL the relay was reached at, not the public one Twilio was given.
     await expect(FakeRelayCall.connect({ ...base, authToken: AUTH_TOKEN })).rejects.toEqual(new UpgradeRefused(403));

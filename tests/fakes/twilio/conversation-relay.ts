@@ -80,7 +80,9 @@ export class FakeRelayCall {
     const headers: Record<string, string> = {};
     const signature =
       options.signature ??
-      (options.authToken === null ? undefined : expectedTwilioSignature(options.authToken, options.publicUrl ?? options.url, {}));
+      (options.authToken === null
+        ? undefined
+        : expectedTwilioSignature(options.authToken, options.publicUrl ?? options.url, {}));
     if (signature !== undefined) headers['x-twilio-signature'] = signature;
     const ws = new WebSocket(options.url, { headers });
     return new Promise((resolve, reject) => {
@@ -118,11 +120,17 @@ export class FakeRelayCall {
   }
 
   /** The next frame matching `test` (already received ones count only if `fromStart`). */
-  waitFor(test: (frame: ServerFrame) => boolean, options: { fromStart?: boolean; timeoutMs?: number } = {}): Promise<ServerFrame> {
+  waitFor(
+    test: (frame: ServerFrame) => boolean,
+    options: { fromStart?: boolean; timeoutMs?: number } = {},
+  ): Promise<ServerFrame> {
     const seen = options.fromStart ? this.frames.find(test) : undefined;
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no such frame from the relay in time')), options.timeoutMs ?? 15_000);
+      const timer = setTimeout(
+        () => reject(new Error('no such frame from the relay in time')),
+        options.timeoutMs ?? 15_000,
+      );
       this.waiters.push({
         test,
         resolve: (frame) => {
@@ -188,7 +196,8 @@ export class FakeRelayCall {
 /** The driver `startFakeTwilio` exposes: calls signed with this fake account's auth token. */
 export function installConversationRelay(server: Pick<FakeTwilioServer, 'authToken' | 'sid'>) {
   return {
-    call: (options: Omit<RelayCallOptions, 'authToken' | 'callSid'> & { callSid?: string; authToken?: string | null }) =>
-      FakeRelayCall.connect({ authToken: server.authToken, callSid: server.sid('CA'), ...options }),
+    call: (
+      options: Omit<RelayCallOptions, 'authToken' | 'callSid'> & { callSid?: string; authToken?: string | null },
+    ) => FakeRelayCall.connect({ authToken: server.authToken, callSid: server.sid('CA'), ...options }),
   };
 }
