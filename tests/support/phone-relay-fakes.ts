@@ -59,16 +59,24 @@ export class MemoryCallStore implements PhoneCallStore {
 
   /** Opens a call as the voice webhook would; returns its session and the token Twilio carries. */
   async open(
-    options: { source?: 'twilio' | 'sandbox'; secondsLeft?: number; language?: string } = {},
+    options: {
+      source?: 'twilio' | 'sandbox';
+      secondsLeft?: number;
+      language?: string;
+      /** A real agent and conversation (tests against a stack); default: the fake agent. */
+      agentId?: string;
+      ownerId?: string;
+      conversationId?: string;
+    } = {},
   ): Promise<{ call: PhoneCallSession; token: string }> {
     const n = String(++this.next).padStart(12, '0');
     const call: PhoneCallSession = {
       callId: crypto.randomUUID(),
       callSid: `CA${n.padStart(32, '0')}`,
       source: options.source ?? 'twilio',
-      agentId: AGENT_ID,
-      ownerId: OWNER_ID,
-      conversationId: crypto.randomUUID(),
+      agentId: options.agentId ?? AGENT_ID,
+      ownerId: options.ownerId ?? OWNER_ID,
+      conversationId: options.conversationId ?? crypto.randomUUID(),
       voiceMode: 'any_model',
       language: options.language ?? 'en_US',
       voice: 'female',
