@@ -243,7 +243,9 @@ export function fakeRelayDeps(
       models: { chatModel: 'gpt-test', whatsappModel: 'gpt-test' },
       runTool: async (invocation) => {
         toolCalls.push(invocation);
-        return options.runTool ? options.runTool(invocation) : { ok: true, result: { done: true } };
+        if (options.runTool) return options.runTool(invocation);
+        // transfer_call's answer when the call is being handed over (tools/transfer.ts).
+        return { ok: true, result: invocation.functionName === 'transfer_call' ? { status: 'transferring' } : {} };
       },
       persist: store.conversation(call),
       meter: async () => {},

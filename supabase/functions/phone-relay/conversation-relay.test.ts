@@ -6,7 +6,8 @@ import {
   type FakeRelay,
   type ScriptedReply,
 } from '../../../tests/support/phone-relay-fakes.ts';
-import { callEndingGoodbye, callWelcomeGreeting } from '../_shared/conversation/messages.ts';
+import { agentGreeting } from '../_shared/contracts/greeting.ts';
+import { callEndingGoodbye } from '../_shared/conversation/messages.ts';
 import { signPhoneCallToken } from '../_shared/phone/call-token.ts';
 import type { RelayDeps } from './context.ts';
 import { startRelayServer, type RelayServer } from './node-server.ts';
@@ -67,7 +68,7 @@ describe('ConversationRelay session', () => {
     ]);
     await until(() => relay.store.transcript(call.conversationId).length === 3, 'the reply to be saved');
     expect(relay.store.transcript(call.conversationId)).toEqual([
-      { role: 'assistant', content: callWelcomeGreeting('Marie', 'en') },
+      { role: 'assistant', content: agentGreeting('Marie', 'en_US') },
       { role: 'user', content: 'What are your opening hours?' },
       { role: 'assistant', content: 'We are open from 7am to 7pm.' },
     ]);
@@ -226,7 +227,7 @@ describe('relay authentication', () => {
     expect((await again.closed).code).toBe(1008);
   });
 
-  it('lets the owner sandbox in with a sandbox token and no Twilio signature, and speaks the welcome itself', async () => {
+  it('lets the owner sandbox in with a sandbox token and no Twilio signature (the browser speaks the welcome)', async () => {
     const relay = await relayWith([{ tokens: ['Hello!'] }]);
     const { call, token } = await relay.store.open({ source: 'sandbox' });
     const socket = await FakeRelayCall.connect({
@@ -235,8 +236,13 @@ describe('relay authentication', () => {
       callSid: call.callSid,
       customParameters: { callToken: token },
     });
-    expect(await socket.nextCycle()).toBe(callWelcomeGreeting('Marie', 'en'));
     expect(await socket.ask('Hi there')).toBe('Hello!');
+    expect(socket.cycles).toEqual(['Hello!']);
+    await until(() => relay.store.transcript(call.conversationId).length === 3, 'the reply');
+    expect(relay.store.transcript(call.conversationId)[0]).toEqual({
+      role: 'assistant',
+      content: agentGreeting('Marie', 'en_US'),
+    });
   });
 
   it('tolerates a few malformed frames and closes 1007 after ten in a row', async () => {

@@ -13,11 +13,13 @@
 import { agentChatInputSchema, MAX_MESSAGE_LENGTH } from '../_shared/contracts/agent-chat.ts';
 import type { AgentChatEvent } from '../_shared/contracts/conversation-events.ts';
 import { baseLanguage } from '../_shared/conversation/language.ts';
-import { callEndingGoodbye, callWelcomeGreeting, chatFailureApology } from '../_shared/conversation/messages.ts';
+import { agentGreeting } from '../_shared/contracts/greeting.ts';
+import { callEndingGoodbye, chatFailureApology } from '../_shared/conversation/messages.ts';
 import { startTurn, type TurnDeps } from '../_shared/conversation/turn.ts';
 import type { PhoneCallLease, PhoneCallSession } from '../_shared/phone/call-store.ts';
 import { verifyPhoneCallToken } from '../_shared/phone/call-token.ts';
 import { speechLocale } from '../_shared/phone/speech.ts';
+import { transferEndsCall } from '../_shared/tools/transfer.ts';
 import { DEFAULT_TIMING, type RelayContext } from './context.ts';
 import {
   MAX_CONSECUTIVE_MALFORMED,
@@ -26,9 +28,6 @@ import {
   type OutboundFrame,
 } from './conversation-relay-frames.ts';
 import { SOCKET_OPEN, type RelaySessionHandler, type RelaySocket } from './socket.ts';
-
-/** The tool (calls part) that hands the caller to the owner's human number. */
-export const TRANSFER_TOOL = 'transfer_call';
 
 type EndReason = 'hangup' | 'agent_ended' | 'transfer' | 'no_credit' | 'error';
 
@@ -145,15 +144,16 @@ class CallSession {
       ...deps,
       runTool: async (invocation) => {
         const outcome = await deps.runTool(invocation);
-        if (invocation.functionName === TRANSFER_TOOL && outcome.ok) this.transferRequested = true;
+        if (transferEndsCall(invocation.functionName, outcome)) this.transferRequested = true;
         return outcome;
       },
     };
   }
 
   /**
-   * Twilio speaks the welcome line (TwiML welcomeGreeting); it is stored as the call's first reply
-   * so the transcript is complete. The sandbox has no Twilio in front, so it is sent as text too.
+   * Twilio speaks the welcome line (TwiML welcomeGreeting; in the sandbox the browser plays
+   * Twilio's part); the relay stores the same line as the call's first reply, so the transcript
+   * is complete.
    */
   private async welcome(call: PhoneCallSession): Promise<void> {
     const deps = this.deps!;
@@ -167,8 +167,7 @@ class CallSession {
       isOwner: false,
     });
     if (!handle || handle.history.length > 0) return;
-    const line = callWelcomeGreeting(agent.name, call.language);
-    if (this.source === 'sandbox') this.say(line);
+    const line = agentGreeting(agent.name, call.language);
     await deps.persist.saveMessage({
       conversationId: call.conversationId,
       agentId: call.agentId,

@@ -13,7 +13,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import { healthResponse, makeHandler, makeRelay, type Relay } from './handler.ts';
 import type { FunctionEnv } from '../_shared/platform/env.ts';
 
@@ -82,7 +82,10 @@ export async function startRelayServer(options: {
 }
 
 /** Runs a relay as a process: listens on PORT, drains on SIGTERM/SIGINT, then exits 0. */
-export async function runRelayProcess(env: FunctionEnv, relay: Relay = makeRelay(env)): Promise<RelayServer> {
+export async function runRelayProcess(env: FunctionEnv, given?: Relay): Promise<RelayServer> {
+  // supabase-js' realtime client needs a WebSocket global, which Node 20 does not have.
+  globalThis.WebSocket ??= WebSocket as unknown as typeof globalThis.WebSocket;
+  const relay = given ?? makeRelay(env);
   const running = await startRelayServer({
     relay,
     env,

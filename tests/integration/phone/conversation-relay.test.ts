@@ -10,7 +10,7 @@ import {
   type Owner,
   type ProviderChatStack,
 } from '../agent-chat/support.ts';
-import { callWelcomeGreeting } from '../../../supabase/functions/_shared/conversation/messages.ts';
+import { agentGreeting } from '../../../supabase/functions/_shared/contracts/greeting.ts';
 import { makeRelay } from '../../../supabase/functions/phone-relay/handler.ts';
 import { startRelayServer, type RelayServer } from '../../../supabase/functions/phone-relay/node-server.ts';
 
@@ -141,7 +141,7 @@ describe('a phone call through ConversationRelay', () => {
 
     const lines = await transcript(call.conversationId, 7);
     expect(lines.map(({ role, content }) => ({ role, content }))).toEqual([
-      { role: 'assistant', content: callWelcomeGreeting('Clara', 'en') },
+      { role: 'assistant', content: agentGreeting('Clara', 'en_US') },
       { role: 'user', content: 'What are your opening hours?' },
       { role: 'assistant', content: 'We are open from 7am to 7pm, Monday to Saturday.' },
       { role: 'user', content: `Book me a table at 9am on ${date}, please.` },

@@ -28,24 +28,10 @@ export function toolFailureMessage(toolName: string, language: string | null | u
   return TOOL_FAILURE[pick(language)](toolName);
 }
 
-const CALL_WELCOME = {
-  en: (agent: string) => `Hello, this is ${agent}. This call may be recorded. How can I help you today?`,
-  fr: (agent: string) =>
-    `Bonjour, ici ${agent}. Cet appel est susceptible d'être enregistré. Comment puis-je vous aider ?`,
-} as const;
-
 const CALL_GOODBYE = {
   en: 'I am sorry, this call has to end now. Thank you for calling, goodbye!',
   fr: 'Je suis désolé, cet appel doit se terminer maintenant. Merci de votre appel, au revoir !',
 } as const;
-
-/**
- * The phone's welcome line (spec 002 §4.1: the call is likely recorded, no reason given). Twilio
- * speaks it (TwiML welcomeGreeting) and the relay stores the same text as the call's first reply.
- */
-export function callWelcomeGreeting(agentName: string, language: string | null | undefined): string {
-  return CALL_WELCOME[pick(language)](agentName);
-}
 
 /** What the agent says when a call must end (no credit left, the relay shutting down). */
 export function callEndingGoodbye(language: string | null | undefined): string {
