@@ -31,10 +31,10 @@ const result = (transcript: string, isFinal: boolean) => ({ isFinal, 0: { transc
 function listen() {
   const { Recognition, instances } = fakeRecognition();
   const heard: string[] = [];
-  let speech = 0;
+  const speech: string[] = [];
   let failures = 0;
   const listener = createCallerListener(Recognition, {
-    onSpeech: () => (speech += 1),
+    onSpeech: (t) => void speech.push(t),
     onUtterance: (t) => heard.push(t),
     onFailure: () => (failures += 1),
   });
@@ -55,9 +55,9 @@ describe('the caller listener (speech recognition)', () => {
     const r = l.instances[0];
     expect(r).toMatchObject({ lang: 'fr-FR', continuous: true, interimResults: true, started: 1 });
     r?.onresult?.({ resultIndex: 0, results: [result('bon', false)] });
-    expect(l.speech()).toBe(0);
+    expect(l.speech()).toEqual([]);
     r?.onresult?.({ resultIndex: 0, results: [result('bonjour madame', false)] });
-    expect(l.speech()).toBe(1);
+    expect(l.speech()).toEqual(['bonjour madame']);
     r?.onresult?.({ resultIndex: 0, results: [result(' bonjour madame ', true)] });
     expect(l.heard).toEqual(['bonjour madame']);
   });

@@ -9,8 +9,8 @@ export interface CallerListener {
 }
 
 export interface ListenerEvents {
-  /** The caller is talking (an interim result of a few words). */
-  onSpeech(): void;
+  /** The caller is talking: an interim result of a few words. */
+  onSpeech(text: string): void;
   /** A finished utterance. */
   onUtterance(text: string): void;
   /** Recognition failed for good (microphone denied, service unavailable). */
@@ -63,7 +63,7 @@ export function createCallerListener(Recognition: RecognitionConstructor, events
         if (result.isFinal) {
           if (text) events.onUtterance(text);
         } else if (text.split(/\s+/).length >= BARGE_IN_WORDS) {
-          events.onSpeech();
+          events.onSpeech(text);
         }
       }
     };

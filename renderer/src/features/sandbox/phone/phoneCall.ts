@@ -149,6 +149,10 @@ export class PhoneCall {
     env.speaker.onIdle(() => this.refreshSpeaking());
   }
 
+  private status(): PhoneCallStatus {
+    return this.snapshot.status;
+  }
+
   get state(): PhoneCallSnapshot {
     return this.snapshot;
   }
@@ -182,8 +186,8 @@ export class PhoneCall {
       return;
     }
     // The owner hung up while the server was opening the call: the relay never hears of it, and
-    // the server's lease ends it.
-    if (this.snapshot.status !== 'connecting') return;
+    // the server's lease ends it. (A method call: TypeScript would keep the narrowing from above.)
+    if (this.status() !== 'connecting') return;
     this.set({ voiceMode: call.voiceMode });
     let socket: PhoneSocket;
     try {

@@ -184,14 +184,15 @@ export function createSynthesisSpeaker(options: SynthesisSpeakerOptions): AgentS
 }
 
 /** The browser's voice when it has one (headless browsers have no voices), else text only. */
-export function browserSpeaker(gender: 'male' | 'female'): AgentSpeaker {
+export function browserSpeaker(gender: 'male' | 'female'): { speaker: AgentSpeaker; voiced: boolean } {
   const synthesis = typeof window !== 'undefined' ? window.speechSynthesis : undefined;
   if (!synthesis || typeof SpeechSynthesisUtterance === 'undefined' || synthesis.getVoices().length === 0) {
-    return createTextOnlySpeaker();
+    return { speaker: createTextOnlySpeaker(), voiced: false };
   }
-  return createSynthesisSpeaker({
+  const speaker = createSynthesisSpeaker({
     synthesis: synthesis as unknown as SynthesisLike,
     createUtterance: (text) => new SpeechSynthesisUtterance(text) as unknown as UtteranceLike,
     gender,
   });
+  return { speaker, voiced: true };
 }
