@@ -132,6 +132,32 @@ describe("the sandbox phone caller (Twilio's side of ConversationRelay)", () => 
     expect(texts(call)).toEqual(['agent:Hello, Clara speaking.']);
   });
 
+  it('shows the welcome line once when the relay also sends it as text, and a different first reply in full', async () => {
+    const { call, relay } = setup();
+    await call.start();
+    relay.open();
+    relay.frame({ type: 'text', token: 'Hello, Clara ', last: false });
+    relay.frame({ type: 'text', token: 'speaking.', last: false });
+    relay.frame({ type: 'text', token: '', last: true });
+    expect(texts(call)).toEqual(['agent:Hello, Clara speaking.']);
+    call.say('Hours?');
+    relay.frame({ type: 'text', token: 'Hello', last: false });
+    relay.frame({ type: 'text', token: ' again, we open at nine.', last: true });
+    expect(texts(call)).toEqual([
+      'agent:Hello, Clara speaking.',
+      'caller:Hours?',
+      'agent:Hello again, we open at nine.',
+    ]);
+
+    const other = setup();
+    await other.call.start();
+    other.relay.open();
+    other.call.say('Hours?');
+    other.relay.frame({ type: 'text', token: 'Hello,', last: false });
+    other.relay.frame({ type: 'text', token: '', last: true });
+    expect(texts(other.call)).toEqual(['agent:Hello, Clara speaking.', 'caller:Hours?', 'agent:Hello,']);
+  });
+
   it("speaks the sandbox's own greeting when the server sends none", async () => {
     const { call, relay } = setup({ open: async () => ({ ...CALL, welcomeGreeting: undefined }) });
     await call.start();

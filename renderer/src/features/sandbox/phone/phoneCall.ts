@@ -123,6 +123,12 @@ export class PhoneCall {
   private cycleOpen = false;
   /** Drop the interrupted cycle's late tokens until its `last: true`. */
   private discarding = false;
+  /**
+   * The welcome line this page spoke, while the relay may still send it as text too (a relay
+   * that stands in for Twilio's welcomeGreeting on sandbox calls): tokens matching it are held,
+   * and dropped if they turn out to be exactly it.
+   */
+  private welcomeEcho: { line: string; held: string } | null = null;
   /** The agent line the speaker is voicing (welcome line or reply). */
   private replyLine: number | null = null;
   private replyStartedAt = 0;
@@ -226,6 +232,7 @@ export class PhoneCall {
     this.replyText = greeting;
     this.env.speaker.end();
     this.updateLine(line, { text: greeting, streaming: false });
+    this.welcomeEcho = { line: greeting, held: '' };
     this.refreshSpeaking();
   }
 
@@ -257,6 +264,7 @@ export class PhoneCall {
       if (last) this.discarding = false;
       return;
     }
+    if (this.absorbWelcomeEcho(token, last)) return;
     if (!this.cycleOpen) {
       // A lone `last: true` (a cycle with nothing to say) opens nothing.
       if (token === '' && last) return;
@@ -276,6 +284,29 @@ export class PhoneCall {
       if (current && (current.text + token).trim() === '') this.removeLine(current.id);
     }
     this.refreshSpeaking();
+  }
+
+  /** true when the token belongs to the relay's copy of the welcome line (not shown twice). */
+  private absorbWelcomeEcho(token: string, last: boolean): boolean {
+    const echo = this.welcomeEcho;
+    if (!echo) return false;
+    const held = echo.held + token;
+    const said = normaliseWords(held);
+    const line = normaliseWords(echo.line);
+    if (line.startsWith(said)) {
+      if (!last) {
+        echo.held = held;
+        return true;
+      }
+      if (said === line) {
+        this.welcomeEcho = null;
+        return true;
+      }
+    }
+    // Another reply: what was held is its beginning.
+    this.welcomeEcho = null;
+    if (echo.held) this.onText(echo.held, false);
+    return false;
   }
 
   private beginReply(): number {
