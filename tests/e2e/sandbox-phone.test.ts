@@ -1,4 +1,3 @@
-import { createClient } from '@supabase/supabase-js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -6,10 +5,10 @@ import {
   parseTwilioFrame,
   type TwilioToAppFrame,
 } from '../../supabase/functions/_shared/contracts/conversation-relay.ts';
-import type { Database } from '../../supabase/types/database.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
 import { SandboxPage } from './pages/SandboxPage.ts';
 import { DESKTOP, launchBrowser, newPage } from './support/browser.ts';
+import { productClient } from './support/clients.ts';
 
 /**
  * "Call as a phone caller" (issue 16 §5): the owner's browser plays Twilio's side of
@@ -42,9 +41,7 @@ function recordRelayFrames(page: Page) {
 
 describe('Test Agent sandbox: Call as a phone caller', () => {
   let browser: Browser;
-  const service = createClient<Database>(product.apiUrl, product.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
+  const service = productClient(product, product.serviceRoleKey);
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -65,10 +62,11 @@ describe('Test Agent sandbox: Call as a phone caller', () => {
     expect(relay.urls).toHaveLength(1);
     expect(relay.urls[0]).toMatch(/\/phone-relay\/sandbox\/conversation-relay$/);
     await expect(sandbox.phoneMode().textContent()).resolves.toBe('Any model — Twilio speech');
-    // No speech recognition in headless Chromium: the typed fallback says so.
-    await expect(sandbox.phoneListening().getAttribute('data-listening')).resolves.toBe('unsupported');
-    const welcome = await sandbox.phoneAgentLine(0);
-    expect(welcome).not.toBe('');
+    // Headless Chromium cannot recognise speech (no recognition, or one that fails at once): the
+    // typed fallback says so.
+    await expect.poll(() => sandbox.phoneListening().getAttribute('data-listening')).toMatch(/^(unsupported|failed)$/);
+    // The welcome line first, as Twilio speaks the TwiML's welcomeGreeting.
+    await expect(sandbox.phoneAgentLine(0)).resolves.not.toBe('');
 
     const setup = relay.sent.find((f) => f.type === 'setup');
     expect(setup).toMatchObject({
@@ -80,17 +78,23 @@ describe('Test Agent sandbox: Call as a phone caller', () => {
 
     await sandbox.sayOnPhone(QUESTION);
     await expect.poll(() => sandbox.phoneCallerLines().last().textContent()).toContain(QUESTION);
-    const answer = await sandbox.phoneAgentLine(1);
+    const answer = await sandbox.phoneAnswer();
+    const shown = (await sandbox.phoneAgentLines().allTextContents()).map((l) => l.replace(/^Agent/, '').trim());
     expect(answer).toMatch(/Tuesday to Saturday/i);
-    expect(relay.sent).toContainEqual({ type: 'prompt', voicePrompt: QUESTION, lang: 'en-US', last: true });
+    expect(relay.sent).toContainEqual({ type: 'prompt', voicePrompt: QUESTION, lang: expect.any(String), last: true });
     // Streamed as a talk cycle: text tokens, closed by last: true, and they add up to what is shown.
     const texts = relay.received.filter((f): f is { type: 'text'; token: string; last: boolean } => {
       return typeof f === 'object' && f !== null && (f as { type?: unknown }).type === 'text';
     });
-    expect(texts.some((f) => !f.last && f.token !== '')).toBe(true);
-    expect(texts.at(-1)?.last).toBe(true);
+    const cycles: { token: string; last: boolean }[][] = [[]];
+    for (const frame of texts) {
+      cycles.at(-1)?.push(frame);
+      if (frame.last) cycles.push([]);
+    }
+    const answerCycle = cycles.at(-2) ?? [];
+    expect(answerCycle.filter((f) => !f.last && f.token !== '').length).toBeGreaterThan(0);
     expect(
-      texts
+      answerCycle
         .map((f) => f.token)
         .join('')
         .trim(),
@@ -115,15 +119,18 @@ describe('Test Agent sandbox: Call as a phone caller', () => {
       .toMatchObject({ source: 'sandbox', assigned_agent: DEMO_AGENT_ID, status: 'completed' });
     const { data: call } = await service.from('calls').select('conversation_id').eq('call_sid', callSid).single();
     expect(call?.conversation_id).toBeTruthy();
-    const { data: messages } = await service
+    const { data: messages, error } = await service
       .from('messages')
       .select('role, content')
       .eq('conversation_id', call?.conversation_id ?? '')
-      .order('created_at', { ascending: true });
+      .order('timestamp', { ascending: true });
+    expect(error).toBeNull();
     const transcript = (messages ?? []).map((m) => `${m.role}:${m.content.trim()}`);
     expect(transcript).toContain(`user:${QUESTION}`);
     expect(transcript).toContain(`assistant:${answer}`);
-    expect(transcript[0]).toBe(`assistant:${welcome}`);
+    // The welcome line the page showed is the first thing stored.
+    expect(transcript[0]).toMatch(/^assistant:/);
+    expect(shown).toContain(transcript[0]?.slice('assistant:'.length));
     await context.close();
   });
 });

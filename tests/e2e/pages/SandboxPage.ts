@@ -100,6 +100,16 @@ export class SandboxPage {
     return ((await reply.locator('.sandbox-phone__text').textContent()) ?? '').trim();
   }
 
+  /** The agent's reply to the caller's latest words, once it has finished streaming. */
+  async phoneAnswer(): Promise<string> {
+    const reply = this.page
+      .locator('[data-testid="sandbox-phone-caller"] ~ [data-testid="sandbox-phone-agent"]')
+      .last()
+      .and(this.page.locator('[data-streaming="false"]'));
+    await reply.waitFor({ timeout: 30_000 });
+    return ((await reply.locator('.sandbox-phone__text').textContent()) ?? '').trim();
+  }
+
   async endPhoneCall(): Promise<void> {
     await this.page.getByTestId('sandbox-phone-end').click();
     await this.page.locator('[data-testid="sandbox-phone"][data-status="ended"]').waitFor();
