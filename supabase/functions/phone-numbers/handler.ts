@@ -1,7 +1,7 @@
 /**
  * phone-numbers: Twilio numbers with the platform's account (issue 16 §1; spec 001 §2.7, §4.6, §5;
  * 002 §2.8, §4.4). Signed-in owners; the Twilio credentials stay in this function's environment.
- *   GET    /status                       { configured }
+ *   GET    /status                       { configured, defaultVoiceMode }
  *   GET    /search?country=US&areaCode=415  { numbers }: first 5 with a locality
  *   POST   /buy      { phoneNumber, countryCode, agentId?, forUserId? (admins) }
  *   POST   /release  { phoneNumberId }   the owner's (or, for admins, any) number, at Twilio too
@@ -19,7 +19,7 @@ import {
   numberSearchQuerySchema,
   releaseNumberInputSchema,
 } from '../_shared/contracts/phone-numbers.ts';
-import { e164Schema } from '../_shared/contracts/phone.ts';
+import { defaultPhoneVoiceMode, e164Schema } from '../_shared/contracts/phone.ts';
 import {
   HttpError,
   createFunctionApp,
@@ -76,7 +76,13 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     return data?.is_admin === true;
   }
 
-  fn.get('/status', () => jsonResponse({ configured: twilioConfigured(config) }));
+  // Natural voice needs the realtime model, i.e. an OpenAI key (contracts/phone.ts).
+  fn.get('/status', () =>
+    jsonResponse({
+      configured: twilioConfigured(config),
+      defaultVoiceMode: defaultPhoneVoiceMode(Boolean(env.get('OPENAI_API_KEY')?.trim())),
+    }),
+  );
 
   fn.get('/search', async (c) => {
     const twilioClient = twilio();

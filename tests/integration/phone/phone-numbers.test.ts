@@ -410,7 +410,7 @@ describe('secrets and configuration', () => {
       const status = await fetch(`${bare.url}/functions/v1/phone-numbers/status`, {
         headers: { apikey: bare.anonKey, authorization: `Bearer ${token}` },
       });
-      expect(await status.json()).toEqual({ configured: false });
+      expect(await status.json()).toEqual({ configured: false, defaultVoiceMode: 'any_model' });
       const search = await fetch(`${bare.url}/functions/v1/phone-numbers/search?country=US`, {
         headers: { apikey: bare.anonKey, authorization: `Bearer ${token}` },
       });

@@ -4,7 +4,7 @@
  * Rules on numbers themselves (E.164, countries, the one-number message) are in `phone.ts`.
  */
 import { z } from 'zod';
-import { e164Schema, NUMBER_COUNTRY_CODES } from './phone.ts';
+import { e164Schema, NUMBER_COUNTRY_CODES, phoneVoiceModeSchema } from './phone.ts';
 
 export const numberCountrySchema = z.enum(NUMBER_COUNTRY_CODES);
 
@@ -94,4 +94,5 @@ export const callerIdListSchema = z.object({ callerIds: z.array(callerIdSchema) 
 /** Adding a caller ID: Twilio calls the number and asks for this code. */
 export const callerIdValidationSchema = z.object({ phoneNumber: z.string(), validationCode: z.string() });
 
-export const phoneStatusSchema = z.object({ configured: z.boolean() });
+/** GET /status: whether Twilio is configured, and the voice mode an agent gets when its owner chose none. */
+export const phoneStatusSchema = z.object({ configured: z.boolean(), defaultVoiceMode: phoneVoiceModeSchema });
