@@ -23,10 +23,10 @@ import { transferEndsCall } from '../_shared/tools/transfer.ts';
 import { DEFAULT_TIMING, type RelayContext } from './context.ts';
 import {
   MAX_CONSECUTIVE_MALFORMED,
-  parseInboundFrame,
-  type InboundFrame,
-  type OutboundFrame,
-} from './conversation-relay-frames.ts';
+  parseTwilioFrame as parseInboundFrame,
+  type AppToTwilioFrame as OutboundFrame,
+  type TwilioToAppFrame as InboundFrame,
+} from '../_shared/contracts/conversation-relay.ts';
 import { SOCKET_OPEN, type RelaySessionHandler, type RelaySocket } from './socket.ts';
 
 type EndReason = 'hangup' | 'agent_ended' | 'transfer' | 'no_credit' | 'error';

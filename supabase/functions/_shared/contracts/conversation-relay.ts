@@ -123,8 +123,13 @@ export const appToTwilioFrameSchema = z.union([
 export type AppToTwilioFrame = z.infer<typeof appToTwilioFrameSchema>;
 export type TextFrame = z.infer<typeof textFrameSchema>;
 
+/** Twilio closes a socket after this many unidentifiable frames in a row (1007, error 64105); so does the relay. */
+export const MAX_CONSECUTIVE_MALFORMED = 10;
+/** Larger text frames are not frames of this protocol. */
+const MAX_FRAME_LENGTH = 64 * 1024;
+
 function parseJson(data: unknown): unknown {
-  if (typeof data !== 'string') return undefined;
+  if (typeof data !== 'string' || data.length > MAX_FRAME_LENGTH) return undefined;
   try {
     return JSON.parse(data);
   } catch {
