@@ -1686,6 +1686,54 @@ export type Database = {
           },
         ];
       };
+      phone_number_releases: {
+        Row: {
+          attempts: number;
+          claimed_until: string | null;
+          id: string;
+          last_error: string | null;
+          phone_number: string;
+          provider_sid: string | null;
+          reason: string;
+          released_at: string | null;
+          requested_at: string;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          attempts?: number;
+          claimed_until?: string | null;
+          id?: string;
+          last_error?: string | null;
+          phone_number: string;
+          provider_sid?: string | null;
+          reason?: string;
+          released_at?: string | null;
+          requested_at?: string;
+          user_id?: string | null;
+        };
+        Update: {
+          attempts?: number;
+          claimed_until?: string | null;
+          id?: string;
+          last_error?: string | null;
+          phone_number?: string;
+          provider_sid?: string | null;
+          reason?: string;
+          released_at?: string | null;
+          requested_at?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'phone_number_releases_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       phone_numbers: {
         Row: {
           added_at: string;
@@ -1727,6 +1775,42 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'phone_numbers_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      phone_provider_resources: {
+        Row: {
+          created_at: string;
+          id: string;
+          kind: string;
+          phone_number: string | null;
+          provider_sid: string | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id?: string;
+          kind: string;
+          phone_number?: string | null;
+          provider_sid?: string | null;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          kind?: string;
+          phone_number?: string | null;
+          provider_sid?: string | null;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'phone_provider_resources_user_id_fkey';
             columns: ['user_id'];
             isOneToOne: false;
             referencedRelation: 'profiles';
@@ -2433,6 +2517,7 @@ export type Database = {
       admin_save_tool_catalogue: { Args: { tools: Json }; Returns: number };
       admin_update_user: { Args: { is_admin: boolean; name: string; user_id: string }; Returns: undefined };
       agent_for_turn: { Args: { agent_id?: string; subdomain?: string }; Returns: Json };
+      assign_phone_number: { Args: { agent_id?: string; phone_number_id: string }; Returns: undefined };
       cancel_subscription: {
         Args: { user_id?: string };
         Returns: {
@@ -2453,6 +2538,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      check_phone_number_quota: { Args: { owner_id: string }; Returns: undefined };
       claim_outbound_message: {
         Args: {
           agent_id: string;
@@ -2464,6 +2550,14 @@ export type Database = {
           subject: string;
         };
         Returns: Json;
+      };
+      claim_phone_number_releases: {
+        Args: { max_releases?: number; owner_id?: string };
+        Returns: {
+          id: string;
+          phone_number: string;
+          provider_sid: string;
+        }[];
       };
       configure_web_widget: { Args: { agent_id: string; domain: string }; Returns: Json };
       connector_claim_deliveries: {
@@ -2515,6 +2609,10 @@ export type Database = {
         };
       };
       disable_web_widget: { Args: { agent_id: string }; Returns: Json };
+      finish_phone_number_release: {
+        Args: { error?: string; release_id: string; released: boolean };
+        Returns: undefined;
+      };
       marketplace_agents: {
         Args: { filter_category?: string; page?: number; page_size?: number; search?: string };
         Returns: {
@@ -2683,6 +2781,20 @@ export type Database = {
           user_id: string;
         };
         Returns: boolean;
+      };
+      record_purchased_phone_number: {
+        Args: {
+          actor_id: string;
+          address_requirements?: string;
+          agent_id?: string;
+          capabilities?: Json;
+          country_code?: string;
+          locality?: string;
+          owner_id: string;
+          phone_number: string;
+          provider_sid: string;
+        };
+        Returns: string;
       };
       record_refund: {
         Args: { amount_cents: number; currency?: string; event_id: string; event_type: string; payment_ref: string };

@@ -37,7 +37,7 @@ await speechMulaw(QUESTION);
 /** Stamps from 0 without a gap or a swap: nothing lost or reordered. */
 const contiguous = (stamps: (number | null)[]) => stamps.every((stamp, i) => stamp === (i & 0xffff));
 
-const path = '/phone-relay/media-stream';
+const path = '/media-stream';
 const results = await Promise.all(
   Array.from({ length: plan.calls }, async (_, i) => {
     const callSid = `CA${i.toString(16).padStart(32, '0')}`;

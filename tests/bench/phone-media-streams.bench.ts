@@ -7,7 +7,7 @@
  *     (server time, measured inside the session with performance.now; budget p99 ≤ 5 ms);
  *   - no frame lost or reordered: callers and model stamp each frame with a sequence number; every
  *     stream must arrive complete and in order, and the frame counts must match both ways.
- * The relay sessions run in this process on a loopback host; the callers and the fake model run
+ * The relay (createRelay on the standalone server, node-server.ts) runs in this process; the callers and the fake model run
  * in a child process (phone-media-streams-load.ts) so they do not load the relay's thread. Exit
  * code 1 when a figure is over budget or a frame was lost.
  */
@@ -18,14 +18,15 @@ import WebSocket from 'ws';
 import type { LoadedAgent } from '../../supabase/functions/_shared/conversation/agents.ts';
 import type { PhoneCallStore } from '../../supabase/functions/_shared/phone/call-store.ts';
 import { connectRealtimeSocket, realtimeUrl } from '../../supabase/functions/_shared/voice/sideband.ts';
-import type { MediaStreamDeps } from '../../supabase/functions/phone-relay/media-stream.ts';
-import { relayRoutes } from '../../supabase/functions/phone-relay/routes.ts';
-import { startRelayTestHost } from '../support/relay-host.ts';
+import type { NaturalVoiceDeps } from '../../supabase/functions/phone-relay/media-stream.ts';
+import { startRelayServer } from '../../supabase/functions/phone-relay/node-server.ts';
+import { createRelay } from '../../supabase/functions/phone-relay/relay.ts';
 
 const CALLS = 50;
 const BUDGET_P99_MS = 5;
 const SECRET = 'bench-secret';
 const AUTH_TOKEN = 'bench-auth-token';
+const PUBLIC_BASE = 'wss://relay.bench.test/phone-relay';
 
 const AGENT: LoadedAgent = {
   id: 'a0000000-0000-4000-8000-000000000001',
@@ -82,10 +83,7 @@ const store: PhoneCallStore = {
   heartbeat: async () => ({ open: true, final: false, secondsLeft: 600 }),
   markEnded: async () => {},
 };
-const deps: MediaStreamDeps = {
-  store,
-  tokenSecret: SECRET,
-  twilioAuthToken: AUTH_TOKEN,
+const naturalVoice: NaturalVoiceDeps = {
   loadAgent: async () => AGENT,
   model: 'gpt-realtime',
   connectModel: (model, onFrame) =>
@@ -100,12 +98,26 @@ const deps: MediaStreamDeps = {
     writeTranscript: async () => ({ messageId: 'm' }),
   },
   onRelayTime: (direction, value) => void times[direction].push(value),
-  log: () => {},
 };
-const host = await startRelayTestHost(relayRoutes({ mediaStream: deps }));
+// The relay every host runs, on the standalone process's server (node-server.ts); Twilio signs
+// the public URL the TwiML would give it.
+const env = { get: () => undefined };
+const relay = createRelay({
+  env,
+  store,
+  tokenSecret: SECRET,
+  twilioAuthToken: AUTH_TOKEN,
+  relayUrl: PUBLIC_BASE,
+  turnDeps: () => {
+    throw new Error('natural voice runs no text turn');
+  },
+  naturalVoice,
+  log: () => {},
+});
+const server = await startRelayServer({ relay, env });
 const started = performance.now();
 child.stdin.write(
-  `${JSON.stringify({ relayUrl: host.url, publicBase: host.publicBase, secret: SECRET, authToken: AUTH_TOKEN, calls: CALLS })}\n`,
+  `${JSON.stringify({ relayUrl: `ws://127.0.0.1:${server.port}/phone-relay`, publicBase: PUBLIC_BASE, secret: SECRET, authToken: AUTH_TOKEN, calls: CALLS })}\n`,
 );
 const load = await next<{
   calls: number;
@@ -119,7 +131,7 @@ const load = await next<{
 }>();
 const elapsed = (performance.now() - started) / 1000;
 await new Promise<void>((resolve) => child.on('close', () => resolve()));
-await host.close();
+await server.shutdown(1_000);
 
 let failed = false;
 const line = (label: string, value: string, ok: boolean) => {

@@ -24,6 +24,8 @@ import { mapEn } from '../features/map/locales/en.ts';
 import { mapFr } from '../features/map/locales/fr.ts';
 import { marketplaceEn } from '../features/marketplace/locales/en.ts';
 import { marketplaceFr } from '../features/marketplace/locales/fr.ts';
+import { numbersEn } from '../features/phoneNumbers/locales/en.ts';
+import { numbersFr } from '../features/phoneNumbers/locales/fr.ts';
 import { packsEn } from '../features/packs/locales/en.ts';
 import { packsFr } from '../features/packs/locales/fr.ts';
 import { siteConfigEn } from '../features/siteConfig/locales/en.ts';
@@ -74,6 +76,7 @@ export const resources = {
     siteConfig: siteConfigEn,
     marketplace: marketplaceEn,
     map: mapEn,
+    numbers: numbersEn,
   },
   fr: {
     common: commonFr,
@@ -99,6 +102,7 @@ export const resources = {
     siteConfig: siteConfigFr,
     marketplace: marketplaceFr,
     map: mapFr,
+    numbers: numbersFr,
   },
 } as const;
 

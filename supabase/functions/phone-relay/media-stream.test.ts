@@ -16,8 +16,16 @@ import type { ToolInvocation } from '../_shared/conversation/turn.ts';
 import type { PhoneCallLease, PhoneCallSession, PhoneCallStore } from '../_shared/phone/call-store.ts';
 import { signPhoneCallToken } from '../_shared/phone/call-token.ts';
 import { connectRealtimeSocket, realtimeUrl } from '../_shared/voice/sideband.ts';
-import type { MediaStreamDeps } from './media-stream.ts';
-import { relayRoutes } from './routes.ts';
+import type { LiveCall } from './context.ts';
+import { createMediaStreamSession, type MediaStreamDeps } from './media-stream.ts';
+import type { RelaySessionHandler } from './socket.ts';
+
+/** The session on its two paths, hosted on a bare loopback host (the relay's own is tested with it in tests/). */
+const routesFor = (deps: MediaStreamDeps) =>
+  new Map<string, RelaySessionHandler>([
+    ['/phone-relay/media-stream', createMediaStreamSession(deps, 'twilio')],
+    ['/phone-relay/sandbox/media-stream', createMediaStreamSession(deps, 'sandbox')],
+  ]);
 
 const SECRET = 'token-secret';
 const AUTH_TOKEN = 'twilio-auth-token';
@@ -186,7 +194,7 @@ async function dial(
     signature?: string;
   } = {},
 ) {
-  host = await startRelayTestHost(relayRoutes({ mediaStream: h.deps }));
+  host = await startRelayTestHost(routesFor(h.deps));
   const path = options.path ?? '/phone-relay/media-stream';
   const callSid = options.callSid ?? 'CA00000000000000000000000000000001';
   const callToken = await signPhoneCallToken(
@@ -325,15 +333,17 @@ describe('natural-voice phone session (Media Streams ↔ realtime model)', () =>
 
   it('says goodbye and ends the call when the relay drains', async () => {
     const h = harness(fake);
-    const drain = new AbortController();
-    h.deps.drainSignal = drain.signal;
+    const live: LiveCall[] = [];
+    h.deps.register = (call) => (live.push(call), () => void live.splice(live.indexOf(call), 1));
     const call = await dial(h);
     await call.waitForAgentQuiet();
-    drain.abort();
+    expect(live).toHaveLength(1);
+    live[0]!.shutdown();
     expect((await call.closed).code).toBe(1000);
     expect(h.lines.map((l) => l.content)).toEqual(['Hello, Clara here.', 'Goodbye, thank you.']);
     await until(() => h.ended.length > 0, 'the end of the call');
     expect(h.ended).toEqual(['agent_ended']);
+    expect(live).toHaveLength(0);
   }, 30_000);
 
   it('hangs up at once when the lease is over', async () => {

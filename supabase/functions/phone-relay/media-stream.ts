@@ -19,7 +19,7 @@
  *      a successful `transfer_call`; a sandbox call ends once the agent has announced it);
  *      the lease over → the socket is closed at once ('no_credit'); the reservation final → the
  *      agent says goodbye, then the socket is closed ('no_credit': Twilio ends the call, as the
- *      TwiML has nothing after `<Connect>`); the host draining (`drainSignal`) → goodbye, then
+ *      TwiML has nothing after `<Connect>`); the relay draining (`register`'s shutdown) → goodbye, then
  *      closed ('agent_ended'); the model lost → closed ('error').
  *
  * The sandbox's browser ("Call as a phone caller", μ-law mode) speaks exactly Twilio's frames:
@@ -36,6 +36,8 @@ import { verifyTwilioSignature } from '../_shared/platform/signing.ts';
 import { transferEndsCall } from '../_shared/tools/transfer.ts';
 import type { RealtimeSocketConnection } from '../_shared/voice/sideband.ts';
 import { MediaBridge } from './media-bridge.ts';
+import { DEFAULT_TIMING, type LiveCall, type RelayContext } from './context.ts';
+import { naturalVoiceFromEnv } from './media-stream-wiring.ts';
 import { SOCKET_OPEN, type RelaySessionHandler, type RelaySocket, type RelayUpgrade } from './socket.ts';
 
 /** μ-law both ways (GA name): what Twilio carries, so the bridge never transcodes. */
@@ -70,12 +72,46 @@ export interface MediaStreamDeps {
   leaseRenewMs?: number;
   log?: (event: string, details: Record<string, unknown>) => void;
   /**
-   * Aborted by the host at its drain deadline: every live call's agent says goodbye, then the call
-   * ends ('agent_ended'); a goodbye not heard within DRAIN_GOODBYE_MS ends the call anyway.
+   * Registers the live call with its host (the relay's drain): at the drain deadline `shutdown`
+   * makes the agent say goodbye, then the call ends ('agent_ended'); a goodbye not heard within
+   * DRAIN_GOODBYE_MS ends it anyway.
    */
-  drainSignal?: AbortSignal;
+  register?(call: LiveCall): () => void;
   /** Server time spent relaying one frame, for the bench (ms, from receipt to send). */
   onRelayTime?: (direction: 'caller_to_model' | 'model_to_caller', ms: number) => void;
+}
+
+/** The model side of natural voice: what the relay's context does not already hold. */
+export type NaturalVoiceDeps = Pick<
+  MediaStreamDeps,
+  'loadAgent' | 'connectModel' | 'model' | 'control' | 'leaseRenewMs' | 'onRelayTime'
+>;
+
+/**
+ * The route's session on a relay (routes.ts): the relay's store, secrets, log and drain registry,
+ * and the model side from `ctx.naturalVoice` (default: from the environment). Without a realtime
+ * model (no OpenAI key) the route closes its sockets with 1011 and says why in the log.
+ */
+export function mediaStreamRoute(ctx: RelayContext, source: 'twilio' | 'sandbox'): RelaySessionHandler {
+  const voice = ctx.naturalVoice === undefined ? naturalVoiceFromEnv(ctx.env) : ctx.naturalVoice;
+  if (!voice) {
+    return (socket) => {
+      ctx.log('media_stream_unavailable', { reason: 'natural voice needs OPENAI_API_KEY and the database' });
+      socket.close(1011, 'natural voice is not available');
+    };
+  }
+  return createMediaStreamSession(
+    {
+      leaseRenewMs: ctx.timing?.heartbeatMs ?? DEFAULT_TIMING.heartbeatMs,
+      ...voice,
+      store: ctx.store,
+      tokenSecret: ctx.tokenSecret,
+      twilioAuthToken: ctx.twilioAuthToken,
+      log: ctx.log,
+      register: (call) => ctx.register(call),
+    },
+    source,
+  );
 }
 
 interface TwilioFrame {
@@ -222,12 +258,16 @@ async function bridgeCall(
   });
   bridge.streamSid = streamSid;
   io.onClosed(() => end(transferred ? 'transfer' : 'hangup'));
-  const drained = () => {
-    const timer = setTimeout(() => end('agent_ended'), DRAIN_GOODBYE_MS);
-    (timer as { unref?: () => void }).unref?.();
-  };
-  if (deps.drainSignal?.aborted) drained();
-  else deps.drainSignal?.addEventListener('abort', drained, { once: true });
+  const draining = new AbortController();
+  const unregister =
+    deps.register?.({
+      shutdown() {
+        if (draining.signal.aborted) return;
+        draining.abort();
+        const timer = setTimeout(() => end('agent_ended'), DRAIN_GOODBYE_MS);
+        (timer as { unref?: () => void }).unref?.();
+      },
+    }) ?? (() => {});
 
   try {
     const agent = await deps.loadAgent(session);
@@ -335,8 +375,8 @@ async function bridgeCall(
         },
         heard: (itemId) => bridge.heard(itemId),
         // A goodbye is said before the credit runs out, or because the relay is draining.
-        onGoodbyeSaid: () => end(deps.drainSignal?.aborted ? 'agent_ended' : 'no_credit'),
-        ...(deps.drainSignal ? { goodbyeSignal: deps.drainSignal } : {}),
+        onGoodbyeSaid: () => end(draining.signal.aborted ? 'agent_ended' : 'no_credit'),
+        goodbyeSignal: draining.signal,
         log,
       },
     );
@@ -346,7 +386,7 @@ async function bridgeCall(
     log('media_stream_failed', { callId, error: String(error) });
     end('error');
   } finally {
-    deps.drainSignal?.removeEventListener('abort', drained);
+    unregister();
     await deps.store
       .markEnded(callId, endReason ?? 'error')
       .catch((error: unknown) => log('media_stream_end_failed', { callId, error: String(error) }));

@@ -1,24 +1,23 @@
 /**
- * The relay's session handlers by path (the host routes an upgrade to the handler of its exact
- * path). Natural voice: Twilio Media Streams, and the owner sandbox's "Call as a phone caller"
- * with μ-law frames (no Twilio signature; its call token must say 'sandbox').
+ * The relay's WebSocket routes, by path under the relay base (`…/phone-relay`). Twilio's sockets
+ * carry X-Twilio-Signature over the public wss URL; the owner sandbox's come from a browser and
+ * are authenticated by their call token alone (source 'sandbox').
  */
-import { createMediaStreamSession, type MediaStreamDeps } from './media-stream.ts';
+import { conversationRelaySession } from './conversation-relay.ts';
+import type { RelayContext } from './context.ts';
+import { mediaStreamRoute } from './media-stream.ts';
 import type { RelaySessionHandler } from './socket.ts';
 
-export const MEDIA_STREAM_PATH = '/phone-relay/media-stream';
-export const SANDBOX_MEDIA_STREAM_PATH = '/phone-relay/sandbox/media-stream';
-
-export interface RelayRouteDeps {
-  /** Null when natural voice is not available here (no OpenAI key): those paths are absent. */
-  mediaStream: MediaStreamDeps | null;
+export interface RelayRoute {
+  /** Twilio signs the upgrade: checked before upgrading (403 otherwise). */
+  twilioSigned: boolean;
+  start(context: RelayContext): RelaySessionHandler;
 }
 
-export function relayRoutes(deps: RelayRouteDeps): Map<string, RelaySessionHandler> {
-  const routes = new Map<string, RelaySessionHandler>();
-  if (deps.mediaStream) {
-    routes.set(MEDIA_STREAM_PATH, createMediaStreamSession(deps.mediaStream, 'twilio'));
-    routes.set(SANDBOX_MEDIA_STREAM_PATH, createMediaStreamSession(deps.mediaStream, 'sandbox'));
-  }
-  return routes;
-}
+export const PHONE_ROUTES: Record<string, RelayRoute> = {
+  '/conversation-relay': { twilioSigned: true, start: (ctx) => conversationRelaySession(ctx, 'twilio') },
+  '/sandbox/conversation-relay': { twilioSigned: false, start: (ctx) => conversationRelaySession(ctx, 'sandbox') },
+  // Natural voice: Twilio Media Streams, and the sandbox's μ-law frames (media-stream.ts).
+  '/media-stream': { twilioSigned: true, start: (ctx) => mediaStreamRoute(ctx, 'twilio') },
+  '/sandbox/media-stream': { twilioSigned: false, start: (ctx) => mediaStreamRoute(ctx, 'sandbox') },
+};

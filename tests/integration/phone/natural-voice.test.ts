@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createPhoneCallStore } from '../../../supabase/functions/_shared/phone/call-store-db.ts';
-import { mediaStreamDeps } from '../../../supabase/functions/phone-relay/media-stream-wiring.ts';
-import { MEDIA_STREAM_PATH, relayRoutes } from '../../../supabase/functions/phone-relay/routes.ts';
+import { relayDepsFromEnv } from '../../../supabase/functions/phone-relay/deps.ts';
+import { naturalVoiceFromEnv } from '../../../supabase/functions/phone-relay/media-stream-wiring.ts';
+import { startRelayServer, type RelayServer } from '../../../supabase/functions/phone-relay/node-server.ts';
+import { createRelay } from '../../../supabase/functions/phone-relay/relay.ts';
 import { startFakeOpenAI, type ChatRequestBody, type FakeOpenAI } from '../../fakes/openai/server.ts';
 import { startFakeTwilio, type FakeTwilio } from '../../fakes/twilio/index.ts';
 import { callMediaStream, type MediaStreamCaller } from '../../fakes/twilio/media-streams.ts';
-import { startRelayTestHost, type RelayTestHost } from '../../support/relay-host.ts';
 import { serviceInsert } from '../security/support/actors.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { ageCall, callSid, credits, drainCredits, freshNumber, ledgerOf } from './support.ts';
@@ -17,7 +18,9 @@ import { ageCall, callSid, credits, drainCredits, freshNumber, ledgerOf } from '
  * speaking real speech frames connects to the relay's Media Streams session, which bridges it to
  * the fake realtime model (energy VAD, scripted transcripts) and runs the demo agent's knowledge and
  * calendar through the core; barge-in cuts the stored reply; Twilio's final status settles one
- * ledger entry. The relay session runs on a loopback host with the wiring every host uses.
+ * ledger entry. The caller connects where the TwiML says: the local stack's in-process relay route
+ * (the same relay the standalone process runs); the zero-credit case runs on a standalone relay
+ * server with a fast heartbeat.
  */
 const DEMO_AGENT = 'a0000000-0000-4000-8000-000000000001';
 const DEMO_OWNER = 'd0000000-0000-4000-8000-000000000001';
@@ -63,7 +66,7 @@ function responder(request: ChatRequestBody) {
 let stack: TestStack;
 let fake: FakeOpenAI;
 let twilio: FakeTwilio;
-let relay: RelayTestHost;
+let relay: RelayServer;
 let number: string;
 const service = () => stack.serviceClient();
 
@@ -101,39 +104,46 @@ beforeAll(async () => {
     SUPABASE_ANON_KEY: stack.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
   };
-  const deps = mediaStreamDeps(
-    { get: (name) => env[name] },
-    {
-      store: createPhoneCallStore(service()),
-      WebSocketImpl: WebSocket as unknown as typeof globalThis.WebSocket,
-      overrides: { leaseRenewMs: 200, log: () => {} },
-    },
-  );
-  // Sessions check signatures against the public relay URL the TwiML gives Twilio (PHONE_RELAY_URL's default).
-  relay = await startRelayTestHost(
-    relayRoutes({ mediaStream: deps }),
-    `${stack.url.replace(/^http/, 'ws')}/functions/v1`,
-  );
+  const functions = { get: (name: string) => env[name] };
+  // A standalone relay (node-server.ts) on the same database, heartbeating every 200 ms.
+  relay = await startRelayServer({
+    env: functions,
+    relay: createRelay(
+      relayDepsFromEnv(functions, createPhoneCallStore(service()), {
+        timing: { heartbeatMs: 200 },
+        naturalVoice: naturalVoiceFromEnv(functions, {
+          WebSocketImpl: WebSocket as unknown as typeof globalThis.WebSocket,
+        }),
+        log: () => {},
+      }),
+    ),
+  });
 });
 
 afterAll(async () => {
-  await relay?.close();
+  await relay?.shutdown(1_000);
   await stack?.stop();
   await twilio?.close();
   await fake?.close();
 });
 
-/** Twilio's side: the signed incoming webhook, then the stream the TwiML names, on our relay host. */
-async function dial(sid: string): Promise<{ caller: MediaStreamCaller; callId: string }> {
+/**
+ * Twilio's side: the signed incoming webhook, then the stream the TwiML names (the stack's relay),
+ * or the same path on the standalone relay.
+ */
+async function dial(
+  sid: string,
+  where: 'stack' | 'standalone' = 'stack',
+): Promise<{ caller: MediaStreamCaller; callId: string }> {
   const answer = await twilio.calls.incoming(sid, '+33612345678', number);
   expect(answer.status).toBe(200);
   const stream = /<Stream url="([^"]+)"><Parameter name="callToken" value="([^"]+)"\/>/.exec(answer.body);
   if (!stream) throw new Error(`no Media Stream in ${answer.body}`);
   const [, publicUrl, callToken] = stream as unknown as [string, string, string];
-  expect(publicUrl.endsWith(MEDIA_STREAM_PATH)).toBe(true);
+  expect(publicUrl).toBe(`${stack.url.replace(/^http/, 'ws')}/functions/v1/phone-relay/media-stream`);
   const row = (await service().from('calls').select('id').eq('call_sid', sid).single()).data as { id: string };
   const caller = await callMediaStream({
-    url: `${relay.url}${MEDIA_STREAM_PATH}`,
+    url: where === 'stack' ? publicUrl : `ws://127.0.0.1:${relay.port}/phone-relay/media-stream`,
     publicUrl,
     authToken: twilio.authToken,
     callSid: sid,
@@ -272,7 +282,7 @@ describe('natural-voice phone calls through the relay', () => {
 
   it('says goodbye and hangs up when the owner runs out of credit mid-call', async () => {
     const sid = callSid();
-    const { caller, callId } = await dial(sid);
+    const { caller, callId } = await dial(sid, 'standalone');
     await caller.waitForAgentQuiet();
     // No credit left to top the reservation up, and the reservation nearly used: the next
     // heartbeat is final with a few seconds left.

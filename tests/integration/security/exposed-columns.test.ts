@@ -96,6 +96,8 @@ describe('exposed columns', () => {
       'admin_save_packs',
       'admin_save_tool_catalogue',
       'admin_update_user',
+      // The owner's (or an admin's) number to one of the owner's agents (tests/integration/phone).
+      'assign_phone_number',
       'cancel_subscription',
       'configure_web_widget',
       // The owner's own connector signing key (tests/integration/connectors).

@@ -55,9 +55,10 @@ export const CHANNELS = {
     output: 'provider_audio',
     meter: 'minutes',
   },
-  // Phone calls: ConversationRelay text frames over the text turn by default ('any model'); an
-  // agent in natural-voice mode runs the realtime control instead (phone-relay/media-stream.ts),
-  // with the same channel id, style and meter.
+  // Twilio ConversationRelay (the phone's "any model" mode): Twilio turns speech into prompts and
+  // our text frames into speech, so a call is a series of text turns in the spoken style, timed
+  // by the call's minutes. The natural-voice mode (Media Streams) runs the realtime control
+  // (phone-relay/media-stream.ts) under the same channel id, style and meter.
   phone: {
     channel: 'phone',
     conversationChannel: 'phone',
@@ -67,3 +68,8 @@ export const CHANNELS = {
     meter: 'minutes',
   },
 } as const satisfies Partial<Record<ChatChannel, ChannelAdapter>>;
+
+/** How a channel's replies reach the person (channels without an adapter entry are read). */
+export function channelStyle(channel: ChatChannel): ChannelStyle {
+  return (CHANNELS as Partial<Record<ChatChannel, ChannelAdapter>>)[channel]?.style ?? 'text';
+}
