@@ -68,7 +68,7 @@ begin
   if record_purchased_phone_number.agent_id is not null and not exists (
        select 1 from public.agents a
         where a.id = record_purchased_phone_number.agent_id and a.user_id = record_purchased_phone_number.owner_id) then
-    raise exception 'Agent not found' using errcode = 'P0002';
+    raise exception 'Agent not found' using errcode = 'PT404';
   end if;
   insert into public.phone_numbers (phone_number, user_id, country_code, locality, address_requirements,
     capabilities, provider_sid)
@@ -109,11 +109,11 @@ begin
      and (n.user_id = (select auth.uid()) or private.is_admin())
    for update;
   if owner is null then
-    raise exception 'Phone number not found' using errcode = 'P0002';
+    raise exception 'Phone number not found' using errcode = 'PT404';
   end if;
   if assign_phone_number.agent_id is not null and not exists (
        select 1 from public.agents a where a.id = assign_phone_number.agent_id and a.user_id = owner) then
-    raise exception 'Agent not found' using errcode = 'P0002';
+    raise exception 'Agent not found' using errcode = 'PT404';
   end if;
   delete from public.phone_number_assignments pa
    where pa.phone_number_id = assign_phone_number.phone_number_id

@@ -64,7 +64,7 @@ export async function searchNumbers(
 /** Postgres' refusals of a purchase record, as answers. */
 function purchaseRefusal(error: { code?: string; message: string }): HttpError {
   if (error.code === '23P01') return new HttpError(409, 'number_limit_reached', error.message || ONE_NUMBER_MESSAGE);
-  if (error.code === 'P0002') return new HttpError(404, 'agent_not_found', 'This agent does not exist.');
+  if (error.code === 'PT404') return new HttpError(404, 'agent_not_found', 'This agent does not exist.');
   if (error.code === '23505') return new HttpError(409, 'number_unavailable', 'This number is already in use.');
   if (error.code === '42501') return new HttpError(403, 'admin_only', 'Only administrators can do this.');
   return new HttpError(500, 'database_error', 'Recording the number failed.');

@@ -107,6 +107,8 @@ describe('exposed columns', () => {
       'marketplace_agents',
       // The caller's own minutes this period (tests/integration/security/minutes-usage.test.ts).
       'minutes_usage',
+      // The owner's own sandbox phone call, reserving the owner's credits (tests/integration/phone).
+      'phone_open_sandbox_call',
       'public_agent',
       'public_conversation_messages',
       'public_web_widget',
