@@ -44,12 +44,13 @@ $$;
 -- The one matcher: finds the owner's contact by phone digits, else by email, else creates it;
 -- fills an empty name from `display_name` and records the contact time. Returns the contact id.
 create or replace function private.match_contact(
-  owner uuid, phone text, email text, display_name text, seen_at timestamptz
+  owner uuid, raw_phone text, raw_email text, display_name text, seen_at timestamptz
 ) returns uuid
 language plpgsql security definer set search_path = '' as $$
+#variable_conflict use_column
 declare
-  digits text := private.phone_digits(phone);
-  mail text := nullif(lower(trim(coalesce(email, ''))), '');
+  digits text := private.phone_digits(raw_phone);
+  mail text := nullif(lower(trim(coalesce(raw_email, ''))), '');
   name text := nullif(trim(coalesce(display_name, '')), '');
   found uuid;
 begin
