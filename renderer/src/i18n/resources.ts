@@ -44,6 +44,8 @@ import { interactionsEn } from '../features/interactions/locales/en.ts';
 import { interactionsFr } from '../features/interactions/locales/fr.ts';
 import { sandboxEn } from '../features/sandbox/locales/en.ts';
 import { sandboxFr } from '../features/sandbox/locales/fr.ts';
+import { historyEn } from '../features/history/locales/en.ts';
+import { historyFr } from '../features/history/locales/fr.ts';
 
 /**
  * Every namespace, per language. A feature adds its `locales/{en,fr}.ts` here; the parity test
@@ -74,6 +76,7 @@ export const resources = {
     siteConfig: siteConfigEn,
     marketplace: marketplaceEn,
     map: mapEn,
+    history: historyEn,
   },
   fr: {
     common: commonFr,
@@ -99,6 +102,7 @@ export const resources = {
     siteConfig: siteConfigFr,
     marketplace: marketplaceFr,
     map: mapFr,
+    history: historyFr,
   },
 } as const;
 

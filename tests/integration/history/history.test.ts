@@ -5,7 +5,14 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attemptUpdate, serviceInsert, serviceRow, startCast, type Actor, type Cast } from '../security/support/actors.ts';
+import {
+  attemptUpdate,
+  serviceInsert,
+  serviceRow,
+  startCast,
+  type Actor,
+  type Cast,
+} from '../security/support/actors.ts';
 
 let cast: Cast;
 let owner: Actor;
@@ -180,7 +187,8 @@ describe('contacts matched across channels', () => {
 
     const timeline = await user.client.rpc('contact_timeline', { contact: phoneConv.contact_id });
     expect(timeline.error).toBeNull();
-    expect(timeline.data?.map((r) => [r.channel, r.call_kind, r.call_duration])).toEqual([
+    const entries = timeline.data as { channel: string; call_kind: string | null; call_duration: number | null }[];
+    expect(entries.map((r) => [r.channel, r.call_kind, r.call_duration])).toEqual([
       ['whatsapp', null, null],
       ['phone', 'gsm', 125],
     ]);
@@ -212,7 +220,13 @@ describe('contacts matched across channels', () => {
       });
       convs.push(conv);
     }
-    const linked = await cast.service.from('conversations').select('contact_id').in('id', convs.map((c) => c.id));
+    const linked = await cast.service
+      .from('conversations')
+      .select('contact_id')
+      .in(
+        'id',
+        convs.map((c) => c.id),
+      );
     const ids = new Set(linked.data?.map((r) => r.contact_id));
     expect(ids.size).toBe(1);
     const [contactId] = [...ids];
@@ -233,7 +247,10 @@ describe('contacts matched across channels', () => {
       visitor_id: 'sandbox',
     });
     expect(conv.contact_id).toBeNull();
-    const { count } = await cast.service.from('contacts').select('id', { count: 'exact', head: true }).eq('user_id', user.id);
+    const { count } = await cast.service
+      .from('contacts')
+      .select('id', { count: 'exact', head: true })
+      .eq('user_id', user.id);
     expect(count).toBe(0);
   });
 });
@@ -315,7 +332,13 @@ describe('conversations inbox', () => {
     if (error) throw new Error(error.message);
     const webChat = data!.find((r) => r.channel === 'web_chat')!;
     await cast.service.from('messages').insert([
-      { conversation_id: webChat.id, user_id: user.id, role: 'user', content: 'Are you open on Sunday?', timestamp: at(5) },
+      {
+        conversation_id: webChat.id,
+        user_id: user.id,
+        role: 'user',
+        content: 'Are you open on Sunday?',
+        timestamp: at(5),
+      },
       { conversation_id: webChat.id, user_id: user.id, role: 'assistant', content: 'No.', timestamp: at(5.1) },
     ]);
   });
@@ -323,7 +346,7 @@ describe('conversations inbox', () => {
   async function inbox(args: Record<string, unknown> = {}) {
     const { data, error } = await user.client.rpc('conversation_inbox', args);
     if (error) throw new Error(error.message);
-    return data!;
+    return data as { channel: string; contact_id: string | null; agent_name: string }[];
   }
 
   it('lists every channel newest first with counts, preview and contact', async () => {
