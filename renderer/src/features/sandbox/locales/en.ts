@@ -1,8 +1,10 @@
+import { AGENT_GREETINGS } from '@contracts/greeting.ts';
 /** The Test Agent sandbox (spec 001 §2.8, §4.13-4.15, §8 "Wizard and sandbox"). */
 export const sandboxEn = {
   title: 'Test Agent',
   subtitle: 'Chat or call {{name}} before deploying it.',
-  greeting: "Hi there! I'm {{name}}. How can I assist you today?",
+  // The same welcome line as the phone channel's (one definition).
+  greeting: AGENT_GREETINGS.en,
   back: 'Back to agents',
   authRequired: {
     title: 'Authentication Required',

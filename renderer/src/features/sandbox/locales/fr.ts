@@ -1,9 +1,11 @@
+import { AGENT_GREETINGS } from '@contracts/greeting.ts';
 import type { sandboxEn } from './en.ts';
 
 export const sandboxFr: typeof sandboxEn = {
   title: "Tester l'agent",
   subtitle: 'Discutez avec {{name}} ou appelez-le avant de le déployer.',
-  greeting: "Bonjour ! Je suis {{name}}. Comment puis-je vous aider aujourd'hui ?",
+  // The same welcome line as the phone channel's (one definition).
+  greeting: AGENT_GREETINGS.fr,
   back: 'Retour aux agents',
   authRequired: {
     title: 'Authentification requise',
