@@ -22,7 +22,7 @@ create index conversations_contact_started_idx on public.conversations (contact_
   where contact_id is not null;
 
 -- Call history (spec 002 §2.5, §4.2, §7.3): completed phone calls ('gsm', table calls) and browser
--- voice calls ('voice', table voice_calls), newest first, 20 a page by default. `search` matches
+-- voice calls ('voice', table voice_calls), sandbox test calls left out, newest first, 20 a page by default. `search` matches
 -- the caller's number (digits) or the agent's name; `since`/`until` bound the start time; the next
 -- page starts after (`before_at`, `before_id`), the last row of the previous one.
 create or replace function public.call_history(
@@ -63,6 +63,8 @@ language sql stable set search_path = '' as $$
            c.recording_path, c.conversation_id
       from public.calls c, p
      where c.user_id = p.uid and c.status = 'completed'
+       -- the owner's own "call as a phone caller" tests are not calls anyone made (issue 16)
+       and c.source <> 'sandbox'
        and (agent is null or c.assigned_agent = agent)
        and (since is null or c."timestamp" >= since)
        and (until is null or c."timestamp" < until)

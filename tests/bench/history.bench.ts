@@ -110,7 +110,11 @@ try {
     return { error, rows: data?.length ?? 0 };
   });
   await measure('call history, deep page (~500,000 in)', 50, async () => {
-    const { data, error } = await owner.rpc('call_history', { before_at: cursor.at, before_id: cursor.id, page_size: 20 });
+    const { data, error } = await owner.rpc('call_history', {
+      before_at: cursor.at,
+      before_id: cursor.id,
+      page_size: 20,
+    });
     return { error, rows: data?.length ?? 0 };
   });
   const searches = ['dubois-4', 'marie', 'léa petit', '+33 70 00 12', 'robert-99'];

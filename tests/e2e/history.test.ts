@@ -189,15 +189,13 @@ beforeAll(async () => {
     last_message_at: minutesAgo(29),
   });
   await must(
-    service
-      .from('messages')
-      .insert({
-        conversation_id: waConv.id,
-        user_id: ownerId,
-        role: 'user',
-        content: 'Can I bring a dog?',
-        timestamp: minutesAgo(30),
-      }),
+    service.from('messages').insert({
+      conversation_id: waConv.id,
+      user_id: ownerId,
+      role: 'user',
+      content: 'Can I bring a dog?',
+      timestamp: minutesAgo(30),
+    }),
   );
   // A web chat whose answer used a tool and cited a document, rated 4/5.
   const chat = await conversation({
