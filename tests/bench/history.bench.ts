@@ -57,9 +57,9 @@ try {
   await db.query(
     `insert into public.voice_calls (user_id, agent_id, status, duration, created_at, storage_path, mime_type)
      select $1, ($2::uuid[])[1 + g % 4], 'completed', 30 + g % 300, now() - (g * interval '700 seconds'),
-            $1 || '/voice/' || g || '.webm', 'audio/webm'
+            $4 || '/voice/' || g || '.webm', 'audio/webm'
        from generate_series(1, $3::int) g`,
-    [ownerId, agents, VOICE_CALLS],
+    [ownerId, agents, VOICE_CALLS, ownerId],
   );
   await db.query(
     `insert into public.contacts (user_id, phone, first_name, last_name, favorite, last_contact_date)

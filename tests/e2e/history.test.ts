@@ -55,10 +55,10 @@ function stereoWav(seconds = 2, rate = 8000): Buffer {
   return Buffer.concat([header, data]);
 }
 
-async function must<T>(result: PromiseLike<{ data: T; error: { message: string } | null }>): Promise<T> {
+async function must<T>(result: PromiseLike<{ data: T; error: { message: string } | null }>): Promise<NonNullable<T>> {
   const { data, error } = await result;
   if (error) throw new Error(error.message);
-  return data;
+  return data as NonNullable<T>;
 }
 
 async function conversation(row: Database['public']['Tables']['conversations']['Insert']) {
