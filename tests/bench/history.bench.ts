@@ -71,7 +71,7 @@ try {
        from generate_series(1, $2::int) g`,
     [ownerId, CONTACTS],
   );
-  await db.query('analyze public.calls; analyze public.voice_calls; analyze public.contacts; analyze public.agents');
+  await db.exec('analyze public.calls; analyze public.voice_calls; analyze public.contacts; analyze public.agents');
   console.log(
     `seeded ${CALLS.toLocaleString('en')} calls, ${VOICE_CALLS.toLocaleString('en')} browser calls and ` +
       `${CONTACTS.toLocaleString('en')} contacts in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
