@@ -12,7 +12,9 @@ $$;
 revoke all on function private.contains_pattern(text) from public, anon;
 grant execute on function private.contains_pattern(text) to authenticated, service_role;
 
--- History pages walk these newest first; (time, id) is the keyset.
+-- History pages walk these newest first; (time, id) is the keyset. Bounds are written as
+-- `col <= coalesce(param, 'infinity')` rather than `param is null or …`: these functions run on
+-- generic plans, where only the first form can start the index scan at the cursor.
 create index calls_history_idx on public.calls (user_id, "timestamp" desc, id desc) where status = 'completed';
 create index calls_agent_history_idx on public.calls (assigned_agent, "timestamp" desc, id desc) where status = 'completed';
 create index voice_calls_history_idx on public.voice_calls (user_id, created_at desc, id desc) where status = 'completed';
@@ -66,10 +68,9 @@ language sql stable set search_path = '' as $$
        -- the owner's own "call as a phone caller" tests are not calls anyone made (issue 16)
        and c.source <> 'sandbox'
        and (agent is null or c.assigned_agent = agent)
-       and (since is null or c."timestamp" >= since)
-       and (until is null or c."timestamp" < until)
-       and (before_at is null or (c."timestamp" <= before_at
-            and (c."timestamp" < before_at or c.id < coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))))
+       and c."timestamp" >= coalesce(since, '-infinity') and c."timestamp" < coalesce(until, 'infinity')
+       and c."timestamp" <= coalesce(before_at, 'infinity')
+       and (c."timestamp" < coalesce(before_at, 'infinity') or c.id < coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
        and (p.q is null
             or (p.digits is not null and c.from_number like private.contains_pattern(p.digits))
             or c.assigned_agent in (select named.id from named))
@@ -81,10 +82,9 @@ language sql stable set search_path = '' as $$
       from public.voice_calls v, p
      where v.user_id = p.uid and v.status = 'completed'
        and (agent is null or v.agent_id = agent)
-       and (since is null or v.created_at >= since)
-       and (until is null or v.created_at < until)
-       and (before_at is null or (v.created_at <= before_at
-            and (v.created_at < before_at or v.id < coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))))
+       and v.created_at >= coalesce(since, '-infinity') and v.created_at < coalesce(until, 'infinity')
+       and v.created_at <= coalesce(before_at, 'infinity')
+       and (v.created_at < coalesce(before_at, 'infinity') or v.id < coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
        -- a browser call has no number: only the agent's name can match it
        and (p.q is null or v.agent_id in (select named.id from named))
      order by v.created_at desc, v.id desc
@@ -159,15 +159,14 @@ begin
      and (agent is null or c.agent_id = agent)
      and (filter_channel is null or c.channel = filter_channel)
      and (filter_contact is null or c.contact_id = filter_contact)
-     and (since is null or c.started_at >= since)
-     and (until is null or c.started_at < until)
+     and c.started_at >= coalesce(since, '-infinity') and c.started_at < coalesce(until, 'infinity')
      and (filter_rating is null
           or (filter_rating = 'rated' and c.satisfaction is not null)
           or (filter_rating = 'unrated' and c.satisfaction is null)
           or (filter_rating = 'positive' and c.satisfaction >= 0.5)
           or (filter_rating = 'negative' and c.satisfaction < 0.5))
-     and (before_at is null or (c.started_at <= before_at
-          and (c.started_at < before_at or c.id < coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))))
+     and c.started_at <= coalesce(before_at, 'infinity')
+     and (c.started_at < coalesce(before_at, 'infinity') or c.id < coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
    order by c.started_at desc, c.id desc
    limit least(greatest(coalesce(page_size, 20), 1), 1000);
 end
@@ -195,32 +194,36 @@ create or replace function public.contact_cards(
   conversation_count integer,
   channels text[]
 )
-language sql stable set search_path = '' as $$
-  with p as (
-    select (select auth.uid()) as uid,
-           case when trim(coalesce(search, '')) ~ '^\+?[0-9][0-9 ().-]*$' then private.phone_digits(search)
-                else nullif(lower(trim(coalesce(search, ''))), '') end as q,
-           least(greatest(coalesce(page_size, 24), 1), 100) as n
-  ),
-  page as (
-    select k.*, coalesce(k.last_contact_date, '-infinity'::timestamptz) as key
-      from public.contacts k, p
-     where k.user_id = p.uid
-       and (p.q is null or k.search_text like private.contains_pattern(p.q))
-       and (not coalesce(favorites_only, false) or k.favorite)
-       and (before_key is null or (coalesce(k.last_contact_date, '-infinity'::timestamptz) <= before_key
-            and (coalesce(k.last_contact_date, '-infinity'::timestamptz) < before_key
-                 or k.id < coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))))
-     order by coalesce(k.last_contact_date, '-infinity'::timestamptz) desc, k.id desc
-     limit (select p.n from p)
-  )
-  select g.id, g.phone, g.email, g.first_name, g.last_name, g.favorite, g.notes, g.last_contact_date,
-         g.total_call_duration, g.key,
-         (select count(*)::integer from public.conversations c where c.contact_id = g.id),
-         coalesce((select array_agg(distinct c.channel order by c.channel) from public.conversations c
-                    where c.contact_id = g.id), '{}')
-    from page g
-   order by g.key desc, g.id desc
+language plpgsql stable set search_path = '' as $$
+declare
+  term text := case when trim(coalesce(search, '')) ~ '^\+?[0-9][0-9 ().-]*$' then private.phone_digits(search)
+                    else nullif(lower(trim(coalesce(search, ''))), '') end;
+begin
+  -- EXECUTE plans each call with the actual term: a common word is best read in list order, a rare
+  -- one through the trigram index, and one cached generic plan cannot be both.
+  return query execute $q$
+    with page as (
+      select k.*, coalesce(k.last_contact_date, '-infinity'::timestamptz) as key
+        from public.contacts k
+       where k.user_id = (select auth.uid())
+         and ($1::text is null or k.search_text like private.contains_pattern($1))
+         and (not $2 or k.favorite)
+         and coalesce(k.last_contact_date, '-infinity'::timestamptz) <= $3
+         and (coalesce(k.last_contact_date, '-infinity'::timestamptz) < $3 or k.id < $4)
+       order by coalesce(k.last_contact_date, '-infinity'::timestamptz) desc, k.id desc
+       limit $5
+    )
+    select g.id, g.phone, g.email, g.first_name, g.last_name, g.favorite, g.notes, g.last_contact_date,
+           g.total_call_duration, g.key,
+           (select count(*)::integer from public.conversations c where c.contact_id = g.id),
+           coalesce((select array_agg(distinct c.channel order by c.channel) from public.conversations c
+                      where c.contact_id = g.id), '{}')
+      from page g
+     order by g.key desc, g.id desc
+  $q$
+  using term, coalesce(favorites_only, false), coalesce(before_key, 'infinity'::timestamptz),
+        coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid), least(greatest(coalesce(page_size, 24), 1), 100);
+end
 $$;
 
 -- One contact's timeline (issue 18 §6): every conversation of that person on every channel,
@@ -265,8 +268,8 @@ language sql stable set search_path = '' as $$
                         order by y.created_at desc limit 1) v on true
    where c.contact_id = contact_timeline.contact
      and c.user_id = (select auth.uid())
-     and (before_at is null or (c.started_at <= before_at
-          and (c.started_at < before_at or c.id < coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))))
+     and c.started_at <= coalesce(before_at, 'infinity')
+     and (c.started_at < coalesce(before_at, 'infinity') or c.id < coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
    order by c.started_at desc, c.id desc
    limit least(greatest(coalesce(page_size, 50), 1), 200)
 $$;

@@ -10,7 +10,10 @@ import {
   periodStart,
   type CallPeriod,
 } from '@contracts/history.ts';
+import { SkeletonLines } from '../../../components/QueryState.tsx';
 import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
+import { NotFoundPage } from '../../../app/screens/NotFoundPage.tsx';
+import { useAgentQuery } from '../../agents/api/agentDetail.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import { useAuth } from '../../auth/session/AuthProvider.tsx';
 import { useCallHistoryQuery, type CallRow } from '../api/callHistory.ts';
@@ -27,13 +30,25 @@ function windowOf(range: Range, now: Date): TimeWindow {
   return { since: dayStart(range.from), until: dayEnd(range.to) };
 }
 
-/**
- * /calls and /agents/{id}/calls (spec 002 §2.5, French UI): completed phone and browser calls,
- * search, period or date range, 'Charger plus', details with the recording.
- */
+/** /calls and /agents/{id}/calls; an agent that is not the user's is a not-found page. */
 export function CallHistoryPage() {
+  const { agentId } = useParams();
+  return agentId ? <AgentCallHistory agentId={agentId} /> : <CallHistory agentId={null} />;
+}
+
+function AgentCallHistory({ agentId }: { agentId: string }) {
+  const agent = useAgentQuery(agentId);
+  if (agent.isPending) return <SkeletonLines count={3} />;
+  if (agent.data === null) return <NotFoundPage inShell />;
+  return <CallHistory agentId={agentId} />;
+}
+
+/**
+ * The call history (spec 002 §2.5, French UI): completed phone and browser calls, search, period
+ * or date range, 'Charger plus', details with the recording.
+ */
+function CallHistory({ agentId }: { agentId: string | null }) {
   const { t } = useTranslation();
-  const { agentId = null } = useParams();
   const { user } = useAuth();
   const userId = user?.id ?? '';
   const queryClient = useQueryClient();
