@@ -24,8 +24,8 @@ create index conversations_contact_started_idx on public.conversations (contact_
   where contact_id is not null;
 
 -- Call history (spec 002 §2.5, §4.2, §7.3): completed phone calls ('gsm', table calls) and browser
--- voice calls ('voice', table voice_calls), sandbox test calls left out, newest first, 20 a page by default. `search` matches
--- the caller's number (digits) or the agent's name; `since`/`until` bound the start time; the next
+-- voice calls ('voice', table voice_calls), sandbox test calls left out, newest first, 20 a page
+-- by default. `search` matches the caller's number (digits) or the agent's name; `since`/`until` bound the start time; the next
 -- page starts after (`before_at`, `before_id`), the last row of the previous one.
 create or replace function public.call_history(
   agent uuid default null,
@@ -49,61 +49,67 @@ create or replace function public.call_history(
   recording_mime text,
   conversation_id uuid
 )
-language sql stable set search_path = '' as $$
-  with p as (
-    select (select auth.uid()) as uid,
-           nullif(trim(coalesce(search, '')), '') as q,
-           case when trim(coalesce(search, '')) ~ '^\+?[0-9][0-9 ().-]*$' then private.phone_digits(search) end as digits,
-           least(greatest(coalesce(page_size, 20), 1), 100) as n
-  ),
-  named as (
-    select a.id from public.agents a, p
-     where p.q is not null and a.user_id = p.uid and a.name ilike private.contains_pattern(p.q)
-  ),
-  gsm as (
-    select c.id, c.assigned_agent, c.from_number, c.to_number, c.status, c.duration, c."timestamp" as at,
-           c.recording_path, c.conversation_id
-      from public.calls c, p
-     where c.user_id = p.uid and c.status = 'completed'
-       -- the owner's own "call as a phone caller" tests are not calls anyone made (issue 16)
-       and c.source <> 'sandbox'
-       and (agent is null or c.assigned_agent = agent)
-       and c."timestamp" >= coalesce(since, '-infinity') and c."timestamp" < coalesce(until, 'infinity')
-       and c."timestamp" <= coalesce(before_at, 'infinity')
-       and (c."timestamp" < coalesce(before_at, 'infinity') or c.id < coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
-       and (p.q is null
-            or (p.digits is not null and c.from_number like private.contains_pattern(p.digits))
-            or c.assigned_agent in (select named.id from named))
-     order by c."timestamp" desc, c.id desc
-     limit (select p.n from p)
-  ),
-  voice as (
-    select v.id, v.agent_id, v.status, v.duration, v.created_at as at, v.storage_path, v.mime_type, v.conversation_id
-      from public.voice_calls v, p
-     where v.user_id = p.uid and v.status = 'completed'
-       and (agent is null or v.agent_id = agent)
-       and v.created_at >= coalesce(since, '-infinity') and v.created_at < coalesce(until, 'infinity')
-       and v.created_at <= coalesce(before_at, 'infinity')
-       and (v.created_at < coalesce(before_at, 'infinity') or v.id < coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
-       -- a browser call has no number: only the agent's name can match it
-       and (p.q is null or v.agent_id in (select named.id from named))
-     order by v.created_at desc, v.id desc
-     limit (select p.n from p)
-  ),
-  merged as (
-    select 'gsm'::text as kind, g.id, g.assigned_agent as agent_id, g.from_number, g.to_number, g.status,
-           g.duration, g.at, g.recording_path, null::text as recording_mime, g.conversation_id
-      from gsm g
-    union all
-    select 'voice', v.id, v.agent_id, null, null, v.status, v.duration, v.at, v.storage_path, v.mime_type,
-           v.conversation_id
-      from voice v
-  )
-  select m.kind, m.id, m.agent_id, a.name, m.from_number, m.to_number, m.status, m.duration, m.at,
-         m.recording_path, m.recording_mime, m.conversation_id
-    from merged m left join public.agents a on a.id = m.agent_id
-   order by m.at desc, m.id desc
-   limit (select p.n from p)
+language plpgsql stable set search_path = '' as $$
+begin
+  -- EXECUTE plans each call with its values, so the cursor, dates and agent bound the index scans
+  -- (a generic plan of `param is null or …` cannot). A browser call has no number: only the agent's
+  -- name can match it.
+  return query execute $q$
+    with p as (
+      select (select auth.uid()) as uid,
+             nullif(trim(coalesce($2, '')), '') as q,
+             case when trim(coalesce($2, '')) ~ '^\+?[0-9][0-9 ().-]*$' then private.phone_digits($2) end as digits
+    ),
+    named as (
+      select a.id from public.agents a, p
+       where p.q is not null and a.user_id = p.uid and a.name ilike private.contains_pattern(p.q)
+    ),
+    gsm as (
+      select c.id, c.assigned_agent, c.from_number, c.to_number, c.status, c.duration, c."timestamp" as at,
+             c.recording_path, c.conversation_id
+        from public.calls c, p
+       where c.user_id = (select auth.uid()) and c.status = 'completed'
+         -- the owner's own "call as a phone caller" tests are not calls anyone made (issue 16)
+         and c.source <> 'sandbox'
+         and ($1 is null or c.assigned_agent = $1)
+         and c."timestamp" >= coalesce($3, '-infinity') and c."timestamp" < coalesce($4, 'infinity')
+         and c."timestamp" <= coalesce($5, 'infinity')
+         and (c."timestamp" < coalesce($5, 'infinity') or c.id < coalesce($6, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
+         and (p.q is null
+              or (p.digits is not null and c.from_number like private.contains_pattern(p.digits))
+              or c.assigned_agent in (select named.id from named))
+       order by c."timestamp" desc, c.id desc
+       limit least(greatest(coalesce($7, 20), 1), 100)
+    ),
+    voice as (
+      select v.id, v.agent_id, v.status, v.duration, v.created_at as at, v.storage_path, v.mime_type, v.conversation_id
+        from public.voice_calls v, p
+       where v.user_id = (select auth.uid()) and v.status = 'completed'
+         and ($1 is null or v.agent_id = $1)
+         and v.created_at >= coalesce($3, '-infinity') and v.created_at < coalesce($4, 'infinity')
+         and v.created_at <= coalesce($5, 'infinity')
+         and (v.created_at < coalesce($5, 'infinity') or v.id < coalesce($6, 'ffffffff-ffff-ffff-ffff-ffffffffffff'))
+         and (p.q is null or v.agent_id in (select named.id from named))
+       order by v.created_at desc, v.id desc
+       limit least(greatest(coalesce($7, 20), 1), 100)
+    ),
+    merged as (
+      select 'gsm'::text as kind, g.id, g.assigned_agent as agent_id, g.from_number, g.to_number, g.status,
+             g.duration, g.at, g.recording_path, null::text as recording_mime, g.conversation_id
+        from gsm g
+      union all
+      select 'voice', v.id, v.agent_id, null, null, v.status, v.duration, v.at, v.storage_path, v.mime_type,
+             v.conversation_id
+        from voice v
+    )
+    select m.kind, m.id, m.agent_id, a.name, m.from_number, m.to_number, m.status, m.duration, m.at,
+           m.recording_path, m.recording_mime, m.conversation_id
+      from merged m left join public.agents a on a.id = m.agent_id
+     order by m.at desc, m.id desc
+     limit least(greatest(coalesce($7, 20), 1), 100)
+  $q$
+  using agent, search, since, until, before_at, before_id, page_size;
+end
 $$;
 
 -- The inbox (issue 18 §7): every conversation of the owner on every channel, newest first, with
