@@ -81,7 +81,8 @@ async function currentCsp(page: 'app' | 'sitePreview' = 'app'): Promise<string> 
     (c) => c.supabaseUrl,
     () => null,
   );
-  return buildContentSecurityPolicy({ supabaseUrl, page, ...(devServerUrl ? { devServerUrl } : {}) });
+  const phoneRelayUrl = process.env.CONCIERGE_PHONE_RELAY_URL?.trim() || null;
+  return buildContentSecurityPolicy({ supabaseUrl, page, phoneRelayUrl, ...(devServerUrl ? { devServerUrl } : {}) });
 }
 
 /** preview.html is the Branding editor's frame of the public page: it has its own CSP. */

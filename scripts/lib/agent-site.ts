@@ -25,12 +25,14 @@ export async function recordAgentSiteUrl(stack: Pick<RunningStack, 'db'>, public
 export function createConsoleHeaders(
   supabaseUrl: () => string,
   mapTileUrl: string | null = null,
+  phoneRelayUrl: string | null = null,
 ): (request: Pick<IncomingMessage, 'url'>) => Record<string, string> {
   return (request) => ({
     'Content-Security-Policy': consoleCsp({
       supabaseUrl: supabaseUrl(),
       page: consolePageOf(request.url ?? '/'),
       mapTileUrl,
+      phoneRelayUrl,
     }),
   });
 }

@@ -17,6 +17,8 @@ export interface AppServersOptions {
   runtimeConfig: () => unknown;
   /** The /map tile template (CONCIERGE_MAP_TILE_URL), allowed by the console's CSP. */
   mapTileUrl?: string | null;
+  /** PHONE_RELAY_URL when the relay runs on its own host (the embedded one shares the API's origin). */
+  phoneRelayUrl?: string | null;
   log?: (message: string) => void;
 }
 
@@ -35,7 +37,7 @@ export function createAppServers(options: AppServersOptions): { consoleServer: S
       supabaseAnonKey: () => stack.anonKey,
       ...(options.log ? { log: options.log } : {}),
     }),
-    pageHeaders: createConsoleHeaders(() => stack.url, options.mapTileUrl ?? null),
+    pageHeaders: createConsoleHeaders(() => stack.url, options.mapTileUrl ?? null, options.phoneRelayUrl ?? null),
     baseHeaders: CONSOLE_BASE_HEADERS,
   });
   const siteServer = createStaticSiteServer({

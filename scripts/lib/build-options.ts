@@ -13,7 +13,8 @@ export function wantsSourcemaps(mode: string, env: NodeJS.ProcessEnv = process.e
  * Writes `_headers` (Netlify / Cloudflare Pages format) into the build, so a static host sends the
  * same security headers as `npm start`. The API origin in its CSP is CONCIERGE_SUPABASE_URL at build
  * time, else any hosted Supabase project (README "Deploy"); the console's images may also come from
- * the origin of CONCIERGE_MAP_TILE_URL (the /map tiles).
+ * the origin of CONCIERGE_MAP_TILE_URL (the /map tiles), and connect to CONCIERGE_PHONE_RELAY_URL (a
+ * standalone phone relay, for the sandbox's phone call).
  */
 export function staticHostHeadersPlugin(app: 'console' | 'site', env: NodeJS.ProcessEnv = process.env): Plugin {
   return {
@@ -22,10 +23,11 @@ export function staticHostHeadersPlugin(app: 'console' | 'site', env: NodeJS.Pro
     generateBundle() {
       const supabaseUrl = env.CONCIERGE_SUPABASE_URL?.trim() || ANY_SUPABASE_PROJECT;
       const mapTileUrl = env.CONCIERGE_MAP_TILE_URL?.trim() || null;
+      const phoneRelayUrl = env.CONCIERGE_PHONE_RELAY_URL?.trim() || null;
       this.emitFile({
         type: 'asset',
         fileName: '_headers',
-        source: staticHostHeadersFile(app, supabaseUrl, mapTileUrl),
+        source: staticHostHeadersFile(app, supabaseUrl, mapTileUrl, phoneRelayUrl),
       });
     },
   };

@@ -204,6 +204,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
         siteDir: siteApp.outDir,
         runtimeConfig,
         mapTileUrl: tiles?.mapTileUrl ?? null,
+        phoneRelayUrl: process.env.PHONE_RELAY_URL?.trim() || null,
         log,
       });
       const cPort = await listen(consoleServer, consolePort, host);

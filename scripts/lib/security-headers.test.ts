@@ -40,6 +40,24 @@ describe('apiSources', () => {
   });
 });
 
+describe('consoleCsp: a phone relay on its own host', () => {
+  it('lets the console connect to the relay origin only', () => {
+    const d = directives(
+      consoleCsp({ supabaseUrl: 'https://ref.supabase.co', phoneRelayUrl: 'wss://Relay.Example.com:8443/phone-relay' }),
+    );
+    expect(d.get('connect-src')).toContain('wss://relay.example.com:8443');
+    expect(directives(consoleCsp({ supabaseUrl: 'https://ref.supabase.co' })).get('connect-src')).not.toContain(
+      'wss://relay.example.com:8443',
+    );
+  });
+  it('refuses anything but a ws(s) URL, so nothing can be injected into the header', () => {
+    expect(() => consoleCsp({ supabaseUrl: null, phoneRelayUrl: 'https://relay.example.com' })).toThrow();
+    expect(() =>
+      consoleCsp({ supabaseUrl: null, phoneRelayUrl: "wss://x.example; script-src 'unsafe-inline'" }),
+    ).toThrow();
+  });
+});
+
 describe('consoleCsp', () => {
   const d = directives(consoleCsp({ supabaseUrl: 'http://127.0.0.1:54321' }));
 

@@ -50,6 +50,13 @@ export function apiSources(supabaseUrl: string | null | undefined): { http: stri
   return { http: [`${lower}://${host}`], realtime: [`${lower === 'https' ? 'wss' : 'ws'}://${host}`] };
 }
 
+/** The origin of a ws(s) relay URL, refused when it is anything else (it goes into a header). */
+export function relaySourceOrigin(relayUrl: string): string {
+  const match = /^(wss?):\/\/([A-Za-z0-9.-]+(?::[0-9]{1,5})?)(?:[/?#]|$)/i.exec(relayUrl.trim());
+  if (!match) throw new Error(`The phone relay URL must be ws(s)://host[:port]/…: ${relayUrl}`);
+  return `${match[1]!.toLowerCase()}://${match[2]!.toLowerCase()}`;
+}
+
 /** Directives both apps share. */
 function common(supabaseUrl: string | null | undefined): Directives {
   const api = apiSources(supabaseUrl);
@@ -87,6 +94,8 @@ export function consoleCsp(options: {
   page?: ConsolePage;
   /** The /map tile template (CONCIERGE_MAP_TILE_URL): its origin, and only it, is added to img-src. */
   mapTileUrl?: string | null | undefined;
+  /** A phone relay on its own host (PHONE_RELAY_URL, ws/wss): the sandbox's phone call connects to it. */
+  phoneRelayUrl?: string | null | undefined;
 }): string {
   const base = common(options.supabaseUrl);
   const preview = options.page === 'sitePreview';
@@ -95,7 +104,11 @@ export function consoleCsp(options: {
     ...base,
     'img-src': [...base['img-src']!, ...(tiles ? [tiles] : [])],
     'style-src': [...base['style-src']!, ...(preview ? ["'unsafe-inline'"] : [])],
-    'connect-src': [...base['connect-src']!, 'https://www.youtube.com'],
+    'connect-src': [
+      ...base['connect-src']!,
+      'https://www.youtube.com',
+      ...(options.phoneRelayUrl && !preview ? [relaySourceOrigin(options.phoneRelayUrl)] : []),
+    ],
     'frame-src': preview ? ['https://www.youtube-nocookie.com'] : ["'self'"],
     'frame-ancestors': preview ? ["'self'"] : ["'none'"],
   });
@@ -164,8 +177,9 @@ export function staticHostHeadersFile(
   app: 'console' | 'site',
   supabaseUrl: string | null | undefined,
   mapTileUrl?: string | null,
+  phoneRelayUrl?: string | null,
 ): string {
-  const csp = app === 'console' ? consoleCsp({ supabaseUrl, mapTileUrl }) : siteCsp({ supabaseUrl });
+  const csp = app === 'console' ? consoleCsp({ supabaseUrl, mapTileUrl, phoneRelayUrl }) : siteCsp({ supabaseUrl });
   const lines = [
     `# Written by the build from scripts/lib/security-headers.ts (API: ${supabaseUrl ?? 'none'}).`,
     '/*',

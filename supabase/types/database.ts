@@ -1692,6 +1692,54 @@ export type Database = {
           },
         ];
       };
+      phone_number_releases: {
+        Row: {
+          attempts: number;
+          claimed_until: string | null;
+          id: string;
+          last_error: string | null;
+          phone_number: string;
+          provider_sid: string | null;
+          reason: string;
+          released_at: string | null;
+          requested_at: string;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          attempts?: number;
+          claimed_until?: string | null;
+          id?: string;
+          last_error?: string | null;
+          phone_number: string;
+          provider_sid?: string | null;
+          reason?: string;
+          released_at?: string | null;
+          requested_at?: string;
+          user_id?: string | null;
+        };
+        Update: {
+          attempts?: number;
+          claimed_until?: string | null;
+          id?: string;
+          last_error?: string | null;
+          phone_number?: string;
+          provider_sid?: string | null;
+          reason?: string;
+          released_at?: string | null;
+          requested_at?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'phone_number_releases_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       phone_numbers: {
         Row: {
           added_at: string;
@@ -1733,6 +1781,42 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'phone_numbers_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      phone_provider_resources: {
+        Row: {
+          created_at: string;
+          id: string;
+          kind: string;
+          phone_number: string | null;
+          provider_sid: string | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          id?: string;
+          kind: string;
+          phone_number?: string | null;
+          provider_sid?: string | null;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          kind?: string;
+          phone_number?: string | null;
+          provider_sid?: string | null;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'phone_provider_resources_user_id_fkey';
             columns: ['user_id'];
             isOneToOne: false;
             referencedRelation: 'profiles';
@@ -2439,6 +2523,7 @@ export type Database = {
       admin_save_tool_catalogue: { Args: { tools: Json }; Returns: number };
       admin_update_user: { Args: { is_admin: boolean; name: string; user_id: string }; Returns: undefined };
       agent_for_turn: { Args: { agent_id?: string; subdomain?: string }; Returns: Json };
+      assign_phone_number: { Args: { agent_id?: string; phone_number_id: string }; Returns: undefined };
       call_history: {
         Args: {
           agent?: string;
@@ -2484,6 +2569,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      check_phone_number_quota: { Args: { owner_id: string }; Returns: undefined };
       claim_outbound_message: {
         Args: {
           agent_id: string;
@@ -2495,6 +2581,14 @@ export type Database = {
           subject: string;
         };
         Returns: Json;
+      };
+      claim_phone_number_releases: {
+        Args: { max_releases?: number; owner_id?: string };
+        Returns: {
+          id: string;
+          phone_number: string;
+          provider_sid: string;
+        }[];
       };
       configure_web_widget: { Args: { agent_id: string; domain: string }; Returns: Json };
       connector_claim_deliveries: {
@@ -2619,6 +2713,10 @@ export type Database = {
         };
       };
       disable_web_widget: { Args: { agent_id: string }; Returns: Json };
+      finish_phone_number_release: {
+        Args: { error?: string; release_id: string; released: boolean };
+        Returns: undefined;
+      };
       marketplace_agents: {
         Args: { filter_category?: string; page?: number; page_size?: number; search?: string };
         Returns: {
@@ -2787,6 +2885,20 @@ export type Database = {
           user_id: string;
         };
         Returns: boolean;
+      };
+      record_purchased_phone_number: {
+        Args: {
+          actor_id: string;
+          address_requirements?: string;
+          agent_id?: string;
+          capabilities?: Json;
+          country_code?: string;
+          locality?: string;
+          owner_id: string;
+          phone_number: string;
+          provider_sid: string;
+        };
+        Returns: string;
       };
       record_refund: {
         Args: { amount_cents: number; currency?: string; event_id: string; event_type: string; payment_ref: string };

@@ -63,3 +63,16 @@ describe('buildContentSecurityPolicy', () => {
     expect(() => buildContentSecurityPolicy({ supabaseUrl: 'javascript:alert(1)' })).toThrow(/http/);
   });
 });
+
+describe('a phone relay on its own host', () => {
+  it('is added to connect-src, and only a ws(s) URL is accepted', () => {
+    const csp = buildContentSecurityPolicy({
+      supabaseUrl: 'https://ref.supabase.co',
+      phoneRelayUrl: 'wss://relay.example.com/phone-relay',
+    });
+    expect(csp).toMatch(/connect-src [^;]*wss:\/\/relay\.example\.com(;|\s|$)/);
+    expect(() =>
+      buildContentSecurityPolicy({ supabaseUrl: null, phoneRelayUrl: 'https://relay.example.com' }),
+    ).toThrow();
+  });
+});

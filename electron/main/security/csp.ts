@@ -15,6 +15,8 @@ export interface CspOptions {
    * ('self'), with the owner's custom CSS (inline styles) and YouTube's privacy-enhanced frames.
    */
   page?: 'app' | 'sitePreview';
+  /** A phone relay on its own host (ws/wss): the sandbox's phone call connects to it. */
+  phoneRelayUrl?: string | null;
 }
 
 function origin(raw: string): URL {
@@ -23,12 +25,19 @@ function origin(raw: string): URL {
   return url;
 }
 
+function relayOrigin(raw: string): string {
+  const url = new URL(raw);
+  if (url.protocol !== 'ws:' && url.protocol !== 'wss:') throw new Error(`Phone relay must be ws(s): ${raw}`);
+  return `${url.protocol}//${url.host}`;
+}
+
 export function buildContentSecurityPolicy(options: CspOptions): string {
   const api = options.supabaseUrl === null ? undefined : origin(options.supabaseUrl);
   const apiSources = api ? [api.origin] : [];
   const realtimeSources = api ? [`${api.protocol === 'https:' ? 'wss:' : 'ws:'}//${api.host}`] : [];
   const dev = options.devServerUrl ? origin(options.devServerUrl) : undefined;
   const preview = options.page === 'sitePreview';
+  const relay = options.phoneRelayUrl && !options.page ? relayOrigin(options.phoneRelayUrl) : null;
   const devSources = dev ? [dev.origin, `${dev.protocol === 'https:' ? 'wss:' : 'ws:'}//${dev.host}`] : [];
 
   const directives: Record<string, string[]> = {
@@ -41,7 +50,7 @@ export function buildContentSecurityPolicy(options: CspOptions): string {
     'img-src': ["'self'", 'data:', 'blob:', ...apiSources, 'https:'],
     'font-src': ["'self'", 'data:'],
     'media-src': ["'self'", 'blob:', ...apiSources],
-    'connect-src': ["'self'", ...apiSources, ...realtimeSources, ...devSources],
+    'connect-src': ["'self'", ...apiSources, ...realtimeSources, ...devSources, ...(relay ? [relay] : [])],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     // The console frames only its own preview page; nobody but the console frames that page.

@@ -24,6 +24,9 @@ import { MapPage } from '../features/map/pages/MapPage.tsx';
 import { MarketplacePage } from '../features/marketplace/pages/MarketplacePage.tsx';
 import { PacksPage } from '../features/packs/pages/PacksPage.tsx';
 import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
+import { ActiveNumbersPage } from '../features/phoneNumbers/pages/ActiveNumbersPage.tsx';
+import { AddressesPage } from '../features/phoneNumbers/pages/AddressesPage.tsx';
+import { CallerIdsPage } from '../features/phoneNumbers/pages/CallerIdsPage.tsx';
 import { SiteConfigPage } from '../features/siteConfig/pages/SiteConfigPage.tsx';
 import { InteractionsPage } from '../features/interactions/InteractionsPage.tsx';
 import { SandboxAuthGate } from '../features/sandbox/components/SandboxAuthGate.tsx';
@@ -102,7 +105,15 @@ export const routes: RouteObject[] = [
               { path: 'conversations', element: <ConversationsPage /> },
               { path: 'conversations/:conversationId', element: <ConversationsPage /> },
               { path: 'agents/:agentId/:page', element: <AgentPagePending /> },
-              { path: 'twilio-numbers', children: [{ index: true, element: <Navigate to="active" replace /> }] },
+              {
+                path: 'twilio-numbers',
+                children: [
+                  { index: true, element: <Navigate to="active" replace /> },
+                  { path: 'active', element: <ActiveNumbersPage /> },
+                  { path: 'addresses', element: <AddressesPage /> },
+                  { path: 'caller-ids', element: <CallerIdsPage /> },
+                ],
+              },
               // Signed in; non-admins see the spec's Access Denied text (spec 002 §2.4).
               { path: 'marketplace', element: <MarketplacePage /> },
               { path: 'map', element: <MapPage /> },

@@ -24,6 +24,8 @@ import { mapEn } from '../features/map/locales/en.ts';
 import { mapFr } from '../features/map/locales/fr.ts';
 import { marketplaceEn } from '../features/marketplace/locales/en.ts';
 import { marketplaceFr } from '../features/marketplace/locales/fr.ts';
+import { numbersEn } from '../features/phoneNumbers/locales/en.ts';
+import { numbersFr } from '../features/phoneNumbers/locales/fr.ts';
 import { packsEn } from '../features/packs/locales/en.ts';
 import { packsFr } from '../features/packs/locales/fr.ts';
 import { siteConfigEn } from '../features/siteConfig/locales/en.ts';
@@ -77,6 +79,7 @@ export const resources = {
     marketplace: marketplaceEn,
     map: mapEn,
     history: historyEn,
+    numbers: numbersEn,
   },
   fr: {
     common: commonFr,
@@ -103,6 +106,7 @@ export const resources = {
     marketplace: marketplaceFr,
     map: mapFr,
     history: historyFr,
+    numbers: numbersFr,
   },
 } as const;
 

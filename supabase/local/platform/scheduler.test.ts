@@ -41,10 +41,12 @@ describe('local function scheduler', () => {
     expect(localSchedule({})).toEqual([
       { slug: 'connector-dispatch', everyMs: 60_000 },
       { slug: 'voice-call-sweeper', everyMs: 60_000 },
+      { slug: 'phone-numbers/releases/sweep', everyMs: 60_000 },
     ]);
     expect(localSchedule({ CONCIERGE_CONNECTOR_DISPATCH_MS: '5000' })).toEqual([
       { slug: 'connector-dispatch', everyMs: 5000 },
       { slug: 'voice-call-sweeper', everyMs: 60_000 },
+      { slug: 'phone-numbers/releases/sweep', everyMs: 60_000 },
     ]);
     // Nonsense or a busy loop falls back to the default.
     expect(localSchedule({ CONCIERGE_CONNECTOR_DISPATCH_MS: 'soon' })[0]?.everyMs).toBe(60_000);

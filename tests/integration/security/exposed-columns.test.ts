@@ -96,6 +96,8 @@ describe('exposed columns', () => {
       'admin_save_packs',
       'admin_save_tool_catalogue',
       'admin_update_user',
+      // The owner's (or an admin's) number to one of the owner's agents (tests/integration/phone).
+      'assign_phone_number',
       'cancel_subscription',
       'configure_web_widget',
       // The owner's own connector signing key (tests/integration/connectors).
@@ -105,6 +107,8 @@ describe('exposed columns', () => {
       'marketplace_agents',
       // The caller's own minutes this period (tests/integration/security/minutes-usage.test.ts).
       'minutes_usage',
+      // The owner's own sandbox phone call, reserving the owner's credits (tests/integration/phone).
+      'phone_open_sandbox_call',
       'public_agent',
       'public_conversation_messages',
       'public_web_widget',

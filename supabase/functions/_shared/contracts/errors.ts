@@ -80,8 +80,15 @@ export const ERROR_CODES = [
   'invalid_signature',
   'invalid_event',
   'unknown_reference',
-  // Phone.
+  // Phone numbers (Twilio).
   'twilio_not_configured',
+  'number_limit_reached',
+  'number_not_found',
+  'number_unavailable',
+  'user_not_found',
+  'address_not_found',
+  'caller_id_not_found',
+  'caller_id_taken',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -112,7 +112,11 @@ export const adminEn = {
     noMatch: 'No number matches this search.',
     buy: 'Buy Number',
     buyUnavailable:
-      'Buying a number for a user needs the telephony provider (Twilio), which is not connected to Concierge yet. Numbers already in the platform appear here with their owner and agent.',
+      'Buying numbers needs Twilio, which is not configured on this server (TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN).',
+    buyForTitle: 'Buy a number for a user',
+    userSearch: 'Search users by name or email...',
+    noUser: 'No user matches this search.',
+    cancel: 'Cancel',
     page: 'Page {{page}} of {{pages}}',
     previous: 'Previous page',
     next: 'Next page',

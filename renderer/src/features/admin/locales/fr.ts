@@ -120,7 +120,11 @@ export const adminFr: typeof adminEn = {
     noMatch: 'Aucun numéro ne correspond à cette recherche.',
     buy: 'Acheter un numéro',
     buyUnavailable:
-      'Acheter un numéro pour un utilisateur nécessite le fournisseur de téléphonie (Twilio), qui n’est pas encore relié à Concierge. Les numéros déjà présents sur la plateforme apparaissent ici avec leur propriétaire et leur agent.',
+      'L’achat de numéros nécessite Twilio, qui n’est pas configuré sur ce serveur (TWILIO_ACCOUNT_SID et TWILIO_AUTH_TOKEN).',
+    buyForTitle: 'Acheter un numéro pour un utilisateur',
+    userSearch: 'Rechercher un utilisateur par nom ou e-mail...',
+    noUser: 'Aucun utilisateur ne correspond à cette recherche.',
+    cancel: 'Annuler',
     page: 'Page {{page}} sur {{pages}}',
     previous: 'Page précédente',
     next: 'Page suivante',

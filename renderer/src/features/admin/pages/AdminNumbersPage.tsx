@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, Callout, Classes, H2, InputGroup, Intent, Tag, Tooltip } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Classes, H2, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +7,13 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { NUMBERS_PAGE_SIZE, usePhoneNumbersQuery, type AdminPhoneNumber } from '../api/phoneNumbers.ts';
+import { usePhoneStatusQuery } from '../../phoneNumbers/api/numbers.ts';
+import { BuyForUserDialog } from '../numbers/BuyForUserDialog.tsx';
 import { countryFlag } from '../numbers/countryFlag.ts';
 
 /**
- * /admin/numbers (spec 002 §2.8, §7.5; issue 19 §9): every phone number with its owner and agent.
- * Buying a number for a user needs the telephony provider (the phone issue): the action is shown
- * disabled with the reason, never faked.
+ * /admin/numbers (spec 002 §2.8, §7.5; issue 19 §9): every phone number with its owner and agent,
+ * and Buy Number for a user (disabled, with the reason, when Twilio is not configured).
  */
 export function AdminNumbersPage() {
   const { t, i18n } = useTranslation();
@@ -20,6 +21,9 @@ export function AdminNumbersPage() {
   const settled = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(0);
   const query = usePhoneNumbersQuery(settled, page);
+  const status = usePhoneStatusQuery();
+  const notConfigured = status.data?.configured === false;
+  const [buying, setBuying] = useState(false);
   const lang = i18n.language;
 
   const columns = useMemo(() => {
@@ -58,13 +62,25 @@ export function AdminNumbersPage() {
     <div className="admin-numbers-page" style={{ padding: 24, display: 'flex', flexDirection: 'column', gap: 16 }}>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
         <H2>{t('admin:numbers.title')}</H2>
-        <Tooltip content={t('admin:numbers.buyUnavailable')}>
-          <Button icon="plus" text={t('admin:numbers.buy')} disabled aria-describedby="admin-numbers-buy-reason" />
-        </Tooltip>
+        <Button
+          icon="plus"
+          intent={Intent.PRIMARY}
+          text={t('admin:numbers.buy')}
+          disabled={status.data?.configured !== true}
+          data-testid="admin-buy-number"
+          onClick={() => setBuying(true)}
+        />
       </div>
-      <Callout intent={Intent.PRIMARY} icon="info-sign" id="admin-numbers-buy-reason">
-        {t('admin:numbers.buyUnavailable')}
-      </Callout>
+      {notConfigured && (
+        <Callout intent={Intent.PRIMARY} icon="info-sign">
+          {t('admin:numbers.buyUnavailable')}
+        </Callout>
+      )}
+      <BuyForUserDialog
+        isOpen={buying}
+        onClose={() => setBuying(false)}
+        blockedReason={notConfigured ? t('admin:numbers.buyUnavailable') : null}
+      />
       <InputGroup
         type="search"
         leftIcon="search"

@@ -3,4 +3,5 @@ export const deployKeys = {
   all: ['deploy'] as const,
   integrations: (agentId: string) => [...deployKeys.all, 'integrations', agentId] as const,
   phone: (agentId: string) => [...deployKeys.all, 'phone', agentId] as const,
+  phoneSettings: (agentId: string) => [...deployKeys.all, 'phone-settings', agentId] as const,
 };

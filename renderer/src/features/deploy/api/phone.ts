@@ -6,7 +6,9 @@ import { deployKeys } from './keys.ts';
 
 /** The number assigned to an agent (spec 001 §3.9 'assigned'), or null. */
 export interface AssignedNumber {
+  id: string;
   phoneNumber: string;
+  countryCode: string | null;
   assignedAt: string;
   locality: string | null;
 }
@@ -24,13 +26,19 @@ export async function fetchAssignedNumber(agentId: string): Promise<AssignedNumb
   const a = found.data;
   const detail = await supabase
     .from('phone_numbers')
-    .select('phone_number, locality')
+    .select('id, phone_number, country_code, locality')
     .eq('id', a.phone_number_id)
     .maybeSingle();
   if (detail.error) throw toAppError(detail.error, 'generic');
   if (!detail.data) return null;
   const n = detail.data;
-  return { phoneNumber: n.phone_number, locality: n.locality, assignedAt: a.assigned_at };
+  return {
+    id: n.id,
+    phoneNumber: n.phone_number,
+    countryCode: n.country_code,
+    locality: n.locality,
+    assignedAt: a.assigned_at,
+  };
 }
 
 export function useAssignedNumberQuery(agentId: string) {

@@ -55,7 +55,37 @@ export const deployFr: typeof deployEn = {
     statusAssigned: 'Attribué',
     statusNone: 'Aucun numéro',
     getNumber: 'Obtenir un numéro',
-    notAvailable: 'L’achat et l’attribution de numéros ne sont pas encore disponibles dans cette version.',
+    notConfigured: 'Les numéros de téléphone ne sont pas disponibles : Twilio n’est pas configuré sur ce serveur.',
+    configure: 'Configurer le téléphone',
+    release: 'Libérer',
+    releaseConfirm:
+      'Libérer le {{number}} ? Il est rendu à Twilio et ne répond plus aux appels. Cette action est irréversible.',
+    released: 'Numéro libéré',
+    cancel: 'Annuler',
+    getTitle: 'Obtenir un numéro',
+    existing: 'Utiliser un de vos numéros',
+    existingNone: 'Vous n’avez aucun numéro non attribué.',
+    use: 'Utiliser ce numéro',
+    assignedToast: 'Numéro attribué à l’agent',
+    buyNew: 'Acheter un nouveau numéro',
+    close: 'Fermer',
+    settingsTitle: 'Configurer le téléphone',
+    voiceMode: 'Comment les appels sont traités',
+    serverDefault: 'Choix du serveur ({{mode}})',
+    modes: {
+      any_model:
+        'Tout modèle : Twilio convertit la voix en texte et inversement ; l’agent répond avec le modèle de texte configuré (OpenAI, un serveur compatible ou hors ligne).',
+      natural_voice:
+        'Voix naturelle : l’audio de l’appel va directement au modèle vocal temps réel d’OpenAI, pour la conversation la plus naturelle. Nécessite une clé OpenAI.',
+    },
+    modeNames: { any_model: 'tout modèle', natural_voice: 'voix naturelle' },
+    defaultExplained:
+      'Laissez le serveur choisir la voix naturelle si une clé OpenAI est configurée, sinon tout modèle.',
+    transferNumber: 'Numéro de transfert',
+    transferHelp: 'Un numéro humain vers lequel l’agent peut transférer l’appelant. Laissez vide pour aucun transfert.',
+    transferInvalid: 'Utilisez le format international, ex. +33612345678.',
+    save: 'Enregistrer',
+    saved: 'Réglages du téléphone enregistrés',
   },
   whatsApp: {
     title: 'WhatsApp Business',

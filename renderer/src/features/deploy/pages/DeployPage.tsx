@@ -64,7 +64,7 @@ function DeployGrid({ agent, integrations }: { agent: AgentDetail; integrations:
       />
       <WebWidgetCard widget={integrations.webWidget} businessCardEnabled={cardEnabled} mutations={mutations} />
       <GoogleCalendarCard agentId={agent.id} />
-      <PhoneNumberCard assigned={assigned} />
+      <PhoneNumberCard agentId={agent.id} assigned={assigned} />
       <WhatsAppCard
         agentId={agent.id}
         state={integrations.whatsApp}

@@ -1,0 +1,192 @@
+/**
+ * Search, buy and release Twilio numbers with the platform's account. Postgres keeps the rules
+ * (migration 20261125110000): the one-number check before buying, the purchase record with the
+ * agent's ownership re-derived, and the release queue filled when an agent is deleted.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { ONE_NUMBER_MESSAGE, NUMBER_RESULTS_SHOWN } from '../_shared/contracts/phone.ts';
+import type { AvailableNumber, BuyNumberInput } from '../_shared/contracts/phone-numbers.ts';
+import { ADDRESS_REQUIREMENTS } from '../_shared/contracts/phone-numbers.ts';
+import { HttpError } from '../_shared/platform/index.ts';
+import type { TwilioClient } from '../_shared/twilio/client.ts';
+import { isTwilioNotFound, twilioHttpError } from './twilio-errors.ts';
+
+/** Results asked of Twilio: enough that the first five with a locality are usually among them. */
+const SEARCH_PAGE = 30;
+
+interface RawAvailable {
+  phoneNumber: string;
+  locality?: string | null;
+  region?: string | null;
+  addressRequirements?: string | null;
+  capabilities?: Record<string, unknown> | null;
+}
+
+/** Twilio writes capability keys as `voice`, `SMS`, `MMS`: read them case-insensitively. */
+export function readCapabilities(raw: Record<string, unknown> | null | undefined): AvailableNumber['capabilities'] {
+  const lower = Object.fromEntries(Object.entries(raw ?? {}).map(([k, v]) => [k.toLowerCase(), v === true]));
+  return { voice: lower.voice === true, sms: lower.sms === true, mms: lower.mms === true };
+}
+
+function toAvailable(raw: RawAvailable): AvailableNumber | null {
+  const locality = raw.locality?.trim();
+  if (!locality) return null;
+  const requirement = ADDRESS_REQUIREMENTS.find((r) => r === raw.addressRequirements) ?? 'none';
+  return {
+    phoneNumber: raw.phoneNumber,
+    locality,
+    region: raw.region ?? null,
+    addressRequirements: requirement,
+    capabilities: readCapabilities(raw.capabilities),
+  };
+}
+
+export async function searchNumbers(
+  client: TwilioClient,
+  country: string,
+  areaCode?: string,
+): Promise<AvailableNumber[]> {
+  let found: RawAvailable[];
+  try {
+    found = await client.availablePhoneNumbers(country).local.list({
+      ...(areaCode ? { areaCode: Number(areaCode) } : {}),
+      limit: SEARCH_PAGE,
+    });
+  } catch (error) {
+    throw twilioHttpError(error, 'search numbers');
+  }
+  return found
+    .map(toAvailable)
+    .filter((n): n is AvailableNumber => n !== null)
+    .slice(0, NUMBER_RESULTS_SHOWN);
+}
+
+/** Postgres' refusals of a purchase record, as answers. */
+function purchaseRefusal(error: { code?: string; message: string }): HttpError {
+  if (error.code === '23P01') return new HttpError(409, 'number_limit_reached', error.message || ONE_NUMBER_MESSAGE);
+  if (error.code === 'PT404') return new HttpError(404, 'agent_not_found', 'This agent does not exist.');
+  if (error.code === '23505') return new HttpError(409, 'number_unavailable', 'This number is already in use.');
+  if (error.code === '42501') return new HttpError(403, 'admin_only', 'Only administrators can do this.');
+  return new HttpError(500, 'database_error', 'Recording the number failed.');
+}
+
+export interface BuyDeps {
+  client: TwilioClient;
+  /** Service role: the purchase RPCs are reserved to the server (no client may create a number). */
+  service: SupabaseClient;
+  webhookBaseUrl: string;
+}
+
+/**
+ * Buys `input.phoneNumber` for `ownerId` (the verified caller, or the user an admin buys for):
+ * quota first (nothing is bought when Postgres refuses), then Twilio, then the record. When the
+ * record fails (a concurrent purchase won the one-number race) the number is released again.
+ */
+export async function buyNumber(
+  deps: BuyDeps,
+  input: BuyNumberInput,
+  ownerId: string,
+  actorId: string,
+): Promise<{ id: string; phoneNumber: string; agentId: string | null }> {
+  const quota = await deps.service.rpc('check_phone_number_quota', { owner_id: ownerId });
+  if (quota.error) throw purchaseRefusal(quota.error);
+
+  // The details stored come from Twilio's own listing, not from the browser; it also proves the
+  // number is for sale in the country named.
+  let offer: RawAvailable | undefined;
+  try {
+    const listed = await deps.client.availablePhoneNumbers(input.countryCode).local.list({
+      contains: input.phoneNumber,
+      limit: 1,
+    });
+    offer = listed.find((n) => n.phoneNumber === input.phoneNumber);
+  } catch (error) {
+    throw twilioHttpError(error, 'look the number up');
+  }
+  if (!offer) throw new HttpError(409, 'number_unavailable', 'This number is no longer available. Choose another one.');
+
+  let bought: { sid: string; phoneNumber: string; capabilities?: Record<string, unknown> | null };
+  try {
+    bought = await deps.client.incomingPhoneNumbers.create({
+      phoneNumber: input.phoneNumber,
+      voiceUrl: `${deps.webhookBaseUrl}/twilio-voice/incoming`,
+      voiceMethod: 'POST',
+      statusCallback: `${deps.webhookBaseUrl}/twilio-voice/status`,
+      statusCallbackMethod: 'POST',
+      friendlyName: `Concierge ${input.phoneNumber}`,
+    });
+  } catch (error) {
+    throw twilioHttpError(error, 'buy this number');
+  }
+
+  const recorded = await deps.service.rpc('record_purchased_phone_number', {
+    owner_id: ownerId,
+    actor_id: actorId,
+    phone_number: bought.phoneNumber,
+    provider_sid: bought.sid,
+    country_code: input.countryCode,
+    locality: offer.locality ?? null,
+    address_requirements: ADDRESS_REQUIREMENTS.find((r) => r === offer.addressRequirements) ?? null,
+    capabilities: readCapabilities(bought.capabilities ?? offer.capabilities),
+    agent_id: input.agentId ?? null,
+  });
+  if (recorded.error || typeof recorded.data !== 'string') {
+    await releaseAtTwilio(deps.client, bought.sid).catch(async () => {
+      // Still ours at Twilio: queue it so the sweeper releases it (never pay for a lost number).
+      await deps.service.from('phone_number_releases').insert({
+        user_id: ownerId,
+        phone_number: bought.phoneNumber,
+        provider_sid: bought.sid,
+        reason: 'purchase_not_recorded',
+      });
+    });
+    throw purchaseRefusal(recorded.error ?? { message: 'no id' });
+  }
+  return { id: recorded.data, phoneNumber: bought.phoneNumber, agentId: input.agentId ?? null };
+}
+
+/** Releases a number at Twilio; one already gone counts as released. */
+export async function releaseAtTwilio(client: TwilioClient, sid: string): Promise<void> {
+  try {
+    await client.incomingPhoneNumbers(sid).remove();
+  } catch (error) {
+    if (!isTwilioNotFound(error)) throw error;
+  }
+}
+
+/**
+ * Releases at Twilio the numbers queued by agent deletions (and purchases that could not be
+ * recorded): one owner's, or everyone's for the scheduler. Each is claimed in SQL first, so
+ * concurrent runs never release the same number twice.
+ */
+export async function processReleases(
+  client: TwilioClient,
+  service: SupabaseClient,
+  ownerId: string | null,
+): Promise<{ released: number; failed: number }> {
+  const { data, error } = await service.rpc('claim_phone_number_releases', { owner_id: ownerId, max_releases: 20 });
+  if (error) throw new Error(`claiming number releases failed: ${error.message}`);
+  let released = 0;
+  let failed = 0;
+  for (const row of (data ?? []) as { id: string; provider_sid: string | null }[]) {
+    let ok = true;
+    let message: string | null = null;
+    if (row.provider_sid) {
+      try {
+        await releaseAtTwilio(client, row.provider_sid);
+      } catch (cause) {
+        ok = false;
+        message = cause instanceof Error ? cause.message : String(cause);
+      }
+    }
+    const finished = await service.rpc('finish_phone_number_release', {
+      release_id: row.id,
+      released: ok,
+      error: message,
+    });
+    if (finished.error) throw new Error(`recording a number release failed: ${finished.error.message}`);
+    if (ok) released += 1;
+    else failed += 1;
+  }
+  return { released, failed };
+}
