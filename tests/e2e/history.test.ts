@@ -283,6 +283,7 @@ describe('call history', () => {
     expect(await calls.columnHeaders().allTextContents()).toEqual(['Date', 'De', 'Durée', 'Statut', 'Actions']);
     await expect.poll(() => calls.rows().count()).toBe(12); // 11 phone + 1 browser call
     await calls.open('/calls');
+    await expect.poll(() => calls.rows().count()).toBe(20);
     await calls.search('+33 6 12');
     await expect.poll(() => calls.rows().count()).toBe(1);
     await expect.poll(() => calls.rows().first().textContent()).toContain(CALLER);
