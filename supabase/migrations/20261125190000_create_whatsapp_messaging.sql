@@ -96,7 +96,7 @@ begin
           whatsapp_receive_message.from_number, whatsapp_receive_message.to_number,
           nullif(left(whatsapp_receive_message.profile_name, 200), ''), left(coalesce(whatsapp_receive_message.body, ''), 10000),
           coalesce(whatsapp_receive_message.media, '[]'::jsonb), 'received', now())
-  on conflict (message_sid) do nothing
+  on conflict on constraint whatsapp_messages_message_sid_key do nothing
   returning id into saved;
   if saved is null then
     return query select 'duplicate'::text, target.agent_id, target.user_id, null::uuid, null::uuid, null::timestamptz;
