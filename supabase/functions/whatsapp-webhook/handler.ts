@@ -80,8 +80,10 @@ export function makeHandler(env: FunctionEnv, wiring: WhatsAppWiring = {}): (req
   const statusCallback = `${config.webhookBaseUrl}/whatsapp-webhook/status`;
   const provider = createAiProvider(envRecord(env, ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'AI_PROVIDER']));
   const clients = new Map<string, TwilioClient>();
-  let core: { models: ReturnType<typeof createModelSettingsCache>; turn: Omit<TurnDeps, 'retrieve' | 'models'> } | null =
-    null;
+  let core: {
+    models: ReturnType<typeof createModelSettingsCache>;
+    turn: Omit<TurnDeps, 'retrieve' | 'models'>;
+  } | null = null;
 
   const clientFor = (account: TwilioAccount): TwilioClient => {
     let client = clients.get(account.sid);
@@ -170,9 +172,7 @@ export function makeHandler(env: FunctionEnv, wiring: WhatsAppWiring = {}): (req
           transcriptionModel: async () => (await coreDeps().models()).transcriptionModel,
           log,
         },
-      ).catch((failure: unknown) =>
-        log('reply_failed', { messageSid: message.messageSid, error: String(failure) }),
-      ),
+      ).catch((failure: unknown) => log('reply_failed', { messageSid: message.messageSid, error: String(failure) })),
     );
     return twiml();
   });

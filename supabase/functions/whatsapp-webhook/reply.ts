@@ -158,7 +158,10 @@ export async function replyToInbound(message: InboundMessage, received: Received
 
   const understood = await understand(message, deps);
   if (understood.kind === 'fixed') {
-    await sendToUser(deps.sender, conversation, { text: understood.reply(language), lastInboundAt: received.receivedAt });
+    await sendToUser(deps.sender, conversation, {
+      text: understood.reply(language),
+      lastInboundAt: received.receivedAt,
+    });
     return;
   }
   const attachments = { mediaUrls: [] as string[], links: [] as string[] };

@@ -10,11 +10,7 @@
  * without one, a `not_sent` row saying why.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import {
-  splitWhatsAppBody,
-  WHATSAPP_WINDOW_MS,
-  type WhatsAppNotSentReason,
-} from '../_shared/contracts/whatsapp.ts';
+import { splitWhatsAppBody, WHATSAPP_WINDOW_MS, type WhatsAppNotSentReason } from '../_shared/contracts/whatsapp.ts';
 import type { TwilioClient } from '../_shared/twilio/client.ts';
 
 export interface Conversation {

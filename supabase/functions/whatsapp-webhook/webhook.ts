@@ -106,7 +106,10 @@ export function inboundMessage(webhook: WhatsAppWebhook, e164: (address: string)
   for (let i = 0; i < fields.NumMedia; i++) {
     const url = webhook.params[`MediaUrl${i}`];
     if (!url || !/^https:\/\//.test(url)) continue;
-    media.push({ url, contentType: (webhook.params[`MediaContentType${i}`] ?? 'application/octet-stream').toLowerCase() });
+    media.push({
+      url,
+      contentType: (webhook.params[`MediaContentType${i}`] ?? 'application/octet-stream').toLowerCase(),
+    });
   }
   return {
     messageSid: fields.MessageSid,

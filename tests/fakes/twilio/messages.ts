@@ -77,7 +77,10 @@ const GOLDEN = new URL('./golden/', import.meta.url);
 export function goldenPayload(name: string, values: Record<string, string>): Record<string, string> {
   const raw = JSON.parse(readFileSync(new URL(`${name}.json`, GOLDEN), 'utf8')) as Record<string, string>;
   return Object.fromEntries(
-    Object.entries(raw).map(([key, value]) => [key, value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => values[name] ?? '')]),
+    Object.entries(raw).map(([key, value]) => [
+      key,
+      value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => values[name] ?? ''),
+    ]),
   );
 }
 
@@ -121,7 +124,11 @@ export function installMessages(server: FakeTwilioServer): FakeMessages {
         void (async () => {
           for (const step of walk) {
             const [status, code] = step.split(':');
-            await driver.status(message.sid, status!, code ? { code: Number(code), message: `error ${code}` } : undefined);
+            await driver.status(
+              message.sid,
+              status!,
+              code ? { code: Number(code), message: `error ${code}` } : undefined,
+            );
           }
         })().catch(() => {});
       }, 5);

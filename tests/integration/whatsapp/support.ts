@@ -55,7 +55,10 @@ export async function messagesOf(service: SupabaseClient, agentId: string): Prom
 }
 
 /** Polls until `check` returns a value (the reply runs after the webhook's answer). */
-export async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -21,7 +21,12 @@ beforeAll(async () => {
   twilio = await startFakeTwilio();
   openai = await startFakeOpenAI({ transcript: 'Do you deliver on Sundays?' });
   cast = await startCast({
-    functionEnv: { ...twilio.env, AI_PROVIDER: 'openai', OPENAI_API_KEY: openai.apiKey, OPENAI_BASE_URL: openai.baseURL },
+    functionEnv: {
+      ...twilio.env,
+      AI_PROVIDER: 'openai',
+      OPENAI_API_KEY: openai.apiKey,
+      OPENAI_BASE_URL: openai.baseURL,
+    },
   });
   twilio.messages.webhookBaseUrl = `${cast.stack.url}/functions/v1`;
   await givePack(cast.service, cast.owner.id, -1);
@@ -108,7 +113,11 @@ describe('inbound messages through the core', () => {
     const user = waNumber();
     openai.queueChat({ text: 'Only once.' });
     const first = await twilio.messages.inbound('text', { from: user, to: agent.number });
-    const replay = await twilio.messages.inbound('text', { from: user, to: agent.number, messageSid: first.messageSid });
+    const replay = await twilio.messages.inbound('text', {
+      from: user,
+      to: agent.number,
+      messageSid: first.messageSid,
+    });
     expect(replay.status).toBe(200);
     await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -294,13 +303,18 @@ describe('the 24-hour window', () => {
       status: 'approved',
     });
     twilio.messages.addTemplate({ friendlyName: 'draft', language: 'en', body: 'x', variables: {}, status: 'pending' });
-    const listed = await fetch(
-      `${cast.stack.url}/functions/v1/whatsapp-webhook/templates?agentId=${agent.agentId}`,
-      { headers: { authorization: `Bearer ${await token()}` } },
-    );
+    const listed = await fetch(`${cast.stack.url}/functions/v1/whatsapp-webhook/templates?agentId=${agent.agentId}`, {
+      headers: { authorization: `Bearer ${await token()}` },
+    });
     expect(listed.status).toBe(200);
     expect(((await listed.json()) as { templates: unknown[] }).templates).toEqual([
-      { sid: template.sid, friendlyName: 'order_ready', language: 'en', body: 'Hi {{1}}, your order is ready.', variables: { 1: 'name' } },
+      {
+        sid: template.sid,
+        friendlyName: 'order_ready',
+        language: 'en',
+        body: 'Hi {{1}}, your order is ready.',
+        variables: { 1: 'name' },
+      },
     ]);
     const chosen = await cast.owner.client.from('whatsapp_template_choices').insert({
       agent_id: agent.agentId,
@@ -329,10 +343,9 @@ describe('the 24-hour window', () => {
   it('another owner cannot send as my agent nor list its templates', async () => {
     const other = (await cast.otherOwner.client.auth.getSession()).data.session!.access_token;
     expect((await send(waNumber(), 'hi', other)).status).toBe(404);
-    const listed = await fetch(
-      `${cast.stack.url}/functions/v1/whatsapp-webhook/templates?agentId=${agent.agentId}`,
-      { headers: { authorization: `Bearer ${other}` } },
-    );
+    const listed = await fetch(`${cast.stack.url}/functions/v1/whatsapp-webhook/templates?agentId=${agent.agentId}`, {
+      headers: { authorization: `Bearer ${other}` },
+    });
     expect(listed.status).toBe(404);
   });
 });

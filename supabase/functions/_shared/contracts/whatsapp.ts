@@ -78,9 +78,14 @@ export function splitWhatsAppBody(text: string, limit = WHATSAPP_BODY_LIMIT): st
     const chars = Array.from(rest);
     const window = chars.slice(0, limit).join('');
     let cut = -1;
-    const sentence = /[.!?…](?:["'»)\]]*)\s+|\n+/g;
+    // A sentence end is followed by white space, or by the end of the window when white space
+    // comes right after it ("3.5" is not a sentence end).
+    const followedBySpace = /^\s/.test(chars[limit] ?? '');
+    const sentence = /[.!?…]["'»)\]]*(?:\s+|$)|\n+/g;
     for (let match = sentence.exec(window); match; match = sentence.exec(window)) {
-      if (match.index + match[0].length > 0) cut = match.index + match[0].length;
+      const end = match.index + match[0].length;
+      if (end === window.length && !/\s$/.test(match[0]) && !followedBySpace) break;
+      cut = end;
     }
     if (cut <= 0) cut = window.lastIndexOf(' ') + 1;
     if (cut <= 0) cut = window.length;
