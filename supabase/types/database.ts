@@ -2325,15 +2325,20 @@ export type Database = {
         Row: {
           assigned_agent: string | null;
           body: string;
+          content_sid: string | null;
           conversation_id: string | null;
           created_at: string;
           direction: string;
+          error_code: number | null;
+          error_message: string | null;
           from_number: string;
           id: string;
           media: NonNullable<Json>;
           message_sid: string | null;
+          not_sent_reason: string | null;
           profile_name: string | null;
           status: string | null;
+          status_updated_at: string | null;
           timestamp: string;
           to_number: string | null;
           user_id: string;
@@ -2342,15 +2347,20 @@ export type Database = {
         Insert: {
           assigned_agent?: string | null;
           body?: string;
+          content_sid?: string | null;
           conversation_id?: string | null;
           created_at?: string;
           direction?: string;
+          error_code?: number | null;
+          error_message?: string | null;
           from_number: string;
           id?: string;
           media?: NonNullable<Json>;
           message_sid?: string | null;
+          not_sent_reason?: string | null;
           profile_name?: string | null;
           status?: string | null;
+          status_updated_at?: string | null;
           timestamp?: string;
           to_number?: string | null;
           user_id: string;
@@ -2358,15 +2368,20 @@ export type Database = {
         Update: {
           assigned_agent?: string | null;
           body?: string;
+          content_sid?: string | null;
           conversation_id?: string | null;
           created_at?: string;
           direction?: string;
+          error_code?: number | null;
+          error_message?: string | null;
           from_number?: string;
           id?: string;
           media?: NonNullable<Json>;
           message_sid?: string | null;
+          not_sent_reason?: string | null;
           profile_name?: string | null;
           status?: string | null;
+          status_updated_at?: string | null;
           timestamp?: string;
           to_number?: string | null;
           user_id?: string;
@@ -2392,6 +2407,42 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
+          },
+        ];
+      };
+      whatsapp_template_choices: {
+        Row: {
+          agent_id: string;
+          content_sid: string;
+          friendly_name: string;
+          updated_at: string;
+          user_id: string;
+          variables: NonNullable<Json>;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id: string;
+          content_sid: string;
+          friendly_name?: string;
+          updated_at?: string;
+          user_id: string;
+          variables?: NonNullable<Json>;
+        };
+        Update: {
+          agent_id?: string;
+          content_sid?: string;
+          friendly_name?: string;
+          updated_at?: string;
+          user_id?: string;
+          variables?: NonNullable<Json>;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'whatsapp_template_choices_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
           },
         ];
       };
@@ -3019,6 +3070,41 @@ export type Database = {
           call_id: string;
           credits_charged: number;
           duration_seconds: number;
+        }[];
+      };
+      whatsapp_claim_conversation: { Args: { conversation_id: string }; Returns: string };
+      whatsapp_message_status: {
+        Args: { error_code: number; error_message: string; message_sid: string; status: string };
+        Returns: boolean;
+      };
+      whatsapp_receive_message: {
+        Args: {
+          account_sid: string;
+          body: string;
+          from_number: string;
+          media: Json;
+          message_sid: string;
+          platform_account_sid: string;
+          profile_name: string;
+          to_number: string;
+        };
+        Returns: {
+          agent_id: string;
+          conversation_id: string;
+          message_id: string;
+          outcome: string;
+          owner_id: string;
+          received_at: string;
+        }[];
+      };
+      whatsapp_usage: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          conversations_included: number;
+          conversations_used: number;
+          messages_sent: number;
+          period_start: string;
+          tokens: number;
         }[];
       };
     };

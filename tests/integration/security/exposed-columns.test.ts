@@ -123,6 +123,8 @@ describe('exposed columns', () => {
       'subdomain_redirect',
       'update_site_config',
       'use_credits',
+      // The caller's own WhatsApp conversations this month (tests/integration/whatsapp).
+      'whatsapp_usage',
     ]);
   });
 
