@@ -2319,9 +2319,12 @@ export type Database = {
         Row: {
           assigned_agent: string | null;
           body: string;
+          contact_number: string | null;
           conversation_id: string | null;
           created_at: string;
           direction: string;
+          error_code: string | null;
+          error_reason: string | null;
           from_number: string;
           id: string;
           media: NonNullable<Json>;
@@ -2336,9 +2339,12 @@ export type Database = {
         Insert: {
           assigned_agent?: string | null;
           body?: string;
+          contact_number?: never;
           conversation_id?: string | null;
           created_at?: string;
           direction?: string;
+          error_code?: string | null;
+          error_reason?: string | null;
           from_number: string;
           id?: string;
           media?: NonNullable<Json>;
@@ -2352,9 +2358,12 @@ export type Database = {
         Update: {
           assigned_agent?: string | null;
           body?: string;
+          contact_number?: never;
           conversation_id?: string | null;
           created_at?: string;
           direction?: string;
+          error_code?: string | null;
+          error_reason?: string | null;
           from_number?: string;
           id?: string;
           media?: NonNullable<Json>;
@@ -2915,6 +2924,46 @@ export type Database = {
           call_id: string;
           credits_charged: number;
           duration_seconds: number;
+        }[];
+      };
+      whatsapp_thread_messages: {
+        Args: {
+          before_at?: string;
+          before_id?: string;
+          page_size?: number;
+          thread_agent: string;
+          thread_contact: string;
+        };
+        Returns: {
+          body: string;
+          conversation_id: string;
+          direction: string;
+          error_code: string;
+          error_reason: string;
+          id: string;
+          media: Json;
+          message_sid: string;
+          profile_name: string;
+          sent_at: string;
+          status: string;
+        }[];
+      };
+      whatsapp_threads: {
+        Args: { agent_filter?: string; before_at?: string; before_key?: string; page_size?: number };
+        Returns: {
+          agent_id: string;
+          agent_name: string;
+          contact_number: string;
+          conversation_id: string;
+          failed_count: number;
+          last_body: string;
+          last_direction: string;
+          last_media_count: number;
+          last_message_at: string;
+          last_status: string;
+          message_count: number;
+          profile_name: string;
+          thread_key: string;
         }[];
       };
     };

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { readWhatsAppMedia, whatsAppDelivery, whatsAppMediaKind } from './whatsapp-messages.ts';
+
+describe('readWhatsAppMedia', () => {
+  it('keeps stored files and http(s) links and leaves out anything else', () => {
+    const media = readWhatsAppMedia([
+      { bucket: 'whatsapp-media', path: 'u/a/SM1/0', contentType: 'image/jpeg' },
+      { url: 'https://example.com/menu.pdf', name: 'Menu' },
+      { bucket: 'knowledge', path: 'u/secret.pdf' },
+      { url: 'javascript:alert(1)' },
+      'nonsense',
+    ]);
+    expect(media).toEqual([
+      { bucket: 'whatsapp-media', path: 'u/a/SM1/0', contentType: 'image/jpeg' },
+      { url: 'https://example.com/menu.pdf', name: 'Menu' },
+    ]);
+    expect(readWhatsAppMedia({ not: 'an array' })).toEqual([]);
+  });
+
+  it('draws images inline, audio with a player and the rest as documents', () => {
+    expect(whatsAppMediaKind({ contentType: 'image/png' })).toBe('image');
+    expect(whatsAppMediaKind({ contentType: 'audio/ogg; codecs=opus' })).toBe('audio');
+    expect(whatsAppMediaKind({ contentType: 'video/mp4' })).toBe('video');
+    expect(whatsAppMediaKind({ contentType: 'application/pdf' })).toBe('document');
+    expect(whatsAppMediaKind({})).toBe('document');
+  });
+});
+
+describe('whatsAppDelivery', () => {
+  it.each([
+    [{ direction: 'inbound', status: 'received' }, 'received'],
+    [{ direction: 'outbound', status: 'queued' }, 'pending'],
+    [{ direction: 'outbound', status: 'sent' }, 'sent'],
+    [{ direction: 'outbound', status: 'delivered' }, 'delivered'],
+    [{ direction: 'outbound', status: 'read' }, 'read'],
+    [{ direction: 'outbound', status: 'undelivered', errorCode: '63016' }, 'failed'],
+    [{ direction: 'outbound', status: null, errorReason: 'monthly_limit' }, 'failed'],
+    [{ direction: 'outbound', status: 'queued', errorCode: '63018' }, 'failed'],
+  ] as const)('%o is %s', (message, expected) => {
+    expect(whatsAppDelivery(message)).toBe(expected);
+  });
+});
