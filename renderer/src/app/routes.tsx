@@ -17,6 +17,8 @@ import { LandingPage } from '../features/landing/pages/LandingPage.tsx';
 import { LegalNoticePage } from '../features/legal/pages/LegalNoticePage.tsx';
 import { PrivacyPage } from '../features/legal/pages/PrivacyPage.tsx';
 import { MapPage } from '../features/map/pages/MapPage.tsx';
+import { AgentMessagesPage } from '../features/messages/pages/AgentMessagesPage.tsx';
+import { MessagesPage } from '../features/messages/pages/MessagesPage.tsx';
 import { MarketplacePage } from '../features/marketplace/pages/MarketplacePage.tsx';
 import { PacksPage } from '../features/packs/pages/PacksPage.tsx';
 import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
@@ -93,6 +95,7 @@ export const routes: RouteObject[] = [
               { path: 'agents/:agentId/integrations', element: <DeployPage /> },
               { path: 'agents/:agentId/interactions', element: <InteractionsPage /> },
               { path: 'agents/:agentId/branding', element: <BrandingPage /> },
+              { path: 'agents/:agentId/messages', element: <AgentMessagesPage /> },
               { path: 'agents/:agentId/edit/*', element: <AgentEditRedirect /> },
               { path: 'agents/:agentId/:page', element: <AgentPagePending /> },
               {
@@ -107,6 +110,7 @@ export const routes: RouteObject[] = [
               // Signed in; non-admins see the spec's Access Denied text (spec 002 §2.4).
               { path: 'marketplace', element: <MarketplacePage /> },
               { path: 'map', element: <MapPage /> },
+              { path: 'messages', element: <MessagesPage /> },
               {
                 element: <RequireAdmin />,
                 children: [

@@ -46,6 +46,8 @@ import { interactionsEn } from '../features/interactions/locales/en.ts';
 import { interactionsFr } from '../features/interactions/locales/fr.ts';
 import { sandboxEn } from '../features/sandbox/locales/en.ts';
 import { sandboxFr } from '../features/sandbox/locales/fr.ts';
+import { messagesEn } from '../features/messages/locales/en.ts';
+import { messagesFr } from '../features/messages/locales/fr.ts';
 
 /**
  * Every namespace, per language. A feature adds its `locales/{en,fr}.ts` here; the parity test
@@ -77,6 +79,7 @@ export const resources = {
     marketplace: marketplaceEn,
     map: mapEn,
     numbers: numbersEn,
+    messages: messagesEn,
   },
   fr: {
     common: commonFr,
@@ -103,6 +106,7 @@ export const resources = {
     marketplace: marketplaceFr,
     map: mapFr,
     numbers: numbersFr,
+    messages: messagesFr,
   },
 } as const;
 
