@@ -4,13 +4,15 @@
 -- not be sent, why. Both reads are keyset-paged SQL functions run as the caller (security invoker),
 -- so the existing policy "owners can read their whatsapp messages" decides what anyone sees.
 
--- Why a message failed: Twilio's error code (63016 outside the 24 h window, …) from the status
--- callback, and the owner-facing reason when our side refused to send (a code listed in
--- contracts/whatsapp-messages.ts, e.g. outside_window, monthly_limit). Written by the webhook
--- (service role). `if not exists`: the inbound part may add the same columns.
+-- Why a message failed. These columns belong to the inbound part (migration 20261125190000,
+-- contracts/whatsapp.ts): Twilio's error code and message from the status callback, and the
+-- owner-facing reason our side did not send (monthly_limit, outside_window, …). Restated here with
+-- `if not exists` and the same definitions so the screens' functions compile whichever lands first.
 alter table public.whatsapp_messages
-  add column if not exists error_code text check (char_length(error_code) <= 16),
-  add column if not exists error_reason text check (char_length(error_reason) <= 500);
+  add column if not exists error_code integer check (error_code between 0 and 999999),
+  add column if not exists error_message text check (char_length(error_message) <= 500),
+  add column if not exists not_sent_reason text
+    check (not_sent_reason in ('monthly_limit', 'outside_window', 'send_failed', 'not_configured'));
 
 -- The WhatsApp user of a message: the sender of an inbound message, the recipient of a reply,
 -- without Twilio's 'whatsapp:' prefix (spec 002 §5). Generated so no writer can get it wrong.
@@ -61,7 +63,7 @@ language sql stable security invoker set search_path = '' as $$
   ),
   totals as (
     select m.assigned_agent, m.contact_number, count(*)::integer as message_count,
-           (count(*) filter (where m.status in ('failed', 'undelivered') or m.error_reason is not null))::integer
+           (count(*) filter (where m.status in ('failed', 'undelivered', 'not_sent') or m.not_sent_reason is not null))::integer
              as failed_count,
            (array_agg(m.profile_name order by m."timestamp" desc) filter (where m.profile_name is not null))[1]
              as profile_name
@@ -99,13 +101,14 @@ returns table (
   body text,
   media jsonb,
   status text,
-  error_code text,
-  error_reason text,
+  error_code integer,
+  error_message text,
+  not_sent_reason text,
   sent_at timestamptz
 )
 language sql stable security invoker set search_path = '' as $$
   select m.id, m.message_sid, m.conversation_id, m.direction, m.profile_name, m.body, m.media, m.status,
-         m.error_code, m.error_reason, m."timestamp"
+         m.error_code, m.error_message, m.not_sent_reason, m."timestamp"
     from public.whatsapp_messages m
    where m.user_id = (select auth.uid())
      and m.assigned_agent is not distinct from whatsapp_thread_messages.thread_agent

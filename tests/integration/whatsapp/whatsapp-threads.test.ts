@@ -77,11 +77,11 @@ beforeAll(async () => {
   await inbound(cast.owner, agentA, '+33611111111', 10, 'Encore moi');
   await reply(cast.owner, agentA, '+33611111111', 9, 'Hors fenêtre', {
     status: 'undelivered',
-    error_code: '63016',
+    error_code: 63016,
   });
   // Bob wrote to Shop 20 minutes ago (no answer: the monthly limit was reached).
   await inbound(cast.owner, agentA, '+33622222222', 20, 'Hello', { profile_name: 'Bob' });
-  await reply(cast.owner, agentA, '+33622222222', 20, '', { status: null, error_reason: 'monthly_limit' });
+  await reply(cast.owner, agentA, '+33622222222', 20, '', { status: 'not_sent', not_sent_reason: 'monthly_limit' });
   // Ana also wrote to Desk 5 minutes ago: a different thread (another agent).
   await inbound(cast.owner, agentB, '+33611111111', 5, 'Question pour le support', { profile_name: 'Ana D.' });
   // Another owner's customer.
@@ -171,9 +171,9 @@ describe('whatsapp_thread_messages', () => {
   it('returns one thread, both directions, newest first, with statuses and error codes', async () => {
     const { data, error } = await thread(cast.owner.client, {});
     expect(error).toBeNull();
-    const rows = data as { direction: string; body: string; status: string | null; error_code: string | null }[];
+    const rows = data as { direction: string; body: string; status: string | null; error_code: number | null }[];
     expect(rows.map((r) => [r.direction, r.body, r.status, r.error_code])).toEqual([
-      ['outbound', 'Hors fenêtre', 'undelivered', '63016'],
+      ['outbound', 'Hors fenêtre', 'undelivered', 63016],
       ['inbound', 'Encore moi', 'received', null],
       ['outbound', 'Bonjour Ana', 'read', null],
       ['inbound', 'Bonjour', 'received', null],
@@ -185,9 +185,10 @@ describe('whatsapp_thread_messages', () => {
       thread_agent: agentA,
       thread_contact: '+33622222222',
     });
-    expect((data as { direction: string; error_reason: string | null }[])[0]).toMatchObject({
+    expect((data as { direction: string; status: string; not_sent_reason: string | null }[])[0]).toMatchObject({
       direction: 'outbound',
-      error_reason: 'monthly_limit',
+      status: 'not_sent',
+      not_sent_reason: 'monthly_limit',
     });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readWhatsAppMedia, whatsAppDelivery, whatsAppMediaKind } from './whatsapp-messages.ts';
+import { readWhatsAppMedia, whatsAppMediaKind } from './whatsapp-messages.ts';
 
 describe('readWhatsAppMedia', () => {
   it('keeps stored files and http(s) links and leaves out anything else', () => {
@@ -23,20 +23,5 @@ describe('readWhatsAppMedia', () => {
     expect(whatsAppMediaKind({ contentType: 'video/mp4' })).toBe('video');
     expect(whatsAppMediaKind({ contentType: 'application/pdf' })).toBe('document');
     expect(whatsAppMediaKind({})).toBe('document');
-  });
-});
-
-describe('whatsAppDelivery', () => {
-  it.each([
-    [{ direction: 'inbound', status: 'received' }, 'received'],
-    [{ direction: 'outbound', status: 'queued' }, 'pending'],
-    [{ direction: 'outbound', status: 'sent' }, 'sent'],
-    [{ direction: 'outbound', status: 'delivered' }, 'delivered'],
-    [{ direction: 'outbound', status: 'read' }, 'read'],
-    [{ direction: 'outbound', status: 'undelivered', errorCode: '63016' }, 'failed'],
-    [{ direction: 'outbound', status: null, errorReason: 'monthly_limit' }, 'failed'],
-    [{ direction: 'outbound', status: 'queued', errorCode: '63018' }, 'failed'],
-  ] as const)('%o is %s', (message, expected) => {
-    expect(whatsAppDelivery(message)).toBe(expected);
   });
 });

@@ -6,6 +6,7 @@ import { messagesKeys } from './keys.ts';
 
 export const THREAD_PAGE_SIZE = 50;
 
+/** One message of a thread; the delivery columns are written by the inbound part's webhook. */
 export interface WhatsAppMessage {
   id: string;
   direction: 'inbound' | 'outbound';
@@ -13,8 +14,9 @@ export interface WhatsAppMessage {
   body: string;
   media: WhatsAppMediaItem[];
   status: string | null;
-  errorCode: string | null;
-  errorReason: string | null;
+  errorCode: number | null;
+  errorMessage: string | null;
+  notSentReason: string | null;
   sentAt: string;
 }
 
@@ -45,7 +47,8 @@ export async function fetchThreadPage(
     media: readWhatsAppMedia(r.media),
     status: r.status,
     errorCode: r.error_code,
-    errorReason: r.error_reason,
+    errorMessage: r.error_message,
+    notSentReason: r.not_sent_reason,
     sentAt: r.sent_at,
   }));
 }

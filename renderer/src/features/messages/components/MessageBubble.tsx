@@ -1,9 +1,9 @@
-import { whatsAppDelivery, type WhatsAppMediaItem } from '@contracts/whatsapp-messages.ts';
+import type { WhatsAppMediaItem } from '@contracts/whatsapp-messages.ts';
 import { Callout, Classes, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates.ts';
 import type { WhatsAppMessage } from '../api/threadMessages.ts';
-import { deliveryIntent, failureText } from '../model.ts';
+import { deliveryIntent, deliveryOf, failureText } from '../model.ts';
 import { MessageMedia } from './MessageMedia.tsx';
 
 /** One message of a thread: who, when, the text, its attachments, delivery and why it failed. */
@@ -15,7 +15,7 @@ export function MessageBubble({
   mediaUrl: (item: WhatsAppMediaItem) => string | undefined;
 }) {
   const { t, i18n } = useTranslation();
-  const delivery = whatsAppDelivery(message);
+  const delivery = deliveryOf(message);
   const failure = failureText(message);
   return (
     <li className={`wa-message is-${message.direction}`} data-testid="wa-message" data-direction={message.direction}>

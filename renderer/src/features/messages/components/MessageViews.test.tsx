@@ -22,7 +22,8 @@ const base: WhatsAppMessage = {
   media: [],
   status: 'received',
   errorCode: null,
-  errorReason: null,
+  errorMessage: null,
+  notSentReason: null,
   sentAt: '2026-11-25T10:00:00Z',
 };
 
@@ -56,7 +57,7 @@ describe('MessageBubble', () => {
     wrap(
       <ul>
         <MessageBubble
-          message={{ ...base, direction: 'outbound', status: 'undelivered', errorCode: '63016' }}
+          message={{ ...base, direction: 'outbound', status: 'undelivered', errorCode: 63016 }}
           mediaUrl={() => undefined}
         />
       </ul>,

@@ -53,9 +53,8 @@ export const messagesEn = {
     outside_window:
       'Not sent: more than 24 hours have passed since the customer’s last message and no approved template is selected.',
     monthly_limit: 'Not sent: your plan’s WhatsApp conversations for this month are used up.',
-    sender_offline: 'Not sent: the agent’s WhatsApp sender is not online.',
     send_failed: 'Not sent: WhatsApp refused the message.',
-    other: 'Not sent: {{reason}}',
+    not_configured: 'Not sent: WhatsApp messaging is not configured on this server.',
   },
   twilioError: {
     '63003': 'Not delivered (error {{code}}): WhatsApp could not find this number.',
@@ -67,6 +66,7 @@ export const messagesEn = {
     '63032': 'Not delivered (error {{code}}): Meta is not delivering to this user at the moment.',
     '63049': 'Not delivered (error {{code}}): Meta chose not to deliver this template.',
     unknown: 'Not delivered (error {{code}}).',
+    unknownWithMessage: 'Not delivered (error {{code}}): {{message}}',
     none: 'Not delivered.',
   },
 };

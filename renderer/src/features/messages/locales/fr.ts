@@ -56,9 +56,8 @@ export const messagesFr: typeof messagesEn = {
     outside_window:
       'Non envoyé : plus de 24 heures se sont écoulées depuis le dernier message du client et aucun modèle approuvé n’est sélectionné.',
     monthly_limit: 'Non envoyé : les conversations WhatsApp de votre offre pour ce mois sont épuisées.',
-    sender_offline: 'Non envoyé : l’expéditeur WhatsApp de l’agent n’est pas en ligne.',
     send_failed: 'Non envoyé : WhatsApp a refusé le message.',
-    other: 'Non envoyé : {{reason}}',
+    not_configured: 'Non envoyé : la messagerie WhatsApp n’est pas configurée sur ce serveur.',
   },
   twilioError: {
     '63003': 'Non distribué (erreur {{code}}) : WhatsApp ne trouve pas ce numéro.',
@@ -70,6 +69,7 @@ export const messagesFr: typeof messagesEn = {
     '63032': 'Non distribué (erreur {{code}}) : Meta ne distribue pas à cet utilisateur pour le moment.',
     '63049': 'Non distribué (erreur {{code}}) : Meta a choisi de ne pas distribuer ce modèle.',
     unknown: 'Non distribué (erreur {{code}}).',
+    unknownWithMessage: 'Non distribué (erreur {{code}}) : {{message}}',
     none: 'Non distribué.',
   },
 };
