@@ -100,7 +100,7 @@ export function MessagesScreen({ title, agentId, agentFilter }: MessagesScreenPr
               threads={rows}
               selectedKey={selectedKey}
               onSelect={(thread) => selectThread(thread.key)}
-              showAgent={agentId === null}
+              showAgent={agentFilter !== undefined}
               hasMore={threads.hasNextPage}
               loadingMore={threads.isFetchingNextPage}
               onLoadMore={() => void threads.fetchNextPage()}
