@@ -15,6 +15,9 @@ describe('readWhatsAppMedia', () => {
       { url: 'https://example.com/menu.pdf', name: 'Menu' },
     ]);
     expect(readWhatsAppMedia({ not: 'an array' })).toEqual([]);
+    expect(readWhatsAppMedia([{ url: 'https://example.com/a.jpg', content_type: 'image/jpeg' }])).toEqual([
+      { url: 'https://example.com/a.jpg', contentType: 'image/jpeg' },
+    ]);
   });
 
   it('draws images inline, audio with a player and the rest as documents', () => {

@@ -37,8 +37,13 @@ export type StoredWhatsAppMedia = z.infer<typeof storedMedia>;
 /** A stored `media` value read for display: items that do not parse are left out. */
 export function readWhatsAppMedia(raw: unknown): WhatsAppMediaItem[] {
   if (!Array.isArray(raw)) return [];
-  return raw.flatMap((item) => {
-    const parsed = whatsAppMediaItemSchema.safeParse(item);
+  return raw.flatMap((item: unknown) => {
+    // Twilio's own spelling (content_type) is read too: rows written before this contract use it.
+    const bag =
+      item !== null && typeof item === 'object' && 'content_type' in item && !('contentType' in item)
+        ? { ...item, contentType: (item as { content_type: unknown }).content_type }
+        : item;
+    const parsed = whatsAppMediaItemSchema.safeParse(bag);
     return parsed.success ? [parsed.data] : [];
   });
 }

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
  */
 export function MessageMedia({ item, url }: { item: WhatsAppMediaItem; url: string | undefined }) {
   const { t } = useTranslation();
-  const kind = 'url' in item ? 'document' : whatsAppMediaKind(item);
+  const kind = whatsAppMediaKind(item);
   if (!url) {
     return <span className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>{t('messages:media.unavailable')}</span>;
   }
