@@ -2325,6 +2325,7 @@ export type Database = {
         Row: {
           assigned_agent: string | null;
           body: string;
+          contact_number: string | null;
           content_sid: string | null;
           conversation_id: string | null;
           created_at: string;
@@ -2347,6 +2348,7 @@ export type Database = {
         Insert: {
           assigned_agent?: string | null;
           body?: string;
+          contact_number?: never;
           content_sid?: string | null;
           conversation_id?: string | null;
           created_at?: string;
@@ -2368,6 +2370,7 @@ export type Database = {
         Update: {
           assigned_agent?: string | null;
           body?: string;
+          contact_number?: never;
           content_sid?: string | null;
           conversation_id?: string | null;
           created_at?: string;
@@ -3095,6 +3098,47 @@ export type Database = {
           outcome: string;
           owner_id: string;
           received_at: string;
+        }[];
+      };
+      whatsapp_thread_messages: {
+        Args: {
+          before_at?: string;
+          before_id?: string;
+          page_size?: number;
+          thread_agent: string;
+          thread_contact: string;
+        };
+        Returns: {
+          body: string;
+          conversation_id: string;
+          direction: string;
+          error_code: number;
+          error_message: string;
+          id: string;
+          media: Json;
+          message_sid: string;
+          not_sent_reason: string;
+          profile_name: string;
+          sent_at: string;
+          status: string;
+        }[];
+      };
+      whatsapp_threads: {
+        Args: { agent_filter?: string; before_at?: string; before_key?: string; page_size?: number };
+        Returns: {
+          agent_id: string;
+          agent_name: string;
+          contact_number: string;
+          conversation_id: string;
+          failed_count: number;
+          last_body: string;
+          last_direction: string;
+          last_media_count: number;
+          last_message_at: string;
+          last_status: string;
+          message_count: number;
+          profile_name: string;
+          thread_key: string;
         }[];
       };
       whatsapp_usage: {

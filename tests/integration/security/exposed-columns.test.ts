@@ -123,6 +123,9 @@ describe('exposed columns', () => {
       'subdomain_redirect',
       'update_site_config',
       'use_credits',
+      // The caller's own WhatsApp threads, run as the caller under RLS (tests/integration/whatsapp).
+      'whatsapp_thread_messages',
+      'whatsapp_threads',
       // The caller's own WhatsApp conversations this month (tests/integration/whatsapp).
       'whatsapp_usage',
     ]);
