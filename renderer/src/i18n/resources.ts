@@ -46,13 +46,10 @@ import { interactionsEn } from '../features/interactions/locales/en.ts';
 import { interactionsFr } from '../features/interactions/locales/fr.ts';
 import { sandboxEn } from '../features/sandbox/locales/en.ts';
 import { sandboxFr } from '../features/sandbox/locales/fr.ts';
-<<<<<<< HEAD
 import { historyEn } from '../features/history/locales/en.ts';
 import { historyFr } from '../features/history/locales/fr.ts';
-=======
 import { messagesEn } from '../features/messages/locales/en.ts';
 import { messagesFr } from '../features/messages/locales/fr.ts';
->>>>>>> wa-screens
 
 /**
  * Every namespace, per language. A feature adds its `locales/{en,fr}.ts` here; the parity test
