@@ -19,7 +19,7 @@ export interface AddressPickerProps {
 export function AddressPicker({ value, onChange }: AddressPickerProps) {
   const { t } = useTranslation();
   const addresses = useAddressesQuery(true);
-  const goToAddresses = useLinkClickHandler(ADDRESSES_PATH);
+  const goToAddresses = useLinkClickHandler<HTMLElement>(ADDRESSES_PATH);
   const addLink = (
     <AnchorButton
       minimal
