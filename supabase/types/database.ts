@@ -2603,6 +2603,7 @@ export type Database = {
           to_number: string;
         }[];
       };
+      cancel_phone_number_purchase: { Args: { owner_id: string }; Returns: undefined };
       cancel_subscription: {
         Args: { user_id?: string };
         Returns: {
@@ -2958,6 +2959,7 @@ export type Database = {
         Args: { amount_cents: number; currency?: string; event_id: string; event_type: string; payment_ref: string };
         Returns: boolean;
       };
+      record_released_phone_number: { Args: { actor_id: string; phone_number_id: string }; Returns: undefined };
       release_phone_number: { Args: { phone_number_id: string }; Returns: undefined };
       reserve_inventory: {
         Args: { agent_id: string; quantity: number; sku: string };
@@ -2983,6 +2985,7 @@ export type Database = {
           isSetofReturn: false;
         };
       };
+      reserve_phone_number_purchase: { Args: { owner_id: string }; Returns: undefined };
       save_chat_message: { Args: { conversation: Json; message: Json }; Returns: string };
       set_user_admin: { Args: { is_admin: boolean; user_id: string }; Returns: undefined };
       subdomain_available: { Args: { agent_id?: string; subdomain: string }; Returns: boolean };

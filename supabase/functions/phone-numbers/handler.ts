@@ -3,7 +3,7 @@
  * 002 §2.8, §4.4). Signed-in owners; the Twilio credentials stay in this function's environment.
  *   GET    /status                       { configured, defaultVoiceMode }
  *   GET    /search?country=US&areaCode=415  { numbers }: first 5 with a locality
- *   POST   /buy      { phoneNumber, countryCode, agentId?, forUserId? (admins) }
+ *   POST   /buy      { phoneNumber, countryCode, agentId?, addressSid?, forUserId? (admins) }
  *   POST   /release  { phoneNumberId }   the owner's (or, for admins, any) number, at Twilio too
  *   POST   /releases                     releases the caller's numbers queued by agent deletions
  *   POST   /releases/sweep               the same for everyone (scheduler, service role)
@@ -14,6 +14,7 @@
  */
 import {
   addressInputSchema,
+  addressSidSchema,
   buyNumberInputSchema,
   callerIdInputSchema,
   numberSearchQuerySchema,
@@ -136,8 +137,13 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
         throw twilioHttpError(cause, 'release this number');
       }
     }
-    // Service role: owners may not delete number rows themselves (only through a Twilio release).
-    const removed = await fn.service().from('phone_numbers').delete().eq('id', data.id);
+    // Service role: owners may not delete number rows themselves (only through a Twilio release);
+    // the RPC re-checks the actor and audits an admin releasing another user's number.
+    const removed = await fn
+      .service()
+      .rpc('record_released_phone_number', { phone_number_id: data.id, actor_id: caller.userId });
+    if (removed.error?.code === 'PT404')
+      throw new HttpError(404, 'number_not_found', 'This phone number does not exist.');
     if (removed.error) throw new Error(`deleting the number failed: ${removed.error.message}`);
     return jsonResponse({ released: true });
   });
@@ -173,7 +179,8 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     const twilioClient = twilio();
     const caller = await fn.auth.requireOwner(c.req.raw);
     const sid = c.req.param('sid') ?? '';
-    if (!/^AD[0-9a-f]{32}$/.test(sid)) throw new HttpError(404, 'address_not_found', 'This address does not exist.');
+    if (!addressSidSchema.safeParse(sid).success)
+      throw new HttpError(404, 'address_not_found', 'This address does not exist.');
     await deleteAddress(twilioClient, fn.service(), caller.userId, sid);
     return jsonResponse({ deleted: true });
   });

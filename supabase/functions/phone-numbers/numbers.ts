@@ -1,7 +1,9 @@
 /**
  * Search, buy and release Twilio numbers with the platform's account. Postgres keeps the rules
- * (migration 20261125110000): the one-number check before buying, the purchase record with the
- * agent's ownership re-derived, and the release queue filled when an agent is deleted.
+ * (migrations 20261125110000, 20261125210000): the purchase reserved before buying (the one-number
+ * rule), the purchase record with the agent's ownership re-derived, the release record (audited for
+ * an admin acting on another user's number), and the release queue filled when an agent or a user
+ * is deleted.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ONE_NUMBER_MESSAGE, NUMBER_RESULTS_SHOWN } from '../_shared/contracts/phone.ts';
@@ -78,9 +80,32 @@ export interface BuyDeps {
 }
 
 /**
- * Buys `input.phoneNumber` for `ownerId` (the verified caller, or the user an admin buys for):
- * quota first (nothing is bought when Postgres refuses), then Twilio, then the record. When the
- * record fails (a concurrent purchase won the one-number race) the number is released again.
+ * The address Twilio is given with the number: one the number's owner (or the admin buying for
+ * them) created through /addresses, never any SID of the platform's account a browser names.
+ */
+async function requireOwnAddress(service: SupabaseClient, sid: string, userIds: string[]): Promise<void> {
+  const { data, error } = await service
+    .from('phone_provider_resources')
+    .select('id')
+    .eq('kind', 'address')
+    .eq('provider_sid', sid)
+    .in('user_id', userIds)
+    .limit(1);
+  if (error) throw new Error(`reading the address failed: ${error.message}`);
+  if (!data?.length) throw new HttpError(404, 'address_not_found', 'This address does not exist.');
+}
+
+const ADDRESS_REQUIRED = new HttpError(
+  400,
+  'address_required',
+  'This number needs an address. Choose one of your addresses, or add one first.',
+);
+
+/**
+ * Buys `input.phoneNumber` for `ownerId` (the verified caller, or the user an admin buys for): the
+ * purchase is reserved in SQL first (nothing is bought when Postgres refuses, and a parallel second
+ * purchase is refused there), then Twilio, then the record, which turns the hold into the number.
+ * When Twilio sells nothing the hold is cancelled; when the record fails the number is released.
  */
 export async function buyNumber(
   deps: BuyDeps,
@@ -88,35 +113,20 @@ export async function buyNumber(
   ownerId: string,
   actorId: string,
 ): Promise<{ id: string; phoneNumber: string; agentId: string | null }> {
-  const quota = await deps.service.rpc('check_phone_number_quota', { owner_id: ownerId });
-  if (quota.error) throw purchaseRefusal(quota.error);
+  if (input.addressSid) await requireOwnAddress(deps.service, input.addressSid, [ownerId, actorId]);
+  const reserved = await deps.service.rpc('reserve_phone_number_purchase', { owner_id: ownerId });
+  if (reserved.error) throw purchaseRefusal(reserved.error);
 
-  // The details stored come from Twilio's own listing, not from the browser; it also proves the
-  // number is for sale in the country named.
-  let offer: RawAvailable | undefined;
-  try {
-    const listed = await deps.client.availablePhoneNumbers(input.countryCode).local.list({
-      contains: input.phoneNumber,
-      limit: 1,
-    });
-    offer = listed.find((n) => n.phoneNumber === input.phoneNumber);
-  } catch (error) {
-    throw twilioHttpError(error, 'look the number up');
-  }
-  if (!offer) throw new HttpError(409, 'number_unavailable', 'This number is no longer available. Choose another one.');
-
+  let offer: RawAvailable;
   let bought: { sid: string; phoneNumber: string; capabilities?: Record<string, unknown> | null };
   try {
-    bought = await deps.client.incomingPhoneNumbers.create({
-      phoneNumber: input.phoneNumber,
-      voiceUrl: `${deps.webhookBaseUrl}/twilio-voice/incoming`,
-      voiceMethod: 'POST',
-      statusCallback: `${deps.webhookBaseUrl}/twilio-voice/status`,
-      statusCallbackMethod: 'POST',
-      friendlyName: `Concierge ${input.phoneNumber}`,
-    });
+    offer = await lookUpOffer(deps.client, input);
+    if ((offer.addressRequirements ?? 'none') !== 'none' && !input.addressSid) throw ADDRESS_REQUIRED;
+    bought = await purchase(deps, input);
   } catch (error) {
-    throw twilioHttpError(error, 'buy this number');
+    // Nothing was sold: the owner may try again at once rather than after the hold expires.
+    await deps.service.rpc('cancel_phone_number_purchase', { owner_id: ownerId });
+    throw error;
   }
 
   const recorded = await deps.service.rpc('record_purchased_phone_number', {
@@ -131,6 +141,7 @@ export async function buyNumber(
     agent_id: input.agentId ?? null,
   });
   if (recorded.error || typeof recorded.data !== 'string') {
+    await deps.service.rpc('cancel_phone_number_purchase', { owner_id: ownerId });
     await releaseAtTwilio(deps.client, bought.sid).catch(async () => {
       // Still ours at Twilio: queue it so the sweeper releases it (never pay for a lost number).
       await deps.service.from('phone_number_releases').insert({
@@ -143,6 +154,45 @@ export async function buyNumber(
     throw purchaseRefusal(recorded.error ?? { message: 'no id' });
   }
   return { id: recorded.data, phoneNumber: bought.phoneNumber, agentId: input.agentId ?? null };
+}
+
+/**
+ * The details stored come from Twilio's own listing, not from the browser; it also proves the
+ * number is for sale in the country named.
+ */
+async function lookUpOffer(client: TwilioClient, input: BuyNumberInput): Promise<RawAvailable> {
+  let offer: RawAvailable | undefined;
+  try {
+    const listed = await client.availablePhoneNumbers(input.countryCode).local.list({
+      contains: input.phoneNumber,
+      limit: 1,
+    });
+    offer = listed.find((n) => n.phoneNumber === input.phoneNumber);
+  } catch (error) {
+    throw twilioHttpError(error, 'look the number up');
+  }
+  if (!offer) throw new HttpError(409, 'number_unavailable', 'This number is no longer available. Choose another one.');
+  return offer;
+}
+
+async function purchase(
+  deps: BuyDeps,
+  input: BuyNumberInput,
+): Promise<{ sid: string; phoneNumber: string; capabilities?: Record<string, unknown> | null }> {
+  try {
+    return await deps.client.incomingPhoneNumbers.create({
+      phoneNumber: input.phoneNumber,
+      voiceUrl: `${deps.webhookBaseUrl}/twilio-voice/incoming`,
+      voiceMethod: 'POST',
+      statusCallback: `${deps.webhookBaseUrl}/twilio-voice/status`,
+      statusCallbackMethod: 'POST',
+      friendlyName: `Concierge ${input.phoneNumber}`,
+      // Required by Twilio (21631) when the number's address requirement is not 'none'.
+      ...(input.addressSid ? { addressSid: input.addressSid } : {}),
+    });
+  } catch (error) {
+    throw twilioHttpError(error, 'buy this number');
+  }
 }
 
 /** Releases a number at Twilio; one already gone counts as released. */

@@ -138,9 +138,38 @@ export async function listCallerIds(
   );
 }
 
+/** How long an unverified claim holds a number: Twilio's verification call is answered in minutes. */
+export const CALLER_ID_CLAIM_TTL_MS = 10 * 60 * 1000;
+
+/**
+ * Frees a claim on `phoneNumber` older than the TTL that Twilio never verified, so nobody can
+ * squat a number (someone else's phone) by asking for its verification and never answering.
+ */
+async function freeStaleClaim(client: TwilioClient, service: SupabaseClient, phoneNumber: string): Promise<void> {
+  const { data: stale, error } = await service
+    .from('phone_provider_resources')
+    .select('id, created_at')
+    .eq('kind', 'caller_id')
+    .eq('phone_number', phoneNumber)
+    .lt('created_at', new Date(Date.now() - CALLER_ID_CLAIM_TTL_MS).toISOString())
+    .maybeSingle<{ id: string; created_at: string }>();
+  if (error) throw new Error(`reading the caller ID failed: ${error.message}`);
+  if (!stale) return;
+  let verified: unknown[];
+  try {
+    verified = await client.outgoingCallerIds.list({ phoneNumber, limit: 1 });
+  } catch (cause) {
+    throw twilioHttpError(cause, 'read the caller IDs');
+  }
+  if (verified.length > 0) return;
+  // Matched on created_at too: a claim renewed meanwhile by a concurrent request is kept.
+  await service.from('phone_provider_resources').delete().eq('id', stale.id).eq('created_at', stale.created_at);
+}
+
 /**
  * Starts Twilio's verification of a number: Twilio calls it and asks for the returned code. The
- * number is claimed for the caller first, so two owners cannot verify the same number.
+ * number is claimed for the caller first, so two owners cannot verify the same number; a claim
+ * lapses when unverified after CALLER_ID_CLAIM_TTL_MS, and is dropped when Twilio refuses to verify.
  */
 export async function requestCallerId(
   client: TwilioClient,
@@ -148,22 +177,27 @@ export async function requestCallerId(
   userId: string,
   input: { phoneNumber: string; friendlyName?: string | undefined },
 ): Promise<{ phoneNumber: string; validationCode: string }> {
+  await freeStaleClaim(client, service, input.phoneNumber);
   const claim = await service
     .from('phone_provider_resources')
-    .upsert(
-      { user_id: userId, kind: 'caller_id', phone_number: input.phoneNumber },
-      { onConflict: 'kind,phone_number', ignoreDuplicates: true },
-    );
-  if (claim.error) throw new Error(`claiming the caller ID failed: ${claim.error.message}`);
-  const { data: owner, error } = await service
-    .from('phone_provider_resources')
-    .select('user_id')
-    .eq('kind', 'caller_id')
-    .eq('phone_number', input.phoneNumber)
-    .maybeSingle<{ user_id: string }>();
-  if (error) throw new Error(`reading the caller ID failed: ${error.message}`);
-  if (owner?.user_id !== userId) {
-    throw new HttpError(409, 'caller_id_taken', 'This number is already a caller ID of another account.');
+    .insert({ user_id: userId, kind: 'caller_id', phone_number: input.phoneNumber })
+    .select('id')
+    .single<{ id: string }>();
+  // 23505: already claimed (by the caller, asking again, or by someone else).
+  if (claim.error && claim.error.code !== '23505')
+    throw new Error(`claiming the caller ID failed: ${claim.error.message}`);
+  const claimedNow = claim.data?.id ?? null;
+  if (!claimedNow) {
+    const { data: owner, error } = await service
+      .from('phone_provider_resources')
+      .select('user_id')
+      .eq('kind', 'caller_id')
+      .eq('phone_number', input.phoneNumber)
+      .maybeSingle<{ user_id: string }>();
+    if (error) throw new Error(`reading the caller ID failed: ${error.message}`);
+    if (owner?.user_id !== userId) {
+      throw new HttpError(409, 'caller_id_taken', 'This number is already a caller ID of another account.');
+    }
   }
   try {
     const request = await client.validationRequests.create({
@@ -172,6 +206,9 @@ export async function requestCallerId(
     });
     return { phoneNumber: request.phoneNumber, validationCode: request.validationCode };
   } catch (cause) {
+    // A claim made by this request holds nothing Twilio will verify: let the number go. An older
+    // claim of the caller's (maybe verified already) is left alone.
+    if (claimedNow) await service.from('phone_provider_resources').delete().eq('id', claimedNow);
     throw twilioHttpError(cause, 'verify this number');
   }
 }

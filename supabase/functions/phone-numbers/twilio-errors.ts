@@ -26,6 +26,14 @@ export function twilioHttpError(error: unknown, what: string): HttpError {
     if (error.code === 21421 || error.code === 21422) {
       return new HttpError(409, 'number_unavailable', 'This number is no longer available. Choose another one.');
     }
+    // 21631: the number's country requires an address and none (or an unsuitable one) was given.
+    if (error.code === 21631) {
+      return new HttpError(
+        400,
+        'address_required',
+        'This number needs an address that meets its requirement. Choose one of your addresses, or add one first.',
+      );
+    }
     if (error.status === 401 || error.code === 20003) {
       return new HttpError(502, 'provider_error', 'Twilio refused the platform account credentials.');
     }

@@ -2,7 +2,8 @@
  * Twilio's number resources on the fake (reference/twilio.md §4), as the SDK reaches them:
  *   AvailablePhoneNumbers/{ISO}/Local.json   seeded per country (some results have no locality),
  *                                            AreaCode and Contains (digits) filters, PageSize
- *   IncomingPhoneNumbers(.json|/{PN}.json)   create (201; 21422 for a number not on sale), update,
+ *   IncomingPhoneNumbers(.json|/{PN}.json)   create (201; 21422 for a number not on sale; 21631 when
+ *                                            its address requirement is not met by an AddressSid), update,
  *                                            delete (204, the number goes back on sale), list
  *   Addresses(.json|/{AD}.json)              create, fetch, list, delete
  *   OutgoingCallerIds(.json|/{PN}.json)      list (PhoneNumber filter), fetch, delete; POST on the
@@ -31,6 +32,7 @@ export interface FakeIncomingNumber {
   statusCallback: string | null;
   statusCallbackMethod: string | null;
   smsUrl: string | null;
+  addressSid: string | null;
   capabilities: { voice: boolean; sms: boolean; mms: boolean };
   dateCreated: string;
 }
@@ -134,6 +136,7 @@ export function installNumbers(server: FakeTwilioServer): FakeNumbers {
     status_callback: n.statusCallback,
     status_callback_method: n.statusCallbackMethod,
     sms_url: n.smsUrl,
+    address_sid: n.addressSid,
     capabilities: { ...n.capabilities, fax: false },
     status: 'in-use',
     date_created: n.dateCreated,
@@ -215,6 +218,11 @@ export function installNumbers(server: FakeTwilioServer): FakeNumbers {
     if (!offer || isSold(phoneNumber)) {
       return twilioError(400, 21422, `PhoneNumber ${phoneNumber} is not available.`);
     }
+    // A number with an address requirement needs one of the account's addresses (Twilio's 21631).
+    const addressSid = request.form.get('AddressSid');
+    if (offer.addressRequirements !== 'none' && !(addressSid && addresses.has(addressSid))) {
+      return twilioError(400, 21631, `Phone Number Requires an Address but the 'AddressSid' parameter was empty.`);
+    }
     const number: FakeIncomingNumber = {
       sid: server.sid('PN'),
       phoneNumber,
@@ -224,6 +232,7 @@ export function installNumbers(server: FakeTwilioServer): FakeNumbers {
       statusCallback: request.form.get('StatusCallback'),
       statusCallbackMethod: request.form.get('StatusCallbackMethod'),
       smsUrl: request.form.get('SmsUrl'),
+      addressSid,
       capabilities: { voice: offer.capabilities.voice, sms: offer.capabilities.SMS, mms: offer.capabilities.MMS },
       dateCreated: now(),
     };

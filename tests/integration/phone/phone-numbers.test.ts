@@ -197,8 +197,12 @@ describe('buying and releasing', () => {
 
   it('a purchase that loses the one-number race is released at Twilio again', async () => {
     const user = await cast.newUser('racer');
-    // Between the quota check and the record, another purchase for the same user lands.
+    // Between the reservation and the record, the hold lapses and another number lands for the user.
     twilio.numbers.beforePurchase(async () => {
+      await cast.stack.db.query(
+        `update private.phone_number_purchase_holds set expires_at = now() - interval '1 second' where user_id = $1`,
+        [user.id],
+      );
       const other = await cast.service.from('phone_numbers').insert({ phone_number: '+15557770001', user_id: user.id });
       if (other.error) throw other.error;
     });
@@ -212,6 +216,77 @@ describe('buying and releasing', () => {
     expect(twilioRequests('POST', '/IncomingPhoneNumbers.json').at(-1)?.form.get('PhoneNumber')).toBe('+14165550200');
     expect(twilio.numbers.ownedNumber('+14165550200')).toBeUndefined();
     expect(await serviceRow(cast.service, 'phone_numbers', { phone_number: '+14165550200' })).toBeNull();
+  });
+
+  it('two parallel purchases by one owner buy one number at Twilio; the other is refused first', async () => {
+    const user = await cast.newUser('twice');
+    const purchasesBefore = twilioRequests('POST', '/IncomingPhoneNumbers.json').length;
+    // Twilio takes its time: the second request arrives while the first is being bought.
+    twilio.numbers.beforePurchase(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    let answers: { status: number; body: Record<string, unknown> }[];
+    try {
+      answers = await Promise.all([
+        call(user, 'POST', '/buy', { phoneNumber: '+12125550205', countryCode: 'US' }),
+        call(user, 'POST', '/buy', { phoneNumber: '+12125550206', countryCode: 'US' }),
+      ]);
+    } finally {
+      twilio.numbers.beforePurchase(null);
+    }
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(errorMessage(answers.find((a) => a.status === 409)!)).toBe(ONE_NUMBER_MESSAGE);
+    expect(twilioRequests('POST', '/IncomingPhoneNumbers.json')).toHaveLength(purchasesBefore + 1);
+    expect(await visibleRows(user.client, 'phone_numbers', { user_id: user.id })).toHaveLength(1);
+  });
+
+  it('a purchase that buys nothing leaves no hold: the owner may buy at once', async () => {
+    const user = await cast.newUser('retry');
+    const refused = await call(user, 'POST', '/buy', { phoneNumber: '+14165550201', countryCode: 'US' });
+    expect(refused.status).toBe(409);
+    expect(errorCode(refused)).toBe('number_unavailable');
+    expect((await call(user, 'POST', '/buy', { phoneNumber: '+14165550201', countryCode: 'CA' })).status).toBe(201);
+  });
+
+  it('an owner cannot move their number to the pool and buy again (release_phone_number is the server’s)', async () => {
+    const user = await cast.newUser('looper');
+    const bought = await call(user, 'POST', '/buy', { phoneNumber: '+16045550101', countryCode: 'CA' });
+    expect(bought.status).toBe(201);
+    const pooled = await user.client.rpc('release_phone_number', { phone_number_id: bought.body.id });
+    expect(pooled.error?.code).toBe('42501');
+    expect(await serviceRow(cast.service, 'phone_numbers', { id: bought.body.id })).toMatchObject({ user_id: user.id });
+    expect((await call(user, 'POST', '/buy', { phoneNumber: '+16045550103', countryCode: 'CA' })).status).toBe(409);
+  });
+
+  it('an admin releasing another user’s number is audited; an owner releasing their own is not', async () => {
+    const user = await cast.newUser('audited');
+    const mine = await call(user, 'POST', '/buy', { phoneNumber: '+16045550104', countryCode: 'CA' });
+    expect((await call(user, 'POST', '/release', { phoneNumberId: mine.body.id })).status).toBe(200);
+    const theirs = await call(user, 'POST', '/buy', { phoneNumber: '+16045550105', countryCode: 'CA' });
+    // The release record is the server's, and re-checks its actor: another owner is not one.
+    const forged = await cast.service.rpc('record_released_phone_number', {
+      phone_number_id: theirs.body.id,
+      actor_id: cast.otherOwner.id,
+    });
+    expect(forged.error?.message).toBe('Phone number not found');
+    expect(await serviceRow(cast.service, 'phone_numbers', { id: theirs.body.id })).not.toBeNull();
+    expect((await call(cast.admin, 'POST', '/release', { phoneNumberId: theirs.body.id })).status).toBe(200);
+    expect(twilio.numbers.ownedNumber('+16045550105')).toBeUndefined();
+    const { data: audit } = await cast.admin.client
+      .from('admin_audit_log')
+      .select('actor_id, action, target_id, before')
+      .in('target_id', [mine.body.id as string, theirs.body.id as string]);
+    expect(audit).toEqual([
+      {
+        actor_id: cast.admin.id,
+        action: 'phone_number.release',
+        target_id: theirs.body.id,
+        before: { phone_number: '+16045550105', user_id: user.id },
+      },
+    ]);
+    for (const actor of [cast.anon, cast.owner.client, cast.admin.client]) {
+      const direct = await actor.rpc('record_released_phone_number', { phone_number_id: mine.body.id, actor_id: null });
+      expect(direct.error).not.toBeNull();
+      expect((await actor.rpc('reserve_phone_number_purchase', { owner_id: cast.owner.id })).error).not.toBeNull();
+    }
   });
 
   it('deleting an agent releases its number at Twilio', async () => {
@@ -373,6 +448,85 @@ describe('addresses and caller IDs', () => {
     expect((await call(cast.owner, 'DELETE', path)).status).toBe(200);
     expect(twilio.numbers.callerIds()).toHaveLength(0);
     expect((await call(cast.owner, 'GET', '/caller-ids')).body.callerIds).toEqual([]);
+  });
+
+  it('a number with an address requirement is bought with one of the buyer’s own addresses', async () => {
+    const user = await cast.newUser('addressed');
+    const offer = twilio.numbers.available('GB').find((n) => n.addressRequirements !== 'none' && n.locality)!;
+    const purchasesBefore = twilioRequests('POST', '/IncomingPhoneNumbers.json').length;
+    const missing = await call(user, 'POST', '/buy', { phoneNumber: offer.phoneNumber, countryCode: 'GB' });
+    expect(missing.status).toBe(400);
+    expect(errorCode(missing)).toBe('address_required');
+    expect(twilioRequests('POST', '/IncomingPhoneNumbers.json')).toHaveLength(purchasesBefore);
+
+    const theirs = (await call(cast.otherOwner, 'POST', '/addresses', { ...address, isoCountry: 'GB' })).body.sid;
+    const foreign = await call(user, 'POST', '/buy', {
+      phoneNumber: offer.phoneNumber,
+      countryCode: 'GB',
+      addressSid: theirs,
+    });
+    expect(foreign.status).toBe(404);
+    expect(errorCode(foreign)).toBe('address_not_found');
+    expect(
+      (await call(user, 'POST', '/buy', { phoneNumber: offer.phoneNumber, countryCode: 'GB', addressSid: 'nope' }))
+        .status,
+    ).toBe(400);
+
+    const own = (await call(user, 'POST', '/addresses', { ...address, isoCountry: 'GB' })).body.sid as string;
+    const bought = await call(user, 'POST', '/buy', {
+      phoneNumber: offer.phoneNumber,
+      countryCode: 'GB',
+      addressSid: own,
+    });
+    expect(bought.status).toBe(201);
+    expect(twilio.numbers.ownedNumber(offer.phoneNumber)?.addressSid).toBe(own);
+  });
+
+  it('the fake Twilio refuses a number needing an address without one (21631)', async () => {
+    const offer = twilio.numbers.available('DE').find((n) => n.addressRequirements !== 'none')!;
+    const refused = await fetch(
+      `${twilio.url}/api/2010-04-01/Accounts/${twilio.accountSid}/IncomingPhoneNumbers.json`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${twilio.accountSid}:${twilio.authToken}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ PhoneNumber: offer.phoneNumber }),
+      },
+    );
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { code: number }).code).toBe(21631);
+  });
+
+  it('an unverified caller ID claim lapses after ten minutes; a refused verification claims nothing', async () => {
+    const squatted = '+15105550177';
+    expect((await call(cast.otherOwner, 'POST', '/caller-ids', { phoneNumber: squatted })).status).toBe(201);
+    expect((await call(cast.owner, 'POST', '/caller-ids', { phoneNumber: squatted })).status).toBe(409);
+    const aged = await cast.service
+      .from('phone_provider_resources')
+      .update({ created_at: new Date(Date.now() - 11 * 60 * 1000).toISOString() })
+      .eq('phone_number', squatted);
+    expect(aged.error).toBeNull();
+    expect((await call(cast.owner, 'POST', '/caller-ids', { phoneNumber: squatted })).status).toBe(201);
+    expect(await serviceRow(cast.service, 'phone_provider_resources', { phone_number: squatted })).toMatchObject({
+      user_id: cast.owner.id,
+    });
+    // A verified one never lapses.
+    twilio.numbers.verifyCallerId(squatted);
+    await cast.service
+      .from('phone_provider_resources')
+      .update({ created_at: new Date(Date.now() - 11 * 60 * 1000).toISOString() })
+      .eq('phone_number', squatted);
+    expect((await call(cast.otherOwner, 'POST', '/caller-ids', { phoneNumber: squatted })).status).toBe(409);
+
+    // Verified at Twilio outside our records: Twilio refuses (21450) and no claim is left behind.
+    const outside = '+15105550178';
+    twilio.numbers.verifyCallerId(outside);
+    const refused = await call(cast.otherOwner, 'POST', '/caller-ids', { phoneNumber: outside });
+    expect(refused.status).toBe(400);
+    expect(await serviceRow(cast.service, 'phone_provider_resources', { phone_number: outside })).toBeNull();
+    await call(cast.owner, 'DELETE', `/caller-ids/${encodeURIComponent(squatted)}`);
   });
 });
 

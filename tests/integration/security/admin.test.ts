@@ -252,7 +252,12 @@ describe('users', () => {
 
     expect(await serviceRow(cast.service, 'profiles', { id: user.id })).toBeNull();
     expect(await serviceRow(cast.service, 'agents', { id: agent.data?.id })).toBeNull();
-    expect(await serviceRow(cast.service, 'phone_numbers', { id: phone.data?.id })).toMatchObject({ user_id: null });
+    // The number goes with its owner, at Twilio too: queued for the release sweep, not left in the pool.
+    expect(await serviceRow(cast.service, 'phone_numbers', { id: phone.data?.id })).toBeNull();
+    expect(await serviceRow(cast.service, 'phone_number_releases', { phone_number: number })).toMatchObject({
+      reason: 'user_deleted',
+      released_at: null,
+    });
     expect((await cast.service.auth.admin.getUserById(user.id)).data.user).toBeNull();
     const [audit] = await auditFor(user.id, 'user.delete');
     expect(audit).toMatchObject({

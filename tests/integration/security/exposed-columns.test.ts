@@ -117,7 +117,6 @@ describe('exposed columns', () => {
       'public_agent',
       'public_conversation_messages',
       'public_web_widget',
-      'release_phone_number',
       'set_user_admin',
       'subdomain_available',
       'subdomain_redirect',

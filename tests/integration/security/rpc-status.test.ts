@@ -117,17 +117,24 @@ const cases: Case[] = [
     message: 'No active subscription found',
   },
   {
-    rule: 'an owner releasing a missing phone number',
-    client: () => cast.owner.client,
+    rule: 'the server pooling a missing phone number',
+    client: () => cast.service,
     fn: 'release_phone_number',
     args: () => ({ phone_number_id: missing() }),
     message: 'Phone number not found',
   },
   {
-    rule: "another owner releasing owner A's phone number (same answer as a missing one)",
-    client: () => cast.otherOwner.client,
-    fn: 'release_phone_number',
-    args: () => ({ phone_number_id: ownerANumber }),
+    rule: 'the server recording the release of a missing phone number',
+    client: () => cast.service,
+    fn: 'record_released_phone_number',
+    args: () => ({ phone_number_id: missing(), actor_id: cast.owner.id }),
+    message: 'Phone number not found',
+  },
+  {
+    rule: "the server recording another owner's release of owner A's phone number (same answer as a missing one)",
+    client: () => cast.service,
+    fn: 'record_released_phone_number',
+    args: () => ({ phone_number_id: ownerANumber, actor_id: cast.otherOwner.id }),
     message: 'Phone number not found',
   },
   {
@@ -191,11 +198,22 @@ describe('"not found" from an RPC answers 404 with its message, not 500', () => 
               has_function_privilege('service_role', p.oid, 'execute') as service
          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         where n.nspname = 'public'
-          and p.proname in ('purchase_credits', 'record_checkout_payment', 'reserve_inventory', 'voice_open_call')
+          and p.proname in ('cancel_phone_number_purchase', 'purchase_credits', 'record_checkout_payment',
+                            'record_released_phone_number', 'release_phone_number', 'reserve_inventory',
+                            'reserve_phone_number_purchase', 'voice_open_call')
         order by 1`,
     );
     expect(rows).toEqual(
-      ['purchase_credits', 'record_checkout_payment', 'reserve_inventory', 'voice_open_call'].map((name) => ({
+      [
+        'cancel_phone_number_purchase',
+        'purchase_credits',
+        'record_checkout_payment',
+        'record_released_phone_number',
+        'release_phone_number',
+        'reserve_inventory',
+        'reserve_phone_number_purchase',
+        'voice_open_call',
+      ].map((name) => ({
         name,
         anon: false,
         authenticated: false,

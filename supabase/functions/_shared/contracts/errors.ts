@@ -89,6 +89,7 @@ export const ERROR_CODES = [
   'address_not_found',
   'caller_id_not_found',
   'caller_id_taken',
+  'address_required',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -31,11 +31,16 @@ export const availableNumberSchema = z.object({
 export type AvailableNumber = z.infer<typeof availableNumberSchema>;
 export const numberSearchResultSchema = z.object({ numbers: z.array(availableNumberSchema) });
 
+/** A Twilio Address SID. */
+export const addressSidSchema = z.string().regex(/^AD[0-9a-f]{32}$/, 'Not an address.');
+
 export const buyNumberInputSchema = z
   .object({
     phoneNumber: e164Schema,
     countryCode: numberCountrySchema,
     agentId: z.uuid().optional(),
+    /** One of the buyer's Twilio addresses (AD…); required when the number's address requirement is not 'none'. */
+    addressSid: addressSidSchema.optional(),
     /** Admins only: buy for this user. */
     forUserId: z.uuid().optional(),
   })

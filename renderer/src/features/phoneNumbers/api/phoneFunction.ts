@@ -7,6 +7,7 @@ const codeKeys = {
   twilio_not_configured: 'numbers:errors.notConfigured',
   number_limit_reached: 'numbers:errors.limit',
   number_unavailable: 'numbers:errors.unavailable',
+  address_required: 'numbers:errors.addressRequired',
 } as const;
 
 /**

@@ -21,6 +21,7 @@ import { toastError, toastSuccess } from '../../../components/toaster.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import { useBuyNumberMutation, useNumberSearchQuery } from '../api/numbers.ts';
 import { formatInternational } from '../format.ts';
+import { AddressPicker } from './AddressPicker.tsx';
 
 export interface BuyNumberDialogProps {
   isOpen: boolean;
@@ -40,7 +41,8 @@ export interface BuyNumberDialogProps {
 /**
  * 'Buy a Number' (spec 001 §2.7, 002 §4.4): a country grid, then the first five numbers with a
  * locality (area code search), each with its Buy action; a spinner on the row being bought, then
- * the lists refresh and the dialog closes.
+ * the lists refresh and the dialog closes. Numbers whose country requires an address are bought with
+ * one of the owner's addresses, picked above the results.
  */
 export function BuyNumberDialog(props: BuyNumberDialogProps) {
   const { t } = useTranslation();
@@ -117,6 +119,8 @@ function CountryResults(
   const search = useNumberSearchQuery(props.country.code, areaCode);
   const buy = useBuyNumberMutation();
   const [buying, setBuying] = useState<string | null>(null);
+  const [addressSid, setAddressSid] = useState('');
+  const needsAddress = (n: AvailableNumber) => n.addressRequirements !== 'none';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -132,6 +136,7 @@ function CountryResults(
         phoneNumber: number.phoneNumber,
         countryCode: props.country.code,
         ...(props.agentId ? { agentId: props.agentId } : {}),
+        ...(needsAddress(number) && addressSid ? { addressSid } : {}),
         ...(props.forUserId ? { forUserId: props.forUserId } : {}),
       },
       {
@@ -177,6 +182,7 @@ function CountryResults(
         {(numbers) => (
           <>
             <p className={Classes.TEXT_MUTED}>{t('numbers:buy.shown', { count: NUMBER_RESULTS_SHOWN })}</p>
+            {numbers.some(needsAddress) && <AddressPicker value={addressSid} onChange={setAddressSid} />}
             <HTMLTable compact striped className="numbers-results">
               <thead>
                 <tr>
@@ -205,7 +211,11 @@ function CountryResults(
                         intent={Intent.PRIMARY}
                         text={t('numbers:buy.action')}
                         loading={buying === n.phoneNumber}
-                        disabled={props.blockedReason !== null || (buying !== null && buying !== n.phoneNumber)}
+                        disabled={
+                          props.blockedReason !== null ||
+                          (buying !== null && buying !== n.phoneNumber) ||
+                          (needsAddress(n) && addressSid === '')
+                        }
                         onClick={() => purchase(n)}
                       />
                     </td>

@@ -22,6 +22,10 @@ import { formatInternational } from '../format.ts';
 import { useBuyBlockedReason } from '../useBuyBlockedReason.ts';
 import '../numbers.css';
 
+/** The number's current agent, shown while the agent list is not there (loading or failed). */
+const currentAgent = (n: OwnedNumber): { id: string; name: string }[] =>
+  n.agentId ? [{ id: n.agentId, name: n.agentName ?? '' }] : [];
+
 /**
  * /twilio-numbers/active (spec 002 §2.8): the owner's numbers with the date added and the agent each
  * answers for (assignable to any of their agents), release with confirmation, and Buy Number.
@@ -38,6 +42,8 @@ export function ActiveNumbersPage() {
   const [buying, setBuying] = useState(false);
   const [releasing, setReleasing] = useState<OwnedNumber | null>(null);
   const lang = i18n.language;
+  const agentsLoaded = agents.isSuccess;
+  const agentsError = agents.isError ? toAppError(agents.error) : null;
 
   const columns = useMemo(() => {
     const col = createColumnHelper<OwnedNumber>();
@@ -56,7 +62,8 @@ export function ActiveNumbersPage() {
           <HTMLSelect
             aria-label={t('numbers:active.agentFor', { number: c.row.original.phoneNumber })}
             value={c.getValue() ?? ''}
-            disabled={assign.isPending}
+            // Without the agent list the menu would only offer 'Not assigned': assigning waits for it.
+            disabled={assign.isPending || !agentsLoaded}
             onChange={(event) => {
               const agentId = event.currentTarget.value || null;
               assign.mutate(
@@ -69,7 +76,7 @@ export function ActiveNumbersPage() {
             }}
           >
             <option value="">{t('numbers:active.notAssigned')}</option>
-            {(agents.data ?? []).map((a) => (
+            {(agentsLoaded ? (agents.data ?? []) : currentAgent(c.row.original)).map((a) => (
               <option key={a.id} value={a.id}>
                 {a.name}
               </option>
@@ -91,7 +98,7 @@ export function ActiveNumbersPage() {
         ),
       }),
     ];
-  }, [t, lang, agents.data, assign]);
+  }, [t, lang, agents.data, agentsLoaded, assign]);
 
   return (
     <div className="numbers-page" data-testid="active-numbers">
@@ -108,6 +115,13 @@ export function ActiveNumbersPage() {
       {blocked && (
         <Callout intent={Intent.PRIMARY} icon="info-sign" data-testid="numbers-blocked">
           {blocked}
+        </Callout>
+      )}
+      {agentsError && (
+        <Callout intent={Intent.DANGER} icon="error" data-testid="numbers-agents-error">
+          <p>{t('numbers:active.agentsError')}</p>
+          <p>{t(agentsError.messageKey, agentsError.params)}</p>
+          <Button icon="refresh" text={t('common:queryState.retry')} onClick={() => void agents.refetch()} />
         </Callout>
       )}
       <QueryState query={numbers}>
