@@ -5,12 +5,14 @@
 import { installCalls, type FakeTwilioCalls } from './calls.ts';
 import { installConversationRelay } from './conversation-relay.ts';
 import { installNumbers, type FakeNumbers } from './numbers.ts';
+import { installSenders, type FakeSenders } from './senders.ts';
 import { startFakeTwilioServer, type FakeTwilioServer } from './server.ts';
 
 export type FakeTwilio = FakeTwilioServer & {
   calls: FakeTwilioCalls;
   conversationRelay: ReturnType<typeof installConversationRelay>;
   numbers: FakeNumbers;
+  senders: FakeSenders;
 };
 
 export async function startFakeTwilio(options: { accountSid?: string; authToken?: string } = {}): Promise<FakeTwilio> {
@@ -21,5 +23,6 @@ export async function startFakeTwilio(options: { accountSid?: string; authToken?
     calls: installCalls(server),
     conversationRelay: installConversationRelay(server),
     numbers: installNumbers(server),
+    senders: installSenders(server),
   };
 }

@@ -56,6 +56,11 @@ export interface FakeTwilioServer {
   /** Every authenticated request, oldest first. */
   requests: TwilioRequest[];
   /**
+   * Lets another account (a sub-account) authenticate with its own SID and token. Its resources are
+   * reachable with its credentials or the main account's (reference §4: parent token + sub SID).
+   */
+  addAccount(sid: string, authToken: string): void;
+  /**
    * Adds a route. `pattern` is a path with `:name` segments after the host label, e.g.
    * `/2010-04-01/Accounts/:account/Calls/:call.json`.
    */
@@ -137,6 +142,7 @@ export async function startFakeTwilioServer(
   const routes: Route[] = [];
   const requests: TwilioRequest[] = [];
   const webhooks: SentWebhook[] = [];
+  const accounts = new Map<string, string>([[accountSid, authToken]]);
 
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -146,7 +152,7 @@ export async function startFakeTwilioServer(
       const rawBody = await readBody(req);
       const auth = /^Basic (.+)$/i.exec(req.headers.authorization ?? '');
       const [username, password] = auth ? Buffer.from(auth[1]!, 'base64').toString('utf8').split(':') : [null, null];
-      if (username !== accountSid || password !== authToken) {
+      if (username === null || accounts.get(username) !== password) {
         send(res, twilioError(401, 20003, 'Authentication Error - invalid username'));
         return;
       }
@@ -176,7 +182,9 @@ export async function startFakeTwilioServer(
         const match = route.regex.exec(path);
         if (!match) continue;
         const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
-        if (params.account !== undefined && params.account !== accountSid) {
+        const reachable =
+          params.account === username || (username === accountSid && accounts.has(params.account ?? ''));
+        if (params.account !== undefined && !reachable) {
           send(res, twilioError(404, 20404, 'The requested resource was not found'));
           return;
         }
@@ -198,6 +206,9 @@ export async function startFakeTwilioServer(
     env: { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_API_BASE_URL: url },
     requests,
     webhooks,
+    addAccount(sid, token) {
+      accounts.set(sid, token);
+    },
     route(host, method, pattern, handler) {
       routes.push({ host, method: method.toUpperCase(), ...compile(pattern), handler });
     },

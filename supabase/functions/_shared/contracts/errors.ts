@@ -89,6 +89,9 @@ export const ERROR_CODES = [
   'address_not_found',
   'caller_id_not_found',
   'caller_id_taken',
+  // WhatsApp senders.
+  'whatsapp_number_required',
+  'whatsapp_already_connected',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
