@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applySenderStatus,
   facebookSdkOrigin,
+  facebookSignupSettings,
   isEmbeddedSignupOrigin,
   parseEmbeddedSignupMessage,
   qualityColour,
@@ -145,5 +146,33 @@ describe('embedded sign-up messages', () => {
     expect(facebookSdkOrigin("https://x.example; script-src 'unsafe-inline'")).toBeNull();
     expect(facebookSdkOrigin('javascript:alert(1)')).toBeNull();
     expect(facebookSdkOrigin('https://user:pw@x.example/sdk.js')).toBeNull();
+  });
+});
+
+describe('facebookSignupSettings', () => {
+  it('is null (sign-up not configured) without both ids', () => {
+    expect(facebookSignupSettings({})).toBeNull();
+    expect(facebookSignupSettings({ CONCIERGE_FACEBOOK_APP_ID: '123' })).toBeNull();
+  });
+
+  it("defaults to Meta's SDK and takes a configured one", () => {
+    expect(facebookSignupSettings({ CONCIERGE_FACEBOOK_APP_ID: '123', CONCIERGE_FACEBOOK_CONFIG_ID: '456' })).toEqual({
+      facebookAppId: '123',
+      facebookConfigId: '456',
+      facebookSdkUrl: 'https://connect.facebook.net/en_US/sdk.js',
+    });
+    expect(
+      facebookSignupSettings({
+        CONCIERGE_FACEBOOK_APP_ID: '123',
+        CONCIERGE_FACEBOOK_CONFIG_ID: '456',
+        CONCIERGE_FACEBOOK_SDK_URL: 'http://127.0.0.1:4300/sdk.js',
+      })?.facebookSdkUrl,
+    ).toBe('http://127.0.0.1:4300/sdk.js');
+  });
+
+  it('refuses a malformed SDK URL or ids at start', () => {
+    const ids = { CONCIERGE_FACEBOOK_APP_ID: '123', CONCIERGE_FACEBOOK_CONFIG_ID: '456' };
+    expect(() => facebookSignupSettings({ ...ids, CONCIERGE_FACEBOOK_SDK_URL: 'javascript:alert(1)' })).toThrow();
+    expect(() => facebookSignupSettings({ ...ids, CONCIERGE_FACEBOOK_APP_ID: '12"3' })).toThrow();
   });
 });

@@ -314,6 +314,34 @@ export function facebookSdkOrigin(sdkUrl: string): string | null {
   return match ? `${match[1]!.toLowerCase()}://${match[2]!.toLowerCase()}` : null;
 }
 
+/**
+ * The embedded sign-up's settings (README "Configuration"), read from the environment of whoever
+ * serves the console (npm start, a static build, the desktop app): CONCIERGE_FACEBOOK_APP_ID and
+ * CONCIERGE_FACEBOOK_CONFIG_ID (the Facebook Login for Business configuration) and the SDK's URL
+ * CONCIERGE_FACEBOOK_SDK_URL (default Meta's). Public values: they go into the console's runtime
+ * config and the SDK's origin into its CSP. Null (sign-up "not configured", no Facebook script
+ * allowed) without both ids; malformed values throw, so a server refuses to start with them.
+ */
+export interface FacebookSignupSettings {
+  facebookAppId: string;
+  facebookConfigId: string;
+  facebookSdkUrl: string;
+}
+
+export function facebookSignupSettings(
+  env: Readonly<Record<string, string | undefined>>,
+): FacebookSignupSettings | null {
+  const appId = env.CONCIERGE_FACEBOOK_APP_ID?.trim();
+  const configId = env.CONCIERGE_FACEBOOK_CONFIG_ID?.trim();
+  if (!appId || !configId) return null;
+  const sdkUrl = env.CONCIERGE_FACEBOOK_SDK_URL?.trim() || DEFAULT_FACEBOOK_SDK_URL;
+  if (!facebookSdkOrigin(sdkUrl)) throw new Error(`CONCIERGE_FACEBOOK_SDK_URL must be an http(s) URL: ${sdkUrl}`);
+  if (!/^[0-9]{1,32}$/.test(appId) || !/^[0-9]{1,32}$/.test(configId)) {
+    throw new Error('CONCIERGE_FACEBOOK_APP_ID and CONCIERGE_FACEBOOK_CONFIG_ID must be digits');
+  }
+  return { facebookAppId: appId, facebookConfigId: configId, facebookSdkUrl: sdkUrl };
+}
+
 /** Facebook hosts the SDK frames and calls (Meta's CSP guidance for the JS SDK). */
 export const FACEBOOK_FRAME_SOURCES = ['https://www.facebook.com', 'https://*.facebook.com'] as const;
 export const FACEBOOK_CONNECT_SOURCES = ['https://*.facebook.com', 'https://graph.facebook.com'] as const;
