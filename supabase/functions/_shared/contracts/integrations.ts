@@ -93,6 +93,7 @@ export const integrationConfigReaders = {
     messaging_limits: text,
     /** pending, active (ONLINE) or rejected (OFFLINE/ERROR): contracts/whatsapp.ts. */
     business_info: z.object({ status: text, display_name: text }).nullable().catch(null),
+    offline_reasons: z.array(z.object({ code: text, message: z.string().catch('') })).catch([]),
   }),
   zapier: z.object({ webhook_url: z.string().catch('') }),
   make: z.object({ webhook_url: z.string().catch('') }),
