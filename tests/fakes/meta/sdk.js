@@ -1,3 +1,4 @@
+/* global window, document */
 /*
  * A stand-in for Meta's Facebook JS SDK (connect.facebook.net/…/sdk.js), served on loopback by
  * server.ts, for WhatsApp's embedded sign-up in browser tests. Like the real one it defines
