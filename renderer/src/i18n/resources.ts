@@ -46,6 +46,8 @@ import { interactionsEn } from '../features/interactions/locales/en.ts';
 import { interactionsFr } from '../features/interactions/locales/fr.ts';
 import { sandboxEn } from '../features/sandbox/locales/en.ts';
 import { sandboxFr } from '../features/sandbox/locales/fr.ts';
+import { historyEn } from '../features/history/locales/en.ts';
+import { historyFr } from '../features/history/locales/fr.ts';
 
 /**
  * Every namespace, per language. A feature adds its `locales/{en,fr}.ts` here; the parity test
@@ -76,6 +78,7 @@ export const resources = {
     siteConfig: siteConfigEn,
     marketplace: marketplaceEn,
     map: mapEn,
+    history: historyEn,
     numbers: numbersEn,
   },
   fr: {
@@ -102,6 +105,7 @@ export const resources = {
     siteConfig: siteConfigFr,
     marketplace: marketplaceFr,
     map: mapFr,
+    history: historyFr,
     numbers: numbersFr,
   },
 } as const;

@@ -7,6 +7,7 @@
 import type { PhoneCallSession, PhoneCallStore } from '../_shared/phone/call-store.ts';
 import type { TurnDeps } from '../_shared/conversation/turn.ts';
 import type { FunctionEnv } from '../_shared/platform/env.ts';
+import type { NaturalVoiceDeps } from './media-stream.ts';
 
 export interface RelayDeps {
   env: FunctionEnv;
@@ -24,6 +25,11 @@ export interface RelayDeps {
   onFirstToken?: (ms: number) => void;
   /** Overrides of the session's timers (tests, bench). */
   timing?: Partial<SessionTiming>;
+  /**
+   * The natural-voice (Media Streams) session's model side; undefined = from the environment
+   * (`naturalVoiceFromEnv`), null = natural voice unavailable on this relay.
+   */
+  naturalVoice?: NaturalVoiceDeps | null;
 }
 
 export interface SessionTiming {

@@ -5,6 +5,7 @@
  */
 import { conversationRelaySession } from './conversation-relay.ts';
 import type { RelayContext } from './context.ts';
+import { mediaStreamRoute } from './media-stream.ts';
 import type { RelaySessionHandler } from './socket.ts';
 
 export interface RelayRoute {
@@ -16,4 +17,7 @@ export interface RelayRoute {
 export const PHONE_ROUTES: Record<string, RelayRoute> = {
   '/conversation-relay': { twilioSigned: true, start: (ctx) => conversationRelaySession(ctx, 'twilio') },
   '/sandbox/conversation-relay': { twilioSigned: false, start: (ctx) => conversationRelaySession(ctx, 'sandbox') },
+  // Natural voice: Twilio Media Streams, and the sandbox's μ-law frames (media-stream.ts).
+  '/media-stream': { twilioSigned: true, start: (ctx) => mediaStreamRoute(ctx, 'twilio') },
+  '/sandbox/media-stream': { twilioSigned: false, start: (ctx) => mediaStreamRoute(ctx, 'sandbox') },
 };

@@ -35,8 +35,10 @@ import {
   type FakeFault,
 } from './protocol.ts';
 import { createFakeSideband, type FakeRealtimeTurn, type SidebandClientEvent } from './realtime.ts';
+import { createFakeRealtimeAudio, type FakeRealtimeAudio } from './realtime-audio.ts';
 
 export type { FakeRealtimeTurn, SidebandClientEvent } from './realtime.ts';
+export type { FakeAudioSession, FakeRealtimeAudio } from './realtime-audio.ts';
 export type { ChatRequestBody, ChatScript, FakeChatReply, FakeEndpoint, FakeFault } from './protocol.ts';
 
 export interface FakeOpenAIOptions {
@@ -112,6 +114,11 @@ export interface FakeOpenAI {
   realtimeSession(callId: string): Record<string, unknown> | null;
   /** Client events received on sideband sockets, oldest first (bounded like the log). */
   readonly sidebandEvents: readonly SidebandClientEvent[];
+  /**
+   * The realtime model's own socket (`/v1/realtime?model=…`, audio in and out, energy VAD,
+   * scripted transcripts with `expectSpeech`): see realtime-audio.ts.
+   */
+  readonly realtimeAudio: FakeRealtimeAudio;
   clearLog(): void;
   close(): Promise<void>;
 }
@@ -214,6 +221,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     apiKey,
     maxLogged,
     findCall: (id) => realtimeCalls.find((call) => call.id === id),
+    decide: (body) => ({ reply: nextReply(body), requestNumber: ++chatCount }),
+  });
+
+  const realtimeAudio = createFakeRealtimeAudio({
+    apiKey,
     decide: (body) => ({ reply: nextReply(body), requestNumber: ++chatCount }),
   });
 
@@ -629,9 +641,12 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       }
     });
   });
-  server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) =>
-    sideband.handleUpgrade(req, socket, head),
-  );
+  server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    // A model session (`?model=`) carries audio; a sideband (`?call_id=`) controls a WebRTC call.
+    const params = new URL(req.url ?? '/', 'http://fake.local').searchParams;
+    if (params.has('model') && !params.has('call_id')) realtimeAudio.handleUpgrade(req, socket, head);
+    else sideband.handleUpgrade(req, socket, head);
+  });
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -687,11 +702,13 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     get sidebandEvents() {
       return sideband.clientEvents;
     },
+    realtimeAudio,
     clearLog() {
       log.length = 0;
     },
     close() {
       sideband.close();
+      realtimeAudio.close();
       for (const socket of sockets) socket.destroy();
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },

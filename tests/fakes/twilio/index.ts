@@ -4,6 +4,7 @@
  */
 import { installCalls, type FakeTwilioCalls } from './calls.ts';
 import { installConversationRelay } from './conversation-relay.ts';
+import { installMessages, type FakeMessages } from './messages.ts';
 import { installNumbers, type FakeNumbers } from './numbers.ts';
 import { installSenders, type FakeSenders } from './senders.ts';
 import { startFakeTwilioServer, type FakeTwilioServer } from './server.ts';
@@ -12,6 +13,7 @@ export type FakeTwilio = FakeTwilioServer & {
   calls: FakeTwilioCalls;
   conversationRelay: ReturnType<typeof installConversationRelay>;
   numbers: FakeNumbers;
+  messages: FakeMessages;
   senders: FakeSenders;
 };
 
@@ -23,6 +25,7 @@ export async function startFakeTwilio(options: { accountSid?: string; authToken?
     calls: installCalls(server),
     conversationRelay: installConversationRelay(server),
     numbers: installNumbers(server),
+    messages: installMessages(server),
     senders: installSenders(server),
   };
 }

@@ -56,11 +56,6 @@ export interface FakeTwilioServer {
   /** Every authenticated request, oldest first. */
   requests: TwilioRequest[];
   /**
-   * Lets another account (a sub-account) authenticate with its own SID and token. Its resources are
-   * reachable with its credentials or the main account's (reference §4: parent token + sub SID).
-   */
-  addAccount(sid: string, authToken: string): void;
-  /**
    * Adds a route. `pattern` is a path with `:name` segments after the host label, e.g.
    * `/2010-04-01/Accounts/:account/Calls/:call.json`.
    */
@@ -74,6 +69,8 @@ export interface FakeTwilioServer {
   ): Promise<SentWebhook>;
   /** Every webhook this fake sent, oldest first. */
   webhooks: SentWebhook[];
+  /** Registers another account (a sub-account) whose credentials the fake accepts; returns it. */
+  addAccount(sid?: string, authToken?: string): { sid: string; authToken: string };
   close(): Promise<void>;
 }
 
@@ -142,6 +139,7 @@ export async function startFakeTwilioServer(
   const routes: Route[] = [];
   const requests: TwilioRequest[] = [];
   const webhooks: SentWebhook[] = [];
+  // Account SID → auth token: the main account and any sub-account added by a test.
   const accounts = new Map<string, string>([[accountSid, authToken]]);
 
   const server: Server = createServer((req, res) => {
@@ -152,7 +150,7 @@ export async function startFakeTwilioServer(
       const rawBody = await readBody(req);
       const auth = /^Basic (.+)$/i.exec(req.headers.authorization ?? '');
       const [username, password] = auth ? Buffer.from(auth[1]!, 'base64').toString('utf8').split(':') : [null, null];
-      if (username === null || accounts.get(username) !== password) {
+      if (!username || accounts.get(username) !== password) {
         send(res, twilioError(401, 20003, 'Authentication Error - invalid username'));
         return;
       }
@@ -182,9 +180,7 @@ export async function startFakeTwilioServer(
         const match = route.regex.exec(path);
         if (!match) continue;
         const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
-        const reachable =
-          params.account === username || (username === accountSid && accounts.has(params.account ?? ''));
-        if (params.account !== undefined && !reachable) {
+        if (params.account !== undefined && params.account !== username) {
           send(res, twilioError(404, 20404, 'The requested resource was not found'));
           return;
         }
@@ -206,9 +202,6 @@ export async function startFakeTwilioServer(
     env: { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_API_BASE_URL: url },
     requests,
     webhooks,
-    addAccount(sid, token) {
-      accounts.set(sid, token);
-    },
     route(host, method, pattern, handler) {
       routes.push({ host, method: method.toUpperCase(), ...compile(pattern), handler });
     },
@@ -231,6 +224,10 @@ export async function startFakeTwilioServer(
       const sent = { url: target, params, status: response.status, body: await response.text() };
       webhooks.push(sent);
       return sent;
+    },
+    addAccount(sid = `AC${randomBytes(16).toString('hex')}`, token = randomBytes(16).toString('hex')) {
+      accounts.set(sid, token);
+      return { sid, authToken: token };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

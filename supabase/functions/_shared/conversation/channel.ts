@@ -57,7 +57,8 @@ export const CHANNELS = {
   },
   // Twilio ConversationRelay (the phone's "any model" mode): Twilio turns speech into prompts and
   // our text frames into speech, so a call is a series of text turns in the spoken style, timed
-  // by the call's minutes. The natural-voice mode (Media Streams) is a realtime channel.
+  // by the call's minutes. The natural-voice mode (Media Streams) runs the realtime control
+  // (phone-relay/media-stream.ts) under the same channel id, style and meter.
   phone: {
     channel: 'phone',
     conversationChannel: 'phone',

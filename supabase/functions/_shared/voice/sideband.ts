@@ -32,12 +32,8 @@
  */
 import { z } from 'zod';
 
-export interface SidebandOptions {
+export interface RealtimeSocketOptions {
   apiKey: string;
-  /** The configured OpenAI base URL (`OPENAI_BASE_URL`), e.g. `https://api.openai.com/v1`. */
-  baseUrl: string;
-  /** The provider call id (`rtc_…`). */
-  callId: string;
   WebSocketImpl?: typeof WebSocket;
   /** Aborting closes the connection (or fails the connect). */
   signal?: AbortSignal;
@@ -45,6 +41,18 @@ export interface SidebandOptions {
   connectTimeoutMs?: number;
   /** Events held for a slow reader before the connection is given up (default 10 000). */
   maxBufferedEvents?: number;
+  /**
+   * Sees every parsed server frame first, synchronously; `true` consumes it (not translated nor
+   * queued). The phone bridge forwards audio this way without waiting on the event reader.
+   */
+  onFrame?: (frame: { type: string; [key: string]: unknown }) => boolean;
+}
+
+export interface SidebandOptions extends RealtimeSocketOptions {
+  /** The configured OpenAI base URL (`OPENAI_BASE_URL`), e.g. `https://api.openai.com/v1`. */
+  baseUrl: string;
+  /** The provider call id (`rtc_…`). */
+  callId: string;
 }
 
 export type SidebandEvent =
@@ -68,18 +76,30 @@ export interface SidebandConnection {
   readonly closed: Promise<{ code: number; reason: string }>;
 }
 
+/** A realtime socket: the control surface plus raw client events (audio, truncate, cancel). */
+export interface RealtimeSocketConnection extends SidebandConnection {
+  send(event: Record<string, unknown>): void;
+  /** Adds an event of our own to the reader's stream, in order (the phone's DTMF as caller words). */
+  inject(event: SidebandEvent): void;
+}
+
 export class SidebandConnectError extends Error {
   override readonly name = 'SidebandConnectError';
 }
 
-/** `http(s)://host/v1` → `ws(s)://host/v1/realtime?call_id=…`. */
-export function sidebandUrl(baseUrl: string, callId: string): string {
+/** `http(s)://host/v1` → `ws(s)://host/v1/realtime?{name}={value}`. */
+export function realtimeUrl(baseUrl: string, name: 'call_id' | 'model', value: string): string {
   const url = new URL(`${baseUrl.replace(/\/+$/, '')}/realtime`);
   if (url.protocol === 'http:') url.protocol = 'ws:';
   else if (url.protocol === 'https:') url.protocol = 'wss:';
   else if (url.protocol !== 'ws:' && url.protocol !== 'wss:') throw new SidebandConnectError('unsupported base URL');
-  url.searchParams.set('call_id', callId);
+  url.searchParams.set(name, value);
   return url.toString();
+}
+
+/** `http(s)://host/v1` → `ws(s)://host/v1/realtime?call_id=…`. */
+export function sidebandUrl(baseUrl: string, callId: string): string {
+  return realtimeUrl(baseUrl, 'call_id', callId);
 }
 
 const functionCallItem = z.object({
@@ -194,15 +214,8 @@ function createTranslator(maxRemembered = 1_000) {
     error: ({ error }) => [{ type: 'error', code: error.code ?? null, message: error.message }],
   };
 
-  return (raw: string): SidebandEvent[] => {
-    let frame: unknown;
-    try {
-      frame = JSON.parse(raw);
-    } catch {
-      return [malformed('frame (not JSON)')];
-    }
-    const type = (frame as { type?: unknown } | null)?.type;
-    if (typeof type !== 'string') return [malformed('event (no type)')];
+  return (frame: { type: string }): SidebandEvent[] => {
+    const type = frame.type;
     if (!isKnown(type)) return [];
     const parsed = serverEvents[type].safeParse(frame);
     if (!parsed.success) return [malformed(`${type} event`)];
@@ -219,17 +232,44 @@ function malformed(what: string): SidebandEvent {
 type HeaderWebSocket = new (url: string, init: { headers: Record<string, string> }) => WebSocket;
 
 export function connectSideband(options: SidebandOptions): Promise<SidebandConnection> {
-  const Impl = options.WebSocketImpl ?? (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
-  if (!Impl) {
-    return Promise.reject(new SidebandConnectError('No WebSocket implementation: pass WebSocketImpl (ws on Node 20).'));
-  }
-  if (options.signal?.aborted) return Promise.reject(new SidebandConnectError('aborted before connecting'));
   let url: string;
   try {
     url = sidebandUrl(options.baseUrl, options.callId);
   } catch (error) {
     return Promise.reject(error);
   }
+  return connectRealtimeSocket(url, options, `call ${options.callId}`);
+}
+
+/** A parsed server frame, or the error event saying why it is not one. */
+function parseFrame(
+  raw: string,
+): { frame: { type: string; [key: string]: unknown } } | { frame: null; error: SidebandEvent } {
+  let frame: unknown;
+  try {
+    frame = JSON.parse(raw);
+  } catch {
+    return { frame: null, error: malformed('frame (not JSON)') };
+  }
+  const type = (frame as { type?: unknown } | null)?.type;
+  if (typeof type !== 'string') return { frame: null, error: malformed('event (no type)') };
+  return { frame: frame as { type: string; [key: string]: unknown } };
+}
+
+/**
+ * Opens a realtime WebSocket (a sideband `?call_id=`, or a model session `?model=` for the phone)
+ * with the key in a header, and reads it as above.
+ */
+export function connectRealtimeSocket(
+  url: string,
+  options: RealtimeSocketOptions,
+  label: string,
+): Promise<RealtimeSocketConnection> {
+  const Impl = options.WebSocketImpl ?? (globalThis as { WebSocket?: typeof WebSocket }).WebSocket;
+  if (!Impl) {
+    return Promise.reject(new SidebandConnectError('No WebSocket implementation: pass WebSocketImpl (ws on Node 20).'));
+  }
+  if (options.signal?.aborted) return Promise.reject(new SidebandConnectError('aborted before connecting'));
   const maxBuffered = options.maxBufferedEvents ?? 10_000;
   const socket = new (Impl as unknown as HeaderWebSocket)(url, {
     headers: { Authorization: `Bearer ${options.apiKey}` },
@@ -257,7 +297,9 @@ export function connectSideband(options: SidebandOptions): Promise<SidebandConne
     if (socket.readyState === 1) socket.send(JSON.stringify(event));
   };
 
-  const connection: SidebandConnection = {
+  const connection: RealtimeSocketConnection = {
+    send,
+    inject: (event) => push([event]),
     updateSession(session) {
       send({ type: 'session.update', session: { type: 'realtime', ...session } });
     },
@@ -299,10 +341,10 @@ export function connectSideband(options: SidebandOptions): Promise<SidebandConne
     closed,
   };
 
-  return new Promise<SidebandConnection>((resolve, reject) => {
+  return new Promise<RealtimeSocketConnection>((resolve, reject) => {
     let opened = false;
     const timer = setTimeout(() => {
-      fail(new SidebandConnectError('sideband connection timed out'));
+      fail(new SidebandConnectError(`realtime connection to ${label} timed out`));
       socket.close();
     }, options.connectTimeoutMs ?? 10_000);
     const onAbort = () => {
@@ -325,14 +367,17 @@ export function connectSideband(options: SidebandOptions): Promise<SidebandConne
         push([{ type: 'error', code: 'malformed_event', message: 'The server sent a binary frame.' }]);
         return;
       }
-      push(translate(event.data));
+      const parsed = parseFrame(event.data);
+      if (parsed.frame === null) return push([parsed.error]);
+      if (options.onFrame?.(parsed.frame)) return;
+      push(translate(parsed.frame));
     });
     socket.addEventListener('error', () => {
       // A refused handshake (401, 404) surfaces as an error without a status: the close follows.
-      fail(new SidebandConnectError(`sideband connection to call ${options.callId} failed`));
+      fail(new SidebandConnectError(`realtime connection to ${label} failed`));
     });
     socket.addEventListener('close', (event: CloseEvent) => {
-      fail(new SidebandConnectError(`sideband connection to call ${options.callId} closed (${event.code})`));
+      fail(new SidebandConnectError(`realtime connection to ${label} closed (${event.code})`));
       options.signal?.removeEventListener('abort', onAbort);
       const result = { code: event.code, reason: event.reason };
       push([{ type: 'closed', ...result }]);
