@@ -9,6 +9,7 @@ import { registerIpcHandlers } from './ipc.ts';
 import { installLockdown } from './lockdown.ts';
 import { APP_ORIGIN } from './protocol/appPaths.ts';
 import { APP_START_URL, handleAppProtocol, registerAppSchemePrivileges } from './protocol/appProtocol.ts';
+import { facebookSignupSettings } from '../../supabase/functions/_shared/contracts/whatsapp.ts';
 import { buildContentSecurityPolicy } from './security/csp.ts';
 import { DEFAULT_EXTERNAL_HOSTS } from './security/externalLinks.ts';
 import type { NavigationPolicy } from './security/navigation.ts';
@@ -82,7 +83,14 @@ async function currentCsp(page: 'app' | 'sitePreview' = 'app'): Promise<string> 
     () => null,
   );
   const phoneRelayUrl = process.env.CONCIERGE_PHONE_RELAY_URL?.trim() || null;
-  return buildContentSecurityPolicy({ supabaseUrl, page, phoneRelayUrl, ...(devServerUrl ? { devServerUrl } : {}) });
+  const facebookSdkUrl = facebookSignupSettings(process.env)?.facebookSdkUrl ?? null;
+  return buildContentSecurityPolicy({
+    supabaseUrl,
+    page,
+    phoneRelayUrl,
+    facebookSdkUrl,
+    ...(devServerUrl ? { devServerUrl } : {}),
+  });
 }
 
 /** preview.html is the Branding editor's frame of the public page: it has its own CSP. */
@@ -126,7 +134,7 @@ async function onReady(): Promise<void> {
     rendererDir,
     runtimeConfig: async () => {
       const { supabaseUrl, supabaseAnonKey } = await backendConfig();
-      return { supabaseUrl, supabaseAnonKey };
+      return { supabaseUrl, supabaseAnonKey, ...(facebookSignupSettings(process.env) ?? {}) };
     },
     contentSecurityPolicy: (filePath) => (isSitePreview(filePath) ? previewCsp : csp),
   });

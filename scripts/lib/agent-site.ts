@@ -26,6 +26,7 @@ export function createConsoleHeaders(
   supabaseUrl: () => string,
   mapTileUrl: string | null = null,
   phoneRelayUrl: string | null = null,
+  facebookSdkUrl: string | null = null,
 ): (request: Pick<IncomingMessage, 'url'>) => Record<string, string> {
   return (request) => ({
     'Content-Security-Policy': consoleCsp({
@@ -33,6 +34,7 @@ export function createConsoleHeaders(
       page: consolePageOf(request.url ?? '/'),
       mapTileUrl,
       phoneRelayUrl,
+      facebookSdkUrl,
     }),
   });
 }

@@ -19,6 +19,8 @@ export interface AppServersOptions {
   mapTileUrl?: string | null;
   /** PHONE_RELAY_URL when the relay runs on its own host (the embedded one shares the API's origin). */
   phoneRelayUrl?: string | null;
+  /** The Facebook SDK (CONCIERGE_FACEBOOK_SDK_URL) when a Facebook app is configured. */
+  facebookSdkUrl?: string | null;
   log?: (message: string) => void;
 }
 
@@ -37,7 +39,12 @@ export function createAppServers(options: AppServersOptions): { consoleServer: S
       supabaseAnonKey: () => stack.anonKey,
       ...(options.log ? { log: options.log } : {}),
     }),
-    pageHeaders: createConsoleHeaders(() => stack.url, options.mapTileUrl ?? null, options.phoneRelayUrl ?? null),
+    pageHeaders: createConsoleHeaders(
+      () => stack.url,
+      options.mapTileUrl ?? null,
+      options.phoneRelayUrl ?? null,
+      options.facebookSdkUrl ?? null,
+    ),
     baseHeaders: CONSOLE_BASE_HEADERS,
   });
   const siteServer = createStaticSiteServer({

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { facebookSignupSettings } from '../../supabase/functions/_shared/contracts/whatsapp.ts';
 import { ANY_SUPABASE_PROJECT, staticHostHeadersFile } from './security-headers.ts';
 
 /**
@@ -14,7 +15,8 @@ export function wantsSourcemaps(mode: string, env: NodeJS.ProcessEnv = process.e
  * same security headers as `npm start`. The API origin in its CSP is CONCIERGE_SUPABASE_URL at build
  * time, else any hosted Supabase project (README "Deploy"); the console's images may also come from
  * the origin of CONCIERGE_MAP_TILE_URL (the /map tiles), and connect to CONCIERGE_PHONE_RELAY_URL (a
- * standalone phone relay, for the sandbox's phone call).
+ * standalone phone relay, for the sandbox's phone call); with CONCIERGE_FACEBOOK_APP_ID set, scripts
+ * may come from CONCIERGE_FACEBOOK_SDK_URL's origin (WhatsApp's embedded sign-up).
  */
 export function staticHostHeadersPlugin(app: 'console' | 'site', env: NodeJS.ProcessEnv = process.env): Plugin {
   return {
@@ -24,10 +26,11 @@ export function staticHostHeadersPlugin(app: 'console' | 'site', env: NodeJS.Pro
       const supabaseUrl = env.CONCIERGE_SUPABASE_URL?.trim() || ANY_SUPABASE_PROJECT;
       const mapTileUrl = env.CONCIERGE_MAP_TILE_URL?.trim() || null;
       const phoneRelayUrl = env.CONCIERGE_PHONE_RELAY_URL?.trim() || null;
+      const facebook = facebookSignupSettings(env);
       this.emitFile({
         type: 'asset',
         fileName: '_headers',
-        source: staticHostHeadersFile(app, supabaseUrl, mapTileUrl, phoneRelayUrl),
+        source: staticHostHeadersFile(app, supabaseUrl, mapTileUrl, phoneRelayUrl, facebook?.facebookSdkUrl ?? null),
       });
     },
   };

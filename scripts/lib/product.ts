@@ -7,6 +7,7 @@ import { startStack, type RunningStack, type StackOptions } from '../../supabase
 import { recordAgentSiteUrl } from './agent-site.ts';
 import { mapTileTemplateSchema } from '../../supabase/functions/_shared/contracts/agent-map.ts';
 import { createAppServers } from './app-servers.ts';
+import { facebookSignupSettings } from '../../supabase/functions/_shared/contracts/whatsapp.ts';
 
 export interface ProductOptions {
   projectDir: string;
@@ -149,6 +150,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
   const sitePort = options.sitePort ?? Number(env.CONCIERGE_SITE_PORT ?? 5181);
 
   const tiles = mapTileSettings(env);
+  const facebook = facebookSignupSettings(env);
   const stack = await startStack({
     projectDir: options.projectDir,
     dataDir: options.dataDir,
@@ -175,6 +177,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
     publicSiteUrl,
     consoleUrl,
     ...(tiles ?? {}),
+    ...(facebook ?? {}),
   });
   try {
     if (options.dev) {
@@ -205,6 +208,7 @@ export async function startProduct(options: ProductOptions): Promise<RunningProd
         runtimeConfig,
         mapTileUrl: tiles?.mapTileUrl ?? null,
         phoneRelayUrl: process.env.PHONE_RELAY_URL?.trim() || null,
+        facebookSdkUrl: facebook?.facebookSdkUrl ?? null,
         log,
       });
       const cPort = await listen(consoleServer, consolePort, host);

@@ -90,6 +90,36 @@ describe('consoleCsp', () => {
     );
   });
 
+  it("allows exactly the Facebook SDK's script origin and facebook.com frames and calls (WhatsApp sign-up)", () => {
+    const withSdk = directives(
+      consoleCsp({
+        supabaseUrl: 'http://127.0.0.1:54321',
+        facebookSdkUrl: 'https://connect.facebook.net/en_US/sdk.js',
+      }),
+    );
+    expect(withSdk.get('script-src')).toEqual(["'self'", 'https://connect.facebook.net']);
+    expect(withSdk.get('frame-src')).toEqual(["'self'", 'https://www.facebook.com', 'https://*.facebook.com']);
+    expect(withSdk.get('connect-src')).toEqual([
+      ...d.get('connect-src')!,
+      'https://*.facebook.com',
+      'https://graph.facebook.com',
+    ]);
+    const fake = directives(consoleCsp({ supabaseUrl: null, facebookSdkUrl: 'http://127.0.0.1:4300/sdk.js' }));
+    expect(fake.get('script-src')).toEqual(["'self'", 'http://127.0.0.1:4300']);
+    // Not configured: nothing of Facebook's; the preview page never gets it.
+    expect(d.get('script-src')).toEqual(["'self'"]);
+    const preview = directives(
+      consoleCsp({ supabaseUrl: null, page: 'sitePreview', facebookSdkUrl: 'https://connect.facebook.net/sdk.js' }),
+    );
+    expect(preview.get('script-src')).toEqual(["'self'"]);
+    expect(() =>
+      consoleCsp({ supabaseUrl: null, facebookSdkUrl: "https://x.example; script-src 'unsafe-inline'" }),
+    ).toThrow(/Facebook SDK URL/);
+    expect(staticHostHeadersFile('console', null, null, null, 'https://connect.facebook.net/en_US/sdk.js')).toContain(
+      "script-src 'self' https://connect.facebook.net",
+    );
+  });
+
   it('lets only the console frame its branding preview page, which draws the public page', () => {
     const preview = directives(consoleCsp({ supabaseUrl: 'http://127.0.0.1:54321', page: 'sitePreview' }));
     expect(preview.get('frame-ancestors')).toEqual(["'self'"]);

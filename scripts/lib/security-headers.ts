@@ -29,6 +29,11 @@ export const CONSOLE_BASE_HEADERS: Readonly<Record<string, string>> = {
 export const ANY_SUPABASE_PROJECT = 'https://*.supabase.co';
 
 import { tileSourceOrigin } from '../../supabase/functions/_shared/contracts/agent-map.ts';
+import {
+  FACEBOOK_CONNECT_SOURCES,
+  FACEBOOK_FRAME_SOURCES,
+  facebookSdkOrigin,
+} from '../../supabase/functions/_shared/contracts/whatsapp.ts';
 import type { TrackerName } from '../../public-site/src/tracking/trackers.ts';
 
 type Directives = Record<string, readonly string[]>;
@@ -55,6 +60,13 @@ export function relaySourceOrigin(relayUrl: string): string {
   const match = /^(wss?):\/\/([A-Za-z0-9.-]+(?::[0-9]{1,5})?)(?:[/?#]|$)/i.exec(relayUrl.trim());
   if (!match) throw new Error(`The phone relay URL must be ws(s)://host[:port]/…: ${relayUrl}`);
   return `${match[1]!.toLowerCase()}://${match[2]!.toLowerCase()}`;
+}
+
+/** The origin of the Facebook SDK URL, refused when it is not a plain http(s) URL (it goes into a header). */
+export function facebookScriptOrigin(sdkUrl: string): string {
+  const origin = facebookSdkOrigin(sdkUrl);
+  if (!origin) throw new Error(`The Facebook SDK URL must be http(s)://host[:port]/…: ${sdkUrl}`);
+  return origin;
 }
 
 /** Directives both apps share. */
@@ -96,20 +108,30 @@ export function consoleCsp(options: {
   mapTileUrl?: string | null | undefined;
   /** A phone relay on its own host (PHONE_RELAY_URL, ws/wss): the sandbox's phone call connects to it. */
   phoneRelayUrl?: string | null | undefined;
+  /**
+   * Meta's JS SDK for WhatsApp's embedded sign-up (CONCIERGE_FACEBOOK_SDK_URL, only when a Facebook
+   * app is configured): exactly its origin may serve scripts, and facebook.com may be framed and called.
+   */
+  facebookSdkUrl?: string | null | undefined;
 }): string {
   const base = common(options.supabaseUrl);
   const preview = options.page === 'sitePreview';
   const tiles = options.mapTileUrl && !preview ? tileSourceOrigin(options.mapTileUrl) : null;
+  const facebook = options.facebookSdkUrl && !preview ? facebookScriptOrigin(options.facebookSdkUrl) : null;
   return serializeCsp({
     ...base,
+    'script-src': [...base['script-src']!, ...(facebook ? [facebook] : [])],
     'img-src': [...base['img-src']!, ...(tiles ? [tiles] : [])],
     'style-src': [...base['style-src']!, ...(preview ? ["'unsafe-inline'"] : [])],
     'connect-src': [
       ...base['connect-src']!,
       'https://www.youtube.com',
       ...(options.phoneRelayUrl && !preview ? [relaySourceOrigin(options.phoneRelayUrl)] : []),
+      ...(facebook ? FACEBOOK_CONNECT_SOURCES : []),
     ],
-    'frame-src': preview ? ['https://www.youtube-nocookie.com'] : ["'self'"],
+    'frame-src': preview
+      ? ['https://www.youtube-nocookie.com']
+      : ["'self'", ...(facebook ? FACEBOOK_FRAME_SOURCES : [])],
     'frame-ancestors': preview ? ["'self'"] : ["'none'"],
   });
 }
@@ -178,8 +200,12 @@ export function staticHostHeadersFile(
   supabaseUrl: string | null | undefined,
   mapTileUrl?: string | null,
   phoneRelayUrl?: string | null,
+  facebookSdkUrl?: string | null,
 ): string {
-  const csp = app === 'console' ? consoleCsp({ supabaseUrl, mapTileUrl, phoneRelayUrl }) : siteCsp({ supabaseUrl });
+  const csp =
+    app === 'console'
+      ? consoleCsp({ supabaseUrl, mapTileUrl, phoneRelayUrl, facebookSdkUrl })
+      : siteCsp({ supabaseUrl });
   const lines = [
     `# Written by the build from scripts/lib/security-headers.ts (API: ${supabaseUrl ?? 'none'}).`,
     '/*',

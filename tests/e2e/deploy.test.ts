@@ -157,7 +157,8 @@ describe('deploy page', () => {
     await deploy.page.getByTestId('deploy-phone').waitFor();
     // The shared e2e product has no Twilio account: the card says so instead of offering a purchase.
     await deploy.page.getByText(deployEn.phone.notConfigured).waitFor();
-    await deploy.page.getByText(deployEn.whatsApp.notAvailable).waitFor();
+    // Nor a Facebook app: WhatsApp's sign-up says it is not configured.
+    await deploy.page.getByText(deployEn.whatsApp.notConfigured).waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
     await deploy.shot('375');

@@ -33,6 +33,27 @@ describe('buildContentSecurityPolicy', () => {
     expect(d.get('base-uri')).toEqual(["'none'"]);
   });
 
+  it("allows exactly the Facebook SDK's script origin, facebook.com frames and calls when configured", () => {
+    const d = directives(
+      buildContentSecurityPolicy({
+        supabaseUrl: 'https://abc.supabase.co',
+        facebookSdkUrl: 'https://connect.facebook.net/en_US/sdk.js',
+      }),
+    );
+    expect(d.get('script-src')).toEqual(["'self'", 'https://connect.facebook.net']);
+    expect(d.get('frame-src')).toEqual(["'self'", 'https://www.facebook.com', 'https://*.facebook.com']);
+    expect(d.get('connect-src')).toContain('https://*.facebook.com');
+    const preview = directives(
+      buildContentSecurityPolicy({
+        supabaseUrl: 'https://abc.supabase.co',
+        page: 'sitePreview',
+        facebookSdkUrl: 'https://connect.facebook.net/en_US/sdk.js',
+      }),
+    );
+    expect(preview.get('script-src')).toEqual(["'self'"]);
+    expect(() => buildContentSecurityPolicy({ supabaseUrl: null, facebookSdkUrl: 'javascript:alert(1)' })).toThrow();
+  });
+
   it('frames only its own branding preview page, which only the console may frame', () => {
     const app = directives(buildContentSecurityPolicy({ supabaseUrl: 'https://abc.supabase.co' }));
     expect(app.get('frame-src')).toEqual(["'self'"]);

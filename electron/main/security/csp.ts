@@ -5,6 +5,12 @@
  * REST, auth, storage, functions; ws/wss for realtime); media from blob: (microphone recordings,
  * playback) and the API (stored recordings); no plugins, no framing, no base-URL hijack.
  */
+import {
+  FACEBOOK_CONNECT_SOURCES,
+  FACEBOOK_FRAME_SOURCES,
+  facebookSdkOrigin,
+} from '../../../supabase/functions/_shared/contracts/whatsapp.ts';
+
 export interface CspOptions {
   /** Supabase API base URL the console talks to; null when no backend could be started. */
   supabaseUrl: string | null;
@@ -17,6 +23,11 @@ export interface CspOptions {
   page?: 'app' | 'sitePreview';
   /** A phone relay on its own host (ws/wss): the sandbox's phone call connects to it. */
   phoneRelayUrl?: string | null;
+  /**
+   * Meta's JS SDK for WhatsApp's embedded sign-up (CONCIERGE_FACEBOOK_SDK_URL when a Facebook app is
+   * configured): exactly its origin may serve scripts; facebook.com may be framed and called.
+   */
+  facebookSdkUrl?: string | null;
 }
 
 function origin(raw: string): URL {
@@ -38,23 +49,36 @@ export function buildContentSecurityPolicy(options: CspOptions): string {
   const dev = options.devServerUrl ? origin(options.devServerUrl) : undefined;
   const preview = options.page === 'sitePreview';
   const relay = options.phoneRelayUrl && !options.page ? relayOrigin(options.phoneRelayUrl) : null;
+  const facebook = options.facebookSdkUrl && !options.page ? facebookSdkOrigin(options.facebookSdkUrl) : null;
+  if (options.facebookSdkUrl && !options.page && !facebook) {
+    throw new Error(`Facebook SDK URL must be http(s): ${options.facebookSdkUrl}`);
+  }
   const devSources = dev ? [dev.origin, `${dev.protocol === 'https:' ? 'wss:' : 'ws:'}//${dev.host}`] : [];
 
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // The React refresh preamble Vite injects in dev is an inline script; production has none.
-    'script-src': ["'self'", ...(dev ? [dev.origin, "'unsafe-inline'"] : [])],
+    'script-src': ["'self'", ...(dev ? [dev.origin, "'unsafe-inline'"] : []), ...(facebook ? [facebook] : [])],
     // Vite injects <style> tags in dev; the production build extracts CSS to files.
     'style-src': ["'self'", ...(dev || preview ? [...(dev ? [dev.origin] : []), "'unsafe-inline'"] : [])],
     // Agent avatars and media may live on any https host (owners paste image links).
     'img-src': ["'self'", 'data:', 'blob:', ...apiSources, 'https:'],
     'font-src': ["'self'", 'data:'],
     'media-src': ["'self'", 'blob:', ...apiSources],
-    'connect-src': ["'self'", ...apiSources, ...realtimeSources, ...devSources, ...(relay ? [relay] : [])],
+    'connect-src': [
+      "'self'",
+      ...apiSources,
+      ...realtimeSources,
+      ...devSources,
+      ...(relay ? [relay] : []),
+      ...(facebook ? FACEBOOK_CONNECT_SOURCES : []),
+    ],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     // The console frames only its own preview page; nobody but the console frames that page.
-    'frame-src': preview ? ['https://www.youtube-nocookie.com'] : ["'self'"],
+    'frame-src': preview
+      ? ['https://www.youtube-nocookie.com']
+      : ["'self'", ...(facebook ? FACEBOOK_FRAME_SOURCES : [])],
     'frame-ancestors': preview ? ["'self'"] : ["'none'"],
     'base-uri': ["'none'"],
     'form-action': ["'none'"],

@@ -16,6 +16,19 @@ export const runtimeConfigSchema = z.object({
    */
   mapTileUrl: z.string().max(500).optional(),
   mapTileAttribution: z.string().max(300).optional(),
+  /**
+   * WhatsApp's embedded sign-up (CONCIERGE_FACEBOOK_*; contracts/whatsapp.ts facebookSignupSettings):
+   * without both ids the Deploy card says sign-up is not configured.
+   */
+  facebookAppId: z
+    .string()
+    .regex(/^[0-9]{1,32}$/)
+    .optional(),
+  facebookConfigId: z
+    .string()
+    .regex(/^[0-9]{1,32}$/)
+    .optional(),
+  facebookSdkUrl: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -54,6 +54,32 @@ export class DeployPage {
     return this.page.getByTestId('widget-submit');
   }
 
+  whatsApp(): Locator {
+    return this.page.getByTestId('deploy-whatsapp');
+  }
+
+  whatsAppConnect(): Locator {
+    return this.whatsApp().getByTestId('whatsapp-connect');
+  }
+
+  whatsAppDisconnect(): Locator {
+    return this.whatsApp().getByTestId('whatsapp-disconnect');
+  }
+
+  /** The sender's status as the card shows it (data-status: CREATING, ONLINE, …). */
+  whatsAppStatus(status: string): Locator {
+    return this.whatsApp().locator(`[data-testid="whatsapp-status"][data-status="${status}"]`);
+  }
+
+  /** The quality rating tag (data-colour: green, yellow, red). */
+  whatsAppQuality(): Locator {
+    return this.whatsApp().getByTestId('whatsapp-quality');
+  }
+
+  whatsAppReadiness(label: string): Locator {
+    return this.whatsApp().getByText(label, { exact: true });
+  }
+
   toast(text: string): Locator {
     return this.page.locator('.bp6-toast').getByText(text, { exact: true });
   }

@@ -6,6 +6,7 @@ import { installCalls, type FakeTwilioCalls } from './calls.ts';
 import { installConversationRelay } from './conversation-relay.ts';
 import { installMessages, type FakeMessages } from './messages.ts';
 import { installNumbers, type FakeNumbers } from './numbers.ts';
+import { installSenders, type FakeSenders } from './senders.ts';
 import { startFakeTwilioServer, type FakeTwilioServer } from './server.ts';
 
 export type FakeTwilio = FakeTwilioServer & {
@@ -13,6 +14,7 @@ export type FakeTwilio = FakeTwilioServer & {
   conversationRelay: ReturnType<typeof installConversationRelay>;
   numbers: FakeNumbers;
   messages: FakeMessages;
+  senders: FakeSenders;
 };
 
 export async function startFakeTwilio(options: { accountSid?: string; authToken?: string } = {}): Promise<FakeTwilio> {
@@ -24,5 +26,6 @@ export async function startFakeTwilio(options: { accountSid?: string; authToken?
     conversationRelay: installConversationRelay(server),
     numbers: installNumbers(server),
     messages: installMessages(server),
+    senders: installSenders(server),
   };
 }

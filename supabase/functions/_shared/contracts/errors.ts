@@ -90,6 +90,9 @@ export const ERROR_CODES = [
   'caller_id_not_found',
   'caller_id_taken',
   'address_required',
+  // WhatsApp senders.
+  'whatsapp_number_required',
+  'whatsapp_already_connected',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

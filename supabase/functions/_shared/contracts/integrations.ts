@@ -2,7 +2,7 @@
  * `agent_integrations.config` (spec 001 §3.1 "integrations"): one row per kind, the kind's public
  * state in `config`; tokens and keys live in `agent_secrets`, never here. One definition for the
  * console's deploy page and connectors tab, and the functions that read or write a kind's state
- * (google-calendar, connector-dispatch, the WhatsApp setup to come).
+ * (google-calendar, connector-dispatch, whatsapp-senders: its state is contracts/whatsapp.ts').
  *
  * - `integrationConfigSchema(kind)`: what Postgres accepts for a write (the column's check: an
  *   object without secret keys; agent_integrations_connector_webhook_url for zapier/make);
@@ -90,6 +90,10 @@ export const integrationConfigReaders = {
     status: text,
     last_status_check: text,
     quality_rating: text,
+    messaging_limits: text,
+    /** pending, active (ONLINE) or rejected (OFFLINE/ERROR): contracts/whatsapp.ts. */
+    business_info: z.object({ status: text, display_name: text }).nullable().catch(null),
+    offline_reasons: z.array(z.object({ code: text, message: z.string().catch('') })).catch([]),
   }),
   zapier: z.object({ webhook_url: z.string().catch('') }),
   make: z.object({ webhook_url: z.string().catch('') }),

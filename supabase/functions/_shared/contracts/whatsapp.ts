@@ -1,7 +1,11 @@
 /**
- * WhatsApp messaging rules shared by the `whatsapp-webhook` function, the console (messages
- * screens, template picker) and SQL (`whatsapp_messages.status`/`not_sent_reason` checks and
- * `whatsapp_message_status`, migration 20261125190000; tests/integration/whatsapp prove they agree).
+ * WhatsApp rules shared by the functions (`whatsapp-webhook`, `whatsapp-senders`), the console
+ * (messages screens, template picker, Deploy's WhatsApp card) and SQL:
+ *  - messaging: `whatsapp_messages.status`/`not_sent_reason` checks and `whatsapp_message_status`,
+ *    migration 20261125190000; tests/integration/whatsapp prove they agree;
+ *  - the sender (issue 17 §1; spec 001 §3.1 whatsappBusiness, §4.9, §7.1; 002 §4.3; reference/twilio.md
+ *    §10): the `whatsapp-senders` wire format, its status rules (polling intervals, transitions, quality
+ *    colours, readiness) and Meta's embedded sign-up messages.
  */
 import { z } from 'zod';
 
@@ -95,3 +99,345 @@ export function splitWhatsAppBody(text: string, limit = WHATSAPP_BODY_LIMIT): st
   if (rest !== '') parts.push(rest);
   return parts;
 }
+
+// ==== the sender (whatsapp-senders, Deploy's WhatsApp card) ====================================
+
+// ---- sender status (spec 001 §4.9) --------------------------------------------------------------
+
+/** Statuses the Senders API reports (reference §10.1), plus ERROR, which the spec names too. */
+export const SENDER_STATUSES = [
+  'CREATING',
+  'ONLINE',
+  'OFFLINE',
+  'ERROR',
+  'PENDING_VERIFICATION',
+  'VERIFYING',
+  'ONLINE:UPDATING',
+  'TWILIO_REVIEW',
+  'DRAFT',
+  'STUBBED',
+] as const;
+export type SenderStatus = (typeof SENDER_STATUSES)[number];
+
+/** A status as stored and compared: upper case, spaces as underscores ("pending verification"). */
+export function normaliseSenderStatus(raw: string | null | undefined): string | null {
+  const text = (raw ?? '').trim();
+  return text === '' ? null : text.toUpperCase().replace(/\s+/g, '_');
+}
+
+/** Spec: "WhatsApp polling: 30 s while creating, 60 s otherwise; retry after 60 s on failed poll". */
+export const SENDER_POLL_MS = { creating: 30_000, other: 60_000, retryAfterFailure: 60_000 } as const;
+
+/**
+ * When the console asks for the status again: never without a sender or once it is ONLINE
+ * ("polling stops"), 60 s after a failed poll, 30 s while CREATING, 60 s for any other status.
+ */
+export function senderPollInterval(status: string | null | undefined, lastPollFailed: boolean): number | false {
+  const normalised = normaliseSenderStatus(status);
+  if (lastPollFailed) return SENDER_POLL_MS.retryAfterFailure;
+  if (normalised === null || normalised === 'ONLINE') return false;
+  return normalised === 'CREATING' ? SENDER_POLL_MS.creating : SENDER_POLL_MS.other;
+}
+
+/** businessInfo.status: pending at setup, active once ONLINE, rejected on OFFLINE or ERROR. */
+export const BUSINESS_STATUSES = ['pending', 'active', 'rejected'] as const;
+export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
+
+/** Whether a status needs the owner's attention (the setup notice). */
+export function senderNeedsAttention(status: string | null | undefined): boolean {
+  const normalised = normaliseSenderStatus(status);
+  return normalised === 'OFFLINE' || normalised === 'ERROR';
+}
+
+/** Quality rating colours: HIGH green, MEDIUM yellow, anything else red. */
+export type QualityColour = 'green' | 'yellow' | 'red';
+export function qualityColour(rating: string | null | undefined): QualityColour {
+  const normalised = (rating ?? '').trim().toUpperCase();
+  if (normalised === 'HIGH') return 'green';
+  if (normalised === 'MEDIUM') return 'yellow';
+  return 'red';
+}
+
+/** Ready = connected and ONLINE; anything else is "not ready". */
+export function senderReady(state: { enabled: boolean; status: string | null } | null | undefined): boolean {
+  return state?.enabled === true && normaliseSenderStatus(state.status) === 'ONLINE';
+}
+
+// ---- stored state: agent_integrations.config of kind whatsapp_business ---------------------------
+
+/**
+ * The sender's public state as the server stores it (snake_case; written by the function only, see
+ * the migration protecting whatsapp_business rows). Secrets (the sub-account SID and auth token)
+ * are in agent_secrets, never here.
+ */
+export interface StoredSenderConfig {
+  sender_id: string;
+  phone_number: string;
+  waba_id: string;
+  status: string;
+  last_status_check: string;
+  business_info: { display_name: string; description: string; category: string; status: BusinessStatus };
+  messaging_limits: string | null;
+  quality_rating: string | null;
+  offline_reasons: { code: string | null; message: string }[];
+}
+
+/** What the Senders API tells us on create and fetch (only the fields the rules use). */
+export interface FetchedSender {
+  status: string | null;
+  qualityRating: string | null;
+  messagingLimit: string | null;
+  offlineReasons: { code: string | null; message: string }[];
+}
+
+/** Spec 001 §4.9 transitions, applied to the stored state after a fetch. Pure. */
+export function applySenderStatus(previous: StoredSenderConfig, fetched: FetchedSender, now: Date): StoredSenderConfig {
+  const status = normaliseSenderStatus(fetched.status) ?? previous.status;
+  const next: StoredSenderConfig = { ...previous, status, last_status_check: now.toISOString() };
+  if (status === 'ONLINE') {
+    return {
+      ...next,
+      messaging_limits: fetched.messagingLimit ?? previous.messaging_limits,
+      quality_rating: fetched.qualityRating ?? previous.quality_rating,
+      offline_reasons: [],
+      business_info: { ...previous.business_info, status: 'active' },
+    };
+  }
+  if (senderNeedsAttention(status)) {
+    return {
+      ...next,
+      offline_reasons: fetched.offlineReasons,
+      business_info: { ...previous.business_info, status: 'rejected' },
+    };
+  }
+  return next;
+}
+
+// ---- the function's wire format ------------------------------------------------------------------
+
+/** Meta's WABA id: digits. */
+export const wabaIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{1,32}$/, 'A WhatsApp Business Account ID is digits.');
+
+/** Business verticals the Senders API accepts (reference §10.1; 22 fixed strings, the common ones). */
+export const SENDER_VERTICALS = [
+  'Automotive',
+  'Beauty, Spa and Salon',
+  'Clothing and Apparel',
+  'Education',
+  'Entertainment',
+  'Event Planning and Service',
+  'Finance and Banking',
+  'Food and Grocery',
+  'Public Service',
+  'Hotel and Lodging',
+  'Medical and Health',
+  'Non-profit',
+  'Professional Services',
+  'Shopping and Retail',
+  'Travel and Transportation',
+  'Restaurant',
+  'Other',
+] as const;
+
+/** Meta's limits on the WhatsApp business profile (name ≤ 512 in the API; about ≤ 139). */
+export const PROFILE_ABOUT_MAX = 139;
+
+export const senderProfileInputSchema = z
+  .object({
+    name: z.string().trim().min(1).max(512).optional(),
+    about: z.string().trim().max(PROFILE_ABOUT_MAX).optional(),
+    description: z.string().trim().max(512).optional(),
+    vertical: z.enum(SENDER_VERTICALS).optional(),
+  })
+  .strict();
+
+export const connectSenderInputSchema = z
+  .object({
+    agentId: z.uuid(),
+    wabaId: wabaIdSchema,
+    /** The embedded sign-up's code; not needed by Twilio (reference §10.2), accepted and ignored. */
+    code: z.string().max(2048).optional(),
+    /** Overrides of what the server derives from the agent (name, about, vertical). */
+    profile: senderProfileInputSchema.optional(),
+  })
+  .strict();
+export type ConnectSenderInput = z.infer<typeof connectSenderInputSchema>;
+
+export const agentIdInputSchema = z.object({ agentId: z.uuid() }).strict();
+
+/** The sender state the function answers (connect, status, disconnect) and the card draws. */
+export const senderStateSchema = z.object({
+  connected: z.boolean(),
+  senderId: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  wabaId: z.string().nullable(),
+  status: z.string().nullable(),
+  businessStatus: z.enum(BUSINESS_STATUSES).nullable(),
+  qualityRating: z.string().nullable(),
+  messagingLimits: z.string().nullable(),
+  offlineReasons: z.array(z.object({ code: z.string().nullable(), message: z.string() })),
+  lastStatusCheck: z.string().nullable(),
+  ready: z.boolean(),
+});
+export type SenderState = z.infer<typeof senderStateSchema>;
+
+export const DISCONNECTED_SENDER: SenderState = {
+  connected: false,
+  senderId: null,
+  phoneNumber: null,
+  wabaId: null,
+  status: null,
+  businessStatus: null,
+  qualityRating: null,
+  messagingLimits: null,
+  offlineReasons: [],
+  lastStatusCheck: null,
+  ready: false,
+};
+
+export function senderStateOf(enabled: boolean, config: StoredSenderConfig | null): SenderState {
+  if (!enabled || !config) return DISCONNECTED_SENDER;
+  return {
+    connected: true,
+    senderId: config.sender_id,
+    phoneNumber: config.phone_number,
+    wabaId: config.waba_id,
+    status: config.status,
+    businessStatus: config.business_info.status,
+    qualityRating: config.quality_rating,
+    messagingLimits: config.messaging_limits,
+    offlineReasons: config.offline_reasons,
+    lastStatusCheck: config.last_status_check,
+    ready: senderReady({ enabled, status: config.status }),
+  };
+}
+
+/** Spec 002 §5: "WhatsApp needs a phone number assigned to the agent first". */
+export const NUMBER_REQUIRED_MESSAGE = 'A phone number must be assigned to this agent before connecting WhatsApp.';
+
+// ---- Meta's embedded sign-up (reference §5, §10.2) -------------------------------------------------
+
+/** The Facebook JS SDK version the sign-up runs with (spec 001 §4.9). */
+export const FACEBOOK_SDK_VERSION = 'v23.0';
+export const DEFAULT_FACEBOOK_SDK_URL = 'https://connect.facebook.net/en_US/sdk.js';
+/** Spec 001 §4.9: "messaging primary language fr_FR, use case customer_support". */
+export const EMBEDDED_SIGNUP_EXTRAS = {
+  setup: {},
+  featureType: '',
+  sessionInfoVersion: '3',
+  messagingPrimaryLanguage: 'fr_FR',
+  useCase: 'customer_support',
+} as const;
+
+export const EMBEDDED_SIGNUP_EVENTS = ['FINISH', 'FINISH_ONLY_WABA', 'CANCEL', 'ERROR'] as const;
+export type EmbeddedSignupEvent = (typeof EMBEDDED_SIGNUP_EVENTS)[number];
+
+const signupMessageSchema = z.object({
+  type: z.literal('WA_EMBEDDED_SIGNUP'),
+  event: z.string(),
+  data: z
+    .object({
+      waba_id: z.string().optional(),
+      phone_number_id: z.string().optional(),
+      business_id: z.string().optional(),
+      current_step: z.string().optional(),
+      error_message: z.string().optional(),
+    })
+    .loose()
+    .optional(),
+});
+
+export type EmbeddedSignupMessage =
+  | { event: 'FINISH' | 'FINISH_ONLY_WABA'; wabaId: string | null }
+  | { event: 'CANCEL'; step: string | null }
+  | { event: 'ERROR'; message: string | null };
+
+/**
+ * A `message` event's data as the embedded sign-up posts it (a JSON string, sometimes an object), or
+ * null for anything else (other posts happen on the page). Other FINISH_* variants count as FINISH.
+ */
+export function parseEmbeddedSignupMessage(raw: unknown): EmbeddedSignupMessage | null {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+  const parsed = signupMessageSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const { event, data } = parsed.data;
+  if (event === 'CANCEL') return { event, step: data?.current_step ?? null };
+  if (event === 'ERROR') return { event, message: data?.error_message ?? null };
+  if (event.startsWith('FINISH')) {
+    const waba = wabaIdSchema.safeParse(data?.waba_id ?? '');
+    return {
+      event: event === 'FINISH_ONLY_WABA' ? 'FINISH_ONLY_WABA' : 'FINISH',
+      wabaId: waba.success ? waba.data : null,
+    };
+  }
+  return null;
+}
+
+/**
+ * Where a sign-up message may come from: Facebook's own pages (https, facebook.com or a subdomain),
+ * or the origin of a configured SDK that is not Facebook's (a self-hosted or test SDK).
+ */
+export function isEmbeddedSignupOrigin(origin: string, sdkUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.protocol === 'https:' && (url.hostname === 'facebook.com' || url.hostname.endsWith('.facebook.com'))) {
+    return true;
+  }
+  const sdk = facebookSdkOrigin(sdkUrl);
+  return sdk !== null && !sdk.endsWith('.facebook.net') && url.origin === sdk;
+}
+
+/**
+ * The origin of a Facebook SDK URL (CONCIERGE_FACEBOOK_SDK_URL), the only script origin the console's
+ * CSP adds for it; null when it is not an http(s) URL without credentials (it goes into a header).
+ */
+export function facebookSdkOrigin(sdkUrl: string): string | null {
+  const match = /^(https?):\/\/([A-Za-z0-9.-]+(?::[0-9]{1,5})?)(?:[/?#]|$)/i.exec(sdkUrl.trim());
+  return match ? `${match[1]!.toLowerCase()}://${match[2]!.toLowerCase()}` : null;
+}
+
+/**
+ * The embedded sign-up's settings (README "Configuration"), read from the environment of whoever
+ * serves the console (npm start, a static build, the desktop app): CONCIERGE_FACEBOOK_APP_ID and
+ * CONCIERGE_FACEBOOK_CONFIG_ID (the Facebook Login for Business configuration) and the SDK's URL
+ * CONCIERGE_FACEBOOK_SDK_URL (default Meta's). Public values: they go into the console's runtime
+ * config and the SDK's origin into its CSP. Null (sign-up "not configured", no Facebook script
+ * allowed) without both ids; malformed values throw, so a server refuses to start with them.
+ */
+export interface FacebookSignupSettings {
+  facebookAppId: string;
+  facebookConfigId: string;
+  facebookSdkUrl: string;
+}
+
+export function facebookSignupSettings(
+  env: Readonly<Record<string, string | undefined>>,
+): FacebookSignupSettings | null {
+  const appId = env.CONCIERGE_FACEBOOK_APP_ID?.trim();
+  const configId = env.CONCIERGE_FACEBOOK_CONFIG_ID?.trim();
+  if (!appId || !configId) return null;
+  const sdkUrl = env.CONCIERGE_FACEBOOK_SDK_URL?.trim() || DEFAULT_FACEBOOK_SDK_URL;
+  if (!facebookSdkOrigin(sdkUrl)) throw new Error(`CONCIERGE_FACEBOOK_SDK_URL must be an http(s) URL: ${sdkUrl}`);
+  if (!/^[0-9]{1,32}$/.test(appId) || !/^[0-9]{1,32}$/.test(configId)) {
+    throw new Error('CONCIERGE_FACEBOOK_APP_ID and CONCIERGE_FACEBOOK_CONFIG_ID must be digits');
+  }
+  return { facebookAppId: appId, facebookConfigId: configId, facebookSdkUrl: sdkUrl };
+}
+
+/** Facebook hosts the SDK frames and calls (Meta's CSP guidance for the JS SDK). */
+export const FACEBOOK_FRAME_SOURCES = ['https://www.facebook.com', 'https://*.facebook.com'] as const;
+export const FACEBOOK_CONNECT_SOURCES = ['https://*.facebook.com', 'https://graph.facebook.com'] as const;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { readIntegrationConfig } from '@contracts/integrations.ts';
+import { BUSINESS_STATUSES, senderReady, type SenderState } from '@contracts/whatsapp.ts';
 import { z } from 'zod';
 import { toAppError } from '../../../errors/appError.ts';
 import type { Row } from '../../../lib/db-types.ts';
@@ -26,13 +27,8 @@ export interface WebWidgetState {
   disconnectedAt: string | null;
 }
 
-export interface WhatsAppState {
-  enabled: boolean;
-  /** Sender status as reported by the provider (creating, online, offline, error, …); null before setup. */
-  status: string | null;
-  phoneNumber: string | null;
-  connectedAt: string | null;
-}
+/** WhatsApp Business as last stored by the server (whatsapp-senders); the card then polls it. */
+export type WhatsAppState = SenderState;
 
 export interface AgentIntegrations {
   /** Null only for an agent created before the card existed; such an agent has no public page. */
@@ -81,15 +77,26 @@ export function toIntegrations(rows: IntegrationRow[]): AgentIntegrations {
           }
         : null,
     whatsApp:
-      whatsApp && wa
+      whatsApp && wa && whatsApp.enabled && wa.sender_id
         ? {
-            enabled: whatsApp.enabled,
-            status: wa.status,
+            connected: true,
+            senderId: wa.sender_id,
             phoneNumber: wa.phone_number,
-            connectedAt: whatsApp.connected_at,
+            wabaId: wa.waba_id,
+            status: wa.status,
+            businessStatus: businessStatus(wa.business_info?.status ?? null),
+            qualityRating: wa.quality_rating,
+            messagingLimits: wa.messaging_limits,
+            offlineReasons: wa.offline_reasons,
+            lastStatusCheck: wa.last_status_check,
+            ready: senderReady({ enabled: true, status: wa.status }),
           }
         : null,
   };
+}
+
+function businessStatus(value: string | null): SenderState['businessStatus'] {
+  return BUSINESS_STATUSES.find((s) => s === value) ?? null;
 }
 
 export async function fetchIntegrations(agentId: string): Promise<AgentIntegrations> {

@@ -4,4 +4,5 @@ export const deployKeys = {
   integrations: (agentId: string) => [...deployKeys.all, 'integrations', agentId] as const,
   phone: (agentId: string) => [...deployKeys.all, 'phone', agentId] as const,
   phoneSettings: (agentId: string) => [...deployKeys.all, 'phone-settings', agentId] as const,
+  whatsAppSender: (agentId: string) => [...deployKeys.all, 'whatsapp-sender', agentId] as const,
 };

@@ -1,34 +1,44 @@
-import { AnchorButton, Button, Classes, Intent } from '@blueprintjs/core';
+import { Alert, AnchorButton, Button, Callout, Classes, Intent, Tag } from '@blueprintjs/core';
+import { qualityColour, senderNeedsAttention, type QualityColour, type SenderState } from '@contracts/whatsapp.ts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLinkClickHandler } from 'react-router-dom';
-import type { WhatsAppState } from '../api/integrations.ts';
 import { DeployCard } from './DeployCard.tsx';
 
-/** Readiness as spec 001 §4.9 shows it: online is ready, anything else is not. */
-export function whatsAppReady(state: WhatsAppState | null): boolean {
-  return state?.enabled === true && state.status?.toLowerCase() === 'online';
+const QUALITY_INTENT: Record<QualityColour, Intent> = {
+  green: Intent.SUCCESS,
+  yellow: Intent.WARNING,
+  red: Intent.DANGER,
+};
+
+export interface WhatsAppCardProps {
+  agentId: string;
+  sender: SenderState;
+  hasNumber: boolean;
+  brandingEnabled: boolean;
+  /** Facebook app configured for the embedded sign-up (runtime config). */
+  signupConfigured: boolean;
+  busy: boolean;
+  /** The last status poll failed (the card keeps the last known state; the poll retries in 60 s). */
+  pollFailed: boolean;
+  onConnect: () => void;
+  onDisconnect: () => void;
 }
 
 /**
- * The WhatsApp Business state read from agent_integrations, with the links of spec 001 §2.7.
- * The embedded sign-up comes with the WhatsApp issue: its action says it is not available yet.
+ * WhatsApp Business on Deploy (spec 001 §2.7, §4.9): connect through Meta's sign-up, the sender's
+ * number, status, quality rating (HIGH green, MEDIUM yellow, else red), messaging limit and
+ * readiness, the setup notice when it is OFFLINE or in ERROR, disconnect; links to the messages
+ * and the business profile.
  */
-export function WhatsAppCard({
-  agentId,
-  state,
-  hasNumber,
-  brandingEnabled,
-}: {
-  agentId: string;
-  state: WhatsAppState | null;
-  hasNumber: boolean;
-  brandingEnabled: boolean;
-}) {
+export function WhatsAppCard(props: WhatsAppCardProps) {
+  const { agentId, sender, hasNumber, brandingEnabled, signupConfigured, busy } = props;
   const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
   const base = `/agents/${encodeURIComponent(agentId)}`;
   const openMessages = useLinkClickHandler<HTMLElement>(`${base}/messages`);
   const openBranding = useLinkClickHandler<HTMLElement>(`${base}/branding`);
-  const ready = whatsAppReady(state);
+  const colour = qualityColour(sender.qualityRating);
   return (
     <DeployCard
       icon="chat"
@@ -36,12 +46,31 @@ export function WhatsAppCard({
       title={t('deploy:whatsApp.title')}
       description={t('deploy:whatsApp.description')}
       status={{
-        label: t(ready ? 'deploy:whatsApp.ready' : 'deploy:whatsApp.notReady'),
-        intent: ready ? Intent.SUCCESS : Intent.NONE,
+        label: t(sender.ready ? 'deploy:whatsApp.ready' : 'deploy:whatsApp.notReady'),
+        intent: sender.ready ? Intent.SUCCESS : Intent.NONE,
       }}
       footer={
         <>
-          <Button icon="link" disabled text={t('deploy:whatsApp.connect')} />
+          {sender.connected ? (
+            <Button
+              icon="disable"
+              intent={Intent.DANGER}
+              variant="minimal"
+              loading={busy}
+              data-testid="whatsapp-disconnect"
+              text={t('deploy:whatsApp.disconnect')}
+              onClick={() => setConfirming(true)}
+            />
+          ) : (
+            <Button
+              icon="link"
+              intent={Intent.PRIMARY}
+              loading={busy}
+              data-testid="whatsapp-connect"
+              text={t('deploy:whatsApp.connect')}
+              onClick={props.onConnect}
+            />
+          )}
           <AnchorButton
             variant="minimal"
             icon="envelope"
@@ -62,12 +91,26 @@ export function WhatsAppCard({
         </>
       }
     >
-      {state ? (
-        <dl className="deploy-facts">
+      {sender.connected ? (
+        <dl className="deploy-facts" data-testid="whatsapp-sender">
           <dt>{t('deploy:whatsApp.number')}</dt>
-          <dd>{state.phoneNumber ?? '—'}</dd>
-          <dt />
-          <dd data-testid="whatsapp-status">{t('deploy:whatsApp.status', { status: state.status ?? '—' })}</dd>
+          <dd>{sender.phoneNumber ?? '—'}</dd>
+          <dt>{t('deploy:whatsApp.statusLabel')}</dt>
+          <dd data-testid="whatsapp-status" data-status={sender.status ?? ''}>
+            {t('deploy:whatsApp.statusValue', { status: sender.status ?? '—' })}
+          </dd>
+          <dt>{t('deploy:whatsApp.quality')}</dt>
+          <dd>
+            {sender.qualityRating ? (
+              <Tag minimal intent={QUALITY_INTENT[colour]} data-testid="whatsapp-quality" data-colour={colour}>
+                {sender.qualityRating}
+              </Tag>
+            ) : (
+              '—'
+            )}
+          </dd>
+          <dt>{t('deploy:whatsApp.limit')}</dt>
+          <dd>{sender.messagingLimits ?? '—'}</dd>
         </dl>
       ) : (
         <p className={Classes.TEXT_MUTED} data-testid="whatsapp-status">
@@ -75,7 +118,41 @@ export function WhatsAppCard({
           {!hasNumber && ` ${t('deploy:whatsApp.needsNumber')}`}
         </p>
       )}
-      <p className={`deploy-not-available ${Classes.TEXT_SMALL}`}>{t('deploy:whatsApp.notAvailable')}</p>
+      {sender.connected && senderNeedsAttention(sender.status) && (
+        <Callout intent={Intent.DANGER} icon="error" data-testid="whatsapp-setup-issue">
+          {t('deploy:whatsApp.setupIssue')}
+          {sender.offlineReasons.length > 0 && (
+            <ul>
+              {sender.offlineReasons.map((reason) => (
+                <li key={`${reason.code ?? ''}-${reason.message}`}>
+                  {reason.code ? `${reason.code}: ` : ''}
+                  {reason.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Callout>
+      )}
+      {props.pollFailed && (
+        <p className={`${Classes.TEXT_SMALL} ${Classes.TEXT_MUTED}`}>{t('deploy:whatsApp.pollFailed')}</p>
+      )}
+      {!signupConfigured && !sender.connected && (
+        <p className={`deploy-not-available ${Classes.TEXT_SMALL}`}>{t('deploy:whatsApp.notConfigured')}</p>
+      )}
+      <Alert
+        isOpen={confirming}
+        intent={Intent.DANGER}
+        icon="disable"
+        cancelButtonText={t('deploy:whatsApp.cancel')}
+        confirmButtonText={t('deploy:whatsApp.disconnect')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          props.onDisconnect();
+        }}
+      >
+        <p>{t('deploy:whatsApp.confirmDisconnect')}</p>
+      </Alert>
     </DeployCard>
   );
 }

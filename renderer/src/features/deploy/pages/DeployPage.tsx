@@ -12,6 +12,7 @@ import { GoogleCalendarCard } from '../GoogleCalendarCard.tsx';
 import { PhoneNumberCard } from '../components/PhoneNumberCard.tsx';
 import { WebWidgetCard } from '../components/WebWidgetCard.tsx';
 import { WhatsAppCard } from '../components/WhatsAppCard.tsx';
+import { useWhatsAppSetup } from '../whatsAppSetup.ts';
 import '../deploy.css';
 
 /** The agent's public page address from the site URL template (`http://{agent}.localhost:5181`). */
@@ -65,14 +66,36 @@ function DeployGrid({ agent, integrations }: { agent: AgentDetail; integrations:
       <WebWidgetCard widget={integrations.webWidget} businessCardEnabled={cardEnabled} mutations={mutations} />
       <GoogleCalendarCard agentId={agent.id} />
       <PhoneNumberCard agentId={agent.id} assigned={assigned} />
-      <WhatsAppCard
+      <WhatsAppDeploy
         agentId={agent.id}
-        state={integrations.whatsApp}
+        stored={integrations.whatsApp}
         hasNumber={assigned !== null}
         brandingEnabled={cardEnabled}
       />
       <ComingSoonCard channel="messenger" icon="chat" />
       <ComingSoonCard channel="instagram" icon="camera" />
     </div>
+  );
+}
+
+function WhatsAppDeploy(props: {
+  agentId: string;
+  stored: AgentIntegrations['whatsApp'];
+  hasNumber: boolean;
+  brandingEnabled: boolean;
+}) {
+  const setup = useWhatsAppSetup(props.agentId, props.stored, props.hasNumber);
+  return (
+    <WhatsAppCard
+      agentId={props.agentId}
+      sender={setup.sender}
+      hasNumber={props.hasNumber}
+      brandingEnabled={props.brandingEnabled}
+      signupConfigured={setup.signupConfigured}
+      busy={setup.busy}
+      pollFailed={setup.pollFailed}
+      onConnect={setup.connect}
+      onDisconnect={setup.disconnect}
+    />
   );
 }

@@ -1,0 +1,85 @@
+import { Intent } from '@blueprintjs/core';
+import { DISCONNECTED_SENDER, type SenderState } from '@contracts/whatsapp.ts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastError, toastSuccess, toaster } from '../../components/toaster.ts';
+import { toAppError } from '../../errors/appError.ts';
+import { getRuntimeConfig } from '../../lib/supabase.ts';
+import { useConnectWhatsAppMutation, useDisconnectWhatsAppMutation, useSenderStatusQuery } from './api/whatsapp.ts';
+import { runEmbeddedSignup, type SignupOutcome, type SignupSettings } from './embeddedSignup.ts';
+
+/** The embedded sign-up's settings from the runtime config, or null ("not configured"). */
+export function signupSettings(config: {
+  facebookAppId?: string | undefined;
+  facebookConfigId?: string | undefined;
+  facebookSdkUrl?: string | undefined;
+}): SignupSettings | null {
+  if (!config.facebookAppId || !config.facebookConfigId || !config.facebookSdkUrl) return null;
+  return { appId: config.facebookAppId, configId: config.facebookConfigId, sdkUrl: config.facebookSdkUrl };
+}
+
+/** The toast each outcome that is not a finished sign-up gets (spec 001 §8, WhatsApp). */
+export const OUTCOME_TOASTS: Record<Exclude<SignupOutcome['kind'], 'finish'>, string> = {
+  cancel: 'deploy:whatsApp.toasts.cancelled',
+  loginCancelled: 'deploy:whatsApp.toasts.loginCancelled',
+  missingWaba: 'deploy:whatsApp.toasts.wabaMissing',
+  error: 'deploy:whatsApp.toasts.error',
+};
+
+/**
+ * WhatsApp on the Deploy page: the sender's state (stored, then polled), connecting (number check,
+ * Meta's sign-up, then the server) and disconnecting, with the spec's toasts.
+ */
+export function useWhatsAppSetup(agentId: string, stored: SenderState | null, hasNumber: boolean) {
+  const { t } = useTranslation();
+  const status = useSenderStatusQuery(agentId, stored);
+  const connectMutation = useConnectWhatsAppMutation(agentId);
+  const disconnectMutation = useDisconnectWhatsAppMutation(agentId);
+  const [signingUp, setSigningUp] = useState(false);
+  const settings = signupSettings(getRuntimeConfig());
+  const warn = (key: string, params: Record<string, unknown> = {}) =>
+    toaster.show({ intent: Intent.WARNING, icon: 'warning-sign', message: t(key, params) });
+
+  async function connect(): Promise<void> {
+    if (!hasNumber) return warn('deploy:whatsApp.toasts.phoneRequired');
+    if (!settings) return warn('deploy:whatsApp.toasts.notConfigured');
+    setSigningUp(true);
+    let outcome: SignupOutcome;
+    try {
+      outcome = await runEmbeddedSignup(settings);
+    } catch {
+      return warn('deploy:whatsApp.toasts.sdkNotLoaded');
+    } finally {
+      setSigningUp(false);
+    }
+    if (outcome.kind !== 'finish') {
+      return warn(
+        OUTCOME_TOASTS[outcome.kind],
+        outcome.kind === 'error' ? { message: outcome.message ?? '' } : undefined,
+      );
+    }
+    connectMutation.mutate(
+      { wabaId: outcome.wabaId, code: outcome.code },
+      {
+        onSuccess: () => toastSuccess(t('deploy:whatsApp.toasts.connected')),
+        onError: (error) => toastError(toAppError(error), t),
+      },
+    );
+  }
+
+  function disconnect(): void {
+    disconnectMutation.mutate(undefined, {
+      onSuccess: () => toastSuccess(t('deploy:whatsApp.toasts.disconnected')),
+      onError: (error) => toastError(toAppError(error), t),
+    });
+  }
+
+  return {
+    sender: (status.data ?? stored ?? DISCONNECTED_SENDER) satisfies SenderState,
+    signupConfigured: settings !== null,
+    busy: signingUp || connectMutation.isPending || disconnectMutation.isPending,
+    pollFailed: status.isError,
+    connect: () => void connect(),
+    disconnect,
+  };
+}

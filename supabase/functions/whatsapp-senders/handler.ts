@@ -1,0 +1,198 @@
+/**
+ * whatsapp-senders: connect an agent's WhatsApp Business sender (issue 17 §1; spec 001 §4.9, §7.1
+ * createTwilioSubAccount / createWhatsAppSender / getWhatsAppSenderStatus). Signed-in owners, for
+ * their own agents; wire format in contracts/whatsapp.ts.
+ *   POST /connect     { agentId, wabaId, code?, profile? } → 201 SenderState: the agent must have a
+ *                     number (409 whatsapp_number_required); creates (once per agent) the telephony
+ *                     sub-account, keeps its SID and auth token in agent_secrets only, then creates
+ *                     the sender with the sub-account's credentials, our webhook URLs and the WABA.
+ *   GET  /status?agentId=… → SenderState: fetches the sender and applies spec 001 §4.9's transitions.
+ *   POST /disconnect  { agentId } → SenderState: deletes the sender at Twilio, clears the state (the
+ *                     sub-account is kept for a later connection).
+ * Without TWILIO_ACCOUNT_SID/TWILIO_AUTH_TOKEN every route answers 503 twilio_not_configured.
+ */
+import {
+  DISCONNECTED_SENDER,
+  NUMBER_REQUIRED_MESSAGE,
+  agentIdInputSchema,
+  applySenderStatus,
+  connectSenderInputSchema,
+  senderStateOf,
+  type FetchedSender,
+  type StoredSenderConfig,
+} from '../_shared/contracts/whatsapp.ts';
+import {
+  HttpError,
+  createFunctionApp,
+  jsonResponse,
+  parseJsonBody,
+  parseQuery,
+  type Caller,
+  type FunctionEnv,
+} from '../_shared/platform/index.ts';
+import { createTwilioClient, type TwilioClient } from '../_shared/twilio/client.ts';
+import { twilioConfig, twilioConfigured } from '../_shared/twilio/config.ts';
+import {
+  assignedNumber,
+  keepSubAccount,
+  ownAgent,
+  profileOf,
+  saveSender,
+  saveSenderStatus,
+  senderRow,
+  storedSubAccount,
+} from './store.ts';
+import {
+  createSender,
+  createSubAccount,
+  deleteSender,
+  fetchSender,
+  isTwilioNotFound,
+  subAccountClient,
+  twilioHttpError,
+  type SubAccount,
+} from './twilio-senders.ts';
+
+export type { FunctionEnv };
+
+const SMALL_BODY = { maxBytes: 8 * 1024 };
+
+export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
+  const fn = createFunctionApp('whatsapp-senders', env, { browser: true });
+  const config = twilioConfig(env);
+  let platform: TwilioClient | null = null;
+
+  function twilio(): TwilioClient {
+    if (!twilioConfigured(config)) {
+      throw new HttpError(
+        503,
+        'twilio_not_configured',
+        'WhatsApp is not available: Twilio is not configured on this server (TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN).',
+      );
+    }
+    platform ??= createTwilioClient(config);
+    return platform;
+  }
+
+  /** The client acting for the agent's sub-account; the platform account when none is stored. */
+  async function senderClient(agentId: string): Promise<TwilioClient> {
+    const sub = await storedSubAccount(fn.service(), agentId);
+    return sub ? subAccountClient(config, sub) : twilio();
+  }
+
+  fn.post('/connect', async (c) => {
+    const platformClient = twilio();
+    const caller = await fn.auth.requireOwner(c.req.raw);
+    const input = await parseJsonBody(c.req.raw, connectSenderInputSchema, SMALL_BODY);
+    const db = fn.asCaller(caller);
+    const agent = await ownAgent(db, caller.userId, input.agentId);
+    const phoneNumber = await assignedNumber(db, agent.id);
+    if (!phoneNumber) throw new HttpError(409, 'whatsapp_number_required', NUMBER_REQUIRED_MESSAGE);
+    const existing = await senderRow(db, agent.id);
+    if (existing?.enabled && existing.config) {
+      throw new HttpError(
+        409,
+        'whatsapp_already_connected',
+        'WhatsApp is already connected for this agent. Disconnect it first.',
+      );
+    }
+
+    // Service role from here: agent_secrets and the sender state have no client write path.
+    const service = fn.service();
+    let sub: SubAccount | null = await storedSubAccount(service, agent.id);
+    if (!sub) {
+      try {
+        sub = await keepSubAccount(
+          service,
+          agent.id,
+          await createSubAccount(platformClient, `Concierge agent ${agent.id}`),
+        );
+      } catch (cause) {
+        if (cause instanceof HttpError) throw cause;
+        throw twilioHttpError(cause, 'create the WhatsApp sub-account');
+      }
+    }
+    const profile = profileOf(agent, input.profile);
+    let created: { sid: string } & FetchedSender;
+    try {
+      created = await createSender(subAccountClient(config, sub), {
+        phoneNumber,
+        wabaId: input.wabaId,
+        webhookBaseUrl: config.webhookBaseUrl,
+        profile,
+      });
+    } catch (cause) {
+      throw twilioHttpError(cause, 'create the WhatsApp sender');
+    }
+    const initial: StoredSenderConfig = {
+      sender_id: created.sid,
+      phone_number: phoneNumber,
+      waba_id: input.wabaId,
+      status: 'CREATING',
+      last_status_check: new Date().toISOString(),
+      business_info: {
+        display_name: profile.name,
+        description: profile.description ?? '',
+        category: profile.vertical,
+        status: 'pending',
+      },
+      messaging_limits: null,
+      quality_rating: null,
+      offline_reasons: [],
+    };
+    const stored = applySenderStatus(initial, created, new Date());
+    await saveSender(service, agent, { enabled: true, config: stored, connected: true });
+    return jsonResponse(senderStateOf(true, stored), 201);
+  });
+
+  fn.get('/status', async (c) => {
+    twilio();
+    const caller = await fn.auth.requireOwner(c.req.raw);
+    const { agentId } = parseQuery(c.req.raw, agentIdInputSchema);
+    const db = fn.asCaller(caller);
+    const agent = await ownAgent(db, caller.userId, agentId);
+    const row = await senderRow(db, agent.id);
+    if (!row?.enabled || !row.config) return jsonResponse(DISCONNECTED_SENDER);
+    let fetched: FetchedSender;
+    try {
+      fetched = await fetchSender(await senderClient(agent.id), row.config.sender_id);
+    } catch (cause) {
+      if (!isTwilioNotFound(cause)) throw twilioHttpError(cause, 'read the WhatsApp sender status');
+      // Deleted at Twilio (in its console): the owner sees the setup notice and can reconnect.
+      fetched = {
+        status: 'ERROR',
+        qualityRating: null,
+        messagingLimit: null,
+        offlineReasons: [{ code: '20404', message: 'The sender no longer exists at Twilio.' }],
+      };
+    }
+    const next = applySenderStatus(row.config, fetched, new Date());
+    await saveSenderStatus(fn.service(), agent.id, next);
+    return jsonResponse(senderStateOf(true, next));
+  });
+
+  fn.post('/disconnect', async (c) => {
+    twilio();
+    const caller = await fn.auth.requireOwner(c.req.raw);
+    const { agentId } = await parseJsonBody(c.req.raw, agentIdInputSchema, SMALL_BODY);
+    return jsonResponse(await disconnect(caller, agentId));
+  });
+
+  async function disconnect(caller: Caller, agentId: string) {
+    const db = fn.asCaller(caller);
+    const agent = await ownAgent(db, caller.userId, agentId);
+    const row = await senderRow(db, agent.id);
+    if (!row) return DISCONNECTED_SENDER;
+    if (row.config) {
+      try {
+        await deleteSender(await senderClient(agent.id), row.config.sender_id);
+      } catch (cause) {
+        throw twilioHttpError(cause, 'delete the WhatsApp sender');
+      }
+    }
+    await saveSender(fn.service(), agent, { enabled: false, config: {}, connected: false });
+    return DISCONNECTED_SENDER;
+  }
+
+  return fn.handler();
+}

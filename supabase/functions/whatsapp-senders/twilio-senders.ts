@@ -1,0 +1,141 @@
+/**
+ * The Twilio side of a WhatsApp sender (reference/twilio.md §4 sub-accounts, §10.1 Senders API v2),
+ * through the platform's SDK client (so TWILIO_API_BASE_URL applies). The Senders API takes JSON
+ * with snake_case keys; the SDK passes the body through unchanged, hence the casts below.
+ */
+import type { FetchedSender } from '../_shared/contracts/whatsapp.ts';
+import { HttpError } from '../_shared/platform/index.ts';
+import { createTwilioClient, type TwilioClient } from '../_shared/twilio/client.ts';
+import type { TwilioConfig } from '../_shared/twilio/config.ts';
+
+export interface SubAccount {
+  sid: string;
+  authToken: string;
+}
+
+export interface SenderRequest {
+  phoneNumber: string;
+  wabaId: string;
+  webhookBaseUrl: string;
+  profile: {
+    name: string;
+    about?: string;
+    description?: string;
+    vertical: string;
+    websites: string[];
+    emails: string[];
+  };
+}
+
+interface TwilioRestError {
+  status: number;
+  code: number;
+  message: string;
+}
+
+function isTwilioError(error: unknown): error is TwilioRestError {
+  const e = error as Partial<TwilioRestError> | null;
+  return typeof e === 'object' && e !== null && typeof e.status === 'number' && typeof e.code === 'number';
+}
+
+export function isTwilioNotFound(error: unknown): boolean {
+  return isTwilioError(error) && (error.status === 404 || error.code === 20404);
+}
+
+/** Twilio's refusal as our answer: its 4xx are the owner's to read (e.g. 63101, WABA not shared). */
+export function twilioHttpError(error: unknown, what: string): HttpError {
+  if (isTwilioError(error)) {
+    if (error.status === 401 || error.code === 20003) {
+      return new HttpError(502, 'provider_error', 'Twilio refused the account credentials.');
+    }
+    if (error.status >= 400 && error.status < 500) {
+      return new HttpError(
+        400,
+        'provider_error',
+        `Twilio refused to ${what}: ${error.message} (${error.code})`,
+        {},
+        {
+          twilioCode: error.code,
+        },
+      );
+    }
+  }
+  return new HttpError(502, 'provider_error', `Twilio could not ${what}. Please try again.`);
+}
+
+/** The webhook URLs our sender is given: both handled by the `whatsapp-webhook` function. */
+export function senderWebhooks(webhookBaseUrl: string) {
+  return {
+    callback_url: `${webhookBaseUrl}/whatsapp-webhook/inbound`,
+    callback_method: 'POST',
+    status_callback_url: `${webhookBaseUrl}/whatsapp-webhook/status`,
+    status_callback_method: 'POST',
+  };
+}
+
+export async function createSubAccount(platform: TwilioClient, friendlyName: string): Promise<SubAccount> {
+  const account = await platform.api.v2010.accounts.create({ friendlyName });
+  if (!account.sid || !account.authToken) throw new Error('Twilio answered a sub-account without credentials');
+  return { sid: account.sid, authToken: account.authToken };
+}
+
+/** The SDK client acting as the sub-account (its own SID and token). */
+export function subAccountClient(config: TwilioConfig, sub: SubAccount): TwilioClient {
+  return createTwilioClient({ ...config, accountSid: sub.sid, authToken: sub.authToken });
+}
+
+interface SenderInstance {
+  sid: string;
+  status?: string | null;
+  properties?: { qualityRating?: string | null; messagingLimit?: string | null } | null;
+  offlineReasons?: { code?: string | number | null; message?: string | null }[] | null;
+}
+
+function fetched(sender: SenderInstance): FetchedSender {
+  return {
+    status: sender.status ?? null,
+    qualityRating: sender.properties?.qualityRating ?? null,
+    messagingLimit: sender.properties?.messagingLimit ?? null,
+    offlineReasons: (sender.offlineReasons ?? []).map((r) => ({
+      code: r.code === null || r.code === undefined ? null : String(r.code),
+      message: r.message ?? '',
+    })),
+  };
+}
+
+export async function createSender(
+  client: TwilioClient,
+  request: SenderRequest,
+): Promise<{ sid: string } & FetchedSender> {
+  const { profile } = request;
+  const body = {
+    sender_id: `whatsapp:${request.phoneNumber}`,
+    configuration: { waba_id: request.wabaId },
+    webhook: senderWebhooks(request.webhookBaseUrl),
+    profile: {
+      name: profile.name,
+      ...(profile.about ? { about: profile.about } : {}),
+      ...(profile.description ? { description: profile.description } : {}),
+      vertical: profile.vertical,
+      websites: profile.websites.map((website) => ({ website, label: 'Website' })),
+      emails: profile.emails.map((email) => ({ email, label: 'Email' })),
+    },
+  };
+  // The SDK types the create options in camelCase but sends them as given (JSON, snake_case here).
+  const sender = (await client.messaging.v2.channelsSenders.create(body as never)) as unknown as SenderInstance;
+  return { sid: sender.sid, ...fetched(sender) };
+}
+
+export async function fetchSender(client: TwilioClient, sid: string): Promise<FetchedSender> {
+  const sender = (await client.messaging.v2.channelsSenders(sid).fetch()) as unknown as SenderInstance;
+  return fetched(sender);
+}
+
+/** Deletes the sender; one already gone counts as deleted. */
+export async function deleteSender(client: TwilioClient, sid: string): Promise<void> {
+  try {
+    await client.messaging.v2.channelsSenders(sid).remove();
+  } catch (error) {
+    if (!isTwilioNotFound(error)) throw error;
+  }
+}
