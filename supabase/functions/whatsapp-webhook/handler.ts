@@ -48,7 +48,7 @@ const twiml = () => new Response(EMPTY_TWIML, { headers: { 'content-type': 'text
 const done = () => new Response(null, { status: 204 });
 
 const receivedSchema = z.object({
-  outcome: z.enum(['ok', 'duplicate', 'no_agent']),
+  outcome: z.enum(['ok', 'duplicate', 'no_sender', 'wrong_account']),
   agent_id: z.string().nullable(),
   owner_id: z.string().nullable(),
   conversation_id: z.string().nullable(),
@@ -150,7 +150,15 @@ export function makeHandler(env: FunctionEnv, wiring: WhatsAppWiring = {}): (req
     });
     if (error) throw new Error(`whatsapp_receive_message failed: ${error.message}`);
     const received = receivedSchema.parse((data as unknown[])[0]);
-    if (received.outcome === 'no_agent') log('no_agent', { to: message.to, messageSid: message.messageSid });
+    // Refused, not silently acknowledged: Twilio's debugger then shows the owner's misconfiguration.
+    if (received.outcome === 'no_sender') {
+      log('no_sender', { to: message.to, messageSid: message.messageSid });
+      throw new HttpError(404, 'sender_not_found', 'No connected, online WhatsApp sender answers this number.');
+    }
+    if (received.outcome === 'wrong_account') {
+      log('wrong_account', { to: message.to, messageSid: message.messageSid });
+      throw new HttpError(403, 'wrong_account', "This number's WhatsApp sender belongs to another Twilio account.");
+    }
     if (received.outcome !== 'ok') return twiml();
     background(
       replyToInbound(
