@@ -36,6 +36,7 @@ import { createToolRunner } from '../_shared/tools/runner.ts';
 import { createTwilioClient, type TwilioClient } from '../_shared/twilio/client.ts';
 import { twilioConfig } from '../_shared/twilio/config.ts';
 import { defaultCallControlHost } from '../_shared/voice/call-control-host.ts';
+import { keepInboundMedia } from './media.ts';
 import { replyToInbound } from './reply.ts';
 import { sendToUser, type SenderDeps } from './sender.ts';
 import { accountFor, inboundMessage, readWhatsAppWebhook, statusUpdate, type TwilioAccount } from './webhook.ts';
@@ -160,27 +161,31 @@ export function makeHandler(env: FunctionEnv, wiring: WhatsAppWiring = {}): (req
       throw new HttpError(403, 'wrong_account', "This number's WhatsApp sender belongs to another Twilio account.");
     }
     if (received.outcome !== 'ok') return twiml();
+    const target = {
+      agentId: received.agent_id!,
+      ownerId: received.owner_id!,
+      conversationId: received.conversation_id!,
+      receivedAt: new Date(received.received_at!),
+    };
+    const media = { service, account: webhook.account, apiBaseUrl: config.apiBaseUrl, fetch: twilioFetch, log };
     background(
-      replyToInbound(
-        message,
-        {
-          agentId: received.agent_id!,
-          ownerId: received.owner_id!,
-          conversationId: received.conversation_id!,
-          receivedAt: new Date(received.received_at!),
-        },
-        {
-          service,
-          provider,
-          turnDeps,
-          sender: senderDeps(webhook.account),
-          account: webhook.account,
-          apiBaseUrl: config.apiBaseUrl,
-          fetch: twilioFetch,
-          transcriptionModel: async () => (await coreDeps().models()).transcriptionModel,
-          log,
-        },
-      ).catch((failure: unknown) => log('reply_failed', { messageSid: message.messageSid, error: String(failure) })),
+      // The media are kept for the owner first; the reply reuses their bytes (a voice note's transcription).
+      keepInboundMedia(message, target, media)
+        .catch((failure: unknown) => {
+          log('media_failed', { messageSid: message.messageSid, error: String(failure) });
+          return { downloaded: new Map<string, Blob>() };
+        })
+        .then(({ downloaded }) =>
+          replyToInbound(message, target, {
+            ...media,
+            provider,
+            turnDeps,
+            sender: senderDeps(webhook.account),
+            downloaded,
+            transcriptionModel: async () => (await coreDeps().models()).transcriptionModel,
+          }),
+        )
+        .catch((failure: unknown) => log('reply_failed', { messageSid: message.messageSid, error: String(failure) })),
     );
     return twiml();
   });

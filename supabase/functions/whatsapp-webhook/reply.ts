@@ -31,6 +31,8 @@ export interface ReplyDeps {
   apiBaseUrl: string | null;
   fetch: typeof fetch;
   transcriptionModel: () => Promise<string>;
+  /** Media already downloaded by keepInboundMedia, by Twilio URL (not fetched twice). */
+  downloaded?: Map<string, Blob>;
   log: (event: string, details: Record<string, unknown>) => void;
 }
 
@@ -61,6 +63,8 @@ export const WHATSAPP_REPLIES = {
 
 /** Downloads an inbound media file with the account's Basic auth (reference §10.5), through TWILIO_API_BASE_URL. */
 async function downloadMedia(url: string, deps: ReplyDeps): Promise<Blob> {
+  const kept = deps.downloaded?.get(url);
+  if (kept) return kept;
   const response = await deps.fetch(twilioApiUrl(url, deps.apiBaseUrl), {
     headers: { authorization: `Basic ${btoa(`${deps.account.sid}:${deps.account.authToken}`)}` },
     redirect: 'follow',

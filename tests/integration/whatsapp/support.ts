@@ -78,6 +78,7 @@ export interface MessageRow {
   error_message: string | null;
   not_sent_reason: string | null;
   content_sid: string | null;
+  media: unknown;
   from_number: string;
   to_number: string | null;
 }

@@ -109,6 +109,40 @@ describe('inbound messages through the core', () => {
     expect(reply.to).toBe(`whatsapp:${user}`);
   });
 
+  it('inbound media are kept in the owner’s whatsapp-media folder, readable by the owner only', async () => {
+    const user = waNumber();
+    const bytes = new Uint8Array([255, 216, 255, 224, 1, 2, 3, 4]);
+    const { messageSid } = await twilio.messages.inbound('image', { from: user, to: agent.number, media: bytes });
+    const path = `${cast.owner.id}/${agent.agentId}/${messageSid}/0`;
+    const row = await eventually(async () => {
+      const found = (await messagesOf(cast.service, agent.agentId)).find((m) => m.message_sid === messageSid);
+      return found && JSON.stringify(found.media).includes('bucket') ? found : null;
+    });
+    expect(row.media).toEqual([{ bucket: 'whatsapp-media', path, contentType: 'image/jpeg' }]);
+    const mine = await cast.owner.client.storage.from('whatsapp-media').download(path);
+    expect(mine.error).toBeNull();
+    expect(new Uint8Array(await mine.data!.arrayBuffer())).toEqual(bytes);
+    expect((await cast.otherOwner.client.storage.from('whatsapp-media').download(path)).error).not.toBeNull();
+  });
+
+  it('a file larger than the bucket allows is not kept and the row says why', async () => {
+    const user = waNumber();
+    openai.queueChat({ text: 'It is a big one indeed.' });
+    const { messageSid } = await twilio.messages.inbound('image', {
+      from: user,
+      to: agent.number,
+      body: 'Big one',
+      media: new Uint8Array(16 * 1024 * 1024 + 1),
+    });
+    const row = await eventually(async () =>
+      (await messagesOf(cast.service, agent.agentId)).find((m) => m.message_sid === messageSid && m.error_message),
+    );
+    expect(row.media).toEqual([]);
+    expect(row.error_message).toBe('Attachment 1 (image/jpeg) was not kept: larger than 16 MB.');
+    // The caption is still answered.
+    await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
+  });
+
   it('a replayed webhook gives one reply', async () => {
     const user = waNumber();
     openai.queueChat({ text: 'Only once.' });
