@@ -11,6 +11,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { AiProvider } from '../_shared/ai/types.ts';
 import type { LoadedAgent } from '../_shared/conversation/agents.ts';
+import { CHANNELS } from '../_shared/conversation/channel.ts';
 import { startTurn, type ToolInvocation, type ToolOutcome, type TurnDeps } from '../_shared/conversation/turn.ts';
 import { MAX_MESSAGE_LENGTH } from '../_shared/contracts/agent-chat.ts';
 import {
@@ -172,7 +173,7 @@ export async function replyToInbound(message: InboundMessage, received: Received
   const started = await startTurn(
     {
       input: {
-        channel: 'whatsapp',
+        channel: CHANNELS.whatsapp.channel,
         agentId: received.agentId,
         conversationId: received.conversationId,
         message: Array.from(understood.text).slice(0, MAX_MESSAGE_LENGTH).join(''),
