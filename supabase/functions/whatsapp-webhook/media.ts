@@ -72,7 +72,7 @@ export async function keepInboundMedia(
         kept.failures.push(`Attachment ${n + 1} (${contentType}) was not kept: ${file.reason}.`);
         continue;
       }
-      const blob = new Blob([file.bytes], { type: contentType });
+      const blob = new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: contentType });
       kept.downloaded.set(media.url, blob);
       const { error } = await deps.service.storage
         .from(WHATSAPP_MEDIA_BUCKET)

@@ -19,7 +19,7 @@ const { TemplateOutsideWindow } = await import('./TemplateOutsideWindow.tsx');
 
 afterEach(cleanup);
 
-const wrap = (node: React.ReactNode, language = 'en') =>
+const wrap = (node: React.ReactNode, language: 'en' | 'fr' = 'en') =>
   render(<I18nextProvider i18n={createI18n(language)}>{node}</I18nextProvider>);
 
 const HX1 = `HX${'1'.repeat(32)}`;
