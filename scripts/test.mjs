@@ -94,7 +94,8 @@ function ensureSpeechTools() {
     if (run('apt-get', ['install', '-y', '-qq', ...missing], { env }) === 0) return;
   }
   console.error(
-    `The phone tests need ${missing.join(' and ')}.\n` + `  Debian/Ubuntu: sudo apt-get install -y ${missing.join(' ')}`,
+    `The phone tests need ${missing.join(' and ')}.\n` +
+      `  Debian/Ubuntu: sudo apt-get install -y ${missing.join(' ')}`,
   );
   process.exit(1);
 }

@@ -829,13 +829,15 @@ export type Database = {
       contacts: {
         Row: {
           created_at: string;
+          email: string | null;
           favorite: boolean;
           first_name: string;
           id: string;
           last_contact_date: string | null;
           last_name: string;
           notes: string;
-          phone: string;
+          phone: string | null;
+          search_text: string | null;
           total_call_duration: number;
           updated_at: string;
           user_id: string;
@@ -843,26 +845,30 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           created_at?: string;
+          email?: string | null;
           favorite?: boolean;
           first_name?: string;
           id?: string;
           last_contact_date?: string | null;
           last_name?: string;
           notes?: string;
-          phone: string;
+          phone?: string | null;
+          search_text?: never;
           total_call_duration?: number;
           updated_at?: string;
           user_id: string;
         };
         Update: {
           created_at?: string;
+          email?: string | null;
           favorite?: boolean;
           first_name?: string;
           id?: string;
           last_contact_date?: string | null;
           last_name?: string;
           notes?: string;
-          phone?: string;
+          phone?: string | null;
+          search_text?: never;
           total_call_duration?: number;
           updated_at?: string;
           user_id?: string;
@@ -2319,15 +2325,21 @@ export type Database = {
         Row: {
           assigned_agent: string | null;
           body: string;
+          contact_number: string | null;
+          content_sid: string | null;
           conversation_id: string | null;
           created_at: string;
           direction: string;
+          error_code: number | null;
+          error_message: string | null;
           from_number: string;
           id: string;
           media: NonNullable<Json>;
           message_sid: string | null;
+          not_sent_reason: string | null;
           profile_name: string | null;
           status: string | null;
+          status_updated_at: string | null;
           timestamp: string;
           to_number: string | null;
           user_id: string;
@@ -2336,15 +2348,21 @@ export type Database = {
         Insert: {
           assigned_agent?: string | null;
           body?: string;
+          contact_number?: never;
+          content_sid?: string | null;
           conversation_id?: string | null;
           created_at?: string;
           direction?: string;
+          error_code?: number | null;
+          error_message?: string | null;
           from_number: string;
           id?: string;
           media?: NonNullable<Json>;
           message_sid?: string | null;
+          not_sent_reason?: string | null;
           profile_name?: string | null;
           status?: string | null;
+          status_updated_at?: string | null;
           timestamp?: string;
           to_number?: string | null;
           user_id: string;
@@ -2352,15 +2370,21 @@ export type Database = {
         Update: {
           assigned_agent?: string | null;
           body?: string;
+          contact_number?: never;
+          content_sid?: string | null;
           conversation_id?: string | null;
           created_at?: string;
           direction?: string;
+          error_code?: number | null;
+          error_message?: string | null;
           from_number?: string;
           id?: string;
           media?: NonNullable<Json>;
           message_sid?: string | null;
+          not_sent_reason?: string | null;
           profile_name?: string | null;
           status?: string | null;
+          status_updated_at?: string | null;
           timestamp?: string;
           to_number?: string | null;
           user_id?: string;
@@ -2386,6 +2410,42 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
+          },
+        ];
+      };
+      whatsapp_template_choices: {
+        Row: {
+          agent_id: string;
+          content_sid: string;
+          friendly_name: string;
+          updated_at: string;
+          user_id: string;
+          variables: NonNullable<Json>;
+        };
+        ComputedFields: never;
+        Insert: {
+          agent_id: string;
+          content_sid: string;
+          friendly_name?: string;
+          updated_at?: string;
+          user_id: string;
+          variables?: NonNullable<Json>;
+        };
+        Update: {
+          agent_id?: string;
+          content_sid?: string;
+          friendly_name?: string;
+          updated_at?: string;
+          user_id?: string;
+          variables?: NonNullable<Json>;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'whatsapp_template_choices_agent_id_user_id_fkey';
+            columns: ['agent_id', 'user_id'];
+            isOneToOne: false;
+            referencedRelation: 'agents';
+            referencedColumns: ['id', 'user_id'];
           },
         ];
       };
@@ -2518,6 +2578,31 @@ export type Database = {
       admin_update_user: { Args: { is_admin: boolean; name: string; user_id: string }; Returns: undefined };
       agent_for_turn: { Args: { agent_id?: string; subdomain?: string }; Returns: Json };
       assign_phone_number: { Args: { agent_id?: string; phone_number_id: string }; Returns: undefined };
+      call_history: {
+        Args: {
+          agent?: string;
+          before_at?: string;
+          before_id?: string;
+          page_size?: number;
+          search?: string;
+          since?: string;
+          until?: string;
+        };
+        Returns: {
+          agent_id: string;
+          agent_name: string;
+          conversation_id: string;
+          duration: number;
+          from_number: string;
+          id: string;
+          kind: string;
+          recording_mime: string;
+          recording_path: string;
+          started_at: string;
+          status: string;
+          to_number: string;
+        }[];
+      };
       cancel_subscription: {
         Args: { user_id?: string };
         Returns: {
@@ -2588,6 +2673,79 @@ export type Database = {
         };
       };
       connector_signing_secret: { Args: { agent_id: string }; Returns: string };
+      contact_cards: {
+        Args: {
+          before_id?: string;
+          before_key?: string;
+          favorites_only?: boolean;
+          page_size?: number;
+          search?: string;
+        };
+        Returns: {
+          channels: string[];
+          conversation_count: number;
+          email: string;
+          favorite: boolean;
+          first_name: string;
+          id: string;
+          last_contact_date: string;
+          last_name: string;
+          notes: string;
+          phone: string;
+          sort_key: string;
+          total_call_duration: number;
+        }[];
+      };
+      contact_timeline: {
+        Args: { before_at?: string; before_id?: string; contact: string; page_size?: number };
+        Returns: {
+          agent_id: string;
+          agent_name: string;
+          call_duration: number;
+          call_id: string;
+          call_kind: string;
+          call_status: string;
+          channel: string;
+          conversation_id: string;
+          from_number: string;
+          last_message_at: string;
+          message_count: number;
+          preview: string;
+          recording_mime: string;
+          recording_path: string;
+          satisfaction: number;
+          started_at: string;
+        }[];
+      };
+      conversation_inbox: {
+        Args: {
+          agent?: string;
+          before_at?: string;
+          before_id?: string;
+          filter_channel?: string;
+          filter_contact?: string;
+          filter_rating?: string;
+          page_size?: number;
+          since?: string;
+          until?: string;
+        };
+        Returns: {
+          agent_id: string;
+          agent_name: string;
+          channel: string;
+          contact_id: string;
+          contact_name: string;
+          ended_at: string;
+          id: string;
+          language: string;
+          last_message_at: string;
+          message_count: number;
+          preview: string;
+          satisfaction: number;
+          started_at: string;
+          visitor_id: string;
+        }[];
+      };
       create_subscription: {
         Args: { pack_id: string; user_id: string };
         Returns: {
@@ -2924,6 +3082,82 @@ export type Database = {
           call_id: string;
           credits_charged: number;
           duration_seconds: number;
+        }[];
+      };
+      whatsapp_claim_conversation: { Args: { conversation_id: string }; Returns: string };
+      whatsapp_message_status: {
+        Args: { error_code: number; error_message: string; message_sid: string; status: string };
+        Returns: boolean;
+      };
+      whatsapp_receive_message: {
+        Args: {
+          account_sid: string;
+          body: string;
+          from_number: string;
+          media: Json;
+          message_sid: string;
+          platform_account_sid: string;
+          profile_name: string;
+          to_number: string;
+        };
+        Returns: {
+          agent_id: string;
+          conversation_id: string;
+          message_id: string;
+          outcome: string;
+          owner_id: string;
+          received_at: string;
+        }[];
+      };
+      whatsapp_thread_messages: {
+        Args: {
+          before_at?: string;
+          before_id?: string;
+          page_size?: number;
+          thread_agent: string;
+          thread_contact: string;
+        };
+        Returns: {
+          body: string;
+          conversation_id: string;
+          direction: string;
+          error_code: number;
+          error_message: string;
+          id: string;
+          media: Json;
+          message_sid: string;
+          not_sent_reason: string;
+          profile_name: string;
+          sent_at: string;
+          status: string;
+        }[];
+      };
+      whatsapp_threads: {
+        Args: { agent_filter?: string; before_at?: string; before_key?: string; page_size?: number };
+        Returns: {
+          agent_id: string;
+          agent_name: string;
+          contact_number: string;
+          conversation_id: string;
+          failed_count: number;
+          last_body: string;
+          last_direction: string;
+          last_media_count: number;
+          last_message_at: string;
+          last_status: string;
+          message_count: number;
+          profile_name: string;
+          thread_key: string;
+        }[];
+      };
+      whatsapp_usage: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          conversations_included: number;
+          conversations_used: number;
+          messages_sent: number;
+          period_start: string;
+          tokens: number;
         }[];
       };
     };

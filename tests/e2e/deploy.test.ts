@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { shellEn } from '../../renderer/src/app/locales/en.ts';
 import { deployEn } from '../../renderer/src/features/deploy/locales/en.ts';
+import { messagesEn } from '../../renderer/src/features/messages/locales/en.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
 import { DeployPage } from './pages/DeployPage.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser.ts';
@@ -163,7 +164,7 @@ describe('deploy page', () => {
     await context.close();
   });
 
-  it('says plainly that calls and messages are not available yet, and blocks Deploy while translated', async () => {
+  it('says plainly that calls are not available yet, opens the WhatsApp messages, and blocks Deploy while translated', async () => {
     const { page, context } = await newPage(browser, DESKTOP);
     const shell = new ConsolePage(page, product.consoleUrl);
     await shell.signIn(demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD);
@@ -178,7 +179,7 @@ describe('deploy page', () => {
     await deploy.goto(agentId);
     await deploy.page.getByTestId('deploy-whatsapp').getByRole('link', { name: deployEn.whatsApp.messages }).click();
     await shell.waitForPath(`/agents/${agentId}/messages`);
-    await page.getByRole('heading', { name: shellEn.agentPending.title }).waitFor();
+    await page.getByRole('heading', { name: messagesEn.agentTitle.replace('{{agent}}', AGENT_NAME) }).waitFor();
 
     await deploy.goto(agentId);
     await shell.simulateBrowserTranslation();

@@ -16,7 +16,13 @@ import { DeployPage } from '../features/deploy/pages/DeployPage.tsx';
 import { LandingPage } from '../features/landing/pages/LandingPage.tsx';
 import { LegalNoticePage } from '../features/legal/pages/LegalNoticePage.tsx';
 import { PrivacyPage } from '../features/legal/pages/PrivacyPage.tsx';
+import { CallHistoryPage } from '../features/history/pages/CallHistoryPage.tsx';
+import { ContactPage } from '../features/history/pages/ContactPage.tsx';
+import { ContactsPage } from '../features/history/pages/ContactsPage.tsx';
+import { ConversationsPage } from '../features/history/pages/ConversationsPage.tsx';
 import { MapPage } from '../features/map/pages/MapPage.tsx';
+import { AgentMessagesPage } from '../features/messages/pages/AgentMessagesPage.tsx';
+import { MessagesPage } from '../features/messages/pages/MessagesPage.tsx';
 import { MarketplacePage } from '../features/marketplace/pages/MarketplacePage.tsx';
 import { PacksPage } from '../features/packs/pages/PacksPage.tsx';
 import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
@@ -93,7 +99,14 @@ export const routes: RouteObject[] = [
               { path: 'agents/:agentId/integrations', element: <DeployPage /> },
               { path: 'agents/:agentId/interactions', element: <InteractionsPage /> },
               { path: 'agents/:agentId/branding', element: <BrandingPage /> },
+              { path: 'agents/:agentId/messages', element: <AgentMessagesPage /> },
               { path: 'agents/:agentId/edit/*', element: <AgentEditRedirect /> },
+              { path: 'agents/:agentId/calls', element: <CallHistoryPage /> },
+              { path: 'calls', element: <CallHistoryPage /> },
+              { path: 'contacts', element: <ContactsPage /> },
+              { path: 'contacts/:contactId', element: <ContactPage /> },
+              { path: 'conversations', element: <ConversationsPage /> },
+              { path: 'conversations/:conversationId', element: <ConversationsPage /> },
               { path: 'agents/:agentId/:page', element: <AgentPagePending /> },
               {
                 path: 'twilio-numbers',
@@ -107,6 +120,7 @@ export const routes: RouteObject[] = [
               // Signed in; non-admins see the spec's Access Denied text (spec 002 §2.4).
               { path: 'marketplace', element: <MarketplacePage /> },
               { path: 'map', element: <MapPage /> },
+              { path: 'messages', element: <MessagesPage /> },
               {
                 element: <RequireAdmin />,
                 children: [

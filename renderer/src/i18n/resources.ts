@@ -46,6 +46,13 @@ import { interactionsEn } from '../features/interactions/locales/en.ts';
 import { interactionsFr } from '../features/interactions/locales/fr.ts';
 import { sandboxEn } from '../features/sandbox/locales/en.ts';
 import { sandboxFr } from '../features/sandbox/locales/fr.ts';
+<<<<<<< HEAD
+import { historyEn } from '../features/history/locales/en.ts';
+import { historyFr } from '../features/history/locales/fr.ts';
+=======
+import { messagesEn } from '../features/messages/locales/en.ts';
+import { messagesFr } from '../features/messages/locales/fr.ts';
+>>>>>>> wa-screens
 
 /**
  * Every namespace, per language. A feature adds its `locales/{en,fr}.ts` here; the parity test
@@ -76,7 +83,9 @@ export const resources = {
     siteConfig: siteConfigEn,
     marketplace: marketplaceEn,
     map: mapEn,
+    history: historyEn,
     numbers: numbersEn,
+    messages: messagesEn,
   },
   fr: {
     common: commonFr,
@@ -102,7 +111,9 @@ export const resources = {
     siteConfig: siteConfigFr,
     marketplace: marketplaceFr,
     map: mapFr,
+    history: historyFr,
     numbers: numbersFr,
+    messages: messagesFr,
   },
 } as const;
 

@@ -4,6 +4,7 @@
  */
 import { installCalls, type FakeTwilioCalls } from './calls.ts';
 import { installConversationRelay } from './conversation-relay.ts';
+import { installMessages, type FakeMessages } from './messages.ts';
 import { installNumbers, type FakeNumbers } from './numbers.ts';
 import { startFakeTwilioServer, type FakeTwilioServer } from './server.ts';
 
@@ -11,6 +12,7 @@ export type FakeTwilio = FakeTwilioServer & {
   calls: FakeTwilioCalls;
   conversationRelay: ReturnType<typeof installConversationRelay>;
   numbers: FakeNumbers;
+  messages: FakeMessages;
 };
 
 export async function startFakeTwilio(options: { accountSid?: string; authToken?: string } = {}): Promise<FakeTwilio> {
@@ -21,5 +23,6 @@ export async function startFakeTwilio(options: { accountSid?: string; authToken?
     calls: installCalls(server),
     conversationRelay: installConversationRelay(server),
     numbers: installNumbers(server),
+    messages: installMessages(server),
   };
 }

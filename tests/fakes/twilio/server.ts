@@ -69,6 +69,8 @@ export interface FakeTwilioServer {
   ): Promise<SentWebhook>;
   /** Every webhook this fake sent, oldest first. */
   webhooks: SentWebhook[];
+  /** Registers another account (a sub-account) whose credentials the fake accepts; returns it. */
+  addAccount(sid?: string, authToken?: string): { sid: string; authToken: string };
   close(): Promise<void>;
 }
 
@@ -141,6 +143,8 @@ export async function startFakeTwilioServer(
   const routes: Route[] = [];
   const requests: TwilioRequest[] = [];
   const webhooks: SentWebhook[] = [];
+  // Account SID → auth token: the main account and any sub-account added by a test.
+  const accounts = new Map<string, string>([[accountSid, authToken]]);
 
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -150,7 +154,7 @@ export async function startFakeTwilioServer(
       const rawBody = await readBody(req);
       const auth = /^Basic (.+)$/i.exec(req.headers.authorization ?? '');
       const [username, password] = auth ? Buffer.from(auth[1]!, 'base64').toString('utf8').split(':') : [null, null];
-      if (username !== accountSid || password !== authToken) {
+      if (!username || accounts.get(username) !== password) {
         send(res, twilioError(401, 20003, 'Authentication Error - invalid username'));
         return;
       }
@@ -180,7 +184,7 @@ export async function startFakeTwilioServer(
         const match = route.regex.exec(path);
         if (!match) continue;
         const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
-        if (params.account !== undefined && params.account !== accountSid) {
+        if (params.account !== undefined && params.account !== username) {
           send(res, twilioError(404, 20404, 'The requested resource was not found'));
           return;
         }
@@ -224,6 +228,10 @@ export async function startFakeTwilioServer(
       const sent = { url: target, params, status: response.status, body: await response.text() };
       webhooks.push(sent);
       return sent;
+    },
+    addAccount(sid = `AC${randomBytes(16).toString('hex')}`, token = randomBytes(16).toString('hex')) {
+      accounts.set(sid, token);
+      return { sid, authToken: token };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -98,10 +98,15 @@ describe('exposed columns', () => {
       'admin_update_user',
       // The owner's (or an admin's) number to one of the owner's agents (tests/integration/phone).
       'assign_phone_number',
+      // The owner's own history lists, security invoker under RLS (tests/integration/history).
+      'call_history',
       'cancel_subscription',
       'configure_web_widget',
       // The owner's own connector signing key (tests/integration/connectors).
       'connector_signing_secret',
+      'contact_cards',
+      'contact_timeline',
+      'conversation_inbox',
       'create_subscription',
       'disable_web_widget',
       'marketplace_agents',
@@ -118,6 +123,11 @@ describe('exposed columns', () => {
       'subdomain_redirect',
       'update_site_config',
       'use_credits',
+      // The caller's own WhatsApp threads, run as the caller under RLS (tests/integration/whatsapp).
+      'whatsapp_thread_messages',
+      'whatsapp_threads',
+      // The caller's own WhatsApp conversations this month (tests/integration/whatsapp).
+      'whatsapp_usage',
     ]);
   });
 

@@ -13,6 +13,7 @@ export const mainNavEntries: NavEntry[] = [
   { to: '/dashboard', icon: 'dashboard', labelKey: 'nav.dashboard' },
   { to: '/agents', icon: 'people', labelKey: 'nav.agents' },
   { to: '/conversations', icon: 'chat', labelKey: 'nav.conversations' },
+  { to: '/calls', icon: 'phone-call', labelKey: 'nav.calls' },
   { to: '/analytics', icon: 'timeline-bar-chart', labelKey: 'nav.analytics' },
   { to: '/contacts', icon: 'id-number', labelKey: 'nav.contacts' },
   { to: '/messages', icon: 'envelope', labelKey: 'nav.messages' },

@@ -10,6 +10,7 @@ export const shellEn = {
     agents: 'Agents',
     marketplace: 'Marketplace',
     conversations: 'Conversations',
+    calls: 'Call history',
     analytics: 'Analytics',
     contacts: 'Contacts',
     messages: 'Messages',

@@ -11,6 +11,7 @@ export const shellFr: typeof shellEn = {
     agents: 'Agents',
     marketplace: 'Marketplace',
     conversations: 'Conversations',
+    calls: 'Historique des appels',
     analytics: 'Statistiques',
     contacts: 'Contacts',
     messages: 'Messages',

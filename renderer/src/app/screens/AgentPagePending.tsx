@@ -5,13 +5,13 @@ import { useAgentQuery } from '../../features/agents/api/agentDetail.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
 /**
- * Per-agent pages the spec lists but this version does not ship yet (the dashboard, call history
- * and WhatsApp messages belong to other documents). Their links exist (side panel, WhatsApp card),
+ * Per-agent pages the spec lists but this version does not ship yet (the dashboard and call history
+ * belong to other documents). Their links exist (side panel, WhatsApp card),
  * so they say so plainly instead of 'Page Not Found'. A page that gets its own route wins over this
  * one (a static segment outranks `:page`); any other name, or an agent that is not the user's, is a
  * real not-found.
  */
-export const pendingAgentPages = new Set(['dashboard', 'calls', 'messages']);
+export const pendingAgentPages = new Set(['dashboard', 'calls']);
 
 export function AgentPagePending() {
   const { t } = useTranslation();

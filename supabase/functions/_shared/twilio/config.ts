@@ -46,7 +46,9 @@ export function twilioConfig(env: TwilioEnv): TwilioConfig {
   };
 }
 
-export function twilioConfigured(config: TwilioConfig): config is TwilioConfig & { accountSid: string; authToken: string } {
+export function twilioConfigured(
+  config: TwilioConfig,
+): config is TwilioConfig & { accountSid: string; authToken: string } {
   return config.accountSid !== null && config.authToken !== null;
 }
 

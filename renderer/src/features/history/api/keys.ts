@@ -1,0 +1,32 @@
+import type { RatingFilter, ConversationChannel } from '@contracts/history.ts';
+
+/** The time window of a list: `since` inclusive, `until` exclusive (ISO strings, null = open). */
+export interface TimeWindow {
+  since: string | null;
+  until: string | null;
+}
+
+export interface InboxFilters extends TimeWindow {
+  agentId: string | null;
+  channel: ConversationChannel | null;
+  rating: RatingFilter | null;
+}
+
+/** Query keys of call history, contacts and the inbox (CONVENTIONS §3). */
+export const historyKeys = {
+  all: ['history'] as const,
+  /** Spec 002 §4.5: the call list cache is keyed by user, search text and date range. */
+  calls: (userId: string, agentId: string | null, search: string, window: TimeWindow) =>
+    [...historyKeys.all, 'calls', userId, agentId ?? 'all', search, window.since, window.until] as const,
+  recordingUrl: (path: string) => [...historyKeys.all, 'recording', path] as const,
+  transcript: (conversationId: string) => [...historyKeys.all, 'transcript', conversationId] as const,
+  conversation: (conversationId: string) => [...historyKeys.all, 'conversation', conversationId] as const,
+  contactLists: () => [...historyKeys.all, 'contacts'] as const,
+  contacts: (userId: string, search: string, favoritesOnly: boolean) =>
+    [...historyKeys.contactLists(), userId, search, favoritesOnly] as const,
+  contact: (contactId: string) => [...historyKeys.all, 'contact', contactId] as const,
+  timeline: (contactId: string) => [...historyKeys.all, 'timeline', contactId] as const,
+  inboxes: () => [...historyKeys.all, 'inbox'] as const,
+  inbox: (userId: string, filters: InboxFilters) => [...historyKeys.inboxes(), userId, filters] as const,
+  agents: (userId: string) => [...historyKeys.all, 'agents', userId] as const,
+};

@@ -1,0 +1,159 @@
+import { Button, ButtonGroup, Classes, H2, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import {
+  CALL_PERIODS,
+  DEFAULT_CALL_PERIOD,
+  HISTORY_SEARCH_DEBOUNCE_MS,
+  periodStart,
+  type CallPeriod,
+} from '@contracts/history.ts';
+import { SkeletonLines } from '../../../components/QueryState.tsx';
+import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
+import { NotFoundPage } from '../../../app/screens/NotFoundPage.tsx';
+import { useAgentQuery } from '../../agents/api/agentDetail.ts';
+import { toAppError } from '../../../errors/appError.ts';
+import { useAuth } from '../../auth/session/AuthProvider.tsx';
+import { useCallHistoryQuery, type CallRow } from '../api/callHistory.ts';
+import { historyKeys, type TimeWindow } from '../api/keys.ts';
+import { CallDetailsDialog } from '../components/CallDetailsDialog.tsx';
+import { CallTable } from '../components/CallTable.tsx';
+import { dayEnd, dayStart } from '../dateInputs.ts';
+import './history.css';
+
+type Range = { kind: 'period'; period: CallPeriod } | { kind: 'custom'; from: string; to: string };
+
+function windowOf(range: Range, now: Date): TimeWindow {
+  if (range.kind === 'period') return { since: periodStart(range.period, now).toISOString(), until: null };
+  return { since: dayStart(range.from), until: dayEnd(range.to) };
+}
+
+/** /calls and /agents/{id}/calls; an agent that is not the user's is a not-found page. */
+export function CallHistoryPage() {
+  const { agentId } = useParams();
+  return agentId ? <AgentCallHistory agentId={agentId} /> : <CallHistory agentId={null} />;
+}
+
+function AgentCallHistory({ agentId }: { agentId: string }) {
+  const agent = useAgentQuery(agentId);
+  if (agent.isPending) return <SkeletonLines count={3} />;
+  if (agent.data === null) return <NotFoundPage inShell />;
+  return <CallHistory agentId={agentId} />;
+}
+
+/**
+ * The call history (spec 002 §2.5, French UI): completed phone and browser calls, search, period
+ * or date range, 'Charger plus', details with the recording.
+ */
+function CallHistory({ agentId }: { agentId: string | null }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const settled = useDebouncedValue(search.trim(), HISTORY_SEARCH_DEBOUNCE_MS);
+  const [range, setRange] = useState<Range>({ kind: 'period', period: DEFAULT_CALL_PERIOD });
+  const [window, setWindow] = useState<TimeWindow>(() => windowOf(range, new Date()));
+  const [draft, setDraft] = useState({ from: '', to: '' });
+  const [selected, setSelected] = useState<CallRow | null>(null);
+  const query = useCallHistoryQuery(userId, agentId, settled, window);
+  const rows = query.data?.pages.flat();
+  const error = query.error ? toAppError(query.error) : null;
+  const onDetails = useCallback((call: CallRow) => setSelected(call), []);
+
+  const choose = (next: Range) => {
+    setRange(next);
+    setWindow(windowOf(next, new Date()));
+  };
+  // A period ends now: refreshing moves its window forward and refetches.
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: historyKeys.calls(userId, agentId, settled, window) });
+    setWindow(windowOf(range, new Date()));
+  };
+
+  return (
+    <div className="history-page" lang="fr">
+      <header className="history-header">
+        <div>
+          <H2>{t('history:calls.title')}</H2>
+          <p className={Classes.TEXT_MUTED}>{t('history:calls.subtitle')}</p>
+        </div>
+        <Button icon="refresh" text={t('history:calls.refresh')} onClick={refresh} loading={query.isRefetching} />
+      </header>
+      <div className="history-filters">
+        <InputGroup
+          type="search"
+          leftIcon="search"
+          placeholder={t('history:calls.search')}
+          aria-label={t('history:calls.search')}
+          value={search}
+          onValueChange={setSearch}
+        />
+        <ButtonGroup aria-label={t('history:calls.period.custom')}>
+          {CALL_PERIODS.map((p) => (
+            <Button
+              key={p}
+              text={t(`history:calls.period.${p}`)}
+              active={range.kind === 'period' && range.period === p}
+              aria-pressed={range.kind === 'period' && range.period === p}
+              onClick={() => choose({ kind: 'period', period: p })}
+            />
+          ))}
+        </ButtonGroup>
+        <form
+          className="history-range"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (draft.from && draft.to) choose({ kind: 'custom', ...draft });
+          }}
+        >
+          <label>
+            {t('history:calls.from')}
+            <input
+              className={Classes.INPUT}
+              type="date"
+              value={draft.from}
+              onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
+            />
+          </label>
+          <label>
+            {t('history:calls.to')}
+            <input
+              className={Classes.INPUT}
+              type="date"
+              value={draft.to}
+              min={draft.from || undefined}
+              onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
+            />
+          </label>
+          <Button type="submit" text={t('history:calls.applyRange')} disabled={!draft.from || !draft.to} />
+        </form>
+      </div>
+      {error ? (
+        <NonIdealState
+          icon="error"
+          title={t('history:calls.loadError')}
+          description={t(error.messageKey, error.params)}
+          action={
+            <Button intent={Intent.PRIMARY} text={t('history:calls.retry')} onClick={() => void query.refetch()} />
+          }
+        />
+      ) : query.isSuccess && rows?.length === 0 ? (
+        <NonIdealState icon="phone" title={t('history:calls.empty')} description={t('history:calls.emptyHint')} />
+      ) : (
+        <CallTable rows={rows} loading={query.isPending} allAgents={agentId === null} onDetails={onDetails} />
+      )}
+      {query.hasNextPage && (
+        <Button
+          className="history-more"
+          text={t('history:calls.loadMore')}
+          loading={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        />
+      )}
+      {selected && <CallDetailsDialog call={selected} onClose={() => setSelected(null)} />}
+    </div>
+  );
+}

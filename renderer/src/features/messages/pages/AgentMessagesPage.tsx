@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { SkeletonLines } from '../../../components/QueryState.tsx';
+import { NotFoundPage } from '../../../app/screens/NotFoundPage.tsx';
+import { useAgentQuery } from '../../agents/api/agentDetail.ts';
+import { MessagesScreen } from '../components/MessagesScreen.tsx';
+
+/**
+ * /agents/{id}/messages (spec 002 §2.1, reached from Deploy's WhatsApp card): the agent's WhatsApp
+ * conversations with their threads. Someone else's agent is a not-found (RLS hides it).
+ */
+export function AgentMessagesPage() {
+  const { t } = useTranslation();
+  const { agentId = '' } = useParams();
+  const agent = useAgentQuery(agentId);
+  if (agent.data === null) return <NotFoundPage inShell />;
+  if (agent.isPending) {
+    return (
+      <div className="wa-page">
+        <SkeletonLines count={4} />
+      </div>
+    );
+  }
+  return <MessagesScreen title={t('messages:agentTitle', { agent: agent.data?.name ?? '' })} agentId={agentId} />;
+}

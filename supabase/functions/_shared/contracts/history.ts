@@ -1,0 +1,76 @@
+/**
+ * Call history, contacts and the conversations inbox (issue 18 §5-7; spec 002 §2.5, §2.7, §4.5,
+ * §9): the figures and naming rules the console, the Electron recordings library and the tests
+ * share. The lists themselves are SQL functions (call_history, contact_cards, contact_timeline,
+ * conversation_inbox); their page caps restate CALL_HISTORY_MAX_PAGE / INBOX_EXPORT_ROW_CAP.
+ */
+import { z } from 'zod';
+
+/** Spec 002 §9: call list page size 20 and a 5-minute cache keyed by user, search and range. */
+export const CALL_HISTORY_PAGE_SIZE = 20;
+export const CALL_LIST_CACHE_MS = 300_000;
+/** Spec 002 §9: search debounce. */
+export const HISTORY_SEARCH_DEBOUNCE_MS = 300;
+
+/** Spec 002 §2.5: period filter, 7d by default. */
+export const CALL_PERIODS = ['24h', '7d', '30d'] as const;
+export type CallPeriod = (typeof CALL_PERIODS)[number];
+export const DEFAULT_CALL_PERIOD: CallPeriod = '7d';
+const periodMs: Record<CallPeriod, number> = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 };
+
+/** The start of a period ending at `now`. */
+export function periodStart(period: CallPeriod, now: Date): Date {
+  return new Date(now.getTime() - periodMs[period]);
+}
+
+/** 'gsm': a phone call through the telephony provider; 'voice': a browser voice call. */
+export const CALL_KINDS = ['gsm', 'voice'] as const;
+export type CallKind = (typeof CALL_KINDS)[number];
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * The recording's file extension: the file's own (from its storage name, else its MIME type),
+ * falling back to the spec's defaults, mp3 for a phone call and mp4 for a browser call (§9).
+ */
+export function recordingExtension(kind: CallKind, path: string | null, mime: string | null = null): string {
+  const fromPath = /\.([a-z0-9]{2,5})$/i.exec(path ?? '')?.[1];
+  if (fromPath) return fromPath.toLowerCase();
+  const fromMime = /^audio\/(?:x-)?([a-z0-9]+)/i.exec(mime ?? '')?.[1]?.toLowerCase();
+  if (fromMime) return fromMime === 'mpeg' ? 'mp3' : fromMime;
+  return kind === 'gsm' ? 'mp3' : 'mp4';
+}
+
+/** Spec 002 §9: `{type}-call-{yyyy-MM-dd-HH-mm-ss}.{ext}`, the call's start in local time. */
+export function recordingDownloadName(
+  kind: CallKind,
+  startedAt: Date,
+  path: string | null,
+  mime: string | null = null,
+): string {
+  const d = startedAt;
+  const stamp = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}-${pad(
+    d.getMinutes(),
+  )}-${pad(d.getSeconds())}`;
+  return `${kind}-call-${stamp}.${recordingExtension(kind, path, mime)}`;
+}
+
+/** Spec 002 §9: durations in history read m:ss. */
+export function formatCallDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  return `${Math.floor(whole / 60)}:${pad(whole % 60)}`;
+}
+
+/** Channels of a conversation (conversations.channel). */
+export const CONVERSATION_CHANNELS = ['web_chat', 'web_voice', 'phone', 'whatsapp', 'sandbox'] as const;
+export type ConversationChannel = (typeof CONVERSATION_CHANNELS)[number];
+export const conversationChannelSchema = z.enum(CONVERSATION_CHANNELS);
+
+/** The inbox's rating filter (conversation_inbox.filter_rating); positive = satisfaction ≥ 0.5. */
+export const RATING_FILTERS = ['rated', 'unrated', 'positive', 'negative'] as const;
+export type RatingFilter = (typeof RATING_FILTERS)[number];
+
+export const INBOX_PAGE_SIZE = 20;
+/** An export asks for at most this many conversations (the function's own cap). */
+export const INBOX_EXPORT_ROW_CAP = 1000;
+export const CONTACTS_PAGE_SIZE = 24;

@@ -1,0 +1,197 @@
+/**
+ * The WhatsApp channel adapter (ARCHITECTURE §4): one inbound message becomes one turn of the
+ * conversation core (`startTurn`, channel `whatsapp`, trusted, the conversation the database keyed
+ * by the user's number), and its reply leaves through the Messages API (sender.ts). The adapter
+ * only translates: media into text (voice notes transcribed by the configured provider; images
+ * acknowledged), the reply into WhatsApp bodies, a shared document into WhatsApp media.
+ *
+ * Order: the pack's monthly conversations are claimed in Postgres before any model call (at the
+ * limit nothing is sent and the owner sees why); then the turn; then the send.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AiProvider } from '../_shared/ai/types.ts';
+import type { LoadedAgent } from '../_shared/conversation/agents.ts';
+import { startTurn, type ToolInvocation, type ToolOutcome, type TurnDeps } from '../_shared/conversation/turn.ts';
+import { MAX_MESSAGE_LENGTH } from '../_shared/contracts/agent-chat.ts';
+import {
+  DOCUMENT_LINK_SECONDS,
+  INTERACTION_DOCUMENTS_BUCKET,
+  INTERACTIONS_TOOL_ID,
+} from '../_shared/tools/interactions.ts';
+import { twilioApiUrl } from '../_shared/twilio/config.ts';
+import { recordNotSent, sendToUser, type Conversation, type SenderDeps } from './sender.ts';
+import type { InboundMessage, TwilioAccount } from './webhook.ts';
+
+export interface ReplyDeps {
+  service: SupabaseClient;
+  provider: AiProvider;
+  turnDeps: () => Promise<TurnDeps>;
+  sender: SenderDeps;
+  account: TwilioAccount;
+  apiBaseUrl: string | null;
+  fetch: typeof fetch;
+  transcriptionModel: () => Promise<string>;
+  log: (event: string, details: Record<string, unknown>) => void;
+}
+
+export interface Received {
+  agentId: string;
+  ownerId: string;
+  conversationId: string;
+  receivedAt: Date;
+}
+
+const french = (language: string) => language.toLowerCase().startsWith('fr');
+
+/** Fixed replies of the adapter, in the agent's language (EN/FR). */
+export const WHATSAPP_REPLIES = {
+  voiceNeedsKey: (language: string) =>
+    french(language)
+      ? "Je ne peux pas encore écouter les messages vocaux : cet assistant fonctionne sans clé d'IA. Pouvez-vous m'écrire votre message ?"
+      : 'I cannot listen to voice notes yet: this assistant runs without an AI key. Could you type your message instead?',
+  voiceUnreadable: (language: string) =>
+    french(language)
+      ? "Je n'ai pas pu écouter votre message vocal. Pouvez-vous me l'écrire ?"
+      : 'I could not listen to your voice note. Could you type your message instead?',
+  imageOnly: (language: string) =>
+    french(language)
+      ? "Merci pour l'image ! Je ne peux pas la voir ici : dites-moi en quelques mots ce dont vous avez besoin."
+      : 'Thanks for the image! I cannot see it here: tell me in a few words what you need.',
+};
+
+/** Downloads an inbound media file with the account's Basic auth (reference §10.5), through TWILIO_API_BASE_URL. */
+async function downloadMedia(url: string, deps: ReplyDeps): Promise<Blob> {
+  const response = await deps.fetch(twilioApiUrl(url, deps.apiBaseUrl), {
+    headers: { authorization: `Basic ${btoa(`${deps.account.sid}:${deps.account.authToken}`)}` },
+    redirect: 'follow',
+    signal: AbortSignal.timeout(20_000),
+  });
+  if (!response.ok) throw new Error(`media download answered ${response.status}`);
+  return response.blob();
+}
+
+const AUDIO_EXTENSIONS: Record<string, string> = {
+  'audio/ogg': 'ogg',
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/aac': 'aac',
+  'audio/amr': 'amr',
+  'audio/webm': 'webm',
+  'audio/wav': 'wav',
+};
+
+type Understood = { kind: 'text'; text: string } | { kind: 'fixed'; reply: (language: string) => string };
+
+/** What the user said, as text for the core, or the adapter's fixed answer when it cannot tell. */
+async function understand(message: InboundMessage, deps: ReplyDeps): Promise<Understood> {
+  const voice = message.media.find((media) => media.contentType.startsWith('audio/'));
+  if (voice) {
+    if (!deps.provider.capabilities.transcription) return { kind: 'fixed', reply: WHATSAPP_REPLIES.voiceNeedsKey };
+    try {
+      const audio = await downloadMedia(voice.url, deps);
+      const type = voice.contentType.split(';')[0]!.trim();
+      const { text } = await deps.provider.transcribe({
+        model: await deps.transcriptionModel(),
+        audio,
+        fileName: `voice-note.${AUDIO_EXTENSIONS[type] ?? 'ogg'}`,
+      });
+      const said = [message.body.trim(), text.trim()].filter(Boolean).join('\n');
+      return said ? { kind: 'text', text: said } : { kind: 'fixed', reply: WHATSAPP_REPLIES.voiceUnreadable };
+    } catch (error) {
+      deps.log('transcription_failed', { messageSid: message.messageSid, error: String(error) });
+      return { kind: 'fixed', reply: WHATSAPP_REPLIES.voiceUnreadable };
+    }
+  }
+  const images = message.media.filter((media) => media.contentType.startsWith('image/'));
+  // No vision input in the core yet: an image is acknowledged; its caption, if any, is answered.
+  if (images.length > 0 && message.body.trim() === '') return { kind: 'fixed', reply: WHATSAPP_REPLIES.imageOnly };
+  const note = images.length > 0 ? '\n(The user also sent an image you cannot see.)' : '';
+  return { kind: 'text', text: `${message.body}${note}` };
+}
+
+/**
+ * share_resource on WhatsApp: the document or link goes into this chat (media or a link line),
+ * not through the outbound email/number path the web channel uses.
+ */
+function whatsappRunTool(
+  runTool: TurnDeps['runTool'],
+  service: SupabaseClient,
+  attachments: { mediaUrls: string[]; links: string[] },
+) {
+  return async (invocation: ToolInvocation): Promise<ToolOutcome> => {
+    if (invocation.tool.id !== INTERACTIONS_TOOL_ID) return runTool(invocation);
+    const agent = invocation.agent as LoadedAgent;
+    const type = invocation.arguments.resource;
+    const interaction = (agent.interactions ?? []).find((candidate) => candidate.type === type);
+    if (!interaction || !interaction.whatsapp) return runTool(invocation);
+    if (interaction.target.kind === 'url') {
+      attachments.links.push(`${interaction.target.title || interaction.name}: ${interaction.target.url}`);
+      return { ok: true, result: { resource: interaction.name, delivered: 'as a link in this WhatsApp chat' } };
+    }
+    const { data, error } = await service.storage
+      .from(INTERACTION_DOCUMENTS_BUCKET)
+      .createSignedUrl(interaction.target.path, DOCUMENT_LINK_SECONDS);
+    if (error || !data) return { ok: false, error: 'the document is not available any more' };
+    attachments.mediaUrls.push(data.signedUrl);
+    return { ok: true, result: { resource: interaction.name, delivered: 'as a file in this WhatsApp chat' } };
+  };
+}
+
+export async function replyToInbound(message: InboundMessage, received: Received, deps: ReplyDeps): Promise<void> {
+  const conversation: Conversation = {
+    agentId: received.agentId,
+    ownerId: received.ownerId,
+    conversationId: received.conversationId,
+    agentNumber: message.to,
+    userNumber: message.from,
+  };
+  const turnDeps = await deps.turnDeps();
+  const agent = await turnDeps.loadAgent({ agentId: received.agentId });
+  const language = agent?.defaultLanguage ?? 'en_US';
+
+  const claim = await deps.service.rpc('whatsapp_claim_conversation', { conversation_id: received.conversationId });
+  if (claim.error) throw new Error(`whatsapp_claim_conversation failed: ${claim.error.message}`);
+  if (claim.data === 'limit') {
+    await recordNotSent(deps.sender, conversation, '', 'monthly_limit');
+    return;
+  }
+
+  const understood = await understand(message, deps);
+  if (understood.kind === 'fixed') {
+    await sendToUser(deps.sender, conversation, {
+      text: understood.reply(language),
+      lastInboundAt: received.receivedAt,
+    });
+    return;
+  }
+  const attachments = { mediaUrls: [] as string[], links: [] as string[] };
+  const started = await startTurn(
+    {
+      input: {
+        channel: 'whatsapp',
+        agentId: received.agentId,
+        conversationId: received.conversationId,
+        message: Array.from(understood.text).slice(0, MAX_MESSAGE_LENGTH).join(''),
+      },
+      caller: { userId: null, visitorKey: message.from, trusted: true },
+    },
+    { ...turnDeps, runTool: whatsappRunTool(turnDeps.runTool, deps.service, attachments) },
+  );
+  if (!started.ok) {
+    deps.log('turn_refused', { messageSid: message.messageSid, code: started.error.code });
+    return;
+  }
+  let reply = '';
+  for await (const event of started.events) {
+    if (event.event === 'delta') reply += event.data.text;
+    // The core stored its apology as the reply; the user gets it too rather than silence.
+    else if (event.event === 'error') reply = event.data.message;
+  }
+  const text = [reply.trim(), ...attachments.links].filter(Boolean).join('\n\n');
+  if (text === '' && attachments.mediaUrls.length === 0) return;
+  await sendToUser(deps.sender, conversation, {
+    text,
+    mediaUrls: attachments.mediaUrls,
+    lastInboundAt: received.receivedAt,
+  });
+}

@@ -1,0 +1,165 @@
+/**
+ * Everything the agent says on WhatsApp leaves here, through the Messages API with the sender
+ * account's credentials, and every message becomes a `whatsapp_messages` row: sent ones with
+ * their SID (status callbacks move them on), refused ones with Twilio's error code and message,
+ * and ones that could not be sent with the owner-facing reason (contracts/whatsapp.ts). Nothing
+ * is dropped silently.
+ *
+ * The 24-hour window: free-form text and media only within 24 h of the user's last message;
+ * outside it the owner's approved template (`ContentSid` + `ContentVariables`, no body), and
+ * without one, a `not_sent` row saying why.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { splitWhatsAppBody, WHATSAPP_WINDOW_MS, type WhatsAppNotSentReason } from '../_shared/contracts/whatsapp.ts';
+import type { TwilioClient } from '../_shared/twilio/client.ts';
+
+export interface Conversation {
+  agentId: string;
+  ownerId: string;
+  conversationId: string | null;
+  /** The agent's WhatsApp number and the user's, both E.164. */
+  agentNumber: string;
+  userNumber: string;
+}
+
+export interface Outgoing {
+  text: string;
+  /** Public URLs Twilio fetches (signed Storage URLs of shared documents, TTS voice notes). */
+  mediaUrls?: string[];
+  /** When the user last wrote; decides free-form or template. */
+  lastInboundAt: Date | null;
+}
+
+export interface SenderDeps {
+  service: SupabaseClient;
+  /** The sender account's client, or null when Twilio is not configured. */
+  client: TwilioClient | null;
+  statusCallback: string;
+  now?: () => Date;
+  log: (event: string, details: Record<string, unknown>) => void;
+}
+
+export interface SendResult {
+  sent: string[];
+  notSent: WhatsAppNotSentReason | null;
+}
+
+interface Row {
+  body: string;
+  media?: string[];
+  status: string;
+  messageSid?: string | null;
+  contentSid?: string | null;
+  notSentReason?: WhatsAppNotSentReason | null;
+  errorCode?: number | null;
+  errorMessage?: string | null;
+}
+
+async function record(deps: SenderDeps, conversation: Conversation, row: Row): Promise<void> {
+  const { error } = await deps.service.from('whatsapp_messages').insert({
+    user_id: conversation.ownerId,
+    assigned_agent: conversation.agentId,
+    conversation_id: conversation.conversationId,
+    message_sid: row.messageSid ?? null,
+    direction: 'outbound',
+    from_number: conversation.agentNumber,
+    to_number: conversation.userNumber,
+    body: row.body.slice(0, 10_000),
+    media: (row.media ?? []).map((url) => ({ url })),
+    status: row.status,
+    content_sid: row.contentSid ?? null,
+    not_sent_reason: row.notSentReason ?? null,
+    error_code: row.errorCode ?? null,
+    error_message: row.errorMessage?.slice(0, 500) ?? null,
+    timestamp: (deps.now ?? (() => new Date()))().toISOString(),
+  });
+  // The message is out (or refused) either way; a lost row is the operator's to see in the logs.
+  if (error) deps.log('record_failed', { conversationId: conversation.conversationId, error: error.message });
+}
+
+/** Records a message that will not go out, with the reason the owner is shown. */
+export async function recordNotSent(
+  deps: SenderDeps,
+  conversation: Conversation,
+  text: string,
+  reason: WhatsAppNotSentReason,
+): Promise<SendResult> {
+  await record(deps, conversation, { body: text, status: 'not_sent', notSentReason: reason });
+  return { sent: [], notSent: reason };
+}
+
+interface TwilioFailure {
+  code: number | null;
+  message: string;
+}
+
+function failureOf(error: unknown): TwilioFailure {
+  const code = (error as { code?: unknown }).code;
+  return {
+    code: typeof code === 'number' ? code : null,
+    message: error instanceof Error ? error.message : String(error),
+  };
+}
+
+async function templateChoice(
+  service: SupabaseClient,
+  agentId: string,
+): Promise<{ content_sid: string; variables: Record<string, string> } | null> {
+  const { data, error } = await service
+    .from('whatsapp_template_choices')
+    .select('content_sid, variables')
+    .eq('agent_id', agentId)
+    .maybeSingle<{ content_sid: string; variables: Record<string, string> }>();
+  if (error) throw new Error(`reading the template choice failed: ${error.message}`);
+  return data;
+}
+
+export async function sendToUser(deps: SenderDeps, conversation: Conversation, out: Outgoing): Promise<SendResult> {
+  const now = (deps.now ?? (() => new Date()))();
+  const client = deps.client;
+  if (!client) return recordNotSent(deps, conversation, out.text, 'not_configured');
+  const from = `whatsapp:${conversation.agentNumber}`;
+  const to = `whatsapp:${conversation.userNumber}`;
+  const inWindow = out.lastInboundAt !== null && now.getTime() - out.lastInboundAt.getTime() <= WHATSAPP_WINDOW_MS;
+  const sent: string[] = [];
+
+  const send = async (row: Row, params: Record<string, unknown>): Promise<boolean> => {
+    try {
+      const message = await client.messages.create({ from, to, statusCallback: deps.statusCallback, ...params });
+      sent.push(message.sid);
+      await record(deps, conversation, { ...row, messageSid: message.sid, status: message.status ?? 'queued' });
+      return true;
+    } catch (error) {
+      const failure = failureOf(error);
+      deps.log('send_failed', { conversationId: conversation.conversationId, ...failure });
+      await record(deps, conversation, {
+        ...row,
+        status: 'not_sent',
+        notSentReason: 'send_failed',
+        errorCode: failure.code,
+        errorMessage: failure.message,
+      });
+      return false;
+    }
+  };
+
+  if (!inWindow) {
+    const choice = await templateChoice(deps.service, conversation.agentId);
+    if (!choice) return recordNotSent(deps, conversation, out.text, 'outside_window');
+    // A template goes without Body or MediaUrl (reference §10.4, error 63016).
+    const ok = await send(
+      { body: out.text, contentSid: choice.content_sid, status: 'queued' },
+      { contentSid: choice.content_sid, contentVariables: JSON.stringify(choice.variables) },
+    );
+    return { sent, notSent: ok ? null : 'send_failed' };
+  }
+  let failed = false;
+  for (const part of splitWhatsAppBody(out.text)) {
+    if (!(await send({ body: part, status: 'queued' }, { body: part }))) failed = true;
+  }
+  // Documents carry no caption on WhatsApp: each goes as its own media message.
+  for (const url of out.mediaUrls ?? []) {
+    if (!(await send({ body: '', media: [url], status: 'queued' }, { mediaUrl: [url] }))) failed = true;
+  }
+  return { sent, notSent: failed ? 'send_failed' : null };
+}

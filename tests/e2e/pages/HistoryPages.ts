@@ -1,0 +1,176 @@
+import type { Download, Locator, Page } from 'playwright-core';
+import type { historyEn } from '../../../renderer/src/features/history/locales/en.ts';
+import { ConsolePage } from './ConsolePage.ts';
+
+type Texts = typeof historyEn;
+
+/** /calls and /agents/{id}/calls: the French call list and its details dialog. */
+export class CallHistoryPage extends ConsolePage {
+  constructor(
+    page: Page,
+    baseUrl: string,
+    readonly texts: Texts,
+  ) {
+    super(page, baseUrl);
+  }
+
+  async open(path = '/calls'): Promise<void> {
+    await this.goto(path);
+    await this.heading(this.texts.calls.title).waitFor();
+  }
+
+  rows(): Locator {
+    return this.page.locator('.call-table tbody tr');
+  }
+
+  columnHeaders(): Locator {
+    return this.page.locator('.call-table thead th');
+  }
+
+  async period(label: string): Promise<void> {
+    await this.page.getByRole('button', { name: label, exact: true }).click();
+  }
+
+  async search(text: string): Promise<void> {
+    await this.page.getByRole('searchbox', { name: this.texts.calls.search }).fill(text);
+  }
+
+  loadMore(): Locator {
+    return this.page.getByRole('button', { name: this.texts.calls.loadMore });
+  }
+
+  async openDetails(row: number): Promise<void> {
+    await this.rows()
+      .nth(row)
+      .getByRole('button', { name: new RegExp(this.texts.calls.details) })
+      .click();
+    await this.dialog().waitFor();
+  }
+
+  dialog(): Locator {
+    return this.page.getByRole('dialog');
+  }
+
+  waveform(): Locator {
+    return this.dialog().getByRole('img', { name: this.texts.calls.player.waveform });
+  }
+
+  channelLabel(which: 'caller' | 'agent'): Locator {
+    return this.dialog().getByText(this.texts.calls.player[which]);
+  }
+
+  async play(): Promise<void> {
+    await this.dialog().getByRole('button', { name: this.texts.calls.player.play }).click();
+  }
+
+  /** Seconds the recording's <audio> element has played. */
+  async playedSeconds(): Promise<number> {
+    return this.dialog()
+      .getByTestId('recording-audio')
+      .evaluate((el) => (el as HTMLAudioElement).currentTime);
+  }
+
+  async download(): Promise<Download> {
+    const waiting = this.page.waitForEvent('download');
+    await this.dialog().getByRole('button', { name: this.texts.calls.download }).click();
+    return waiting;
+  }
+
+  transcriptLine(text: string): Locator {
+    return this.dialog().getByText(text);
+  }
+}
+
+/** /contacts and /contacts/{id}. */
+export class ContactsPage extends ConsolePage {
+  constructor(
+    page: Page,
+    baseUrl: string,
+    readonly texts: Texts,
+  ) {
+    super(page, baseUrl);
+  }
+
+  async open(): Promise<void> {
+    await this.goto('/contacts');
+    await this.heading(this.texts.contacts.title).waitFor();
+  }
+
+  cards(): Locator {
+    return this.page.getByTestId('contact-card');
+  }
+
+  async search(text: string): Promise<void> {
+    await this.page.getByRole('searchbox', { name: this.texts.contacts.search }).fill(text);
+  }
+
+  async favouritesOnly(on: boolean): Promise<void> {
+    // Blueprint draws the box over the input: click its label, as a user does.
+    const box = this.page.getByRole('checkbox', { name: this.texts.contacts.favoritesOnly });
+    if ((await box.isChecked()) !== on)
+      await this.page.locator('label', { hasText: this.texts.contacts.favoritesOnly }).click();
+  }
+
+  async openContact(name: string): Promise<void> {
+    await this.page.getByRole('link', { name: this.texts.contacts.open.replace('{{name}}', name) }).click();
+    await this.heading(name).waitFor();
+  }
+
+  favouriteButton(): Locator {
+    return this.page.getByRole('button', { name: this.texts.contacts.favorite });
+  }
+
+  notes(): Locator {
+    return this.page.getByLabel(this.texts.contact.notes);
+  }
+
+  async saveNotes(text: string): Promise<void> {
+    await this.notes().fill(text);
+    await this.page.getByRole('button', { name: this.texts.contact.saveNotes }).click();
+    await this.page.getByRole('status').getByText(this.texts.contact.saved).waitFor();
+  }
+
+  timelineEntries(): Locator {
+    return this.page.getByTestId('timeline-entry');
+  }
+}
+
+/** /conversations: the inbox, its filters, transcript and exports. */
+export class InboxPage extends ConsolePage {
+  constructor(
+    page: Page,
+    baseUrl: string,
+    readonly texts: Texts,
+  ) {
+    super(page, baseUrl);
+  }
+
+  async open(): Promise<void> {
+    await this.goto('/conversations');
+    await this.heading(this.texts.inbox.title).waitFor();
+  }
+
+  items(): Locator {
+    return this.page.getByTestId('inbox-item');
+  }
+
+  async filterChannel(label: string): Promise<void> {
+    await this.page.getByLabel(this.texts.inbox.channel, { exact: true }).selectOption({ label });
+  }
+
+  async exportList(format: 'CSV' | 'JSON'): Promise<Download> {
+    const waiting = this.page.waitForEvent('download');
+    await this.page.getByRole('button', { name: `${this.texts.export.list} · ${format}` }).click();
+    return waiting;
+  }
+
+  async exportConversation(format: 'CSV' | 'JSON'): Promise<Download> {
+    const waiting = this.page.waitForEvent('download');
+    await this.page.getByRole('button', { name: `${this.texts.export.conversation} · ${format}` }).click();
+    return waiting;
+  }
+
+  transcriptText(text: string): Locator {
+    return this.page.getByRole('list', { name: this.texts.calls.transcript }).getByText(text);
+  }
+}

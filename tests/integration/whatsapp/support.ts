@@ -1,0 +1,77 @@
+/**
+ * Shared setup of the WhatsApp suites: an owner on a pack with WhatsApp conversations, an agent
+ * answering a number, the fake Twilio pointed at the stack, and readers of what the function wrote.
+ */
+import { randomBytes } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { FakeTwilio } from '../../fakes/twilio/index.ts';
+import type { Actor } from '../security/support/actors.ts';
+import { agentWithNumber, freshNumber, type PhoneAgent } from '../phone/support.ts';
+
+export { freshNumber };
+
+/** Puts `user` on a pack allowing `conversations` WhatsApp conversations a month (-1 unlimited). */
+export async function givePack(service: SupabaseClient, userId: string, conversations: number): Promise<void> {
+  const id = `wa-${randomBytes(4).toString('hex')}`;
+  const pack = await service.from('packs').insert({ id, name: id, whatsapp_conversations: conversations });
+  if (pack.error) throw new Error(`pack: ${pack.error.message}`);
+  await service.from('subscriptions').update({ status: 'cancelled' }).eq('user_id', userId).eq('status', 'active');
+  const sub = await service.from('subscriptions').insert({ user_id: userId, pack_id: id });
+  if (sub.error) throw new Error(`subscription: ${sub.error.message}`);
+}
+
+export async function whatsappAgent(
+  service: SupabaseClient,
+  owner: Actor,
+  agent: Record<string, unknown> = {},
+): Promise<PhoneAgent> {
+  return agentWithNumber(service, owner, { name: 'Wanda', default_language: 'en_US', ...agent });
+}
+
+export interface MessageRow {
+  id: string;
+  direction: string;
+  body: string;
+  status: string | null;
+  message_sid: string | null;
+  conversation_id: string | null;
+  profile_name: string | null;
+  error_code: number | null;
+  error_message: string | null;
+  not_sent_reason: string | null;
+  content_sid: string | null;
+  from_number: string;
+  to_number: string | null;
+}
+
+export async function messagesOf(service: SupabaseClient, agentId: string): Promise<MessageRow[]> {
+  const { data, error } = await service
+    .from('whatsapp_messages')
+    .select('*')
+    .eq('assigned_agent', agentId)
+    .order('created_at', { ascending: true });
+  if (error) throw new Error(error.message);
+  return data as MessageRow[];
+}
+
+/** Polls until `check` returns a value (the reply runs after the webhook's answer). */
+export async function eventually<T>(
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+let waSeq = 0;
+/** A fresh WhatsApp user's number. */
+export const waNumber = () => `+336${String((Date.now() + waSeq++) % 100_000_000).padStart(8, '0')}`;
+
+/** The fake's sends to `to` (E.164), oldest first. */
+export const sendsTo = (twilio: FakeTwilio, to: string) =>
+  twilio.messages.sent.filter((message) => message.to === `whatsapp:${to}`);

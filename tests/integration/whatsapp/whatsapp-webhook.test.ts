@@ -1,0 +1,391 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';
+import { startFakeTwilio, type FakeTwilio } from '../../fakes/twilio/index.ts';
+import { goldenPayload } from '../../fakes/twilio/messages.ts';
+import { expectedTwilioSignature } from '../../fakes/twilio/server.ts';
+import { serviceInsert, startCast, type Cast } from '../security/support/actors.ts';
+import type { PhoneAgent } from '../phone/support.ts';
+import { eventually, givePack, messagesOf, sendsTo, waNumber, whatsappAgent } from './support.ts';
+
+/**
+ * The whatsapp-webhook function through the local stack: the fake Twilio plays WhatsApp users
+ * (signed golden payloads) and records every Messages API send; the fake OpenAI is the model and
+ * the transcriber. Issue 17 acceptance (integration).
+ */
+let cast: Cast;
+let twilio: FakeTwilio;
+let openai: FakeOpenAI;
+let agent: PhoneAgent;
+
+beforeAll(async () => {
+  twilio = await startFakeTwilio();
+  openai = await startFakeOpenAI({ transcript: 'Do you deliver on Sundays?' });
+  cast = await startCast({
+    functionEnv: {
+      ...twilio.env,
+      AI_PROVIDER: 'openai',
+      OPENAI_API_KEY: openai.apiKey,
+      OPENAI_BASE_URL: openai.baseURL,
+    },
+  });
+  twilio.messages.webhookBaseUrl = `${cast.stack.url}/functions/v1`;
+  await givePack(cast.service, cast.owner.id, -1);
+  agent = await whatsappAgent(cast.service, cast.owner);
+}, 120_000);
+afterAll(async () => {
+  await cast?.stack.stop();
+  await twilio?.close();
+  await openai?.close();
+});
+
+const inboundUrl = () => `${cast.stack.url}/functions/v1/whatsapp-webhook/inbound`;
+
+describe('inbound messages through the core', () => {
+  it('a text gets the model’s reply from the agent’s number, in one conversation keyed by the number', async () => {
+    const user = waNumber();
+    openai.queueChat({ text: 'We open at 9 every morning.' });
+    const answer = await twilio.messages.inbound('text', { from: user, to: agent.number, profileName: 'Ana Lima' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
+    const sent = await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
+    expect(sent).toMatchObject({
+      from: `whatsapp:${agent.number}`,
+      body: 'We open at 9 every morning.',
+      statusCallback: `${cast.stack.url}/functions/v1/whatsapp-webhook/status`,
+    });
+    // The agent's WhatsApp model answered (platform default gpt-4.1).
+    const chat = openai.requestsTo('chat').at(-1)!;
+    expect((chat.body as { model: string }).model).toBe('gpt-4.1');
+    const rows = await eventually(async () => {
+      const all = await messagesOf(cast.service, agent.agentId);
+      const mine = all.filter((row) => row.from_number === user || row.to_number === user);
+      return mine.length === 2 ? mine : null;
+    });
+    expect(rows[0]).toMatchObject({ direction: 'inbound', profile_name: 'Ana Lima', status: 'received' });
+    expect(rows[1]).toMatchObject({ direction: 'outbound', message_sid: sent.sid, status: 'queued' });
+    const conversation = await cast.service
+      .from('conversations')
+      .select('id, channel, visitor_id, messages(role, content)')
+      .eq('id', rows[0]!.conversation_id!)
+      .single();
+    expect(conversation.data).toMatchObject({ channel: 'whatsapp', visitor_id: user });
+    expect((conversation.data as { messages: { role: string }[] }).messages).toHaveLength(2);
+
+    // A second message continues the same conversation.
+    openai.queueChat({ text: 'Yes, on Saturdays too.' });
+    await twilio.messages.inbound('text', { from: user, to: agent.number, body: 'And on Saturdays?' });
+    await twilio.messages.waitForSend((m) => m.body === 'Yes, on Saturdays too.');
+    const again = await eventually(async () => {
+      const all = (await messagesOf(cast.service, agent.agentId)).filter((row) => row.from_number === user);
+      return all.length === 2 ? all : null;
+    });
+    expect(again[1]!.conversation_id).toBe(rows[0]!.conversation_id);
+  });
+
+  it('a voice note is downloaded with the account’s credentials, transcribed and answered', async () => {
+    const user = waNumber();
+    openai.queueChat((request) => ({
+      text: JSON.stringify(request.messages).includes('Do you deliver on Sundays?') ? 'No Sunday deliveries.' : 'What?',
+    }));
+    const answer = await twilio.messages.inbound('voice-note', { from: user, to: agent.number });
+    expect(answer.status).toBe(200);
+    const sent = await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
+    expect(sent.body).toBe('No Sunday deliveries.');
+    expect(openai.requestsTo('transcriptions').length).toBeGreaterThan(0);
+    expect([...twilio.messages.downloads.values()]).toContain(1);
+  });
+
+  it('an image without a caption is acknowledged, and with one the caption is answered', async () => {
+    const user = waNumber();
+    const chats = openai.requestsTo('chat').length;
+    await twilio.messages.inbound('image', { from: user, to: agent.number });
+    const ack = await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
+    expect(ack.body).toBe('Thanks for the image! I cannot see it here: tell me in a few words what you need.');
+    expect(openai.requestsTo('chat').length).toBe(chats);
+
+    openai.queueChat({ text: 'That model is in stock.' });
+    await twilio.messages.inbound('image', { from: user, to: agent.number, body: 'Do you have this one?' });
+    const reply = await twilio.messages.waitForSend((m) => m.body === 'That model is in stock.');
+    expect(reply.to).toBe(`whatsapp:${user}`);
+  });
+
+  it('a replayed webhook gives one reply', async () => {
+    const user = waNumber();
+    openai.queueChat({ text: 'Only once.' });
+    const first = await twilio.messages.inbound('text', { from: user, to: agent.number });
+    const replay = await twilio.messages.inbound('text', {
+      from: user,
+      to: agent.number,
+      messageSid: first.messageSid,
+    });
+    expect(replay.status).toBe(200);
+    await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sendsTo(twilio, user)).toHaveLength(1);
+    expect((await messagesOf(cast.service, agent.agentId)).filter((row) => row.from_number === user)).toHaveLength(1);
+  });
+
+  it('a forged, unsigned or unknown-account webhook is refused with 403 and nothing is stored', async () => {
+    const user = waNumber();
+    const forged = await twilio.messages.inbound('text', {
+      from: user,
+      to: agent.number,
+      signature: 'bm90IGEgc2lnbmF0dXJl',
+    });
+    expect(forged.status).toBe(403);
+    expect(JSON.parse(forged.body)).toMatchObject({ error: { code: 'invalid_signature' } });
+    const stranger = await twilio.messages.inbound('text', {
+      from: user,
+      to: agent.number,
+      account: { sid: `AC${'1'.repeat(32)}`, authToken: 'whatever' },
+    });
+    expect(stranger.status).toBe(403);
+    // Signed for another URL than the one Twilio was given.
+    const params = goldenPayload('inbound-text', {
+      MessageSid: twilio.sid('SM'),
+      AccountSid: twilio.accountSid,
+      From: user,
+      To: agent.number,
+    });
+    const moved = await twilio.sendWebhook(inboundUrl(), params, {
+      signature: expectedTwilioSignature(twilio.authToken, inboundUrl().replace('/inbound', '/status'), params),
+    });
+    expect(moved.status).toBe(403);
+    expect((await messagesOf(cast.service, agent.agentId)).filter((row) => row.from_number === user)).toEqual([]);
+  });
+
+  it('a malformed message is a 400, not a 500', async () => {
+    const params = { AccountSid: twilio.accountSid, MessageSid: 'nope', From: 'x', To: 'y' };
+    const answer = await twilio.sendWebhook(inboundUrl(), params);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'invalid_request' } });
+  });
+
+  it('a sender on a sub-account is verified with the sub-account’s token and replies through it', async () => {
+    const sub = twilio.addAccount();
+    // One number per owner: the sub-account's sender belongs to another owner.
+    const subOwner = await cast.newUser('wa-sub');
+    await givePack(cast.service, subOwner.id, -1);
+    const subAgent = await whatsappAgent(cast.service, subOwner);
+    // What wa-connect stores when it creates the sender's sub-account (server-only secrets).
+    const secrets = await cast.service
+      .from('agent_secrets')
+      .upsert({ agent_id: subAgent.agentId, whatsapp_account_sid: sub.sid, whatsapp_auth_token: sub.authToken });
+    expect(secrets.error).toBeNull();
+    const user = waNumber();
+    // Signed by the platform account for a number whose sender is on the sub-account: not ours.
+    const wrong = await twilio.messages.inbound('text', { from: user, to: subAgent.number });
+    expect(wrong.status).toBe(200);
+    openai.queueChat({ text: 'Hello from the sub-account.' });
+    const answer = await twilio.messages.inbound('text', { from: user, to: subAgent.number, account: sub });
+    expect(answer.status).toBe(200);
+    const sent = await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
+    expect(sent).toMatchObject({ account: sub.sid, body: 'Hello from the sub-account.' });
+    expect(sendsTo(twilio, user)).toHaveLength(1);
+  });
+
+  it('a long reply is split under 1,600 characters at sentence ends', async () => {
+    const user = waNumber();
+    const sentence = 'This sentence is here to make the reply long enough to need several messages. ';
+    openai.queueChat({ text: sentence.repeat(45).trim() });
+    await twilio.messages.inbound('text', { from: user, to: agent.number });
+    await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
+    const parts = await eventually(async () => {
+      const sends = sendsTo(twilio, user);
+      return sends.length === 3 ? sends : null;
+    });
+    for (const part of parts) {
+      expect(part.body!.length).toBeLessThanOrEqual(1600);
+      expect(part.body!.endsWith('messages.')).toBe(true);
+    }
+    expect(parts.map((p) => p.body).join(' ')).toBe(sentence.repeat(45).trim());
+  });
+});
+
+describe('status callbacks', () => {
+  it('keep the furthest state whatever their order, and a failure keeps its error code', async () => {
+    const user = waNumber();
+    openai.queueChat({ text: 'Status test.' });
+    await twilio.messages.inbound('text', { from: user, to: agent.number });
+    const sent = await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
+    const row = async () =>
+      (await messagesOf(cast.service, agent.agentId)).find((candidate) => candidate.message_sid === sent.sid)!;
+    await eventually(row);
+    for (const status of ['read', 'sent', 'delivered']) {
+      expect((await twilio.messages.status(sent.sid, status)).status).toBe(204);
+    }
+    expect((await row()).status).toBe('read');
+
+    openai.queueChat({ text: 'This one fails.' });
+    await twilio.messages.inbound('text', { from: user, to: agent.number, body: 'again' });
+    const failing = await twilio.messages.waitForSend((m) => m.body === 'This one fails.');
+    await eventually(async () =>
+      (await messagesOf(cast.service, agent.agentId)).find((candidate) => candidate.message_sid === failing.sid),
+    );
+    await twilio.messages.status(failing.sid, 'failed', { code: 63016, message: 'Outside the allowed window' });
+    await twilio.messages.status(failing.sid, 'sent');
+    const failed = (await messagesOf(cast.service, agent.agentId)).find((c) => c.message_sid === failing.sid)!;
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error_code: 63016,
+      error_message: 'Outside the allowed window',
+      not_sent_reason: 'send_failed',
+    });
+  });
+
+  it('a forged status callback is refused', async () => {
+    const params = goldenPayload('status-delivered', { MessageSid: twilio.sid('SM'), AccountSid: twilio.accountSid });
+    const url = `${cast.stack.url}/functions/v1/whatsapp-webhook/status`;
+    expect((await twilio.sendWebhook(url, params, { authToken: 'forged' })).status).toBe(403);
+  });
+
+  it('a refused send is recorded with Twilio’s error, not swallowed', async () => {
+    const user = waNumber();
+    twilio.messages.failNextSend(63024, 'Invalid message recipient');
+    openai.queueChat({ text: 'You will not get this.' });
+    await twilio.messages.inbound('text', { from: user, to: agent.number });
+    const row = await eventually(async () =>
+      (await messagesOf(cast.service, agent.agentId)).find(
+        (candidate) => candidate.to_number === user && candidate.direction === 'outbound',
+      ),
+    );
+    expect(row).toMatchObject({
+      status: 'not_sent',
+      not_sent_reason: 'send_failed',
+      error_code: 63024,
+      message_sid: null,
+      body: 'You will not get this.',
+    });
+  });
+});
+
+describe('the 24-hour window', () => {
+  async function oldConversation(user: string): Promise<void> {
+    await serviceInsert(cast.service, 'whatsapp_messages', {
+      user_id: cast.owner.id,
+      assigned_agent: agent.agentId,
+      message_sid: twilio.sid('SM'),
+      direction: 'inbound',
+      from_number: user,
+      to_number: agent.number,
+      body: 'Hello, a while ago',
+      status: 'received',
+      timestamp: new Date(Date.now() - 25 * 3600 * 1000).toISOString(),
+    });
+  }
+  const send = (user: string, text: string, token: string) =>
+    fetch(`${cast.stack.url}/functions/v1/whatsapp-webhook/send`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ agentId: agent.agentId, to: user, text }),
+    });
+  const token = async () => (await cast.owner.client.auth.getSession()).data.session!.access_token;
+
+  it('outside 24 h without a chosen template nothing is sent and the reason is recorded', async () => {
+    const user = waNumber();
+    await oldConversation(user);
+    const answer = await send(user, 'Your order is ready.', await token());
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ sent: [], notSentReason: 'outside_window' });
+    expect(sendsTo(twilio, user)).toEqual([]);
+    const row = (await messagesOf(cast.service, agent.agentId)).find(
+      (candidate) => candidate.to_number === user && candidate.direction === 'outbound',
+    );
+    expect(row).toMatchObject({ status: 'not_sent', not_sent_reason: 'outside_window' });
+  });
+
+  it('outside 24 h the owner’s approved template is sent with its variables and no body', async () => {
+    const template = twilio.messages.addTemplate({
+      friendlyName: 'order_ready',
+      language: 'en',
+      body: 'Hi {{1}}, your order is ready.',
+      variables: { 1: 'name' },
+      status: 'approved',
+    });
+    twilio.messages.addTemplate({ friendlyName: 'draft', language: 'en', body: 'x', variables: {}, status: 'pending' });
+    const listed = await fetch(`${cast.stack.url}/functions/v1/whatsapp-webhook/templates?agentId=${agent.agentId}`, {
+      headers: { authorization: `Bearer ${await token()}` },
+    });
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as { templates: unknown[] }).templates).toEqual([
+      {
+        sid: template.sid,
+        friendlyName: 'order_ready',
+        language: 'en',
+        body: 'Hi {{1}}, your order is ready.',
+        variables: { 1: 'name' },
+      },
+    ]);
+    const chosen = await cast.owner.client.from('whatsapp_template_choices').insert({
+      agent_id: agent.agentId,
+      user_id: cast.owner.id,
+      content_sid: template.sid,
+      friendly_name: 'order_ready',
+      variables: { 1: 'there' },
+    });
+    expect(chosen.error).toBeNull();
+    const user = waNumber();
+    await oldConversation(user);
+    const answer = await send(user, 'Your order is ready.', await token());
+    expect(answer.status).toBe(200);
+    const [sent] = sendsTo(twilio, user);
+    expect(sent).toMatchObject({ contentSid: template.sid, contentVariables: '{"1":"there"}', body: null });
+
+    // Inside the window the same owner message goes as text.
+    const recent = waNumber();
+    openai.queueChat({ text: 'Hi!' });
+    await twilio.messages.inbound('text', { from: recent, to: agent.number });
+    await twilio.messages.waitForSend((m) => m.to === `whatsapp:${recent}`);
+    expect((await send(recent, 'A follow-up.', await token())).status).toBe(200);
+    expect(sendsTo(twilio, recent).at(-1)).toMatchObject({ body: 'A follow-up.', contentSid: null });
+  });
+
+  it('another owner cannot send as my agent nor list its templates', async () => {
+    const other = (await cast.otherOwner.client.auth.getSession()).data.session!.access_token;
+    expect((await send(waNumber(), 'hi', other)).status).toBe(404);
+    const listed = await fetch(`${cast.stack.url}/functions/v1/whatsapp-webhook/templates?agentId=${agent.agentId}`, {
+      headers: { authorization: `Bearer ${other}` },
+    });
+    expect(listed.status).toBe(404);
+  });
+});
+
+describe('the monthly WhatsApp conversations of the pack', () => {
+  it('stop replies at the limit with an owner-facing reason, count a conversation once, and meter it', async () => {
+    const owner = await cast.newUser('wa-limited');
+    await givePack(cast.service, owner.id, 1);
+    const line = await whatsappAgent(cast.service, owner);
+    const first = waNumber();
+    openai.queueChat({ text: 'First reply.' }, { text: 'Second reply.' });
+    await twilio.messages.inbound('text', { from: first, to: line.number });
+    await twilio.messages.waitForSend((m) => m.to === `whatsapp:${first}`);
+    // The same conversation again this month: not counted twice.
+    await twilio.messages.inbound('text', { from: first, to: line.number, body: 'more' });
+    await twilio.messages.waitForSend((m) => m.body === 'Second reply.');
+
+    const second = waNumber();
+    const chats = openai.requestsTo('chat').length;
+    await twilio.messages.inbound('text', { from: second, to: line.number });
+    const refused = await eventually(async () =>
+      (await messagesOf(cast.service, line.agentId)).find((row) => row.to_number === second),
+    );
+    expect(refused).toMatchObject({ direction: 'outbound', status: 'not_sent', not_sent_reason: 'monthly_limit' });
+    expect(sendsTo(twilio, second)).toEqual([]);
+    expect(openai.requestsTo('chat').length).toBe(chats);
+
+    const usage = await owner.client.rpc('whatsapp_usage');
+    expect(usage.error).toBeNull();
+    expect((usage.data as Record<string, unknown>[])[0]).toMatchObject({
+      conversations_used: 1,
+      conversations_included: 1,
+      messages_sent: 2,
+    });
+    expect(Number((usage.data as { tokens: number }[])[0]!.tokens)).toBeGreaterThan(0);
+  });
+
+  it('the usage aggregate is the caller’s own; visitors cannot call it', async () => {
+    const other = await cast.otherOwner.client.rpc('whatsapp_usage');
+    expect((other.data as { conversations_used: number }[])[0]!.conversations_used).toBe(0);
+    expect((await cast.anon.rpc('whatsapp_usage')).error).not.toBeNull();
+  });
+});
