@@ -2903,6 +2903,7 @@ export type Database = {
           call_id: string;
           call_sid: string;
           source: string;
+          time_limit_seconds: number;
           transfer_number: string;
         }[];
       };
@@ -2910,11 +2911,19 @@ export type Database = {
         Args: { grace_seconds?: number; lease_seconds: number; max_calls?: number };
         Returns: {
           call_id: string;
+          call_sid: string;
           credits_charged: number;
           duration_seconds: number;
+          source: string;
         }[];
       };
-      phone_transfer_target: { Args: { call_sid: string }; Returns: string };
+      phone_transfer_target: {
+        Args: { call_sid: string };
+        Returns: {
+          time_limit_seconds: number;
+          transfer_number: string;
+        }[];
+      };
       public_agent: { Args: { subdomain: string }; Returns: Json };
       public_conversation_messages: {
         Args: { conversation_id: string; visitor_key: string };

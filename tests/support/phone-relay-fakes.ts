@@ -20,6 +20,7 @@ import type {
   PhoneCallStore,
 } from '../../supabase/functions/_shared/phone/call-store.ts';
 import { signPhoneCallToken } from '../../supabase/functions/_shared/phone/call-token.ts';
+import { heardPart } from '../../supabase/functions/_shared/conversation/spoken.ts';
 import type { RelayDeps } from '../../supabase/functions/phone-relay/context.ts';
 
 export const TOKEN_SECRET = 'test-phone-token-secret';
@@ -67,6 +68,7 @@ export class MemoryCallStore implements PhoneCallStore {
       agentId?: string;
       ownerId?: string;
       conversationId?: string;
+      voiceMode?: PhoneCallSession['voiceMode'];
     } = {},
   ): Promise<{ call: PhoneCallSession; token: string }> {
     const n = String(++this.next).padStart(12, '0');
@@ -77,7 +79,7 @@ export class MemoryCallStore implements PhoneCallStore {
       agentId: options.agentId ?? AGENT_ID,
       ownerId: options.ownerId ?? OWNER_ID,
       conversationId: options.conversationId ?? crypto.randomUUID(),
-      voiceMode: 'any_model',
+      voiceMode: options.voiceMode ?? 'any_model',
       language: options.language ?? 'en_US',
       voice: 'female',
       fromNumber: '+14155550100',
@@ -100,8 +102,12 @@ export class MemoryCallStore implements PhoneCallStore {
     return session;
   }
 
+  /** Heartbeats throw (Postgres unreachable) while true. */
+  failHeartbeats = false;
+
   async heartbeat(_callId: string): Promise<PhoneCallLease> {
     this.heartbeats++;
+    if (this.failHeartbeats) throw new Error('database unreachable');
     return this.leases.shift() ?? { open: true, final: false, secondsLeft: 300 };
   }
 
@@ -134,9 +140,10 @@ export class MemoryCallStore implements PhoneCallStore {
         this.lines.push({ ...message, messageId });
         return { messageId };
       },
-      cutMessage: async ({ messageId, content }) => {
+      cutMessage: async ({ messageId, heard }) => {
         const line = this.lines.find((entry) => entry.messageId === messageId);
-        if (line) Object.assign(line, { content, cut: true });
+        // As the real store: our reply cut where the heard text ends (heardPart).
+        if (line) Object.assign(line, { content: heardPart(line.content, heard), cut: true });
       },
     };
   }
@@ -222,6 +229,8 @@ export function fakeRelayDeps(
     timing?: RelayDeps['timing'];
     runTool?: (invocation: ToolInvocation) => Promise<ToolOutcome>;
     onFirstToken?: (ms: number) => void;
+    /** Awaited before a call's turn dependencies are given (a slow host). */
+    beforeTurnDeps?: () => Promise<void>;
   } = {},
 ): FakeRelay {
   const store = new MemoryCallStore();
@@ -236,20 +245,23 @@ export function fakeRelayDeps(
     log: (event, details) => logs.push({ event, details }),
     onFirstToken: options.onFirstToken,
     timing: options.timing,
-    turnDeps: (call): TurnDeps => ({
-      loadAgent: async (ref) => (ref.agentId === testAgent.id ? testAgent : null),
-      retrieve: async () => ({ passages: [], citations: [] }),
-      provider,
-      models: { chatModel: 'gpt-test', whatsappModel: 'gpt-test' },
-      runTool: async (invocation) => {
-        toolCalls.push(invocation);
-        if (options.runTool) return options.runTool(invocation);
-        // transfer_call's answer when the call is being handed over (tools/transfer.ts).
-        return { ok: true, result: invocation.functionName === 'transfer_call' ? { status: 'transferring' } : {} };
-      },
-      persist: store.conversation(call),
-      meter: async () => {},
-    }),
+    turnDeps: async (call): Promise<TurnDeps> => (
+      await options.beforeTurnDeps?.(),
+      {
+        loadAgent: async (ref) => (ref.agentId === testAgent.id ? testAgent : null),
+        retrieve: async () => ({ passages: [], citations: [] }),
+        provider,
+        models: { chatModel: 'gpt-test', whatsappModel: 'gpt-test' },
+        runTool: async (invocation) => {
+          toolCalls.push(invocation);
+          if (options.runTool) return options.runTool(invocation);
+          // transfer_call's answer when the call is being handed over (tools/transfer.ts).
+          return { ok: true, result: invocation.functionName === 'transfer_call' ? { status: 'transferring' } : {} };
+        },
+        persist: store.conversation(call),
+        meter: async () => {},
+      }
+    ),
   };
   return { deps, store, toolCalls, logs };
 }

@@ -39,8 +39,6 @@ export interface SessionTiming {
   setupTimeoutMs: number;
   /** Keypad digits pressed within this gap make one caller turn. */
   dtmfGapMs: number;
-  /** A final lease ends the call this many seconds before its credit runs out. */
-  goodbyeLeadSeconds: number;
   /** Time left for the caller to hear a last line before the session ends. */
   speechMsPerChar: number;
 }
@@ -49,9 +47,16 @@ export const DEFAULT_TIMING: SessionTiming = {
   heartbeatMs: 15_000,
   setupTimeoutMs: 10_000,
   dtmfGapMs: 1_200,
-  goodbyeLeadSeconds: 10,
   speechMsPerChar: 65,
 };
+
+/**
+ * Drain: at the relay's deadline each live call says a short goodbye and ends itself within this
+ * time ('agent_ended'); the relay closes whatever socket is still open a little after it
+ * (DRAIN_CLOSE_AFTER_MS), so a call is only cut by the relay when its own end failed.
+ */
+export const DRAIN_GOODBYE_MS = 10_000;
+export const DRAIN_CLOSE_AFTER_MS = DRAIN_GOODBYE_MS + 2_000;
 
 /** A live call the relay can end at its drain deadline. */
 export interface LiveCall {

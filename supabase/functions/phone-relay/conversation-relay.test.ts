@@ -87,13 +87,14 @@ describe('ConversationRelay session', () => {
     const { call, socket } = await twilioCall(relay);
     const heard = await socket.askAndInterrupt('When are you open?', 14);
     expect(heard).toBe('Our hours are ');
+    // Stored: our reply up to where the caller's report ends (heardPart).
     // Twilio waits for the end of the talk cycle after an interrupt.
     await socket.waitFor((frame) => frame.type === 'text' && frame.last === true, { fromStart: true });
     expect(await socket.ask('On Sunday?')).toBe('Yes, on Sunday too.');
     await until(() => relay.store.transcript(call.conversationId).length === 5, 'both replies');
     expect(relay.store.transcript(call.conversationId).slice(1)).toEqual([
       { role: 'user', content: 'When are you open?' },
-      { role: 'assistant', content: 'Our hours are ' },
+      { role: 'assistant', content: 'Our hours are' },
       { role: 'user', content: 'On Sunday?' },
       { role: 'assistant', content: 'Yes, on Sunday too.' },
     ]);
@@ -156,6 +157,65 @@ describe('ConversationRelay session', () => {
     const second = await twilioCall(relay, 0);
     await second.socket.waitFor((frame) => frame.type === 'end', { fromStart: true });
     expect(second.socket.cycles).toEqual([callEndingGoodbye('en')]);
+  });
+
+  it('ends the call after three failed heartbeats in a row, like the realtime control', async () => {
+    const relay = await relayWith([{ tokens: ['Sure.'] }], { timing: { ...FAST, heartbeatMs: 20 } });
+    relay.store.failHeartbeats = true;
+    const { call, socket } = await twilioCall(relay);
+    await socket.waitFor((frame) => frame.type === 'end', { fromStart: true });
+    expect(relay.store.heartbeats).toBeGreaterThanOrEqual(3);
+    await until(() => relay.store.calls.get(call.callId)!.ended === 'error', 'the end of the call');
+  });
+
+  it('starts no timer and writes no welcome when the caller hangs up while the call is wired', async () => {
+    let release!: () => void;
+    const wired = new Promise<void>((resolve) => (release = resolve));
+    let wiring = false;
+    const relay = await relayWith([{ tokens: ['Sure.'] }], {
+      timing: { ...FAST, heartbeatMs: 20 },
+      beforeTurnDeps: () => ((wiring = true), wired),
+    });
+    const { call, token } = await relay.store.open();
+    const socket = await FakeRelayCall.connect({
+      url: relay.url('/conversation-relay'),
+      publicUrl: `${PUBLIC}/conversation-relay`,
+      authToken: AUTH_TOKEN,
+      callSid: call.callSid,
+      customParameters: { callToken: token },
+    });
+    await until(() => wiring, 'the call to be wired');
+    await socket.hangup();
+    await until(() => relay.store.calls.get(call.callId)!.ended === 'hangup', 'the hang-up');
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(relay.store.heartbeats).toBe(0);
+    expect(relay.store.transcript(call.conversationId)).toEqual([]);
+  });
+
+  it('refuses a natural-voice call on the Twilio route, and takes one in the sandbox (always any-model)', async () => {
+    const relay = await relayWith([{ tokens: ['Sure.'] }]);
+    const natural = await relay.store.open({ voiceMode: 'natural_voice' });
+    const refused = await FakeRelayCall.connect({
+      url: relay.url('/conversation-relay'),
+      publicUrl: `${PUBLIC}/conversation-relay`,
+      authToken: AUTH_TOKEN,
+      callSid: natural.call.callSid,
+      customParameters: { callToken: natural.token },
+    });
+    expect((await refused.closed).code).toBe(1008);
+    expect(relay.store.calls.get(natural.call.callId)!.ended).toBe('error');
+
+    const sandbox = await relay.store.open({ voiceMode: 'natural_voice', source: 'sandbox' });
+    const taken = await FakeRelayCall.connect({
+      url: relay.url('/sandbox/conversation-relay'),
+      authToken: null,
+      callSid: sandbox.call.callSid,
+      customParameters: { callToken: sandbox.token },
+    });
+    await taken.waitFor((frame) => frame.type === 'language', { fromStart: true });
+    expect(await taken.ask('Hello?')).toBe('Sure.');
+    await taken.hangup();
   });
 
   it('ends the session with handoff data when the transfer tool succeeded', async () => {

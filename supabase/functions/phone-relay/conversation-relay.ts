@@ -4,7 +4,8 @@
  * each final caller prompt is one `startTurn` on the call's conversation (channel 'phone', spoken
  * style, trusted), and its deltas go back as text tokens as they come. Agent, prompt, knowledge,
  * tools, transcript and meter are the core's; this file only translates frames and keeps the
- * call's clock (lease heartbeats, goodbye before the credit runs out, drain).
+ * call's clock (lease heartbeats, goodbye before the credit runs out by the realtime control's
+ * rule `goodbyeDue`, drain).
  *
  * Authentication: the route checked X-Twilio-Signature before upgrading (Twilio's sockets); the
  * first frame must be `setup` whose `customParameters.callToken` verifies, has this route's source
@@ -14,13 +15,14 @@ import { agentChatInputSchema, MAX_MESSAGE_LENGTH } from '../_shared/contracts/a
 import type { AgentChatEvent } from '../_shared/contracts/conversation-events.ts';
 import { baseLanguage } from '../_shared/conversation/language.ts';
 import { agentGreeting } from '../_shared/contracts/greeting.ts';
+import { goodbyeDue, MAX_FAILED_RENEWALS } from '../_shared/conversation/channels/realtime-control.ts';
 import { callEndingGoodbye, chatFailureApology } from '../_shared/conversation/messages.ts';
 import { startTurn, type TurnDeps } from '../_shared/conversation/turn.ts';
 import type { PhoneCallLease, PhoneCallSession } from '../_shared/phone/call-store.ts';
 import { verifyPhoneCallToken } from '../_shared/phone/call-token.ts';
 import { speechLocale } from '../_shared/phone/speech.ts';
 import { transferEndsCall } from '../_shared/tools/transfer.ts';
-import { DEFAULT_TIMING, type RelayContext } from './context.ts';
+import { DEFAULT_TIMING, DRAIN_GOODBYE_MS, type RelayContext } from './context.ts';
 import {
   MAX_CONSECUTIVE_MALFORMED,
   parseTwilioFrame as parseInboundFrame,
@@ -34,7 +36,10 @@ type EndReason = 'hangup' | 'agent_ended' | 'transfer' | 'no_credit' | 'error';
 /** One talk cycle: a caller turn and the reply streamed for it. */
 interface Cycle {
   controller: AbortController;
-  /** What the caller heard when they interrupted (Twilio's utteranceUntilInterrupt), or null. */
+  /**
+   * What the caller says they heard when they interrupted (Twilio's utteranceUntilInterrupt; a
+   * browser on the sandbox route), or null: only ever used to cut our own reply (heardPart).
+   */
   heard: string | null;
   tokensSent: boolean;
   messageId: string | null;
@@ -61,7 +66,7 @@ class CallSession {
   private transferRequested = false;
   private timers = new Set<ReturnType<typeof setTimeout>>();
   private dtmfTimer: ReturnType<typeof setTimeout> | null = null;
-  private goodbyeTimer: ReturnType<typeof setTimeout> | null = null;
+  private failedRenewals = 0;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private unregister: () => void = () => {};
 
@@ -126,9 +131,16 @@ class CallSession {
       return;
     }
     this.call = call;
+    if (this.source === 'twilio' && call.voiceMode !== 'any_model') {
+      // TwiML sends natural-voice calls to /media-stream; the sandbox always speaks any-model.
+      await this.markEnded('error');
+      return this.reject('not an any-model call');
+    }
     this.language = baseLanguage(call.language) ?? 'en';
     this.unregister = this.ctx.register({ shutdown: () => void this.goodbye('agent_ended') });
     this.deps = await this.turnDepsFor(call);
+    // The caller may have hung up while the core was wired: no timers, no welcome for an ended call.
+    if (this.ended) return;
     const locale = speechLocale(call.language);
     this.send({ type: 'language', ttsLanguage: locale, transcriptionLanguage: locale });
     this.heartbeat = setInterval(() => void this.renew(), this.timing.heartbeatMs);
@@ -256,7 +268,7 @@ class CallSession {
     }
   }
 
-  /** Barge-in: stop the reply; what the caller heard is what the transcript keeps. */
+  /** Barge-in: stop the reply; the transcript keeps our reply as far as the caller heard it. */
   private async interrupt(heard: string): Promise<void> {
     const cycle = this.cycle;
     if (!cycle) return;
@@ -273,7 +285,7 @@ class CallSession {
 
   private async cut(messageId: string, heard: string): Promise<void> {
     const call = this.call!;
-    await this.deps!.persist.cutMessage?.({ conversationId: call.conversationId, messageId, content: heard });
+    await this.deps!.persist.cutMessage?.({ conversationId: call.conversationId, messageId, heard });
   }
 
   /** Keypad digits become one caller turn once the caller stops pressing. */
@@ -291,23 +303,23 @@ class CallSession {
   private async renew(): Promise<void> {
     if (!this.call || this.ended) return;
     try {
-      this.planGoodbye(await this.ctx.store.heartbeat(this.call.callId));
+      const lease = await this.ctx.store.heartbeat(this.call.callId);
+      this.failedRenewals = 0;
+      this.planGoodbye(lease);
     } catch (error) {
       this.ctx.log('relay_heartbeat_failed', { callId: this.call.callId, error: String(error) });
+      // Postgres unreachable for a whole lease: end as the realtime control does; the sweeper settles.
+      if (++this.failedRenewals >= MAX_FAILED_RENEWALS) void this.endCall('error');
     }
   }
 
-  /** A final lease: say goodbye shortly before the credit runs out; a closed one: end now. */
+  /** The voice channels' one end-of-credit rule (goodbyeDue); a closed lease: end now. */
   private planGoodbye(lease: PhoneCallLease): void {
     if (!lease.open) {
       void this.endCall('no_credit');
       return;
     }
-    if (this.goodbyeTimer) this.clear(this.goodbyeTimer);
-    this.goodbyeTimer = null;
-    if (!lease.final) return;
-    const inMs = Math.max(0, (lease.secondsLeft - this.timing.goodbyeLeadSeconds) * 1000);
-    this.goodbyeTimer = this.later(inMs, () => void this.goodbye('no_credit'));
+    if (goodbyeDue(lease, this.timing.heartbeatMs)) void this.goodbye('no_credit');
   }
 
   /** The agent says a short goodbye, then the call ends. */
@@ -333,7 +345,8 @@ class CallSession {
           metadata: { channel: 'phone', ending: reason },
         })
         .catch((error: unknown) => this.ctx.log('relay_persist_failed', { error: String(error) }));
-      await new Promise<void>((resolve) => this.later(lastLine.length * this.timing.speechMsPerChar, resolve));
+      const speechMs = Math.min(lastLine.length * this.timing.speechMsPerChar, DRAIN_GOODBYE_MS);
+      await new Promise<void>((resolve) => this.later(speechMs, resolve));
     }
     this.send(handoffData === undefined ? { type: 'end' } : { type: 'end', handoffData });
     await this.finish(reason);

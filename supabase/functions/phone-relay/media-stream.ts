@@ -5,7 +5,9 @@
  * control on the same model socket (tools, knowledge, transcripts, lease, goodbye).
  *
  *   1. Twilio sockets carry `X-Twilio-Signature` over the public URL Twilio was given (no params):
- *      forged or missing → close 1008. Sandbox sockets (a browser) carry none.
+ *      the relay checked it before upgrading (`relay.admit`, 403). Sandbox sockets (a browser)
+ *      carry none. Until `start`, frames are dropped; then only small `media` frames wait (bounded)
+ *      for the model socket, so an unauthenticated socket cannot make the relay hold memory.
  *   2. The `start` frame's `customParameters.callToken` must verify, name this path's source
  *      (twilio / sandbox) and the same call SID as the frame; else close 1008.
  *   3. `PhoneCallStore.attach` (unknown, ended or already attached → close 1008); the call must be
@@ -32,21 +34,23 @@ import { CHANNELS } from '../_shared/conversation/channel.ts';
 import { runRealtimeControl, type RealtimeControlDeps } from '../_shared/conversation/channels/realtime-control.ts';
 import type { PhoneCallSession, PhoneCallStore } from '../_shared/phone/call-store.ts';
 import { verifyPhoneCallToken } from '../_shared/phone/call-token.ts';
-import { verifyTwilioSignature } from '../_shared/platform/signing.ts';
 import { transferEndsCall } from '../_shared/tools/transfer.ts';
 import type { RealtimeSocketConnection } from '../_shared/voice/sideband.ts';
 import { MediaBridge } from './media-bridge.ts';
-import { DEFAULT_TIMING, type LiveCall, type RelayContext } from './context.ts';
+import { DEFAULT_TIMING, DRAIN_GOODBYE_MS, type LiveCall, type RelayContext } from './context.ts';
 import { naturalVoiceFromEnv } from './media-stream-wiring.ts';
-import { SOCKET_OPEN, type RelaySessionHandler, type RelaySocket, type RelayUpgrade } from './socket.ts';
+import { SOCKET_OPEN, type RelaySessionHandler, type RelaySocket } from './socket.ts';
 
 /** μ-law both ways (GA name): what Twilio carries, so the bridge never transcodes. */
 export const PHONE_AUDIO_FORMAT = { type: 'audio/pcmu' } as const;
 
-/** Caller frames held while the model socket opens (20 ms each): 5 s. */
+/** Caller audio frames held while the model socket opens (20 ms each): 5 s. */
 const MAX_EARLY_FRAMES = 250;
-/** How long a draining relay waits for a call's goodbye to be heard before ending it. */
-export const DRAIN_GOODBYE_MS = 10_000;
+/**
+ * The largest `media` payload taken (base64): a 20 ms μ-law frame is 216 characters, Twilio's
+ * are never larger; anything bigger is not a phone frame.
+ */
+export const MAX_MEDIA_PAYLOAD_CHARS = 1024;
 /** A socket that does not say `start` in time is not a call. */
 const START_TIMEOUT_MS = 10_000;
 
@@ -56,8 +60,6 @@ export interface MediaStreamDeps {
   store: PhoneCallStore;
   /** Verifies call tokens (phoneTokenSecret). */
   tokenSecret: string;
-  /** Verifies X-Twilio-Signature; null refuses every Twilio socket (Twilio not configured). */
-  twilioAuthToken: string | null;
   /** The call's agent as a phone call sees it (the core's loader plus `transfer_call` when set). */
   loadAgent(session: PhoneCallSession): Promise<LoadedAgent | null>;
   /** Opens the model socket (`connectRealtimeSocket` on `?model=`), with the bridge's frame hook. */
@@ -74,7 +76,7 @@ export interface MediaStreamDeps {
   /**
    * Registers the live call with its host (the relay's drain): at the drain deadline `shutdown`
    * makes the agent say goodbye, then the call ends ('agent_ended'); a goodbye not heard within
-   * DRAIN_GOODBYE_MS ends it anyway.
+   * DRAIN_GOODBYE_MS (context.ts) ends it anyway.
    */
   register?(call: LiveCall): () => void;
   /** Server time spent relaying one frame, for the bench (ms, from receipt to send). */
@@ -106,7 +108,6 @@ export function mediaStreamRoute(ctx: RelayContext, source: 'twilio' | 'sandbox'
       ...voice,
       store: ctx.store,
       tokenSecret: ctx.tokenSecret,
-      twilioAuthToken: ctx.twilioAuthToken,
       log: ctx.log,
       register: (call) => ctx.register(call),
     },
@@ -123,6 +124,11 @@ interface TwilioFrame {
   dtmf?: { digit?: unknown };
 }
 
+const isSmallMedia = (frame: TwilioFrame): boolean =>
+  frame.event === 'media' &&
+  typeof frame.media?.payload === 'string' &&
+  frame.media.payload.length <= MAX_MEDIA_PAYLOAD_CHARS;
+
 const clock = () => (globalThis.performance ? performance.now() : Date.now());
 
 function parse(data: unknown): TwilioFrame | null {
@@ -138,8 +144,8 @@ function parse(data: unknown): TwilioFrame | null {
 /** The session handler of one path: `source` says whose sockets it takes. */
 export function createMediaStreamSession(deps: MediaStreamDeps, source: 'twilio' | 'sandbox'): RelaySessionHandler {
   const log = deps.log ?? (() => {});
-  return (socket, upgrade) => {
-    void runSession(socket, upgrade, deps, source, log).catch((error: unknown) => {
+  return (socket) => {
+    void runSession(socket, deps, source, log).catch((error: unknown) => {
       log('media_stream_failed', { error: String(error) });
       if (socket.readyState === SOCKET_OPEN) socket.close(1011, 'relay error');
     });
@@ -148,7 +154,6 @@ export function createMediaStreamSession(deps: MediaStreamDeps, source: 'twilio'
 
 async function runSession(
   socket: RelaySocket,
-  upgrade: RelayUpgrade,
   deps: MediaStreamDeps,
   source: 'twilio' | 'sandbox',
   log: NonNullable<MediaStreamDeps['log']>,
@@ -161,6 +166,7 @@ async function runSession(
   // Frames that arrive before the call is attached and the model is open wait here (bounded).
   const early: TwilioFrame[] = [];
   let onFrame: ((frame: TwilioFrame, receivedAt: number) => void) | null = null;
+  let seenStart = false;
   let socketClosed = false;
   let onSocketClosed: (() => void) | null = null;
   let startFrame!: (frame: TwilioFrame) => void;
@@ -174,10 +180,13 @@ async function runSession(
     const frame = parse(event.data);
     // Twilio's protocol is JSON text frames; anything else is ignored rather than fatal.
     if (!frame) return;
-    if (frame.event === 'start') startFrame(frame);
+    if (frame.event === 'start') {
+      startFrame(frame);
+      seenStart = true;
+    }
     if (onFrame) onFrame(frame, receivedAt);
-    else if (frame.event !== 'start' && frame.event !== 'connected' && early.length < MAX_EARLY_FRAMES)
-      early.push(frame);
+    // Before `start` nothing is kept; after it, only caller audio, small and bounded.
+    else if (seenStart && isSmallMedia(frame) && early.length < MAX_EARLY_FRAMES) early.push(frame);
   });
   socket.addEventListener('close', () => {
     socketClosed = true;
@@ -185,18 +194,6 @@ async function runSession(
     onSocketClosed?.();
   });
   socket.addEventListener('error', () => {});
-
-  if (source === 'twilio') {
-    const signed =
-      deps.twilioAuthToken !== null &&
-      (await verifyTwilioSignature(
-        deps.twilioAuthToken,
-        upgrade.publicUrl,
-        {},
-        upgrade.headers.get('x-twilio-signature'),
-      ));
-    if (!signed) return refuse('invalid signature');
-  }
 
   const start = await started;
   if (socketClosed) return;
@@ -313,9 +310,8 @@ async function bridgeCall(
     const handle = (frame: TwilioFrame, receivedAt: number) => {
       switch (frame.event) {
         case 'media': {
-          const payload = frame.media?.payload;
-          if (typeof payload !== 'string') return;
-          bridge.callerAudio(payload, Number(frame.media?.timestamp));
+          if (!isSmallMedia(frame)) return;
+          bridge.callerAudio(frame.media!.payload as string, Number(frame.media?.timestamp));
           deps.onRelayTime?.('caller_to_model', clock() - receivedAt);
           return;
         }

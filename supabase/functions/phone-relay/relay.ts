@@ -10,7 +10,7 @@
  */
 import { verifyTwilioSignature } from '../_shared/platform/signing.ts';
 import { PHONE_ROUTES, type RelayRoute } from './routes.ts';
-import type { RelayContext, RelayDeps, LiveCall } from './context.ts';
+import { DRAIN_CLOSE_AFTER_MS, type RelayContext, type RelayDeps, type LiveCall } from './context.ts';
 import { SOCKET_OPEN, type RelaySessionHandler, type RelaySocket, type RelayUpgrade } from './socket.ts';
 
 export type Admission =
@@ -26,9 +26,6 @@ export interface Relay {
   /** Stops taking calls; resolves when every live call has ended (at the latest at the deadline). */
   drain(deadlineMs: number): Promise<void>;
 }
-
-/** Seconds a call has, after its goodbye at the drain deadline, before its socket is closed. */
-const GOODBYE_GRACE_MS = 10_000;
 
 const failure = (status: number, code: string, message: string): Admission => ({
   ok: false,
@@ -106,7 +103,7 @@ export function createRelay(deps: RelayDeps, routes: Record<string, RelayRoute> 
       if ((await Promise.race([closed, wait(deadlineMs)])) !== 'timeout') return;
       log('relay_drain_deadline', { live: calls.size });
       for (const call of [...calls]) call.shutdown();
-      if ((await Promise.race([closed, wait(GOODBYE_GRACE_MS)])) !== 'timeout') return;
+      if ((await Promise.race([closed, wait(DRAIN_CLOSE_AFTER_MS)])) !== 'timeout') return;
       for (const socket of [...sockets])
         if (socket.readyState === SOCKET_OPEN) socket.close(1001, 'relay shutting down');
     },

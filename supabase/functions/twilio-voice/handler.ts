@@ -15,7 +15,12 @@
  * are processed once (receipts keyed by their natural key and I-Twilio-Idempotency-Token).
  */
 import { z } from 'zod';
-import { callStatusFromTwilio, defaultPhoneVoiceMode, type PhoneVoiceMode } from '../_shared/contracts/phone.ts';
+import {
+  callStatusFromTwilio,
+  defaultPhoneVoiceMode,
+  phoneVoiceModeSchema,
+  type PhoneVoiceMode,
+} from '../_shared/contracts/phone.ts';
 import { agentGreeting } from '../_shared/contracts/greeting.ts';
 import { VOICE_LEASE_SECONDS } from '../_shared/contracts/voice-lease.ts';
 import {
@@ -49,7 +54,7 @@ const openedSchema = z.object({
   outcome: z.enum(['ok', 'no_agent', 'no_credits']),
   call_id: z.string().nullable(),
   call_sid_out: z.string().nullable(),
-  voice_mode: z.enum(['any_model', 'natural_voice']).nullable(),
+  voice_mode: phoneVoiceModeSchema.nullable(),
   language: z.string().nullable(),
   voice: z.enum(['male', 'female']).nullable(),
   agent_name: z.string().nullable(),
@@ -151,12 +156,12 @@ export function makeHandler(
       recording_sid: recording.RecordingSid,
     });
     if (error) throw new Error(`phone_recording_target failed: ${error.message}`);
-    const target = (data as { call_id: string; owner_id: string; agent_id: string | null }[] | null)?.[0];
-    if (!target) return done();
-    const linked = await service.from('calls').select('recording_sid').eq('id', target.call_id).single();
-    if (linked.error) throw new Error(`reading the call failed: ${linked.error.message}`);
-    // One recording per call: a replay (or a second recording) has nothing to copy.
-    if ((linked.data as { recording_sid: string | null }).recording_sid !== null) return done();
+    const target = (
+      data as { call_id: string; owner_id: string; agent_id: string | null; already_linked: boolean }[] | null
+    )?.[0];
+    // A replay of a recording already copied has nothing to do (a second recording is refused
+    // by phone_link_recording: one per call).
+    if (!target || target.already_linked) return done();
     await once('recording', recording.RecordingSid, received.idempotencyToken, async () => {
       await copyRecording(
         {
@@ -183,7 +188,10 @@ export function makeHandler(
     const action = fields(await webhook(c.req.raw, 'relay-action'), relayActionSchema);
     const { data, error } = await fn.service().rpc('phone_transfer_target', { call_sid: action.CallSid });
     if (error) throw new Error(`phone_transfer_target failed: ${error.message}`);
-    return xml(afterRelay(typeof data === 'string' ? data : null));
+    const target = (data as { transfer_number: string; time_limit_seconds: number }[] | null)?.[0];
+    return xml(
+      afterRelay(target ? { number: target.transfer_number, timeLimitSeconds: target.time_limit_seconds } : null),
+    );
   });
 
   fn.post('/sandbox', async (c) => {

@@ -32,11 +32,20 @@ export interface RecordingDeps {
 export const recordingPath = (copy: Pick<RecordingCopy, 'ownerId' | 'agentId' | 'callId'>) =>
   `${copy.ownerId}/${copy.agentId ?? 'no-agent'}/calls/${copy.callId}.wav`;
 
+/** The `recordings` bucket's size limit (bytes), as Storage enforces it; null = none. */
+async function bucketLimit(service: SupabaseClient): Promise<number | null> {
+  const { data, error } = await service.storage.getBucket('recordings');
+  if (error) throw new Error(`reading the recordings bucket failed: ${error.message}`);
+  return typeof data.file_size_limit === 'number' ? data.file_size_limit : null;
+}
+
 /**
  * Copies, links and deletes at Twilio; throws when the copy or the link failed (Twilio keeps it).
- * The caller checked that the call has no recording linked yet (one recording per call).
+ * The caller checked that the call has no recording linked yet (one recording per call). The file
+ * is streamed from Twilio to Storage (a long call's WAV is never held in memory); one larger than
+ * the bucket takes is refused up front and logged, not retried: null, and it stays at Twilio.
  */
-export async function copyRecording(copy: RecordingCopy, deps: RecordingDeps): Promise<string> {
+export async function copyRecording(copy: RecordingCopy, deps: RecordingDeps): Promise<string | null> {
   const media = twilioApiUrl(
     `https://api.twilio.com/2010-04-01/Accounts/${deps.config.accountSid}/Recordings/${copy.recordingSid}.wav`,
     deps.config.apiBaseUrl,
@@ -45,12 +54,21 @@ export async function copyRecording(copy: RecordingCopy, deps: RecordingDeps): P
     headers: { authorization: `Basic ${btoa(`${deps.config.accountSid}:${deps.config.authToken}`)}` },
     signal: AbortSignal.timeout(60_000),
   });
-  if (!response.ok) throw new Error(`downloading recording ${copy.recordingSid} failed: HTTP ${response.status}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (!response.ok || !response.body) {
+    throw new Error(`downloading recording ${copy.recordingSid} failed: HTTP ${response.status}`);
+  }
+  const size = Number(response.headers.get('content-length') ?? NaN);
+  const limit = await bucketLimit(deps.service);
+  if (limit !== null && Number.isFinite(size) && size > limit) {
+    await response.body.cancel();
+    deps.log('recording_too_large', { recordingSid: copy.recordingSid, callId: copy.callId, bytes: size, limit });
+    return null;
+  }
   const path = recordingPath(copy);
+  // A stream (supabase-js sends it with duplex 'half'); Storage still enforces the limit itself.
   const uploaded = await deps.service.storage
     .from('recordings')
-    .upload(path, bytes, { contentType: 'audio/wav', upsert: true });
+    .upload(path, response.body, { contentType: 'audio/wav', upsert: true, duplex: 'half' });
   if (uploaded.error) throw new Error(`storing recording ${copy.recordingSid} failed: ${uploaded.error.message}`);
   const linked = await deps.service.rpc('phone_link_recording', {
     call_id: copy.callId,

@@ -10,7 +10,9 @@
  * one settler only, and hanging up twice is harmless.
  * Phone calls too (issue 16): `phone_sweep_calls` settles calls whose relay lease expired (or that
  * ended) and that Twilio's final status callback never reached within PHONE_GRACE_SECONDS, at their
- * last sign of life, once; they count in `settled` and `creditsCharged`.
+ * last sign of life, once; they count in `settled` and `creditsCharged`. A swept Twilio call may
+ * still be up at Twilio (its relay died, not the call): it is hung up there (`status: completed`;
+ * already over = Twilio's 20404, fine) and counts in `hungUp`.
  * Body (all optional): {graceSeconds, maxCalls}. Answer: {settled, creditsCharged, hungUp}.
  */
 import { z } from 'zod';
@@ -18,6 +20,8 @@ import { hangUpCall } from '../_shared/voice/hang-up.ts';
 import { VOICE_LEASE_SECONDS } from '../_shared/contracts/voice-lease.ts';
 import { createOpenAiRealtime } from '../_shared/voice/openai-realtime.ts';
 import { createFunctionApp, jsonResponse, parseOptionalJsonBody, type FunctionEnv } from '../_shared/platform/index.ts';
+import { createTwilioClient } from '../_shared/twilio/client.ts';
+import { twilioConfig, twilioConfigured } from '../_shared/twilio/config.ts';
 
 export type { FunctionEnv };
 
@@ -39,6 +43,9 @@ const input = z
     maxCalls: z.number().int().min(1).max(1000).optional(),
   })
   .strict();
+
+/** Twilio's "resource not found": the call is already over there. */
+const TWILIO_NOT_FOUND = 20404;
 
 export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
   const fn = createFunctionApp('voice-call-sweeper', env);
@@ -70,16 +77,40 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
       max_calls: maxCalls,
     });
     if (phone.error) throw new Error(`sweeping phone calls failed: ${phone.error.message}`);
-    const settled = [
-      ...((data ?? []) as { credits_charged: number }[]),
-      ...((phone.data ?? []) as { credits_charged: number }[]),
-    ];
+    const swept = (phone.data ?? []) as { credits_charged: number; call_sid: string; source: string }[];
+    const settled = [...((data ?? []) as { credits_charged: number }[]), ...swept];
+    const twilioCalls = swept.filter((call) => call.source === 'twilio').map((call) => call.call_sid);
     return jsonResponse({
       settled: settled.length,
       creditsCharged: settled.reduce((sum, call) => sum + call.credits_charged, 0),
-      hungUp: await hangUpDue(maxCalls),
+      hungUp: (await hangUpDue(maxCalls)) + (await hangUpTwilio(twilioCalls)),
     });
   });
+
+  /** Ends swept phone calls at Twilio: settled here, they must not run on unbilled. */
+  async function hangUpTwilio(callSids: string[]): Promise<number> {
+    const config = twilioConfig(env);
+    if (callSids.length === 0 || !twilioConfigured(config)) return 0;
+    let hungUp = 0;
+    for (let i = 0; i < callSids.length; i += HANGUP_BATCH) {
+      // A few at a time with a short deadline, like the browser calls' hang-ups.
+      const client = createTwilioClient(config, fetch, { signal: AbortSignal.timeout(HANGUP_TIMEOUT_MS) });
+      const done = await Promise.all(
+        callSids.slice(i, i + HANGUP_BATCH).map(async (sid) => {
+          try {
+            await client.calls(sid).update({ status: 'completed' });
+            return true;
+          } catch (error) {
+            if ((error as { code?: unknown }).code === TWILIO_NOT_FOUND) return false;
+            console.warn('[voice-call-sweeper] twilio_hangup_failed', { callSid: sid, error: String(error) });
+            return false;
+          }
+        }),
+      );
+      hungUp += done.filter(Boolean).length;
+    }
+    return hungUp;
+  }
 
   /** Hangs up the provider calls of settled calls (new ones and earlier failures). */
   async function hangUpDue(maxCalls: number): Promise<number> {

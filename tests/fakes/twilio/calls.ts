@@ -31,6 +31,8 @@ export interface FakeTwilioCalls {
   webhookBaseUrl: string;
   /** Every live call update, oldest first. */
   updates: CallUpdate[];
+  /** Calls already over at Twilio: updating one answers 404 with Twilio's code 20404. */
+  ended: Set<string>;
   recordings: Map<string, FakeRecording>;
   incoming(callSid: string, from: string, to: string, options?: WebhookOptions): Promise<SentWebhook>;
   status(callSid: string, status: string, duration?: number, options?: WebhookOptions): Promise<SentWebhook>;
@@ -90,7 +92,11 @@ export function installCalls(server: FakeTwilioServer): FakeTwilioCalls {
   });
   const sent = new Map<string, { from: string; to: string }>();
 
+  const ended = new Set<string>();
   server.route('api', 'POST', '/2010-04-01/Accounts/:account/Calls/:call.json', (request, params) => {
+    if (ended.has(params.call!)) {
+      return { status: 404, body: { code: 20404, message: 'The requested resource was not found', status: 404 } };
+    }
     const update: CallUpdate = {
       callSid: params.call!,
       twiml: request.form.get('Twiml'),
@@ -154,6 +160,7 @@ export function installCalls(server: FakeTwilioServer): FakeTwilioCalls {
   const driver: FakeTwilioCalls = {
     webhookBaseUrl: server.env.TWILIO_WEBHOOK_BASE_URL ?? '',
     updates,
+    ended,
     recordings,
     incoming(callSid, from, to, opts = {}) {
       sent.set(callSid, { from, to });

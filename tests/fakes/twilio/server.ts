@@ -119,7 +119,11 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 function send(res: ServerResponse, answer: TwilioResponse): void {
   if (answer.bytes) {
-    res.writeHead(answer.status, { 'content-type': answer.contentType ?? 'application/octet-stream' });
+    // Twilio's media downloads carry their length (the recording copy checks it against the bucket).
+    res.writeHead(answer.status, {
+      'content-type': answer.contentType ?? 'application/octet-stream',
+      'content-length': String(answer.bytes.byteLength),
+    });
     res.end(Buffer.from(answer.bytes));
     return;
   }

@@ -191,7 +191,7 @@ describe('status callbacks and settling', () => {
     expect(await callRow(opened.call_id!)).toMatchObject({ duration: 130, twilio_duration: 130, credits_charged: 3 });
   });
 
-  it("bills the server's time when Twilio's duration is longer (a transferred call keeps running)", async () => {
+  it("bills the server's time when Twilio's duration is longer than the call the relay saw", async () => {
     const store = createPhoneCallStore(cast.service);
     const sid = callSid();
     const opened = await open(sid, phone.number);
@@ -205,6 +205,48 @@ describe('status callbacks and settling', () => {
     expect(row.duration).toBeGreaterThanOrEqual(80);
     expect(row.duration).toBeLessThanOrEqual(82);
     expect(await ledgerOf(cast.service, opened.call_id!)).toEqual([{ amount: -2 }]);
+  });
+
+  it("a transfer reserves the owner's free balance, bounds the Dial by it and bills Twilio's duration", async () => {
+    const owner = await cast.newUser('transferring');
+    const agent = await agentWithNumber(cast.service, owner, { transfer_number: '+33199000000' });
+    const balance = await credits(cast.service, owner.id);
+    const store = createPhoneCallStore(cast.service);
+    const sid = callSid();
+    const opened = await open(sid, agent.number);
+    await store.attach(opened.call_id!, sid);
+    await ageCall(cast.service, opened.call_id!, 50);
+    const { data, error } = await cast.service.rpc('phone_request_transfer', {
+      conversation_id: opened.conversation_id,
+    });
+    expect(error).toBeNull();
+    const [transfer] = data as { time_limit_seconds: number }[];
+    const reserved = Math.min(balance * 60, 4 * 3600);
+    expect(Number((await callRow(opened.call_id!)).max_duration_seconds)).toBe(reserved);
+    // The Dial may last what is left of it after the agent's 50 s and the 45 s margin.
+    expect(transfer!.time_limit_seconds).toBeGreaterThanOrEqual(reserved - 50 - 45 - 2);
+    expect(transfer!.time_limit_seconds).toBeLessThanOrEqual(reserved - 50 - 45);
+    await store.markEnded(opened.call_id!, 'transfer');
+    // The human leg is still running at Twilio: the reservation stays and the sweeper waits.
+    expect(Number((await callRow(opened.call_id!)).max_duration_seconds)).toBe(reserved);
+    await cast.service.rpc('phone_sweep_calls', { lease_seconds: 1, grace_seconds: 0 });
+    expect((await callRow(opened.call_id!)).settled_at).toBeNull();
+    const twilioSeconds = Math.min(1800, reserved);
+    expect((await status(sid, 'completed', twilioSeconds))?.settled).toBe(true);
+    expect(await callRow(opened.call_id!)).toMatchObject({ duration: twilioSeconds });
+    expect(await ledgerOf(cast.service, opened.call_id!)).toEqual([{ amount: -Math.ceil(twilioSeconds / 60) }]);
+  });
+
+  it("refuses a transfer the owner's balance cannot pay a minute of", async () => {
+    const owner = await cast.newUser('nearly-broke');
+    const agent = await agentWithNumber(cast.service, owner, { transfer_number: '+33199000000' });
+    await drainCredits(cast.service, owner.id, 1);
+    const sid = callSid();
+    const opened = await open(sid, agent.number);
+    await ageCall(cast.service, opened.call_id!, 20);
+    const { data } = await cast.service.rpc('phone_request_transfer', { conversation_id: opened.conversation_id });
+    expect(data).toMatchObject([{ call_id: opened.call_id, time_limit_seconds: 0 }]);
+    expect(await callRow(opened.call_id!)).toMatchObject({ transferred_at: null, max_duration_seconds: 60 });
   });
 
   it('charges nothing for a call that failed before anyone spoke', async () => {

@@ -278,6 +278,10 @@ describe('natural-voice phone calls through the relay', () => {
     await expect
       .poll(async () => (await service().from('calls').select('ended_reason').eq('id', callId).single()).data)
       .toEqual({ ended_reason: 'transfer' });
+    // The transfer held the owner's free balance for the human leg; Twilio's final status bills
+    // the whole call on its duration and frees the rest.
+    await twilio.calls.status(sid, 'completed', 95);
+    expect(await ledgerOf(service(), callId)).toEqual([{ amount: -2 }]);
   }, 60_000);
 
   it('says goodbye and hangs up when the owner runs out of credit mid-call', async () => {

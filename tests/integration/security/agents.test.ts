@@ -131,7 +131,13 @@ describe('agents', () => {
     expect(await attemptDelete(cast.admin.client, 'agents', { id: doomed.id })).toBe(0);
     expect(await attemptDelete(cast.owner.client, 'agents', { id: doomed.id })).toBe(1);
     expect(await serviceRow(cast.service, 'phone_number_assignments', { phone_number_id: number.id })).toBeNull();
-    expect((await serviceRow(cast.service, 'phone_numbers', { id: number.id }))?.user_id).toBe(cast.owner.id);
+    // Deleting the agent releases its number: the row goes and its release at Twilio is queued.
+    expect(await serviceRow(cast.service, 'phone_numbers', { id: number.id })).toBeNull();
+    expect(await serviceRow(cast.service, 'phone_number_releases', { phone_number: '+15550000001' })).toMatchObject({
+      user_id: cast.owner.id,
+      reason: 'agent_deleted',
+      released_at: null,
+    });
   });
 });
 

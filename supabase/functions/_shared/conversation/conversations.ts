@@ -32,10 +32,39 @@ export const CONVERSATION_CHANNEL: Record<ChatChannel, string> = Object.fromEntr
   CHAT_CHANNELS.map((channel) => [channel, CHANNELS[channel].conversationChannel]),
 ) as Record<ChatChannel, string>;
 
-interface StoredMessage {
+export interface StoredMessage {
   role: string;
   content: string;
   metadata: Record<string, unknown> | null;
+}
+
+/** Stored lines (newest first, as the history query reads them) → the model's history, oldest first. */
+export function chatHistory(newestFirst: StoredMessage[]): ChatMessage[] {
+  return (
+    newestFirst
+      .slice()
+      .reverse()
+      // Apologies for failed turns are not part of what the model should continue from.
+      .filter((message) => (message.role === 'user' || message.role === 'assistant') && !message.metadata?.failed)
+      .map((message) => ({ role: message.role as 'user' | 'assistant', content: message.content }))
+  );
+}
+
+/** The last `limit` lines of one conversation as the model's history (the caller checked ownership). */
+export async function loadChatHistory(
+  service: SupabaseClient,
+  conversationId: string,
+  limit: number,
+): Promise<ChatMessage[]> {
+  const { data, error } = await service
+    .from('messages')
+    .select('role, content, metadata')
+    .eq('conversation_id', conversationId)
+    .order('timestamp', { ascending: false })
+    .limit(limit)
+    .returns<StoredMessage[]>();
+  if (error) throw new Error(`loading the conversation's history failed: ${error.message}`);
+  return chatHistory(data ?? []);
 }
 
 interface StoredConversation {
@@ -88,13 +117,7 @@ export function createConversationStore(
       const mine = data.visitor_id === caller.visitorKey || (isOwner && data.user_id === caller.userId);
       if (!mine) return null;
       ownerOf.set(data.id, data.user_id);
-      const history: ChatMessage[] = data.messages
-        .slice()
-        .reverse()
-        // Apologies for failed turns are not part of what the model should continue from.
-        .filter((message) => (message.role === 'user' || message.role === 'assistant') && !message.metadata?.failed)
-        .map((message) => ({ role: message.role as 'user' | 'assistant', content: message.content }));
-      return { conversationId: data.id, language: data.language, history };
+      return { conversationId: data.id, language: data.language, history: chatHistory(data.messages) };
     },
 
     async saveMessage(message: SaveMessage) {

@@ -29,6 +29,7 @@ import {
 } from './tool-loop.ts';
 import { buildToolDefinitions, serializeToolResult, type CatalogueTool } from './tools.ts';
 import { channelStyle } from './channel.ts';
+import { heardPart } from './spoken.ts';
 
 /** What the engine needs to know about an agent (a projection of `agents` + its tools). */
 export interface AgentForTurn {
@@ -94,9 +95,10 @@ export interface ConversationStore {
   saveMessage(message: SaveMessage): Promise<{ messageId: string }>;
   /**
    * Spoken channels: the person heard only the start of a reply that was already saved (the
-   * phone's barge-in after the text was streamed), so the stored reply becomes what was heard.
+   * phone's barge-in after the text was streamed), so the stored reply is cut to the part of it
+   * that `heard` reports (`heardPart`): never replaced by the reported text, which a caller sends.
    */
-  cutMessage?(cut: { conversationId: string; messageId: string; content: string }): Promise<void>;
+  cutMessage?(cut: { conversationId: string; messageId: string; heard: string }): Promise<void>;
 }
 
 export type ToolOutcome = { ok: true; result: unknown } | { ok: false; error: string };
@@ -160,8 +162,9 @@ export interface TurnRequest {
   /** Aborted when the visitor goes away; stops model calls. */
   signal?: AbortSignal;
   /**
-   * Read when the turn is aborted: what the person actually received of the reply (the phone's
-   * `utteranceUntilInterrupt`); the stored reply is cut to it. Without it, what was streamed is kept.
+   * Read when the turn is aborted: what the person says they received of the reply (the phone's
+   * `utteranceUntilInterrupt`); the stored reply is cut where it ends (`heardPart`). Without it,
+   * what was streamed is kept.
    */
   heard?: () => string | null;
 }
@@ -336,7 +339,9 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
       // The visitor left or interrupted: nobody reads an apology. Keep what they had received
       // (heard, on a spoken channel), marked as cut short.
       log('turn_aborted', { conversationId });
-      const kept = context.heard?.() ?? reply;
+      // What the channel reports as heard only says where our reply was cut (a caller sends it).
+      const heard = context.heard?.() ?? null;
+      const kept = heard === null ? reply : heardPart(reply, heard);
       if (kept.trim() !== '') {
         await deps.persist
           .saveMessage({

@@ -9,17 +9,13 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ChatMessage } from '../ai/types.ts';
 import type { Citation } from '../contracts/conversation-events.ts';
 import type { ToolRecord } from '../conversation/tool-loop.ts';
+import { loadChatHistory } from '../conversation/conversations.ts';
+import { heardPart } from '../conversation/spoken.ts';
 import { createTranscriptWriter, cutTranscriptLine } from '../conversation/transcript.ts';
 import type { ConversationStore } from '../conversation/turn.ts';
 import type { PhoneCallSession } from './call-store.ts';
 
 const HISTORY_LIMIT = 20;
-
-interface StoredLine {
-  role: string;
-  content: string;
-  metadata: Record<string, unknown> | null;
-}
 
 export function createCallConversationStore(service: SupabaseClient, call: PhoneCallSession): ConversationStore {
   const write = createTranscriptWriter(service);
@@ -28,19 +24,24 @@ export function createCallConversationStore(service: SupabaseClient, call: Phone
 
   async function load(): Promise<(ChatMessage & { messageId?: string })[]> {
     if (history) return history;
+    const lines = await loadChatHistory(service, call.conversationId, HISTORY_LIMIT);
+    history ??= lines;
+    return history;
+  }
+
+  /** The stored text of one of this call's replies (the history has it, unless it was loaded before). */
+  async function replyText(messageId: string): Promise<string | null> {
+    const line = history?.find((entry) => entry.messageId === messageId);
+    if (line) return line.content;
     const { data, error } = await service
       .from('messages')
-      .select('role, content, metadata')
+      .select('content')
+      .eq('id', messageId)
       .eq('conversation_id', call.conversationId)
-      .order('timestamp', { ascending: false })
-      .limit(HISTORY_LIMIT)
-      .returns<StoredLine[]>();
-    if (error) throw new Error(`loading the call's transcript failed: ${error.message}`);
-    history ??= (data ?? [])
-      .reverse()
-      .filter((line) => (line.role === 'user' || line.role === 'assistant') && !line.metadata?.failed)
-      .map((line) => ({ role: line.role as 'user' | 'assistant', content: line.content }));
-    return history;
+      .eq('role', 'assistant')
+      .maybeSingle<{ content: string }>();
+    if (error) throw new Error(`reading the reply to cut failed: ${error.message}`);
+    return data?.content ?? null;
   }
 
   return {
@@ -74,9 +75,13 @@ export function createCallConversationStore(service: SupabaseClient, call: Phone
         (await load()).push({ role: message.role, content: message.content, messageId: saved.messageId });
       return saved;
     },
-    async cutMessage({ messageId, content }) {
+    async cutMessage({ messageId, heard }) {
+      const reply = await replyText(messageId);
+      if (reply === null) return;
+      // Our own reply, cut where the caller's report ends: the reported words are never stored.
+      const content = heardPart(reply, heard);
+      if (content === reply) return;
       const line = history?.find((entry) => entry.messageId === messageId);
-      if (line?.content === content) return;
       if (content.trim() === '') {
         // Nothing of the reply was heard: it was never said.
         const { error } = await service

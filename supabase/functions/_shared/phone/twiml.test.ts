@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterRelay, bcp47, connectCall, escapeXml, sayAndHangUp, transferTwiml, ttsVoice } from './twiml.ts';
+import { afterRelay, connectCall, escapeXml, sayAndHangUp, transferTwiml, ttsVoice } from './twiml.ts';
 
 describe('TwiML', () => {
   it('escapes every attribute and text', () => {
@@ -10,7 +10,6 @@ describe('TwiML', () => {
   });
 
   it("maps the agent's language and male/female voice to ConversationRelay's", () => {
-    expect(bcp47('fr_FR')).toBe('fr-FR');
     expect(ttsVoice('en_US', 'male')).toBe('en-US-Neural2-D');
     expect(ttsVoice('fr_FR', 'female')).toBe('fr-FR-Neural2-A');
     expect(ttsVoice('ja_JP', 'female')).toBeNull();
@@ -28,11 +27,13 @@ describe('TwiML', () => {
     expect(twiml).toContain('<Parameter name="callToken" value="tok&quot;en"/>');
   });
 
-  it('dials a transfer or hangs up after the relay', () => {
+  it('dials a transfer for at most its time limit, or hangs up after the relay', () => {
     expect(afterRelay(null)).toContain('<Response><Hangup/></Response>');
-    expect(afterRelay('+33199000000')).toContain('<Dial><Number>+33199000000</Number></Dial>');
-    expect(transferTwiml('+33199000000', 'fr_FR')).toContain(
-      '<Say language="fr-FR">Je vous transfère, un instant.</Say><Dial><Number>+33199000000</Number></Dial>',
+    const target = { number: '+33199000000', timeLimitSeconds: 1234 };
+    // The <Dial> never outlasts what the owner's balance reserved for it.
+    expect(afterRelay(target)).toContain('<Dial timeLimit="1234"><Number>+33199000000</Number></Dial>');
+    expect(transferTwiml(target, 'fr_FR')).toContain(
+      '<Say language="fr-FR">Je vous transfère, un instant.</Say><Dial timeLimit="1234"><Number>+33199000000</Number></Dial>',
     );
   });
 });

@@ -14,6 +14,7 @@
  *   pt-BR  female pt-BR-Neural2-A   male pt-BR-Neural2-B
  */
 import type { PhoneVoiceMode } from '../contracts/phone.ts';
+import { speechLocale } from './speech.ts';
 
 export function escapeXml(value: string): string {
   return value
@@ -31,12 +32,6 @@ const attributes = (values: Record<string, string>) =>
 
 export const twimlResponse = (body: string) => `<?xml version="1.0" encoding="UTF-8"?><Response>${body}</Response>`;
 
-/** `en_US` (agents.default_language) → `en-US` (BCP 47, as Twilio takes it). */
-export function bcp47(language: string): string {
-  const [lang = 'en', region] = language.split(/[-_]/);
-  return region ? `${lang.toLowerCase()}-${region.toUpperCase()}` : lang.toLowerCase();
-}
-
 const VOICES: Record<string, { female: string; male: string }> = {
   'en-US': { female: 'en-US-Neural2-F', male: 'en-US-Neural2-D' },
   'en-GB': { female: 'en-GB-Neural2-A', male: 'en-GB-Neural2-B' },
@@ -49,11 +44,11 @@ const VOICES: Record<string, { female: string; male: string }> = {
 
 /** The TTS voice of an agent (see the table above), or null for the language's default voice. */
 export function ttsVoice(language: string, voice: 'male' | 'female'): string | null {
-  return VOICES[bcp47(language)]?.[voice] ?? null;
+  return VOICES[speechLocale(language)]?.[voice] ?? null;
 }
 
 type SayLanguage = 'en' | 'fr';
-const sayLanguage = (language: string): SayLanguage => (bcp47(language).startsWith('fr') ? 'fr' : 'en');
+const sayLanguage = (language: string): SayLanguage => (speechLocale(language).startsWith('fr') ? 'fr' : 'en');
 const SAY_LOCALE: Record<SayLanguage, string> = { en: 'en-US', fr: 'fr-FR' };
 
 /** What a caller hears when we cannot connect them (polite, short, in the agent's language). */
@@ -108,7 +103,7 @@ export function connectCall(call: ConnectCall): string {
   const relay = attributes({
     url: `${call.relayUrl}/conversation-relay`,
     welcomeGreeting: call.welcomeGreeting,
-    language: bcp47(call.language),
+    language: speechLocale(call.language),
     ...(voice ? { ttsProvider: 'Google', voice } : {}),
     interruptible: 'any',
     dtmfDetection: 'true',
@@ -119,18 +114,25 @@ export function connectCall(call: ConnectCall): string {
   );
 }
 
+/** Where a transferred call goes, and the longest its <Dial> may last (the owner's reserved balance). */
+export interface TransferTarget {
+  number: string;
+  timeLimitSeconds: number;
+}
+
+/** The <Dial> of a transfer: bounded by the seconds the owner's balance reserved for it. */
+const dial = (target: TransferTarget) =>
+  `<Dial${attributes({ timeLimit: String(Math.max(1, Math.floor(target.timeLimitSeconds))) })}>` +
+  `<Number>${escapeXml(target.number)}</Number></Dial>`;
+
 /** The ConversationRelay session ended: hand the caller to the transfer number, or hang up. */
-export function afterRelay(transferTo: string | null): string {
-  return transferTo
-    ? twimlResponse(`<Dial><Number>${escapeXml(transferTo)}</Number></Dial>`)
-    : twimlResponse('<Hangup/>');
+export function afterRelay(transfer: TransferTarget | null): string {
+  return transfer ? twimlResponse(dial(transfer)) : twimlResponse('<Hangup/>');
 }
 
 /** The live call's TwiML when transfer_call runs mid-call (calls(sid).update). */
-export function transferTwiml(to: string, language: string): string {
+export function transferTwiml(target: TransferTarget, language: string): string {
   const lang = sayLanguage(language);
   const line = lang === 'fr' ? 'Je vous transfère, un instant.' : 'Transferring you now, one moment.';
-  return twimlResponse(
-    `<Say${attributes({ language: SAY_LOCALE[lang] })}>${escapeXml(line)}</Say><Dial><Number>${escapeXml(to)}</Number></Dial>`,
-  );
+  return twimlResponse(`<Say${attributes({ language: SAY_LOCALE[lang] })}>${escapeXml(line)}</Say>${dial(target)}`);
 }

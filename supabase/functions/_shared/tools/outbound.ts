@@ -92,7 +92,8 @@ async function sendTwilio(context: ToolContext, delivery: Delivery): Promise<Pro
   const prefix = delivery.channel === 'whatsapp' ? 'whatsapp:' : '';
   try {
     // The platform's one Twilio client (TWILIO_API_BASE_URL honoured like every Twilio request).
-    const message = await createTwilioClient(config, context.fetch).messages.create({
+    // The turn's signal: a visitor gone or a caller hanging up stops the send like every model call.
+    const message = await createTwilioClient(config, context.fetch, { signal: context.signal }).messages.create({
       to: `${prefix}${delivery.recipient}`,
       from: `${prefix}${from}`,
       body: delivery.body,

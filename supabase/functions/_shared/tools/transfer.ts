@@ -3,7 +3,8 @@
  * the agent's transfer number. The call is found from the conversation the tool runs in (never a
  * call id or number the model wrote), the number is the agent's, read in SQL, and the transfer is
  * recorded on the call row. A Twilio call's live TwiML is replaced by a short line and a <Dial>
- * (its relay session ends); a sandbox call dials nobody: the agent says the transfer would happen
+ * bounded by the owner's balance (reserved for the call in SQL, billed on Twilio's duration; its
+ * relay session ends); a sandbox call dials nobody: the agent says the transfer would happen
  * and the call ends. Either way the agent's part of the call ends now (server-timed).
  */
 import { transferTwiml } from '../phone/twiml.ts';
@@ -28,6 +29,8 @@ interface TransferRow {
   call_sid: string;
   source: 'twilio' | 'sandbox';
   transfer_number: string;
+  /** Twilio calls: the seconds the <Dial> may last (0: the owner's balance cannot pay for one). */
+  time_limit_seconds: number | null;
 }
 
 export async function transferCall(_args: Record<string, unknown>, context: ToolContext): Promise<ToolOutcome> {
@@ -41,10 +44,17 @@ export async function transferCall(_args: Record<string, unknown>, context: Tool
     return ok({ status: 'unavailable', message: 'No transfer number is set for this agent: keep helping the caller.' });
   }
   if (row.source === 'twilio') {
+    if (!row.time_limit_seconds) {
+      return ok({
+        status: 'unavailable',
+        message: "The owner's balance cannot pay for a transfer now: keep helping the caller.",
+      });
+    }
     try {
+      const target = { number: row.transfer_number, timeLimitSeconds: row.time_limit_seconds };
       await createTwilioClient(twilioConfig(context.env), context.fetch)
         .calls(row.call_sid)
-        .update({ twiml: transferTwiml(row.transfer_number, context.language) });
+        .update({ twiml: transferTwiml(target, context.language) });
     } catch (cause) {
       return fail(`the transfer failed: ${cause instanceof Error ? cause.message : String(cause)}`);
     }

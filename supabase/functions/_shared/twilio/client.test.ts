@@ -71,4 +71,19 @@ describe('fetchHttpClient', () => {
     });
     expect(seen[1]!.init.body).toBe('{"sender_id":"whatsapp:+15017122661"}');
   });
+
+  it("aborts a request when the caller's signal aborts, before its timeout", async () => {
+    const fake = ((_url: URL, init: RequestInit) =>
+      new Promise((_resolve, reject) => {
+        init.signal!.addEventListener('abort', () => reject(init.signal!.reason as Error));
+      })) as unknown as typeof fetch;
+    const turn = new AbortController();
+    const request = fetchHttpClient('http://fake', fake, turn.signal).request({
+      method: 'post',
+      uri: 'https://api.twilio.com/2010-04-01/Accounts/AC1/Messages.json',
+      data: { Body: 'hi' },
+    });
+    turn.abort(new Error('the caller hung up'));
+    await expect(request).rejects.toThrow('the caller hung up');
+  });
 });

@@ -36,8 +36,11 @@ export class TwilioNotConfiguredError extends Error {
   }
 }
 
-/** A `fetch`-based HTTP client for the SDK. Exported for tests. */
-export function fetchHttpClient(apiBaseUrl: string | null, fetchImpl: typeof fetch = fetch) {
+/**
+ * A `fetch`-based HTTP client for the SDK. Exported for tests. `signal` (a caller's abort, e.g. a
+ * chat turn's) ends a request early, together with the per-request timeout.
+ */
+export function fetchHttpClient(apiBaseUrl: string | null, fetchImpl: typeof fetch = fetch, signal?: AbortSignal) {
   return {
     async request(o: SdkRequest): Promise<{ statusCode: number; body: string; headers: Record<string, string> }> {
       const url = twilioApiUrl(o.uri, apiBaseUrl);
@@ -63,7 +66,9 @@ export function fetchHttpClient(apiBaseUrl: string | null, fetchImpl: typeof fet
         method: o.method.toUpperCase(),
         headers,
         body,
-        signal: AbortSignal.timeout(o.timeout ?? 30_000),
+        signal: signal
+          ? AbortSignal.any([signal, AbortSignal.timeout(o.timeout ?? 30_000)])
+          : AbortSignal.timeout(o.timeout ?? 30_000),
       });
       return {
         statusCode: response.status,
@@ -74,12 +79,19 @@ export function fetchHttpClient(apiBaseUrl: string | null, fetchImpl: typeof fet
   };
 }
 
-/** The SDK client for the platform's account; throws TwilioNotConfiguredError without credentials. */
-export function createTwilioClient(config: TwilioConfig, fetchImpl: typeof fetch = fetch): TwilioClient {
+/**
+ * The SDK client for the platform's account; throws TwilioNotConfiguredError without credentials.
+ * `options.signal` aborts its requests (the work they serve was abandoned).
+ */
+export function createTwilioClient(
+  config: TwilioConfig,
+  fetchImpl: typeof fetch = fetch,
+  options: { signal?: AbortSignal } = {},
+): TwilioClient {
   if (!twilioConfigured(config)) throw new TwilioNotConfiguredError();
   // The SDK types `httpClient` as its own RequestClient class; it only ever calls `request(opts)`.
   type SdkHttpClient = NonNullable<NonNullable<Parameters<typeof twilio>[2]>['httpClient']>;
   return twilio(config.accountSid, config.authToken, {
-    httpClient: fetchHttpClient(config.apiBaseUrl, fetchImpl) as unknown as SdkHttpClient,
+    httpClient: fetchHttpClient(config.apiBaseUrl, fetchImpl, options.signal) as unknown as SdkHttpClient,
   });
 }

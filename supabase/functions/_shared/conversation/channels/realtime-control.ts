@@ -33,6 +33,7 @@ import {
 } from '../tool-loop.ts';
 import { buildToolDefinitions, serializeToolResult, type ToolDefinitions } from '../tools.ts';
 import type { TranscriptWriter } from '../transcript.ts';
+import { spokenPart } from '../spoken.ts';
 import type { ToolInvocation, ToolOutcome } from '../turn.ts';
 
 /** The control connection (a sideband, or the phone's model socket) as the control uses it. */
@@ -44,6 +45,18 @@ const ANSWER_WITHOUT_TOOLS = 'Answer the caller now with what you already have. 
 
 /** How long before a final reservation ends the agent says goodbye. */
 export const GOODBYE_SECONDS = 20;
+
+/** Lease renewals failing in a row (Postgres unreachable) before a voice call stops: the sweeper settles it. */
+export const MAX_FAILED_RENEWALS = 3;
+
+/**
+ * The end-of-credit rule of every voice channel (browser voice, both phone modes): on a renewal,
+ * a final reservation that ends before the next renewal plus the goodbye's time means the agent
+ * says goodbye now.
+ */
+export function goodbyeDue(lease: { final: boolean; secondsLeft: number }, renewMs: number): boolean {
+  return lease.final && lease.secondsLeft <= GOODBYE_SECONDS + renewMs / 1000;
+}
 
 export const DEFAULT_REALTIME_MODEL = 'gpt-realtime';
 
@@ -100,15 +113,7 @@ export function realtimeSession(
   };
 }
 
-/** The part of an agent line that was heard: whole words up to `fraction` of it. */
-export function spokenPart(text: string, fraction: number): string {
-  if (fraction >= 1) return text;
-  if (fraction <= 0) return '';
-  const cut = Math.round(text.length * fraction);
-  // Keep the word being spoken at the cut: the caller heard its start.
-  const end = text.slice(cut).search(/\s/);
-  return (end === -1 ? text : text.slice(0, cut + end)).trim();
-}
+export { spokenPart } from '../spoken.ts';
 
 export interface RealtimeCallContext {
   /** For logs. */
@@ -181,7 +186,7 @@ export async function runRealtimeControl(
       .then(({ alive, secondsLeft, final }) => {
         if (!alive) return open.close();
         // The reservation cannot grow: say goodbye before the call is cut off (spec 002 §4.1).
-        if (final && secondsLeft <= GOODBYE_SECONDS + renewMs / 1000) sayGoodbye();
+        if (goodbyeDue({ final, secondsLeft }, renewMs)) sayGoodbye();
       })
       .then(() => {
         failedRenewals = 0;
@@ -189,7 +194,7 @@ export async function runRealtimeControl(
       .catch((error: unknown) => {
         log('voice_lease_failed', { callId, error: String(error) });
         // Postgres unreachable for a whole lease: stop controlling; the sweeper settles the call.
-        if (++failedRenewals >= 3) open.close();
+        if (++failedRenewals >= MAX_FAILED_RENEWALS) open.close();
       });
   }, renewMs);
   // The socket keeps a host alive while the call lasts; the timer alone must not (Node's unref).
