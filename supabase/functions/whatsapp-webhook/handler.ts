@@ -36,6 +36,7 @@ import { createToolRunner } from '../_shared/tools/runner.ts';
 import { createTwilioClient, type TwilioClient } from '../_shared/twilio/client.ts';
 import { twilioConfig } from '../_shared/twilio/config.ts';
 import { defaultCallControlHost } from '../_shared/voice/call-control-host.ts';
+import { keepInboundMedia } from './media.ts';
 import { replyToInbound } from './reply.ts';
 import { sendToUser, type SenderDeps } from './sender.ts';
 import { accountFor, inboundMessage, readWhatsAppWebhook, statusUpdate, type TwilioAccount } from './webhook.ts';
@@ -48,7 +49,7 @@ const twiml = () => new Response(EMPTY_TWIML, { headers: { 'content-type': 'text
 const done = () => new Response(null, { status: 204 });
 
 const receivedSchema = z.object({
-  outcome: z.enum(['ok', 'duplicate', 'no_agent']),
+  outcome: z.enum(['ok', 'duplicate', 'no_sender', 'wrong_account']),
   agent_id: z.string().nullable(),
   owner_id: z.string().nullable(),
   conversation_id: z.string().nullable(),
@@ -150,29 +151,41 @@ export function makeHandler(env: FunctionEnv, wiring: WhatsAppWiring = {}): (req
     });
     if (error) throw new Error(`whatsapp_receive_message failed: ${error.message}`);
     const received = receivedSchema.parse((data as unknown[])[0]);
-    if (received.outcome === 'no_agent') log('no_agent', { to: message.to, messageSid: message.messageSid });
+    // Refused, not silently acknowledged: Twilio's debugger then shows the owner's misconfiguration.
+    if (received.outcome === 'no_sender') {
+      log('no_sender', { to: message.to, messageSid: message.messageSid });
+      throw new HttpError(404, 'sender_not_found', 'No connected, online WhatsApp sender answers this number.');
+    }
+    if (received.outcome === 'wrong_account') {
+      log('wrong_account', { to: message.to, messageSid: message.messageSid });
+      throw new HttpError(403, 'wrong_account', "This number's WhatsApp sender belongs to another Twilio account.");
+    }
     if (received.outcome !== 'ok') return twiml();
+    const target = {
+      agentId: received.agent_id!,
+      ownerId: received.owner_id!,
+      conversationId: received.conversation_id!,
+      receivedAt: new Date(received.received_at!),
+    };
+    const media = { service, account: webhook.account, apiBaseUrl: config.apiBaseUrl, fetch: twilioFetch, log };
     background(
-      replyToInbound(
-        message,
-        {
-          agentId: received.agent_id!,
-          ownerId: received.owner_id!,
-          conversationId: received.conversation_id!,
-          receivedAt: new Date(received.received_at!),
-        },
-        {
-          service,
-          provider,
-          turnDeps,
-          sender: senderDeps(webhook.account),
-          account: webhook.account,
-          apiBaseUrl: config.apiBaseUrl,
-          fetch: twilioFetch,
-          transcriptionModel: async () => (await coreDeps().models()).transcriptionModel,
-          log,
-        },
-      ).catch((failure: unknown) => log('reply_failed', { messageSid: message.messageSid, error: String(failure) })),
+      // The media are kept for the owner first; the reply reuses their bytes (a voice note's transcription).
+      keepInboundMedia(message, target, media)
+        .catch((failure: unknown) => {
+          log('media_failed', { messageSid: message.messageSid, error: String(failure) });
+          return { downloaded: new Map<string, Blob>() };
+        })
+        .then(({ downloaded }) =>
+          replyToInbound(message, target, {
+            ...media,
+            provider,
+            turnDeps,
+            sender: senderDeps(webhook.account),
+            downloaded,
+            transcriptionModel: async () => (await coreDeps().models()).transcriptionModel,
+          }),
+        )
+        .catch((failure: unknown) => log('reply_failed', { messageSid: message.messageSid, error: String(failure) })),
     );
     return twiml();
   });

@@ -11,6 +11,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { AiProvider } from '../_shared/ai/types.ts';
 import type { LoadedAgent } from '../_shared/conversation/agents.ts';
+import { CHANNELS } from '../_shared/conversation/channel.ts';
 import { startTurn, type ToolInvocation, type ToolOutcome, type TurnDeps } from '../_shared/conversation/turn.ts';
 import { MAX_MESSAGE_LENGTH } from '../_shared/contracts/agent-chat.ts';
 import {
@@ -31,6 +32,8 @@ export interface ReplyDeps {
   apiBaseUrl: string | null;
   fetch: typeof fetch;
   transcriptionModel: () => Promise<string>;
+  /** Media already downloaded by keepInboundMedia, by Twilio URL (not fetched twice). */
+  downloaded?: Map<string, Blob>;
   log: (event: string, details: Record<string, unknown>) => void;
 }
 
@@ -61,6 +64,8 @@ export const WHATSAPP_REPLIES = {
 
 /** Downloads an inbound media file with the account's Basic auth (reference §10.5), through TWILIO_API_BASE_URL. */
 async function downloadMedia(url: string, deps: ReplyDeps): Promise<Blob> {
+  const kept = deps.downloaded?.get(url);
+  if (kept) return kept;
   const response = await deps.fetch(twilioApiUrl(url, deps.apiBaseUrl), {
     headers: { authorization: `Basic ${btoa(`${deps.account.sid}:${deps.account.authToken}`)}` },
     redirect: 'follow',
@@ -168,7 +173,7 @@ export async function replyToInbound(message: InboundMessage, received: Received
   const started = await startTurn(
     {
       input: {
-        channel: 'whatsapp',
+        channel: CHANNELS.whatsapp.channel,
         agentId: received.agentId,
         conversationId: received.conversationId,
         message: Array.from(understood.text).slice(0, MAX_MESSAGE_LENGTH).join(''),

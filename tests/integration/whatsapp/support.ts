@@ -4,6 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { StoredSenderConfig } from '@contracts/whatsapp.ts';
+import { saveSender } from '../../../supabase/functions/whatsapp-senders/store.ts';
 import type { FakeTwilio } from '../../fakes/twilio/index.ts';
 import type { Actor } from '../security/support/actors.ts';
 import { agentWithNumber, freshNumber, type PhoneAgent } from '../phone/support.ts';
@@ -20,12 +22,48 @@ export async function givePack(service: SupabaseClient, userId: string, conversa
   if (sub.error) throw new Error(`subscription: ${sub.error.message}`);
 }
 
+/**
+ * Stores the agent's sender state as `whatsapp-senders` does once its sender is polled (same store
+ * function, service role): connected and `status`, on the agent's number.
+ */
+export async function connectSender(
+  service: SupabaseClient,
+  ownerId: string,
+  agent: PhoneAgent,
+  change: { status?: string; enabled?: boolean } = {},
+): Promise<void> {
+  const config: StoredSenderConfig = {
+    sender_id: `XE${randomBytes(16).toString('hex')}`,
+    phone_number: agent.number,
+    waba_id: '1234567890',
+    status: change.status ?? 'ONLINE',
+    last_status_check: new Date().toISOString(),
+    business_info: { display_name: 'Wanda', description: '', category: 'Other', status: 'active' },
+    messaging_limits: 'TIER_1K',
+    quality_rating: 'HIGH',
+    offline_reasons: [],
+  };
+  await saveSender(
+    service,
+    { id: agent.agentId, userId: ownerId },
+    {
+      enabled: change.enabled ?? true,
+      config,
+      connected: true,
+    },
+  );
+}
+
+/** An agent answering a fresh number with a connected ONLINE sender (unless `sender` is null). */
 export async function whatsappAgent(
   service: SupabaseClient,
   owner: Actor,
   agent: Record<string, unknown> = {},
+  sender: { status?: string; enabled?: boolean } | null = {},
 ): Promise<PhoneAgent> {
-  return agentWithNumber(service, owner, { name: 'Wanda', default_language: 'en_US', ...agent });
+  const created = await agentWithNumber(service, owner, { name: 'Wanda', default_language: 'en_US', ...agent });
+  if (sender) await connectSender(service, owner.id, created, sender);
+  return created;
 }
 
 export interface MessageRow {
@@ -40,6 +78,7 @@ export interface MessageRow {
   error_message: string | null;
   not_sent_reason: string | null;
   content_sid: string | null;
+  media: unknown;
   from_number: string;
   to_number: string | null;
 }

@@ -5,7 +5,7 @@ import { goldenPayload } from '../../fakes/twilio/messages.ts';
 import { expectedTwilioSignature } from '../../fakes/twilio/server.ts';
 import { serviceInsert, startCast, type Cast } from '../security/support/actors.ts';
 import type { PhoneAgent } from '../phone/support.ts';
-import { eventually, givePack, messagesOf, sendsTo, waNumber, whatsappAgent } from './support.ts';
+import { connectSender, eventually, givePack, messagesOf, sendsTo, waNumber, whatsappAgent } from './support.ts';
 
 /**
  * The whatsapp-webhook function through the local stack: the fake Twilio plays WhatsApp users
@@ -109,6 +109,40 @@ describe('inbound messages through the core', () => {
     expect(reply.to).toBe(`whatsapp:${user}`);
   });
 
+  it('inbound media are kept in the owner’s whatsapp-media folder, readable by the owner only', async () => {
+    const user = waNumber();
+    const bytes = new Uint8Array([255, 216, 255, 224, 1, 2, 3, 4]);
+    const { messageSid } = await twilio.messages.inbound('image', { from: user, to: agent.number, media: bytes });
+    const path = `${cast.owner.id}/${agent.agentId}/${messageSid}/0`;
+    const row = await eventually(async () => {
+      const found = (await messagesOf(cast.service, agent.agentId)).find((m) => m.message_sid === messageSid);
+      return found && JSON.stringify(found.media).includes('bucket') ? found : null;
+    });
+    expect(row.media).toEqual([{ bucket: 'whatsapp-media', path, contentType: 'image/jpeg' }]);
+    const mine = await cast.owner.client.storage.from('whatsapp-media').download(path);
+    expect(mine.error).toBeNull();
+    expect(new Uint8Array(await mine.data!.arrayBuffer())).toEqual(bytes);
+    expect((await cast.otherOwner.client.storage.from('whatsapp-media').download(path)).error).not.toBeNull();
+  });
+
+  it('a file larger than the bucket allows is not kept and the row says why', async () => {
+    const user = waNumber();
+    openai.queueChat({ text: 'It is a big one indeed.' });
+    const { messageSid } = await twilio.messages.inbound('image', {
+      from: user,
+      to: agent.number,
+      body: 'Big one',
+      media: new Uint8Array(16 * 1024 * 1024 + 1),
+    });
+    const row = await eventually(async () =>
+      (await messagesOf(cast.service, agent.agentId)).find((m) => m.message_sid === messageSid && m.error_message),
+    );
+    expect(row.media).toEqual([]);
+    expect(row.error_message).toBe('Attachment 1 (image/jpeg) was not kept: larger than 16 MB.');
+    // The caption is still answered.
+    await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
+  });
+
   it('a replayed webhook gives one reply', async () => {
     const user = waNumber();
     openai.queueChat({ text: 'Only once.' });
@@ -154,6 +188,24 @@ describe('inbound messages through the core', () => {
     expect((await messagesOf(cast.service, agent.agentId)).filter((row) => row.from_number === user)).toEqual([]);
   });
 
+  it('a number without a connected ONLINE sender is refused with 404, stores nothing and never replies', async () => {
+    const owner = await cast.newUser('wa-not-online');
+    await givePack(cast.service, owner.id, -1);
+    // One number per owner: the same line goes through never connected, CREATING, OFFLINE, disconnected.
+    const line = await whatsappAgent(cast.service, owner, {}, null);
+    const user = waNumber();
+    const states = [null, { status: 'CREATING' }, { status: 'OFFLINE' }, { status: 'ONLINE', enabled: false }];
+    for (const state of states) {
+      if (state) await connectSender(cast.service, owner.id, line, state);
+      const answer = await twilio.messages.inbound('text', { from: user, to: line.number });
+      expect(answer.status).toBe(404);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'sender_not_found' } });
+    }
+    expect(await messagesOf(cast.service, line.agentId)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sendsTo(twilio, user)).toEqual([]);
+  });
+
   it('a malformed message is a 400, not a 500', async () => {
     const params = { AccountSid: twilio.accountSid, MessageSid: 'nope', From: 'x', To: 'y' };
     const answer = await twilio.sendWebhook(inboundUrl(), params);
@@ -175,7 +227,8 @@ describe('inbound messages through the core', () => {
     const user = waNumber();
     // Signed by the platform account for a number whose sender is on the sub-account: not ours.
     const wrong = await twilio.messages.inbound('text', { from: user, to: subAgent.number });
-    expect(wrong.status).toBe(200);
+    expect(wrong.status).toBe(403);
+    expect(JSON.parse(wrong.body)).toMatchObject({ error: { code: 'wrong_account' } });
     openai.queueChat({ text: 'Hello from the sub-account.' });
     const answer = await twilio.messages.inbound('text', { from: user, to: subAgent.number, account: sub });
     expect(answer.status).toBe(200);

@@ -93,6 +93,9 @@ export const ERROR_CODES = [
   // WhatsApp senders.
   'whatsapp_number_required',
   'whatsapp_already_connected',
+  // whatsapp-webhook: no connected ONLINE sender answers the number / another account signed it.
+  'sender_not_found',
+  'wrong_account',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

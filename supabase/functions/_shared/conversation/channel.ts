@@ -29,7 +29,7 @@ export interface ChannelAdapter {
   readonly meter: 'tokens' | 'minutes';
 }
 
-/** The adapters that exist today; phone and WhatsApp add theirs here. */
+/** One adapter per engine channel (the type requires every ChatChannel). */
 export const CHANNELS = {
   web: {
     channel: 'web',
@@ -67,9 +67,19 @@ export const CHANNELS = {
     output: 'text_frames',
     meter: 'minutes',
   },
-} as const satisfies Partial<Record<ChatChannel, ChannelAdapter>>;
+  // WhatsApp (whatsapp-webhook): each inbound message is one text turn, read on a phone; the reply
+  // leaves through Twilio's Messages API (split at WhatsApp's limits) and is metered in tokens.
+  whatsapp: {
+    channel: 'whatsapp',
+    conversationChannel: 'whatsapp',
+    style: 'text',
+    input: 'turn',
+    output: 'messages_api',
+    meter: 'tokens',
+  },
+} as const satisfies Record<ChatChannel, ChannelAdapter>;
 
-/** How a channel's replies reach the person (channels without an adapter entry are read). */
+/** How a channel's replies reach the person: every channel has its adapter entry. */
 export function channelStyle(channel: ChatChannel): ChannelStyle {
-  return (CHANNELS as Partial<Record<ChatChannel, ChannelAdapter>>)[channel]?.style ?? 'text';
+  return CHANNELS[channel].style;
 }

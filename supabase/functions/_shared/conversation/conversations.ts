@@ -8,6 +8,8 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ChatMessage } from '../ai/types.ts';
+import { CHAT_CHANNELS } from '../contracts/agent-chat.ts';
+import { CHANNELS } from './channel.ts';
 import type { ChatChannel } from './input.ts';
 import type { ConversationStore, SaveMessage } from './turn.ts';
 import type { Citation } from '../contracts/conversation-events.ts';
@@ -25,14 +27,10 @@ const LIMITS: Record<string, () => HttpError> = {
     new HttpError(409, 'conversation_full', 'This conversation has reached its length limit. Start a new one.'),
 };
 
-/** Engine channel → `conversations.channel`. */
-export const CONVERSATION_CHANNEL: Record<ChatChannel, string> = {
-  web: 'web_chat',
-  voice: 'web_voice',
-  sandbox: 'sandbox',
-  whatsapp: 'whatsapp',
-  phone: 'phone',
-};
+/** Engine channel → `conversations.channel` (each adapter says it in CHANNELS). */
+export const CONVERSATION_CHANNEL: Record<ChatChannel, string> = Object.fromEntries(
+  CHAT_CHANNELS.map((channel) => [channel, CHANNELS[channel].conversationChannel]),
+) as Record<ChatChannel, string>;
 
 export interface StoredMessage {
   role: string;

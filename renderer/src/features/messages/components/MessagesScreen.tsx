@@ -1,4 +1,5 @@
 import { AnchorButton, Classes, H2, HTMLSelect, Intent, NonIdealState } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLinkClickHandler, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
@@ -16,6 +17,8 @@ export interface MessagesScreenProps {
   /** One agent's conversations (/agents/{id}/messages), or null for all agents (/messages). */
   agentId: string | null;
   /** The all-agents page offers a filter by agent; the per-agent page does not need one. */
+  /** Agent-level settings drawn under the header (the per-agent page's template picker). */
+  settings?: (userId: string) => ReactNode;
   agentFilter?: { agents: { id: string; name: string }[]; value: string | null; onChange: (id: string | null) => void };
 }
 
@@ -24,7 +27,7 @@ export interface MessagesScreenProps {
  * thread, which is kept in `?thread=` so it survives a reload and the back button. Below 768 px the
  * list and the thread take turns. Live: a message arriving re-reads both.
  */
-export function MessagesScreen({ title, agentId, agentFilter }: MessagesScreenProps) {
+export function MessagesScreen({ title, agentId, agentFilter, settings }: MessagesScreenProps) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const userId = user?.id ?? '';
@@ -72,6 +75,7 @@ export function MessagesScreen({ title, agentId, agentFilter }: MessagesScreenPr
           </label>
         )}
       </div>
+      {settings && userId !== '' && settings(userId)}
       <QueryState
         query={threads}
         errorTitle={t('messages:errorTitle')}

@@ -49,6 +49,19 @@ export const messagesEn = {
     read: 'Read',
     failed: 'Not delivered',
   },
+  template: {
+    title: 'Template outside the 24 h window',
+    label: 'Approved template',
+    help: 'WhatsApp only lets the agent write to a customer more than 24 hours after their last message with an approved template.',
+    none: 'No template (such messages are not sent)',
+    option: '{{name}} ({{language}})',
+    variable: 'Variable {{n}}',
+    save: 'Save template',
+    saved: 'Template saved.',
+    empty:
+      'This WhatsApp sender has no approved template yet. Create one in Twilio’s Content Template Builder and submit it for WhatsApp approval.',
+    loadError: 'Could not load the WhatsApp templates',
+  },
   reason: {
     outside_window:
       'Not sent: more than 24 hours have passed since the customer’s last message and no approved template is selected.',

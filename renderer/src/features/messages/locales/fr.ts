@@ -52,6 +52,19 @@ export const messagesFr: typeof messagesEn = {
     read: 'Lu',
     failed: 'Non distribué',
   },
+  template: {
+    title: 'Modèle hors de la fenêtre de 24 h',
+    label: 'Modèle approuvé',
+    help: 'Plus de 24 heures après le dernier message d’un client, WhatsApp n’autorise l’agent à lui écrire qu’avec un modèle approuvé.',
+    none: 'Aucun modèle (ces messages ne sont pas envoyés)',
+    option: '{{name}} ({{language}})',
+    variable: 'Variable {{n}}',
+    save: 'Enregistrer le modèle',
+    saved: 'Modèle enregistré.',
+    empty:
+      'Cet expéditeur WhatsApp n’a pas encore de modèle approuvé. Créez-en un dans le Content Template Builder de Twilio et soumettez-le à l’approbation WhatsApp.',
+    loadError: 'Impossible de charger les modèles WhatsApp',
+  },
   reason: {
     outside_window:
       'Non envoyé : plus de 24 heures se sont écoulées depuis le dernier message du client et aucun modèle approuvé n’est sélectionné.',

@@ -4,6 +4,7 @@ import { SkeletonLines } from '../../../components/QueryState.tsx';
 import { NotFoundPage } from '../../../app/screens/NotFoundPage.tsx';
 import { useAgentQuery } from '../../agents/api/agentDetail.ts';
 import { MessagesScreen } from '../components/MessagesScreen.tsx';
+import { TemplateOutsideWindow } from '../components/TemplateOutsideWindow.tsx';
 
 /**
  * /agents/{id}/messages (spec 002 §2.1, reached from Deploy's WhatsApp card): the agent's WhatsApp
@@ -21,5 +22,11 @@ export function AgentMessagesPage() {
       </div>
     );
   }
-  return <MessagesScreen title={t('messages:agentTitle', { agent: agent.data?.name ?? '' })} agentId={agentId} />;
+  return (
+    <MessagesScreen
+      title={t('messages:agentTitle', { agent: agent.data?.name ?? '' })}
+      agentId={agentId}
+      settings={(userId) => <TemplateOutsideWindow agentId={agentId} userId={userId} />}
+    />
+  );
 }
