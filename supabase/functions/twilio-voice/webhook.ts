@@ -1,19 +1,13 @@
 /**
- * A Twilio webhook request, read once and verified (reference/twilio.md §6): the form body is read
- * once (capped), and X-Twilio-Signature is checked over the PUBLIC URL Twilio was given
- * (`${webhookBaseUrl}/twilio-voice/<route>` + the original query), never `request.url`, which is
- * the internal address behind the platform's proxy. Forged or unsigned → 403 `invalid_signature`.
+ * The voice webhooks' forms: read and verified by the one Twilio webhook reader
+ * (`_shared/twilio/webhook.ts`) over `${webhookBaseUrl}/twilio-voice/<route>`, signed by the
+ * platform account; then each route's fields.
  */
 import { z } from 'zod';
-import { HttpError } from '../_shared/platform/errors.ts';
-import { verifyTwilioSignature } from '../_shared/platform/signing.ts';
-import { readTextBody, validate } from '../_shared/platform/validate.ts';
+import { validate } from '../_shared/platform/validate.ts';
+import { readTwilioForm, type TwilioForm } from '../_shared/twilio/webhook.ts';
 
-export interface TwilioWebhook {
-  params: Record<string, string>;
-  /** I-Twilio-Idempotency-Token: the same on Twilio's retries of one delivery. */
-  idempotencyToken: string | null;
-}
+export type TwilioWebhook = TwilioForm;
 
 const MAX_WEBHOOK_BYTES = 16 * 1024;
 
@@ -22,20 +16,11 @@ export async function readTwilioWebhook(
   route: string,
   options: { authToken: string; webhookBaseUrl: string },
 ): Promise<TwilioWebhook> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.includes('application/x-www-form-urlencoded')) {
-    throw new HttpError(415, 'unsupported_media_type', 'Twilio webhooks are form-encoded.');
-  }
-  const params: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(await readTextBody(request, MAX_WEBHOOK_BYTES))) {
-    params[name] = value;
-  }
-  const publicUrl = `${options.webhookBaseUrl}/twilio-voice/${route}${new URL(request.url).search}`;
-  const signature = request.headers.get('x-twilio-signature');
-  if (!(await verifyTwilioSignature(options.authToken, publicUrl, params, signature))) {
-    throw new HttpError(403, 'invalid_signature', 'The request is not signed by Twilio.');
-  }
-  return { params, idempotencyToken: request.headers.get('i-twilio-idempotency-token') };
+  return readTwilioForm(request, {
+    publicUrl: `${options.webhookBaseUrl}/twilio-voice/${route}`,
+    maxBytes: MAX_WEBHOOK_BYTES,
+    authToken: () => options.authToken,
+  });
 }
 
 const callSid = z.string().regex(/^CA[0-9a-fA-F]{32}$/, { error: 'CallSid must be a Twilio call SID.' });

@@ -21,6 +21,7 @@ import { VOICE_LEASE_SECONDS } from '../_shared/contracts/voice-lease.ts';
 import { createOpenAiRealtime } from '../_shared/voice/openai-realtime.ts';
 import { createFunctionApp, jsonResponse, parseOptionalJsonBody, type FunctionEnv } from '../_shared/platform/index.ts';
 import { createTwilioClient } from '../_shared/twilio/client.ts';
+import { isTwilioNotFound } from '../_shared/twilio/errors.ts';
 import { twilioConfig, twilioConfigured } from '../_shared/twilio/config.ts';
 
 export type { FunctionEnv };
@@ -43,9 +44,6 @@ const input = z
     maxCalls: z.number().int().min(1).max(1000).optional(),
   })
   .strict();
-
-/** Twilio's "resource not found": the call is already over there. */
-const TWILIO_NOT_FOUND = 20404;
 
 export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Response> {
   const fn = createFunctionApp('voice-call-sweeper', env);
@@ -101,7 +99,8 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
             await client.calls(sid).update({ status: 'completed' });
             return true;
           } catch (error) {
-            if ((error as { code?: unknown }).code === TWILIO_NOT_FOUND) return false;
+            // Twilio's "not found": the call is already over there.
+            if (isTwilioNotFound(error)) return false;
             console.warn('[voice-call-sweeper] twilio_hangup_failed', { callSid: sid, error: String(error) });
             return false;
           }

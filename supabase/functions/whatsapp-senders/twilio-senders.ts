@@ -4,7 +4,6 @@
  * with snake_case keys; the SDK passes the body through unchanged, hence the casts below.
  */
 import type { FetchedSender } from '../_shared/contracts/whatsapp.ts';
-import { HttpError } from '../_shared/platform/index.ts';
 import { createTwilioClient, type TwilioClient } from '../_shared/twilio/client.ts';
 import type { TwilioConfig } from '../_shared/twilio/config.ts';
 
@@ -27,41 +26,8 @@ export interface SenderRequest {
   };
 }
 
-interface TwilioRestError {
-  status: number;
-  code: number;
-  message: string;
-}
-
-function isTwilioError(error: unknown): error is TwilioRestError {
-  const e = error as Partial<TwilioRestError> | null;
-  return typeof e === 'object' && e !== null && typeof e.status === 'number' && typeof e.code === 'number';
-}
-
-export function isTwilioNotFound(error: unknown): boolean {
-  return isTwilioError(error) && (error.status === 404 || error.code === 20404);
-}
-
-/** Twilio's refusal as our answer: its 4xx are the owner's to read (e.g. 63101, WABA not shared). */
-export function twilioHttpError(error: unknown, what: string): HttpError {
-  if (isTwilioError(error)) {
-    if (error.status === 401 || error.code === 20003) {
-      return new HttpError(502, 'provider_error', 'Twilio refused the account credentials.');
-    }
-    if (error.status >= 400 && error.status < 500) {
-      return new HttpError(
-        400,
-        'provider_error',
-        `Twilio refused to ${what}: ${error.message} (${error.code})`,
-        {},
-        {
-          twilioCode: error.code,
-        },
-      );
-    }
-  }
-  return new HttpError(502, 'provider_error', `Twilio could not ${what}. Please try again.`);
-}
+export { isTwilioNotFound, twilioHttpError } from '../_shared/twilio/errors.ts';
+import { isTwilioNotFound } from '../_shared/twilio/errors.ts';
 
 /** The webhook URLs our sender is given: both handled by the `whatsapp-webhook` function. */
 export function senderWebhooks(webhookBaseUrl: string) {

@@ -7,10 +7,9 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod';
-import { HttpError } from '../_shared/platform/errors.ts';
-import { verifyTwilioSignature } from '../_shared/platform/signing.ts';
-import { readTextBody, validate } from '../_shared/platform/validate.ts';
+import { validate } from '../_shared/platform/validate.ts';
 import type { TwilioConfig } from '../_shared/twilio/config.ts';
+import { readTwilioForm } from '../_shared/twilio/webhook.ts';
 
 export interface TwilioAccount {
   sid: string;
@@ -24,8 +23,6 @@ export interface WhatsAppWebhook {
 
 // Inbound messages carry up to 1,600 characters of text plus Twilio's fields and media URLs.
 const MAX_WEBHOOK_BYTES = 64 * 1024;
-
-const forged = () => new HttpError(403, 'invalid_signature', 'The request is not signed by Twilio.');
 
 /** The account `sid` names: the platform's, or an agent's sender sub-account (agent_secrets). */
 export async function accountFor(
@@ -53,21 +50,17 @@ export async function readWhatsAppWebhook(
   route: 'inbound' | 'status',
   options: { config: TwilioConfig; service: SupabaseClient },
 ): Promise<WhatsAppWebhook> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.includes('application/x-www-form-urlencoded')) {
-    throw new HttpError(415, 'unsupported_media_type', 'Twilio webhooks are form-encoded.');
-  }
-  const params: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(await readTextBody(request, MAX_WEBHOOK_BYTES))) {
-    params[name] = value;
-  }
-  const account = await accountFor(params.AccountSid ?? '', options.config, options.service);
-  if (!account) throw forged();
-  const publicUrl = `${options.config.webhookBaseUrl}/whatsapp-webhook/${route}${new URL(request.url).search}`;
-  if (!(await verifyTwilioSignature(account.authToken, publicUrl, params, request.headers.get('x-twilio-signature')))) {
-    throw forged();
-  }
-  return { params, account };
+  let account: TwilioAccount | null = null;
+  const { params } = await readTwilioForm(request, {
+    publicUrl: `${options.config.webhookBaseUrl}/whatsapp-webhook/${route}`,
+    maxBytes: MAX_WEBHOOK_BYTES,
+    authToken: async (form) => {
+      account = await accountFor(form.AccountSid ?? '', options.config, options.service);
+      return account?.authToken ?? null;
+    },
+  });
+  // readTwilioForm throws unless authToken found the account.
+  return { params, account: account! };
 }
 
 const messageSid = z.string().regex(/^(SM|MM)[0-9a-fA-F]{32}$/, { error: 'MessageSid must be a Twilio message SID.' });
