@@ -844,6 +844,8 @@ export type Database = {
           id: string;
           language: string | null;
           last_message_at: string;
+          rated_at: string | null;
+          rating: number | null;
           satisfaction: number | null;
           started_at: string;
           user_id: string;
@@ -858,6 +860,8 @@ export type Database = {
           id?: string;
           language?: string | null;
           last_message_at?: string;
+          rated_at?: string | null;
+          rating?: number | null;
           satisfaction?: number | null;
           started_at?: string;
           user_id: string;
@@ -871,6 +875,8 @@ export type Database = {
           id?: string;
           language?: string | null;
           last_message_at?: string;
+          rated_at?: string | null;
+          rating?: number | null;
           satisfaction?: number | null;
           started_at?: string;
           user_id?: string;
@@ -1272,12 +1278,14 @@ export type Database = {
       messages: {
         Row: {
           agent_id: string | null;
+          channel: string | null;
           citations: Json | null;
           content: string;
           conversation_id: string;
           id: string;
           language: string | null;
           metadata: NonNullable<Json>;
+          question_key: string | null;
           role: string;
           timestamp: string;
           tool_calls: Json | null;
@@ -1287,12 +1295,14 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           agent_id?: string | null;
+          channel?: never;
           citations?: Json | null;
           content?: string;
           conversation_id: string;
           id?: string;
           language?: string | null;
           metadata?: NonNullable<Json>;
+          question_key?: never;
           role: string;
           timestamp?: string;
           tool_calls?: Json | null;
@@ -1301,12 +1311,14 @@ export type Database = {
         };
         Update: {
           agent_id?: string | null;
+          channel?: never;
           citations?: Json | null;
           content?: string;
           conversation_id?: string;
           id?: string;
           language?: string | null;
           metadata?: NonNullable<Json>;
+          question_key?: never;
           role?: string;
           timestamp?: string;
           tool_calls?: Json | null;
@@ -2473,6 +2485,21 @@ export type Database = {
         };
       };
       disable_web_widget: { Args: { agent_id: string }; Returns: Json };
+      insights_agent_statistics: { Args: { agent_id: string; period: string; time_zone?: string }; Returns: Json };
+      insights_dashboard: { Args: { period: string; time_zone?: string }; Returns: Json };
+      insights_series: {
+        Args: { for_agent?: string; for_channel?: string; from_date: string; time_zone?: string; to_date: string };
+        Returns: {
+          agent_id: string;
+          call_seconds: number;
+          calls: number;
+          channel: string;
+          conversations: number;
+          day: string;
+          messages: number;
+          satisfaction: number;
+        }[];
+      };
       marketplace_agents: {
         Args: { filter_category?: string; page?: number; page_size?: number; search?: string };
         Returns: {
@@ -2531,6 +2558,7 @@ export type Database = {
       };
       public_web_widget: { Args: { subdomain: string }; Returns: Json };
       purchase_credits: { Args: { amount: number; pack_id?: string; user_id: string }; Returns: number };
+      rate_conversation: { Args: { conversation_id: string; rating: number; visitor_key: string }; Returns: number };
       record_checkout_payment: {
         Args: {
           amount_cents?: number;
