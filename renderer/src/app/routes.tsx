@@ -21,6 +21,8 @@ import { MarketplacePage } from '../features/marketplace/pages/MarketplacePage.t
 import { PacksPage } from '../features/packs/pages/PacksPage.tsx';
 import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
 import { SiteConfigPage } from '../features/siteConfig/pages/SiteConfigPage.tsx';
+import { AgentDashboardPage } from '../features/insights/pages/AgentDashboardPage.tsx';
+import { DashboardPage } from '../features/insights/pages/DashboardPage.tsx';
 import { InteractionsPage } from '../features/interactions/InteractionsPage.tsx';
 import { SandboxAuthGate } from '../features/sandbox/components/SandboxAuthGate.tsx';
 import { SandboxPage } from '../features/sandbox/pages/SandboxPage.tsx';
@@ -78,9 +80,7 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              // Until the main dashboard lands, Access Dashboard and the sidebar's Dashboard open the
-              // agent list instead of 'Page Not Found' (the dashboard issue takes the route back).
-              { path: 'dashboard', element: <Navigate to="/agents" replace /> },
+              { path: 'dashboard', element: <DashboardPage /> },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'credits', element: <CreditsPage /> },
               { path: 'agents', element: <AgentsPage /> },
@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
               { path: 'agents/:agentId/integrations', element: <DeployPage /> },
               { path: 'agents/:agentId/interactions', element: <InteractionsPage /> },
               { path: 'agents/:agentId/branding', element: <BrandingPage /> },
+              { path: 'agents/:agentId/dashboard', element: <AgentDashboardPage /> },
               { path: 'agents/:agentId/edit/*', element: <AgentEditRedirect /> },
               { path: 'agents/:agentId/:page', element: <AgentPagePending /> },
               { path: 'twilio-numbers', children: [{ index: true, element: <Navigate to="active" replace /> }] },

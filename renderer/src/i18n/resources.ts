@@ -42,6 +42,8 @@ import { connectorsEn } from '../features/connectors/locales/en.ts';
 import { connectorsFr } from '../features/connectors/locales/fr.ts';
 import { interactionsEn } from '../features/interactions/locales/en.ts';
 import { interactionsFr } from '../features/interactions/locales/fr.ts';
+import { insightsEn } from '../features/insights/locales/en.ts';
+import { insightsFr } from '../features/insights/locales/fr.ts';
 import { sandboxEn } from '../features/sandbox/locales/en.ts';
 import { sandboxFr } from '../features/sandbox/locales/fr.ts';
 
@@ -74,6 +76,7 @@ export const resources = {
     siteConfig: siteConfigEn,
     marketplace: marketplaceEn,
     map: mapEn,
+    insights: insightsEn,
   },
   fr: {
     common: commonFr,
@@ -99,6 +102,7 @@ export const resources = {
     siteConfig: siteConfigFr,
     marketplace: marketplaceFr,
     map: mapFr,
+    insights: insightsFr,
   },
 } as const;
 
