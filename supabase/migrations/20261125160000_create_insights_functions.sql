@@ -347,7 +347,7 @@ begin
   end if;
   -- Admins read every agent through RLS; statistics are the owner's only.
   if not exists (select 1 from public.agents a where a.id = insights_agent_statistics.agent_id and a.user_id = caller) then
-    raise exception 'Agent not found' using errcode = 'P0002';
+    raise exception 'Agent not found' using errcode = 'PT404';
   end if;
   return private.insights_aggregate(caller, insights_agent_statistics.agent_id, period, time_zone);
 end
@@ -422,7 +422,7 @@ begin
      and c.channel in ('web_chat', 'web_voice')
   returning c.satisfaction into stored;
   if not found then
-    raise exception 'Conversation not found' using errcode = 'P0002';
+    raise exception 'Conversation not found' using errcode = 'PT404';
   end if;
   return stored;
 end

@@ -148,7 +148,11 @@ describe('who sees the insights', () => {
     // Same seed shape on their single agent: their totals, never the sum of both owners.
     expect(theirs.calls.total).toBe(mine.calls.total);
     const denied = await cast.otherOwner.client.rpc('insights_agent_statistics', { agent_id: agents.a1, period: '7d' });
-    expect(denied.error?.message).toBe('Agent not found');
+    expect({ status: denied.status, code: denied.error?.code, message: denied.error?.message }).toEqual({
+      status: 404,
+      code: 'PT404',
+      message: 'Agent not found',
+    });
     const series = await cast.otherOwner.client.rpc('insights_series', {
       from_date: '2000-01-01',
       to_date: '2000-12-31',
@@ -164,7 +168,11 @@ describe('who sees the insights', () => {
     expect(admin.calls.total).toBe(0);
     expect(admin.conversations.total).toBe(0);
     const denied = await cast.admin.client.rpc('insights_agent_statistics', { agent_id: agents.a1, period: '7d' });
-    expect(denied.error?.message).toBe('Agent not found');
+    expect({ status: denied.status, code: denied.error?.code, message: denied.error?.message }).toEqual({
+      status: 404,
+      code: 'PT404',
+      message: 'Agent not found',
+    });
   });
 
   it('a visitor (anon) can call none of them', async () => {

@@ -25,7 +25,7 @@ export async function rateConversation(
     visitor_key: caller.visitorKey,
     rating: input.rating,
   });
-  if (error?.code === 'P0002') throw new HttpError(404, 'conversation_not_found', 'This conversation does not exist.');
+  if (error?.code === 'PT404') throw new HttpError(404, 'conversation_not_found', 'This conversation does not exist.');
   if (error || typeof data !== 'number')
     throw new Error(`rating the conversation failed: ${error?.message ?? 'no value'}`);
   return { satisfaction: data };
