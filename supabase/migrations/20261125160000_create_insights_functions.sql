@@ -90,11 +90,16 @@ begin
 end
 $$;
 
--- Covering indexes: every aggregate below is an index-only range scan per owner or per agent.
+-- Stored person keys, so no aggregate normalises numbers row by row at query time.
+alter table public.calls add column caller_key text generated always as (private.person_key(from_number)) stored;
+alter table public.conversations add column person_key text generated always as (private.person_key(visitor_id)) stored;
+
+-- Covering indexes for the exact reads: the edges of a window (see insights_rows) and time zones
+-- whose offset is not a whole hour.
 create index calls_insights_user_idx on public.calls (user_id, "timestamp")
-  include (assigned_agent, duration, from_number) where status = 'completed';
+  include (assigned_agent, duration, caller_key) where status = 'completed';
 create index calls_insights_agent_idx on public.calls (assigned_agent, "timestamp")
-  include (duration, from_number) where status = 'completed';
+  include (duration, caller_key) where status = 'completed';
 create index voice_calls_insights_user_idx on public.voice_calls (user_id, created_at)
   include (agent_id, duration, conversation_id) where status = 'completed';
 create index voice_calls_insights_agent_idx on public.voice_calls (agent_id, created_at)
@@ -104,29 +109,292 @@ create index messages_insights_user_idx on public.messages (user_id, "timestamp"
 create index messages_insights_agent_idx on public.messages (agent_id, "timestamp")
   include (channel, role) where role in ('user', 'assistant') and channel in ('web', 'whatsapp');
 create index messages_questions_user_idx on public.messages (user_id, "timestamp")
-  include (agent_id, question_key) where question_key is not null and channel is distinct from 'sandbox';
+  include (question_key) where question_key is not null and channel is distinct from 'sandbox';
 create index messages_tool_calls_user_idx on public.messages (user_id, "timestamp")
   where tool_calls is not null and channel is distinct from 'sandbox';
+-- A person's rows, to recount when one of them is removed or moved back (insights_recount_person).
+create index calls_caller_user_idx on public.calls (user_id, caller_key, "timestamp") where status = 'completed';
+create index conversations_person_user_idx on public.conversations (user_id, person_key, last_message_at);
 create index conversations_insights_user_idx on public.conversations (user_id, started_at)
-  include (agent_id, channel, visitor_id, satisfaction, rating, last_message_at) where channel <> 'sandbox';
+  include (agent_id, channel, satisfaction, rating) where channel <> 'sandbox';
 create index conversations_insights_agent_idx on public.conversations (agent_id, started_at)
-  include (channel, visitor_id, satisfaction, rating, last_message_at) where channel <> 'sandbox';
-create index conversations_active_user_idx on public.conversations (user_id, last_message_at)
-  include (agent_id, channel, visitor_id, started_at) where channel in ('web_chat', 'whatsapp');
+  include (channel, satisfaction, rating) where channel <> 'sandbox';
 
--- The facts both dashboards read, for one owner and optionally one agent, between two instants.
--- Each source is read once; each has an owner branch and an agent branch so that the branch not
--- taken is a one-time filter (skipped) and the other is a range scan of its covering index.
+-- Rollups (issue 18 acceptance: a million calls and messages per owner). Kept by the triggers
+-- below in the same transaction as the row they count, rebuilt from the raw rows by
+-- private.insights_rebuild (the backfill at the end of this migration). Hours are UTC hours, so
+-- they serve every time zone whose offset is whole hours; other zones read the raw rows.
+-- agent_key: the agent, the nil uuid for activity without an agent, or 'ffffffff-…' for all of the
+-- owner's activity together (what the main dashboard reads: one row per hour and channel).
+create table private.insights_hourly (
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  agent_key uuid not null,
+  channel text not null check (channel in ('web_chat', 'web_voice', 'phone', 'whatsapp')),
+  hour_start timestamptz not null,
+  calls integer not null default 0,
+  call_seconds bigint not null default 0,
+  messages integer not null default 0,
+  visitor_messages integer not null default 0,
+  conversations integer not null default 0,
+  score_sum numeric not null default 0,
+  rated integer not null default 0,
+  rating_1 integer not null default 0,
+  rating_2 integer not null default 0,
+  rating_3 integer not null default 0,
+  rating_4 integer not null default 0,
+  rating_5 integer not null default 0,
+  primary key (user_id, agent_key, hour_start, channel)
+);
+
+-- Unique people: when each person was last seen calling and writing, per agent and for all the
+-- owner's agents together (agent_key 'ffffffff-…'). Someone is a user of a window that ends now
+-- exactly when last seen inside it, so a count over one index range replaces count(distinct).
+create table private.insights_people (
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  agent_key uuid not null,
+  person_key text not null,
+  last_call_at timestamptz,
+  last_text_at timestamptz,
+  last_seen_at timestamptz generated always as (greatest(last_call_at, last_text_at)) stored,
+  primary key (user_id, agent_key, person_key)
+);
+create index insights_people_seen_idx on private.insights_people (user_id, agent_key, last_seen_at)
+  include (last_call_at, last_text_at);
+
+-- Top questions and tool runs per owner and UTC day (only the main dashboard shows them).
+create table private.insights_questions_daily (
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  day date not null,
+  question_key text not null,
+  asked integer not null default 0,
+  primary key (user_id, day, question_key)
+);
+create table private.insights_tools_daily (
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  day date not null,
+  tool text not null,
+  name text,
+  runs integer not null default 0,
+  failed integer not null default 0,
+  primary key (user_id, day, tool)
+);
+
+-- Internal tables: no client ever reads them (the dashboards' definer functions do).
+alter table private.insights_hourly enable row level security;
+alter table private.insights_people enable row level security;
+alter table private.insights_questions_daily enable row level security;
+alter table private.insights_tools_daily enable row level security;
+revoke all on private.insights_hourly, private.insights_people, private.insights_questions_daily,
+  private.insights_tools_daily from public, anon, authenticated, service_role;
+
+-- Adds (or with negative values removes) one row's share of an hour, for its agent and for all
+-- agents. A row deleted by a cascade from its owner's profile adds nothing back.
+create or replace function private.insights_bump(owner uuid, agent uuid, d_channel text, at_time timestamptz,
+                                                 d_calls integer default 0, d_seconds bigint default 0,
+                                                 d_messages integer default 0, d_visitor integer default 0,
+                                                 d_conversations integer default 0, d_score numeric default 0,
+                                                 d_rated integer default 0, rating smallint default null,
+                                                 d_rating integer default 0)
+returns void
+language sql volatile set search_path = '' as $$
+  insert into private.insights_hourly as h (user_id, agent_key, channel, hour_start, calls, call_seconds, messages,
+                                            visitor_messages, conversations, score_sum, rated,
+                                            rating_1, rating_2, rating_3, rating_4, rating_5)
+  select owner, k, d_channel, date_trunc('hour', at_time, 'UTC'),
+         d_calls, d_seconds, d_messages, d_visitor, d_conversations, d_score, d_rated,
+         case when rating = 1 then d_rating else 0 end, case when rating = 2 then d_rating else 0 end,
+         case when rating = 3 then d_rating else 0 end, case when rating = 4 then d_rating else 0 end,
+         case when rating = 5 then d_rating else 0 end
+    from unnest(array[coalesce(agent, '00000000-0000-0000-0000-000000000000'::uuid),
+                      'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid]) k
+   where exists (select 1 from public.profiles p where p.id = owner)
+  on conflict (user_id, agent_key, hour_start, channel) do update
+    set calls = h.calls + excluded.calls, call_seconds = h.call_seconds + excluded.call_seconds,
+        messages = h.messages + excluded.messages, visitor_messages = h.visitor_messages + excluded.visitor_messages,
+        conversations = h.conversations + excluded.conversations, score_sum = h.score_sum + excluded.score_sum,
+        rated = h.rated + excluded.rated, rating_1 = h.rating_1 + excluded.rating_1,
+        rating_2 = h.rating_2 + excluded.rating_2, rating_3 = h.rating_3 + excluded.rating_3,
+        rating_4 = h.rating_4 + excluded.rating_4, rating_5 = h.rating_5 + excluded.rating_5
+$$;
+
+create or replace function private.insights_seen(owner uuid, agent uuid, person text, call_at timestamptz,
+                                                 text_at timestamptz)
+returns void
+language sql volatile set search_path = '' as $$
+  insert into private.insights_people as p (user_id, agent_key, person_key, last_call_at, last_text_at)
+  select owner, k, person, call_at, text_at
+    from unnest(array[coalesce(agent, '00000000-0000-0000-0000-000000000000'::uuid),
+                      'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid]) k
+   where person is not null and exists (select 1 from public.profiles o where o.id = owner)
+  on conflict (user_id, agent_key, person_key) do update
+    set last_call_at = greatest(p.last_call_at, excluded.last_call_at),
+        last_text_at = greatest(p.last_text_at, excluded.last_text_at)
+$$;
+
+-- When a row that made someone a user is removed, un-completed or moved back, their last times
+-- are recounted from their rows (greatest() alone would keep the removed one).
+create or replace function private.insights_recount_person(owner uuid, agent uuid, person text) returns void
+language sql volatile set search_path = '' as $$
+  update private.insights_people p
+     set last_call_at = greatest(
+           (select max(c."timestamp") from public.calls c
+             where c.user_id = owner and c.caller_key = person and c.status = 'completed'
+               and (p.agent_key = 'ffffffff-ffff-ffff-ffff-ffffffffffff'
+                    or coalesce(c.assigned_agent, '00000000-0000-0000-0000-000000000000') = p.agent_key)),
+           (select max(v.created_at) from public.conversations conv join public.voice_calls v on v.conversation_id = conv.id
+             where conv.user_id = owner and conv.person_key = person and v.status = 'completed'
+               and (p.agent_key = 'ffffffff-ffff-ffff-ffff-ffffffffffff'
+                    or coalesce(v.agent_id, '00000000-0000-0000-0000-000000000000') = p.agent_key)),
+           (select max(v.created_at) from public.voice_calls v
+             where person ~ '^voice:[0-9a-f-]{36}$' and v.id = substr(person, 7)::uuid and v.user_id = owner
+               and v.status = 'completed'
+               and (p.agent_key = 'ffffffff-ffff-ffff-ffff-ffffffffffff'
+                    or coalesce(v.agent_id, '00000000-0000-0000-0000-000000000000') = p.agent_key))),
+         last_text_at = (select max(c.last_message_at) from public.conversations c
+             where c.user_id = owner and c.person_key = person and c.channel in ('web_chat', 'whatsapp')
+               and (p.agent_key = 'ffffffff-ffff-ffff-ffff-ffffffffffff'
+                    or coalesce(c.agent_id, '00000000-0000-0000-0000-000000000000') = p.agent_key))
+   where p.user_id = owner and p.person_key = person
+     and p.agent_key in (coalesce(agent, '00000000-0000-0000-0000-000000000000'), 'ffffffff-ffff-ffff-ffff-ffffffffffff')
+$$;
+
+create or replace function private.insights_track_call() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if tg_op <> 'INSERT' and old.status = 'completed' then
+    perform private.insights_bump(old.user_id, old.assigned_agent, 'phone', old."timestamp", d_calls => -1,
+                                  d_seconds => -old.duration);
+    perform private.insights_recount_person(old.user_id, old.assigned_agent, old.caller_key);
+  end if;
+  if tg_op <> 'DELETE' and new.status = 'completed' then
+    perform private.insights_bump(new.user_id, new.assigned_agent, 'phone', new."timestamp", d_calls => 1,
+                                  d_seconds => new.duration);
+    perform private.insights_seen(new.user_id, new.assigned_agent, new.caller_key, new."timestamp", null);
+  end if;
+  return null;
+end
+$$;
+create trigger calls_insights after insert or delete or update of status, duration, "timestamp", assigned_agent,
+  user_id, from_number on public.calls for each row execute function private.insights_track_call();
+
+-- A browser voice caller is the visitor of the call's conversation, else the call itself.
+create or replace function private.voice_person(call_id uuid, conversation uuid) returns text
+language sql stable set search_path = '' as $$
+  select coalesce((select c.person_key from public.conversations c where c.id = conversation), 'voice:' || call_id::text)
+$$;
+
+create or replace function private.insights_track_voice_call() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if tg_op <> 'INSERT' and old.status = 'completed' then
+    perform private.insights_bump(old.user_id, old.agent_id, 'web_voice', old.created_at, d_calls => -1,
+                                  d_seconds => -old.duration);
+    perform private.insights_recount_person(old.user_id, old.agent_id, private.voice_person(old.id, old.conversation_id));
+  end if;
+  if tg_op <> 'DELETE' and new.status = 'completed' then
+    perform private.insights_bump(new.user_id, new.agent_id, 'web_voice', new.created_at, d_calls => 1,
+                                  d_seconds => new.duration);
+    perform private.insights_seen(new.user_id, new.agent_id, private.voice_person(new.id, new.conversation_id),
+                                  new.created_at, null);
+  end if;
+  return null;
+end
+$$;
+create trigger voice_calls_insights after insert or delete or update of status, duration, created_at, agent_id,
+  user_id, conversation_id on public.voice_calls for each row execute function private.insights_track_voice_call();
+
+-- One message's share: text turns, its grouped question, its tool runs.
+create or replace function private.insights_count_message(m public.messages, sign integer) returns void
+language plpgsql volatile set search_path = '' as $$
+begin
+  if m.role in ('user', 'assistant') and m.channel in ('web', 'whatsapp') then
+    perform private.insights_bump(m.user_id, m.agent_id, case m.channel when 'web' then 'web_chat' else 'whatsapp' end,
+                                  m."timestamp", d_messages => sign,
+                                  d_visitor => case when m.role = 'user' then sign else 0 end);
+  end if;
+  if not exists (select 1 from public.profiles p where p.id = m.user_id) then
+    return;
+  end if;
+  if m.question_key is not null and m.channel is distinct from 'sandbox' then
+    insert into private.insights_questions_daily as q (user_id, day, question_key, asked)
+    values (m.user_id, (m."timestamp" at time zone 'UTC')::date, m.question_key, sign)
+    on conflict (user_id, day, question_key) do update set asked = q.asked + excluded.asked;
+  end if;
+  if m.tool_calls is not null and m.channel is distinct from 'sandbox' then
+    insert into private.insights_tools_daily as t (user_id, day, tool, name, runs, failed)
+    select m.user_id, (m."timestamp" at time zone 'UTC')::date, call ->> 'function', max(call ->> 'name'),
+           count(*) * sign, count(*) filter (where coalesce(call ->> 'status', '') not in ('ok', 'done', 'success')) * sign
+      from jsonb_array_elements(m.tool_calls) call
+     where call ->> 'function' is not null
+     group by call ->> 'function'
+    on conflict (user_id, day, tool) do update
+      set runs = t.runs + excluded.runs, failed = t.failed + excluded.failed, name = greatest(t.name, excluded.name);
+  end if;
+end
+$$;
+
+create or replace function private.insights_track_message() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if tg_op <> 'INSERT' then
+    perform private.insights_count_message(old, -1);
+  end if;
+  if tg_op <> 'DELETE' then
+    perform private.insights_count_message(new, 1);
+  end if;
+  return null;
+end
+$$;
+create trigger messages_insights after insert or delete or update of role, content, metadata, tool_calls, "timestamp",
+  agent_id, user_id on public.messages for each row execute function private.insights_track_message();
+
+-- Conversations: counted by start, with their rating; text conversations make their visitor a
+-- messaging user until their last message (touched on every message).
+create or replace function private.insights_track_conversation() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if tg_op <> 'INSERT' and old.channel <> 'sandbox'
+     and (tg_op = 'DELETE' or (old.user_id, old.agent_id, old.channel, old.started_at, old.satisfaction, old.rating)
+                               is distinct from (new.user_id, new.agent_id, new.channel, new.started_at, new.satisfaction, new.rating)) then
+    perform private.insights_bump(old.user_id, old.agent_id, old.channel, old.started_at, d_conversations => -1,
+                                  d_score => -coalesce(old.satisfaction, 0),
+                                  d_rated => -(old.satisfaction is not null)::integer, rating => old.rating, d_rating => -1);
+  end if;
+  if tg_op <> 'DELETE' and new.channel <> 'sandbox'
+     and (tg_op = 'INSERT' or (old.user_id, old.agent_id, old.channel, old.started_at, old.satisfaction, old.rating)
+                               is distinct from (new.user_id, new.agent_id, new.channel, new.started_at, new.satisfaction, new.rating)) then
+    perform private.insights_bump(new.user_id, new.agent_id, new.channel, new.started_at, d_conversations => 1,
+                                  d_score => coalesce(new.satisfaction, 0),
+                                  d_rated => (new.satisfaction is not null)::integer, rating => new.rating, d_rating => 1);
+  end if;
+  if tg_op <> 'INSERT' and old.channel in ('web_chat', 'whatsapp')
+     and (tg_op = 'DELETE' or new.last_message_at < old.last_message_at
+          or (old.user_id, old.agent_id, old.channel, old.person_key)
+             is distinct from (new.user_id, new.agent_id, new.channel, new.person_key)) then
+    perform private.insights_recount_person(old.user_id, old.agent_id, old.person_key);
+  end if;
+  if tg_op <> 'DELETE' and new.channel in ('web_chat', 'whatsapp') then
+    perform private.insights_seen(new.user_id, new.agent_id, new.person_key, null, new.last_message_at);
+  end if;
+  return null;
+end
+$$;
+create trigger conversations_insights after insert or delete or update on public.conversations
+  for each row execute function private.insights_track_conversation();
+
+-- The raw facts, for one owner and optionally one agent, between two instants. Each source has an
+-- owner branch and an agent branch so that the branch not taken is a one-time filter (skipped)
+-- and the other is a range scan of its covering index.
 create or replace function private.insights_facts(owner uuid, agent uuid, scan_from timestamptz, scan_to timestamptz)
 returns table (kind text, at_time timestamptz, agent_id uuid, person text, seconds integer, channel text,
                score numeric, rating smallint, from_visitor boolean)
 language sql stable set search_path = '' as $$
   with call_rows as (
-    select c."timestamp", c.assigned_agent, c.from_number, c.duration from public.calls c
+    select c."timestamp", c.assigned_agent, c.caller_key, c.duration from public.calls c
      where agent is null and c.user_id = owner and c.status = 'completed'
        and c."timestamp" >= scan_from and c."timestamp" < scan_to
     union all
-    select c."timestamp", c.assigned_agent, c.from_number, c.duration from public.calls c
+    select c."timestamp", c.assigned_agent, c.caller_key, c.duration from public.calls c
      where agent is not null and c.assigned_agent = agent and c.user_id = owner and c.status = 'completed'
        and c."timestamp" >= scan_from and c."timestamp" < scan_to
   ), voice_rows as (
@@ -146,57 +414,92 @@ language sql stable set search_path = '' as $$
      where agent is not null and m.agent_id = agent and m.user_id = owner and m.role in ('user', 'assistant')
        and m.channel in ('web', 'whatsapp') and m."timestamp" >= scan_from and m."timestamp" < scan_to
   ), conversation_rows as (
-    select c.started_at, c.agent_id, c.visitor_id, c.channel, c.satisfaction, c.rating from public.conversations c
+    select c.started_at, c.agent_id, c.channel, c.satisfaction, c.rating from public.conversations c
      where agent is null and c.user_id = owner and c.channel <> 'sandbox'
        and c.started_at >= scan_from and c.started_at < scan_to
     union all
-    select c.started_at, c.agent_id, c.visitor_id, c.channel, c.satisfaction, c.rating from public.conversations c
+    select c.started_at, c.agent_id, c.channel, c.satisfaction, c.rating from public.conversations c
      where agent is not null and c.agent_id = agent and c.user_id = owner and c.channel <> 'sandbox'
        and c.started_at >= scan_from and c.started_at < scan_to
   ), texter_rows as (
     -- Text conversations active in the window: their people are the messaging users.
-    select c.last_message_at, c.agent_id, c.visitor_id, c.channel from public.conversations c
-     where agent is null and c.user_id = owner and c.channel in ('web_chat', 'whatsapp')
-       and c.last_message_at >= scan_from and c.started_at < scan_to
-    union all
-    select c.last_message_at, c.agent_id, c.visitor_id, c.channel from public.conversations c
-     where agent is not null and c.agent_id = agent and c.user_id = owner and c.channel in ('web_chat', 'whatsapp')
+    select c.last_message_at, c.agent_id, c.person_key, c.channel from public.conversations c
+     where c.user_id = owner and (agent is null or c.agent_id = agent) and c.channel in ('web_chat', 'whatsapp')
        and c.last_message_at >= scan_from and c.started_at < scan_to
   )
-  select 'gsm', r."timestamp", r.assigned_agent, private.person_key(r.from_number), r.duration, 'phone',
-         null::numeric, null::smallint, true
+  select 'gsm', r."timestamp", r.assigned_agent, r.caller_key, r.duration, 'phone', null::numeric, null::smallint, true
     from call_rows r
   union all
-  select 'voice', r.created_at, r.agent_id, private.person_key(coalesce(conv.visitor_id, 'voice:' || r.id::text)),
-         r.duration, 'web_voice', null, null, true
-    from voice_rows r left join public.conversations conv on conv.id = r.conversation_id
+  select 'voice', r.created_at, r.agent_id, private.voice_person(r.id, r.conversation_id), r.duration, 'web_voice',
+         null, null, true
+    from voice_rows r
   union all
   select 'message', r."timestamp", r.agent_id, null, null, r.channel, null, null, r.role = 'user'
     from message_rows r
   union all
-  select 'conversation', r.started_at, r.agent_id, private.person_key(r.visitor_id), null, r.channel, r.satisfaction,
-         r.rating, true
+  select 'conversation', r.started_at, r.agent_id, null, null, r.channel, r.satisfaction, r.rating, true
     from conversation_rows r
   union all
-  select 'texter', r.last_message_at, r.agent_id, private.person_key(r.visitor_id), null, r.channel, null, null, true
+  select 'texter', r.last_message_at, r.agent_id, r.person_key, null, r.channel, null, null, true
     from texter_rows r
 $$;
 
--- Per day of the window, in the time zone: [{date, count}], days without activity as 0.
-create or replace function private.insights_days(start_at timestamptz, end_at timestamptz, time_zone text,
-                                                 stamps timestamptz[])
-returns jsonb
-language sql immutable set search_path = '' as $$
-  with days as (
-    select d::date as day
-      from generate_series((start_at at time zone time_zone)::date, ((end_at - interval '1 microsecond') at time zone time_zone)::date,
-                           interval '1 day') d
-  ), counted as (
-    select (s at time zone time_zone)::date as day, count(*) as n from unnest(stamps) s group by 1
+-- Whether hourly UTC buckets fall on whole hours of this time zone over the range.
+create or replace function private.insights_whole_hours(time_zone text, from_at timestamptz, to_at timestamptz)
+returns boolean
+language sql stable set search_path = '' as $$
+  select bool_and(extract(minute from (b at time zone time_zone) - (b at time zone 'UTC')) = 0)
+    from unnest(array[from_at, to_at]) b where b > '-infinity' and b < 'infinity'
+$$;
+
+-- Activity between two instants as rows of the rollup's shape: the rollup's hours, except hours
+-- holding one of the boundaries (the windows a caller compares), which are read from the raw rows
+-- with their exact times, so every row lies wholly inside or outside each window. `exact` reads
+-- everything raw (time zones with a part-hour offset; the rebuild). `agent`: one agent, 'ffffffff-…'
+-- for all agents together, null for every agent separately.
+create or replace function private.insights_rows(owner uuid, agent uuid, scan_from timestamptz, scan_to timestamptz,
+                                                 boundaries timestamptz[], exact boolean)
+returns table (at_time timestamptz, agent_key uuid, channel text, calls bigint, call_seconds bigint, messages bigint,
+               visitor_messages bigint, conversations bigint, score_sum numeric, rated bigint, rating_1 bigint,
+               rating_2 bigint, rating_3 bigint, rating_4 bigint, rating_5 bigint)
+language sql stable set search_path = '' as $$
+  with edges as (
+    select distinct date_trunc('hour', b, 'UTC') as h
+      from unnest(boundaries || array[scan_from, scan_to]) b
+     where not exact and b > '-infinity' and b < 'infinity' and b <> date_trunc('hour', b, 'UTC')
+  ), edge_hours as (
+    select coalesce(array_agg(h), '{}') as hours from edges
+  ), ranges as (
+    select greatest(e.h, scan_from) as f, least(e.h + interval '1 hour', scan_to) as t from edges e
+    union all
+    select scan_from, scan_to where exact
   )
-  select coalesce(jsonb_agg(jsonb_build_object('date', to_char(d.day, 'YYYY-MM-DD'), 'count', coalesce(c.n, 0))
-                            order by d.day), '[]'::jsonb)
-    from days d left join counted c on c.day = d.day
+  select h.hour_start, h.agent_key, h.channel, h.calls, h.call_seconds, h.messages, h.visitor_messages,
+         h.conversations, h.score_sum, h.rated, h.rating_1, h.rating_2, h.rating_3, h.rating_4, h.rating_5
+    from private.insights_hourly h, edge_hours e
+   where not exact and agent is null and h.user_id = owner and h.agent_key <> 'ffffffff-ffff-ffff-ffff-ffffffffffff'
+     and h.hour_start >= date_trunc('hour', scan_from, 'UTC') and h.hour_start < scan_to and h.hour_start <> all (e.hours)
+  union all
+  select h.hour_start, h.agent_key, h.channel, h.calls, h.call_seconds, h.messages, h.visitor_messages,
+         h.conversations, h.score_sum, h.rated, h.rating_1, h.rating_2, h.rating_3, h.rating_4, h.rating_5
+    from private.insights_hourly h, edge_hours e
+   where not exact and agent is not null and h.user_id = owner and h.agent_key = agent
+     and h.hour_start >= date_trunc('hour', scan_from, 'UTC') and h.hour_start < scan_to and h.hour_start <> all (e.hours)
+  union all
+  select x.at_time,
+         case when agent = 'ffffffff-ffff-ffff-ffff-ffffffffffff' then agent
+              else coalesce(x.agent_id, '00000000-0000-0000-0000-000000000000') end,
+         case x.kind when 'message' then case x.channel when 'web' then 'web_chat' else x.channel end else x.channel end,
+         (x.kind in ('gsm', 'voice'))::integer, case when x.kind in ('gsm', 'voice') then x.seconds else 0 end,
+         (x.kind = 'message')::integer, (x.kind = 'message' and x.from_visitor)::integer,
+         (x.kind = 'conversation')::integer, case when x.kind = 'conversation' then coalesce(x.score, 0) else 0 end,
+         (x.kind = 'conversation' and x.score is not null)::integer,
+         (x.rating is not distinct from 1)::integer, (x.rating is not distinct from 2)::integer,
+         (x.rating is not distinct from 3)::integer, (x.rating is not distinct from 4)::integer,
+         (x.rating is not distinct from 5)::integer
+    from ranges r
+         cross join lateral private.insights_facts(owner, nullif(agent, 'ffffffff-ffff-ffff-ffff-ffffffffffff'), r.f, r.t) x
+   where r.f < r.t and x.kind <> 'texter'
 $$;
 
 -- The aggregate behind both dashboards.
@@ -210,115 +513,201 @@ declare
 begin
   select * into w from private.insights_windows(period, time_zone, now());
   scan_from := least(w.start_at, w.previous_start);
-  with f as materialized (
-    select * from private.insights_facts(owner, agent, scan_from, w.end_at)
-  ), cur as (
-    select * from f where f.at_time >= w.start_at
-  ), calls as (
-    select count(*) as n, coalesce(sum(seconds), 0) as seconds,
-           count(*) filter (where kind = 'gsm') as gsm, count(*) filter (where kind = 'voice') as voice,
-           count(distinct person) as people
-      from cur where kind in ('gsm', 'voice')
-  ), sums as (
-    select
-      count(*) filter (where kind in ('gsm', 'voice') and at_time >= w.trend_start and at_time < w.trend_end) as calls_now,
-      count(*) filter (where kind in ('gsm', 'voice') and at_time >= w.previous_start and at_time < w.previous_end) as calls_before,
-      coalesce(sum(seconds) filter (where kind in ('gsm', 'voice') and at_time >= w.trend_start and at_time < w.trend_end), 0) as seconds_now,
-      coalesce(sum(seconds) filter (where kind in ('gsm', 'voice') and at_time >= w.previous_start and at_time < w.previous_end), 0) as seconds_before,
-      count(*) filter (where kind = 'message' and at_time >= w.trend_start and at_time < w.trend_end) as messages_now,
-      count(*) filter (where kind = 'message' and at_time >= w.previous_start and at_time < w.previous_end) as messages_before,
-      count(*) filter (where kind = 'conversation' and at_time >= w.trend_start and at_time < w.trend_end) as conversations_now,
-      count(*) filter (where kind = 'conversation' and at_time >= w.previous_start and at_time < w.previous_end) as conversations_before,
-      avg(score) filter (where kind = 'conversation' and at_time >= w.trend_start and at_time < w.trend_end) as score_now,
-      avg(score) filter (where kind = 'conversation' and at_time >= w.previous_start and at_time < w.previous_end) as score_before
-      from f
-  ), texts as (
-    select count(*) filter (where kind = 'message') as n,
-           count(*) filter (where kind = 'message' and channel = 'web') as web,
-           count(*) filter (where kind = 'message' and channel = 'whatsapp') as whatsapp,
-           count(distinct person) filter (where kind = 'texter') as people
-      from cur
-  ), convs as (
-    select count(*) as n, avg(score) as score, count(score) as rated
-      from cur where kind = 'conversation'
+  with g as materialized (
+    -- One row per hour of the owner's calendar and window membership: all later steps read these.
+    select date_trunc('hour', u.at_time at time zone time_zone) as local_hour,
+           u.at_time >= w.start_at as cur,
+           u.at_time >= w.trend_start and u.at_time < w.trend_end as now_part,
+           u.at_time >= w.previous_start and u.at_time < w.previous_end as before_part,
+           coalesce(sum(u.calls) filter (where u.channel = 'phone'), 0) as gsm,
+           coalesce(sum(u.calls) filter (where u.channel = 'web_voice'), 0) as voice,
+           sum(u.call_seconds) as seconds,
+           coalesce(sum(u.messages) filter (where u.channel = 'web_chat'), 0) as web,
+           coalesce(sum(u.messages) filter (where u.channel = 'whatsapp'), 0) as whatsapp,
+           sum(u.visitor_messages) as visitor_messages,
+           sum(u.conversations) as conversations, sum(u.score_sum) as score_sum, sum(u.rated) as rated,
+           sum(u.rating_1) as r1, sum(u.rating_2) as r2, sum(u.rating_3) as r3, sum(u.rating_4) as r4,
+           sum(u.rating_5) as r5
+      from private.insights_rows(owner, coalesce(agent, 'ffffffff-ffff-ffff-ffff-ffffffffffff'), scan_from, w.end_at,
+                                 array[w.start_at, w.end_at, w.trend_start, w.trend_end, w.previous_start, w.previous_end],
+                                 not coalesce(private.insights_whole_hours(time_zone, scan_from, w.end_at), false)) u
+     group by 1, 2, 3, 4
+  ), totals as (
+    select coalesce(sum(gsm + voice) filter (where cur), 0) as calls,
+           coalesce(sum(gsm) filter (where cur), 0) as gsm, coalesce(sum(voice) filter (where cur), 0) as voice,
+           coalesce(sum(seconds) filter (where cur), 0) as seconds,
+           coalesce(sum(web) filter (where cur), 0) as web, coalesce(sum(whatsapp) filter (where cur), 0) as whatsapp,
+           coalesce(sum(conversations) filter (where cur), 0) as conversations,
+           sum(score_sum) filter (where cur) as score_sum, coalesce(sum(rated) filter (where cur), 0) as rated,
+           coalesce(sum(gsm + voice) filter (where now_part), 0) as calls_now,
+           coalesce(sum(gsm + voice) filter (where before_part), 0) as calls_before,
+           coalesce(sum(seconds) filter (where now_part), 0) as seconds_now,
+           coalesce(sum(seconds) filter (where before_part), 0) as seconds_before,
+           coalesce(sum(web + whatsapp) filter (where now_part), 0) as messages_now,
+           coalesce(sum(web + whatsapp) filter (where before_part), 0) as messages_before,
+           coalesce(sum(conversations) filter (where now_part), 0) as conversations_now,
+           coalesce(sum(conversations) filter (where before_part), 0) as conversations_before,
+           sum(score_sum) filter (where now_part) / nullif(sum(rated) filter (where now_part), 0) as score_now,
+           sum(score_sum) filter (where before_part) / nullif(sum(rated) filter (where before_part), 0) as score_before,
+           coalesce(sum(r1) filter (where cur), 0) as r1, coalesce(sum(r2) filter (where cur), 0) as r2,
+           coalesce(sum(r3) filter (where cur), 0) as r3, coalesce(sum(r4) filter (where cur), 0) as r4,
+           coalesce(sum(r5) filter (where cur), 0) as r5
+      from g
+  ), days as (
+    select d::date as day
+      from generate_series((w.start_at at time zone time_zone)::date,
+                           ((w.end_at - interval '1 microsecond') at time zone time_zone)::date, interval '1 day') d
+  ), daily as (
+    select local_hour::date as day, sum(conversations) as conversations, sum(gsm + voice) as calls, sum(gsm) as gsm,
+           sum(voice) as voice, sum(web + whatsapp) as messages
+      from g where cur group by 1
+  ), series as (
+    select jsonb_agg(jsonb_build_object('date', to_char(d.day, 'YYYY-MM-DD'), 'count', coalesce(x.conversations, 0)) order by d.day) as conversations,
+           jsonb_agg(jsonb_build_object('date', to_char(d.day, 'YYYY-MM-DD'), 'count', coalesce(x.calls, 0)) order by d.day) as calls,
+           jsonb_agg(jsonb_build_object('date', to_char(d.day, 'YYYY-MM-DD'), 'count', coalesce(x.gsm, 0)) order by d.day) as gsm,
+           jsonb_agg(jsonb_build_object('date', to_char(d.day, 'YYYY-MM-DD'), 'count', coalesce(x.voice, 0)) order by d.day) as voice,
+           jsonb_agg(jsonb_build_object('date', to_char(d.day, 'YYYY-MM-DD'), 'count', coalesce(x.messages, 0)) order by d.day) as messages
+      from days d left join daily x on x.day = d.day
   ), peak as (
-    select extract(hour from at_time at time zone time_zone)::integer as hour, count(*) as n
-      from cur where kind in ('gsm', 'voice') or (kind = 'message' and from_visitor)
-     group by 1 order by 2 desc, 1 limit 1
+    select extract(hour from local_hour)::integer as hour, sum(gsm + voice + visitor_messages) as n
+      from g where cur group by 1 having sum(gsm + voice + visitor_messages) > 0 order by 2 desc, 1 limit 1
+  ), people as (
+    select count(*) as anyone, count(*) filter (where p.last_call_at >= w.start_at) as callers,
+           count(*) filter (where p.last_text_at >= w.start_at) as texters
+      from private.insights_people p
+     where p.user_id = owner and p.agent_key = coalesce(agent, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)
+       and p.last_seen_at >= w.start_at
   )
   select jsonb_build_object(
     'period', period,
     'from', w.start_at,
     'to', w.end_at,
     'conversations', jsonb_build_object(
-      'total', (select n from convs),
-      'trend', private.insights_trend(s.conversations_now, s.conversations_before),
-      'byDay', private.insights_days(w.start_at, w.end_at, time_zone,
-                 (select coalesce(array_agg(at_time), '{}') from cur where kind = 'conversation'))),
+      'total', t.conversations,
+      'trend', private.insights_trend(t.conversations_now, t.conversations_before),
+      'byDay', coalesce(s.conversations, '[]'::jsonb)),
     'calls', jsonb_build_object(
-      'total', c.n, 'gsm', c.gsm, 'voice', c.voice, 'uniqueUsers', c.people,
-      'totalDuration', c.seconds,
-      'averageDuration', case when c.n > 0 then round(c.seconds::numeric / c.n, 1) else 0 end,
-      'trend', private.insights_trend(s.calls_now, s.calls_before),
-      'durationTrend', private.insights_trend(s.seconds_now, s.seconds_before),
-      'byDay', private.insights_days(w.start_at, w.end_at, time_zone,
-                 (select coalesce(array_agg(at_time), '{}') from cur where kind in ('gsm', 'voice'))),
-      'gsmByDay', private.insights_days(w.start_at, w.end_at, time_zone,
-                 (select coalesce(array_agg(at_time), '{}') from cur where kind = 'gsm')),
-      'voiceByDay', private.insights_days(w.start_at, w.end_at, time_zone,
-                 (select coalesce(array_agg(at_time), '{}') from cur where kind = 'voice'))),
+      'total', t.calls, 'gsm', t.gsm, 'voice', t.voice, 'uniqueUsers', p.callers,
+      'totalDuration', t.seconds,
+      'averageDuration', case when t.calls > 0 then round(t.seconds::numeric / t.calls, 1) else 0 end,
+      'trend', private.insights_trend(t.calls_now, t.calls_before),
+      'durationTrend', private.insights_trend(t.seconds_now, t.seconds_before),
+      'byDay', coalesce(s.calls, '[]'::jsonb),
+      'gsmByDay', coalesce(s.gsm, '[]'::jsonb),
+      'voiceByDay', coalesce(s.voice, '[]'::jsonb)),
     'messages', jsonb_build_object(
-      'total', t.n, 'web', t.web, 'whatsapp', t.whatsapp, 'uniqueUsers', t.people,
-      'trend', private.insights_trend(s.messages_now, s.messages_before),
-      'byDay', private.insights_days(w.start_at, w.end_at, time_zone,
-                 (select coalesce(array_agg(at_time), '{}') from cur where kind = 'message'))),
-    'uniqueUsers', (select count(distinct person) from cur where kind in ('gsm', 'voice', 'texter')),
+      'total', t.web + t.whatsapp, 'web', t.web, 'whatsapp', t.whatsapp, 'uniqueUsers', p.texters,
+      'trend', private.insights_trend(t.messages_now, t.messages_before),
+      'byDay', coalesce(s.messages, '[]'::jsonb)),
+    'uniqueUsers', p.anyone,
     'satisfaction', jsonb_build_object(
-      'average', round(v.score, 4),
-      'ratings', v.rated,
-      'trend', private.insights_trend(round(s.score_now * 100, 1), round(s.score_before * 100, 1)),
-      'distribution', (select coalesce(jsonb_object_agg(r, n), '{}'::jsonb) from (
-                         select rating as r, count(*) as n from cur where kind = 'conversation' and rating is not null
-                          group by rating) d)),
+      'average', round(t.score_sum / nullif(t.rated, 0), 4),
+      'ratings', t.rated,
+      'trend', private.insights_trend(round(t.score_now * 100, 1), round(t.score_before * 100, 1)),
+      'distribution', (select coalesce(jsonb_object_agg(r.rating, r.n), '{}'::jsonb)
+                         from (values (1, t.r1), (2, t.r2), (3, t.r3), (4, t.r4), (5, t.r5)) r (rating, n)
+                        where r.n > 0)),
     'peakHour', (select hour from peak)
   ) into result
-  from calls c, sums s, texts t, convs v;
+  from totals t, series s, people p;
   return result;
 end
 $$;
 
--- Tool runs per tool (assistant lines' tool_calls) and the most asked questions, grouped by key.
-create or replace function private.insights_usage(owner uuid, agent uuid, start_at timestamptz, end_at timestamptz)
+-- Tool runs per tool (assistant lines' tool_calls) and the most asked questions, grouped by key:
+-- whole UTC days from the daily rollups, the partial days at both ends from the messages.
+create or replace function private.insights_usage(owner uuid, start_at timestamptz, end_at timestamptz)
 returns jsonb
 language sql stable set search_path = '' as $$
+  with bounds as (
+    select case when date_trunc('day', start_at, 'UTC') = start_at then start_at
+                else date_trunc('day', start_at, 'UTC') + interval '1 day' end as first_day,
+           date_trunc('day', end_at, 'UTC') as last_day
+  ), parts as (
+    -- [from, to) read raw; [day_from, day_to) read from the daily rollups.
+    select start_at as f, least(b.first_day, end_at) as t, (b.first_day at time zone 'UTC')::date as day_from,
+           (b.last_day at time zone 'UTC')::date as day_to, greatest(b.last_day, b.first_day) as f2, end_at as t2
+      from bounds b
+  ), tool_rows as (
+    select t.tool, t.name, t.runs, t.failed
+      from parts p, private.insights_tools_daily t
+     where t.user_id = owner and t.day >= p.day_from and t.day < p.day_to
+    union all
+    select call ->> 'function', call ->> 'name', 1,
+           (coalesce(call ->> 'status', '') not in ('ok', 'done', 'success'))::integer
+      from parts p, public.messages m, jsonb_array_elements(m.tool_calls) call
+     where m.user_id = owner and m.tool_calls is not null and m.channel is distinct from 'sandbox'
+       and ((m."timestamp" >= p.f and m."timestamp" < p.t) or (m."timestamp" >= p.f2 and m."timestamp" < p.t2))
+       and call ->> 'function' is not null
+  ), question_rows as (
+    select q.question_key, q.asked
+      from parts p, private.insights_questions_daily q
+     where q.user_id = owner and q.day >= p.day_from and q.day < p.day_to
+    union all
+    select m.question_key, 1
+      from parts p, public.messages m
+     where m.user_id = owner and m.question_key is not null and m.channel is distinct from 'sandbox'
+       and ((m."timestamp" >= p.f and m."timestamp" < p.t) or (m."timestamp" >= p.f2 and m."timestamp" < p.t2))
+  )
   select jsonb_build_object(
     'toolUsage', (
       select coalesce(jsonb_agg(jsonb_build_object('tool', t.tool, 'name', t.name, 'count', t.n, 'failed', t.failed)
                                 order by t.n desc, t.tool), '[]'::jsonb)
-        from (select call ->> 'function' as tool, max(call ->> 'name') as name, count(*) as n,
-                     count(*) filter (where call ->> 'status' is distinct from 'ok' and call ->> 'status' is distinct from 'done'
-                                      and call ->> 'status' is distinct from 'success') as failed
-                from public.messages m, jsonb_array_elements(m.tool_calls) call
-               where m.user_id = owner and (agent is null or m.agent_id = agent)
-                 and m.tool_calls is not null and m.channel is distinct from 'sandbox'
-                 and m."timestamp" >= start_at and m."timestamp" < end_at
-                 and call ->> 'function' is not null
-               group by 1) t),
+        from (select tool, max(name) as name, sum(runs) as n, sum(failed) as failed
+                from tool_rows group by tool having sum(runs) > 0) t),
     'topQuestions', (
       select coalesce(jsonb_agg(jsonb_build_object('question', q.question, 'count', q.n) order by q.n desc, q.question),
                       '[]'::jsonb)
-        from (select m.question_key as question, count(*) as n
-                from public.messages m
-               where m.user_id = owner and (agent is null or m.agent_id = agent)
-                 and m.question_key is not null and m.channel is distinct from 'sandbox'
-                 and m."timestamp" >= start_at and m."timestamp" < end_at
-               group by 1 order by 2 desc, 1 limit 10) q))
+        from (select question_key as question, sum(asked) as n from question_rows
+               group by 1 having sum(asked) > 0 order by 2 desc, 1 limit 10) q))
+$$;
+
+-- Recomputes one owner's rollups from their rows (the backfill; also after bulk loads that ran
+-- with the triggers disabled).
+create or replace function private.insights_rebuild(owner uuid) returns void
+language plpgsql volatile security definer set search_path = '' as $$
+begin
+  delete from private.insights_hourly where user_id = owner;
+  delete from private.insights_people where user_id = owner;
+  delete from private.insights_questions_daily where user_id = owner;
+  delete from private.insights_tools_daily where user_id = owner;
+  insert into private.insights_hourly (user_id, agent_key, channel, hour_start, calls, call_seconds, messages,
+                                       visitor_messages, conversations, score_sum, rated,
+                                       rating_1, rating_2, rating_3, rating_4, rating_5)
+  select owner, case when grouping(r.agent_key) = 1 then 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid else r.agent_key end,
+         r.channel, date_trunc('hour', r.at_time, 'UTC'), sum(r.calls), sum(r.call_seconds),
+         sum(r.messages), sum(r.visitor_messages), sum(r.conversations), sum(r.score_sum), sum(r.rated),
+         sum(r.rating_1), sum(r.rating_2), sum(r.rating_3), sum(r.rating_4), sum(r.rating_5)
+    from private.insights_rows(owner, null, '-infinity', 'infinity', '{}', true) r
+   group by grouping sets ((r.agent_key, r.channel, date_trunc('hour', r.at_time, 'UTC')),
+                           (r.channel, date_trunc('hour', r.at_time, 'UTC')));
+  insert into private.insights_people (user_id, agent_key, person_key, last_call_at, last_text_at)
+  select owner, k, x.person, max(x.at_time) filter (where x.kind in ('gsm', 'voice')),
+         max(x.at_time) filter (where x.kind = 'texter')
+    from private.insights_facts(owner, null, '-infinity', 'infinity') x
+         cross join lateral unnest(array[coalesce(x.agent_id, '00000000-0000-0000-0000-000000000000'::uuid),
+                                         'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid]) k
+   where x.kind in ('gsm', 'voice', 'texter') and x.person is not null
+   group by k, x.person;
+  insert into private.insights_questions_daily (user_id, day, question_key, asked)
+  select owner, (m."timestamp" at time zone 'UTC')::date, m.question_key, count(*)
+    from public.messages m
+   where m.user_id = owner and m.question_key is not null and m.channel is distinct from 'sandbox'
+   group by 2, 3;
+  insert into private.insights_tools_daily (user_id, day, tool, name, runs, failed)
+  select owner, (m."timestamp" at time zone 'UTC')::date, call ->> 'function', max(call ->> 'name'), count(*),
+         count(*) filter (where coalesce(call ->> 'status', '') not in ('ok', 'done', 'success'))
+    from public.messages m, jsonb_array_elements(m.tool_calls) call
+   where m.user_id = owner and m.tool_calls is not null and m.channel is distinct from 'sandbox'
+     and call ->> 'function' is not null
+   group by 2, 3;
+end
 $$;
 
 -- Main dashboard (/dashboard): every agent of the caller.
 create or replace function public.insights_dashboard(period text, time_zone text default 'UTC')
 returns jsonb
-language plpgsql stable set search_path = '' as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   caller uuid := (select auth.uid());
   w record;
@@ -328,14 +717,14 @@ begin
   end if;
   select * into w from private.insights_windows(period, time_zone, now());
   return private.insights_aggregate(caller, null, period, time_zone)
-      || private.insights_usage(caller, null, w.start_at, w.end_at);
+      || private.insights_usage(caller, w.start_at, w.end_at);
 end
 $$;
 
 -- Per-agent dashboard (/agents/{id}/dashboard): one agent of the caller.
 create or replace function public.insights_agent_statistics(agent_id uuid, period text, time_zone text default 'UTC')
 returns jsonb
-language plpgsql stable set search_path = '' as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   caller uuid := (select auth.uid());
 begin
@@ -358,7 +747,7 @@ create or replace function public.insights_series(from_date date, to_date date, 
                                                   for_agent uuid default null, for_channel text default null)
 returns table (day date, agent_id uuid, channel text, conversations bigint, messages bigint, calls bigint,
                call_seconds bigint, satisfaction numeric)
-language plpgsql stable set search_path = '' as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   caller uuid := (select auth.uid());
   start_at timestamptz;
@@ -380,25 +769,16 @@ begin
   start_at := from_date::timestamp at time zone time_zone;
   end_at := (to_date + 1)::timestamp at time zone time_zone;
   return query
-  with f as (
-    select (x.at_time at time zone time_zone)::date as d, x.agent_id as a,
-           case x.kind when 'gsm' then 'phone' when 'voice' then 'web_voice'
-                       when 'message' then case x.channel when 'web' then 'web_chat' else x.channel end
-                       else x.channel end as ch,
-           x.kind, x.seconds, x.score
-      from private.insights_facts(caller, insights_series.for_agent, start_at, end_at) x
-     where x.kind in ('gsm', 'voice', 'message', 'conversation')
-  )
-  select f.d, f.a, f.ch,
-         count(*) filter (where f.kind = 'conversation'),
-         count(*) filter (where f.kind = 'message'),
-         count(*) filter (where f.kind in ('gsm', 'voice')),
-         coalesce(sum(f.seconds) filter (where f.kind in ('gsm', 'voice')), 0)::bigint,
-         round(avg(f.score) filter (where f.kind = 'conversation'), 4)
-    from f
-   where insights_series.for_channel is null or f.ch = insights_series.for_channel
-   group by f.d, f.a, f.ch
-   order by f.d, f.a, f.ch;
+  select (u.at_time at time zone time_zone)::date,
+         nullif(u.agent_key, '00000000-0000-0000-0000-000000000000'::uuid), u.channel,
+         sum(u.conversations)::bigint, sum(u.messages)::bigint, sum(u.calls)::bigint, sum(u.call_seconds)::bigint,
+         round(sum(u.score_sum) / nullif(sum(u.rated), 0), 4)
+    from private.insights_rows(caller, insights_series.for_agent, start_at, end_at, array[start_at, end_at],
+                               not coalesce(private.insights_whole_hours(time_zone, start_at, end_at), false)) u
+   where insights_series.for_channel is null or u.channel = insights_series.for_channel
+   group by 1, 2, 3
+  having sum(u.conversations) + sum(u.messages) + sum(u.calls) > 0
+   order by 1, 2, 3;
 end
 $$;
 
@@ -428,16 +808,19 @@ begin
 end
 $$;
 
+-- The helpers run only inside the definer functions above (which derive the owner from auth.uid()).
 revoke all on function private.question_key(text), private.person_key(text), private.insights_trend(numeric, numeric),
-  private.insights_windows(text, text, timestamptz), private.insights_facts(uuid, uuid, timestamptz, timestamptz),
-  private.insights_days(timestamptz, timestamptz, text, timestamptz[]), private.insights_aggregate(uuid, uuid, text, text),
-  private.insights_usage(uuid, uuid, timestamptz, timestamptz) from public;
--- The public functions run as the caller (their queries filter on auth.uid() and RLS applies too);
--- the private helpers they call must be executable by that caller.
-grant execute on function private.question_key(text), private.person_key(text), private.insights_trend(numeric, numeric),
-  private.insights_windows(text, text, timestamptz), private.insights_facts(uuid, uuid, timestamptz, timestamptz),
-  private.insights_days(timestamptz, timestamptz, text, timestamptz[]), private.insights_aggregate(uuid, uuid, text, text),
-  private.insights_usage(uuid, uuid, timestamptz, timestamptz) to authenticated, service_role;
+  private.insights_windows(text, text, timestamptz), private.insights_bump(uuid, uuid, text, timestamptz, integer, bigint,
+  integer, integer, integer, numeric, integer, smallint, integer), private.insights_seen(uuid, uuid, text, timestamptz, timestamptz),
+  private.insights_recount_person(uuid, uuid, text), private.insights_track_call(), private.voice_person(uuid, uuid), private.insights_track_voice_call(),
+  private.insights_count_message(public.messages, integer), private.insights_track_message(),
+  private.insights_track_conversation(), private.insights_facts(uuid, uuid, timestamptz, timestamptz),
+  private.insights_whole_hours(text, timestamptz, timestamptz),
+  private.insights_rows(uuid, uuid, timestamptz, timestamptz, timestamptz[], boolean),
+  private.insights_aggregate(uuid, uuid, text, text), private.insights_usage(uuid, timestamptz, timestamptz),
+  private.insights_rebuild(uuid) from public, anon, authenticated, service_role;
+-- Generated columns call these as whoever writes the row.
+grant execute on function private.question_key(text), private.person_key(text) to authenticated, service_role;
 revoke all on function public.insights_dashboard(text, text), public.insights_agent_statistics(uuid, text, text),
   public.insights_series(date, date, text, uuid, text), public.rate_conversation(uuid, text, integer)
   from public, anon, authenticated;
@@ -453,3 +836,6 @@ comment on function public.insights_series(date, date, text, uuid, text) is
   'Per day, agent and channel: conversations, messages, calls, call seconds, satisfaction (/analytics).';
 comment on function public.rate_conversation(uuid, text, integer) is
   'A visitor''s 1-5 rating of their own web conversation; satisfaction = (rating-1)/4. Service role only.';
+
+-- Backfill: the rollups of the rows that exist before this migration.
+select private.insights_rebuild(p.id) from public.profiles p;

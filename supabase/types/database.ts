@@ -623,6 +623,7 @@ export type Database = {
           assigned_agent: string | null;
           billable_minutes: number | null;
           call_sid: string | null;
+          caller_key: string | null;
           conversation_id: string | null;
           created_at: string;
           credits_charged: number;
@@ -644,6 +645,7 @@ export type Database = {
           assigned_agent?: string | null;
           billable_minutes?: never;
           call_sid?: string | null;
+          caller_key?: never;
           conversation_id?: string | null;
           created_at?: string;
           credits_charged?: number;
@@ -664,6 +666,7 @@ export type Database = {
           assigned_agent?: string | null;
           billable_minutes?: never;
           call_sid?: string | null;
+          caller_key?: never;
           conversation_id?: string | null;
           created_at?: string;
           credits_charged?: number;
@@ -844,6 +847,7 @@ export type Database = {
           id: string;
           language: string | null;
           last_message_at: string;
+          person_key: string | null;
           rated_at: string | null;
           rating: number | null;
           satisfaction: number | null;
@@ -860,6 +864,7 @@ export type Database = {
           id?: string;
           language?: string | null;
           last_message_at?: string;
+          person_key?: never;
           rated_at?: string | null;
           rating?: number | null;
           satisfaction?: number | null;
@@ -875,6 +880,7 @@ export type Database = {
           id?: string;
           language?: string | null;
           last_message_at?: string;
+          person_key?: never;
           rated_at?: string | null;
           rating?: number | null;
           satisfaction?: number | null;

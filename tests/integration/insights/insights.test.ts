@@ -105,6 +105,19 @@ describe('main dashboard rules', () => {
     expect(tokyo.calls.byDay).toEqual(expectedInsights(seed, '24h', now, undefined, 'Asia/Tokyo').calls.byDay);
   });
 
+  it('a time zone with a part-hour offset (Asia/Kolkata) reads the rows themselves and agrees', async () => {
+    for (const period of ['24h', '30d'] as const) {
+      const got = dashboardAggregateSchema.parse(
+        (await cast.owner.client.rpc('insights_dashboard', { period, time_zone: 'Asia/Kolkata' })).data,
+      );
+      const want = expectedInsights(seed, period, now, undefined, 'Asia/Kolkata');
+      expect(got.calls).toMatchObject(want.calls);
+      expect(got.messages).toMatchObject(want.messages);
+      expect(got.conversations).toEqual(want.conversations);
+      expect(got.peakHour).toBe(want.peakHour);
+    }
+  });
+
   it('refuses an unknown period or time zone with a client error', async () => {
     const badPeriod = await cast.owner.client.rpc('insights_dashboard', { period: '1y', time_zone: TIME_ZONE });
     expect(badPeriod.error?.code).toBe('22023');
@@ -308,5 +321,67 @@ describe('visitor ratings (agent-chat/rating)', () => {
     }
     const row = await cast.service.from('conversations').select('rating').eq('id', owner.id).single();
     expect(row.data?.rating).toBe(5);
+  });
+});
+
+describe('rollups', () => {
+  /** Every rollup row of one owner with a counter, in a stable order. */
+  async function rollupsOf(owner: string): Promise<unknown[]> {
+    const tables = [
+      `select agent_key, channel, hour_start, calls, call_seconds, messages, visitor_messages, conversations,
+              score_sum::float8 as score_sum, rated, rating_1, rating_2, rating_3, rating_4, rating_5
+         from private.insights_hourly where user_id = $1
+          and (calls, call_seconds, messages, visitor_messages, conversations, rated) <> (0, 0, 0, 0, 0, 0)
+        order by 1, 2, 3`,
+      `select agent_key, person_key, last_call_at, last_text_at from private.insights_people where user_id = $1
+        order by 1, 2`,
+      `select day, question_key, asked from private.insights_questions_daily where user_id = $1 and asked <> 0
+        order by 1, 2`,
+      `select day, tool, name, runs, failed from private.insights_tools_daily where user_id = $1 and runs <> 0
+        order by 1, 2`,
+    ];
+    const out: unknown[] = [];
+    for (const sql of tables) out.push((await cast.stack.db.query(sql, [owner])).rows);
+    return out;
+  }
+
+  it('what the triggers keep after inserts, updates and deletes equals a rebuild from the rows', async () => {
+    // The other owner's copy of the seed is changed here (this test runs last): a call un-completed,
+    // a call moved in time, a message deleted, a conversation rated, a voice call completed late.
+    const theirs = cast.otherOwner.id;
+    const db = cast.stack.db;
+    await db.query(
+      `update public.calls set status = 'failed' where id = (select id from public.calls where user_id = $1
+          and status = 'completed' order by "timestamp" desc limit 1)`,
+      [theirs],
+    );
+    await db.query(
+      `update public.calls set "timestamp" = "timestamp" - interval '3 days' where id = (select id from public.calls
+          where user_id = $1 and status = 'completed' order by "timestamp" limit 1)`,
+      [theirs],
+    );
+    await db.query(
+      `delete from public.messages where id = (select id from public.messages where user_id = $1 and role = 'user'
+          and question_key is not null order by "timestamp" desc limit 1)`,
+      [theirs],
+    );
+    await db.query(
+      `update public.conversations set rating = 2, satisfaction = 0.25 where id = (select id from public.conversations
+          where user_id = $1 and channel = 'web_chat' order by started_at desc limit 1)`,
+      [theirs],
+    );
+    await db.query(
+      `insert into public.voice_calls (user_id, agent_id, status, duration, created_at)
+       values ($1, $2, 'processing', 0, now() - interval '5 hours')`,
+      [theirs, foreignAgent],
+    );
+    await db.query(
+      `update public.voice_calls set status = 'completed', duration = 61 where user_id = $1 and status = 'processing'`,
+      [theirs],
+    );
+    const kept = await rollupsOf(theirs);
+    expect((kept[0] as unknown[]).length).toBeGreaterThan(10);
+    await db.query('select private.insights_rebuild($1)', [theirs]);
+    expect(await rollupsOf(theirs)).toEqual(kept);
   });
 });
