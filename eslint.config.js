@@ -115,4 +115,10 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The standalone phone relay's Node host (never deployed as a function): http + ws.
+    files: ['supabase/functions/phone-relay/node-server.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-restricted-imports': 'off' },
+  },
 );

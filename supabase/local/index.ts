@@ -17,6 +17,7 @@ import { installWebSocketGlobal } from './platform/websocket-global.ts';
 import { createFetchHandler, createHttpServer, type Mounts, type UpgradeHandler } from './server.ts';
 import { createAuthService } from './auth/index.ts';
 import { createFunctionsService } from './functions/index.ts';
+import { createPhoneRelayUpgrade, PHONE_RELAY_PREFIX } from './functions/relay.ts';
 import { createRealtimeService } from './realtime/index.ts';
 import { createRestService } from './rest/index.ts';
 import { createStorageService } from './storage/index.ts';
@@ -145,7 +146,12 @@ async function assemble(
   const services = { rest: !!rest, auth: !!auth, storage: !!storage, functions: !!functions, realtime: !!realtime };
   const local = createLocalService(ctx, () => ({ services, created }));
   const mounts: Mounts = { rest, auth, storage, functions, local };
-  const upgrades: Record<string, UpgradeHandler> = realtime ? { '/realtime/v1/websocket': realtime.handleUpgrade } : {};
+  const phoneRelay = createPhoneRelayUpgrade(ctx, functions.env);
+  const upgrades: Record<string, UpgradeHandler> = {
+    ...(realtime ? { '/realtime/v1/websocket': realtime.handleUpgrade } : {}),
+    // Every relay route under one prefix (Twilio's and the sandbox's sockets).
+    [`${PHONE_RELAY_PREFIX}*`]: phoneRelay.handleUpgrade,
+  };
 
   const dispatch = createFetchHandler(ctx, mounts);
   let stopped = false;
@@ -205,6 +211,7 @@ async function assemble(
         stopped = true;
         scheduler?.stop();
         await realtime?.close();
+        await phoneRelay.close();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
         await closed;

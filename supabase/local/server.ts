@@ -230,7 +230,8 @@ const CLIENT_ERROR_ANSWER =
 
 /**
  * The stack's single HTTP server: `dispatch` (the stack's one gateway, also ctx.dispatch) for
- * ordinary requests, `upgrades` (exact paths) for websockets under the same Origin policy.
+ * ordinary requests, `upgrades` (exact paths, or prefixes written `/prefix/*`) for websockets under
+ * the same Origin policy.
  * Malformed HTTP gets a 400 instead of a dropped socket.
  */
 export function createHttpServer(
@@ -268,7 +269,9 @@ export function createHttpServer(
   });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (request.url ?? '').split('?')[0]?.replace(/\/+$/, '') ?? '';
-    const handler = upgrades[path];
+    const handler =
+      upgrades[path] ??
+      Object.entries(upgrades).find(([key]) => key.endsWith('/*') && path.startsWith(key.slice(0, -1)))?.[1];
     // Browsers send Origin on websocket upgrades but apply no CORS to them: refuse foreign pages here.
     if (originPolicy(request.headers.origin ?? null) === false) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');

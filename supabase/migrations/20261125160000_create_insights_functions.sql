@@ -2,8 +2,8 @@
 -- §9): the dashboards' numbers are computed here, never from rows shipped to the browser.
 --
 -- Definitions (one place; the console only formats them):
--- * calls = completed phone calls (`calls`, "gsm") + completed browser voice calls (`voice_calls`,
---   "voice"); only completed calls count (spec §4.2).
+-- * calls = completed phone calls (`calls`, "gsm"; the owner's sandbox calls, source 'sandbox', never)
+--   + completed browser voice calls (`voice_calls`, "voice"); only completed calls count (spec §4.2).
 -- * messages = user and assistant turns of the text channels (web chat, WhatsApp); voice and phone
 --   transcripts belong to their calls. Sandbox turns never count.
 -- * a person = a caller's phone number (calls, phone, WhatsApp: digits) or a web visitor's key,
@@ -97,9 +97,9 @@ alter table public.conversations add column person_key text generated always as 
 -- Covering indexes for the exact reads: the edges of a window (see insights_rows) and time zones
 -- whose offset is not a whole hour.
 create index calls_insights_user_idx on public.calls (user_id, "timestamp")
-  include (assigned_agent, duration, caller_key) where status = 'completed';
+  include (assigned_agent, duration, caller_key) where status = 'completed' and source = 'twilio';
 create index calls_insights_agent_idx on public.calls (assigned_agent, "timestamp")
-  include (duration, caller_key) where status = 'completed';
+  include (duration, caller_key) where status = 'completed' and source = 'twilio';
 create index voice_calls_insights_user_idx on public.voice_calls (user_id, created_at)
   include (agent_id, duration, conversation_id) where status = 'completed';
 create index voice_calls_insights_agent_idx on public.voice_calls (agent_id, created_at)
@@ -113,7 +113,8 @@ create index messages_questions_user_idx on public.messages (user_id, "timestamp
 create index messages_tool_calls_user_idx on public.messages (user_id, "timestamp")
   where tool_calls is not null and channel is distinct from 'sandbox';
 -- A person's rows, to recount when one of them is removed or moved back (insights_recount_person).
-create index calls_caller_user_idx on public.calls (user_id, caller_key, "timestamp") where status = 'completed';
+create index calls_caller_user_idx on public.calls (user_id, caller_key, "timestamp")
+  where status = 'completed' and source = 'twilio';
 create index conversations_person_user_idx on public.conversations (user_id, person_key, last_message_at);
 create index conversations_insights_user_idx on public.conversations (user_id, started_at)
   include (agent_id, channel, satisfaction, rating) where channel <> 'sandbox';
@@ -238,7 +239,7 @@ language sql volatile set search_path = '' as $$
   update private.insights_people p
      set last_call_at = greatest(
            (select max(c."timestamp") from public.calls c
-             where c.user_id = owner and c.caller_key = person and c.status = 'completed'
+             where c.user_id = owner and c.caller_key = person and c.status = 'completed' and c.source = 'twilio'
                and (p.agent_key = 'ffffffff-ffff-ffff-ffff-ffffffffffff'
                     or coalesce(c.assigned_agent, '00000000-0000-0000-0000-000000000000') = p.agent_key)),
            (select max(v.created_at) from public.conversations conv join public.voice_calls v on v.conversation_id = conv.id
@@ -261,12 +262,12 @@ $$;
 create or replace function private.insights_track_call() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
-  if tg_op <> 'INSERT' and old.status = 'completed' then
+  if tg_op <> 'INSERT' and old.status = 'completed' and old.source = 'twilio' then
     perform private.insights_bump(old.user_id, old.assigned_agent, 'phone', old."timestamp", d_calls => -1,
                                   d_seconds => -old.duration);
     perform private.insights_recount_person(old.user_id, old.assigned_agent, old.caller_key);
   end if;
-  if tg_op <> 'DELETE' and new.status = 'completed' then
+  if tg_op <> 'DELETE' and new.status = 'completed' and new.source = 'twilio' then
     perform private.insights_bump(new.user_id, new.assigned_agent, 'phone', new."timestamp", d_calls => 1,
                                   d_seconds => new.duration);
     perform private.insights_seen(new.user_id, new.assigned_agent, new.caller_key, new."timestamp", null);
@@ -274,8 +275,8 @@ begin
   return null;
 end
 $$;
-create trigger calls_insights after insert or delete or update of status, duration, "timestamp", assigned_agent,
-  user_id, from_number on public.calls for each row execute function private.insights_track_call();
+create trigger calls_insights after insert or delete or update of status, source, duration, "timestamp",
+  assigned_agent, user_id, from_number on public.calls for each row execute function private.insights_track_call();
 
 -- A browser voice caller is the visitor of the call's conversation, else the call itself.
 create or replace function private.voice_person(call_id uuid, conversation uuid) returns text
@@ -391,11 +392,12 @@ returns table (kind text, at_time timestamptz, agent_id uuid, person text, secon
 language sql stable set search_path = '' as $$
   with call_rows as (
     select c."timestamp", c.assigned_agent, c.caller_key, c.duration from public.calls c
-     where agent is null and c.user_id = owner and c.status = 'completed'
+     where agent is null and c.user_id = owner and c.status = 'completed' and c.source = 'twilio'
        and c."timestamp" >= scan_from and c."timestamp" < scan_to
     union all
     select c."timestamp", c.assigned_agent, c.caller_key, c.duration from public.calls c
-     where agent is not null and c.assigned_agent = agent and c.user_id = owner and c.status = 'completed'
+     where agent is not null and c.assigned_agent = agent and c.user_id = owner
+       and c.status = 'completed' and c.source = 'twilio'
        and c."timestamp" >= scan_from and c."timestamp" < scan_to
   ), voice_rows as (
     select v.id, v.created_at, v.agent_id, v.duration, v.conversation_id from public.voice_calls v

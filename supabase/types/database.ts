@@ -620,7 +620,9 @@ export type Database = {
       };
       calls: {
         Row: {
+          answered_at: string | null;
           assigned_agent: string | null;
+          attached_at: string | null;
           billable_minutes: number | null;
           call_sid: string | null;
           caller_key: string | null;
@@ -630,19 +632,33 @@ export type Database = {
           direction: string;
           duration: number;
           ended_at: string | null;
+          ended_reason: string | null;
           from_number: string;
           id: string;
+          last_seen_at: string | null;
+          max_duration_seconds: number;
           phone_number_id: string | null;
+          recording_channels: number | null;
+          recording_duration: number | null;
           recording_path: string | null;
+          recording_sid: string | null;
           recording_url: string | null;
+          settled_at: string | null;
+          source: string;
           status: string;
           timestamp: string;
           to_number: string;
+          transferred_at: string | null;
+          transferred_to: string | null;
+          twilio_duration: number | null;
           user_id: string;
+          voice_mode: string | null;
         };
         ComputedFields: never;
         Insert: {
+          answered_at?: string | null;
           assigned_agent?: string | null;
+          attached_at?: string | null;
           billable_minutes?: never;
           call_sid?: string | null;
           caller_key?: never;
@@ -652,18 +668,32 @@ export type Database = {
           direction?: string;
           duration?: number;
           ended_at?: string | null;
+          ended_reason?: string | null;
           from_number: string;
           id?: string;
+          last_seen_at?: string | null;
+          max_duration_seconds?: number;
           phone_number_id?: string | null;
+          recording_channels?: number | null;
+          recording_duration?: number | null;
           recording_path?: string | null;
+          recording_sid?: string | null;
           recording_url?: string | null;
+          settled_at?: string | null;
+          source?: string;
           status?: string;
           timestamp?: string;
           to_number: string;
+          transferred_at?: string | null;
+          transferred_to?: string | null;
+          twilio_duration?: number | null;
           user_id: string;
+          voice_mode?: string | null;
         };
         Update: {
+          answered_at?: string | null;
           assigned_agent?: string | null;
+          attached_at?: string | null;
           billable_minutes?: never;
           call_sid?: string | null;
           caller_key?: never;
@@ -673,15 +703,27 @@ export type Database = {
           direction?: string;
           duration?: number;
           ended_at?: string | null;
+          ended_reason?: string | null;
           from_number?: string;
           id?: string;
+          last_seen_at?: string | null;
+          max_duration_seconds?: number;
           phone_number_id?: string | null;
+          recording_channels?: number | null;
+          recording_duration?: number | null;
           recording_path?: string | null;
+          recording_sid?: string | null;
           recording_url?: string | null;
+          settled_at?: string | null;
+          source?: string;
           status?: string;
           timestamp?: string;
           to_number?: string;
+          transferred_at?: string | null;
+          transferred_to?: string | null;
+          twilio_duration?: number | null;
           user_id?: string;
+          voice_mode?: string | null;
         };
         Relationships: [
           {
@@ -2550,6 +2592,105 @@ export type Database = {
           used_minutes: number;
         }[];
       };
+      phone_attach_call: {
+        Args: { call_id: string; call_sid: string };
+        Returns: {
+          agent_id: string;
+          agent_name: string;
+          call_id_out: string;
+          call_sid_out: string;
+          conversation_id: string;
+          from_number: string;
+          language: string;
+          owner_id: string;
+          reserved_seconds: number;
+          seconds_left: number;
+          source: string;
+          transfer_number: string;
+          voice: string;
+          voice_mode: string;
+        }[];
+      };
+      phone_call_status: {
+        Args: { call_sid: string; duration?: number; lease_seconds?: number; status: string };
+        Returns: {
+          call_id: string;
+          credits_charged: number;
+          settled: boolean;
+          status_out: string;
+        }[];
+      };
+      phone_heartbeat: {
+        Args: { call_id: string; lease_seconds: number };
+        Returns: {
+          final: boolean;
+          open: boolean;
+          seconds_left: number;
+        }[];
+      };
+      phone_link_recording: {
+        Args: { call_id: string; channels: number; duration?: number; recording_path: string; recording_sid: string };
+        Returns: boolean;
+      };
+      phone_mark_ended: { Args: { call_id: string; reason: string }; Returns: undefined };
+      phone_open_call: {
+        Args: { call_sid: string; default_voice_mode?: string; from_number: string; to_number: string };
+        Returns: {
+          agent_id: string;
+          agent_name: string;
+          call_id: string;
+          call_sid_out: string;
+          conversation_id: string;
+          from_number_out: string;
+          language: string;
+          outcome: string;
+          owner_id: string;
+          reserved_seconds: number;
+          seconds_left: number;
+          source: string;
+          transfer_number: string;
+          voice: string;
+          voice_mode: string;
+        }[];
+      };
+      phone_open_sandbox_call: {
+        Args: { agent_id: string; default_voice_mode?: string };
+        Returns: {
+          call_id: string;
+          call_sid: string;
+          conversation_id: string;
+          reserved_seconds: number;
+          source: string;
+          voice_mode: string;
+        }[];
+      };
+      phone_recording_target: {
+        Args: { call_sid: string; recording_sid: string };
+        Returns: {
+          agent_id: string;
+          already_linked: boolean;
+          call_id: string;
+          owner_id: string;
+        }[];
+      };
+      phone_request_transfer: {
+        Args: { conversation_id: string };
+        Returns: {
+          call_id: string;
+          call_sid: string;
+          source: string;
+          transfer_number: string;
+        }[];
+      };
+      phone_sweep_calls: {
+        Args: { grace_seconds?: number; lease_seconds: number; max_calls?: number };
+        Returns: {
+          call_id: string;
+          credits_charged: number;
+          duration_seconds: number;
+        }[];
+      };
+      phone_transfer_target: { Args: { call_sid: string }; Returns: string };
       public_agent: { Args: { subdomain: string }; Returns: Json };
       public_conversation_messages: {
         Args: { conversation_id: string; visitor_key: string };
@@ -2610,6 +2751,11 @@ export type Database = {
       set_user_admin: { Args: { is_admin: boolean; user_id: string }; Returns: undefined };
       subdomain_available: { Args: { agent_id?: string; subdomain: string }; Returns: boolean };
       subdomain_redirect: { Args: { subdomain: string }; Returns: string };
+      twilio_claim_webhook: {
+        Args: { idempotency_token?: string; kind: string; natural_key: string };
+        Returns: boolean;
+      };
+      twilio_release_webhook: { Args: { kind: string; natural_key: string }; Returns: undefined };
       update_site_config: {
         Args: { config: Json };
         Returns: {

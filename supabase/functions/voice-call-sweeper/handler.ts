@@ -8,6 +8,9 @@
  * every settled call whose provider call is not hung up yet (including hang-ups that failed
  * earlier) is hung up. Safe to run concurrently: runs skip each other's rows, a call is claimed by
  * one settler only, and hanging up twice is harmless.
+ * Phone calls too (issue 16): `phone_sweep_calls` settles calls whose relay lease expired (or that
+ * ended) and that Twilio's final status callback never reached within PHONE_GRACE_SECONDS, at their
+ * last sign of life, once; they count in `settled` and `creditsCharged`.
  * Body (all optional): {graceSeconds, maxCalls}. Answer: {settled, creditsCharged, hungUp}.
  */
 import { z } from 'zod';
@@ -23,6 +26,9 @@ export type { FunctionEnv };
  * its transcript); it is charged the maximum either way, so this only bounds the provider's time.
  */
 export const DEFAULT_GRACE_SECONDS = 20;
+
+/** How long a phone call waits for Twilio's final callback (its real duration) before the sweeper bills it. */
+export const PHONE_GRACE_SECONDS = 120;
 
 const HANGUP_BATCH = 10;
 const HANGUP_TIMEOUT_MS = 5_000;
@@ -58,7 +64,16 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
       max_calls: maxCalls,
     });
     if (error) throw new Error(`sweeping voice calls failed: ${error.message}`);
-    const settled = (data ?? []) as { credits_charged: number }[];
+    const phone = await service.rpc('phone_sweep_calls', {
+      lease_seconds: VOICE_LEASE_SECONDS,
+      grace_seconds: PHONE_GRACE_SECONDS,
+      max_calls: maxCalls,
+    });
+    if (phone.error) throw new Error(`sweeping phone calls failed: ${phone.error.message}`);
+    const settled = [
+      ...((data ?? []) as { credits_charged: number }[]),
+      ...((phone.data ?? []) as { credits_charged: number }[]),
+    ];
     return jsonResponse({
       settled: settled.length,
       creditsCharged: settled.reduce((sum, call) => sum + call.credits_charged, 0),

@@ -36,7 +36,9 @@ interface LoadedFunction {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-export function createFunctionsService(ctx: StackContext): HttpService & { slugs(): Promise<string[]> } {
+export function createFunctionsService(
+  ctx: StackContext,
+): HttpService & { slugs(): Promise<string[]>; env(): Promise<FunctionEnv> } {
   const functionsDir = path.join(ctx.config.projectDir, 'supabase', 'functions');
   const loaded = new Map<string, Promise<LoadedFunction>>();
   let dotenv: Promise<Record<string, string>> | undefined;
@@ -131,6 +133,7 @@ export function createFunctionsService(ctx: StackContext): HttpService & { slugs
   }
 
   return {
+    env: envFor,
     async slugs() {
       const entries = await readdir(functionsDir, { withFileTypes: true }).catch(() => []);
       const found: string[] = [];

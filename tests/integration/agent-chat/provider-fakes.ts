@@ -39,7 +39,7 @@ export async function startProviderFakes(): Promise<ProviderFakes> {
       if (url.pathname === '/v1/prices') return send(200, { id: `price_${calls.length}`, object: 'price' });
       if (url.pathname === '/v1/payment_links')
         return send(200, { id: `plink_${calls.length}`, url: `https://buy.stripe.test/${calls.length}` });
-      if (/^\/2010-04-01\/Accounts\/[^/]+\/Messages\.json$/.test(url.pathname))
+      if (/^\/api\/2010-04-01\/Accounts\/[^/]+\/Messages\.json$/.test(url.pathname))
         return send(201, { sid: `SM${calls.length}`, status: 'queued' });
       if (url.pathname === '/maps/api/geocode/json') {
         return send(200, {

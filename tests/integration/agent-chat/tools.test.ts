@@ -72,7 +72,7 @@ beforeAll(async () => {
       TWILIO_ACCOUNT_SID: 'AC123',
       TWILIO_AUTH_TOKEN: 'secret',
       TWILIO_FROM_NUMBER: '+15550001111',
-      TWILIO_API_URL: providers.url,
+      TWILIO_API_BASE_URL: providers.url,
       GOOGLE_MAPS_API_KEY: 'maps-key',
       GOOGLE_MAPS_API_URL: providers.url,
       CHAT_RATE_VISITOR: '100/100',

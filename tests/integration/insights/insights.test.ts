@@ -325,6 +325,26 @@ describe('visitor ratings (agent-chat/rating)', () => {
 });
 
 describe('rollups', () => {
+  it('the owner’s sandbox phone calls are not phone calls on the dashboards', async () => {
+    await serviceInsert(cast.service, 'calls', {
+      user_id: cast.owner.id,
+      assigned_agent: agents.a1,
+      from_number: '+33699999999',
+      to_number: '+33100000000',
+      status: 'completed',
+      duration: 600,
+      source: 'sandbox',
+      timestamp: new Date(Date.now() - 60_000).toISOString(),
+    });
+    const got = dashboardAggregateSchema.parse(
+      (await cast.owner.client.rpc('insights_dashboard', { period: '24h', time_zone: TIME_ZONE })).data,
+    );
+    const want = expectedInsights(seed, '24h', now);
+    expect(got.calls.total).toBe(want.calls.total);
+    expect(got.calls.totalDuration).toBe(want.calls.totalDuration);
+    expect(got.calls.uniqueUsers).toBe(want.calls.uniqueUsers);
+  });
+
   /** Every rollup row of one owner with a counter, in a stable order. */
   async function rollupsOf(owner: string): Promise<unknown[]> {
     const tables = [

@@ -63,7 +63,7 @@ beforeAll(async () => {
     TWILIO_ACCOUNT_SID: 'AC123',
     TWILIO_AUTH_TOKEN: 'secret',
     TWILIO_FROM_NUMBER: '+15550001111',
-    TWILIO_API_URL: providersUrl,
+    TWILIO_API_BASE_URL: providersUrl,
     // A small agent-wide budget (30 at once, then 1 a minute) so that one client could drain it.
     CHAT_RATE_AGENT: '30/1',
   }));

@@ -80,6 +80,8 @@ export const ERROR_CODES = [
   'invalid_signature',
   'invalid_event',
   'unknown_reference',
+  // Phone.
+  'twilio_not_configured',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -55,4 +55,20 @@ export const CHANNELS = {
     output: 'provider_audio',
     meter: 'minutes',
   },
+  // Twilio ConversationRelay (the phone's "any model" mode): Twilio turns speech into prompts and
+  // our text frames into speech, so a call is a series of text turns in the spoken style, timed
+  // by the call's minutes. The natural-voice mode (Media Streams) is a realtime channel.
+  phone: {
+    channel: 'phone',
+    conversationChannel: 'phone',
+    style: 'spoken',
+    input: 'turn',
+    output: 'text_frames',
+    meter: 'minutes',
+  },
 } as const satisfies Partial<Record<ChatChannel, ChannelAdapter>>;
+
+/** How a channel's replies reach the person (channels without an adapter entry are read). */
+export function channelStyle(channel: ChatChannel): ChannelStyle {
+  return (CHANNELS as Partial<Record<ChatChannel, ChannelAdapter>>)[channel]?.style ?? 'text';
+}

@@ -27,3 +27,13 @@ export function chatFailureApology(language: string | null | undefined): string 
 export function toolFailureMessage(toolName: string, language: string | null | undefined): string {
   return TOOL_FAILURE[pick(language)](toolName);
 }
+
+const CALL_GOODBYE = {
+  en: 'I am sorry, this call has to end now. Thank you for calling, goodbye!',
+  fr: 'Je suis désolé, cet appel doit se terminer maintenant. Merci de votre appel, au revoir !',
+} as const;
+
+/** What the agent says when a call must end (no credit left, the relay shutting down). */
+export function callEndingGoodbye(language: string | null | undefined): string {
+  return CALL_GOODBYE[pick(language)];
+}

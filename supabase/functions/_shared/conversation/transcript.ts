@@ -60,3 +60,22 @@ export function createTranscriptWriter(service: SupabaseClient): TranscriptWrite
     return { messageId: data };
   };
 }
+
+/**
+ * Cuts a saved reply to what the person heard (a phone caller's barge-in): the row keeps its id
+ * and time, its content becomes the heard text and its metadata says it was interrupted.
+ */
+export async function cutTranscriptLine(
+  service: SupabaseClient,
+  cut: { conversationId: string; messageId: string; content: string; metadata: Record<string, unknown> },
+): Promise<void> {
+  const { error } = await service
+    .from('messages')
+    .update({
+      content: storableText(cut.content).slice(0, MAX_CONTENT),
+      metadata: { ...cut.metadata, interrupted: true },
+    })
+    .eq('id', cut.messageId)
+    .eq('conversation_id', cut.conversationId);
+  if (error) throw new Error(`cutting the transcript failed: ${error.message}`);
+}

@@ -28,6 +28,7 @@ import {
   type ToolRecord,
 } from './tool-loop.ts';
 import { buildToolDefinitions, serializeToolResult, type CatalogueTool } from './tools.ts';
+import { channelStyle } from './channel.ts';
 
 /** What the engine needs to know about an agent (a projection of `agents` + its tools). */
 export interface AgentForTurn {
@@ -91,6 +92,11 @@ export interface ConversationStore {
     isOwner: boolean;
   }): Promise<ConversationHandle | null>;
   saveMessage(message: SaveMessage): Promise<{ messageId: string }>;
+  /**
+   * Spoken channels: the person heard only the start of a reply that was already saved (the
+   * phone's barge-in after the text was streamed), so the stored reply becomes what was heard.
+   */
+  cutMessage?(cut: { conversationId: string; messageId: string; content: string }): Promise<void>;
 }
 
 export type ToolOutcome = { ok: true; result: unknown } | { ok: false; error: string };
@@ -153,6 +159,11 @@ export interface TurnRequest {
   caller: TurnCaller;
   /** Aborted when the visitor goes away; stops model calls. */
   signal?: AbortSignal;
+  /**
+   * Read when the turn is aborted: what the person actually received of the reply (the phone's
+   * `utteranceUntilInterrupt`); the stored reply is cut to it. Without it, what was streamed is kept.
+   */
+  heard?: () => string | null;
 }
 
 export type TurnStart =
@@ -248,6 +259,7 @@ export async function startTurn(request: TurnRequest, deps: TurnDeps): Promise<T
         conversation,
         input,
         signal: request.signal,
+        heard: request.heard,
         language,
         retrieval,
         saveFailure,
@@ -263,6 +275,7 @@ interface TurnContext {
   conversation: ConversationHandle;
   input: AgentChatInput;
   signal?: AbortSignal;
+  heard?: () => string | null;
   language: string;
   retrieval: Promise<RetrievalResult>;
   /** The visitor's message could not be saved (not a limit): the turn ends with the apology. */
@@ -303,7 +316,7 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
     log('tools_rejected', { agentId: agent.id, rejected: definitions.rejected });
   const history = conversation.history.slice(-(deps.maxHistoryMessages ?? 20));
   const messages: ChatMessage[] = [
-    { role: 'system', content: buildSystemPrompt(agent, language, knowledge) },
+    { role: 'system', content: buildSystemPrompt(agent, language, knowledge, { style: channelStyle(input.channel) }) },
     ...history,
     { role: 'user', content: input.message },
   ];
@@ -320,15 +333,17 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
     const apology = chatFailureApology(language);
     const code = isProviderError(error) ? error.code : 'internal_error';
     if (code === 'aborted') {
-      // The visitor left: nobody reads an apology. Keep what they had seen, marked as cut short.
+      // The visitor left or interrupted: nobody reads an apology. Keep what they had received
+      // (heard, on a spoken channel), marked as cut short.
       log('turn_aborted', { conversationId });
-      if (reply.trim() !== '') {
+      const kept = context.heard?.() ?? reply;
+      if (kept.trim() !== '') {
         await deps.persist
           .saveMessage({
             conversationId,
             agentId: agent.id,
             role: 'assistant',
-            content: reply,
+            content: kept,
             language,
             createdAt: now(),
             metadata: { interrupted: true, offline, channel: input.channel },

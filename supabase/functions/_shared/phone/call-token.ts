@@ -29,7 +29,11 @@ export function phoneTokenSecret(env: { get(name: string): string | undefined })
   return secret;
 }
 
-export function signPhoneCallToken(payload: PhoneCallTokenPayload, secret: string, nowMs = Date.now()): Promise<string> {
+export function signPhoneCallToken(
+  payload: PhoneCallTokenPayload,
+  secret: string,
+  nowMs = Date.now(),
+): Promise<string> {
   return signToken(PHONE_CALL_TOKEN_PURPOSE, payload, secret, nowMs + PHONE_CALL_TOKEN_TTL_MS);
 }
 

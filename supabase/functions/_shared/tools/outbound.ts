@@ -1,11 +1,12 @@
 /**
- * Email, SMS and WhatsApp sent by an agent: provider calls over HTTP (fetch only, no SDK) and the
+ * Email, SMS and WhatsApp sent by an agent: provider calls (email over HTTP, Twilio through the
+ * platform's Twilio client, `_shared/twilio/client.ts`) and the
  * `outbound_messages` log. Providers come from the function's environment:
  *   email:    EMAIL_API_URL (+ EMAIL_API_KEY): POST JSON {from, to, subject, html, text}; locally the
  *             stack sets it to its inbox (`POST /_local/inbox`), so mail lands in the local inbox;
  *             or RESEND_API_KEY (Resend's /emails API, same JSON). EMAIL_FROM is the sender.
- *   SMS/WA:   TWILIO_ACCOUNT_SID + TWILIO_AUTH_TOKEN + TWILIO_FROM_NUMBER (TWILIO_API_URL overrides
- *             the base URL, for tests).
+ *   SMS/WA:   TWILIO_ACCOUNT_SID + TWILIO_AUTH_TOKEN + TWILIO_FROM_NUMBER (TWILIO_API_BASE_URL sends
+ *             every Twilio request to `{base}/{host label}/{path}`, for tests and compatible carriers).
  * So that visitors cannot turn an agent into a spam relay, every send is first claimed by the
  * `claim_outbound_message` RPC (Postgres decides, under locks): on a public conversation only to
  * an address or number the visitor wrote in one of their own messages (as the server received
@@ -18,6 +19,8 @@
  * unverified address first.
  */
 import type { ToolOutcome } from '../conversation/turn.ts';
+import { createTwilioClient } from '../twilio/client.ts';
+import { twilioConfig, twilioConfigured } from '../twilio/config.ts';
 import { fail, normalisePhone, notConfigured, ok, type ToolContext } from './context.ts';
 
 export const MAX_PER_CONVERSATION = 3;
@@ -83,31 +86,26 @@ async function sendEmail(context: ToolContext, delivery: Delivery): Promise<Prov
 }
 
 async function sendTwilio(context: ToolContext, delivery: Delivery): Promise<ProviderAnswer> {
-  const sid = context.env.get('TWILIO_ACCOUNT_SID')?.trim();
-  const token = context.env.get('TWILIO_AUTH_TOKEN')?.trim();
+  const config = twilioConfig(context.env);
   const from = context.env.get('TWILIO_FROM_NUMBER')?.trim();
-  if (!sid || !token || !from) return null;
-  const base = (context.env.get('TWILIO_API_URL')?.trim() || 'https://api.twilio.com').replace(/\/+$/, '');
+  if (!twilioConfigured(config) || !from) return null;
   const prefix = delivery.channel === 'whatsapp' ? 'whatsapp:' : '';
-  const form = new URLSearchParams({
-    To: `${prefix}${delivery.recipient}`,
-    From: `${prefix}${from}`,
-    Body: delivery.body,
-  });
-  const response = await context.fetch(`${base}/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${btoa(`${sid}:${token}`)}` },
-    body: form,
-    signal: context.signal,
-  });
-  if (!response.ok)
+  try {
+    // The platform's one Twilio client (TWILIO_API_BASE_URL honoured like every Twilio request).
+    const message = await createTwilioClient(config, context.fetch).messages.create({
+      to: `${prefix}${delivery.recipient}`,
+      from: `${prefix}${from}`,
+      body: delivery.body,
+    });
+    return { ok: true, provider: 'twilio', providerId: message.sid ?? null };
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
     return {
       ok: false,
       provider: 'twilio',
-      error: `Twilio answered ${response.status}: ${await answerText(response)}`,
+      error: `Twilio answered ${typeof status === 'number' ? status : 'with an error'}: ${error instanceof Error ? error.message : String(error)}`,
     };
-  const body = (await response.json().catch(() => null)) as { sid?: unknown } | null;
-  return { ok: true, provider: 'twilio', providerId: typeof body?.sid === 'string' ? body.sid : null };
+  }
 }
 
 function configured(context: ToolContext, channel: Channel): boolean {

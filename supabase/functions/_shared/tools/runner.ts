@@ -16,6 +16,7 @@ import { manageLocation } from './location.ts';
 import { sendEmailTool, sendMessageTool } from './messaging.ts';
 import { manageOrders } from './orders.ts';
 import { processPayment } from './payments.ts';
+import { TRANSFER_TOOL_ID, transferCall } from './transfer.ts';
 import { callToolWebhook } from './webhook.ts';
 
 type ToolImplementation = (args: Record<string, unknown>, context: ToolContext) => Promise<ToolOutcome>;
@@ -29,6 +30,7 @@ export const TOOL_IMPLEMENTATIONS: Record<string, ToolImplementation> = {
   email: sendEmailTool,
   messaging: sendMessageTool,
   maps: manageLocation,
+  [TRANSFER_TOOL_ID]: transferCall,
 };
 
 export interface ToolRunnerOptions {

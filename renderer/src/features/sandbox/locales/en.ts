@@ -1,8 +1,10 @@
+import { AGENT_GREETINGS } from '@contracts/greeting.ts';
 /** The Test Agent sandbox (spec 001 §2.8, §4.13-4.15, §8 "Wizard and sandbox"). */
 export const sandboxEn = {
   title: 'Test Agent',
   subtitle: 'Chat or call {{name}} before deploying it.',
-  greeting: "Hi there! I'm {{name}}. How can I assist you today?",
+  // The same welcome line as the phone channel's (one definition).
+  greeting: AGENT_GREETINGS.en,
   back: 'Back to agents',
   authRequired: {
     title: 'Authentication Required',
@@ -26,6 +28,50 @@ export const sandboxEn = {
     title: 'Voice Call',
     body: 'Talk to your agent as a visitor would.',
     call: 'Call Agent',
+  },
+  phone: {
+    title: 'Phone Call',
+    body: 'Hear the phone experience before you buy a number: your browser calls the agent through the same phone path a caller takes.',
+    call: 'Call as a phone caller',
+    dialogTitle: 'Phone call with {{name}}',
+    connecting: 'Calling…',
+    inProgress: 'Call in progress',
+    ended: 'Call ended',
+    modeAnyModel: 'Any model — Twilio speech',
+    naturalVoiceNote:
+      'This agent answers phone calls in natural voice. The sandbox call uses any-model mode (Twilio speech): the same agent, knowledge and tools, with your browser as the phone line.',
+    caller: 'Caller',
+    agent: 'Agent',
+    interrupted: 'interrupted',
+    pressed: 'pressed {{digit}}',
+    empty: 'The agent answers as soon as the call connects.',
+    typeLabel: 'Type what the caller says',
+    typePlaceholder: 'What would a caller say?',
+    send: 'Say',
+    listening: 'Listening: speak to the agent, or type below.',
+    noRecognition: 'This browser cannot recognise speech: type what the caller says.',
+    recognitionFailed: 'Speech recognition stopped (microphone unavailable): type what the caller says.',
+    noVoice: 'This browser has no speech voice: the agent’s words are shown, not spoken.',
+    agentSpeaking: 'Agent speaking',
+    keypad: 'Keypad',
+    key: 'Key {{digit}}',
+    endCall: 'End Call',
+    close: 'Close',
+    timer: 'Call duration',
+    endedReason: {
+      hangup: 'You hung up.',
+      agent_ended: 'The agent ended the call.',
+      transferred: 'The agent transferred the call to your transfer number (a sandbox call is not dialled).',
+      start_failed: 'The call could not start.',
+      unreachable: 'The phone relay could not be reached (Twilio error 64102).',
+      rejected: 'The phone relay refused the call (Twilio error 64105).',
+      dropped: 'The call was cut off (Twilio error 64105).',
+    },
+    errors: {
+      noCredits: '{{message}}',
+      refused: 'The call could not start: {{message}}',
+    },
+    seeCredits: 'Get credits',
   },
   voiceNotice: {
     offlineTitle: 'Offline mode',

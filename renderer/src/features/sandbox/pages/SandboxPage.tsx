@@ -15,6 +15,8 @@ import { useVoiceAvailabilityQuery } from '../api/voiceAvailability.ts';
 import { voiceNotice } from '../voiceNotice.ts';
 import { MicButton } from '../components/MicButton.tsx';
 import { KnowledgeCard, StatsCard, VoiceCallCard } from '../components/SideCards.tsx';
+import { PhoneCallCard, PhoneCallDialog } from '../components/PhoneCallDialog.tsx';
+import { useSandboxPhoneCall } from '../phone/usePhoneCall.ts';
 import type { RecordingErrorKey, RecordingPhase } from '../recording/voiceMessage.ts';
 import './sandbox.css';
 
@@ -82,6 +84,8 @@ function Sandbox({ agent, accessToken }: { agent: AgentDetail; accessToken: stri
   const [recordingError, setRecordingError] = useState<RecordingErrorKey | null>(null);
   const [calling, setCalling] = useState(false);
   const notice = voiceNotice(useVoiceAvailabilityQuery(endpoint, agent.id).data);
+  const greeting = t('sandbox:greeting', { name: agent.name });
+  const phone = useSandboxPhoneCall(agent, greeting);
   const offline = notice === 'offline';
 
   const onStateChange = useCallback((state: ConversationState) => setMessages(state.messages.length), []);
@@ -109,7 +113,7 @@ function Sandbox({ agent, accessToken }: { agent: AgentDetail; accessToken: stri
             locale={locale}
             // Each visit starts a fresh test conversation: nothing is restored from storage.
             store={null}
-            greeting={t('sandbox:greeting', { name: agent.name })}
+            greeting={greeting}
             inputDisabled={phase !== 'idle'}
             onEvent={onEvent}
             onStateChange={onStateChange}
@@ -133,6 +137,7 @@ function Sandbox({ agent, accessToken }: { agent: AgentDetail; accessToken: stri
         </Card>
         <aside className="sandbox-side">
           <VoiceCallCard onCall={() => setCalling(true)} notice={notice} />
+          <PhoneCallCard onCall={phone.start} busy={phone.call !== null || calling} />
           <KnowledgeCard agentId={agent.id} />
           <StatsCard messages={messages} tools={tools} />
         </aside>
@@ -141,6 +146,9 @@ function Sandbox({ agent, accessToken }: { agent: AgentDetail; accessToken: stri
         <Suspense fallback={<Spinner className="sandbox-call-pending" />}>
           <CallOverlay endpoint={endpoint} agent={chatAgent} locale={locale} onClose={() => setCalling(false)} />
         </Suspense>
+      ) : null}
+      {phone.call ? (
+        <PhoneCallDialog call={phone.call} agentName={agent.name} voiced={phone.voiced} onClose={phone.close} />
       ) : null}
     </div>
   );
