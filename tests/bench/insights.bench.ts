@@ -42,7 +42,9 @@ try {
   console.log(`\nseeded in ${seconds.toFixed(0)} s`);
 
   async function measure(label: string, call: () => PromiseLike<{ error: unknown }>): Promise<[number, number]> {
-    const first = await call();
+    // The warm-up may meet a keep-alive socket the server closed during the long seeding: one retry.
+    let first = await call();
+    if (first.error) first = await call();
     if (first.error) throw new Error(`${label}: ${JSON.stringify(first.error)}`);
     const samples: number[] = [];
     for (let i = 0; i < RUNS; i++) {
