@@ -625,6 +625,7 @@ export type Database = {
           attached_at: string | null;
           billable_minutes: number | null;
           call_sid: string | null;
+          caller_key: string | null;
           conversation_id: string | null;
           created_at: string;
           credits_charged: number;
@@ -660,6 +661,7 @@ export type Database = {
           attached_at?: string | null;
           billable_minutes?: never;
           call_sid?: string | null;
+          caller_key?: never;
           conversation_id?: string | null;
           created_at?: string;
           credits_charged?: number;
@@ -694,6 +696,7 @@ export type Database = {
           attached_at?: string | null;
           billable_minutes?: never;
           call_sid?: string | null;
+          caller_key?: never;
           conversation_id?: string | null;
           created_at?: string;
           credits_charged?: number;
@@ -892,6 +895,9 @@ export type Database = {
           id: string;
           language: string | null;
           last_message_at: string;
+          person_key: string | null;
+          rated_at: string | null;
+          rating: number | null;
           satisfaction: number | null;
           started_at: string;
           user_id: string;
@@ -906,6 +912,9 @@ export type Database = {
           id?: string;
           language?: string | null;
           last_message_at?: string;
+          person_key?: never;
+          rated_at?: string | null;
+          rating?: number | null;
           satisfaction?: number | null;
           started_at?: string;
           user_id: string;
@@ -919,6 +928,9 @@ export type Database = {
           id?: string;
           language?: string | null;
           last_message_at?: string;
+          person_key?: never;
+          rated_at?: string | null;
+          rating?: number | null;
           satisfaction?: number | null;
           started_at?: string;
           user_id?: string;
@@ -1320,12 +1332,14 @@ export type Database = {
       messages: {
         Row: {
           agent_id: string | null;
+          channel: string | null;
           citations: Json | null;
           content: string;
           conversation_id: string;
           id: string;
           language: string | null;
           metadata: NonNullable<Json>;
+          question_key: string | null;
           role: string;
           timestamp: string;
           tool_calls: Json | null;
@@ -1335,12 +1349,14 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           agent_id?: string | null;
+          channel?: never;
           citations?: Json | null;
           content?: string;
           conversation_id: string;
           id?: string;
           language?: string | null;
           metadata?: NonNullable<Json>;
+          question_key?: never;
           role: string;
           timestamp?: string;
           tool_calls?: Json | null;
@@ -1349,12 +1365,14 @@ export type Database = {
         };
         Update: {
           agent_id?: string | null;
+          channel?: never;
           citations?: Json | null;
           content?: string;
           conversation_id?: string;
           id?: string;
           language?: string | null;
           metadata?: NonNullable<Json>;
+          question_key?: never;
           role?: string;
           timestamp?: string;
           tool_calls?: Json | null;
@@ -2772,6 +2790,21 @@ export type Database = {
         Args: { error?: string; release_id: string; released: boolean };
         Returns: undefined;
       };
+      insights_agent_statistics: { Args: { agent_id: string; period: string; time_zone?: string }; Returns: Json };
+      insights_dashboard: { Args: { period: string; time_zone?: string }; Returns: Json };
+      insights_series: {
+        Args: { for_agent?: string; for_channel?: string; from_date: string; time_zone?: string; to_date: string };
+        Returns: {
+          agent_id: string;
+          call_seconds: number;
+          calls: number;
+          channel: string;
+          conversations: number;
+          day: string;
+          messages: number;
+          satisfaction: number;
+        }[];
+      };
       marketplace_agents: {
         Args: { filter_category?: string; page?: number; page_size?: number; search?: string };
         Returns: {
@@ -2938,6 +2971,7 @@ export type Database = {
       };
       public_web_widget: { Args: { subdomain: string }; Returns: Json };
       purchase_credits: { Args: { amount: number; pack_id?: string; user_id: string }; Returns: number };
+      rate_conversation: { Args: { conversation_id: string; rating: number; visitor_key: string }; Returns: number };
       record_checkout_payment: {
         Args: {
           amount_cents?: number;

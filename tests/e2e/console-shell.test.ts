@@ -218,11 +218,12 @@ describe('console shell', () => {
       await shell.screenshot(path.join(screenshotDir, 'shell-agent-rail-1280.png'));
     });
 
-    it('sends a signed-in non-admin from /admin to /dashboard (the agent list until the dashboard lands)', async () => {
+    it('sends a signed-in non-admin from /admin to /dashboard', async () => {
       const shell = new ConsolePage(page, base);
       await shell.signIn(demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD);
       await shell.goto('/admin');
-      await shell.waitForPath('/agents');
+      await shell.waitForPath('/dashboard');
+      await page.getByTestId('dashboard-page').waitFor();
     });
 
     it('signs out back to /', async () => {

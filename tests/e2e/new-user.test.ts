@@ -115,7 +115,7 @@ describe('point 1: no dead ends', () => {
     expect(await page.getByRole('banner').getByRole('link', { name: landingEn.nav.signIn }).count()).toBe(0);
     await shot(page, 'landing-signed-in');
     await dashboard.click();
-    await new AgentListPage(page, product.consoleUrl, agentsEn).cards().first().waitFor();
+    await page.getByTestId('dashboard-page').waitFor();
     expect(await shell.notFoundHeading(shellEn.notFound).count()).toBe(0);
     await close();
   });

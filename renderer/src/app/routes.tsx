@@ -30,6 +30,8 @@ import { ActiveNumbersPage } from '../features/phoneNumbers/pages/ActiveNumbersP
 import { AddressesPage } from '../features/phoneNumbers/pages/AddressesPage.tsx';
 import { CallerIdsPage } from '../features/phoneNumbers/pages/CallerIdsPage.tsx';
 import { SiteConfigPage } from '../features/siteConfig/pages/SiteConfigPage.tsx';
+import { AgentDashboardPage } from '../features/insights/pages/AgentDashboardPage.tsx';
+import { DashboardPage } from '../features/insights/pages/DashboardPage.tsx';
 import { InteractionsPage } from '../features/interactions/InteractionsPage.tsx';
 import { SandboxAuthGate } from '../features/sandbox/components/SandboxAuthGate.tsx';
 import { SandboxPage } from '../features/sandbox/pages/SandboxPage.tsx';
@@ -87,9 +89,7 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              // Until the main dashboard lands, Access Dashboard and the sidebar's Dashboard open the
-              // agent list instead of 'Page Not Found' (the dashboard issue takes the route back).
-              { path: 'dashboard', element: <Navigate to="/agents" replace /> },
+              { path: 'dashboard', element: <DashboardPage /> },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'credits', element: <CreditsPage /> },
               { path: 'agents', element: <AgentsPage /> },
@@ -100,6 +100,7 @@ export const routes: RouteObject[] = [
               { path: 'agents/:agentId/interactions', element: <InteractionsPage /> },
               { path: 'agents/:agentId/branding', element: <BrandingPage /> },
               { path: 'agents/:agentId/messages', element: <AgentMessagesPage /> },
+              { path: 'agents/:agentId/dashboard', element: <AgentDashboardPage /> },
               { path: 'agents/:agentId/edit/*', element: <AgentEditRedirect /> },
               { path: 'agents/:agentId/calls', element: <CallHistoryPage /> },
               { path: 'calls', element: <CallHistoryPage /> },

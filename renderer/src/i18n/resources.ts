@@ -44,6 +44,8 @@ import { connectorsEn } from '../features/connectors/locales/en.ts';
 import { connectorsFr } from '../features/connectors/locales/fr.ts';
 import { interactionsEn } from '../features/interactions/locales/en.ts';
 import { interactionsFr } from '../features/interactions/locales/fr.ts';
+import { insightsEn } from '../features/insights/locales/en.ts';
+import { insightsFr } from '../features/insights/locales/fr.ts';
 import { sandboxEn } from '../features/sandbox/locales/en.ts';
 import { sandboxFr } from '../features/sandbox/locales/fr.ts';
 import { historyEn } from '../features/history/locales/en.ts';
@@ -83,6 +85,7 @@ export const resources = {
     history: historyEn,
     numbers: numbersEn,
     messages: messagesEn,
+    insights: insightsEn,
   },
   fr: {
     common: commonFr,
@@ -111,6 +114,7 @@ export const resources = {
     history: historyFr,
     numbers: numbersFr,
     messages: messagesFr,
+    insights: insightsFr,
   },
 } as const;
 

@@ -32,6 +32,8 @@ import {
   MemoryBucketStore,
   type ChatRateLimits,
 } from '../_shared/conversation/rate-limit.ts';
+import { parseRatingRequest, rateConversation } from '../_shared/conversation/rating.ts';
+import { jsonResponse } from '../_shared/platform/errors.ts';
 import { offlineShareAction } from '../_shared/tools/interactions.ts';
 import { createToolRunner } from '../_shared/tools/runner.ts';
 
@@ -91,5 +93,11 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     log,
   });
   fn.post('/', (c) => handle(c.req.raw));
+  // The visitor's rating of the conversation (issue 18 §2): same caller identity as a turn.
+  fn.post('/rating', async (c) => {
+    const caller = await identifyCaller(c.req.raw, { anonymousKeys: keys, auth: fn.auth });
+    const input = await parseRatingRequest(c.req.raw);
+    return jsonResponse(await rateConversation(service, caller, input));
+  });
   return fn.handler();
 }

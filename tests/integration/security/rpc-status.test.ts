@@ -13,6 +13,7 @@ let cast: Cast;
 /** A signed-in user whose account was deleted: the token is valid, the profile is gone. */
 let deletedUser: SupabaseClient;
 let ownerANumber: string;
+let ownerAAgent: string;
 
 beforeAll(async () => {
   cast = await startCast();
@@ -22,6 +23,9 @@ beforeAll(async () => {
       phone_number: '+15554440404',
       user_id: cast.owner.id,
     })
+  ).id;
+  ownerAAgent = (
+    await serviceInsert<{ id: string }>(cast.service, 'agents', { user_id: cast.owner.id, name: 'statistics' })
   ).id;
 });
 afterAll(async () => {
@@ -164,6 +168,20 @@ const cases: Case[] = [
     fn: 'voice_open_call',
     args: () => ({ agent_id: missing() }),
     message: 'Agent not found',
+  },
+  {
+    rule: "another owner reading owner A's agent statistics (same answer as a missing agent)",
+    client: () => cast.otherOwner.client,
+    fn: 'insights_agent_statistics',
+    args: () => ({ agent_id: ownerAAgent, period: '7d' }),
+    message: 'Agent not found',
+  },
+  {
+    rule: 'the chat service rating a conversation that does not exist',
+    client: () => cast.service,
+    fn: 'rate_conversation',
+    args: () => ({ conversation_id: missing(), visitor_key: 'visitor:x', rating: 3 }),
+    message: 'Conversation not found',
   },
 ];
 

@@ -1,0 +1,55 @@
+import { AnchorButton, Button, Classes, Intent, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useLinkClickHandler } from 'react-router-dom';
+import { useAuth } from '../../auth/session/AuthProvider.tsx';
+import { useAssignedNumberQuery } from '../../deploy/api/phone.ts';
+import { useAssignReservedNumberMutation, useReservedNumbersQuery } from '../api/reservedNumbers.ts';
+
+/**
+ * The agent's phone number (spec 002 §2.6): loading, assigned, or none; with none, one of the
+ * owner's unassigned numbers can be assigned here, else the agent's Deploy page gets a number
+ * (the buy dialog lives there).
+ */
+export function NumberBadge({ agentId }: { agentId: string }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const assigned = useAssignedNumberQuery(agentId);
+  const reserved = useReservedNumbersQuery(user?.id, assigned.data === null);
+  const assign = useAssignReservedNumberMutation(agentId, user?.id);
+  const deploy = `/agents/${encodeURIComponent(agentId)}/integrations`;
+  const goDeploy = useLinkClickHandler<HTMLElement>(deploy);
+  if (assigned.isPending) {
+    return (
+      <Tag minimal className={Classes.SKELETON} data-testid="number-badge-loading">
+        {t('insights:number.loading')}
+      </Tag>
+    );
+  }
+  if (assigned.data) {
+    return (
+      <Tag large icon="phone" intent={Intent.SUCCESS} data-testid="number-badge">
+        {t('insights:number.assigned', { number: assigned.data.phoneNumber })}
+      </Tag>
+    );
+  }
+  const first = reserved.data?.[0];
+  return (
+    <span className="insights-toolbar" data-testid="number-badge-none">
+      <Tag large minimal icon="phone">
+        {t('insights:number.none')}
+      </Tag>
+      {first ? (
+        <Button
+          small
+          intent={Intent.PRIMARY}
+          loading={assign.isPending}
+          text={t('insights:number.assign', { number: first.phoneNumber })}
+          onClick={() => assign.mutate(first.id)}
+        />
+      ) : (
+        <AnchorButton small href={deploy} onClick={goDeploy} text={t('insights:number.buy')} />
+      )}
+      {assign.isError && <span className={Classes.TEXT_MUTED}>{t('insights:number.assignFailed')}</span>}
+    </span>
+  );
+}

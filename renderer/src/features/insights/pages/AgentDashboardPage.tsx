@@ -1,0 +1,65 @@
+import { Button, H2, Intent, NonIdealState } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import type { InsightsPeriod } from '@contracts/insights.ts';
+import { toAppError } from '../../../errors/appError.ts';
+import { NotFoundPage } from '../../../app/screens/NotFoundPage.tsx';
+import { useAgentQuery } from '../../agents/api/agentDetail.ts';
+import { useAgentStatisticsQuery } from '../api/dashboard.ts';
+import { AgentStatisticsView } from '../components/AgentStatisticsView.tsx';
+import { NumberBadge } from '../components/NumberBadge.tsx';
+import { PeriodSelect } from '../components/PeriodSelect.tsx';
+import { StatCardSkeletons } from '../components/StatCard.tsx';
+import './insights.css';
+
+/** /agents/{id}/dashboard (spec 002 §2.6). */
+export function AgentDashboardPage() {
+  const { t } = useTranslation();
+  const { agentId = '' } = useParams();
+  const [period, setPeriod] = useState<InsightsPeriod>('7d');
+  const agent = useAgentQuery(agentId);
+  const stats = useAgentStatisticsQuery(agentId, period);
+  if (agent.data === null) return <NotFoundPage inShell />;
+  const error = stats.data === undefined && stats.isError ? toAppError(stats.error) : null;
+  return (
+    <div className="insights-page" data-testid="agent-dashboard-page">
+      <header className="insights-header">
+        <div>
+          <H2>{agent.data?.name ?? '\u00a0'}</H2>
+          <NumberBadge agentId={agentId} />
+        </div>
+        <div className="insights-toolbar">
+          <PeriodSelect value={period} onChange={setPeriod} />
+          <Button
+            icon="refresh"
+            aria-label={t('insights:refresh')}
+            title={t('insights:refresh')}
+            loading={stats.isFetching}
+            onClick={() => void stats.refetch()}
+          />
+        </div>
+      </header>
+      {stats.data !== undefined && <AgentStatisticsView data={stats.data} />}
+      {stats.data === undefined && error === null && <StatCardSkeletons count={4} />}
+      {error !== null && (
+        <NonIdealState
+          icon="error"
+          title={t('insights:agent.loadError')}
+          description={t(error.messageKey, error.params)}
+          action={
+            <Button
+              intent={Intent.PRIMARY}
+              icon="refresh"
+              text={t('insights:agent.retry')}
+              onClick={() => {
+                void agent.refetch();
+                void stats.refetch();
+              }}
+            />
+          }
+        />
+      )}
+    </div>
+  );
+}

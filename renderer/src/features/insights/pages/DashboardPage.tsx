@@ -1,0 +1,61 @@
+import { Button, Classes, H2, Intent, NonIdealState } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { InsightsPeriod } from '@contracts/insights.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { useDashboardQuery } from '../api/dashboard.ts';
+import { DashboardView, isDashboardEmpty } from '../components/DashboardView.tsx';
+import { PeriodSelect } from '../components/PeriodSelect.tsx';
+import { StatCardSkeletons } from '../components/StatCard.tsx';
+import './insights.css';
+
+/** /dashboard (spec 000 §2.1, 002 §3): the aggregate of every agent of the owner. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [period, setPeriod] = useState<InsightsPeriod>('7d');
+  const query = useDashboardQuery(period);
+  return (
+    <div className="insights-page" data-testid="dashboard-page">
+      <header className="insights-header">
+        <div>
+          <H2>{t('insights:dashboard.title')}</H2>
+          <p className={Classes.TEXT_MUTED}>{t('insights:dashboard.subtitle')}</p>
+        </div>
+        <div className="insights-toolbar">
+          <PeriodSelect value={period} onChange={setPeriod} />
+          <Button
+            icon="refresh"
+            aria-label={t('insights:refresh')}
+            title={t('insights:refresh')}
+            loading={query.isFetching}
+            onClick={() => void query.refetch()}
+          />
+        </div>
+      </header>
+      <QueryState
+        query={query}
+        errorTitle={t('insights:dashboard.loadError')}
+        loading={<StatCardSkeletons count={6} />}
+        isEmpty={isDashboardEmpty}
+        empty={
+          <NonIdealState
+            icon="dashboard"
+            title={t('insights:dashboard.emptyTitle')}
+            description={t('insights:dashboard.emptyBody')}
+            action={
+              <Button
+                intent={Intent.PRIMARY}
+                text={t('insights:dashboard.emptyAction')}
+                onClick={() => void navigate('/agents')}
+              />
+            }
+          />
+        }
+      >
+        {(data) => <DashboardView data={data} />}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Locator, Page } from 'playwright-core';
+import { ConsolePage } from './ConsolePage.ts';
+
+/** /dashboard and /agents/{id}/dashboard: the period buttons and the figures of their cards. */
+export class InsightsPage extends ConsolePage {
+  constructor(page: Page, baseUrl: string) {
+    super(page, baseUrl);
+  }
+
+  async openMain(): Promise<void> {
+    await this.goto('/dashboard');
+    await this.page.getByTestId('dashboard-page').waitFor();
+    await this.card('dashboard-calls').waitFor();
+  }
+
+  async openAgent(agentId: string): Promise<void> {
+    await this.goto(`/agents/${agentId}/dashboard`);
+    await this.page.getByTestId('agent-dashboard-page').waitFor();
+    await this.card('agent-calls').waitFor();
+  }
+
+  /** The value shown on a summary card ('dashboard-calls', 'agent-messages', …). */
+  card(testId: string): Locator {
+    return this.page.getByTestId(`${testId}-value`);
+  }
+
+  async cardValue(testId: string): Promise<string> {
+    return ((await this.card(testId).textContent()) ?? '').trim();
+  }
+
+  /** Chooses 24h / 7d / 30d by the button's label and waits for that period's figures. */
+  async choosePeriod(label: string): Promise<void> {
+    const button = this.page.getByRole('group').getByRole('button', { name: label, exact: true });
+    await button.click();
+    await this.page.waitForFunction((el) => el?.getAttribute('aria-pressed') === 'true', await button.elementHandle());
+  }
+
+  statsPanelCell(testId: string): Locator {
+    return this.page.getByTestId(testId);
+  }
+}
