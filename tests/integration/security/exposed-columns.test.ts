@@ -109,6 +109,10 @@ describe('exposed columns', () => {
       'conversation_inbox',
       'create_subscription',
       'disable_web_widget',
+      // The caller's own dashboards and statistics (auth.uid() inside; tests/integration/insights).
+      'insights_agent_statistics',
+      'insights_dashboard',
+      'insights_series',
       'marketplace_agents',
       // The caller's own minutes this period (tests/integration/security/minutes-usage.test.ts).
       'minutes_usage',
