@@ -9,6 +9,7 @@ import { ConsolePage } from './pages/ConsolePage.ts';
 import { DeployPage } from './pages/DeployPage.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser.ts';
 import { signInDemoOwner } from './support/clients.ts';
+import { callHistoryTexts } from '../../renderer/src/features/history/locales/calls.fr.ts';
 
 /**
  * The deploy page (spec 001 §2.7, §4.7, §4.8) as the demo owner uses it: business card toggle and
@@ -165,18 +166,16 @@ describe('deploy page', () => {
     await context.close();
   });
 
-  it('says plainly that calls are not available yet, opens the WhatsApp messages, and blocks Deploy while translated', async () => {
+  it('opens the agent’s call history and WhatsApp messages, and blocks Deploy while translated', async () => {
     const { page, context } = await newPage(browser, DESKTOP);
     const shell = new ConsolePage(page, product.consoleUrl);
     await shell.signIn(demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD);
     const deploy = new DeployPage(page, product.consoleUrl);
     await deploy.goto(agentId);
     await deploy.panelLink(AGENT_NAME, shellEn.agentPanel.calls).click();
-    await page.getByRole('heading', { name: shellEn.agentPending.title }).waitFor();
-    await deploy.shot('pending');
-    // Its action leads on to the agent's configuration.
-    await page.getByRole('link', { name: shellEn.agentPending.back }).click();
-    await shell.waitForPath(`/agents/${agentId}/configure`);
+    await shell.waitForPath(`/agents/${agentId}/calls`);
+    // Call history is a French screen in both interface languages (spec 002 §2.5).
+    await page.getByRole('heading', { name: callHistoryTexts.title }).waitFor();
     await deploy.goto(agentId);
     await deploy.page.getByTestId('deploy-whatsapp').getByRole('link', { name: deployEn.whatsApp.messages }).click();
     await shell.waitForPath(`/agents/${agentId}/messages`);

@@ -99,7 +99,11 @@ describe('connecting WhatsApp', () => {
 
     // Disconnect: the sender is deleted at Twilio.
     await deploy.whatsAppDisconnect().click();
-    await page.getByRole('button', { name: deployEn.whatsApp.disconnect, exact: true }).last().click();
+    // The confirmation's button, inside its alert dialog (the card's own button has the same name).
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: deployEn.whatsApp.disconnect, exact: true })
+      .click();
     await deploy.toast(deployEn.whatsApp.toasts.disconnected).waitFor();
     await deploy.whatsAppConnect().waitFor();
     expect(sender?.deleted).toBe(true);

@@ -38,7 +38,7 @@ import { SandboxPage } from '../features/sandbox/pages/SandboxPage.tsx';
 import { RequireAdmin } from './guards/RequireAdmin.tsx';
 import { RequireSignedIn } from './guards/RequireSignedIn.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
-import { AgentPagePending } from './screens/AgentPagePending.tsx';
+import { NotFoundPage } from './screens/NotFoundPage.tsx';
 import { RouteErrorScreen } from './screens/ErrorScreen.tsx';
 import { NotFoundRoute } from './screens/NotFoundRoute.tsx';
 import { TestAgentPage } from './testAgent/TestAgentPage.tsx';
@@ -108,7 +108,7 @@ export const routes: RouteObject[] = [
               { path: 'contacts/:contactId', element: <ContactPage /> },
               { path: 'conversations', element: <ConversationsPage /> },
               { path: 'conversations/:conversationId', element: <ConversationsPage /> },
-              { path: 'agents/:agentId/:page', element: <AgentPagePending /> },
+              { path: 'agents/:agentId/:page', element: <NotFoundPage inShell /> },
               {
                 path: 'twilio-numbers',
                 children: [

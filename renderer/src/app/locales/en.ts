@@ -65,11 +65,6 @@ export const shellEn = {
     calls: 'Calls',
     backToAgents: 'All agents',
   },
-  agentPending: {
-    title: 'This page is not available yet',
-    body: 'This part of the agent arrives in a later version of Concierge.',
-    back: 'Configure the agent',
-  },
   guard: {
     loading: 'Loading…',
   },

@@ -66,11 +66,6 @@ export const shellFr: typeof shellEn = {
     calls: 'Appels',
     backToAgents: 'Tous les agents',
   },
-  agentPending: {
-    title: 'Cette page n’est pas encore disponible',
-    body: 'Cette partie de l’agent arrivera dans une prochaine version de Concierge.',
-    back: 'Configurer l’agent',
-  },
   guard: {
     loading: 'Chargement…',
   },
