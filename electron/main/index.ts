@@ -123,6 +123,8 @@ async function onReady(): Promise<void> {
     env: process.env,
     log,
     allowedOrigins: [...policy.appOrigins],
+    backendEntry: path.join(here, 'backend.mjs'),
+    onFatal: (message) => dialog.showErrorBox('Concierge', message),
   });
   backend.catch((error: unknown) => log(`backend failed to start: ${String(error)}`));
 
