@@ -7,6 +7,7 @@ import { createCloseGuard, leaveDialogOptions } from './closeGuard.ts';
 import { findDeepLink, parseDeepLink } from './deepLink.ts';
 import { registerIpcHandlers } from './ipc.ts';
 import { installLockdown } from './lockdown.ts';
+import { createNativeNotifier } from './notifications.ts';
 import { APP_ORIGIN } from './protocol/appPaths.ts';
 import { APP_START_URL, handleAppProtocol, registerAppSchemePrivileges } from './protocol/appProtocol.ts';
 import { facebookSignupSettings } from '../../supabase/functions/_shared/contracts/whatsapp.ts';
@@ -63,6 +64,18 @@ function deliverDeepLink(raw: string | null): void {
     pendingDeepLinks.push(url);
   }
 }
+
+// --- shell: native notifications (issue 20 §2): a click brings the window up on the row's route.
+const notifier = createNativeNotifier({
+  onClick: (route) => {
+    if (!mainWindow) openMainWindow();
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+    if (rendererReady) mainWindow.webContents.send(IpcChannel.notificationClick, { route });
+  },
+});
 
 function registerDeepLinkScheme(): void {
   // Launched as `electron .` in development, the OS must call electron with our app path.
@@ -152,7 +165,7 @@ async function onReady(): Promise<void> {
       },
     );
   }
-  registerIpcHandlers({ policy, backendConfig, log, closeGuard });
+  registerIpcHandlers({ policy, backendConfig, log, closeGuard, notifier });
   registerDeepLinkScheme();
   openMainWindow();
   deliverDeepLink(findDeepLink(process.argv));

@@ -1403,6 +1403,48 @@ export type Database = {
           },
         ];
       };
+      notifications: {
+        Row: {
+          created_at: string;
+          data: NonNullable<Json>;
+          id: string;
+          kind: string;
+          read_at: string | null;
+          route: string;
+          source_id: string | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          data?: NonNullable<Json>;
+          id?: string;
+          kind: string;
+          read_at?: string | null;
+          route: string;
+          source_id?: string | null;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          data?: NonNullable<Json>;
+          id?: string;
+          kind?: string;
+          read_at?: string | null;
+          route?: string;
+          source_id?: string | null;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notifications_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       orders: {
         Row: {
           agent_id: string;
@@ -1894,6 +1936,9 @@ export type Database = {
           lang: string;
           last_login: string | null;
           name: string;
+          notify_desktop_conversations: boolean;
+          notify_desktop_failed_calls: boolean;
+          notify_desktop_low_credit: boolean;
           notify_email_alerts: boolean;
           notify_feature_announcements: boolean;
           notify_usage_reports: boolean;
@@ -1914,6 +1959,9 @@ export type Database = {
           lang?: string;
           last_login?: string | null;
           name?: string;
+          notify_desktop_conversations?: boolean;
+          notify_desktop_failed_calls?: boolean;
+          notify_desktop_low_credit?: boolean;
           notify_email_alerts?: boolean;
           notify_feature_announcements?: boolean;
           notify_usage_reports?: boolean;
@@ -1933,6 +1981,9 @@ export type Database = {
           lang?: string;
           last_login?: string | null;
           name?: string;
+          notify_desktop_conversations?: boolean;
+          notify_desktop_failed_calls?: boolean;
+          notify_desktop_low_credit?: boolean;
           notify_email_alerts?: boolean;
           notify_feature_announcements?: boolean;
           notify_usage_reports?: boolean;
