@@ -48,6 +48,8 @@ export default defineConfig(({ mode }) => {
             rolldownOptions: {
               // The embedded backend is its own bundle (dist-electron/backend.mjs, built by
               // scripts/build-backend.mjs) run in a utility process; main never imports it.
+              // electron-updater is CommonJS that requires Electron lazily: loaded from node_modules.
+              external: ['electron-updater'],
               output: { entryFileNames: 'main.js' },
             },
           },

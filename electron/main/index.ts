@@ -8,6 +8,7 @@ import { findDeepLink, parseDeepLink } from './deepLink.ts';
 import { registerIpcHandlers } from './ipc.ts';
 import { installLockdown } from './lockdown.ts';
 import { createNativeNotifier } from './notifications.ts';
+import { readOptionalFile, restartPrompt, startUpdater, type AppUpdaterLike } from './updater.ts';
 import { APP_ORIGIN } from './protocol/appPaths.ts';
 import { APP_START_URL, handleAppProtocol, registerAppSchemePrivileges } from './protocol/appProtocol.ts';
 import { facebookSignupSettings } from '../../supabase/functions/_shared/contracts/whatsapp.ts';
@@ -169,6 +170,22 @@ async function onReady(): Promise<void> {
   registerDeepLinkScheme();
   openMainWindow();
   deliverDeepLink(findDeepLink(process.argv));
+  // --- shell: updates (issue 20 §3); never delays the window.
+  startUpdater({
+    isPackaged: app.isPackaged === true,
+    env: process.env,
+    log,
+    readFeedFile: () => readOptionalFile(path.join(process.resourcesPath ?? appDir, 'app-update.yml')),
+    // electron-updater is CommonJS, kept external (package in node_modules): its named export.
+    loadUpdater: async () => (await import('electron-updater')).autoUpdater as unknown as AppUpdaterLike,
+    askRestart: async (version) => {
+      const options = restartPrompt(app.getLocale(), version);
+      const { response } = mainWindow
+        ? await dialog.showMessageBox(mainWindow, options)
+        : await dialog.showMessageBox(options);
+      return response === 0;
+    },
+  }).catch((error: unknown) => log(`updates: ${String(error)}`));
 }
 
 if (!app.requestSingleInstanceLock()) {
