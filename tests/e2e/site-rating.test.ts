@@ -174,7 +174,7 @@ describe('visitor ratings on the public page', () => {
     const prompt = site.page.getByTestId('rating-chat');
     await prompt.waitFor();
     expect(await prompt.getByText(en.rateChat).count()).toBe(1);
-    const { conversationId } = await site.chatSession('demo');
+    const { conversationId } = await site.chatSession(DEMO_AGENT_ID);
     expect(conversationId).toMatch(/^[0-9a-f-]{36}$/);
 
     // Keyboard: focus the first star, arrow to the fourth, Enter rates 4.

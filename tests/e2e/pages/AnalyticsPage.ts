@@ -22,7 +22,9 @@ export class AnalyticsPage extends ConsolePage {
 
   /** Follows the sidebar's Analytics link (the one that used to land on Not Found). */
   async openFromSidebar(label: string): Promise<void> {
-    await this.page.getByRole('link', { name: label }).first().click();
+    await this.goto('/dashboard');
+    await this.page.getByTestId('dashboard-page').waitFor();
+    await this.page.getByRole('link', { name: label, exact: true }).first().click();
     await this.waitForPath('/analytics');
     await this.page.getByTestId('analytics-page').waitFor();
   }

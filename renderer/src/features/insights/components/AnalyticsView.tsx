@@ -51,7 +51,7 @@ export function AnalyticsView({ rows, from, to, metric, agents }: AnalyticsViewP
         </ResponsiveContainer>
       </Card>
 
-      <div className="insights-charts">
+      <div className="insights-breakdowns">
         <Card>
           <H4 id="analytics-channels-title">{t('insights:analytics.byChannel')}</H4>
           <div className="insights-table-scroll" tabIndex={0} role="region" aria-labelledby="analytics-channels-title">
