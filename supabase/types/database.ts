@@ -237,6 +237,7 @@ export type Database = {
           version: number;
           voice: string;
           website: string | null;
+          whatsapp_voice_replies: boolean;
         };
         ComputedFields: never;
         Insert: {
@@ -267,6 +268,7 @@ export type Database = {
           version?: number;
           voice?: string;
           website?: string | null;
+          whatsapp_voice_replies?: boolean;
         };
         Update: {
           address?: string | null;
@@ -296,6 +298,7 @@ export type Database = {
           version?: number;
           voice?: string;
           website?: string | null;
+          whatsapp_voice_replies?: boolean;
         };
         Relationships: [
           {
