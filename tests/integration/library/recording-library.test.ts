@@ -27,7 +27,7 @@ async function must<T>(result: PromiseLike<{ data: T; error: { message: string }
   return data as NonNullable<T>;
 }
 
-async function manifest(client: SupabaseClient, body: unknown) {
+async function manifest(client: SupabaseClient, body: Record<string, unknown>) {
   const { data, error } = await client.functions.invoke('recording-library', { body });
   if (error) return { status: (error as { context?: Response }).context?.status ?? 0, data: null };
   return { status: 200, data: libraryManifestSchema.parse(data) };

@@ -4,20 +4,22 @@
  * Electron main process, the function and Postgres (private.valid_recording_rubric/_tags, which
  * restate them; tests/integration/library proves both agree) share.
  *
- * The limits are plain constants so the Electron IPC contract (zod/mini, for a small preload)
- * builds its schemas from the same numbers.
+ * The limits live in recording-library-rules.ts (no zod) so the Electron IPC contract (zod/mini,
+ * for a small preload) builds its schemas from the same numbers.
  */
 import { z } from 'zod';
 import { CALL_KINDS } from './history.ts';
+import {
+  ANNOTATION_NOTES_MAX,
+  ANNOTATION_TAG_MAX_LENGTH,
+  ANNOTATION_TAGS_MAX,
+  LIBRARY_MANIFEST_MAX,
+  RUBRIC_CRITERIA,
+  RUBRIC_MAX,
+  RUBRIC_MIN,
+} from './recording-library-rules.ts';
 
-/** The quality rubric: each criterion scored 1 (poor) to 5 (excellent), any may be left unscored. */
-export const RUBRIC_CRITERIA = ['greeting', 'understanding', 'resolution', 'courtesy'] as const;
-export type RubricCriterion = (typeof RUBRIC_CRITERIA)[number];
-export const RUBRIC_MIN = 1;
-export const RUBRIC_MAX = 5;
-export const ANNOTATION_NOTES_MAX = 10_000;
-export const ANNOTATION_TAGS_MAX = 20;
-export const ANNOTATION_TAG_MAX_LENGTH = 40;
+export * from './recording-library-rules.ts';
 
 export const rubricScoreSchema = z.int().min(RUBRIC_MIN).max(RUBRIC_MAX);
 export const rubricSchema = z.partialRecord(z.enum(RUBRIC_CRITERIA), rubricScoreSchema);
@@ -30,13 +32,6 @@ export const annotationFieldsSchema = z.object({
 });
 export type AnnotationFields = z.infer<typeof annotationFieldsSchema>;
 
-/** Average of the scored criteria, one decimal; null when nothing is scored. */
-export function rubricAverage(rubric: Rubric): number | null {
-  const scores = RUBRIC_CRITERIA.map((c) => rubric[c]).filter((s): s is number => typeof s === 'number');
-  if (scores.length === 0) return null;
-  return Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 10) / 10;
-}
-
 /** An annotation as the server holds it (sync_recording_annotation's row). */
 export const serverAnnotationSchema = annotationFieldsSchema.extend({
   editedAt: z.iso.datetime({ offset: true }),
@@ -46,11 +41,6 @@ export type ServerAnnotation = z.infer<typeof serverAnnotationSchema>;
 
 export const callRefSchema = z.object({ kind: z.enum(CALL_KINDS), id: z.uuid() });
 export type CallRef = z.infer<typeof callRefSchema>;
-
-/** At most this many recordings in one manifest (a bigger selection is asked for in pages). */
-export const LIBRARY_MANIFEST_MAX = 100;
-/** Signed download URLs live this long: enough to start (and resume within) one download. */
-export const LIBRARY_URL_SECONDS = 900;
 
 /**
  * What staff pick: some calls, the call-history filter (call_history's arguments), or everything
