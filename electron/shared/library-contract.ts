@@ -54,9 +54,9 @@ export function isPlainRelativePath(value: string): boolean {
   if (value.startsWith('/') || /^[a-zA-Z]:/.test(value)) return false;
   return value.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
 }
-export const libraryRelativePathSchema = z.string().check(
-  z.refine(isPlainRelativePath, { message: 'must be a relative path inside the library' }),
-);
+export const libraryRelativePathSchema = z
+  .string()
+  .check(z.refine(isPlainRelativePath, { message: 'must be a relative path inside the library' }));
 
 export const librarySelectionIpcSchema = z.discriminatedUnion('mode', [
   z.object({
@@ -185,10 +185,17 @@ export const libraryStatusSchema = z.object({
 });
 export type LibraryStatus = z.infer<typeof libraryStatusSchema>;
 
-export const libraryChangedSchema = z.object({ reason: z.enum(['entries', 'annotation', 'sync', 'settings', 'wiped']) });
+export const libraryChangedSchema = z.object({
+  reason: z.enum(['entries', 'annotation', 'sync', 'settings', 'wiped']),
+});
 export type LibraryChanged = z.infer<typeof libraryChangedSchema>;
 
-export const syncResultSchema = z.object({ synced: z.number(), conflicts: z.number(), pending: z.number(), offline: z.boolean() });
+export const syncResultSchema = z.object({
+  synced: z.number(),
+  conflicts: z.number(),
+  pending: z.number(),
+  offline: z.boolean(),
+});
 export type SyncResult = z.infer<typeof syncResultSchema>;
 
 const ok = z.object({});

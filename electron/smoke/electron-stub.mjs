@@ -45,7 +45,10 @@ export const ipcMain = {
     calls.ipc[c] = h;
   },
 };
-export const shell = { openExternal: async (u) => calls.log.push(`open:${u}`) };
+export const shell = {
+  openExternal: async (u) => calls.log.push(`open:${u}`),
+  showItemInFolder: (p) => calls.log.push(`show:${p}`),
+};
 const ses = {
   setPermissionRequestHandler(h) {
     calls.permissionRequest = h;

@@ -11,8 +11,7 @@ import { createLibraryServer } from './server.ts';
  *
  * The token's `sub` only picks the folder: what the token may download is decided by the server.
  */
-export interface LibraryHostOptions
-  extends Omit<RecordingLibraryOptions, 'root' | 'server'> {
+export interface LibraryHostOptions extends Omit<RecordingLibraryOptions, 'root' | 'server'> {
   userDataDir: string;
   backendConfig: () => Promise<{ supabaseUrl: string; supabaseAnonKey: string }>;
 }

@@ -4,14 +4,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ManifestItem, ServerAnnotation } from '../../../supabase/functions/_shared/contracts/recording-library.ts';
-import type { DownloadProgress, LibraryChanged } from '../../shared/library-contract.ts';
-import {
-  LibraryOfflineError,
-  openRecordingLibrary,
-  type LibraryServer,
-  type RecordingLibrary,
-} from './library.ts';
+import type {
+  ManifestItem,
+  ServerAnnotation,
+} from '../../../supabase/functions/_shared/contracts/recording-library.ts';
+import type { DownloadProgress, LibraryChanged, LibrarySearch } from '../../shared/library-contract.ts';
+import { LibraryOfflineError, openRecordingLibrary, type LibraryServer, type RecordingLibrary } from './library.ts';
 import { bytesOf, startFileServer, type FileServer } from './testServer.ts';
 
 /**
@@ -44,7 +42,11 @@ function recording(i: number, overrides: Partial<ManifestItem> = {}): ManifestIt
     ...sum,
     url: files.url(`${id}.wav`),
     transcript: [
-      { role: 'user', content: ['My boiler is leaking', 'I want a refund', 'Where is my parcel'][i % 3]!, timestamp: '' },
+      {
+        role: 'user',
+        content: ['My boiler is leaking', 'I want a refund', 'Where is my parcel'][i % 3]!,
+        timestamp: '',
+      },
     ],
     annotation: null,
     ...overrides,
@@ -65,7 +67,9 @@ function fakeServer(items: ManifestItem[]): FakeServer {
     async manifest({ selection, exclude }) {
       if (!server.online) throw new LibraryOfflineError('fetch failed');
       const wanted =
-        selection.mode === 'calls' ? server.items.filter((i) => selection.calls.some((c) => c.id === i.id)) : server.items;
+        selection.mode === 'calls'
+          ? server.items.filter((i) => selection.calls.some((c) => c.id === i.id))
+          : server.items;
       return { items: wanted.filter((i) => !exclude.includes(i.id)), skipped: [], truncated: false };
     },
     async syncAnnotation({ id, annotation, editedAt }) {
@@ -96,7 +100,7 @@ async function open(server: LibraryServer): Promise<RecordingLibrary> {
   });
 }
 
-const everything = { text: '', agentId: null, caller: '', since: null, until: null };
+const everything: LibrarySearch = { text: '', agentId: null, caller: '', since: null, until: null };
 
 beforeEach(async () => {
   root = path.join(await mkdtemp(path.join(os.tmpdir(), 'library-')), 'library', 'user');
@@ -156,7 +160,7 @@ describe('recording library', () => {
     await library.idle();
     await library.close();
     library = await open(fakeServer(items));
-    const ids = (q: Partial<typeof everything>) => library.search({ ...everything, ...q }).map((e) => e.id);
+    const ids = (q: Partial<LibrarySearch>) => library.search({ ...everything, ...q }).map((e) => e.id);
     expect(ids({ text: 'refund' })).toEqual([items[1]!.id]);
     expect(ids({ text: 'boil' })).toEqual([items[0]!.id]);
     expect(ids({ agentId: 'agent-a' }).sort()).toEqual([items[0]!.id, items[2]!.id].sort());
@@ -178,7 +182,12 @@ describe('recording library', () => {
     await library.setAnnotation(items[0]!.id, { notes: 'keep me', tags: [], rubric: {} });
     // room for about two recordings: the oldest without pending edits (items[1]) goes
     await library.setSettings({ maxBytes: items[0]!.size + items[2]!.size, wipeOnSignOut: false });
-    expect(library.search(everything).map((e) => e.id).sort()).toEqual([items[0]!.id, items[2]!.id].sort());
+    expect(
+      library
+        .search(everything)
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual([items[0]!.id, items[2]!.id].sort());
     expect(existsSync(path.join(root, items[1]!.id))).toBe(false);
     await library.close();
   });

@@ -242,8 +242,7 @@ export async function openRecordingLibrary(options: RecordingLibraryOptions): Pr
           emit(task, { state: 'cancelled' });
           return;
         }
-        const failure =
-          error instanceof DownloadError ? error : new DownloadError('disk', String(error), false);
+        const failure = error instanceof DownloadError ? error : new DownloadError('disk', String(error), false);
         log(`library download ${item.id} attempt ${attempt + 1} failed: ${failure.message}`);
         const delay = retryDelays[attempt];
         if (!failure.retryable || delay === undefined) {
@@ -311,7 +310,11 @@ export async function openRecordingLibrary(options: RecordingLibraryOptions): Pr
     settleIdle();
   }
 
-  function mergeAnnotation(entry: StoredEntry, result: { annotation: ServerAnnotation; lost: boolean }, sent: AnnotationState) {
+  function mergeAnnotation(
+    entry: StoredEntry,
+    result: { annotation: ServerAnnotation; lost: boolean },
+    sent: AnnotationState,
+  ) {
     const winner = result.annotation;
     const stillSame = entry.annotation.editedAt === sent.editedAt;
     if (!stillSame) return; // edited again while the request was in flight: the newer edit stays pending

@@ -12,7 +12,10 @@ export const LIBRARY_MEDIA_PATH = '/library-media/';
 const headersBase = { 'accept-ranges': 'bytes', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
 
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n` (first range only); null when absent or malformed. */
-export function parseByteRange(header: string | null, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+export function parseByteRange(
+  header: string | null,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
   const match = /^bytes=(\d*)-(\d*)/.exec(header?.trim() ?? '');
   if (!match || (match[1] === '' && match[2] === '')) return null;
   let start: number;

@@ -5,7 +5,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { libraryInvokeContract, LibraryChannel, libraryRelativePathSchema } from '../../shared/library-contract.ts';
 import { LibraryPathError, recordingFiles, resolveExistingInside, resolveInside, userLibraryRoot } from './paths.ts';
 
-const outside = ['../secrets.txt', 'a/../../b', '/etc/passwd', 'C:\\Windows\\win.ini', 'c:/x', 'a\\..\\b', '', './a', 'a//b', 'a\0b'];
+const outside = [
+  '../secrets.txt',
+  'a/../../b',
+  '/etc/passwd',
+  'C:\\Windows\\win.ini',
+  'c:/x',
+  'a\\..\\b',
+  '',
+  './a',
+  'a//b',
+  'a\0b',
+];
 let root: string;
 let elsewhere: string;
 
