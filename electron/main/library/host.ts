@@ -14,6 +14,8 @@ import { createLibraryServer } from './server.ts';
 export interface LibraryHostOptions extends Omit<RecordingLibraryOptions, 'root' | 'server'> {
   userDataDir: string;
   backendConfig: () => Promise<{ supabaseUrl: string; supabaseAnonKey: string }>;
+  /** A WebSocket class where the runtime has none (tests on Node 20). */
+  webSocket?: unknown;
 }
 
 export interface LibraryHost {
@@ -35,8 +37,9 @@ export function createLibraryHost(options: LibraryHostOptions): LibraryHost {
       ...config,
       accessToken: () => token,
       ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.webSocket ? { webSocket: options.webSocket } : {}),
     });
-    const { userDataDir: _unused, backendConfig: _config, ...rest } = options;
+    const { userDataDir: _unused, backendConfig: _config, webSocket: _ws, ...rest } = options;
     const lib = await openRecordingLibrary({ ...rest, root: userLibraryRoot(options.userDataDir, forUser), server });
     opened = lib;
     return lib;

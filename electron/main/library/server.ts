@@ -16,12 +16,17 @@ export interface LibraryServerConfig {
   supabaseAnonKey: string;
   accessToken: () => string | null;
   fetch?: typeof fetch;
+  /** Only where the runtime has no global WebSocket (Node 20 in tests; Electron's Node has one). */
+  webSocket?: unknown;
 }
 
 export function createLibraryServer(config: LibraryServerConfig): LibraryServer {
   const client = createClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
     accessToken: async () => config.accessToken(),
     ...(config.fetch ? { global: { fetch: config.fetch } } : {}),
+    // supabase-js builds a realtime client even when unused; it needs a WebSocket class.
+    ...(config.webSocket ? { realtime: { transport: config.webSocket as typeof WebSocket } } : {}),
+    auth: { persistSession: false, autoRefreshToken: false },
   });
   return {
     async manifest(request) {
