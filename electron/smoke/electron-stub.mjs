@@ -61,6 +61,7 @@ const ses = {
   webRequest: { onHeadersReceived() {} },
 };
 export const session = { defaultSession: ses };
+export const dialog = { showMessageBoxSync: () => 0 };
 export class BrowserWindow extends EventEmitter {
   static getAllWindows() {
     return calls.windows;
@@ -85,4 +86,4 @@ export class BrowserWindow extends EventEmitter {
   restore() {}
   show() {}
 }
-export default { app, protocol, ipcMain, shell, session, BrowserWindow };
+export default { app, protocol, ipcMain, shell, session, dialog, BrowserWindow };
