@@ -34,6 +34,7 @@ beforeEach(async () => {
     server: {
       manifest: () => Promise.reject(new LibraryOfflineError('fetch failed')),
       syncAnnotation: () => Promise.reject(new LibraryOfflineError('fetch failed')),
+      annotations: () => Promise.reject(new LibraryOfflineError('fetch failed')),
     },
     mediaUrl: (id) => `app://concierge/library-media/${id}`,
     emitProgress: () => {},

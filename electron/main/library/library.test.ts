@@ -72,6 +72,10 @@ function fakeServer(items: ManifestItem[]): FakeServer {
           : server.items;
       return { items: wanted.filter((i) => !exclude.includes(i.id)), skipped: [], truncated: false };
     },
+    async annotations(ids) {
+      if (!server.online) throw new LibraryOfflineError('fetch failed');
+      return new Map([...server.stored].filter(([id]) => ids.includes(id)));
+    },
     async syncAnnotation({ id, annotation, editedAt }) {
       if (!server.online) throw new LibraryOfflineError('fetch failed');
       const current = server.stored.get(id);
@@ -234,6 +238,22 @@ describe('recording library', () => {
       conflict: { discarded: { notes: 'Mine, older' } },
     });
     expect(changes.some((c) => c.reason === 'sync')).toBe(true);
+
+    // An edit made on another computer later reaches this library on the next sync.
+    server.stored.set(items[0]!.id, {
+      notes: 'Edited on the other desk',
+      tags: [],
+      rubric: { courtesy: 3 },
+      editedAt: new Date(clock + 7_200_000).toISOString(),
+      updatedAt: new Date().toISOString(),
+    });
+    await library.syncNow();
+    expect((await library.get(items[0]!.id))?.annotation).toMatchObject({
+      notes: 'Edited on the other desk',
+      rubric: { courtesy: 3 },
+      syncState: 'synced',
+    });
+    expect(library.search({ ...everything, text: 'desk' }).map((e) => e.id)).toEqual([items[0]!.id]);
     await library.close();
   });
 

@@ -51,6 +51,8 @@ export interface LibraryServer {
     annotation: AnnotationInput;
     editedAt: string;
   }): Promise<{ annotation: ServerAnnotation; lost: boolean }>;
+  /** The server's annotations of these calls (edits made on another computer), by call id. */
+  annotations(ids: string[]): Promise<Map<string, ServerAnnotation>>;
 }
 
 /** The server could not be reached: the library stays usable and retries later. */
@@ -111,6 +113,12 @@ const sleep = (ms: number, signal?: AbortSignal) =>
       resolve();
     });
   });
+
+const pick = (a: { notes: string; tags: string[]; rubric: AnnotationInput['rubric'] }): AnnotationInput => ({
+  notes: a.notes,
+  tags: a.tags,
+  rubric: a.rubric,
+});
 
 function transcriptText(lines: { content: string }[]): string {
   return lines.map((l) => l.content).join('\n');
@@ -337,6 +345,7 @@ export async function openRecordingLibrary(options: RecordingLibraryOptions): Pr
   async function syncOnce(): Promise<SyncResult> {
     let synced = 0;
     let conflicts = 0;
+    let pulled = 0;
     const pending = Object.values(index.entries).filter((e) => e.annotation.syncState === 'pending');
     try {
       for (const entry of pending) {
@@ -352,14 +361,29 @@ export async function openRecordingLibrary(options: RecordingLibraryOptions): Pr
         if (result.lost) conflicts += 1;
         else synced += 1;
       }
+      // Then take in edits made elsewhere since (last writer wins both ways).
+      const settled = Object.values(index.entries).filter((e) => e.annotation.syncState !== 'pending');
+      for (let i = 0; i < settled.length; i += 100) {
+        const batch = settled.slice(i, i + 100);
+        const remote = await options.server.annotations(batch.map((e) => e.id));
+        for (const entry of batch) {
+          const theirs = remote.get(entry.id);
+          if (!theirs || entry.annotation.syncState === 'pending') continue;
+          const mine = entry.annotation.editedAt ? Date.parse(entry.annotation.editedAt) : -Infinity;
+          if (Date.parse(theirs.editedAt) <= mine) continue;
+          entry.annotation = { ...entry.annotation, ...pick(theirs), editedAt: theirs.editedAt, syncState: 'synced' };
+          search.put(entry, transcriptText(await readTranscript(entry)));
+          pulled += 1;
+        }
+      }
       offline = false;
     } catch (error) {
       if (!(error instanceof LibraryOfflineError)) log(`library sync failed: ${String(error)}`);
       offline = true;
     }
-    if (synced + conflicts > 0) await save();
+    if (synced + conflicts + pulled > 0) await save();
     const left = Object.values(index.entries).filter((e) => e.annotation.syncState === 'pending').length;
-    if (synced + conflicts > 0 || pending.length > 0) options.emitChanged({ reason: 'sync' });
+    if (synced + conflicts + pulled > 0 || pending.length > 0) options.emitChanged({ reason: 'sync' });
     return { synced, conflicts, pending: left, offline };
   }
 

@@ -3,6 +3,7 @@ import type { Database } from '../../../supabase/types/database.ts';
 import {
   libraryManifestSchema,
   serverAnnotationSchema,
+  type ServerAnnotation,
 } from '../../../supabase/functions/_shared/contracts/recording-library.ts';
 import { LibraryOfflineError, type LibraryServer } from './library.ts';
 
@@ -29,6 +30,31 @@ export function createLibraryServer(config: LibraryServerConfig): LibraryServer 
     auth: { persistSession: false, autoRefreshToken: false },
   });
   return {
+    async annotations(ids) {
+      const byId = new Map<string, ServerAnnotation>();
+      if (!ids.length) return byId;
+      const { data, error, status } = await client
+        .from('recording_annotations')
+        .select('call_id, notes, tags, rubric, edited_at, updated_at')
+        .in('call_id', ids);
+      if (error) {
+        if (status === 0 || status >= 500) throw new LibraryOfflineError(error.message);
+        throw new Error(`reading annotations: ${error.message}`);
+      }
+      for (const row of data) {
+        byId.set(
+          row.call_id,
+          serverAnnotationSchema.parse({
+            notes: row.notes,
+            tags: row.tags,
+            rubric: row.rubric,
+            editedAt: new Date(row.edited_at).toISOString(),
+            updatedAt: new Date(row.updated_at).toISOString(),
+          }),
+        );
+      }
+      return byId;
+    },
     async manifest(request) {
       const { data, error } = await client.functions.invoke('recording-library', { body: request });
       if (error) {
