@@ -146,7 +146,13 @@ beforeAll(async () => {
           content: said,
           timestamp: new Date(Date.now() - 60_000).toISOString(),
         },
-        { conversation_id: conversation.id, user_id: ownerId, role: 'assistant', content: 'Noted, thank you.' },
+        {
+          conversation_id: conversation.id,
+          user_id: ownerId,
+          role: 'assistant',
+          content: 'Noted, thank you.',
+          timestamp: new Date(Date.now() - 50_000).toISOString(),
+        },
       ]),
     );
     const call = await must(
@@ -300,6 +306,24 @@ describe('desktop recordings library', () => {
       expect(refused).toMatch(/^invalid_request: [\s\S]*relative path inside the library/);
     } catch (error) {
       await screenshot(p, 'desktop-library');
+      throw error;
+    }
+  });
+
+  it('deletes the library on request, then downloads one call picked by hand', async () => {
+    const p = page!;
+    const library = new LibraryPage(p, product.consoleUrl, libraryEn);
+    try {
+      await library.search('');
+      await library.wipe();
+      await expect.poll(() => library.rows().count()).toBe(0);
+      expect(existsSync(path.join(userData, 'library', ownerId, recordings[0]!.id))).toBe(false);
+
+      await library.downloadPickedCall('+33612345002');
+      await expect.poll(() => library.rows().count(), { timeout: 20_000 }).toBe(1);
+      expect(existsSync(path.join(userData, 'library', ownerId, recordings[2]!.id, 'audio.wav'))).toBe(true);
+    } catch (error) {
+      await screenshot(p, 'desktop-library-pick');
       throw error;
     }
   });

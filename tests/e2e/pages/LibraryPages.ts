@@ -32,6 +32,19 @@ export class LibraryPage extends ConsolePage {
     await this.page.getByRole('button', { name: this.texts.download.newForAgents }).click();
   }
 
+  /** Opens the list of recorded calls matching the download filter and downloads the one at `caller`. */
+  async downloadPickedCall(caller: string): Promise<void> {
+    await this.page.getByRole('button', { name: this.texts.download.pickCalls }).click();
+    await this.page.locator('.library-call-picker label', { hasText: caller }).click();
+    await this.page.getByRole('button', { name: this.texts.download.selected.replace('{{count}}', '1') }).click();
+  }
+
+  /** Settings: delete the library, confirmed. */
+  async wipe(): Promise<void> {
+    await this.page.getByRole('button', { name: this.texts.settings.wipe }).click();
+    await this.page.getByRole('alertdialog').getByRole('button', { name: this.texts.settings.wipe }).click();
+  }
+
   /** The download rows and their state (data-state), by recording id. */
   downloadRow(recordingId: string): Locator {
     return this.page.locator(`.library-progress-list li[data-recording="${recordingId}"]`);

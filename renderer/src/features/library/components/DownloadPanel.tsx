@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayEnd, dayStart } from '../../history/dateInputs.ts';
 import type { LibrarySelection } from '../api/desktopLibrary.ts';
+import { CallPicker } from './CallPicker.tsx';
 
 export interface DownloadOutcome {
   queued: number;
@@ -28,6 +29,13 @@ export function DownloadPanel({ agents, busy, outcome, onDownload, onCancelAll }
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [ticked, setTicked] = useState<Set<string>>(new Set());
+  const [picking, setPicking] = useState(false);
+  const filter = {
+    agentId: agentId || null,
+    search: search.trim(),
+    since: from ? dayStart(from) : null,
+    until: to ? dayEnd(to) : null,
+  };
 
   const toggle = (id: string) =>
     setTicked((previous) => {
@@ -66,16 +74,15 @@ export function DownloadPanel({ agents, busy, outcome, onDownload, onCancelAll }
         icon="download"
         loading={busy}
         text={t('library:download.matching')}
-        onClick={() =>
-          onDownload({
-            mode: 'filter',
-            agentId: agentId || null,
-            search: search.trim(),
-            since: from ? dayStart(from) : null,
-            until: to ? dayEnd(to) : null,
-          })
-        }
+        onClick={() => onDownload({ mode: 'filter', ...filter })}
       />
+      <Button
+        variant="minimal"
+        icon={picking ? 'chevron-up' : 'chevron-down'}
+        text={t('library:download.pickCalls')}
+        onClick={() => setPicking((open) => !open)}
+      />
+      {picking && <CallPicker filter={filter} busy={busy} onDownload={onDownload} />}
       <FormGroup label={t('library:download.agentsTitle')} className="library-agents">
         {agents.length === 0 && <p>{t('library:download.noAgents')}</p>}
         {agents.map((a) => (

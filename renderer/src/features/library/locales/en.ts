@@ -21,6 +21,10 @@ export const libraryEn = {
     started_other: '{{count}} recordings are downloading.',
     nothingNew: 'Nothing new to download: every matching recording is already in the library.',
     truncated: 'More recordings match: download again for the next ones.',
+    pickCalls: 'Or pick calls',
+    selected: 'Download selected ({{count}})',
+    noRecordedCalls: 'No recorded call matches this filter.',
+    moreCalls: 'More calls',
     cancelAll: 'Cancel downloads',
   },
   progress: {

@@ -24,6 +24,10 @@ export const libraryFr: typeof libraryEn = {
     started_other: '{{count}} enregistrements en cours de téléchargement.',
     nothingNew: 'Rien de nouveau : tous les enregistrements correspondants sont déjà dans la bibliothèque.',
     truncated: 'D’autres enregistrements correspondent : relancez le téléchargement pour les suivants.',
+    pickCalls: 'Ou choisir des appels',
+    selected: 'Télécharger la sélection ({{count}})',
+    noRecordedCalls: 'Aucun appel enregistré ne correspond à ce filtre.',
+    moreCalls: 'Plus d’appels',
     cancelAll: 'Annuler les téléchargements',
   },
   progress: {
