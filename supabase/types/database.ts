@@ -237,6 +237,7 @@ export type Database = {
           version: number;
           voice: string;
           website: string | null;
+          whatsapp_voice_replies: boolean;
         };
         ComputedFields: never;
         Insert: {
@@ -267,6 +268,7 @@ export type Database = {
           version?: number;
           voice?: string;
           website?: string | null;
+          whatsapp_voice_replies?: boolean;
         };
         Update: {
           address?: string | null;
@@ -296,6 +298,7 @@ export type Database = {
           version?: number;
           voice?: string;
           website?: string | null;
+          whatsapp_voice_replies?: boolean;
         };
         Relationships: [
           {
@@ -1715,12 +1718,14 @@ export type Database = {
           attempts: number;
           claimed_until: string | null;
           id: string;
+          kind: string;
           last_error: string | null;
-          phone_number: string;
+          phone_number: string | null;
           provider_sid: string | null;
           reason: string;
           released_at: string | null;
           requested_at: string;
+          sender_sid: string | null;
           user_id: string | null;
         };
         ComputedFields: never;
@@ -1728,24 +1733,28 @@ export type Database = {
           attempts?: number;
           claimed_until?: string | null;
           id?: string;
+          kind?: string;
           last_error?: string | null;
-          phone_number: string;
+          phone_number?: string | null;
           provider_sid?: string | null;
           reason?: string;
           released_at?: string | null;
           requested_at?: string;
+          sender_sid?: string | null;
           user_id?: string | null;
         };
         Update: {
           attempts?: number;
           claimed_until?: string | null;
           id?: string;
+          kind?: string;
           last_error?: string | null;
-          phone_number?: string;
+          phone_number?: string | null;
           provider_sid?: string | null;
           reason?: string;
           released_at?: string | null;
           requested_at?: string;
+          sender_sid?: string | null;
           user_id?: string | null;
         };
         Relationships: [
@@ -2741,6 +2750,18 @@ export type Database = {
           provider_sid: string;
         }[];
       };
+      claim_twilio_releases: {
+        Args: { max_releases?: number; owner_id?: string };
+        Returns: {
+          account_sid: string;
+          auth_token: string;
+          id: string;
+          kind: string;
+          phone_number: string;
+          provider_sid: string;
+          sender_sid: string;
+        }[];
+      };
       configure_web_widget: { Args: { agent_id: string; domain: string }; Returns: Json };
       connector_claim_deliveries: {
         Args: { idle_minutes?: number; lease_seconds?: number; max_deliveries?: number };
@@ -3050,6 +3071,7 @@ export type Database = {
       public_web_widget: { Args: { subdomain: string }; Returns: Json };
       purchase_credits: { Args: { amount: number; pack_id?: string; user_id: string }; Returns: number };
       rate_conversation: { Args: { conversation_id: string; rating: number; visitor_key: string }; Returns: number };
+      rate_voice_call: { Args: { call_id: string; rating: number }; Returns: number };
       record_checkout_payment: {
         Args: {
           amount_cents?: number;

@@ -176,12 +176,18 @@ describe('ChatView', () => {
     expect(screen.queryByText('Start the conversation')).toBeNull();
     expect(screen.getByText('Failed to start recording')).toBeTruthy();
     fireEvent.click(screen.getByText('mic'));
+    await stream.push({
+      event: 'meta',
+      data: { conversationId: CONVERSATION, language: 'en', offline: false, citations: [] },
+    });
     await stream.push({ event: 'tool', data: { name: 'get_time', status: 'running' } });
     await stream.push({ event: 'delta', data: { text: 'It is noon.' } });
     await stream.push({ event: 'done', data: { messageId: 'm1', usage: null } });
     await stream.close();
     expect(stream.bodies[0]).toMatchObject({ message: 'from the microphone', channel: 'sandbox' });
-    expect(events).toEqual(['tool', 'delta', 'done']);
+    expect(events).toEqual(['meta', 'tool', 'delta', 'done']);
+    // The owner's test conversations are never rated (they must not move the owner's satisfaction).
+    expect(screen.queryByTestId('rating-chat')).toBeNull();
     expect(counts.at(-1)).toBe(2);
     expect(screen.getAllByTestId('chat-message-assistant').at(-1)?.textContent).toContain('It is noon.');
 
@@ -198,5 +204,71 @@ describe('ChatView', () => {
     );
     const input = screen.getByPlaceholderText('Type your message...') as HTMLTextAreaElement;
     expect(input.disabled).toBe(true);
+  });
+
+  it('offers a 1-5 rating once the agent answered (French, keyboard), sends it with the visitor key, thanks and lets the visitor change it', async () => {
+    const stream = controllableStream();
+    const ratings: { body: unknown; visitor: string | null }[] = [];
+    let failNext = false;
+    const fetchFn: typeof fetch = async (input, init) => {
+      if (!String(input).endsWith('/agent-chat/rating')) return stream.fetchFn(input, init);
+      ratings.push({ body: JSON.parse(String(init?.body)), visitor: new Headers(init?.headers).get('x-visitor-key') });
+      if (failNext) return Response.json({ error: { code: 'internal_error', message: 'x' } }, { status: 500 });
+      return Response.json({ satisfaction: 0.5 });
+    };
+    const store = memoryStore();
+    render(
+      <ChatView
+        endpoint={endpoint}
+        agent={{ subdomain: 'demo', name: 'Clara' }}
+        channel="web"
+        locale="fr"
+        store={store}
+        fetchFn={fetchFn}
+      />,
+    );
+    const input = screen.getByPlaceholderText('Tapez votre message...');
+    fireEvent.change(input, { target: { value: 'Bonjour' } });
+    await act(async () => {
+      fireEvent.keyDown(input, { key: 'Enter' });
+    });
+    await stream.push({
+      event: 'meta',
+      data: { conversationId: CONVERSATION, language: 'fr', offline: false, citations: [] },
+    });
+    // No rating before the agent has answered.
+    expect(screen.queryByTestId('rating-chat')).toBeNull();
+    await stream.push({ event: 'delta', data: { text: 'Bonjour !' } });
+    await stream.push({ event: 'done', data: { messageId: 'm1', usage: null } });
+    await stream.close();
+
+    expect(screen.getByText("Comment s'est passée cette conversation ?")).toBeTruthy();
+    const three = screen.getByRole('button', { name: 'Noter 3 sur 5' });
+    // The arrow keys move between the stars; Enter on a button is a click.
+    three.focus();
+    fireEvent.keyDown(three, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Noter 4 sur 5' }));
+    await act(async () => {
+      fireEvent.click(three);
+    });
+    const visitor = store.getItem('concierge.visitorKey');
+    expect(ratings).toEqual([{ body: { conversationId: CONVERSATION, rating: 3 }, visitor }]);
+    expect(screen.getByTestId('rating-chat-status').textContent).toContain('Merci pour votre avis');
+    expect(three.getAttribute('aria-pressed')).toBe('true');
+
+    failNext = true;
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Noter 5 sur 5' }));
+    });
+    expect(screen.getByTestId('rating-chat-status').textContent).toBe(
+      "Votre note n'a pas pu être envoyée. Veuillez réessayer.",
+    );
+    failNext = false;
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Noter 5 sur 5' }));
+    });
+    expect(ratings.map((r) => (r.body as { rating: number }).rating)).toEqual([3, 5, 5]);
+    expect(screen.getByRole('button', { name: 'Noter 5 sur 5' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('rating-chat-status').textContent).toContain('Merci');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { MAX_MESSAGE_LENGTH } from '@contracts/agent-chat.ts';
 import type { AgentChatEvent } from '@contracts/conversation-events.ts';
 import { browserStore, type KeyValueStore } from './session.ts';
@@ -6,6 +6,9 @@ import { conversationText, type ConversationKey, type ConversationLocale } from 
 import type { AgentRef, ChatChannel, ConversationEndpoint } from './api.ts';
 import type { ChatMessage, ConversationState } from './state.ts';
 import { useConversation } from './useConversation.ts';
+import { RatingPrompt } from './rating/RatingPrompt.tsx';
+import { sendRating } from './rating/ratingApi.ts';
+import { useRating } from './rating/useRating.ts';
 import './conversation.css';
 
 export interface ChatViewProps {
@@ -100,7 +103,7 @@ export function ChatView({
 }: ChatViewProps) {
   const t = (key: ConversationKey, params?: Record<string, string>) => conversationText(locale, key, params);
   const [storeRef] = useState(() => (store === undefined ? browserStore() : store));
-  const { state, send } = useConversation({
+  const { state, send, visitorKey } = useConversation({
     endpoint,
     agent,
     channel,
@@ -110,6 +113,23 @@ export function ChatView({
     ...(onEvent ? { onEvent } : {}),
   });
   const [draft, setDraft] = useState('');
+  const conversationId = state.conversationId;
+  const submitRating = useCallback(
+    (rating: number) => {
+      if (!conversationId) return Promise.reject(new Error('no conversation yet'));
+      return sendRating({ endpoint, body: { conversationId, rating }, visitorKey, ...(fetchFn ? { fetchFn } : {}) });
+    },
+    // The endpoint object may be rebuilt by the parent each render; its fields are what matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [conversationId, endpoint.supabaseUrl, endpoint.anonKey, visitorKey, fetchFn],
+  );
+  const rating = useRating(submitRating);
+  // Visitors rate once the agent has answered; the owner's sandbox never (its conversations are not
+  // the visitors' and must not move the owner's satisfaction).
+  const rateable =
+    channel === 'web' &&
+    conversationId !== null &&
+    state.messages.some((m) => m.role === 'assistant' && m.status === 'done' && m.text !== '');
   const listRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const [timeFormat] = useState(
@@ -192,6 +212,7 @@ export function ChatView({
           </li>
         ) : null}
       </ol>
+      {rateable ? <RatingPrompt locale={locale} subject="chat" state={rating.state} onRate={rating.rate} /> : null}
       <form
         className="cv-composer"
         onSubmit={(e) => {

@@ -37,6 +37,12 @@ const en = {
   endsSoon: 'This call ends in about {minutes} min.',
   microphoneHint: 'Your browser will ask to use the microphone.',
   close: 'Close',
+  // The visitor's rating (issue 18 §2).
+  rateChat: 'How was this conversation?',
+  rateCall: 'How was this call?',
+  rateValue: 'Rate {value} out of 5',
+  rateThanks: 'Thank you for your feedback! You can change your rating at any time.',
+  rateFailed: 'Your rating could not be sent. Please try again.',
 };
 
 export type ConversationMessages = typeof en;
@@ -72,6 +78,11 @@ const fr: ConversationMessages = {
   endsSoon: 'Cet appel se termine dans environ {minutes} min.',
   microphoneHint: "Votre navigateur va demander l'accès au micro.",
   close: 'Fermer',
+  rateChat: "Comment s'est passée cette conversation ?",
+  rateCall: "Comment s'est passé cet appel ?",
+  rateValue: 'Noter {value} sur 5',
+  rateThanks: 'Merci pour votre avis ! Vous pouvez modifier votre note à tout moment.',
+  rateFailed: "Votre note n'a pas pu être envoyée. Veuillez réessayer.",
 };
 
 export const conversationCatalogues: Record<ConversationLocale, ConversationMessages> = { en, fr };

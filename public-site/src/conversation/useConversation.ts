@@ -123,5 +123,5 @@ export function useConversation(options: UseConversationOptions) {
     [agentKey, visitor],
   );
 
-  return { state, send };
+  return { state, send, visitorKey: visitor };
 }

@@ -180,7 +180,13 @@ export function AgentSite({
       ) : null}
       {overlay === 'call' ? (
         <Suspense fallback={<Pending />}>
-          <CallOverlay endpoint={endpoint} agent={conversationAgent} locale={locale} onClose={() => setOverlay(null)} />
+          <CallOverlay
+            endpoint={endpoint}
+            agent={conversationAgent}
+            locale={locale}
+            onClose={() => setOverlay(null)}
+            offerRating
+          />
         </Suspense>
       ) : null}
       {overlay === 'call-unavailable' ? (

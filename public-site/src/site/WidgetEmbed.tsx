@@ -101,7 +101,13 @@ export default function WidgetEmbed({
           onBack={framed ? () => window.parent.postMessage('concierge:close', '*') : undefined}
         />
         {view === 'call' ? (
-          <CallOverlay endpoint={endpoint} agent={chatAgent} locale={locale} onClose={() => setView('chat')} />
+          <CallOverlay
+            endpoint={endpoint}
+            agent={chatAgent}
+            locale={locale}
+            onClose={() => setView('chat')}
+            offerRating
+          />
         ) : null}
       </Suspense>
     </div>

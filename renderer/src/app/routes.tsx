@@ -32,6 +32,7 @@ import { AddressesPage } from '../features/phoneNumbers/pages/AddressesPage.tsx'
 import { CallerIdsPage } from '../features/phoneNumbers/pages/CallerIdsPage.tsx';
 import { SiteConfigPage } from '../features/siteConfig/pages/SiteConfigPage.tsx';
 import { AgentDashboardPage } from '../features/insights/pages/AgentDashboardPage.tsx';
+import { AnalyticsPage } from '../features/insights/pages/AnalyticsPage.tsx';
 import { DashboardPage } from '../features/insights/pages/DashboardPage.tsx';
 import { InteractionsPage } from '../features/interactions/InteractionsPage.tsx';
 import { SandboxAuthGate } from '../features/sandbox/components/SandboxAuthGate.tsx';
@@ -108,6 +109,7 @@ export const routes: RouteObject[] = [
               { path: 'contacts', element: <ContactsPage /> },
               { path: 'contacts/:contactId', element: <ContactPage /> },
               { path: 'conversations', element: <ConversationsPage /> },
+              { path: 'analytics', element: <AnalyticsPage /> },
               { path: 'conversations/:conversationId', element: <ConversationsPage /> },
               // The desktop app's offline recordings library (issue 20 §1); a browser gets an explanation.
               { path: 'library', element: <LibraryPage /> },

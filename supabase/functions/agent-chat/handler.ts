@@ -36,6 +36,7 @@ import { parseRatingRequest, rateConversation } from '../_shared/conversation/ra
 import { jsonResponse } from '../_shared/platform/errors.ts';
 import { offlineShareAction } from '../_shared/tools/interactions.ts';
 import { createToolRunner } from '../_shared/tools/runner.ts';
+import { voiceCallTokenSecret } from '../_shared/voice/call-token.ts';
 
 export type { FunctionEnv };
 
@@ -93,11 +94,13 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     log,
   });
   fn.post('/', (c) => handle(c.req.raw));
-  // The visitor's rating of the conversation (issue 18 §2): same caller identity as a turn.
+  // The visitor's rating of the conversation (issue 18 §2): same caller identity as a turn, or the
+  // voice call token for the end of a browser voice call.
+  const rating = { service, callTokenSecret: voiceCallTokenSecret(env) };
   fn.post('/rating', async (c) => {
     const caller = await identifyCaller(c.req.raw, { anonymousKeys: keys, auth: fn.auth });
     const input = await parseRatingRequest(c.req.raw);
-    return jsonResponse(await rateConversation(service, caller, input));
+    return jsonResponse(await rateConversation(rating, caller, input));
   });
   return fn.handler();
 }

@@ -16,6 +16,7 @@ import { clientAddressKey, identifyCaller } from '../_shared/platform/visitor.ts
 import { anonymousKeys, createServiceClient, envRecord, type FunctionEnv } from '../_shared/platform/env.ts';
 import { createToolRunner } from '../_shared/tools/runner.ts';
 import { defaultCallControlHost, type CallControlHost } from '../_shared/voice/call-control-host.ts';
+import { voiceCallTokenSecret } from '../_shared/voice/call-token.ts';
 import { hangUpCall } from '../_shared/voice/hang-up.ts';
 import { createOpenAiRealtime } from '../_shared/voice/openai-realtime.ts';
 import { connectSideband } from '../_shared/voice/sideband.ts';
@@ -132,7 +133,7 @@ export function makeHandler(
     loadAgent: loadAgent ? (ref) => loadAgent(ref) : async () => null,
     ...(controlCall ? { controlCall } : {}),
     // Call tokens are HMACs; a dedicated secret may be set, else the service key (never sent out) signs them.
-    tokenSecret: env.get('VOICE_CALL_TOKEN_SECRET') || serviceRoleKey || undefined,
+    tokenSecret: voiceCallTokenSecret(env),
     store,
     realtime,
     model,

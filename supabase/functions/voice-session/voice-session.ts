@@ -38,7 +38,7 @@ import { z } from 'zod';
 import { hangUpCall } from '../_shared/voice/hang-up.ts';
 import { VOICE_LEASE_SECONDS } from '../_shared/contracts/voice-lease.ts';
 import type { RealtimeProvider } from '../_shared/voice/openai-realtime.ts';
-import { signToken, verifyToken } from '../_shared/platform/signing.ts';
+import { isTokenForCall, signCallToken, VOICE_CALL_TOKEN_PURPOSE } from '../_shared/voice/call-token.ts';
 import { VOICE_START_LIMITS, type VoiceStartLimits } from './limits.ts';
 
 /** Who starts a call: the signed-in owner (sandbox) or a visitor, and the rate-limit keys. */
@@ -133,22 +133,8 @@ export interface VoiceSessionDeps {
 /** A call token outlives the longest call by this much (the goodbye, the last tool call). */
 const TOKEN_GRACE_SECONDS = 120;
 
-/**
- * The call token: the page's proof that it holds one call (heartbeats, `end`) until the call's
- * longest possible end, signed by platform/signing.ts for this purpose only, so a visitor cannot
- * act on another call, nor after the paid time.
- */
-export const VOICE_CALL_TOKEN_PURPOSE = 'voice-call';
-const callTokenPayloadSchema = z.object({ callId: z.string() });
-
-export function signCallToken(secret: string, callId: string, expiresAtMs: number): Promise<string> {
-  return signToken(VOICE_CALL_TOKEN_PURPOSE, { callId }, secret, expiresAtMs);
-}
-
-async function isTokenForCall(secret: string, callId: string, token: string, nowMs: number): Promise<boolean> {
-  const check = await verifyToken(VOICE_CALL_TOKEN_PURPOSE, token, secret, nowMs);
-  return check.ok && callTokenPayloadSchema.safeParse(check.payload).data?.callId === callId;
-}
+// The call token (heartbeats, `end`, the end-of-call rating) is defined in _shared/voice/call-token.ts.
+export { signCallToken, VOICE_CALL_TOKEN_PURPOSE };
 
 /** Zod's first issue as a 400 `invalid_request` that says what to fix (every issue in details). */
 function parsed<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {

@@ -183,6 +183,13 @@ const cases: Case[] = [
     args: () => ({ conversation_id: missing(), visitor_key: 'visitor:x', rating: 3 }),
     message: 'Conversation not found',
   },
+  {
+    rule: 'the chat service rating a browser voice call that does not exist',
+    client: () => cast.service,
+    fn: 'rate_voice_call',
+    args: () => ({ call_id: missing(), rating: 3 }),
+    message: 'Conversation not found',
+  },
 ];
 
 describe('"not found" from an RPC answers 404 with its message, not 500', () => {

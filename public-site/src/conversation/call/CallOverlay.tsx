@@ -1,7 +1,9 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { AgentRef, ConversationEndpoint } from '../api.ts';
 import { conversationText, type ConversationKey, type ConversationLocale } from '../messages.ts';
 import { browserStore, visitorKey } from '../session.ts';
+import { RatingPrompt } from '../rating/RatingPrompt.tsx';
+import { useRating } from '../rating/useRating.ts';
 import { createStereoRecorder } from './recorder.ts';
 import { VoiceCall, type CallEnvironment, type CallSnapshot } from './voiceCall.ts';
 import './call.css';
@@ -13,6 +15,8 @@ export interface CallOverlayProps {
   onClose: () => void;
   /** Browser objects; real WebRTC by default. */
   environment?: CallEnvironment;
+  /** Offer the visitor a rating once a connected call ends (public pages; never the owner's sandbox). */
+  offerRating?: boolean;
 }
 
 function browserEnvironment(): CallEnvironment {
@@ -37,12 +41,20 @@ const ENDED_TEXT: Record<NonNullable<CallSnapshot['endReason']>, ConversationKey
 };
 
 /** The call overlay (spec 002 §2.3): Start Call, Connecting..., Call in Progress with Recording..., End Call. */
-export default function CallOverlay({ endpoint, agent, locale, onClose, environment }: CallOverlayProps) {
+export default function CallOverlay({
+  endpoint,
+  agent,
+  locale,
+  onClose,
+  environment,
+  offerRating = false,
+}: CallOverlayProps) {
   const t = (key: ConversationKey, params?: Record<string, string>) => conversationText(locale, key, params);
   // One call per opened overlay. Effects may run twice (StrictMode) before anything starts, so the
   // cleanup only ends a call that has started: an idle call holds nothing to release.
   const [call] = useState(() => new VoiceCall(endpoint, agent, environment ?? browserEnvironment()));
   const state = useSyncExternalStore(call.subscribe, call.getSnapshot);
+  const rating = useRating(useCallback((value: number) => call.rate(value), [call]));
 
   useEffect(() => {
     // Leaving the page (or closing the overlay) ends the call and releases the microphone.
@@ -113,6 +125,9 @@ export default function CallOverlay({ endpoint, agent, locale, onClose, environm
           <span aria-hidden="true" />
           {t('recording')}
         </p>
+      ) : null}
+      {offerRating && state.status === 'ended' && state.rateable ? (
+        <RatingPrompt locale={locale} subject="call" state={rating.state} onRate={rating.rate} tone="dark" />
       ) : null}
       <div className="call__actions">
         {state.status === 'idle' ? (

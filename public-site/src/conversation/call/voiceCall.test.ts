@@ -147,7 +147,13 @@ describe('VoiceCall', () => {
     browser.serverSays({ type: 'response.output_item.done', item: { type: 'function_call', ...fn } });
     await new Promise((r) => setTimeout(r, 10));
     await call.end();
-    expect(call.state).toEqual({ status: 'ended', recording: false, endReason: null, secondsLeft: null });
+    expect(call.state).toEqual({
+      status: 'ended',
+      recording: false,
+      endReason: null,
+      secondsLeft: null,
+      rateable: true,
+    });
     expect(seen).toEqual(['connecting', 'in_progress', 'in_progress', 'ended']);
     expect(browser.sent).toEqual([]);
     // Only start and end reach voice-session, and the end carries no transcript.
@@ -161,12 +167,50 @@ describe('VoiceCall', () => {
     expect(api.bodies).toHaveLength(2);
   });
 
+  it('once a connected call ended, rates it with its call token through agent-chat/rating (and not before)', async () => {
+    const browser = fakeBrowser();
+    const api = fakeApi(okSession);
+    const ratings: { url: string; body: unknown }[] = [];
+    const fetchFn: typeof fetch = async (input, init) => {
+      if (String(input).endsWith('/functions/v1/agent-chat/rating')) {
+        ratings.push({ url: String(input), body: JSON.parse(String(init?.body)) });
+        return Response.json({ satisfaction: 0.75 });
+      }
+      return api.fetchFn(input, init);
+    };
+    const call = new VoiceCall(endpoint, { subdomain: 'demo' }, { ...browser.env, fetchFn });
+    await call.start();
+    browser.open();
+    await expect(call.rate(4)).rejects.toThrow();
+    await call.end();
+    await call.rate(4);
+    await call.rate(2);
+    expect(ratings).toEqual([
+      {
+        url: 'http://api.test/functions/v1/agent-chat/rating',
+        body: { callId: CALL, callToken: '123.token', rating: 4 },
+      },
+      {
+        url: 'http://api.test/functions/v1/agent-chat/rating',
+        body: { callId: CALL, callToken: '123.token', rating: 2 },
+      },
+    ]);
+  });
+
   it('ends with no_credits when the owner has none, without recording anything', async () => {
     const browser = fakeBrowser();
     const api = fakeApi(() => Response.json({ error: { code: 'no_credits', message: 'x' } }, { status: 402 }));
     const call = new VoiceCall(endpoint, { subdomain: 'demo' }, { ...browser.env, fetchFn: api.fetchFn });
     await call.start();
-    expect(call.state).toEqual({ status: 'ended', recording: false, endReason: 'no_credits', secondsLeft: null });
+    expect(call.state).toEqual({
+      status: 'ended',
+      recording: false,
+      endReason: 'no_credits',
+      secondsLeft: null,
+      rateable: false,
+    });
+    // A call that never connected has nothing to rate.
+    await expect(call.rate(5)).rejects.toThrow();
     expect(api.bodies).toHaveLength(1);
     expect(browser.stopped).toEqual(['mic']);
   });
@@ -318,7 +362,7 @@ describe('VoiceCall', () => {
     expect(browser.sent).toEqual([]);
     live(100)[0]!.fn();
     await new Promise((r) => setTimeout(r, 5));
-    expect(call.state).toEqual({ status: 'ended', recording: false, endReason: 'time_limit', secondsLeft: null });
+    expect(call.state).toMatchObject({ status: 'ended', recording: false, endReason: 'time_limit', secondsLeft: null });
     expect(api.bodies.at(-1)).toMatchObject({ action: 'end', callId: CALL, callToken: '123.token' });
   });
 });

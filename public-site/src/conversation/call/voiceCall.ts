@@ -1,6 +1,7 @@
 import { VOICE_HEARTBEAT_INTERVAL_SECONDS } from '@contracts/voice-lease.ts';
 import type { AgentRef, ConversationEndpoint } from '../api.ts';
 import type { CallRecorder } from './recorder.ts';
+import { sendRating } from '../rating/ratingApi.ts';
 import { endVoiceSession, heartbeatVoiceSession, startVoiceSession, type HeldCall } from './voiceApi.ts';
 
 /**
@@ -26,6 +27,8 @@ export interface CallSnapshot {
   endReason: 'no_credits' | 'unavailable' | 'failed' | 'time_limit' | null;
   /** Seconds left (at the server's last answer) once the call's time cannot grow; null while it can. */
   secondsLeft: number | null;
+  /** The call connected, so once ended the visitor may rate it (with its call token). */
+  rateable: boolean;
 }
 
 export interface CallEnvironment {
@@ -43,13 +46,21 @@ export interface CallEnvironment {
 }
 
 export class VoiceCall {
-  private snapshot: CallSnapshot = { status: 'idle', recording: false, endReason: null, secondsLeft: null };
+  private snapshot: CallSnapshot = {
+    status: 'idle',
+    recording: false,
+    endReason: null,
+    secondsLeft: null,
+    rateable: false,
+  };
   private readonly listeners = new Set<(s: CallSnapshot) => void>();
   private pc: RTCPeerConnection | null = null;
   private mic: MediaStream | null = null;
   private channel: RTCDataChannel | null = null;
   /** The call on the server (id and token), from the start answer until the end request. */
   private call: HeldCall | null = null;
+  /** The connected call, kept after its end: its token proves the end-of-call rating is the caller's. */
+  private connected: HeldCall | null = null;
   private recorder: CallRecorder | null = null;
   private remote: MediaStream | null = null;
   private uploadUrl: string | null = null;
@@ -124,8 +135,10 @@ export class VoiceCall {
         await this.release();
         return;
       }
+      const held = this.call;
       channel.onopen = () => {
-        this.set({ status: 'in_progress' });
+        this.connected = held;
+        this.set({ status: 'in_progress', rateable: true });
         // Recording starts shortly after the connection (spec: about 500 ms).
         this.timer(() => this.startRecording(), 500);
       };
@@ -194,6 +207,17 @@ export class VoiceCall {
       }
     }
     this.set({ recording: true });
+  }
+
+  /** The visitor's 1-5 rating of the ended call (agent-chat/rating with the call token). */
+  async rate(rating: number): Promise<void> {
+    const call = this.connected;
+    if (!call || this.snapshot.status !== 'ended') throw new Error('only a connected call that ended can be rated');
+    await sendRating({
+      endpoint: this.endpoint,
+      body: { callId: call.callId, callToken: call.callToken, rating },
+      ...(this.env.fetchFn ? { fetchFn: this.env.fetchFn } : {}),
+    });
   }
 
   /** End Call, leaving the page, time limit or failure: tears everything down once. */

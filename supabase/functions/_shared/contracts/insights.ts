@@ -87,12 +87,29 @@ export const seriesRowSchema = z.object({
 });
 export type SeriesRow = z.infer<typeof seriesRowSchema>;
 
-/** A visitor's rating of their own conversation (POST agent-chat/rating): 1 to 5 stars. */
+/** A visitor's rating: 1 to 5 stars; satisfaction = (rating - 1) / 4 (migration 20261125160000). */
+export const RATING_VALUES = [1, 2, 3, 4, 5] as const;
+const ratingSchema = z.number().int().min(1).max(5);
+
+/** A visitor's rating of their own web conversation (POST agent-chat/rating): the page's visitor key proves it. */
 export const conversationRatingRequestSchema = z.object({
   conversationId: z.string().uuid(),
-  rating: z.number().int().min(1).max(5),
+  rating: ratingSchema,
 });
+/**
+ * A browser voice caller's rating of the call just ended (POST agent-chat/rating): the call token
+ * voice-session gave the page proves the rater held that call (a voice conversation has no
+ * visitor key). The token expires with the call's longest possible end plus a grace.
+ */
+export const voiceCallRatingRequestSchema = z.object({
+  callId: z.string().uuid(),
+  callToken: z.string().min(1).max(200),
+  rating: ratingSchema,
+});
+export const ratingRequestSchema = z.union([conversationRatingRequestSchema, voiceCallRatingRequestSchema]);
 export type ConversationRatingRequest = z.infer<typeof conversationRatingRequestSchema>;
+export type VoiceCallRatingRequest = z.infer<typeof voiceCallRatingRequestSchema>;
+export type RatingRequest = z.infer<typeof ratingRequestSchema>;
 export const conversationRatingResponseSchema = z.object({ satisfaction: z.number().min(0).max(1) });
 
 /**
