@@ -57,8 +57,20 @@ beforeAll(async () => {
   );
   await must(
     service.from('messages').insert([
-      { conversation_id: conversation.id, user_id: owner.id, role: 'user', content: 'My boiler is leaking.' },
-      { conversation_id: conversation.id, user_id: owner.id, role: 'assistant', content: 'A plumber comes at nine.' },
+      {
+        conversation_id: conversation.id,
+        user_id: owner.id,
+        role: 'user',
+        content: 'My boiler is leaking.',
+        timestamp: '2026-11-20T10:00:00Z',
+      },
+      {
+        conversation_id: conversation.id,
+        user_id: owner.id,
+        role: 'assistant',
+        content: 'A plumber comes at nine.',
+        timestamp: '2026-11-20T10:00:05Z',
+      },
     ]),
   );
   phone.bytes = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
