@@ -10,8 +10,9 @@ import type { LibrarySelection } from '../api/desktopLibrary.ts';
 export interface CallFilter {
   agentId: string | null;
   search: string;
-  since: string | null;
-  until: string | null;
+  /** The day inputs as typed (yyyy-MM-dd, '' = open). */
+  from: string;
+  to: string;
 }
 
 /**
@@ -30,8 +31,9 @@ export function CallPicker({
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const calls = useCallHistoryQuery(user?.id ?? '', filter.agentId, filter.search, {
-    since: filter.since,
-    until: filter.until,
+    kind: 'custom',
+    from: filter.from,
+    to: filter.to,
   });
   const [picked, setPicked] = useState<Map<string, 'gsm' | 'voice'>>(new Map());
   const toggle = (id: string, kind: 'gsm' | 'voice') =>
@@ -41,7 +43,7 @@ export function CallPicker({
       else next.set(id, kind);
       return next;
     });
-  const recorded = (calls.data?.pages ?? []).flat().filter((c) => c.recording_path !== null);
+  const recorded = (calls.data?.pages ?? []).flatMap((page) => page.rows).filter((c) => c.recording_path !== null);
 
   return (
     <div className="library-call-picker">

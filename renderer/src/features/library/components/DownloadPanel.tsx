@@ -36,6 +36,7 @@ export function DownloadPanel({ agents, busy, outcome, onDownload, onCancelAll }
     since: from ? dayStart(from) : null,
     until: to ? dayEnd(to) : null,
   };
+  const pickerFilter = { agentId: filter.agentId, search: filter.search, from, to };
 
   const toggle = (id: string) =>
     setTicked((previous) => {
@@ -82,7 +83,7 @@ export function DownloadPanel({ agents, busy, outcome, onDownload, onCancelAll }
         text={t('library:download.pickCalls')}
         onClick={() => setPicking((open) => !open)}
       />
-      {picking && <CallPicker filter={filter} busy={busy} onDownload={onDownload} />}
+      {picking && <CallPicker filter={pickerFilter} busy={busy} onDownload={onDownload} />}
       <FormGroup label={t('library:download.agentsTitle')} className="library-agents">
         {agents.length === 0 && <p>{t('library:download.noAgents')}</p>}
         {agents.map((a) => (
