@@ -10,6 +10,7 @@ import {
   type InvokeChannel,
   type InvokeRequest,
 } from '../shared/ipc-contract.ts';
+import { createLibraryApi } from './libraryApi.ts';
 
 /**
  * The only bridge between the sandboxed console and the main process: one object,
@@ -73,6 +74,9 @@ const api = {
       deepLinkListeners.delete(listener);
     };
   },
+
+  // The offline recordings library (issue 20 §1), same validation rules, built in libraryApi.ts.
+  library: createLibraryApi(ipcRenderer),
 } satisfies ConciergeDesktopApi;
 
 contextBridge.exposeInMainWorld('concierge', api);

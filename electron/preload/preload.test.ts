@@ -38,7 +38,13 @@ describe('preload', () => {
   it('exposes exactly one object with the intent-level methods', async () => {
     const api = await loadPreload();
     expect([...bridge.exposed.keys()]).toEqual(['concierge']);
-    expect(Object.keys(api).sort()).toEqual(['getBackendConfig', 'onDeepLink', 'openExternal', 'setUnsavedChanges']);
+    expect(Object.keys(api).sort()).toEqual([
+      'getBackendConfig',
+      'library',
+      'onDeepLink',
+      'openExternal',
+      'setUnsavedChanges',
+    ]);
   });
 
   it('returns the backend config main sends', async () => {

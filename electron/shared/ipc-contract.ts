@@ -1,5 +1,6 @@
 // zod/mini keeps the sandboxed preload small (the full zod would be most of its bundle).
 import { z } from 'zod/mini';
+import type { ConciergeLibraryApi } from './library-contract.ts';
 
 /**
  * The one contract between the Electron main process and the preload (CONVENTIONS §1): channel
@@ -123,4 +124,6 @@ export interface ConciergeDesktopApi {
   setUnsavedChanges(state: UnsavedChanges): Promise<void>;
   /** Auth callbacks (`concierge://auth/callback#...`); returns an unsubscribe function. */
   onDeepLink(listener: (url: string) => void): () => void;
+  /** The offline recordings library (issue 20 §1; electron/shared/library-contract.ts). */
+  library?: ConciergeLibraryApi;
 }

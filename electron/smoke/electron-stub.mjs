@@ -45,7 +45,10 @@ export const ipcMain = {
     calls.ipc[c] = h;
   },
 };
-export const shell = { openExternal: async (u) => calls.log.push(`open:${u}`) };
+export const shell = {
+  openExternal: async (u) => calls.log.push(`open:${u}`),
+  showItemInFolder: (p) => calls.log.push(`show:${p}`),
+};
 const ses = {
   setPermissionRequestHandler(h) {
     calls.permissionRequest = h;
@@ -58,6 +61,7 @@ const ses = {
   webRequest: { onHeadersReceived() {} },
 };
 export const session = { defaultSession: ses };
+export const dialog = { showMessageBoxSync: () => 0 };
 export class BrowserWindow extends EventEmitter {
   static getAllWindows() {
     return calls.windows;
@@ -82,4 +86,4 @@ export class BrowserWindow extends EventEmitter {
   restore() {}
   show() {}
 }
-export default { app, protocol, ipcMain, shell, session, BrowserWindow };
+export default { app, protocol, ipcMain, shell, session, dialog, BrowserWindow };

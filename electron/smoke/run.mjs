@@ -57,5 +57,16 @@ assert.ok(
   calls.log.join('\n'),
 );
 
+// The offline recordings library: answers before anyone signed in; no media without a library.
+const libraryStatus = await calls.ipc['concierge:library:status'](
+  { senderFrame: { url: 'app://concierge/' } },
+  undefined,
+);
+assert.equal(libraryStatus.ok && libraryStatus.value.signedIn, false);
+const media = await calls.handlers.app(
+  new Request('app://concierge/library-media/0b6f5f3e-8a51-4d1e-9a57-1c2d3e4f5a6b'),
+);
+assert.equal(media.status, 404);
+
 console.log('electron main smoke: ok', config.supabaseUrl);
 process.exit(0);

@@ -52,6 +52,8 @@ import { historyEn } from '../features/history/locales/en.ts';
 import { historyFr } from '../features/history/locales/fr.ts';
 import { messagesEn } from '../features/messages/locales/en.ts';
 import { messagesFr } from '../features/messages/locales/fr.ts';
+import { libraryEn } from '../features/library/locales/en.ts';
+import { libraryFr } from '../features/library/locales/fr.ts';
 
 /**
  * Every namespace, per language. A feature adds its `locales/{en,fr}.ts` here; the parity test
@@ -86,6 +88,7 @@ export const resources = {
     numbers: numbersEn,
     messages: messagesEn,
     insights: insightsEn,
+    library: libraryEn,
   },
   fr: {
     common: commonFr,
@@ -115,6 +118,7 @@ export const resources = {
     numbers: numbersFr,
     messages: messagesFr,
     insights: insightsFr,
+    library: libraryFr,
   },
 } as const;
 
