@@ -1,11 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
 import { DEEP_LINK_SCHEME, IpcChannel, type BackendConfig } from '../shared/ipc-contract.ts';
+import { LibraryChannel } from '../shared/library-contract.ts';
 import { startBackendHost, type BackendHost } from './backend/backendHost.ts';
 import { createCloseGuard, leaveDialogOptions } from './closeGuard.ts';
 import { findDeepLink, parseDeepLink } from './deepLink.ts';
 import { registerIpcHandlers } from './ipc.ts';
+import { createLibraryHost } from './library/host.ts';
+import { libraryMediaResponse, registerLibraryIpc } from './library/ipc.ts';
+import { LIBRARY_MEDIA_PATH } from './library/media.ts';
 import { installLockdown } from './lockdown.ts';
 import { createNativeNotifier } from './notifications.ts';
 import { readOptionalFile, restartPrompt, startUpdater, type AppUpdaterLike } from './updater.ts';
@@ -91,6 +95,20 @@ async function backendConfig(): Promise<BackendConfig> {
   return (await backend).config;
 }
 
+// The offline recordings library (issue 20 §1): opened for whoever signs in to the console.
+const libraryHost = createLibraryHost({
+  userDataDir: app.getPath('userData'),
+  backendConfig,
+  mediaUrl: (id) => `${APP_ORIGIN}${LIBRARY_MEDIA_PATH}${id}`,
+  emitProgress: (progress) => {
+    if (mainWindow && rendererReady) mainWindow.webContents.send(LibraryChannel.progress, progress);
+  },
+  emitChanged: (change) => {
+    if (mainWindow && rendererReady) mainWindow.webContents.send(LibraryChannel.changed, change);
+  },
+  log,
+});
+
 async function currentCsp(page: 'app' | 'sitePreview' = 'app'): Promise<string> {
   const supabaseUrl = await backendConfig().then(
     (c) => c.supabaseUrl,
@@ -153,6 +171,7 @@ async function onReady(): Promise<void> {
       return { supabaseUrl, supabaseAnonKey, ...(facebookSignupSettings(process.env) ?? {}) };
     },
     contentSecurityPolicy: (filePath) => (isSitePreview(filePath) ? previewCsp : csp),
+    libraryMedia: { pathPrefix: LIBRARY_MEDIA_PATH, respond: (request) => libraryMediaResponse(libraryHost, request) },
   });
   if (devServerUrl) {
     const devCsp = await csp;
@@ -167,6 +186,7 @@ async function onReady(): Promise<void> {
     );
   }
   registerIpcHandlers({ policy, backendConfig, log, closeGuard, notifier });
+  registerLibraryIpc({ ipcMain, policy, host: libraryHost, showItemInFolder: (p) => shell.showItemInFolder(p), log });
   registerDeepLinkScheme();
   openMainWindow();
   deliverDeepLink(findDeepLink(process.argv));
@@ -214,6 +234,7 @@ if (!app.requestSingleInstanceLock()) {
   let stopping = false;
   app.on('before-quit', (event) => {
     if (stopping || !backend) return;
+    void libraryHost.close();
     // Close the embedded database cleanly (PGlite flushes on close) before the process exits.
     event.preventDefault();
     stopping = true;

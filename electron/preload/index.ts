@@ -12,6 +12,7 @@ import {
   type InvokeChannel,
   type InvokeRequest,
 } from '../shared/ipc-contract.ts';
+import { createLibraryApi } from './libraryApi.ts';
 
 /**
  * The only bridge between the sandboxed console and the main process: one object,
@@ -100,6 +101,9 @@ const api = {
       notificationClickListeners.delete(listener);
     };
   },
+
+  // The offline recordings library (issue 20 §1), same validation rules, built in libraryApi.ts.
+  library: createLibraryApi(ipcRenderer),
 } satisfies ConciergeDesktopApi;
 
 contextBridge.exposeInMainWorld('concierge', api);

@@ -40,6 +40,7 @@ describe('preload', () => {
     expect([...bridge.exposed.keys()]).toEqual(['concierge']);
     expect(Object.keys(api).sort()).toEqual([
       'getBackendConfig',
+      'library',
       'notify',
       'onDeepLink',
       'onNotificationClick',

@@ -4,6 +4,7 @@ import {
   NOTIFICATION_ROUTE_MAX_LENGTH,
   NOTIFICATION_ROUTE_PATTERN,
 } from '../../supabase/functions/_shared/contracts/notification-route.ts';
+import type { ConciergeLibraryApi } from './library-contract.ts';
 
 /**
  * The one contract between the Electron main process and the preload (CONVENTIONS §1): channel
@@ -166,4 +167,6 @@ export interface ConciergeDesktopApi {
   notify(notification: ShowNotificationRequest): Promise<boolean>;
   /** The route of a clicked native notification; returns an unsubscribe function. */
   onNotificationClick(listener: (route: string) => void): () => void;
+  /** The offline recordings library (issue 20 §1; electron/shared/library-contract.ts). */
+  library?: ConciergeLibraryApi;
 }

@@ -53,7 +53,10 @@ export const ipcMain = {
     calls.ipc[c] = h;
   },
 };
-export const shell = { openExternal: async (u) => calls.log.push(`open:${u}`) };
+export const shell = {
+  openExternal: async (u) => calls.log.push(`open:${u}`),
+  showItemInFolder: (p) => calls.log.push(`show:${p}`),
+};
 const ses = {
   setPermissionRequestHandler(h) {
     calls.permissionRequest = h;
@@ -66,6 +69,11 @@ const ses = {
   webRequest: { onHeadersReceived() {} },
 };
 export const session = { defaultSession: ses };
+export const dialog = {
+  showErrorBox: (title, content) => calls.log.push(`error-box:${title}:${content}`),
+  showMessageBoxSync: () => 0,
+  showMessageBox: async () => ({ response: 1 }),
+};
 export class BrowserWindow extends EventEmitter {
   static getAllWindows() {
     return calls.windows;
@@ -112,11 +120,6 @@ export const utilityProcess = {
     calls.utilityProcesses.push(proc);
     return proc;
   },
-};
-export const dialog = {
-  showErrorBox: (title, content) => calls.log.push(`error-box:${title}:${content}`),
-  showMessageBoxSync: () => 0,
-  showMessageBox: async () => ({ response: 1 }),
 };
 // Records native notifications; the test clicks them through `notification.emit('click')`.
 export class Notification extends EventEmitter {

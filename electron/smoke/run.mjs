@@ -70,6 +70,17 @@ assert.ok(
   calls.log.join('\n'),
 );
 
+// The offline recordings library: answers before anyone signed in; no media without a library.
+const libraryStatus = await calls.ipc['concierge:library:status'](
+  { senderFrame: { url: 'app://concierge/' } },
+  undefined,
+);
+assert.equal(libraryStatus.ok && libraryStatus.value.signedIn, false);
+const media = await calls.handlers.app(
+  new Request('app://concierge/library-media/0b6f5f3e-8a51-4d1e-9a57-1c2d3e4f5a6b'),
+);
+assert.equal(media.status, 404);
+
 // A backend that dies is restarted on the same port: the page's URL and CSP stay valid.
 const firstBackend = calls.utilityProcesses[0];
 const backendExited = new Promise((resolve) => firstBackend.once('exit', resolve));

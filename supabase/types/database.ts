@@ -2042,6 +2042,84 @@ export type Database = {
           },
         ];
       };
+      recording_annotations: {
+        Row: {
+          call_id: string;
+          call_kind: string;
+          edited_at: string;
+          id: string;
+          notes: string;
+          rubric: NonNullable<Json>;
+          tags: string[];
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          call_id: string;
+          call_kind: string;
+          edited_at: string;
+          id?: string;
+          notes?: string;
+          rubric?: NonNullable<Json>;
+          tags?: string[];
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          call_id?: string;
+          call_kind?: string;
+          edited_at?: string;
+          id?: string;
+          notes?: string;
+          rubric?: NonNullable<Json>;
+          tags?: string[];
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'recording_annotations_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      recording_checksums: {
+        Row: {
+          computed_at: string;
+          path: string;
+          sha256: string;
+          size: number;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          computed_at?: string;
+          path: string;
+          sha256: string;
+          size: number;
+          user_id: string;
+        };
+        Update: {
+          computed_at?: string;
+          path?: string;
+          sha256?: string;
+          size?: number;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'recording_checksums_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       sectors: {
         Row: {
           created_at: string;
@@ -3106,6 +3184,19 @@ export type Database = {
       set_user_admin: { Args: { is_admin: boolean; user_id: string }; Returns: undefined };
       subdomain_available: { Args: { agent_id?: string; subdomain: string }; Returns: boolean };
       subdomain_redirect: { Args: { subdomain: string }; Returns: string };
+      sync_recording_annotation: {
+        Args: { call_id: string; call_kind: string; edited_at: string; notes: string; rubric: Json; tags: string[] };
+        Returns: {
+          call_id: string;
+          call_kind: string;
+          edited_at: string;
+          lost: boolean;
+          notes: string;
+          rubric: Json;
+          tags: string[];
+          updated_at: string;
+        }[];
+      };
       twilio_claim_webhook: {
         Args: { idempotency_token?: string; kind: string; natural_key: string };
         Returns: boolean;

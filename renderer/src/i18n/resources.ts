@@ -54,6 +54,8 @@ import { messagesEn } from '../features/messages/locales/en.ts';
 import { messagesFr } from '../features/messages/locales/fr.ts';
 import { notificationsEn } from '../features/notifications/locales/en.ts';
 import { notificationsFr } from '../features/notifications/locales/fr.ts';
+import { libraryEn } from '../features/library/locales/en.ts';
+import { libraryFr } from '../features/library/locales/fr.ts';
 
 /**
  * Every namespace, per language. A feature adds its `locales/{en,fr}.ts` here; the parity test
@@ -89,6 +91,7 @@ export const resources = {
     messages: messagesEn,
     insights: insightsEn,
     notifications: notificationsEn,
+    library: libraryEn,
   },
   fr: {
     common: commonFr,
@@ -119,6 +122,7 @@ export const resources = {
     messages: messagesFr,
     insights: insightsFr,
     notifications: notificationsFr,
+    library: libraryFr,
   },
 } as const;
 
