@@ -46,8 +46,20 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(desktopStub = false): Promise<{ page: Page; panel: NotificationsPanel; console: ConsolePage }> {
+async function signedIn(
+  desktopStub = false,
+): Promise<{ page: Page; panel: NotificationsPanel; console: ConsolePage; feedLive: () => boolean }> {
   const { page } = await newPage(browser, DESKTOP);
+  // The feed's Realtime channel has joined (its phx_reply): rows inserted from now on reach the page.
+  let joined = false;
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      const text = String(payload);
+      if (text.includes('"realtime:notifications:') && text.includes('phx_reply') && text.includes('"ok"')) {
+        joined = true;
+      }
+    }),
+  );
   if (desktopStub) {
     // The preload's API as the renderer sees it (window.concierge), recording what it is asked.
     await page.addInitScript(() => {
@@ -79,13 +91,14 @@ async function signedIn(desktopStub = false): Promise<{ page: Page; panel: Notif
   const panel = new NotificationsPanel(page, { bell: shellEn.sidebar.notifications, feed: notificationsEn.feed });
   await consolePage.goto('/dashboard');
   await panel.bell().waitFor();
-  return { page, panel, console: consolePage };
+  return { page, panel, console: consolePage, feedLive: () => joined };
 }
 
 describe('notification feed', () => {
   it('shows new rows live, opens one (marked read) and marks all read', async () => {
-    const { page, panel, console } = await signedIn();
+    const { page, panel, console, feedLive } = await signedIn();
     await expect.poll(() => panel.unreadCount().count()).toBe(0);
+    await expect.poll(feedLive).toBe(true);
 
     const conversation = await must(
       service
@@ -116,16 +129,23 @@ describe('notification feed', () => {
     await panel.entry(notificationsEn.kinds.newConversation.title).click();
     await page.waitForURL((url) => url.pathname === `/conversations/${conversation.id}`);
     await expect.poll(() => panel.unreadCount().textContent()).toBe('1');
-    const opened = await must(
-      service.from('notifications').select('read_at').eq('source_id', conversation.id).single(),
-    );
-    expect(opened.read_at).not.toBeNull();
+    // The badge changes at once (optimistic); the server catches up.
+    await expect
+      .poll(
+        async () =>
+          (await must(service.from('notifications').select('read_at').eq('source_id', conversation.id).single()))
+            .read_at,
+      )
+      .not.toBeNull();
 
     await panel.open();
     await panel.markAllRead();
     await expect.poll(() => panel.unreadCount().count()).toBe(0);
-    const unread = await must(service.from('notifications').select('id').eq('user_id', ownerId).is('read_at', null));
-    expect(unread).toEqual([]);
+    await expect
+      .poll(
+        async () => await must(service.from('notifications').select('id').eq('user_id', ownerId).is('read_at', null)),
+      )
+      .toEqual([]);
     expect(console.path()).toBe(`/conversations/${conversation.id}`);
     await page.close();
   });
@@ -147,7 +167,8 @@ describe('notification feed', () => {
 
   it('in the desktop app, raises a native notification for kinds turned on only, and a click navigates', async () => {
     // Low credit is off since the previous test; conversations are on.
-    const { page } = await signedIn(true);
+    const { page, feedLive } = await signedIn(true);
+    await expect.poll(feedLive).toBe(true);
     const shown = () =>
       page.evaluate(() => (window as unknown as { __shown: { title: string; route: string }[] }).__shown);
     const { credits } = await must(service.from('profiles').select('credits').eq('id', ownerId).single());
