@@ -11,6 +11,8 @@ import { createLibraryHost } from './library/host.ts';
 import { libraryMediaResponse, registerLibraryIpc } from './library/ipc.ts';
 import { LIBRARY_MEDIA_PATH } from './library/media.ts';
 import { installLockdown } from './lockdown.ts';
+import { createNativeNotifier } from './notifications.ts';
+import { readOptionalFile, restartPrompt, startUpdater, type AppUpdaterLike } from './updater.ts';
 import { APP_ORIGIN } from './protocol/appPaths.ts';
 import { APP_START_URL, handleAppProtocol, registerAppSchemePrivileges } from './protocol/appProtocol.ts';
 import { facebookSignupSettings } from '../../supabase/functions/_shared/contracts/whatsapp.ts';
@@ -67,6 +69,18 @@ function deliverDeepLink(raw: string | null): void {
     pendingDeepLinks.push(url);
   }
 }
+
+// --- shell: native notifications (issue 20 §2): a click brings the window up on the row's route.
+const notifier = createNativeNotifier({
+  onClick: (route) => {
+    if (!mainWindow) openMainWindow();
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+    if (rendererReady) mainWindow.webContents.send(IpcChannel.notificationClick, { route });
+  },
+});
 
 function registerDeepLinkScheme(): void {
   // Launched as `electron .` in development, the OS must call electron with our app path.
@@ -141,6 +155,8 @@ async function onReady(): Promise<void> {
     env: process.env,
     log,
     allowedOrigins: [...policy.appOrigins],
+    backendEntry: path.join(here, 'backend.mjs'),
+    onFatal: (message) => dialog.showErrorBox('Concierge', message),
   });
   backend.catch((error: unknown) => log(`backend failed to start: ${String(error)}`));
 
@@ -169,11 +185,27 @@ async function onReady(): Promise<void> {
       },
     );
   }
-  registerIpcHandlers({ policy, backendConfig, log, closeGuard });
+  registerIpcHandlers({ policy, backendConfig, log, closeGuard, notifier });
   registerLibraryIpc({ ipcMain, policy, host: libraryHost, showItemInFolder: (p) => shell.showItemInFolder(p), log });
   registerDeepLinkScheme();
   openMainWindow();
   deliverDeepLink(findDeepLink(process.argv));
+  // --- shell: updates (issue 20 §3); never delays the window.
+  startUpdater({
+    isPackaged: app.isPackaged === true,
+    env: process.env,
+    log,
+    readFeedFile: () => readOptionalFile(path.join(process.resourcesPath ?? appDir, 'app-update.yml')),
+    // electron-updater is CommonJS, kept external (package in node_modules): its named export.
+    loadUpdater: async () => (await import('electron-updater')).autoUpdater as unknown as AppUpdaterLike,
+    askRestart: async (version) => {
+      const options = restartPrompt(app.getLocale(), version);
+      const { response } = mainWindow
+        ? await dialog.showMessageBox(mainWindow, options)
+        : await dialog.showMessageBox(options);
+      return response === 0;
+    },
+  }).catch((error: unknown) => log(`updates: ${String(error)}`));
 }
 
 if (!app.requestSingleInstanceLock()) {

@@ -4,7 +4,9 @@ import {
   deepLinkEventSchema,
   invokeContract,
   IpcChannel,
+  notificationClickEventSchema,
   openExternalRequestSchema,
+  showNotificationRequestSchema,
   unsavedChangesSchema,
   type ConciergeDesktopApi,
   type InvokeChannel,
@@ -48,6 +50,14 @@ ipcRenderer.on(IpcChannel.deepLink, (_event, payload: unknown) => {
   for (const listener of deepLinkListeners) listener(parsed.data.url);
 });
 
+// --- shell: native notification clicks (issue 20 §2) ---
+const notificationClickListeners = new Set<(route: string) => void>();
+ipcRenderer.on(IpcChannel.notificationClick, (_event, payload: unknown) => {
+  const parsed = notificationClickEventSchema.safeParse(payload);
+  if (!parsed.success) return;
+  for (const listener of notificationClickListeners) listener(parsed.data.route);
+});
+
 const api = {
   getBackendConfig: () => invoke(IpcChannel.getBackendConfig, undefined),
 
@@ -72,6 +82,23 @@ const api = {
     for (const url of pendingDeepLinks.splice(0)) listener(url);
     return () => {
       deepLinkListeners.delete(listener);
+    };
+  },
+
+  // --- shell: native notifications (issue 20 §2) ---
+  async notify(notification) {
+    const request = showNotificationRequestSchema.safeParse(notification);
+    if (!request.success)
+      throw new ConciergeIpcError('invalid_request', 'invalid_request: notify needs {title, body, route}');
+    const { shown } = await invoke(IpcChannel.showNotification, request.data);
+    return shown;
+  },
+
+  onNotificationClick(listener: (route: string) => void) {
+    if (typeof listener !== 'function') throw new TypeError('onNotificationClick needs a function');
+    notificationClickListeners.add(listener);
+    return () => {
+      notificationClickListeners.delete(listener);
     };
   },
 

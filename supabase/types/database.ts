@@ -1406,6 +1406,48 @@ export type Database = {
           },
         ];
       };
+      notifications: {
+        Row: {
+          created_at: string;
+          data: NonNullable<Json>;
+          id: string;
+          kind: string;
+          read_at: string | null;
+          route: string;
+          source_id: string | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          data?: NonNullable<Json>;
+          id?: string;
+          kind: string;
+          read_at?: string | null;
+          route: string;
+          source_id?: string | null;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          data?: NonNullable<Json>;
+          id?: string;
+          kind?: string;
+          read_at?: string | null;
+          route?: string;
+          source_id?: string | null;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notifications_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       orders: {
         Row: {
           agent_id: string;
@@ -1903,6 +1945,9 @@ export type Database = {
           lang: string;
           last_login: string | null;
           name: string;
+          notify_desktop_conversations: boolean;
+          notify_desktop_failed_calls: boolean;
+          notify_desktop_low_credit: boolean;
           notify_email_alerts: boolean;
           notify_feature_announcements: boolean;
           notify_usage_reports: boolean;
@@ -1923,6 +1968,9 @@ export type Database = {
           lang?: string;
           last_login?: string | null;
           name?: string;
+          notify_desktop_conversations?: boolean;
+          notify_desktop_failed_calls?: boolean;
+          notify_desktop_low_credit?: boolean;
           notify_email_alerts?: boolean;
           notify_feature_announcements?: boolean;
           notify_usage_reports?: boolean;
@@ -1942,6 +1990,9 @@ export type Database = {
           lang?: string;
           last_login?: string | null;
           name?: string;
+          notify_desktop_conversations?: boolean;
+          notify_desktop_failed_calls?: boolean;
+          notify_desktop_low_credit?: boolean;
           notify_email_alerts?: boolean;
           notify_feature_announcements?: boolean;
           notify_usage_reports?: boolean;

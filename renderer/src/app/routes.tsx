@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useParams, type RouteObject } from 'react-router-dom';
+import { useDesktopAuthLinks } from '../features/auth/desktop/useDesktopAuthLinks.ts';
 import { AdminNumbersPage } from '../features/admin/pages/AdminNumbersPage.tsx';
 import { AdminSettingsPage } from '../features/admin/pages/AdminSettingsPage.tsx';
 import { AdminUsersPage } from '../features/admin/pages/AdminUsersPage.tsx';
@@ -53,6 +54,8 @@ function AgentEditRedirect() {
 }
 
 function RootFrame() {
+  // Desktop app: concierge://auth/callback links complete sign-in and email verification.
+  useDesktopAuthLinks();
   return (
     <TranslationWarning>
       <Outlet />

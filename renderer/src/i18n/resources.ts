@@ -52,6 +52,8 @@ import { historyEn } from '../features/history/locales/en.ts';
 import { historyFr } from '../features/history/locales/fr.ts';
 import { messagesEn } from '../features/messages/locales/en.ts';
 import { messagesFr } from '../features/messages/locales/fr.ts';
+import { notificationsEn } from '../features/notifications/locales/en.ts';
+import { notificationsFr } from '../features/notifications/locales/fr.ts';
 import { libraryEn } from '../features/library/locales/en.ts';
 import { libraryFr } from '../features/library/locales/fr.ts';
 
@@ -88,6 +90,7 @@ export const resources = {
     numbers: numbersEn,
     messages: messagesEn,
     insights: insightsEn,
+    notifications: notificationsEn,
     library: libraryEn,
   },
   fr: {
@@ -118,6 +121,7 @@ export const resources = {
     numbers: numbersFr,
     messages: messagesFr,
     insights: insightsFr,
+    notifications: notificationsFr,
     library: libraryFr,
   },
 } as const;

@@ -30,5 +30,7 @@ window.concierge = {
   openExternal: async () => false,
   setUnsavedChanges: async () => {},
   onDeepLink: () => () => {},
+  notify: async () => false,
+  onNotificationClick: () => () => {},
   library,
 };
