@@ -134,8 +134,8 @@ describe('library host', () => {
   it('a sign-out still syncing is not overtaken by the next sign-in: each library calls with its own token', async () => {
     const alice = randomUUID();
     const bob = randomUUID();
-    const aliceCalls = [randomUUID(), randomUUID()];
-    const bobCalls = [randomUUID()];
+    const aliceCalls: string[] = [randomUUID(), randomUUID()];
+    const bobCalls: string[] = [randomUUID()];
     await seedPending(alice, aliceCalls);
     await seedPending(bob, bobCalls);
     const seen: { callId: string; authorization: string | null }[] = [];
