@@ -237,6 +237,7 @@ export type Database = {
           version: number;
           voice: string;
           website: string | null;
+          whatsapp_voice_replies: boolean;
         };
         ComputedFields: never;
         Insert: {
@@ -267,6 +268,7 @@ export type Database = {
           version?: number;
           voice?: string;
           website?: string | null;
+          whatsapp_voice_replies?: boolean;
         };
         Update: {
           address?: string | null;
@@ -296,6 +298,7 @@ export type Database = {
           version?: number;
           voice?: string;
           website?: string | null;
+          whatsapp_voice_replies?: boolean;
         };
         Relationships: [
           {
@@ -1715,12 +1718,14 @@ export type Database = {
           attempts: number;
           claimed_until: string | null;
           id: string;
+          kind: string;
           last_error: string | null;
-          phone_number: string;
+          phone_number: string | null;
           provider_sid: string | null;
           reason: string;
           released_at: string | null;
           requested_at: string;
+          sender_sid: string | null;
           user_id: string | null;
         };
         ComputedFields: never;
@@ -1728,24 +1733,28 @@ export type Database = {
           attempts?: number;
           claimed_until?: string | null;
           id?: string;
+          kind?: string;
           last_error?: string | null;
-          phone_number: string;
+          phone_number?: string | null;
           provider_sid?: string | null;
           reason?: string;
           released_at?: string | null;
           requested_at?: string;
+          sender_sid?: string | null;
           user_id?: string | null;
         };
         Update: {
           attempts?: number;
           claimed_until?: string | null;
           id?: string;
+          kind?: string;
           last_error?: string | null;
-          phone_number?: string;
+          phone_number?: string | null;
           provider_sid?: string | null;
           reason?: string;
           released_at?: string | null;
           requested_at?: string;
+          sender_sid?: string | null;
           user_id?: string | null;
         };
         Relationships: [
@@ -2661,6 +2670,18 @@ export type Database = {
           id: string;
           phone_number: string;
           provider_sid: string;
+        }[];
+      };
+      claim_twilio_releases: {
+        Args: { max_releases?: number; owner_id?: string };
+        Returns: {
+          account_sid: string;
+          auth_token: string;
+          id: string;
+          kind: string;
+          phone_number: string;
+          provider_sid: string;
+          sender_sid: string;
         }[];
       };
       configure_web_widget: { Args: { agent_id: string; domain: string }; Returns: Json };

@@ -212,10 +212,10 @@ describe('/analytics on seeded activity', () => {
     await analytics.page.context().close();
   });
 
-  it('exports the series as CSV that parses and matches the seed', async () => {
+  it('exports the series as CSV and JSON that parse and match the seed', async () => {
     const analytics = await signedIn();
     await analytics.open();
-    const download = await analytics.exportCsv();
+    const download = await analytics.exportSeries('CSV');
     expect(download.suggestedFilename()).toMatch(/^analytics-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.csv$/);
     const rows = parse(await readFile(await download.path(), 'utf8'), { columns: true }) as Record<string, string>[];
     const sum = (channel: string, column: string) =>
@@ -228,6 +228,22 @@ describe('/analytics on seeded activity', () => {
     expect(String(sum('web_chat', 'messages'))).toBe(month.web_chat.messages);
     expect(String(sum('whatsapp', 'conversations'))).toBe(month.whatsapp.conversations);
     expect(new Set(rows.map((r) => r.agent_name))).toEqual(new Set([AGENT_NAMES.a, AGENT_NAMES.b]));
+
+    const json = await analytics.exportSeries('JSON');
+    expect(json.suggestedFilename()).toMatch(/^analytics-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(await readFile(await json.path(), 'utf8')) as {
+      from: string;
+      to: string;
+      series: { day: string; channel: string; agent_name: string; calls: number; messages: number }[];
+    };
+    expect(exported.to).toBe(parisDay(Date.now()));
+    // The same rows as the CSV, numbers as numbers.
+    expect(exported.series).toHaveLength(rows.length);
+    const total = (channel: string, key: 'calls' | 'messages') =>
+      exported.series.filter((r) => r.channel === channel).reduce((a, r) => a + r[key], 0);
+    expect(String(total('phone', 'calls'))).toBe(month.phone.calls);
+    expect(String(total('web_chat', 'messages'))).toBe(month.web_chat.messages);
+    expect(new Set(exported.series.map((r) => r.agent_name))).toEqual(new Set([AGENT_NAMES.a, AGENT_NAMES.b]));
     await analytics.page.context().close();
   });
 

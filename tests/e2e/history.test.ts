@@ -4,6 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { recordingDownloadName } from '../../supabase/functions/_shared/contracts/history.ts';
+import { recordingPath } from '../../supabase/functions/voice-session/session.ts';
 import type { Database } from '../../supabase/types/database.ts';
 import { historyEn } from '../../renderer/src/features/history/locales/en.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
@@ -13,9 +14,11 @@ import { productClient } from './support/clients.ts';
 
 /**
  * Issue 18 §5-7 on seeded data (a fresh owner, rows written with the service role as the channels
- * write them): call history pages, plays and downloads a stereo phone recording under the spec's
- * name; a caller who then wrote on WhatsApp is one contact with both in one timeline; favourite and
- * notes survive a reload; the inbox's exports parse and hold the seeded conversations.
+ * write them): call history pages, plays and downloads a stereo phone recording and a browser-call
+ * recording under the spec's name; a caller who then wrote on WhatsApp is one contact with both in
+ * one timeline; favourite and notes survive a reload; every list's export (calls, contacts, inbox)
+ * parses and holds the seeded rows its filters match, past one page; the pages fit a 768 px
+ * window; the inbox works from the keyboard.
  */
 const product = inject('product');
 let browser: Browser;
@@ -29,6 +32,9 @@ const now = Date.now();
 const minutesAgo = (m: number) => new Date(now - m * 60_000).toISOString();
 const CALLER = '+33612345678';
 let recordedCall: { id: string; path: string; startedAt: string; bytes: number };
+let browserCall: { id: string; path: string; startedAt: string; bytes: number };
+/** Every completed call /calls lists (phone and browser), with its agent. */
+const listedCalls: { id: string; agent: 'front' | 'back'; from: string | null }[] = [];
 const conversationIds: string[] = [];
 
 /** A 2-second 16-bit stereo WAV: 440 Hz on the caller's (left) channel, 660 Hz on the agent's. */
@@ -125,31 +131,38 @@ beforeAll(async () => {
   await must(service.storage.from('recordings').upload(path, wav, { contentType: 'audio/wav' }));
   await must(service.from('calls').update({ recording_path: path }).eq('id', call.id));
   recordedCall = { id: call.id, path, startedAt: call.timestamp, bytes: wav.length };
+  listedCalls.push({ id: call.id, agent: 'front', from: CALLER });
 
   // 22 more completed calls and one that failed (never listed), on both agents.
-  await must(
-    service.from('calls').insert([
-      ...Array.from({ length: 22 }, (_, i) => ({
-        user_id: ownerId,
-        assigned_agent: i % 2 === 0 ? front.id : back.id,
-        from_number: `+1415555${String(2000 + i)}`,
-        to_number: '+15550001111',
-        status: 'completed',
-        duration: 40 + i,
-        timestamp: minutesAgo(10 + i * 30),
-      })),
-      {
-        user_id: ownerId,
-        assigned_agent: front.id,
-        from_number: '+14155550000',
-        to_number: '+15550001111',
-        status: 'failed',
-        duration: 0,
-        timestamp: minutesAgo(5),
-      },
-    ]),
+  const more = await must(
+    service
+      .from('calls')
+      .insert([
+        ...Array.from({ length: 22 }, (_, i) => ({
+          user_id: ownerId,
+          assigned_agent: i % 2 === 0 ? front.id : back.id,
+          from_number: `+1415555${String(2000 + i)}`,
+          to_number: '+15550001111',
+          status: 'completed',
+          duration: 40 + i,
+          timestamp: minutesAgo(10 + i * 30),
+        })),
+        {
+          user_id: ownerId,
+          assigned_agent: front.id,
+          from_number: '+14155550000',
+          to_number: '+15550001111',
+          status: 'failed',
+          duration: 0,
+          timestamp: minutesAgo(5),
+        },
+      ])
+      .select('id, assigned_agent, from_number, status'),
   );
-  // A browser voice call.
+  for (const c of more.filter((row) => row.status === 'completed'))
+    listedCalls.push({ id: c.id, agent: c.assigned_agent === front.id ? 'front' : 'back', from: c.from_number });
+  // A browser voice call, recorded by the page (a WAV, one of the formats it may upload).
+
   const voiceConv = await conversation({
     user_id: ownerId,
     agent_id: back.id,
@@ -157,18 +170,27 @@ beforeAll(async () => {
     visitor_id: 'browser-1',
     started_at: minutesAgo(300),
   });
-  await must(
-    service.from('voice_calls').insert({
-      user_id: ownerId,
-      agent_id: back.id,
-      conversation_id: voiceConv.id,
-      status: 'completed',
-      duration: 61,
-      created_at: minutesAgo(300),
-      storage_path: `${ownerId}/${back.id}/voice.webm`,
-      mime_type: 'audio/webm',
-    }),
+  const voiceWav = stereoWav(1);
+  const voicePath = recordingPath(ownerId, back.id, new Date(minutesAgo(300)), 'audio/wav');
+  await must(service.storage.from('recordings').upload(voicePath, voiceWav, { contentType: 'audio/wav' }));
+  const voice = await must(
+    service
+      .from('voice_calls')
+      .insert({
+        user_id: ownerId,
+        agent_id: back.id,
+        conversation_id: voiceConv.id,
+        status: 'completed',
+        duration: 61,
+        created_at: minutesAgo(300),
+        storage_path: voicePath,
+        mime_type: 'audio/wav',
+      })
+      .select('id, created_at')
+      .single(),
   );
+  browserCall = { id: voice.id, path: voicePath, startedAt: voice.created_at, bytes: voiceWav.length };
+  listedCalls.push({ id: voice.id, agent: 'back', from: null });
   // The same caller writes on WhatsApp later.
   await must(
     service.from('whatsapp_messages').insert({
@@ -291,6 +313,73 @@ describe('call history', () => {
   });
 });
 
+describe('call history: browser calls and exports', () => {
+  it('plays a browser call’s recording and downloads it under the spec’s name', async () => {
+    const { context, page } = await signedIn();
+    const calls = new CallHistoryPage(page, product.consoleUrl, historyEn);
+    await calls.open(`/agents/${back.id}/calls`);
+    await expect.poll(() => calls.rows().count()).toBe(12);
+    await calls.openDetailsOf(historyEn.calls.browserCaller);
+    await calls.waveform().waitFor();
+    await calls.play();
+    await expect.poll(() => calls.playedSeconds(), { timeout: 10_000 }).toBeGreaterThan(0.2);
+
+    const download = await calls.download();
+    expect(download.suggestedFilename()).toBe(
+      recordingDownloadName('voice', new Date(browserCall.startedAt), browserCall.path, 'audio/wav'),
+    );
+    expect(download.suggestedFilename()).toMatch(/^voice-call-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.wav$/);
+    expect((await readFile(await download.path())).length).toBe(browserCall.bytes);
+    await context.close();
+  });
+
+  it('exports the list as filtered, all agents or one, beyond the 20 rows on screen', async () => {
+    const { context, page } = await signedIn();
+    const calls = new CallHistoryPage(page, product.consoleUrl, historyEn);
+    await calls.open('/calls');
+    await expect.poll(() => calls.rows().count()).toBe(20);
+
+    const csv = await calls.exportList('CSV');
+    expect(csv.suggestedFilename()).toMatch(/^calls-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.csv$/);
+    const rows = parse(await readFile(await csv.path(), 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r.id).sort()).toEqual(listedCalls.map((c) => c.id).sort());
+    expect(rows.find((r) => r.id === recordedCall.id)).toMatchObject({
+      kind: 'gsm',
+      agent_name: 'Front desk',
+      from_number: CALLER,
+      duration: '95',
+      recording_path: recordedCall.path,
+    });
+    expect(rows.find((r) => r.id === browserCall.id)).toMatchObject({
+      kind: 'voice',
+      agent_name: 'Back office',
+      from_number: '',
+      duration: '61',
+      recording_mime: 'audio/wav',
+    });
+
+    await calls.search('+33 6 12');
+    await expect.poll(() => calls.rows().count()).toBe(1);
+    const json = await calls.exportList('JSON');
+    expect(json.suggestedFilename()).toMatch(/^calls-.*\.json$/);
+    const found = JSON.parse(await readFile(await json.path(), 'utf8')) as { calls: { id: string }[] };
+    expect(found.calls.map((c) => c.id)).toEqual([recordedCall.id]);
+
+    await calls.open(`/agents/${back.id}/calls`);
+    await expect.poll(() => calls.rows().count()).toBe(12);
+    const mine = parse(await readFile(await (await calls.exportList('CSV')).path(), 'utf8'), {
+      columns: true,
+    }) as Record<string, string>[];
+    expect(mine.map((r) => r.id).sort()).toEqual(
+      listedCalls
+        .filter((c) => c.agent === 'back')
+        .map((c) => c.id)
+        .sort(),
+    );
+    await context.close();
+  });
+});
+
 describe('contacts', () => {
   it('shows a caller who then wrote on WhatsApp as one contact with both in one timeline, newest first', async () => {
     const { context, page } = await signedIn();
@@ -321,6 +410,45 @@ describe('contacts', () => {
     await contacts.open();
     await contacts.favouritesOnly(true);
     await expect.poll(() => contacts.cards().count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe('contact exports', () => {
+  it('exports the cards as searched and filtered', async () => {
+    const { context, page } = await signedIn();
+    const contacts = new ContactsPage(page, product.consoleUrl, historyEn);
+    await contacts.open();
+    await expect.poll(() => contacts.cards().count()).toBe(1);
+    const csv = await contacts.exportList('CSV');
+    expect(csv.suggestedFilename()).toMatch(/^contacts-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.csv$/);
+    const rows = parse(await readFile(await csv.path(), 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(1);
+    // favourite and notes as the previous test saved them
+    expect(rows[0]).toMatchObject({
+      first_name: 'Marie',
+      last_name: 'Curie',
+      favorite: 'true',
+      notes: 'Prefers the terrace',
+      conversation_count: '2',
+      channels: 'phone;whatsapp',
+    });
+    expect(rows[0]?.phone?.replace(/\D/g, '')).toBe(CALLER.replace(/\D/g, ''));
+
+    await contacts.favouritesOnly(true);
+    await contacts.search('Curie');
+    await expect.poll(() => contacts.cards().count()).toBe(1);
+    const favourites = JSON.parse(await readFile(await (await contacts.exportList('JSON')).path(), 'utf8')) as {
+      contacts: { first_name: string; favorite: boolean }[];
+    };
+    expect(favourites.contacts).toEqual([expect.objectContaining({ first_name: 'Marie', favorite: true })]);
+
+    await contacts.search('nobody by that name');
+    await expect.poll(() => contacts.cards().count()).toBe(0);
+    const none = JSON.parse(await readFile(await (await contacts.exportList('JSON')).path(), 'utf8')) as {
+      contacts: unknown[];
+    };
+    expect(none.contacts).toEqual([]);
     await context.close();
   });
 });
@@ -356,6 +484,21 @@ describe('conversations inbox', () => {
     await context.close();
   });
 
+  it('opens a conversation from the keyboard', async () => {
+    const { context, page } = await signedIn();
+    const inbox = new InboxPage(page, product.consoleUrl, historyEn);
+    await inbox.open();
+    await expect.poll(() => inbox.items().count()).toBe(conversationIds.length);
+    // Tab from the last export button lands on the newest conversation (WhatsApp); Enter opens it.
+    await inbox.exportListButton('JSON').focus();
+    await page.keyboard.press('Tab');
+    expect(await inbox.focusedItemTestId()).toBe('inbox-item');
+    await page.keyboard.press('Enter');
+    await inbox.waitForPath(`/conversations/${conversationIds[2]}`);
+    await inbox.transcriptText('Can I bring a dog?').waitFor();
+    await context.close();
+  });
+
   it('shows a new message as it arrives', async () => {
     const { context, page } = await signedIn();
     const inbox = new InboxPage(page, product.consoleUrl, historyEn);
@@ -370,6 +513,87 @@ describe('conversations inbox', () => {
         .insert({ conversation_id: wa, user_id: ownerId, role: 'assistant', content: 'Dogs are welcome.' }),
     );
     await inbox.transcriptText('Dogs are welcome.').waitFor({ timeout: 10_000 });
+    await context.close();
+  });
+});
+
+describe('an inbox longer than one export page', () => {
+  it('exports every conversation, past the function’s 1000 rows a page', async () => {
+    const bigEmail = `history-big-${Date.now().toString(36)}@example.com`;
+    const created = await service.auth.admin.createUser({ email: bigEmail, password, email_confirm: true });
+    if (created.error) throw created.error;
+    const bigOwner = created.data.user.id;
+    await must(service.from('profiles').update({ lang: 'en' }).eq('id', bigOwner));
+    const agent = await must(service.from('agents').insert({ user_id: bigOwner, name: 'Busy' }).select('id').single());
+    const seeded: { id: string }[] = [];
+    // In batches: a response is capped like any read (1000 rows).
+    for (let start = 0; start < 1_005; start += 500) {
+      const batch = Array.from({ length: Math.min(500, 1_005 - start) }, (_, n) => ({
+        user_id: bigOwner,
+        agent_id: agent.id,
+        channel: 'web_chat',
+        visitor_id: `browser-big-${start + n}`,
+        // three at a time share a start: the keyset's id tie-break must still list each once
+        started_at: minutesAgo(Math.floor((start + n) / 3)),
+      }));
+      seeded.push(...(await must(service.from('conversations').insert(batch).select('id'))));
+    }
+
+    const { context, page } = await newPage(browser, DESKTOP);
+    await new ConsolePage(page, product.consoleUrl).signIn(bigEmail, password);
+    const inbox = new InboxPage(page, product.consoleUrl, historyEn);
+    await inbox.open();
+    await expect.poll(() => inbox.items().count()).toBe(20);
+    const rows = parse(await readFile(await (await inbox.exportList('CSV')).path(), 'utf8'), {
+      columns: true,
+    }) as Record<string, string>[];
+    expect(rows).toHaveLength(1_005);
+    expect(new Set(rows.map((r) => r.id))).toEqual(new Set(seeded.map((c) => c.id)));
+    await context.close();
+    await service.auth.admin.deleteUser(bigOwner);
+  });
+});
+
+describe('at 768 px', () => {
+  it('fits every history page in the window, the inbox one pane at a time', async () => {
+    const { context, page } = await newPage(browser, { width: 768, height: 1024 });
+    await new ConsolePage(page, product.consoleUrl).signIn(email, password);
+    const calls = new CallHistoryPage(page, product.consoleUrl, historyEn);
+    const contacts = new ContactsPage(page, product.consoleUrl, historyEn);
+    const inbox = new InboxPage(page, product.consoleUrl, historyEn);
+    const contact = await must(service.from('contacts').select('id').eq('user_id', ownerId).single());
+
+    await calls.open('/calls');
+    await expect.poll(() => calls.rows().count()).toBe(20);
+    expect(await calls.overflowsHorizontally(), '/calls').toBe(false);
+    // Every column of a call is readable without scrolling the list sideways.
+    expect(await calls.detailsButtonFits(0), '/calls details').toBe(true);
+    await screenshot(page, 'history-768-calls');
+    await calls.open(`/agents/${front.id}/calls`);
+    await expect.poll(() => calls.rows().count()).toBe(12);
+    expect(await calls.overflowsHorizontally(), '/agents/{id}/calls').toBe(false);
+    expect(await calls.detailsButtonFits(0), '/agents/{id}/calls details').toBe(true);
+    await screenshot(page, 'history-768-agent-calls');
+
+    await contacts.open();
+    await expect.poll(() => contacts.cards().count()).toBe(1);
+    expect(await contacts.overflowsHorizontally(), '/contacts').toBe(false);
+    await contacts.goto(`/contacts/${contact.id}`);
+    await expect.poll(() => contacts.timelineEntries().count()).toBe(2);
+    expect(await contacts.overflowsHorizontally(), '/contacts/{id}').toBe(false);
+    await screenshot(page, 'history-768-contact');
+
+    await inbox.open();
+    await expect.poll(() => inbox.items().count()).toBe(conversationIds.length);
+    expect(await inbox.overflowsHorizontally(), '/conversations').toBe(false);
+    await inbox.items().first().click();
+    await inbox.transcriptText('Can I bring a dog?').waitFor();
+    // One pane at a time: the transcript replaces the list until 'Back to the list'.
+    expect(await inbox.items().first().isVisible()).toBe(false);
+    expect(await inbox.overflowsHorizontally(), '/conversations/{id}').toBe(false);
+    await screenshot(page, 'history-768-conversation');
+    await page.getByRole('link', { name: historyEn.inbox.back }).click();
+    await inbox.items().first().waitFor();
     await context.close();
   });
 });

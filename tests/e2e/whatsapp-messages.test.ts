@@ -1,138 +1,126 @@
-import { randomBytes } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Database } from '../../supabase/types/database.ts';
 import { messagesEn } from '../../renderer/src/features/messages/locales/en.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai/server.ts';
+import { startFakeTwilio, type FakeTwilio } from '../fakes/twilio/index.ts';
+import { connectSender, givePack } from '../integration/whatsapp/support.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
 import { MessagesPage } from './pages/MessagesPage.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot } from './support/browser.ts';
 import { productClient, signInDemoOwner } from './support/clients.ts';
+import { startTempProduct } from './support/temp-product.ts';
 
 /**
- * Issue 17 §6: the owner's WhatsApp screens. An agent with an assigned number has a conversation
- * with a WhatsApp user (the messages the webhook writes, inserted here as the service role): the
- * message and the agent's reply appear in /agents/{id}/messages with their delivery, a reply that
- * could not be sent says why, a message arriving while the page is open appears live, and
- * /messages lists the conversation under its agent.
+ * Issue 17 acceptance, messaging: a product with Twilio (the loopback fake) and a model (the fake
+ * OpenAI) configured; the demo owner's agent answers a number with an ONLINE sender. A WhatsApp user
+ * writes: the fake Twilio posts a signed inbound webhook to the running stack's whatsapp-webhook,
+ * the conversation core answers, the reply goes out through the Messages API, and the owner sees
+ * both appear live in /agents/{id}/messages; Twilio's status callbacks (read; failed with 63016)
+ * update the reply on screen; /messages lists the conversation under its agent.
  */
-const product = inject('product');
-const { demo } = product;
+const shared = inject('product');
+const { demo } = shared;
 const AGENT_NAME = 'WhatsApp desk';
 const CUSTOMER = '+33612345678';
-const sid = () => `SM${randomBytes(16).toString('hex')}`;
+const NUMBER = '+14155550142';
 
 describe('WhatsApp messages', () => {
   let browser: Browser;
-  let service: SupabaseClient<Database>;
-  let owner: SupabaseClient<Database>;
-  let ownerId: string;
+  let twilio: FakeTwilio;
+  let openai: FakeOpenAI;
+  let running: Awaited<ReturnType<typeof startTempProduct>> | undefined;
+  let consoleUrl: string;
   let agentId: string;
-  let numberId: string;
-  let business = '+14155550142';
-  let createdNumber = false;
-
-  const write = async (row: Partial<Database['public']['Tables']['whatsapp_messages']['Insert']>) => {
-    const { error } = await service.from('whatsapp_messages').insert({
-      user_id: ownerId,
-      assigned_agent: agentId,
-      message_sid: sid(),
-      from_number: CUSTOMER,
-      ...row,
-    });
-    if (error) throw new Error(error.message);
-  };
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    service = productClient(product, product.serviceRoleKey);
-    const signedIn = await signInDemoOwner(product);
-    owner = signedIn.client;
-    ownerId = signedIn.userId;
-    const agent = await owner.from('agents').insert({ user_id: ownerId, name: AGENT_NAME }).select('id').single();
+    twilio = await startFakeTwilio();
+    openai = await startFakeOpenAI();
+    running = await startTempProduct({
+      ...process.env,
+      ...twilio.env,
+      AI_PROVIDER: 'openai',
+      OPENAI_API_KEY: openai.apiKey,
+      OPENAI_BASE_URL: openai.baseURL,
+    });
+    const { product } = running;
+    consoleUrl = product.consoleUrl;
+    twilio.messages.webhookBaseUrl = `${product.stack.url}/functions/v1`;
+    const urls = { ...shared, apiUrl: product.stack.url, anonKey: product.stack.anonKey };
+    const service = productClient(urls, product.stack.serviceRoleKey);
+    const { client: owner, userId } = await signInDemoOwner(urls);
+    const agent = await owner.from('agents').insert({ user_id: userId, name: AGENT_NAME }).select('id').single();
     if (agent.error) throw new Error(agent.error.message);
     agentId = agent.data.id;
-    // The agent answers the owner's number (one number per owner: reuse theirs when they have one).
-    const existing = await service
-      .from('phone_numbers')
-      .select('id, phone_number')
-      .eq('user_id', ownerId)
-      .maybeSingle();
-    if (existing.data) {
-      numberId = existing.data.id;
-      business = existing.data.phone_number;
-    } else {
-      const number = await service
-        .from('phone_numbers')
-        .insert({ phone_number: business, user_id: ownerId, country_code: 'US' })
-        .select('id')
-        .single();
-      if (number.error) throw new Error(number.error.message);
-      numberId = number.data.id;
-      createdNumber = true;
-    }
-    const taken = await service.from('phone_number_assignments').select('agent_id').eq('phone_number_id', numberId);
-    if ((taken.data ?? []).length === 0) {
-      const assigned = await service
-        .from('phone_number_assignments')
-        .insert({ phone_number_id: numberId, agent_id: agentId, user_id: ownerId });
-      if (assigned.error) throw new Error(assigned.error.message);
-    }
-    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
-    await write({
-      direction: 'inbound',
-      to_number: business,
-      profile_name: 'Camille',
-      body: 'Bonjour, vous êtes ouverts samedi ?',
-      status: 'received',
-      timestamp: minutesAgo(5),
-    });
-    await write({
-      direction: 'outbound',
-      from_number: business,
-      to_number: CUSTOMER,
-      body: 'Oui, de 9 h à 17 h.',
-      status: 'read',
-      timestamp: minutesAgo(4),
-    });
-    await write({
-      direction: 'outbound',
-      from_number: business,
-      to_number: CUSTOMER,
-      body: 'Rappel : votre rendez-vous est demain.',
-      status: 'undelivered',
-      error_code: 63016,
-      timestamp: minutesAgo(3),
-    });
+    // The agent's number (bought through phone-numbers in the phone suite) and its ONLINE sender
+    // (connected through Meta and the Senders API in whatsapp-connect), set up directly here.
+    await product.stack.db.query(
+      `with n as (insert into public.phone_numbers (phone_number, user_id, country_code) values ($1, $2, 'US') returning id)
+       insert into public.phone_number_assignments (phone_number_id, agent_id, user_id) select n.id, $3, $2 from n`,
+      [NUMBER, userId, agentId],
+    );
+    const numberId = (
+      await product.stack.db.query<{ id: string }>('select id from public.phone_numbers where phone_number = $1', [
+        NUMBER,
+      ])
+    ).rows[0]!.id;
+    await givePack(service, userId, -1);
+    await connectSender(service, userId, { agentId, number: NUMBER, numberId });
   });
   afterAll(async () => {
-    await service?.from('whatsapp_messages').delete().eq('assigned_agent', agentId);
-    await service?.from('phone_number_assignments').delete().eq('agent_id', agentId);
-    if (createdNumber) await service?.from('phone_numbers').delete().eq('id', numberId);
-    await owner?.from('agents').delete().eq('id', agentId);
     await browser?.close();
+    await running?.stop();
+    await twilio?.close();
+    await openai?.close();
   });
 
-  it('shows the conversation and the agent’s reply, a message arriving live, and lists it on /messages', async () => {
+  it('a fake WhatsApp user writes: the agent’s reply appears live, its delivery and failure follow, /messages lists it', async () => {
     const { page, context } = await newPage(browser, DESKTOP);
-    await new ConsolePage(page, product.consoleUrl).signIn(demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD);
-    const messages = new MessagesPage(page, product.consoleUrl);
+    await new ConsolePage(page, consoleUrl).signIn(demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD);
+    const messages = new MessagesPage(page, consoleUrl);
     await messages.gotoAgent(agentId, AGENT_NAME);
+    await messages.emptyState().waitFor();
+
+    // The page is open when the user writes: signed webhook in, the core's reply out through Twilio.
+    openai.queueChat({ text: 'Oui, de 9 h à 17 h.' });
+    const inbound = await twilio.messages.inbound('text', {
+      from: CUSTOMER,
+      to: NUMBER,
+      profileName: 'Camille',
+      body: 'Bonjour, vous êtes ouverts samedi ?',
+    });
+    expect(inbound.status).toBe(200);
+    const reply = await twilio.messages.waitForSend((m) => m.to === `whatsapp:${CUSTOMER}`);
+    expect(reply).toMatchObject({ from: `whatsapp:${NUMBER}`, body: 'Oui, de 9 h à 17 h.' });
     await messages.thread(CUSTOMER).waitFor();
     expect(await messages.thread(CUSTOMER).textContent()).toContain('Camille');
     await messages.open(CUSTOMER);
     await messages.message('vous êtes ouverts samedi', 'inbound').waitFor();
     await messages.message('de 9 h à 17 h', 'outbound').waitFor();
-    expect(await messages.delivery('de 9 h à 17 h').textContent()).toBe(messagesEn.delivery.read);
-    expect(await messages.failure('votre rendez-vous est demain').textContent()).toBe(
-      messagesEn.twilioError['63016'].replace('{{code}}', '63016'),
+
+    // Twilio's status callbacks move the reply on screen.
+    expect((await twilio.messages.status(reply.sid, 'read')).status).toBe(204);
+    await page.waitForFunction(
+      ({ text, read }) =>
+        [...document.querySelectorAll('[data-testid="wa-message"]')].some(
+          (m) => m.textContent?.includes(text) && m.querySelector('[data-testid="wa-delivery"]')?.textContent === read,
+        ),
+      { text: 'de 9 h à 17 h', read: messagesEn.delivery.read },
     );
     await screenshot(page, 'whatsapp-messages-thread');
 
-    // A message arrives while the page is open: it appears in the thread without a reload.
-    await write({ direction: 'inbound', to_number: business, body: 'Parfait, merci !', status: 'received' });
+    // A second message while the page is open; its reply fails at WhatsApp (63016) and says so.
+    openai.queueChat({ text: 'Votre rendez-vous est confirmé.' });
+    await twilio.messages.inbound('text', { from: CUSTOMER, to: NUMBER, body: 'Parfait, merci !' });
+    const second = await twilio.messages.waitForSend((m) => m.body === 'Votre rendez-vous est confirmé.');
     await messages.message('Parfait, merci !', 'inbound').waitFor({ timeout: 10_000 });
-    await messages.thread(CUSTOMER).filter({ hasText: 'Parfait, merci !' }).waitFor();
+    await messages.message('rendez-vous est confirmé', 'outbound').waitFor({ timeout: 10_000 });
+    await messages.thread(CUSTOMER).filter({ hasText: 'rendez-vous est confirmé' }).waitFor();
+    await twilio.messages.status(second.sid, 'failed', { code: 63016, message: 'Outside the allowed window' });
+    await messages.failure('rendez-vous est confirmé').waitFor();
+    expect(await messages.failure('rendez-vous est confirmé').textContent()).toBe(
+      messagesEn.twilioError['63016'].replace('{{code}}', '63016'),
+    );
 
     // /messages lists the conversation under its agent; the agent filter keeps it.
     await messages.gotoAll();
@@ -148,8 +136,8 @@ describe('WhatsApp messages', () => {
 
   it('takes turns between list and thread on a phone, without sideways scrolling', async () => {
     const { page, context } = await newPage(browser, PHONE);
-    await new ConsolePage(page, product.consoleUrl).signIn(demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD);
-    const messages = new MessagesPage(page, product.consoleUrl);
+    await new ConsolePage(page, consoleUrl).signIn(demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD);
+    const messages = new MessagesPage(page, consoleUrl);
     await messages.gotoAgent(agentId, AGENT_NAME);
     await messages.open(CUSTOMER);
     expect(await messages.thread(CUSTOMER).isVisible()).toBe(false);

@@ -40,6 +40,12 @@ describe('DataTable', () => {
     expect(bodyColumn(1)).toEqual(['Carol', 'Bob', 'Alice']);
   });
 
+  it('names each cell’s column (data-label) so a narrow layout can show it beside the value', () => {
+    renderTable(<DataTable columns={columns} data={rows.slice(0, 1)} />);
+    const cells = within(screen.getAllByRole('rowgroup')[1] as HTMLElement).getAllByRole('cell');
+    expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual(['Number', 'Agent']);
+  });
+
   it('leaves a server-sorted list in the order it came and asks the caller for the new sort', () => {
     const asked: unknown[] = [];
     const { rerender } = renderTable(

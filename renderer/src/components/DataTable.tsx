@@ -125,9 +125,15 @@ export function DataTable<Row>({
         ) : (
           rows.map((row) => (
             <tr key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-              ))}
+              {row.getVisibleCells().map((cell) => {
+                const header = cell.column.columnDef.header;
+                // The column's name on each cell: a narrow layout can show it beside the value.
+                return (
+                  <td key={cell.id} data-label={typeof header === 'string' ? header : undefined}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                );
+              })}
             </tr>
           ))
         )}

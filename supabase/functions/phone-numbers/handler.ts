@@ -5,7 +5,8 @@
  *   GET    /search?country=US&areaCode=415  { numbers }: first 5 with a locality
  *   POST   /buy      { phoneNumber, countryCode, agentId?, addressSid?, forUserId? (admins) }
  *   POST   /release  { phoneNumberId }   the owner's (or, for admins, any) number, at Twilio too
- *   POST   /releases                     releases the caller's numbers queued by agent deletions
+ *   POST   /releases                     releases at Twilio what the caller's agent deletions queued:
+ *                                        numbers, WhatsApp senders and their sub-accounts
  *   POST   /releases/sweep               the same for everyone (scheduler, service role)
  *   GET|POST /addresses, DELETE /addresses/:sid          Twilio Addresses, the caller's own
  *   GET|POST /caller-ids, DELETE /caller-ids/:phoneNumber Outgoing Caller IDs, the caller's own
@@ -152,14 +153,14 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     const twilioClient = twilio();
     const caller = await fn.auth.requireOwner(c.req.raw);
     // Service role: the release queue has no client write grant; scoped to the caller here.
-    return jsonResponse(await processReleases(twilioClient, fn.service(), caller.userId));
+    return jsonResponse(await processReleases(twilioClient, fn.service(), caller.userId, config));
   });
 
   fn.post('/releases/sweep', async (c) => {
     fn.auth.requireServiceRole(c.req.raw, 'the number release sweep');
     // Scheduled on every installation: without Twilio there is nothing to release.
     if (!twilioConfigured(config)) return jsonResponse({ released: 0, failed: 0 });
-    return jsonResponse(await processReleases(twilio(), fn.service(), null));
+    return jsonResponse(await processReleases(twilio(), fn.service(), null, config));
   });
 
   // Addresses and caller IDs: the service role writes the ownership table (no client grant);

@@ -10,7 +10,9 @@ import { ONE_NUMBER_MESSAGE, NUMBER_RESULTS_SHOWN } from '../_shared/contracts/p
 import type { AvailableNumber, BuyNumberInput } from '../_shared/contracts/phone-numbers.ts';
 import { ADDRESS_REQUIREMENTS } from '../_shared/contracts/phone-numbers.ts';
 import { HttpError } from '../_shared/platform/index.ts';
-import type { TwilioClient } from '../_shared/twilio/client.ts';
+import { createTwilioClient, type TwilioClient } from '../_shared/twilio/client.ts';
+import type { TwilioConfig } from '../_shared/twilio/config.ts';
+import { releaseWhatsAppSender } from '../_shared/twilio/whatsapp-release.ts';
 import { isTwilioNotFound, twilioHttpError } from './twilio-errors.ts';
 
 /** Results asked of Twilio: enough that the first five with a locality are usually among them. */
@@ -204,37 +206,56 @@ export async function releaseAtTwilio(client: TwilioClient, sid: string): Promis
   }
 }
 
+interface QueuedRelease {
+  id: string;
+  kind: 'phone_number' | 'whatsapp_sender';
+  provider_sid: string | null;
+  account_sid: string | null;
+  sender_sid: string | null;
+  auth_token: string | null;
+}
+
 /**
- * Releases at Twilio the numbers queued by agent deletions (and purchases that could not be
- * recorded): one owner's, or everyone's for the scheduler. Each is claimed in SQL first, so
- * concurrent runs never release the same number twice.
+ * Releases at Twilio what agent and user deletions queued (migration 20261126100100): numbers
+ * (and purchases that could not be recorded), and WhatsApp senders with their sub-account; one
+ * owner's, or everyone's for the scheduler. Each is claimed in SQL first, so concurrent runs never
+ * release the same thing twice; a done release's sub-account credentials are deleted by the finish.
  */
 export async function processReleases(
   client: TwilioClient,
   service: SupabaseClient,
   ownerId: string | null,
+  config: TwilioConfig,
 ): Promise<{ released: number; failed: number }> {
-  const { data, error } = await service.rpc('claim_phone_number_releases', { owner_id: ownerId, max_releases: 20 });
-  if (error) throw new Error(`claiming number releases failed: ${error.message}`);
+  const { data, error } = await service.rpc('claim_twilio_releases', { owner_id: ownerId, max_releases: 20 });
+  if (error) throw new Error(`claiming releases failed: ${error.message}`);
+  const subAccountClient = (account: { sid: string; authToken: string }) =>
+    createTwilioClient({ ...config, accountSid: account.sid, authToken: account.authToken });
   let released = 0;
   let failed = 0;
-  for (const row of (data ?? []) as { id: string; provider_sid: string | null }[]) {
+  for (const row of (data ?? []) as QueuedRelease[]) {
     let ok = true;
     let message: string | null = null;
-    if (row.provider_sid) {
-      try {
+    try {
+      if (row.kind === 'whatsapp_sender') {
+        await releaseWhatsAppSender(client, subAccountClient, {
+          senderSid: row.sender_sid,
+          accountSid: row.account_sid,
+          authToken: row.auth_token,
+        });
+      } else if (row.provider_sid) {
         await releaseAtTwilio(client, row.provider_sid);
-      } catch (cause) {
-        ok = false;
-        message = cause instanceof Error ? cause.message : String(cause);
       }
+    } catch (cause) {
+      ok = false;
+      message = cause instanceof Error ? cause.message : String(cause);
     }
     const finished = await service.rpc('finish_phone_number_release', {
       release_id: row.id,
       released: ok,
       error: message,
     });
-    if (finished.error) throw new Error(`recording a number release failed: ${finished.error.message}`);
+    if (finished.error) throw new Error(`recording a release failed: ${finished.error.message}`);
     if (ok) released += 1;
     else failed += 1;
   }

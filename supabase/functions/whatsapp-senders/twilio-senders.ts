@@ -27,7 +27,6 @@ export interface SenderRequest {
 }
 
 export { isTwilioNotFound, twilioHttpError } from '../_shared/twilio/errors.ts';
-import { isTwilioNotFound } from '../_shared/twilio/errors.ts';
 
 /** The webhook URLs our sender is given: both handled by the `whatsapp-webhook` function. */
 export function senderWebhooks(webhookBaseUrl: string) {
@@ -97,11 +96,4 @@ export async function fetchSender(client: TwilioClient, sid: string): Promise<Fe
   return fetched(sender);
 }
 
-/** Deletes the sender; one already gone counts as deleted. */
-export async function deleteSender(client: TwilioClient, sid: string): Promise<void> {
-  try {
-    await client.messaging.v2.channelsSenders(sid).remove();
-  } catch (error) {
-    if (!isTwilioNotFound(error)) throw error;
-  }
-}
+export { deleteSender } from '../_shared/twilio/whatsapp-release.ts';

@@ -2,14 +2,16 @@
  * The WhatsApp channel adapter (ARCHITECTURE §4): one inbound message becomes one turn of the
  * conversation core (`startTurn`, channel `whatsapp`, trusted, the conversation the database keyed
  * by the user's number), and its reply leaves through the Messages API (sender.ts). The adapter
- * only translates: media into text (voice notes transcribed by the configured provider; images
- * acknowledged), the reply into WhatsApp bodies, a shared document into WhatsApp media.
+ * only translates: media into text (voice notes transcribed by the configured provider; images shown
+ * to the agent's WhatsApp model when it sees, else acknowledged), the reply into WhatsApp bodies, a
+ * shared document into WhatsApp media.
  *
  * Order: the pack's monthly conversations are claimed in Postgres before any model call (at the
  * limit nothing is sent and the owner sees why); then the turn; then the send.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { AiProvider } from '../_shared/ai/types.ts';
+import type { AiProvider, ChatImage } from '../_shared/ai/types.ts';
+import { modelSeesImages } from '../_shared/contracts/ai-models.ts';
 import type { LoadedAgent } from '../_shared/conversation/agents.ts';
 import { CHANNELS } from '../_shared/conversation/channel.ts';
 import { startTurn, type ToolInvocation, type ToolOutcome, type TurnDeps } from '../_shared/conversation/turn.ts';
@@ -20,6 +22,8 @@ import {
   INTERACTIONS_TOOL_ID,
 } from '../_shared/tools/interactions.ts';
 import { twilioApiUrl } from '../_shared/twilio/config.ts';
+import { imageForModel, imageTurnText } from './images.ts';
+import { speakReply, wantsVoiceReplies } from './voice-reply.ts';
 import { recordNotSent, sendToUser, type Conversation, type SenderDeps } from './sender.ts';
 import type { InboundMessage, TwilioAccount } from './webhook.ts';
 
@@ -85,10 +89,29 @@ const AUDIO_EXTENSIONS: Record<string, string> = {
   'audio/wav': 'wav',
 };
 
-type Understood = { kind: 'text'; text: string } | { kind: 'fixed'; reply: (language: string) => string };
+type Understood =
+  | { kind: 'text'; text: string; images?: ChatImage[]; fromVoiceNote?: boolean }
+  | { kind: 'fixed'; reply: (language: string) => string };
 
-/** What the user said, as text for the core, or the adapter's fixed answer when it cannot tell. */
-async function understand(message: InboundMessage, deps: ReplyDeps): Promise<Understood> {
+/** The images of the message as the model can see them (those it cannot are left out). */
+async function visibleImages(message: InboundMessage, deps: ReplyDeps): Promise<ChatImage[]> {
+  const shown: ChatImage[] = [];
+  for (const media of message.media.filter((candidate) => candidate.contentType.startsWith('image/'))) {
+    try {
+      const image = await imageForModel(media.contentType, await downloadMedia(media.url, deps));
+      if (image) shown.push(image);
+    } catch (error) {
+      deps.log('image_unavailable', { messageSid: message.messageSid, error: String(error) });
+    }
+  }
+  return shown;
+}
+
+/**
+ * What the user said, as text for the core (with the images when the model sees), or the adapter's
+ * fixed answer when it cannot tell.
+ */
+async function understand(message: InboundMessage, deps: ReplyDeps, seesImages: boolean): Promise<Understood> {
   const voice = message.media.find((media) => media.contentType.startsWith('audio/'));
   if (voice) {
     if (!deps.provider.capabilities.transcription) return { kind: 'fixed', reply: WHATSAPP_REPLIES.voiceNeedsKey };
@@ -101,14 +124,20 @@ async function understand(message: InboundMessage, deps: ReplyDeps): Promise<Und
         fileName: `voice-note.${AUDIO_EXTENSIONS[type] ?? 'ogg'}`,
       });
       const said = [message.body.trim(), text.trim()].filter(Boolean).join('\n');
-      return said ? { kind: 'text', text: said } : { kind: 'fixed', reply: WHATSAPP_REPLIES.voiceUnreadable };
+      return said
+        ? { kind: 'text', text: said, fromVoiceNote: true }
+        : { kind: 'fixed', reply: WHATSAPP_REPLIES.voiceUnreadable };
     } catch (error) {
       deps.log('transcription_failed', { messageSid: message.messageSid, error: String(error) });
       return { kind: 'fixed', reply: WHATSAPP_REPLIES.voiceUnreadable };
     }
   }
   const images = message.media.filter((media) => media.contentType.startsWith('image/'));
-  // No vision input in the core yet: an image is acknowledged; its caption, if any, is answered.
+  if (images.length > 0 && seesImages) {
+    const shown = await visibleImages(message, deps);
+    if (shown.length > 0) return { kind: 'text', text: imageTurnText(shown.length, message.body), images: shown };
+  }
+  // A model that cannot see: the image is acknowledged; its caption, if any, is answered.
   if (images.length > 0 && message.body.trim() === '') return { kind: 'fixed', reply: WHATSAPP_REPLIES.imageOnly };
   const note = images.length > 0 ? '\n(The user also sent an image you cannot see.)' : '';
   return { kind: 'text', text: `${message.body}${note}` };
@@ -161,7 +190,8 @@ export async function replyToInbound(message: InboundMessage, received: Received
     return;
   }
 
-  const understood = await understand(message, deps);
+  const seesImages = !deps.provider.capabilities.offline && modelSeesImages(turnDeps.models.whatsappModel);
+  const understood = await understand(message, deps, seesImages);
   if (understood.kind === 'fixed') {
     await sendToUser(deps.sender, conversation, {
       text: understood.reply(language),
@@ -179,6 +209,7 @@ export async function replyToInbound(message: InboundMessage, received: Received
         message: Array.from(understood.text).slice(0, MAX_MESSAGE_LENGTH).join(''),
       },
       caller: { userId: null, visitorKey: message.from, trusted: true },
+      ...(understood.images ? { images: understood.images } : {}),
     },
     { ...turnDeps, runTool: whatsappRunTool(turnDeps.runTool, deps.service, attachments) },
   );
@@ -194,9 +225,23 @@ export async function replyToInbound(message: InboundMessage, received: Received
   }
   const text = [reply.trim(), ...attachments.links].filter(Boolean).join('\n\n');
   if (text === '' && attachments.mediaUrls.length === 0) return;
+  // A voice note is answered with one too when the owner chose so (the text follows it).
+  const spoken =
+    understood.fromVoiceNote &&
+    deps.provider.capabilities.speech &&
+    (await wantsVoiceReplies(deps.service, received.agentId))
+      ? await speakReply(deps, {
+          text: reply.trim(),
+          voice: (agent as LoadedAgent | null)?.voice ?? 'male',
+          ownerId: received.ownerId,
+          agentId: received.agentId,
+          messageSid: message.messageSid,
+        })
+      : null;
   await sendToUser(deps.sender, conversation, {
     text,
     mediaUrls: attachments.mediaUrls,
     lastInboundAt: received.receivedAt,
+    ...(spoken ? { voiceNote: spoken } : {}),
   });
 }

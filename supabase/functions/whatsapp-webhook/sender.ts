@@ -11,6 +11,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { splitWhatsAppBody, WHATSAPP_WINDOW_MS, type WhatsAppNotSentReason } from '../_shared/contracts/whatsapp.ts';
+import type { StoredWhatsAppMedia } from '../_shared/contracts/whatsapp-messages.ts';
 import type { TwilioClient } from '../_shared/twilio/client.ts';
 
 export interface Conversation {
@@ -28,6 +29,11 @@ export interface Outgoing {
   mediaUrls?: string[];
   /** When the user last wrote; decides free-form or template. */
   lastInboundAt: Date | null;
+  /**
+   * The reply spoken (WhatsApp voice notes carry no caption, so it goes first as its own message,
+   * the text after it): `url` is what Twilio fetches, `stored` what the owner's screens show.
+   */
+  voiceNote?: { url: string; stored: StoredWhatsAppMedia };
 }
 
 export interface SenderDeps {
@@ -46,7 +52,8 @@ export interface SendResult {
 
 interface Row {
   body: string;
-  media?: string[];
+  /** Twilio-fetchable URLs (kept as links) or stored files. */
+  media?: (string | StoredWhatsAppMedia)[];
   status: string;
   messageSid?: string | null;
   contentSid?: string | null;
@@ -65,7 +72,7 @@ async function record(deps: SenderDeps, conversation: Conversation, row: Row): P
     from_number: conversation.agentNumber,
     to_number: conversation.userNumber,
     body: row.body.slice(0, 10_000),
-    media: (row.media ?? []).map((url) => ({ url })),
+    media: (row.media ?? []).map((item) => (typeof item === 'string' ? { url: item } : item)),
     status: row.status,
     content_sid: row.contentSid ?? null,
     not_sent_reason: row.notSentReason ?? null,
@@ -154,6 +161,10 @@ export async function sendToUser(deps: SenderDeps, conversation: Conversation, o
     return { sent, notSent: ok ? null : 'send_failed' };
   }
   let failed = false;
+  if (out.voiceNote) {
+    const { url, stored } = out.voiceNote;
+    if (!(await send({ body: '', media: [stored], status: 'queued' }, { mediaUrl: [url] }))) failed = true;
+  }
   for (const part of splitWhatsAppBody(out.text)) {
     if (!(await send({ body: part, status: 'queued' }, { body: part }))) failed = true;
   }

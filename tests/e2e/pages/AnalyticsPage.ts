@@ -4,7 +4,7 @@ import { ConsolePage } from './ConsolePage.ts';
 
 type Texts = typeof insightsEn;
 
-/** /analytics: range, agent, channel and measure choices, the three tables and the CSV export. */
+/** /analytics: range, agent, channel and measure choices, the three tables and the CSV and JSON exports. */
 export class AnalyticsPage extends ConsolePage {
   constructor(
     page: Page,
@@ -73,13 +73,10 @@ export class AnalyticsPage extends ConsolePage {
     return this.page.getByTestId('analytics-days').locator('tbody tr').count();
   }
 
-  async exportCsv(): Promise<Download> {
+  /** The export buttons read '{Export} · CSV' and '{Export} · JSON'. */
+  async exportSeries(format: 'CSV' | 'JSON'): Promise<Download> {
     const waiting = this.page.waitForEvent('download');
-    await this.page.getByRole('button', { name: this.texts.analytics.exportCsv }).click();
+    await this.page.getByRole('button', { name: `${this.texts.analytics.export} · ${format}`, exact: true }).click();
     return waiting;
-  }
-
-  async overflowsHorizontally(): Promise<boolean> {
-    return this.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
   }
 }

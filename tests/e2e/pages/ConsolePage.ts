@@ -24,6 +24,11 @@ export class ConsolePage {
     await this.page.waitForURL((url) => url.pathname === pathname);
   }
 
+  /** Whether the page is wider than the window (a horizontal scrollbar on the whole page). */
+  async overflowsHorizontally(): Promise<boolean> {
+    return this.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+  }
+
   heading(name: string | RegExp): Locator {
     return this.page.getByRole('heading', { name });
   }

@@ -4,6 +4,13 @@ import { ConsolePage } from './ConsolePage.ts';
 
 type Texts = typeof historyEn;
 
+/** Clicks '{label} · CSV|JSON' and returns the download it starts. */
+async function exportDownload(page: Page, label: string, format: 'CSV' | 'JSON'): Promise<Download> {
+  const waiting = page.waitForEvent('download');
+  await page.getByRole('button', { name: `${label} · ${format}`, exact: true }).click();
+  return waiting;
+}
+
 /** /calls and /agents/{id}/calls: the French call list and its details dialog. */
 export class CallHistoryPage extends ConsolePage {
   constructor(
@@ -45,6 +52,33 @@ export class CallHistoryPage extends ConsolePage {
       .getByRole('button', { name: new RegExp(this.texts.calls.details) })
       .click();
     await this.dialog().waitFor();
+  }
+
+  /** Opens the details of the first row showing `text` (a number, 'Visiteur web'…). */
+  async openDetailsOf(text: string): Promise<void> {
+    await this.rows()
+      .filter({ hasText: text })
+      .first()
+      .getByRole('button', { name: new RegExp(this.texts.calls.details) })
+      .click();
+    await this.dialog().waitFor();
+  }
+
+  /** Whether a row's 'Détails' button lies wholly inside the list (not clipped at its edge). */
+  async detailsButtonFits(row: number): Promise<boolean> {
+    return this.rows()
+      .nth(row)
+      .getByRole('button', { name: new RegExp(this.texts.calls.details) })
+      .evaluate((button) => {
+        const list = button.closest('.call-table')?.getBoundingClientRect();
+        const own = button.getBoundingClientRect();
+        return list !== undefined && own.left >= list.left && own.right <= list.right;
+      });
+  }
+
+  /** Exports the list as filtered ('Exporter la liste · CSV'). */
+  exportList(format: 'CSV' | 'JSON'): Promise<Download> {
+    return exportDownload(this.page, this.texts.calls.export.list, format);
   }
 
   dialog(): Locator {
@@ -133,6 +167,11 @@ export class ContactsPage extends ConsolePage {
   timelineEntries(): Locator {
     return this.page.getByTestId('timeline-entry');
   }
+
+  /** Exports the cards as searched and filtered. */
+  exportList(format: 'CSV' | 'JSON'): Promise<Download> {
+    return exportDownload(this.page, this.texts.export.list, format);
+  }
 }
 
 /** /conversations: the inbox, its filters, transcript and exports. */
@@ -158,16 +197,21 @@ export class InboxPage extends ConsolePage {
     await this.page.getByLabel(this.texts.inbox.channel, { exact: true }).selectOption({ label });
   }
 
-  async exportList(format: 'CSV' | 'JSON'): Promise<Download> {
-    const waiting = this.page.waitForEvent('download');
-    await this.page.getByRole('button', { name: `${this.texts.export.list} · ${format}` }).click();
-    return waiting;
+  exportList(format: 'CSV' | 'JSON'): Promise<Download> {
+    return exportDownload(this.page, this.texts.export.list, format);
   }
 
-  async exportConversation(format: 'CSV' | 'JSON'): Promise<Download> {
-    const waiting = this.page.waitForEvent('download');
-    await this.page.getByRole('button', { name: `${this.texts.export.conversation} · ${format}` }).click();
-    return waiting;
+  exportListButton(format: 'CSV' | 'JSON'): Locator {
+    return this.page.getByRole('button', { name: `${this.texts.export.list} · ${format}`, exact: true });
+  }
+
+  exportConversation(format: 'CSV' | 'JSON'): Promise<Download> {
+    return exportDownload(this.page, this.texts.export.conversation, format);
+  }
+
+  /** The inbox item that has the keyboard focus, if any (its data-testid), else null. */
+  async focusedItemTestId(): Promise<string | null> {
+    return this.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
   }
 
   transcriptText(text: string): Locator {

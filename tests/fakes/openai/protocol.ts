@@ -47,8 +47,20 @@ export type FakeFault =
   /** The whole response is held back for `delayMs` before the headers. */
   | { kind: 'slow'; delayMs: number };
 
-/** `realtime_calls`: `POST /v1/realtime/calls`; `realtime_hangup`: `POST /v1/realtime/calls/{id}/hangup`. */
-export type FakeEndpoint = 'chat' | 'embeddings' | 'transcriptions' | 'realtime_calls' | 'realtime_hangup';
+/**
+ * `realtime_calls`: `POST /v1/realtime/calls`; `realtime_hangup`: `POST /v1/realtime/calls/{id}/hangup`;
+ * `speech`: `POST /v1/audio/speech`.
+ */
+export type FakeEndpoint = 'chat' | 'embeddings' | 'transcriptions' | 'speech' | 'realtime_calls' | 'realtime_hangup';
+
+/** The audio `/v1/audio/speech` answers: an Ogg page header then bytes whose count grows with the input. */
+export function fakeSpeech(input: string, format: string): { bytes: Uint8Array; contentType: string } {
+  const magic = format === 'opus' ? 'OggS' : format === 'wav' ? 'RIFF' : 'ID3\u0004';
+  const body = new TextEncoder().encode(`${magic}fake-speech:${input}`);
+  const contentType =
+    format === 'opus' ? 'audio/ogg' : format === 'wav' ? 'audio/wav' : format === 'aac' ? 'audio/aac' : 'audio/mpeg';
+  return { bytes: body, contentType };
+}
 
 export function errorBody(message: string, type: string, code: string | null, param: string | null = null) {
   return { error: { message, type, param, code } };
@@ -75,6 +87,41 @@ export function messageText(message: WireMessage): string {
       .join('');
   }
   return '';
+}
+
+/** The `image_url` URLs of the request's user messages, oldest first (what a vision model was shown). */
+export function imageUrls(body: ChatRequestBody): string[] {
+  return wireMessages(body).flatMap((message) =>
+    message.role === 'user' && Array.isArray(message.content)
+      ? message.content.flatMap((part: unknown) => {
+          const url = (part as { type?: unknown; image_url?: { url?: unknown } }).image_url?.url;
+          return (part as { type?: unknown }).type === 'image_url' && typeof url === 'string' ? [url] : [];
+        })
+      : [],
+  );
+}
+
+const IMAGE_URL = /^(data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/]+=*|https:\/\/\S+)$/;
+
+/**
+ * Why OpenAI would refuse the request's content parts, or null: a user message's parts must be
+ * `{type:'text', text}` or `{type:'image_url', image_url:{url}}` with an https or base64 image data URL.
+ */
+export function invalidContentPart(body: ChatRequestBody): string | null {
+  for (const [index, message] of wireMessages(body).entries()) {
+    if (!Array.isArray(message.content)) continue;
+    for (const part of message.content as unknown[]) {
+      const typed = part as { type?: unknown; text?: unknown; image_url?: { url?: unknown } };
+      if (typed.type === 'text' && typeof typed.text === 'string') continue;
+      if (typed.type === 'image_url' && message.role === 'user') {
+        const url = typed.image_url?.url;
+        if (typeof url === 'string' && IMAGE_URL.test(url)) continue;
+        return `Invalid image URL in messages[${index}]: expected an https URL or a base64 data URL of a PNG, JPEG, WEBP or GIF image.`;
+      }
+      return `Invalid content part in messages[${index}] (type ${String(typed.type)}).`;
+    }
+  }
+  return null;
 }
 
 export function wireMessages(body: ChatRequestBody): WireMessage[] {

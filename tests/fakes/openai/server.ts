@@ -1,6 +1,6 @@
 /**
- * A loopback HTTP server that speaks the OpenAI REST protocol (chat completions with SSE and tool
- * calls, embeddings, transcriptions, and the realtime calls API's SDP exchange and hang-up) and the
+ * A loopback HTTP server that speaks the OpenAI REST protocol (chat completions with SSE, tool
+ * calls and image content parts, embeddings, transcriptions, speech, and the realtime calls API's SDP exchange and hang-up) and the
  * realtime sideband WebSocket (`realtime.ts`) for tests and benchmarks. Scripted replies (one
  * script answers chat and voice), configurable latency, fault injection and a request log; every
  * queue, body and delay is bounded.
@@ -23,7 +23,9 @@ import {
   defaultReply,
   errorBody,
   estimateTokens,
+  fakeSpeech,
   fragments,
+  invalidContentPart,
   messageText,
   streamTokens,
   toolCallId,
@@ -40,6 +42,7 @@ import { createFakeRealtimeAudio, type FakeRealtimeAudio } from './realtime-audi
 export type { FakeRealtimeTurn, SidebandClientEvent } from './realtime.ts';
 export type { FakeAudioSession, FakeRealtimeAudio } from './realtime-audio.ts';
 export type { ChatRequestBody, ChatScript, FakeChatReply, FakeEndpoint, FakeFault } from './protocol.ts';
+export { imageUrls } from './protocol.ts';
 
 export interface FakeOpenAIOptions {
   /** Bearer token the fake accepts (default `test-key`). */
@@ -183,6 +186,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     chat: [],
     embeddings: [],
     transcriptions: [],
+    speech: [],
     realtime_calls: [],
     realtime_hangup: [],
   };
@@ -202,6 +206,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     if (path === '/v1/chat/completions') return 'chat';
     if (path === '/v1/embeddings') return 'embeddings';
     if (path === '/v1/audio/transcriptions') return 'transcriptions';
+    if (path === '/v1/audio/speech') return 'speech';
     if (path === '/v1/realtime/calls') return 'realtime_calls';
     if (HANGUP_PATH.test(path)) return 'realtime_hangup';
     return null;
@@ -238,6 +243,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     }
     if (wireMessages(body).length === 0) {
       sendJson(res, 400, errorBody("'messages' must be a non-empty array", 'invalid_request_error', null, 'messages'));
+      return;
+    }
+    const invalidPart = invalidContentPart(body);
+    if (invalidPart) {
+      sendJson(res, 400, errorBody(invalidPart, 'invalid_request_error', 'invalid_value', 'messages'));
       return;
     }
     const reply = nextReply(body);
@@ -454,6 +464,34 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     });
   }
 
+  /** Text to speech (reference/openai.md §5): JSON in, audio bytes out. */
+  function handleSpeech(res: ServerResponse, body: Record<string, unknown>): void {
+    if (typeof body.model !== 'string' || body.model === '') {
+      sendJson(res, 400, errorBody('you must provide a model parameter', 'invalid_request_error', null, 'model'));
+      return;
+    }
+    if (typeof body.input !== 'string' || body.input === '' || body.input.length > 4096) {
+      sendJson(res, 400, errorBody("'input' must be 1 to 4096 characters", 'invalid_request_error', null, 'input'));
+      return;
+    }
+    if (typeof body.voice !== 'string' || body.voice === '') {
+      sendJson(res, 400, errorBody("'voice' is required", 'invalid_request_error', null, 'voice'));
+      return;
+    }
+    const format = typeof body.response_format === 'string' ? body.response_format : 'mp3';
+    if (!['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'].includes(format)) {
+      sendJson(
+        res,
+        400,
+        errorBody(`Invalid response_format ${format}`, 'invalid_request_error', null, 'response_format'),
+      );
+      return;
+    }
+    const audio = fakeSpeech(body.input, format);
+    res.writeHead(200, { 'content-type': audio.contentType, 'content-length': audio.bytes.length });
+    res.end(Buffer.from(audio.bytes));
+  }
+
   async function handleTranscription(req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> {
     const contentType = req.headers['content-type'] ?? '';
     if (!contentType.startsWith('multipart/form-data')) {
@@ -621,6 +659,12 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       await handleRealtimeCall(req, res, raw);
     } else if (endpoint === 'realtime_hangup') {
       handleHangup(res, path);
+    } else if (endpoint === 'speech') {
+      if (!body || typeof body !== 'object') {
+        sendJson(res, 400, errorBody('Expected a JSON body', 'invalid_request_error', null));
+        return;
+      }
+      handleSpeech(res, body as Record<string, unknown>);
     } else if (endpoint === 'embeddings') {
       if (!body || typeof body !== 'object') {
         sendJson(res, 400, errorBody('Expected a JSON body', 'invalid_request_error', null));

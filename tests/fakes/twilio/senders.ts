@@ -2,12 +2,13 @@
  * Twilio sub-accounts and the WhatsApp Senders API v2 on the fake (reference/twilio.md §4, §10.1):
  *   POST   api       /2010-04-01/Accounts.json            create a sub-account (main account only):
  *                                                        {sid, auth_token, friendly_name, owner_account_sid, status}
- *   GET    api       /2010-04-01/Accounts/{AC}.json       fetch; POST with Status=closed closes it
+ *   GET    api       /2010-04-01/Accounts/{AC}.json       fetch; POST with Status=closed closes it (the
+ *                                                        main account only; closing is final)
  *   POST   messaging /v2/Channels/Senders                 JSON, snake_case; `sender_id` and `profile.name`
  *                                                        required; one sender per number → 409
  *   GET    messaging /v2/Channels/Senders?Channel=…       list the caller's senders
  *   GET    messaging /v2/Channels/Senders/{XE}            fetch: the status walks on (see below)
- *   DELETE messaging /v2/Channels/Senders/{XE}            204
+ *   DELETE messaging /v2/Channels/Senders/{XE}            204 (`failNextDeletes` answers 500 instead)
  * A sub-account authenticates with its own SID and token (server.addAccount); a sender belongs to the
  * account whose credentials created it and is visible to it and to the main account only.
  *
@@ -49,6 +50,8 @@ export interface FakeSender {
   fetches: number;
   plan: Required<Pick<SenderPlan, 'final'>> & SenderPlan;
   deleted: boolean;
+  /** The account whose credentials deleted it. */
+  deletedBy: string | null;
 }
 
 export interface FakeSenders {
@@ -61,6 +64,8 @@ export interface FakeSenders {
   setStatus(sid: string, status: string): void;
   /** Fails the next `count` fetches with a 500 (a failed poll). */
   failNextFetches(count: number): void;
+  /** Fails the next `count` deletes with a 500. */
+  failNextDeletes(count: number): void;
   clock: { now(): number; advance(ms: number): void };
 }
 
@@ -77,6 +82,7 @@ export function installSenders(server: FakeTwilioServer): FakeSenders {
   const senders = new Map<string, FakeSender>();
   let nextPlan: SenderPlan | null = null;
   let failures = 0;
+  let deleteFailures = 0;
   let offset = 0;
   const clock = { now: () => Date.now() + offset, advance: (ms: number) => void (offset += ms) };
 
@@ -150,6 +156,10 @@ export function installSenders(server: FakeTwilioServer): FakeSenders {
   server.route('api', 'POST', '/2010-04-01/Accounts/:account.json', (request, { account = '' }) => {
     const found = subAccounts.get(account);
     if (!found) return twilioError(404, 20404, 'Account not found');
+    if (request.username !== server.accountSid) {
+      return twilioError(403, 20005, 'Only the main account changes a sub-account’s status');
+    }
+    if (found.status === 'closed') return twilioError(400, 20001, 'A closed account cannot be changed');
     const status = request.form.get('Status');
     if (status === 'closed' || status === 'suspended' || status === 'active') found.status = status;
     return { status: 200, body: accountJson(found) };
@@ -189,6 +199,7 @@ export function installSenders(server: FakeTwilioServer): FakeSenders {
       fetches: 0,
       plan: plan as FakeSender['plan'],
       deleted: false,
+      deletedBy: null,
     };
     senders.set(sender.sid, sender);
     return { status: 201, body: senderJson(sender) };
@@ -219,7 +230,12 @@ export function installSenders(server: FakeTwilioServer): FakeSenders {
   server.route('messaging', 'DELETE', `${SENDERS}/:sid`, (request, { sid = '' }) => {
     const s = visible(request, sid);
     if (!s) return twilioError(404, 20404, 'The requested resource was not found');
+    if (deleteFailures > 0) {
+      deleteFailures -= 1;
+      return twilioError(500, 20500, 'Internal Server Error');
+    }
     s.deleted = true;
+    s.deletedBy = request.username;
     return { status: 204 };
   });
 
@@ -237,6 +253,9 @@ export function installSenders(server: FakeTwilioServer): FakeSenders {
     },
     failNextFetches(count) {
       failures = count;
+    },
+    failNextDeletes(count) {
+      deleteFailures = count;
     },
     clock,
   };

@@ -184,7 +184,8 @@ export async function startFakeTwilioServer(
         const match = route.regex.exec(path);
         if (!match) continue;
         const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
-        if (params.account !== undefined && params.account !== username) {
+        // An account reaches its own resources; the main (parent) account reaches its sub-accounts' too.
+        if (params.account !== undefined && params.account !== username && username !== accountSid) {
           send(res, twilioError(404, 20404, 'The requested resource was not found'));
           return;
         }

@@ -345,3 +345,118 @@ describe('who can read and write the sender state', () => {
     ).toBeNull();
   });
 });
+
+describe('deleting an agent or its owner cleans up WhatsApp at Twilio', () => {
+  /** Calls the phone-numbers function, which processes the release queue (as the console and the scheduler do). */
+  const releases = async (token: string, path: '/releases' | '/releases/sweep') => {
+    const response = await fetch(`${cast.stack.url}/functions/v1/phone-numbers${path}`, {
+      method: 'POST',
+      headers: { apikey: cast.stack.anonKey, authorization: `Bearer ${token}` },
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const credentialsOf = async (releaseId: string) =>
+    (
+      await cast.stack.db.query('select account_sid from private.twilio_release_credentials where release_id = $1', [
+        releaseId,
+      ])
+    ).rows;
+  type Release = {
+    id: string;
+    kind: string;
+    sender_sid: string | null;
+    phone_number: string | null;
+    user_id: string | null;
+    reason: string;
+    released_at: string | null;
+  };
+
+  it('the owner deletes the agent: its sender is deleted, its sub-account closed, its secrets gone', async () => {
+    const { owner, agentId, number } = await ownerWithNumber('wa-remover');
+    const connected = (await connect(owner, agentId)).body as unknown as SenderState;
+    const secrets = await serviceRow<{ whatsapp_account_sid: string }>(cast.service, 'agent_secrets', {
+      agent_id: agentId,
+    });
+    const subSid = secrets!.whatsapp_account_sid;
+    expect(twilio.senders.subAccounts().find((a) => a.sid === subSid)?.status).toBe('active');
+
+    expect(await attemptDelete(owner.client, 'agents', { id: agentId })).toBe(1);
+    expect(await serviceRow(cast.service, 'agent_secrets', { agent_id: agentId })).toBeNull();
+    const queued = await serviceRow<Release>(cast.service, 'phone_number_releases', { sender_sid: connected.senderId });
+    expect(queued).toMatchObject({
+      kind: 'whatsapp_sender',
+      phone_number: number,
+      user_id: owner.id,
+      reason: 'agent_deleted',
+      released_at: null,
+    });
+    // The owner reads their queue row, with no credential in it; nobody else reads it.
+    const mine = (await visibleRows(owner.client, 'phone_number_releases', { id: queued!.id })) as Record<
+      string,
+      unknown
+    >[];
+    expect(mine).toHaveLength(1);
+    expect(JSON.stringify(mine)).not.toContain(subSid);
+    expect(await visibleRows(cast.otherOwner.client, 'phone_number_releases', { id: queued!.id })).toEqual([]);
+    expect(await credentialsOf(queued!.id)).toEqual([{ account_sid: subSid }]);
+    // Only the server claims releases (they hand out the sub-account's token).
+    for (const client of [cast.anon, owner.client, cast.admin.client]) {
+      expect((await client.rpc('claim_twilio_releases', {})).error).not.toBeNull();
+    }
+    // Still live at Twilio until the release runs.
+    expect(twilio.senders.all().find((s) => s.sid === connected.senderId)?.deleted).toBe(false);
+
+    // What the console does right after deleting an agent.
+    const answer = await releases(await tokenOf(owner.client), '/releases');
+    // The agent's number and its WhatsApp, through the same queue.
+    expect(answer).toMatchObject({ status: 200, body: { released: 2, failed: 0 } });
+    // The sender with the sub-account's own credentials (it lives there), then the sub-account closed.
+    expect(twilio.senders.all().find((s) => s.sid === connected.senderId)).toMatchObject({
+      deleted: true,
+      deletedBy: subSid,
+    });
+    expect(twilio.senders.subAccounts().find((a) => a.sid === subSid)?.status).toBe('closed');
+    expect(await serviceRow(cast.service, 'phone_number_releases', { id: queued!.id })).toMatchObject({
+      released_at: expect.any(String),
+    });
+    expect(await credentialsOf(queued!.id)).toEqual([]);
+  });
+
+  it('an admin deletes the user: the scheduler’s sweep deletes the sender and closes the sub-account', async () => {
+    const { owner, agentId } = await ownerWithNumber('wa-deleted-user');
+    const connected = (await connect(owner, agentId)).body as unknown as SenderState;
+    const subSid = (await serviceRow<{ whatsapp_account_sid: string }>(cast.service, 'agent_secrets', {
+      agent_id: agentId,
+    }))!.whatsapp_account_sid;
+    // Earlier tests' releases go first, so that the failure below is this one's.
+    expect((await releases(cast.stack.serviceRoleKey, '/releases/sweep')).body).toMatchObject({ failed: 0 });
+    const deleted = await cast.admin.client.rpc('admin_delete_user', { user_id: owner.id });
+    expect(deleted.error).toBeNull();
+    const queued = await serviceRow<Release>(cast.service, 'phone_number_releases', { sender_sid: connected.senderId });
+    expect(queued).toMatchObject({ kind: 'whatsapp_sender', user_id: null, reason: 'user_deleted', released_at: null });
+
+    // A failed release keeps the credentials for the next sweep.
+    twilio.senders.failNextDeletes(1);
+    expect((await releases(cast.stack.serviceRoleKey, '/releases/sweep')).body).toMatchObject({ failed: 1 });
+    expect(await credentialsOf(queued!.id)).toHaveLength(1);
+    expect(twilio.senders.subAccounts().find((a) => a.sid === subSid)?.status).toBe('active');
+    await cast.service.from('phone_number_releases').update({ claimed_until: null }).eq('id', queued!.id);
+
+    const second = await releases(cast.stack.serviceRoleKey, '/releases/sweep');
+    expect(second.body).toMatchObject({ failed: 0 });
+    expect(twilio.senders.all().find((s) => s.sid === connected.senderId)?.deleted).toBe(true);
+    expect(twilio.senders.subAccounts().find((a) => a.sid === subSid)?.status).toBe('closed');
+    expect(await credentialsOf(queued!.id)).toEqual([]);
+  });
+
+  it('an agent that never connected WhatsApp queues nothing', async () => {
+    const { owner, agentId } = await ownerWithNumber('wa-never');
+    expect(await attemptDelete(owner.client, 'agents', { id: agentId })).toBe(1);
+    const { data } = await cast.service
+      .from('phone_number_releases')
+      .select('id')
+      .eq('kind', 'whatsapp_sender')
+      .eq('user_id', owner.id);
+    expect(data).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeTwilio, type FakeTwilio } from '../../fakes/twilio/index.ts';
 import { startCast, type Cast } from '../security/support/actors.ts';
 import type { PhoneAgent } from '../phone/support.ts';
-import { givePack, waNumber, whatsappAgent } from './support.ts';
+import { givePack, sendsTo, waNumber, whatsappAgent } from './support.ts';
 
 /**
  * WhatsApp without an AI key (the offline provider), and who may read or choose an agent's
@@ -42,12 +42,30 @@ describe('offline mode', () => {
     expect(reply?.metadata).toMatchObject({ offline: true, channel: 'whatsapp' });
   });
 
-  it('a voice note gets the clear reply that voice notes need an AI key, in the agent’s language', async () => {
+  it('a voice note gets the clear reply that voice notes need an AI key, in text even with voice replies on', async () => {
+    const on = await cast.owner.client
+      .from('agents')
+      .update({ whatsapp_voice_replies: true })
+      .eq('id', agent.agentId)
+      .select('whatsapp_voice_replies');
+    expect(on.data).toEqual([{ whatsapp_voice_replies: true }]);
     const user = waNumber();
     await twilio.messages.inbound('voice-note', { from: user, to: agent.number });
     const sent = await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
     expect(sent.body).toBe(
       "Je ne peux pas encore écouter les messages vocaux : cet assistant fonctionne sans clé d'IA. Pouvez-vous m'écrire votre message ?",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sendsTo(twilio, user)).toHaveLength(1);
+    expect(sent.mediaUrls).toEqual([]);
+  });
+
+  it('an image is acknowledged with the clear reply that the agent cannot see it, in the agent’s language', async () => {
+    const user = waNumber();
+    await twilio.messages.inbound('image', { from: user, to: agent.number });
+    const sent = await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
+    expect(sent.body).toBe(
+      "Merci pour l'image ! Je ne peux pas la voir ici : dites-moi en quelques mots ce dont vous avez besoin.",
     );
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';
+import { imageUrls, startFakeOpenAI, type ChatRequestBody, type FakeOpenAI } from '../../fakes/openai/server.ts';
 import { startFakeTwilio, type FakeTwilio } from '../../fakes/twilio/index.ts';
 import { goldenPayload } from '../../fakes/twilio/messages.ts';
 import { expectedTwilioSignature } from '../../fakes/twilio/server.ts';
@@ -95,18 +95,139 @@ describe('inbound messages through the core', () => {
     expect([...twilio.messages.downloads.values()]).toContain(1);
   });
 
-  it('an image without a caption is acknowledged, and with one the caption is answered', async () => {
+  it('an image is shown to the agent’s WhatsApp model as a data URL of its bytes and described', async () => {
     const user = waNumber();
-    const chats = openai.requestsTo('chat').length;
-    await twilio.messages.inbound('image', { from: user, to: agent.number });
-    const ack = await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
-    expect(ack.body).toBe('Thanks for the image! I cannot see it here: tell me in a few words what you need.');
-    expect(openai.requestsTo('chat').length).toBe(chats);
+    const bytes = new Uint8Array([255, 216, 255, 224, 0, 16, 74, 70, 73, 70]);
+    openai.queueChat((request) => ({
+      text: imageUrls(request).length === 1 ? 'A red bicycle with a basket.' : 'I see nothing.',
+    }));
+    await twilio.messages.inbound('image', { from: user, to: agent.number, media: bytes });
+    const described = await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
+    expect(described.body).toBe('A red bicycle with a basket.');
+    const chat = openai.requestsTo('chat').at(-1)!.body as ChatRequestBody;
+    // The bytes kept for the owner, never Twilio's URL (it needs our credentials).
+    expect(imageUrls(chat)).toEqual([`data:image/jpeg;base64,${Buffer.from(bytes).toString('base64')}`]);
+    expect(JSON.stringify(chat)).not.toContain('api.twilio.com');
 
-    openai.queueChat({ text: 'That model is in stock.' });
+    // With a caption: the text and the image in one user turn; the transcript keeps both as text.
+    openai.queueChat((request) => ({ text: imageUrls(request).length === 1 ? 'That model is in stock.' : 'What?' }));
     await twilio.messages.inbound('image', { from: user, to: agent.number, body: 'Do you have this one?' });
-    const reply = await twilio.messages.waitForSend((m) => m.body === 'That model is in stock.');
-    expect(reply.to).toBe(`whatsapp:${user}`);
+    await twilio.messages.waitForSend((m) => m.body === 'That model is in stock.');
+    const last = (openai.requestsTo('chat').at(-1)!.body as { messages: { role: string; content: unknown }[] })
+      .messages;
+    expect(last.at(-1)).toMatchObject({
+      role: 'user',
+      content: [{ type: 'text', text: '[image] Do you have this one?' }, { type: 'image_url' }],
+    });
+    // The earlier image reaches the model as its stored text only.
+    expect(
+      last.filter((m) => m.role === 'user').map((m) => (typeof m.content === 'string' ? m.content : 'parts')),
+    ).toEqual(['[image]', 'parts']);
+    const transcript = await eventually(async () => {
+      const { data } = await cast.service
+        .from('conversations')
+        .select('messages(role, content, timestamp)')
+        .eq('visitor_id', user)
+        .single();
+      const rows = (
+        (data as { messages: { role: string; content: string; timestamp: string }[] } | null)?.messages ?? []
+      ).sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+      return rows.length === 4 ? rows : null;
+    });
+    expect(transcript.map((m) => [m.role, m.content])).toEqual([
+      ['user', '[image]'],
+      ['assistant', 'A red bicycle with a basket.'],
+      ['user', '[image] Do you have this one?'],
+      ['assistant', 'That model is in stock.'],
+    ]);
+  });
+
+  it('a text, a voice note and an image each get a reply through the core, in one conversation', async () => {
+    const user = waNumber();
+    openai.queueChat(
+      { text: 'Hello Ana.' },
+      (request) => ({ text: JSON.stringify(request).includes('Do you deliver on Sundays?') ? 'No Sundays.' : '?' }),
+      (request) => ({ text: imageUrls(request).length === 1 ? 'Nice shoes.' : '?' }),
+    );
+    await twilio.messages.inbound('text', { from: user, to: agent.number, body: 'Hello' });
+    await twilio.messages.waitForSend((m) => m.body === 'Hello Ana.');
+    await twilio.messages.inbound('voice-note', { from: user, to: agent.number });
+    await twilio.messages.waitForSend((m) => m.body === 'No Sundays.');
+    await twilio.messages.inbound('image', { from: user, to: agent.number });
+    await twilio.messages.waitForSend((m) => m.body === 'Nice shoes.');
+    expect(sendsTo(twilio, user).map((m) => m.body)).toEqual(['Hello Ana.', 'No Sundays.', 'Nice shoes.']);
+    const { data } = await cast.service
+      .from('conversations')
+      .select('channel, messages(role, content, metadata)')
+      .eq('visitor_id', user)
+      .single();
+    const conversation = data as {
+      channel: string;
+      messages: { role: string; content: string; metadata: { channel?: string } }[];
+    };
+    expect(conversation.channel).toBe('whatsapp');
+    expect(
+      conversation.messages
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content)
+        .sort(),
+    ).toEqual(['Do you deliver on Sundays?', 'Hello', '[image]'].sort());
+    expect(conversation.messages.every((m) => m.metadata.channel === 'whatsapp')).toBe(true);
+  });
+
+  it('with voice replies on, a voice note is answered with a voice note in the agent’s voice, then the text', async () => {
+    const owner = await cast.newUser('wa-voice');
+    await givePack(cast.service, owner.id, -1);
+    const line = await whatsappAgent(cast.service, owner, { voice: 'female' });
+    // The owner's own setting (column grant); another owner cannot change it.
+    const mine = await owner.client
+      .from('agents')
+      .update({ whatsapp_voice_replies: true })
+      .eq('id', line.agentId)
+      .select('id');
+    expect(mine.data).toHaveLength(1);
+    const theirs = await cast.otherOwner.client
+      .from('agents')
+      .update({ whatsapp_voice_replies: false })
+      .eq('id', line.agentId)
+      .select('id');
+    expect(theirs.data ?? []).toEqual([]);
+
+    const user = waNumber();
+    openai.queueChat({ text: 'No Sunday deliveries, sorry.' });
+    const { messageSid } = await twilio.messages.inbound('voice-note', { from: user, to: line.number });
+    const text = await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}` && m.body !== null);
+    expect(text.body).toBe('No Sunday deliveries, sorry.');
+    const [voice, second] = sendsTo(twilio, user);
+    expect(second).toBe(text);
+    expect(voice).toMatchObject({ body: null, from: `whatsapp:${line.number}` });
+    const speech = openai.requestsTo('speech').at(-1)!.body;
+    expect(speech).toMatchObject({
+      model: 'gpt-4o-mini-tts',
+      voice: 'marin',
+      response_format: 'opus',
+      input: 'No Sunday deliveries, sorry.',
+    });
+    // Twilio fetches a short-lived signed URL of the private copy in the owner's folder.
+    const path = `${owner.id}/${line.agentId}/${messageSid}/reply.ogg`;
+    expect(voice!.mediaUrls).toHaveLength(1);
+    expect(voice!.mediaUrls[0]).toContain(`/storage/v1/object/sign/whatsapp-media/${path}?token=`);
+    const fetched = await fetch(voice!.mediaUrls[0]!);
+    expect(fetched.headers.get('content-type')).toBe('audio/ogg');
+    expect(new TextDecoder().decode(await fetched.arrayBuffer())).toBe('OggSfake-speech:No Sunday deliveries, sorry.');
+    const row = await eventually(async () =>
+      (await messagesOf(cast.service, line.agentId)).find((m) => m.message_sid === voice!.sid),
+    );
+    expect(row.media).toEqual([{ bucket: 'whatsapp-media', path, contentType: 'audio/ogg' }]);
+    expect((await owner.client.storage.from('whatsapp-media').download(path)).error).toBeNull();
+
+    // A written message still gets a written reply only.
+    const speeches = openai.requestsTo('speech').length;
+    openai.queueChat({ text: 'Written answer.' });
+    await twilio.messages.inbound('text', { from: user, to: line.number });
+    await twilio.messages.waitForSend((m) => m.body === 'Written answer.');
+    expect(openai.requestsTo('speech')).toHaveLength(speeches);
+    expect(sendsTo(twilio, user)).toHaveLength(3);
   });
 
   it('inbound media are kept in the owner’s whatsapp-media folder, readable by the owner only', async () => {

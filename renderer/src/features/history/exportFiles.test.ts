@@ -1,7 +1,18 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import type { CallRow } from './api/callHistory.ts';
+import type { ContactCard } from './api/contacts.ts';
 import type { InboxRow } from './api/inbox.ts';
-import { conversationsCsv, conversationsJson, transcriptCsv } from './exportFiles.ts';
+import {
+  callsCsv,
+  callsJson,
+  contactsCsv,
+  contactsJson,
+  conversationsCsv,
+  conversationsJson,
+  exportFileName,
+  transcriptCsv,
+} from './exportFiles.ts';
 
 const row: InboxRow = {
   id: 'c1',
@@ -57,5 +68,91 @@ describe('inbox exports', () => {
         citations: 'Hours.pdf',
       },
     ]);
+  });
+});
+
+const call: CallRow = {
+  kind: 'voice',
+  id: 'v1',
+  agent_id: 'a1',
+  agent_name: 'Front; desk',
+  from_number: null,
+  to_number: null,
+  status: 'completed',
+  duration: 61,
+  started_at: '2026-11-20T10:00:00Z',
+  recording_path: 'u1/a1/voice.webm',
+  recording_mime: 'audio/webm',
+  conversation_id: null,
+};
+
+const contact: ContactCard = {
+  id: 'k1',
+  phone: '+33612345678',
+  email: null,
+  first_name: 'Marie',
+  last_name: 'Curie',
+  favorite: true,
+  notes: 'Prefers the terrace, "quiet" side',
+  last_contact_date: '2026-11-20T10:05:00Z',
+  total_call_duration: 95,
+  sort_key: '2026-11-20T10:05:00Z',
+  conversation_count: 2,
+  channels: ['phone', 'whatsapp'],
+};
+
+describe('call history exports', () => {
+  it('writes every call with empty cells for what a browser call lacks', () => {
+    expect(parse(callsCsv([call]), { columns: true })).toEqual([
+      {
+        id: 'v1',
+        kind: 'voice',
+        started_at: '2026-11-20T10:00:00Z',
+        agent_id: 'a1',
+        agent_name: 'Front; desk',
+        from_number: '',
+        to_number: '',
+        status: 'completed',
+        duration: '61',
+        recording_path: 'u1/a1/voice.webm',
+        recording_mime: 'audio/webm',
+        conversation_id: '',
+      },
+    ]);
+    expect(JSON.parse(callsJson([call]))).toEqual({ calls: [call] });
+  });
+});
+
+describe('contact exports', () => {
+  it('writes favourites as true/false, channels joined, and leaves the paging cursor out', () => {
+    const [parsed] = parse(contactsCsv([contact, { ...contact, id: 'k2', favorite: false, channels: [] }]), {
+      columns: true,
+    }) as Record<string, string>[];
+    expect(parsed).toEqual({
+      id: 'k1',
+      first_name: 'Marie',
+      last_name: 'Curie',
+      phone: '+33612345678',
+      email: '',
+      favorite: 'true',
+      notes: 'Prefers the terrace, "quiet" side',
+      last_contact_date: '2026-11-20T10:05:00Z',
+      total_call_duration: '95',
+      conversation_count: '2',
+      channels: 'phone;whatsapp',
+    });
+    expect(parse(contactsCsv([{ ...contact, favorite: false }]), { columns: true })).toMatchObject([
+      { favorite: 'false' },
+    ]);
+    const { sort_key: _cursor, ...expected } = contact;
+    expect(JSON.parse(contactsJson([contact]))).toEqual({ contacts: [expected] });
+  });
+});
+
+describe('export file names', () => {
+  it('name every export {subject}-{yyyy-MM-dd-HH-mm-ss}.{format}', () => {
+    const at = new Date('2026-11-20T10:05:09Z');
+    expect(exportFileName('calls', 'csv', at)).toBe('calls-2026-11-20-10-05-09.csv');
+    expect(exportFileName('contacts', 'json', at)).toBe('contacts-2026-11-20-10-05-09.json');
   });
 });

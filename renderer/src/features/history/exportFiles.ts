@@ -1,13 +1,31 @@
 /**
- * Exports of the inbox (issue 18 §7): a filtered list or one conversation as CSV (csv-stringify,
- * RFC 4180 quoting) or JSON. Pure functions, so the file contents are unit-tested; `saveFile`
- * hands the text to the browser's download.
+ * Exports of the history lists (issue 18 §7): call history, contacts, the inbox or one
+ * conversation, as CSV (csv-stringify, RFC 4180 quoting) or JSON. Pure functions, so the file
+ * contents are unit-tested; `saveExport` hands the text to the browser's download under one naming
+ * rule, `{subject}-{yyyy-MM-dd-HH-mm-ss}.{csv|json}`.
  */
 import { stringify } from 'csv-stringify/browser/esm/sync';
+import type { CallRow } from './api/callHistory.ts';
+import type { ContactCard } from './api/contacts.ts';
 import type { InboxRow } from './api/inbox.ts';
 import type { TranscriptMessage } from './api/transcript.ts';
 
 export type ExportFormat = 'csv' | 'json';
+
+export const exportMime: Record<ExportFormat, string> = {
+  csv: 'text/csv;charset=utf-8',
+  json: 'application/json',
+};
+
+type Cell = string | number | boolean | null | undefined;
+
+/** A header line of `columns`, then one line per row; missing values are empty cells. */
+function table<Row>(rows: Row[], columns: readonly string[], cells: (row: Row) => Cell[]): string {
+  return stringify(
+    rows.map((row) => cells(row).map((cell) => cell ?? '')),
+    { header: true, columns: [...columns], cast: { boolean: (value) => String(value) } },
+  );
+}
 
 const listColumns = [
   'id',
@@ -27,29 +45,73 @@ const listColumns = [
 ] as const satisfies readonly (keyof InboxRow)[];
 
 export function conversationsCsv(rows: InboxRow[]): string {
-  return stringify(
-    rows.map((row) => listColumns.map((column) => row[column] ?? '')),
-    { header: true, columns: [...listColumns] },
-  );
+  return table(rows, listColumns, (row) => listColumns.map((column) => row[column]));
 }
 
 export function conversationsJson(rows: InboxRow[]): string {
   return JSON.stringify({ conversations: rows }, null, 2);
 }
 
+const callColumns = [
+  'id',
+  'kind',
+  'started_at',
+  'agent_id',
+  'agent_name',
+  'from_number',
+  'to_number',
+  'status',
+  'duration',
+  'recording_path',
+  'recording_mime',
+  'conversation_id',
+] as const satisfies readonly (keyof CallRow)[];
+
+/** Calls as call_history gave them; `duration` in seconds. */
+export function callsCsv(rows: CallRow[]): string {
+  return table(rows, callColumns, (row) => callColumns.map((column) => row[column]));
+}
+
+export function callsJson(rows: CallRow[]): string {
+  return JSON.stringify({ calls: rows }, null, 2);
+}
+
+// sort_key is the list's paging cursor, not a fact about the contact.
+const contactColumns = [
+  'id',
+  'first_name',
+  'last_name',
+  'phone',
+  'email',
+  'favorite',
+  'notes',
+  'last_contact_date',
+  'total_call_duration',
+  'conversation_count',
+  'channels',
+] as const satisfies readonly (keyof ContactCard)[];
+
+/** Contacts; `channels` is `;`-separated, `total_call_duration` in seconds. */
+export function contactsCsv(rows: ContactCard[]): string {
+  return table(rows, contactColumns, (row) =>
+    contactColumns.map((column) => (column === 'channels' ? row.channels.join(';') : row[column])),
+  );
+}
+
+export function contactsJson(rows: ContactCard[]): string {
+  return JSON.stringify({ contacts: rows.map(({ sort_key: _cursor, ...contact }) => contact) }, null, 2);
+}
+
 const messageColumns = ['timestamp', 'role', 'content', 'tools', 'citations'] as const;
 
 export function transcriptCsv(messages: TranscriptMessage[]): string {
-  return stringify(
-    messages.map((m) => [
-      m.timestamp,
-      m.role,
-      m.content,
-      (m.tool_calls ?? []).map((t) => `${t.name} (${t.status})`).join('; '),
-      (m.citations ?? []).map((c) => c.name).join('; '),
-    ]),
-    { header: true, columns: [...messageColumns] },
-  );
+  return table(messages, messageColumns, (m) => [
+    m.timestamp,
+    m.role,
+    m.content,
+    (m.tool_calls ?? []).map((t) => `${t.name} (${t.status})`).join('; '),
+    (m.citations ?? []).map((c) => c.name).join('; '),
+  ]);
 }
 
 export function transcriptJson(conversation: InboxRow | null, messages: TranscriptMessage[]): string {
@@ -72,4 +134,9 @@ export function saveFile(fileName: string, content: Blob | string, mime: string)
   link.remove();
   // the click has handed the blob to the download; free it on the next tick
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Saves an export of `subject` (e.g. 'calls') under the one naming rule. */
+export function saveExport(subject: string, format: ExportFormat, content: string): void {
+  saveFile(exportFileName(subject, format), content, exportMime[format]);
 }

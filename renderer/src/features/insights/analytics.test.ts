@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { SeriesRow } from '@contracts/insights.ts';
-import { agentTotals, channelTotals, dailySeries, rangeDates, seriesCsv, todayIn } from './analytics.ts';
+import { agentTotals, channelTotals, dailySeries, rangeDates, seriesCsv, seriesJson, todayIn } from './analytics.ts';
 
 const row = (
   day: string,
@@ -90,5 +90,20 @@ describe('analytics layout of the SQL series', () => {
       satisfaction: '0.75',
     });
     expect(parsed[4]).toMatchObject({ agent_id: '', agent_name: '', channel: 'whatsapp', satisfaction: '' });
+  });
+
+  it('exports the series as JSON with its range, filters and agent names', () => {
+    const json = JSON.parse(
+      seriesJson(rows, [{ id: 'a1', name: 'Clara' }], {
+        from: '2026-11-19',
+        to: '2026-11-25',
+        agentId: null,
+        channel: null,
+      }),
+    ) as { from: string; to: string; series: (SeriesRow & { agent_name: string | null })[] };
+    expect(json).toMatchObject({ from: '2026-11-19', to: '2026-11-25', agent_id: null, channel: null });
+    expect(json.series).toHaveLength(rows.length);
+    expect(json.series[0]).toEqual({ ...rows[0], agent_name: 'Clara' });
+    expect(json.series[1]).toMatchObject({ agent_id: 'a2', agent_name: null });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * /analytics (issue 18 §7): the series `insights_series` answers (per day, agent and channel,
- * computed in SQL) shaped for the chart, the tables and the CSV export. Nothing here counts
+ * computed in SQL) shaped for the chart, the tables and the CSV and JSON exports. Nothing here counts
  * activity: it only lays the SQL's rows out by day and channel and sums them per agent/channel.
  */
 import { stringify } from 'csv-stringify/browser/esm/sync';
@@ -157,5 +157,25 @@ export function seriesCsv(rows: SeriesRow[], agents: { id: string; name: string 
       r.satisfaction ?? '',
     ]),
     { header: true, columns: [...csvColumns] },
+  );
+}
+
+/** The series as JSON: the range and filters it answers, then the rows with their agent's name. */
+export function seriesJson(
+  rows: SeriesRow[],
+  agents: { id: string; name: string }[],
+  scope: { from: string; to: string; agentId: string | null; channel: InsightsChannel | null },
+): string {
+  const names = new Map(agents.map((a) => [a.id, a.name]));
+  return JSON.stringify(
+    {
+      from: scope.from,
+      to: scope.to,
+      agent_id: scope.agentId,
+      channel: scope.channel,
+      series: rows.map((r) => ({ ...r, agent_name: r.agent_id ? (names.get(r.agent_id) ?? null) : null })),
+    },
+    null,
+    2,
   );
 }

@@ -1,6 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fakes/openai/server.ts';
+import {
+  imageUrls,
+  startFakeOpenAI,
+  type ChatRequestBody,
+  type FakeOpenAI,
+} from '../../../../tests/fakes/openai/server.ts';
 import { createAiProvider } from './factory.ts';
 import { OpenAiProvider } from './openai-provider.ts';
 import { OfflineProvider } from './offline-provider.ts';
@@ -302,6 +307,61 @@ describe('OpenAiProvider', () => {
     });
     expect(result.text).toBe('heard message.webm');
     expect(fake.requestsTo('transcriptions')[0]?.body).toMatchObject({ model: 'whisper-1', language: 'fr' });
+  });
+
+  it('shows a user turn’s images to the model as image_url content parts after its text', async () => {
+    const url = 'data:image/png;base64,iVBORw0KGgo=';
+    const result = await provider().completeChat({
+      model: 'gpt-4.1',
+      messages: [
+        { role: 'user', content: 'earlier' },
+        { role: 'user', content: '[image] What is this?', images: [{ url }] },
+      ],
+    });
+    expect(result.text).toBe('echo: [image] What is this?');
+    const body = fake.requestsTo('chat').at(-1)!.body as ChatRequestBody;
+    expect((body.messages as unknown[]).at(-1)).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: '[image] What is this?' },
+        { type: 'image_url', image_url: { url } },
+      ],
+    });
+    expect(imageUrls(body)).toEqual([url]);
+    expect((body.messages as unknown[])[0]).toEqual({ role: 'user', content: 'earlier' });
+  });
+
+  it('gets an image OpenAI would refuse answered 400 by the fake, as a bad request', async () => {
+    const failure = await provider()
+      .completeChat({
+        model: 'gpt-4.1',
+        messages: [{ role: 'user', content: 'x', images: [{ url: 'http://twilio.example/Media/ME1' }] }],
+      })
+      .catch((error: unknown) => error);
+    expect((failure as ProviderError).code).toBe('bad_request');
+  });
+
+  it('speaks text as Ogg/Opus with the chosen voice', async () => {
+    const speech = await provider().synthesizeSpeech({
+      model: 'gpt-4o-mini-tts',
+      text: 'Hello there',
+      voice: 'marin',
+      format: 'opus',
+    });
+    expect(speech.contentType).toBe('audio/ogg');
+    expect(speech.audio.type).toBe('audio/ogg');
+    expect(new TextDecoder().decode(await speech.audio.arrayBuffer())).toBe('OggSfake-speech:Hello there');
+    expect(fake.requestsTo('speech').at(-1)?.body).toEqual({
+      model: 'gpt-4o-mini-tts',
+      voice: 'marin',
+      input: 'Hello there',
+      response_format: 'opus',
+    });
+    const compatible = await provider({ kind: 'openai-compatible' })
+      .synthesizeSpeech({ model: 'tts-1', text: 'x', voice: 'alloy', format: 'mp3' })
+      .catch((error: unknown) => error);
+    expect((compatible as ProviderError).code).toBe('unsupported');
+    expect(provider({ kind: 'openai-compatible' }).capabilities.speech).toBe(false);
   });
 
   it('refuses transcription on an OpenAI-compatible server', async () => {

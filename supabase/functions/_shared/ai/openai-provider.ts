@@ -23,6 +23,8 @@ import {
   type FinishReason,
   type ProviderCapabilities,
   type ResultMetadata,
+  type SpeechRequest,
+  type SpeechResult,
   type TokenUsage,
   type ToolCall,
   type TranscriptionRequest,
@@ -52,8 +54,18 @@ type WireMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 function toWireMessage(message: ChatMessage): WireMessage {
   switch (message.role) {
     case 'system':
+      return { role: 'system', content: message.content };
     case 'user':
-      return { role: message.role, content: message.content };
+      // Chat Completions content parts: the text first, then each image (vision models).
+      return message.images && message.images.length > 0
+        ? {
+            role: 'user',
+            content: [
+              { type: 'text', text: message.content },
+              ...message.images.map((image) => ({ type: 'image_url' as const, image_url: { url: image.url } })),
+            ],
+          }
+        : { role: 'user', content: message.content };
     case 'assistant':
       return message.toolCalls && message.toolCalls.length > 0
         ? {
@@ -148,6 +160,7 @@ export class OpenAiProvider implements AiProvider {
       embeddings: true,
       transcription: isOpenAi,
       realtime: isOpenAi,
+      speech: isOpenAi,
       offline: false,
       maxEmbeddingBatch: MAX_EMBEDDING_BATCH,
       embeddingDimensions: EMBEDDING_DIMENSIONS,
@@ -380,5 +393,30 @@ export class OpenAiProvider implements AiProvider {
       ),
     );
     return { text: result.text, metadata: this.metadata(request.model) };
+  }
+
+  async synthesizeSpeech(request: SpeechRequest): Promise<SpeechResult> {
+    if (!this.capabilities.speech) {
+      throw new ProviderError('unsupported', 'Speech is not available with an OpenAI-compatible server.');
+    }
+    const response = await this.withRetries(request.signal, (signal) =>
+      this.client.audio.speech.create(
+        {
+          model: request.model,
+          voice: request.voice,
+          // The API takes at most 4,096 characters; a longer reply is spoken up to there (its text goes too).
+          input: request.text.slice(0, 4096),
+          response_format: request.format,
+          ...(request.instructions ? { instructions: request.instructions } : {}),
+        },
+        { signal },
+      ),
+    );
+    const contentType = request.format === 'opus' ? 'audio/ogg' : 'audio/mpeg';
+    return {
+      audio: new Blob([await response.arrayBuffer()], { type: contentType }),
+      contentType,
+      metadata: this.metadata(request.model),
+    };
   }
 }

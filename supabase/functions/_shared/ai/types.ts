@@ -29,9 +29,18 @@ export interface ToolCall {
   arguments: string;
 }
 
+/**
+ * An image shown to the model with a user's turn: a `data:` URL of the bytes, or a short-lived
+ * signed URL of a private object (never a URL that needs our provider credentials).
+ */
+export interface ChatImage {
+  url: string;
+}
+
 export type ChatMessage =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: string }
+  /** `images` only reach models that see (contracts/ai-models.ts modelSeesImages); others ignore them. */
+  | { role: 'user'; content: string; images?: ChatImage[] }
   | { role: 'assistant'; content: string | null; toolCalls?: ToolCall[] }
   | { role: 'tool'; toolCallId: string; content: string };
 
@@ -115,6 +124,25 @@ export interface TranscriptionResult {
   metadata: ResultMetadata;
 }
 
+/** Text to speech (OpenAI `audio.speech`). */
+export interface SpeechRequest {
+  model: string;
+  text: string;
+  /** A provider voice name (e.g. `marin`). */
+  voice: string;
+  /** `opus` is Ogg/Opus: what WhatsApp plays as a voice note. */
+  format: 'opus' | 'mp3';
+  instructions?: string;
+  signal?: AbortSignal;
+}
+
+export interface SpeechResult {
+  audio: Blob;
+  /** The MIME type of `audio` (`audio/ogg` for opus, `audio/mpeg` for mp3). */
+  contentType: string;
+  metadata: ResultMetadata;
+}
+
 export type ProviderKind = 'openai' | 'openai-compatible' | 'offline';
 
 export interface ProviderCapabilities {
@@ -126,6 +154,8 @@ export interface ProviderCapabilities {
   realtime: boolean;
   /** True when answers come from extraction, not a model. */
   offline: boolean;
+  /** Text to speech (`synthesizeSpeech`); absent means no. Only OpenAI itself offers it. */
+  speech?: boolean;
   maxEmbeddingBatch: number;
   embeddingDimensions: number;
 }
@@ -139,6 +169,8 @@ export interface AiProvider {
   completeChat(request: ChatRequest): Promise<ChatResult>;
   embed(request: EmbeddingRequest): Promise<EmbeddingResult>;
   transcribe(request: TranscriptionRequest): Promise<TranscriptionResult>;
+  /** Providers with `capabilities.speech` only. */
+  synthesizeSpeech?(request: SpeechRequest): Promise<SpeechResult>;
 }
 
 /** Model names from platform settings (admin "AI models"). */
@@ -160,5 +192,8 @@ export const DEFAULT_MODEL_SETTINGS: ModelSettings = {
   embeddingModel: 'text-embedding-3-small',
   transcriptionModel: 'whisper-1',
 };
+
+/** The text-to-speech model of WhatsApp voice-note replies (it speaks the realtime voices: marin, cedar). */
+export const SPEECH_MODEL = 'gpt-4o-mini-tts';
 
 export const EMBEDDING_DIMENSIONS = 1536;

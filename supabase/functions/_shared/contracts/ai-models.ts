@@ -21,6 +21,25 @@ export const CALL_MODEL_OPTIONS = [
 ] as const;
 
 export const DEFAULT_TEXT_MODEL = 'gpt-4.1';
+
+/**
+ * What a chat model takes besides text, by model name (one definition: the WhatsApp adapter asks
+ * it before it hands an image to the model). A name not listed (an OpenAI-compatible server's own
+ * model) is assumed to read text only: the user is then told the agent cannot see images rather
+ * than the request failing at the provider.
+ */
+export const TEXT_MODEL_CAPABILITIES: Readonly<Record<string, { vision: boolean }>> = {
+  'gpt-4.1': { vision: true },
+  'gpt-4.1-mini': { vision: true },
+  'gpt-4.1-nano': { vision: true },
+  'gpt-4o': { vision: true },
+  'gpt-4o-mini': { vision: true },
+};
+
+/** True when the chat model can be shown images (OpenAI `image_url` content parts). */
+export function modelSeesImages(model: string): boolean {
+  return Object.hasOwn(TEXT_MODEL_CAPABILITIES, model) && TEXT_MODEL_CAPABILITIES[model]!.vision;
+}
 export const DEFAULT_CALL_MODEL = 'gpt-realtime';
 
 /**

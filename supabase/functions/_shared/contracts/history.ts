@@ -2,7 +2,7 @@
  * Call history, contacts and the conversations inbox (issue 18 §5-7; spec 002 §2.5, §2.7, §4.5,
  * §9): the figures and naming rules the console, the Electron recordings library and the tests
  * share. The lists themselves are SQL functions (call_history, contact_cards, contact_timeline,
- * conversation_inbox); their page caps restate CALL_HISTORY_MAX_PAGE / INBOX_EXPORT_ROW_CAP.
+ * conversation_inbox); LIST_MAX_PAGE_SIZE and INBOX_MAX_PAGE_SIZE restate their page caps.
  */
 import { z } from 'zod';
 
@@ -71,6 +71,14 @@ export const RATING_FILTERS = ['rated', 'unrated', 'positive', 'negative'] as co
 export type RatingFilter = (typeof RATING_FILTERS)[number];
 
 export const INBOX_PAGE_SIZE = 20;
-/** An export asks for at most this many conversations (the function's own cap). */
-export const INBOX_EXPORT_ROW_CAP = 1000;
 export const CONTACTS_PAGE_SIZE = 24;
+
+/** The most rows call_history and contact_cards serve in one page (their SQL `least(…, 100)`). */
+export const LIST_MAX_PAGE_SIZE = 100;
+/** The most rows conversation_inbox serves in one page (its SQL `least(…, 1000)`). */
+export const INBOX_MAX_PAGE_SIZE = 1000;
+/**
+ * An export walks a filtered list's keyset pages until they run out, up to this many rows: the
+ * file is built in the browser's memory, so a bigger history is exported a date range at a time.
+ */
+export const EXPORT_ROW_CAP = 10_000;

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../../tests/fakes/openai/server.ts';
+import {
+  imageUrls,
+  startFakeOpenAI,
+  type ChatRequestBody,
+  type FakeOpenAI,
+} from '../../../../tests/fakes/openai/server.ts';
 import { OpenAiProvider } from '../ai/openai-provider.ts';
 import { OfflineProvider } from '../ai/offline-provider.ts';
 import { hashedEmbedding, cosineSimilarity } from '../text/lexical.ts';
@@ -214,6 +219,24 @@ describe('a turn against the fake OpenAI server', () => {
     expect(sent.messages[0]!.content).toContain('You are the assistant of Boulangerie Marie');
     expect(sent.messages[0]!.content).toContain('Our opening hours are 7am to 7pm');
     expect(sent.tools).toHaveLength(1);
+  });
+
+  it('shows a trusted channel’s images to the model with the turn, and never a browser’s', async () => {
+    const url = 'data:image/jpeg;base64,/9j/4AAQ';
+    const h = harness(openai());
+    const turn = async (caller: TurnCaller) => {
+      const started = await startTurn(
+        { input: { agentId: AGENT_ID, channel: 'web', message: '[image] Is this yours?' }, caller, images: [{ url }] },
+        h.deps,
+      );
+      if (!started.ok) throw started.error;
+      for await (const event of started.events) void event;
+      return fake.requestsTo('chat').at(-1)!.body as ChatRequestBody;
+    };
+    expect(imageUrls(await turn({ ...visitor, trusted: true }))).toEqual([url]);
+    expect(h.store.messages.at(-2)).toMatchObject({ content: '[image] Is this yours?', metadata: { images: 1 } });
+    expect(imageUrls(await turn(visitor))).toEqual([]);
+    expect(h.store.messages.at(-2)?.metadata).toEqual({ channel: 'web' });
   });
 
   it('runs a tool server-side and explains the result in a follow-up at temperature 0.3', async () => {

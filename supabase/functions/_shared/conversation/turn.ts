@@ -10,7 +10,15 @@
  * loop's bounds) → save the reply → meter → `done`. A model failure yields the spec's apology as
  * an `error` event and charges nothing; the visitor's message stays saved.
  */
-import type { AiProvider, ChatMessage, KnowledgePassage, ModelSettings, TokenUsage, ToolCall } from '../ai/types.ts';
+import type {
+  AiProvider,
+  ChatImage,
+  ChatMessage,
+  KnowledgePassage,
+  ModelSettings,
+  TokenUsage,
+  ToolCall,
+} from '../ai/types.ts';
 import { isProviderError } from '../ai/errors.ts';
 import { HttpError } from '../platform/errors.ts';
 import type { AgentChatInput, ChatChannel } from './input.ts';
@@ -167,6 +175,12 @@ export interface TurnRequest {
    * what was streamed is kept.
    */
   heard?: () => string | null;
+  /**
+   * Images the user sent with this message, shown to the model with it (server channels only:
+   * the adapter decides the model can see them; `input.message` is what the transcript keeps,
+   * e.g. "[image] caption"). Earlier turns reach the model as their stored text.
+   */
+  images?: ChatImage[];
 }
 
 export type TurnStart =
@@ -223,6 +237,8 @@ export async function startTurn(request: TurnRequest, deps: TurnDeps): Promise<T
     return { ok: false, error: new HttpError(404, 'conversation_not_found', 'This conversation does not exist.') };
   }
   const log = deps.log ?? (() => {});
+  // Images come from server adapters only, never from a browser's turn.
+  const images = caller.trusted ? (request.images ?? []) : [];
   const { language } = detectLanguage(input.message, {
     agentDefaultLanguage: agent.defaultLanguage,
     conversationLanguage: conversation.language,
@@ -247,7 +263,7 @@ export async function startTurn(request: TurnRequest, deps: TurnDeps): Promise<T
       content: input.message,
       language,
       createdAt: (deps.now ?? (() => new Date()))(),
-      metadata: { channel: input.channel },
+      metadata: { channel: input.channel, ...(images.length > 0 ? { images: images.length } : {}) },
     });
   } catch (error) {
     if (error instanceof HttpError) return { ok: false, error };
@@ -267,6 +283,7 @@ export async function startTurn(request: TurnRequest, deps: TurnDeps): Promise<T
         retrieval,
         saveFailure,
         clientKey: caller.addressKey,
+        images,
       },
       deps,
     ),
@@ -284,6 +301,7 @@ interface TurnContext {
   /** The visitor's message could not be saved (not a limit): the turn ends with the apology. */
   saveFailure: unknown;
   clientKey: string | undefined;
+  images: ChatImage[];
 }
 
 function addUsage(total: TokenUsage, usage: TokenUsage | null): void {
@@ -321,7 +339,7 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
   const messages: ChatMessage[] = [
     { role: 'system', content: buildSystemPrompt(agent, language, knowledge, { style: channelStyle(input.channel) }) },
     ...history,
-    { role: 'user', content: input.message },
+    { role: 'user', content: input.message, ...(context.images.length > 0 ? { images: context.images } : {}) },
   ];
   const model = input.channel === 'whatsapp' ? deps.models.whatsappModel : deps.models.chatModel;
   const grounding = { passages: knowledge, language };

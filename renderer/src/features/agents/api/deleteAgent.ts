@@ -6,8 +6,9 @@ import { agentsKeys } from './keys.ts';
 
 /**
  * Deletes the agent. The database releases its phone numbers first (trigger on agents: the rows go
- * and the Twilio numbers are queued), and the rows hanging off it go with it (foreign keys on
- * delete cascade). Then the queued numbers are released at Twilio right away.
+ * and the Twilio numbers are queued, like its WhatsApp sender and sub-account), and the rows hanging
+ * off it go with it (foreign keys on delete cascade). Then what was queued is released at Twilio
+ * right away (phone-numbers /releases).
  */
 export async function deleteAgent(agentId: string): Promise<void> {
   const { data, error } = await getSupabase().from('agents').delete().eq('id', agentId).select('id');

@@ -5,4 +5,5 @@ export const deployKeys = {
   phone: (agentId: string) => [...deployKeys.all, 'phone', agentId] as const,
   phoneSettings: (agentId: string) => [...deployKeys.all, 'phone-settings', agentId] as const,
   whatsAppSender: (agentId: string) => [...deployKeys.all, 'whatsapp-sender', agentId] as const,
+  whatsAppVoiceReplies: (agentId: string) => [...deployKeys.all, 'whatsapp-voice-replies', agentId] as const,
 };

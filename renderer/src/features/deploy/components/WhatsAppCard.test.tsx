@@ -35,6 +35,9 @@ function renderCard(props: Partial<WhatsAppCardProps> = {}, lang: 'en' | 'fr' = 
     pollFailed: false,
     onConnect: vi.fn(),
     onDisconnect: vi.fn(),
+    voiceReplies: false,
+    voiceRepliesSaving: false,
+    onVoiceRepliesChange: vi.fn(),
     ...props,
   };
   render(
@@ -50,6 +53,22 @@ function renderCard(props: Partial<WhatsAppCardProps> = {}, lang: 'en' | 'fr' = 
 afterEach(cleanup);
 
 describe('WhatsAppCard', () => {
+  it('lets the owner turn voice-note replies on once connected, and says they need an AI key', () => {
+    expect(renderCard().voiceReplies).toBe(false);
+    expect(screen.queryByTestId('whatsapp-voice-replies')).toBeNull();
+    cleanup();
+    const props = renderCard({ sender: connected({ status: 'ONLINE' }) });
+    const toggle = screen.getByLabelText(deployEn.whatsApp.voiceReplies);
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText(deployEn.whatsApp.voiceRepliesHelp)).toBeTruthy();
+    fireEvent.click(toggle);
+    expect(props.onVoiceRepliesChange).toHaveBeenCalledWith(true);
+    cleanup();
+    renderCard({ sender: connected(), voiceReplies: null }, 'fr');
+    const loading = screen.getByLabelText(deployFr.whatsApp.voiceReplies);
+    expect((loading as HTMLInputElement).disabled).toBe(true);
+  });
+
   it('offers to connect; without a number it says one is needed but the click still reaches the setup (its toast)', () => {
     const props = renderCard({ hasNumber: false });
     expect(screen.getByTestId('whatsapp-status').textContent).toContain(deployEn.whatsApp.needsNumber);

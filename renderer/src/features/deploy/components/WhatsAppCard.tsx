@@ -1,4 +1,4 @@
-import { Alert, AnchorButton, Button, Callout, Classes, Intent, Tag } from '@blueprintjs/core';
+import { Alert, AnchorButton, Button, Callout, Classes, Intent, Switch, Tag } from '@blueprintjs/core';
 import { qualityColour, senderNeedsAttention, type QualityColour, type SenderState } from '@contracts/whatsapp.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,13 +23,17 @@ export interface WhatsAppCardProps {
   pollFailed: boolean;
   onConnect: () => void;
   onDisconnect: () => void;
+  /** agents.whatsapp_voice_replies; null while it loads. */
+  voiceReplies: boolean | null;
+  voiceRepliesSaving: boolean;
+  onVoiceRepliesChange: (on: boolean) => void;
 }
 
 /**
  * WhatsApp Business on Deploy (spec 001 §2.7, §4.9): connect through Meta's sign-up, the sender's
  * number, status, quality rating (HIGH green, MEDIUM yellow, else red), messaging limit and
- * readiness, the setup notice when it is OFFLINE or in ERROR, disconnect; links to the messages
- * and the business profile.
+ * readiness, the setup notice when it is OFFLINE or in ERROR, disconnect, the owner's "reply to
+ * voice notes with a voice note" option; links to the messages and the business profile.
  */
 export function WhatsAppCard(props: WhatsAppCardProps) {
   const { agentId, sender, hasNumber, brandingEnabled, signupConfigured, busy } = props;
@@ -132,6 +136,17 @@ export function WhatsAppCard(props: WhatsAppCardProps) {
             </ul>
           )}
         </Callout>
+      )}
+      {sender.connected && (
+        <div data-testid="whatsapp-voice-replies">
+          <Switch
+            checked={props.voiceReplies === true}
+            disabled={props.voiceReplies === null || props.voiceRepliesSaving}
+            label={t('deploy:whatsApp.voiceReplies')}
+            onChange={(event) => props.onVoiceRepliesChange(event.currentTarget.checked)}
+          />
+          <p className={`${Classes.TEXT_SMALL} ${Classes.TEXT_MUTED}`}>{t('deploy:whatsApp.voiceRepliesHelp')}</p>
+        </div>
       )}
       {props.pollFailed && (
         <p className={`${Classes.TEXT_SMALL} ${Classes.TEXT_MUTED}`}>{t('deploy:whatsApp.pollFailed')}</p>

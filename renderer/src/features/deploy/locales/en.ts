@@ -104,6 +104,9 @@ export const deployEn = {
     needsNumber: 'A phone number must be assigned to the agent first.',
     setupIssue: 'There is an issue with your WhatsApp setup. Check your WhatsApp Business account, then reconnect.',
     pollFailed: 'The status could not be checked; trying again in a minute.',
+    voiceReplies: 'Reply to voice notes with a voice note',
+    voiceRepliesHelp:
+      'In your agent’s voice, followed by the written reply. Needs an AI key: without one the reply is written only.',
     messages: 'Messages',
     branding: 'Business profile',
     toasts: {

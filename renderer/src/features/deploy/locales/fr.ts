@@ -108,6 +108,9 @@ export const deployFr: typeof deployEn = {
     setupIssue:
       'Il y a un problème avec votre configuration WhatsApp. Vérifiez votre compte WhatsApp Business, puis reconnectez-le.',
     pollFailed: 'Le statut n’a pas pu être vérifié ; nouvel essai dans une minute.',
+    voiceReplies: 'Répondre aux messages vocaux par un message vocal',
+    voiceRepliesHelp:
+      'Avec la voix de votre agent, suivi de la réponse écrite. Nécessite une clé d’IA : sans elle, la réponse est seulement écrite.',
     messages: 'Messages',
     branding: 'Profil professionnel',
     toasts: {

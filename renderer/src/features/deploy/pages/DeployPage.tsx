@@ -6,6 +6,9 @@ import { getRuntimeConfig } from '../../../lib/supabase.ts';
 import { useAgentQuery, type AgentDetail } from '../../agents/api/agentDetail.ts';
 import { useIntegrationMutations, useIntegrationsQuery, type AgentIntegrations } from '../api/integrations.ts';
 import { useAssignedNumberQuery } from '../api/phone.ts';
+import { useSaveWhatsAppVoiceRepliesMutation, useWhatsAppVoiceRepliesQuery } from '../api/whatsAppVoiceReplies.ts';
+import { toastError } from '../../../components/toaster.ts';
+import { toAppError } from '../../../errors/appError.ts';
 import { BusinessCardCard } from '../components/BusinessCardCard.tsx';
 import { ComingSoonCard } from '../components/ComingSoonCard.tsx';
 import { GoogleCalendarCard } from '../GoogleCalendarCard.tsx';
@@ -84,7 +87,10 @@ function WhatsAppDeploy(props: {
   hasNumber: boolean;
   brandingEnabled: boolean;
 }) {
+  const { t } = useTranslation();
   const setup = useWhatsAppSetup(props.agentId, props.stored, props.hasNumber);
+  const voiceReplies = useWhatsAppVoiceRepliesQuery(props.agentId);
+  const saveVoiceReplies = useSaveWhatsAppVoiceRepliesMutation(props.agentId);
   return (
     <WhatsAppCard
       agentId={props.agentId}
@@ -96,6 +102,11 @@ function WhatsAppDeploy(props: {
       pollFailed={setup.pollFailed}
       onConnect={setup.connect}
       onDisconnect={setup.disconnect}
+      voiceReplies={voiceReplies.data ?? null}
+      voiceRepliesSaving={saveVoiceReplies.isPending}
+      onVoiceRepliesChange={(on) =>
+        saveVoiceReplies.mutate(on, { onError: (error) => toastError(toAppError(error), t) })
+      }
     />
   );
 }

@@ -1,9 +1,17 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { CALL_HISTORY_PAGE_SIZE, CALL_KINDS, CALL_LIST_CACHE_MS } from '@contracts/history.ts';
+import {
+  CALL_HISTORY_PAGE_SIZE,
+  CALL_KINDS,
+  CALL_LIST_CACHE_MS,
+  LIST_MAX_PAGE_SIZE,
+  periodStart,
+} from '@contracts/history.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
-import { historyKeys, type TimeWindow } from './keys.ts';
+import { dayEnd, dayStart } from '../dateInputs.ts';
+import { readAllPages } from '../readAllPages.ts';
+import { historyKeys, type CallRange, type TimeWindow } from './keys.ts';
 
 const callRowSchema = z.object({
   kind: z.enum(CALL_KINDS),
@@ -26,12 +34,19 @@ interface Cursor {
   id: string;
 }
 
+/** The instants a range covers when the list is read at `now` (a period ends at `now`). */
+export function callWindow(range: CallRange, now: Date): TimeWindow {
+  if (range.kind === 'period') return { since: periodStart(range.period, now).toISOString(), until: null };
+  return { since: dayStart(range.from), until: dayEnd(range.to) };
+}
+
 /** One page of completed phone and browser calls, newest first, after `cursor` (call_history). */
 export async function fetchCallPage(
   agentId: string | null,
   search: string,
   window: TimeWindow,
   cursor: Cursor | null,
+  pageSize = CALL_HISTORY_PAGE_SIZE,
 ): Promise<CallRow[]> {
   const { data, error } = await getSupabase().rpc('call_history', {
     ...(agentId ? { agent: agentId } : {}),
@@ -39,23 +54,48 @@ export async function fetchCallPage(
     ...(window.since ? { since: window.since } : {}),
     ...(window.until ? { until: window.until } : {}),
     ...(cursor ? { before_at: cursor.at, before_id: cursor.id } : {}),
-    page_size: CALL_HISTORY_PAGE_SIZE,
+    page_size: pageSize,
   });
   if (error) throw toAppError(error);
   return z.array(callRowSchema).parse(data ?? []);
 }
 
-/** Pages load on 'Charger plus'; the list stays cached 5 minutes (spec 002 §9). */
-export function useCallHistoryQuery(userId: string, agentId: string | null, search: string, window: TimeWindow) {
+interface CallPage {
+  rows: CallRow[];
+  /** The window the first page was read in: later pages keep it, so paging never shifts. */
+  window: TimeWindow;
+}
+
+/**
+ * Pages load on 'Charger plus'; the list stays cached 5 minutes (spec 002 §9). The key holds the
+ * range as chosen ('7d'), and the period's start is computed when the first page is fetched, so a
+ * revisit within 5 minutes is served from the cache and a refetch moves the window to now.
+ */
+export function useCallHistoryQuery(userId: string, agentId: string | null, search: string, range: CallRange) {
   return useInfiniteQuery({
-    queryKey: historyKeys.calls(userId, agentId, search, window),
-    queryFn: ({ pageParam }) => fetchCallPage(agentId, search, window, pageParam),
-    initialPageParam: null as Cursor | null,
+    queryKey: historyKeys.calls(userId, agentId, search, range),
+    queryFn: async ({ pageParam }): Promise<CallPage> => {
+      const window = pageParam?.window ?? callWindow(range, new Date());
+      return { rows: await fetchCallPage(agentId, search, window, pageParam?.cursor ?? null), window };
+    },
+    initialPageParam: null as { window: TimeWindow; cursor: Cursor } | null,
     getNextPageParam: (last) => {
-      const tail = last[last.length - 1];
-      return last.length < CALL_HISTORY_PAGE_SIZE || !tail ? undefined : { at: tail.started_at, id: tail.id };
+      const tail = last.rows[last.rows.length - 1];
+      return last.rows.length < CALL_HISTORY_PAGE_SIZE || !tail
+        ? undefined
+        : { window: last.window, cursor: { at: tail.started_at, id: tail.id } };
     },
     staleTime: CALL_LIST_CACHE_MS,
     gcTime: CALL_LIST_CACHE_MS,
+  });
+}
+
+/** Every call the list's filters match, for an export (up to EXPORT_ROW_CAP, see readAllPages). */
+export function fetchCallsForExport(agentId: string | null, search: string, range: CallRange, now = new Date()) {
+  const window = callWindow(range, now);
+  return readAllPages<CallRow, Cursor>({
+    fetchPage: (cursor, size) => fetchCallPage(agentId, search, window, cursor, size),
+    cursorOf: (last) => ({ at: last.started_at, id: last.id }),
+    pageSize: LIST_MAX_PAGE_SIZE,
   });
 }

@@ -27,12 +27,17 @@ interface Cursor {
 }
 
 /** One page of contact cards (contact_cards: search and favourites filtered in Postgres). */
-export async function fetchContactCards(search: string, favoritesOnly: boolean, cursor: Cursor | null) {
+export async function fetchContactCards(
+  search: string,
+  favoritesOnly: boolean,
+  cursor: Cursor | null,
+  pageSize = CONTACTS_PAGE_SIZE,
+) {
   const { data, error } = await getSupabase().rpc('contact_cards', {
     ...(search ? { search } : {}),
     favorites_only: favoritesOnly,
     ...(cursor ? { before_key: cursor.key, before_id: cursor.id } : {}),
-    page_size: CONTACTS_PAGE_SIZE,
+    page_size: pageSize,
   });
   if (error) throw toAppError(error);
   return z.array(contactCardSchema).parse(data ?? []);

@@ -1,8 +1,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { CONVERSATION_CHANNELS, INBOX_EXPORT_ROW_CAP, INBOX_PAGE_SIZE } from '@contracts/history.ts';
+import { CONVERSATION_CHANNELS, INBOX_MAX_PAGE_SIZE, INBOX_PAGE_SIZE } from '@contracts/history.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
+import { readAllPages } from '../readAllPages.ts';
 import { historyKeys, type InboxFilters } from './keys.ts';
 
 const inboxRowSchema = z.object({
@@ -43,9 +44,13 @@ export async function fetchInboxPage(filters: InboxFilters, cursor: Cursor | nul
   return z.array(inboxRowSchema).parse(data ?? []);
 }
 
-/** The whole filtered list for an export, up to INBOX_EXPORT_ROW_CAP rows (one request). */
+/** The whole filtered list for an export, page after page (up to EXPORT_ROW_CAP, see readAllPages). */
 export function fetchInboxForExport(filters: InboxFilters) {
-  return fetchInboxPage(filters, null, INBOX_EXPORT_ROW_CAP);
+  return readAllPages<InboxRow, Cursor>({
+    fetchPage: (cursor, size) => fetchInboxPage(filters, cursor, size),
+    cursorOf: (last) => ({ at: last.started_at, id: last.id }),
+    pageSize: INBOX_MAX_PAGE_SIZE,
+  });
 }
 
 export function useInboxQuery(userId: string, filters: InboxFilters) {

@@ -1,10 +1,16 @@
-import type { RatingFilter, ConversationChannel } from '@contracts/history.ts';
+import type { CallPeriod, RatingFilter, ConversationChannel } from '@contracts/history.ts';
 
 /** The time window of a list: `since` inclusive, `until` exclusive (ISO strings, null = open). */
 export interface TimeWindow {
   since: string | null;
   until: string | null;
 }
+
+/**
+ * The call list's date choice as the user made it: a named period (its window ends whenever the
+ * list is fetched) or a range of local days (yyyy-MM-dd, both included).
+ */
+export type CallRange = { kind: 'period'; period: CallPeriod } | { kind: 'custom'; from: string; to: string };
 
 export interface InboxFilters extends TimeWindow {
   agentId: string | null;
@@ -15,9 +21,19 @@ export interface InboxFilters extends TimeWindow {
 /** Query keys of call history, contacts and the inbox (CONVENTIONS §3). */
 export const historyKeys = {
   all: ['history'] as const,
-  /** Spec 002 §4.5: the call list cache is keyed by user, search text and date range. */
-  calls: (userId: string, agentId: string | null, search: string, window: TimeWindow) =>
-    [...historyKeys.all, 'calls', userId, agentId ?? 'all', search, window.since, window.until] as const,
+  /**
+   * Spec 002 §4.5: the call list cache is keyed by user, search text and date range. A period is
+   * keyed by its name ('7d'), not by its start instant, so a revisit within 5 minutes hits the cache.
+   */
+  calls: (userId: string, agentId: string | null, search: string, range: CallRange) =>
+    [
+      ...historyKeys.all,
+      'calls',
+      userId,
+      agentId ?? 'all',
+      search,
+      ...(range.kind === 'period' ? (['period', range.period] as const) : (['days', range.from, range.to] as const)),
+    ] as const,
   recordingUrl: (path: string) => [...historyKeys.all, 'recording', path] as const,
   transcript: (conversationId: string) => [...historyKeys.all, 'transcript', conversationId] as const,
   conversation: (conversationId: string) => [...historyKeys.all, 'conversation', conversationId] as const,

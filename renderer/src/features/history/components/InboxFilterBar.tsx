@@ -8,6 +8,7 @@ import {
 } from '@contracts/history.ts';
 import type { InboxFilters } from '../api/keys.ts';
 import { dayEnd, dayStart } from '../dateInputs.ts';
+import { NO_INBOX_FILTERS } from '../inboxFilters.ts';
 
 export interface InboxFilterBarProps {
   filters: InboxFilters;
@@ -78,9 +79,7 @@ export function InboxFilterBar({ filters, days, agents, onChange }: InboxFilterB
         minimal
         icon="filter-remove"
         text={t('history:inbox.clear')}
-        onClick={() =>
-          onChange({ agentId: null, channel: null, rating: null, since: null, until: null }, { from: '', to: '' })
-        }
+        onClick={() => onChange(NO_INBOX_FILTERS, { from: '', to: '' })}
       />
     </div>
   );

@@ -46,6 +46,12 @@ export const callHistoryTexts = {
   transcript: 'Transcription',
   noTranscript: 'Aucune transcription pour cet appel.',
   close: 'Fermer',
+  export: {
+    list: 'Exporter la liste',
+    capped:
+      'L’export contient les {{count}} premières lignes de la liste : affinez les filtres pour exporter la suite.',
+    failed: 'L’export a échoué : {{message}}',
+  },
   player: {
     play: 'Lecture',
     pause: 'Pause',

@@ -97,7 +97,7 @@ export const historyEn = {
     conversation: 'Export conversation',
     csv: 'CSV',
     json: 'JSON',
-    capped: 'The export holds the {{count}} most recent conversations matching the filters.',
+    capped: 'The export holds the first {{count}} rows of the list: narrow the filters to export the rest.',
     failed: 'The export failed: {{message}}',
   },
 };

@@ -101,7 +101,8 @@ export const historyFr = {
     conversation: 'Exporter la conversation',
     csv: 'CSV',
     json: 'JSON',
-    capped: 'L’export contient les {{count}} conversations les plus récentes correspondant aux filtres.',
+    capped:
+      'L’export contient les {{count}} premières lignes de la liste : affinez les filtres pour exporter la suite.',
     failed: 'L’export a échoué : {{message}}',
   },
 };

@@ -1,34 +1,22 @@
 import { Button, ButtonGroup, Classes, H2, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import {
-  CALL_PERIODS,
-  DEFAULT_CALL_PERIOD,
-  HISTORY_SEARCH_DEBOUNCE_MS,
-  periodStart,
-  type CallPeriod,
-} from '@contracts/history.ts';
+import { CALL_PERIODS, DEFAULT_CALL_PERIOD, HISTORY_SEARCH_DEBOUNCE_MS } from '@contracts/history.ts';
 import { SkeletonLines } from '../../../components/QueryState.tsx';
 import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
 import { NotFoundPage } from '../../../app/screens/NotFoundPage.tsx';
 import { useAgentQuery } from '../../agents/api/agentDetail.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import { useAuth } from '../../auth/session/AuthProvider.tsx';
-import { useCallHistoryQuery, type CallRow } from '../api/callHistory.ts';
-import { historyKeys, type TimeWindow } from '../api/keys.ts';
+import { fetchCallsForExport, useCallHistoryQuery, type CallRow } from '../api/callHistory.ts';
+import type { CallRange } from '../api/keys.ts';
 import { CallDetailsDialog } from '../components/CallDetailsDialog.tsx';
 import { CallTable } from '../components/CallTable.tsx';
-import { dayEnd, dayStart } from '../dateInputs.ts';
+import { ExportButtons } from '../components/ExportButtons.tsx';
+import { ExportNotice, useExportRunner } from '../components/ExportNotice.tsx';
+import { callsCsv, callsJson, saveExport, type ExportFormat } from '../exportFiles.ts';
 import './history.css';
-
-type Range = { kind: 'period'; period: CallPeriod } | { kind: 'custom'; from: string; to: string };
-
-function windowOf(range: Range, now: Date): TimeWindow {
-  if (range.kind === 'period') return { since: periodStart(range.period, now).toISOString(), until: null };
-  return { since: dayStart(range.from), until: dayEnd(range.to) };
-}
 
 /** /calls and /agents/{id}/calls; an agent that is not the user's is a not-found page. */
 export function CallHistoryPage() {
@@ -51,27 +39,23 @@ function CallHistory({ agentId }: { agentId: string | null }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const userId = user?.id ?? '';
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const settled = useDebouncedValue(search.trim(), HISTORY_SEARCH_DEBOUNCE_MS);
-  const [range, setRange] = useState<Range>({ kind: 'period', period: DEFAULT_CALL_PERIOD });
-  const [window, setWindow] = useState<TimeWindow>(() => windowOf(range, new Date()));
+  const [range, setRange] = useState<CallRange>({ kind: 'period', period: DEFAULT_CALL_PERIOD });
   const [draft, setDraft] = useState({ from: '', to: '' });
   const [selected, setSelected] = useState<CallRow | null>(null);
-  const query = useCallHistoryQuery(userId, agentId, settled, window);
-  const rows = query.data?.pages.flat();
+  const query = useCallHistoryQuery(userId, agentId, settled, range);
+  const rows = query.data?.pages.flatMap((page) => page.rows);
   const error = query.error ? toAppError(query.error) : null;
   const onDetails = useCallback((call: CallRow) => setSelected(call), []);
-
-  const choose = (next: Range) => {
-    setRange(next);
-    setWindow(windowOf(next, new Date()));
-  };
-  // A period ends now: refreshing moves its window forward and refetches.
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: historyKeys.calls(userId, agentId, settled, window) });
-    setWindow(windowOf(range, new Date()));
-  };
+  const exporter = useExportRunner();
+  // The whole filtered list, not only the pages on screen.
+  const exportList = (format: ExportFormat) =>
+    exporter.run(async () => {
+      const all = await fetchCallsForExport(agentId, settled, range);
+      saveExport('calls', format, format === 'csv' ? callsCsv(all.rows) : callsJson(all.rows));
+      return all;
+    });
 
   return (
     <div className="history-page" lang="fr">
@@ -80,7 +64,16 @@ function CallHistory({ agentId }: { agentId: string | null }) {
           <H2>{t('history:calls.title')}</H2>
           <p className={Classes.TEXT_MUTED}>{t('history:calls.subtitle')}</p>
         </div>
-        <Button icon="refresh" text={t('history:calls.refresh')} onClick={refresh} loading={query.isRefetching} />
+        <div className="history-actions">
+          <ExportButtons label={t('history:calls.export.list')} onExport={exportList} />
+          {/* A period ends now: the refetch moves its window forward. */}
+          <Button
+            icon="refresh"
+            text={t('history:calls.refresh')}
+            onClick={() => void query.refetch()}
+            loading={query.isRefetching}
+          />
+        </div>
       </header>
       <div className="history-filters">
         <InputGroup
@@ -98,7 +91,7 @@ function CallHistory({ agentId }: { agentId: string | null }) {
               text={t(`history:calls.period.${p}`)}
               active={range.kind === 'period' && range.period === p}
               aria-pressed={range.kind === 'period' && range.period === p}
-              onClick={() => choose({ kind: 'period', period: p })}
+              onClick={() => setRange({ kind: 'period', period: p })}
             />
           ))}
         </ButtonGroup>
@@ -106,7 +99,7 @@ function CallHistory({ agentId }: { agentId: string | null }) {
           className="history-range"
           onSubmit={(e) => {
             e.preventDefault();
-            if (draft.from && draft.to) choose({ kind: 'custom', ...draft });
+            if (draft.from && draft.to) setRange({ kind: 'custom', ...draft });
           }}
         >
           <label>
@@ -131,6 +124,7 @@ function CallHistory({ agentId }: { agentId: string | null }) {
           <Button type="submit" text={t('history:calls.applyRange')} disabled={!draft.from || !draft.to} />
         </form>
       </div>
+      <ExportNotice status={exporter.status} texts="history:calls.export" />
       {error ? (
         <NonIdealState
           icon="error"

@@ -8,6 +8,7 @@ import { toAppError } from '../../../errors/appError.ts';
 import { useAuth } from '../../auth/session/AuthProvider.tsx';
 import { useContactCardsQuery, useToggleFavoriteMutation } from '../api/contacts.ts';
 import { ContactCardView, contactDisplayName } from '../components/ContactCardView.tsx';
+import { ContactsExport } from '../components/ContactsExport.tsx';
 import './history.css';
 
 /** /contacts (spec 002 §2.7): cards, server-side search, favourites only. */
@@ -26,10 +27,13 @@ export function ContactsPage() {
 
   return (
     <div className="history-page">
-      <div>
-        <H2>{t('history:contacts.title')}</H2>
-        <p className={Classes.TEXT_MUTED}>{t('history:contacts.subtitle')}</p>
-      </div>
+      <header className="history-header">
+        <div>
+          <H2>{t('history:contacts.title')}</H2>
+          <p className={Classes.TEXT_MUTED}>{t('history:contacts.subtitle')}</p>
+        </div>
+        <ContactsExport search={settled} favoritesOnly={favoritesOnly} />
+      </header>
       <div className="history-filters">
         <InputGroup
           type="search"

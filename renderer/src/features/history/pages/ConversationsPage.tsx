@@ -1,8 +1,7 @@
-import { Button, Callout, Classes, H2, H4, Intent, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, Classes, H2, H4, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { INBOX_EXPORT_ROW_CAP } from '@contracts/history.ts';
 import { QueryState, SkeletonLines } from '../../../components/QueryState.tsx';
 import { toAppError } from '../../../errors/appError.ts';
 import { useAuth } from '../../auth/session/AuthProvider.tsx';
@@ -12,22 +11,20 @@ import { useInboxLiveUpdates } from '../api/liveInbox.ts';
 import { useOwnerAgentsQuery } from '../api/ownerAgents.ts';
 import { fetchTranscript, useTranscriptQuery } from '../api/transcript.ts';
 import { ExportButtons } from '../components/ExportButtons.tsx';
+import { ExportNotice, useExportRunner } from '../components/ExportNotice.tsx';
 import { InboxFilterBar } from '../components/InboxFilterBar.tsx';
 import { InboxList } from '../components/InboxList.tsx';
 import { Transcript } from '../components/Transcript.tsx';
 import {
   conversationsCsv,
   conversationsJson,
-  exportFileName,
-  saveFile,
+  saveExport,
   transcriptCsv,
   transcriptJson,
   type ExportFormat,
 } from '../exportFiles.ts';
+import { isFiltered, NO_INBOX_FILTERS } from '../inboxFilters.ts';
 import './history.css';
-
-const noFilters: InboxFilters = { agentId: null, channel: null, rating: null, since: null, until: null };
-const mimeOf = { csv: 'text/csv;charset=utf-8', json: 'application/json' } as const;
 
 /** /conversations and /conversations/{id} (issue 18 §7): the live inbox of every channel, with exports. */
 export function ConversationsPage() {
@@ -36,35 +33,21 @@ export function ConversationsPage() {
   const navigate = useNavigate();
   const { user } = useAuth();
   const userId = user?.id ?? '';
-  const [filters, setFilters] = useState<InboxFilters>(noFilters);
+  const [filters, setFilters] = useState<InboxFilters>(NO_INBOX_FILTERS);
   const [days, setDays] = useState({ from: '', to: '' });
-  const [exportError, setExportError] = useState<string | null>(null);
-  const [capped, setCapped] = useState(false);
+  const exporter = useExportRunner();
   const inbox = useInboxQuery(userId, filters);
   const agents = useOwnerAgentsQuery(userId);
   useInboxLiveUpdates(userId);
   const rows = inbox.data?.pages.flat() ?? [];
   const error = inbox.error ? toAppError(inbox.error) : null;
-  const filtered = filters !== noFilters;
+  const filtered = isFiltered(filters);
 
-  const guard = async (work: () => Promise<void>) => {
-    setExportError(null);
-    try {
-      await work();
-    } catch (cause) {
-      const e = toAppError(cause);
-      setExportError(t('history:export.failed', { message: t(e.messageKey, e.params) }));
-    }
-  };
   const exportList = (format: ExportFormat) =>
-    guard(async () => {
+    exporter.run(async () => {
       const all = await fetchInboxForExport(filters);
-      setCapped(all.length >= INBOX_EXPORT_ROW_CAP);
-      saveFile(
-        exportFileName('conversations', format),
-        format === 'csv' ? conversationsCsv(all) : conversationsJson(all),
-        mimeOf[format],
-      );
+      saveExport('conversations', format, format === 'csv' ? conversationsCsv(all.rows) : conversationsJson(all.rows));
+      return all;
     });
 
   return (
@@ -90,14 +73,7 @@ export function ConversationsPage() {
       <div className="inbox-toolbar">
         <ExportButtons label={t('history:export.list')} onExport={exportList} />
       </div>
-      {capped && (
-        <Callout intent={Intent.WARNING}>{t('history:export.capped', { count: INBOX_EXPORT_ROW_CAP })}</Callout>
-      )}
-      {exportError && (
-        <Callout intent={Intent.DANGER} role="alert">
-          {exportError}
-        </Callout>
-      )}
+      <ExportNotice status={exporter.status} texts="history:export" />
       <div className="inbox-layout">
         <section className={conversationId ? 'inbox-list-pane inbox-has-selection' : 'inbox-list-pane'}>
           {inbox.isPending && <SkeletonLines count={5} />}
@@ -132,18 +108,21 @@ export function ConversationsPage() {
             />
           )}
         </section>
-        <section aria-live="polite">
+        <section
+          aria-live="polite"
+          className={conversationId ? 'inbox-detail-pane' : 'inbox-detail-pane inbox-detail-idle'}
+        >
           {conversationId ? (
             <ConversationPane
               conversationId={conversationId}
               row={rows.find((r) => r.id === conversationId) ?? null}
               onExport={(format, row) =>
-                guard(async () => {
+                exporter.run(async () => {
                   const messages = await fetchTranscript(conversationId);
-                  saveFile(
-                    exportFileName(`conversation-${conversationId}`, format),
+                  saveExport(
+                    `conversation-${conversationId}`,
+                    format,
                     format === 'csv' ? transcriptCsv(messages) : transcriptJson(row, messages),
-                    mimeOf[format],
                   );
                 })
               }

@@ -85,8 +85,11 @@ export const insightsEn = {
     total: 'Total',
     ranges: { '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days' },
     longerRange: 'Show the last 90 days',
-    exportCsv: 'Export CSV',
-    exportFailed: 'The export failed: {{message}}',
+    export: 'Export',
+    exports: {
+      capped: 'The export holds the first {{count}} rows: narrow the filters to export the rest.',
+      failed: 'The export failed: {{message}}',
+    },
     chartTitle: '{{metric}} per day, by channel',
     tableTitle: '{{metric}} per day',
     tableHint: 'The numbers of the chart, newest day first.',

@@ -86,8 +86,11 @@ export const insightsFr: typeof insightsEn = {
     total: 'Total',
     ranges: { '7d': '7 derniers jours', '30d': '30 derniers jours', '90d': '90 derniers jours' },
     longerRange: 'Afficher les 90 derniers jours',
-    exportCsv: 'Exporter en CSV',
-    exportFailed: "L'export a échoué : {{message}}",
+    export: 'Exporter',
+    exports: {
+      capped: "L'export contient les {{count}} premières lignes : affinez les filtres pour exporter la suite.",
+      failed: "L'export a échoué : {{message}}",
+    },
     chartTitle: '{{metric}} par jour, par canal',
     tableTitle: '{{metric}} par jour',
     tableHint: 'Les chiffres du graphique, du jour le plus récent au plus ancien.',

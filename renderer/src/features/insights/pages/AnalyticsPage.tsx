@@ -1,17 +1,19 @@
-import { Button, ButtonGroup, Callout, Classes, H2, HTMLSelect, Intent, NonIdealState } from '@blueprintjs/core';
+import { Button, ButtonGroup, Classes, H2, HTMLSelect, Intent, NonIdealState } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INSIGHTS_CHANNELS, type InsightsChannel } from '@contracts/insights.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { toAppError } from '../../../errors/appError.ts';
 import { useAuth } from '../../auth/session/AuthProvider.tsx';
 import { useOwnerAgentsQuery } from '../../history/api/ownerAgents.ts';
-import { exportFileName, saveFile } from '../../history/exportFiles.ts';
+import { ExportButtons } from '../../history/components/ExportButtons.tsx';
+import { ExportNotice, useExportRunner } from '../../history/components/ExportNotice.tsx';
+import { saveExport, type ExportFormat } from '../../history/exportFiles.ts';
 import {
   ANALYTICS_METRICS,
   ANALYTICS_RANGES,
   rangeDates,
   seriesCsv,
+  seriesJson,
   todayIn,
   type AnalyticsMetric,
   type AnalyticsRange,
@@ -30,21 +32,22 @@ export function AnalyticsPage() {
   const [agentId, setAgentId] = useState<string | null>(null);
   const [channel, setChannel] = useState<InsightsChannel | null>(null);
   const [metric, setMetric] = useState<AnalyticsMetric>('conversations');
-  const [exportError, setExportError] = useState<string | null>(null);
+  const exporter = useExportRunner();
   const { from, to } = rangeDates(range, todayIn(ownerTimeZone()));
   const query = useSeriesQuery({ from, to, agentId, channel });
   const agents = useOwnerAgentsQuery(user?.id ?? '');
   const agentList = agents.data ?? [];
 
-  const exportCsv = () => {
-    setExportError(null);
-    try {
-      saveFile(exportFileName('analytics', 'csv'), seriesCsv(query.data ?? [], agentList), 'text/csv;charset=utf-8');
-    } catch (cause) {
-      const e = toAppError(cause);
-      setExportError(t(e.messageKey, e.params));
-    }
-  };
+  // The series on screen is the whole filtered list (one row per day, agent and channel).
+  const exportSeries = (format: ExportFormat) =>
+    exporter.run(async () => {
+      const rows = query.data ?? [];
+      saveExport(
+        'analytics',
+        format,
+        format === 'csv' ? seriesCsv(rows, agentList) : seriesJson(rows, agentList, { from, to, agentId, channel }),
+      );
+    });
 
   return (
     <div className="insights-page" data-testid="analytics-page">
@@ -90,12 +93,9 @@ export function AnalyticsPage() {
             loading={query.isFetching}
             onClick={() => void query.refetch()}
           />
-          <Button
-            icon="export"
-            text={t('insights:analytics.exportCsv')}
-            disabled={!query.data || query.data.length === 0}
-            onClick={exportCsv}
-          />
+          {query.data && query.data.length > 0 && (
+            <ExportButtons label={t('insights:analytics.export')} onExport={exportSeries} />
+          )}
         </div>
       </header>
       <ButtonGroup role="group" aria-label={t('insights:analytics.metric')} className="insights-metrics">
@@ -109,11 +109,7 @@ export function AnalyticsPage() {
           />
         ))}
       </ButtonGroup>
-      {exportError ? (
-        <Callout intent={Intent.DANGER} role="alert">
-          {t('insights:analytics.exportFailed', { message: exportError })}
-        </Callout>
-      ) : null}
+      <ExportNotice status={exporter.status} texts="insights:analytics.exports" />
       <QueryState
         query={query}
         errorTitle={t('insights:analytics.loadError')}

@@ -1,0 +1,43 @@
+import { Callout, Intent } from '@blueprintjs/core';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EXPORT_ROW_CAP } from '@contracts/history.ts';
+import { toAppError, type AppError } from '../../../errors/appError.ts';
+
+export type ExportStatus = { kind: 'truncated' } | { kind: 'failed'; error: AppError } | null;
+
+/**
+ * Runs an export and keeps what the user must know about it: it failed, or the list was longer
+ * than EXPORT_ROW_CAP and the file holds only its first rows.
+ */
+export function useExportRunner() {
+  const [status, setStatus] = useState<ExportStatus>(null);
+  const run = useCallback(async (work: () => Promise<{ truncated: boolean } | void>) => {
+    setStatus(null);
+    try {
+      const outcome = await work();
+      if (outcome?.truncated) setStatus({ kind: 'truncated' });
+    } catch (cause) {
+      setStatus({ kind: 'failed', error: toAppError(cause) });
+    }
+  }, []);
+  return { status, run };
+}
+
+/** The export's warning or error; `texts` is the i18n prefix holding `capped` and `failed`. */
+export function ExportNotice({ status, texts }: { status: ExportStatus; texts: string }) {
+  const { t } = useTranslation();
+  if (status?.kind === 'truncated')
+    return (
+      <Callout intent={Intent.WARNING} role="status">
+        {t(`${texts}.capped`, { count: EXPORT_ROW_CAP })}
+      </Callout>
+    );
+  if (status?.kind === 'failed')
+    return (
+      <Callout intent={Intent.DANGER} role="alert">
+        {t(`${texts}.failed`, { message: t(status.error.messageKey, status.error.params) })}
+      </Callout>
+    );
+  return null;
+}

@@ -1,0 +1,63 @@
+/**
+ * A voice note answered with a voice note (issue 17 §4, the owner's `agents.whatsapp_voice_replies`):
+ * the reply text is spoken by the provider's text to speech in the agent's voice (the realtime
+ * voices its calls use), as Ogg/Opus (what WhatsApp plays as a voice note), kept in the private
+ * `whatsapp-media` bucket under the owner's folder, and handed to Twilio as a short-lived signed URL.
+ * Without speech (offline, OpenAI-compatible servers) or when anything fails, the text goes alone.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { SPEECH_MODEL, type AiProvider } from '../_shared/ai/types.ts';
+import { realtimeVoice } from '../_shared/conversation/channels/realtime-control.ts';
+import { WHATSAPP_MEDIA_BUCKET, type StoredWhatsAppMedia } from '../_shared/contracts/whatsapp-messages.ts';
+
+/** Long enough for Twilio to fetch the file (and retry), short enough not to be a lasting link. */
+export const VOICE_NOTE_URL_SECONDS = 15 * 60;
+
+export interface VoiceReplyDeps {
+  service: SupabaseClient;
+  provider: AiProvider;
+  log: (event: string, details: Record<string, unknown>) => void;
+}
+
+/** The owner's setting; false when it cannot be read (the text reply still goes). */
+export async function wantsVoiceReplies(service: SupabaseClient, agentId: string): Promise<boolean> {
+  const { data, error } = await service
+    .from('agents')
+    .select('whatsapp_voice_replies')
+    .eq('id', agentId)
+    .maybeSingle<{ whatsapp_voice_replies: boolean }>();
+  return !error && data?.whatsapp_voice_replies === true;
+}
+
+/** Speaks `text` and stores it; null when speech is not available or failed (logged). */
+export async function speakReply(
+  deps: VoiceReplyDeps,
+  reply: { text: string; voice: 'male' | 'female'; ownerId: string; agentId: string; messageSid: string },
+): Promise<{ url: string; stored: StoredWhatsAppMedia } | null> {
+  const synthesize = deps.provider.synthesizeSpeech?.bind(deps.provider);
+  if (!deps.provider.capabilities.speech || !synthesize || reply.text.trim() === '') return null;
+  try {
+    const speech = await synthesize({
+      model: SPEECH_MODEL,
+      text: reply.text,
+      voice: realtimeVoice(reply.voice),
+      format: 'opus',
+      signal: AbortSignal.timeout(30_000),
+    });
+    // Named after the inbound message it answers: a replayed turn overwrites, never piles up.
+    const path = `${reply.ownerId}/${reply.agentId}/${reply.messageSid}/reply.ogg`;
+    const uploaded = await deps.service.storage
+      .from(WHATSAPP_MEDIA_BUCKET)
+      .upload(path, speech.audio, { contentType: speech.contentType, upsert: true });
+    if (uploaded.error) throw new Error(`storing the voice note failed: ${uploaded.error.message}`);
+    const signed = await deps.service.storage.from(WHATSAPP_MEDIA_BUCKET).createSignedUrl(path, VOICE_NOTE_URL_SECONDS);
+    if (signed.error || !signed.data) throw new Error(`signing the voice note failed: ${signed.error?.message}`);
+    return {
+      url: signed.data.signedUrl,
+      stored: { bucket: WHATSAPP_MEDIA_BUCKET, path, contentType: speech.contentType },
+    };
+  } catch (error) {
+    deps.log('voice_reply_failed', { messageSid: reply.messageSid, error: String(error) });
+    return null;
+  }
+}
