@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,7 +62,7 @@ describe('electron-builder.yml', () => {
     }
   });
 
-  it('ships what the main process loads at runtime', async () => {
+  it('ships the bundles and the SQL the embedded backend reads, and no TypeScript', async () => {
     const config = await loadConfig();
     // The loader normalises `files` into file sets ({ filter: [...] }).
     const sets = (Array.isArray(config.files) ? config.files : [config.files]) as (string | { filter?: string[] })[];
@@ -73,12 +73,52 @@ describe('electron-builder.yml', () => {
       'package.json',
       'dist-electron/**/*',
       'dist/renderer/**/*',
-      'supabase/local/**/*',
+      'supabase/config.toml',
+      'supabase/seed.sql',
       'supabase/migrations/**/*',
+      'supabase/local/bootstrap/*.sql',
     ]) {
       expect(files).toContain(needed);
     }
-    // The embedded backend's entry, loaded by electron/main/backend/backendHost.ts.
-    expect(existsSync(path.join(projectDir, 'supabase/local/index.ts'))).toBe(true);
+    // The backend is dist-electron/backend.mjs (scripts/build-backend.mjs): no sources at run time.
+    expect(files.filter((f) => f.startsWith('supabase/local/') && !f.startsWith('supabase/local/bootstrap/'))).toEqual(
+      [],
+    );
+    expect(files.filter((f) => f.startsWith('supabase/functions'))).toEqual([]);
+    expect(readdirSync(path.join(projectDir, 'supabase/local/bootstrap')).some((f) => f.endsWith('.sql'))).toBe(true);
+    const pkg = JSON.parse(readFileSync(path.join(projectDir, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      scripts: Record<string, string>;
+    };
+    // Only production dependencies are packaged: tsx is a development tool now.
+    expect(pkg.dependencies.tsx).toBeUndefined();
+    expect(pkg.dependencies['electron-updater']).toBeDefined();
+    expect(pkg.scripts['build:electron']).toContain('scripts/build-backend.mjs');
+  });
+
+  it('publishes to a generic update feed whose URL comes from CONCIERGE_UPDATE_URL', async () => {
+    const config = await loadConfig();
+    const publish = (Array.isArray(config.publish) ? config.publish : [config.publish])[0] as {
+      provider: string;
+      url: string;
+    };
+    expect(publish.provider).toBe('generic');
+    expect(publish.url).toBe('${env.CONCIERGE_UPDATE_URL}');
+    expect(config.artifactName).toBe('${productName}-${version}-${os}-${arch}.${ext}');
+  });
+
+  it('documents every signing variable', () => {
+    const text = readFileSync(path.join(projectDir, 'electron-builder.yml'), 'utf8');
+    for (const variable of [
+      'CSC_LINK',
+      'CSC_KEY_PASSWORD',
+      'APPLE_ID',
+      'APPLE_APP_SPECIFIC_PASSWORD',
+      'APPLE_TEAM_ID',
+      'WIN_CSC_LINK',
+      'WIN_CSC_KEY_PASSWORD',
+    ]) {
+      expect(text).toMatch(new RegExp(`^#\\s+${variable}\\s`, 'm'));
+    }
   });
 });

@@ -5,7 +5,8 @@ import { wantsSourcemaps } from '../scripts/lib/build-options.ts';
 
 /**
  * Builds the Electron main process and the preload into dist-electron/ (the renderer is built by
- * renderer/vite.config.ts into dist/renderer).
+ * renderer/vite.config.ts into dist/renderer; the embedded backend, backend.mjs, by
+ * scripts/build-backend.mjs in the same `npm run build:electron`).
  *
  * - main.js: ESM (package.json is "type": "module"; Electron 45 loads ESM mains), built by
  *   vite-plugin-electron with Electron and Node built-ins external.
@@ -45,9 +46,10 @@ export default defineConfig(({ mode }) => {
             minify: false,
             target: 'node22',
             rolldownOptions: {
-              // tsx loads the embedded backend (supabase/local, TypeScript) at runtime from the app
-              // folder; it must stay a real package, not be inlined.
-              external: [/^tsx(\/|$)/],
+              // The embedded backend is its own bundle (dist-electron/backend.mjs, built by
+              // scripts/build-backend.mjs) run in a utility process; main never imports it.
+              // electron-updater is CommonJS that requires Electron lazily: loaded from node_modules.
+              external: ['electron-updater'],
               output: { entryFileNames: 'main.js' },
             },
           },

@@ -1,12 +1,18 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, session, shell } from 'electron';
 import { DEEP_LINK_SCHEME, IpcChannel, type BackendConfig } from '../shared/ipc-contract.ts';
+import { LibraryChannel } from '../shared/library-contract.ts';
 import { startBackendHost, type BackendHost } from './backend/backendHost.ts';
 import { createCloseGuard, leaveDialogOptions } from './closeGuard.ts';
 import { findDeepLink, parseDeepLink } from './deepLink.ts';
 import { registerIpcHandlers } from './ipc.ts';
+import { createLibraryHost } from './library/host.ts';
+import { libraryMediaResponse, registerLibraryIpc } from './library/ipc.ts';
+import { LIBRARY_MEDIA_PATH } from './library/media.ts';
 import { installLockdown } from './lockdown.ts';
+import { createNativeNotifier } from './notifications.ts';
+import { readOptionalFile, restartPrompt, startUpdater, type AppUpdaterLike } from './updater.ts';
 import { APP_ORIGIN } from './protocol/appPaths.ts';
 import { APP_START_URL, handleAppProtocol, registerAppSchemePrivileges } from './protocol/appProtocol.ts';
 import { facebookSignupSettings } from '../../supabase/functions/_shared/contracts/whatsapp.ts';
@@ -64,6 +70,18 @@ function deliverDeepLink(raw: string | null): void {
   }
 }
 
+// --- shell: native notifications (issue 20 §2): a click brings the window up on the row's route.
+const notifier = createNativeNotifier({
+  onClick: (route) => {
+    if (!mainWindow) openMainWindow();
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+    if (rendererReady) mainWindow.webContents.send(IpcChannel.notificationClick, { route });
+  },
+});
+
 function registerDeepLinkScheme(): void {
   // Launched as `electron .` in development, the OS must call electron with our app path.
   const registered = process.defaultApp
@@ -76,6 +94,20 @@ async function backendConfig(): Promise<BackendConfig> {
   if (!backend) throw new Error('backend not started');
   return (await backend).config;
 }
+
+// The offline recordings library (issue 20 §1): opened for whoever signs in to the console.
+const libraryHost = createLibraryHost({
+  userDataDir: app.getPath('userData'),
+  backendConfig,
+  mediaUrl: (id) => `${APP_ORIGIN}${LIBRARY_MEDIA_PATH}${id}`,
+  emitProgress: (progress) => {
+    if (mainWindow && rendererReady) mainWindow.webContents.send(LibraryChannel.progress, progress);
+  },
+  emitChanged: (change) => {
+    if (mainWindow && rendererReady) mainWindow.webContents.send(LibraryChannel.changed, change);
+  },
+  log,
+});
 
 async function currentCsp(page: 'app' | 'sitePreview' = 'app'): Promise<string> {
   const supabaseUrl = await backendConfig().then(
@@ -123,6 +155,8 @@ async function onReady(): Promise<void> {
     env: process.env,
     log,
     allowedOrigins: [...policy.appOrigins],
+    backendEntry: path.join(here, 'backend.mjs'),
+    onFatal: (message) => dialog.showErrorBox('Concierge', message),
   });
   backend.catch((error: unknown) => log(`backend failed to start: ${String(error)}`));
 
@@ -137,6 +171,7 @@ async function onReady(): Promise<void> {
       return { supabaseUrl, supabaseAnonKey, ...(facebookSignupSettings(process.env) ?? {}) };
     },
     contentSecurityPolicy: (filePath) => (isSitePreview(filePath) ? previewCsp : csp),
+    libraryMedia: { pathPrefix: LIBRARY_MEDIA_PATH, respond: (request) => libraryMediaResponse(libraryHost, request) },
   });
   if (devServerUrl) {
     const devCsp = await csp;
@@ -150,10 +185,27 @@ async function onReady(): Promise<void> {
       },
     );
   }
-  registerIpcHandlers({ policy, backendConfig, log, closeGuard });
+  registerIpcHandlers({ policy, backendConfig, log, closeGuard, notifier });
+  registerLibraryIpc({ ipcMain, policy, host: libraryHost, showItemInFolder: (p) => shell.showItemInFolder(p), log });
   registerDeepLinkScheme();
   openMainWindow();
   deliverDeepLink(findDeepLink(process.argv));
+  // --- shell: updates (issue 20 §3); never delays the window.
+  startUpdater({
+    isPackaged: app.isPackaged === true,
+    env: process.env,
+    log,
+    readFeedFile: () => readOptionalFile(path.join(process.resourcesPath ?? appDir, 'app-update.yml')),
+    // electron-updater is CommonJS, kept external (package in node_modules): its named export.
+    loadUpdater: async () => (await import('electron-updater')).autoUpdater as unknown as AppUpdaterLike,
+    askRestart: async (version) => {
+      const options = restartPrompt(app.getLocale(), version);
+      const { response } = mainWindow
+        ? await dialog.showMessageBox(mainWindow, options)
+        : await dialog.showMessageBox(options);
+      return response === 0;
+    },
+  }).catch((error: unknown) => log(`updates: ${String(error)}`));
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -182,6 +234,7 @@ if (!app.requestSingleInstanceLock()) {
   let stopping = false;
   app.on('before-quit', (event) => {
     if (stopping || !backend) return;
+    void libraryHost.close();
     // Close the embedded database cleanly (PGlite flushes on close) before the process exits.
     event.preventDefault();
     stopping = true;

@@ -19,6 +19,7 @@ vi.mock('electron', () => ({
 const policy = { appOrigins: ['app://concierge'], external: { hosts: ['supabase.com'], allowLoopback: false } };
 const fromApp = { senderFrame: { url: 'app://concierge/settings' } };
 const closeGuard = { set: vi.fn() };
+const notifier = { show: vi.fn(() => true) };
 const config = { supabaseUrl: 'http://127.0.0.1:54321', supabaseAnonKey: 'anon', mode: 'embedded' as const };
 
 function call(channel: string, event: unknown, payload?: unknown): Promise<unknown> {
@@ -34,12 +35,12 @@ describe('main IPC handlers', () => {
   });
 
   it('answer our own page with the backend config', async () => {
-    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {}, closeGuard });
+    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {}, closeGuard, notifier });
     await expect(call(IpcChannel.getBackendConfig, fromApp)).resolves.toEqual({ ok: true, value: config });
   });
 
   it('refuse any other sender', async () => {
-    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {}, closeGuard });
+    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {}, closeGuard, notifier });
     const foreign = { senderFrame: { url: 'https://evil.example/' } };
     await expect(call(IpcChannel.getBackendConfig, foreign)).resolves.toMatchObject({
       ok: false,
@@ -54,6 +55,7 @@ describe('main IPC handlers', () => {
       backendConfig: async () => Promise.reject(new Error('port in use')),
       log: () => {},
       closeGuard,
+      notifier,
     });
     await expect(call(IpcChannel.getBackendConfig, fromApp)).resolves.toEqual({
       ok: false,
@@ -62,7 +64,7 @@ describe('main IPC handlers', () => {
   });
 
   it('open only allow-listed links and reject malformed requests', async () => {
-    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {}, closeGuard });
+    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {}, closeGuard, notifier });
     await expect(call(IpcChannel.openExternal, fromApp, { url: 'https://supabase.com/docs' })).resolves.toEqual({
       ok: true,
       value: { opened: true },
@@ -80,7 +82,7 @@ describe('main IPC handlers', () => {
 
   it('never lets an exception escape as an opaque IPC error', async () => {
     electron.openExternal.mockRejectedValueOnce(new Error('no browser'));
-    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {}, closeGuard });
+    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {}, closeGuard, notifier });
     await expect(call(IpcChannel.openExternal, fromApp, { url: 'https://supabase.com/' })).resolves.toEqual({
       ok: false,
       error: { code: 'internal', message: 'internal error' },
@@ -88,7 +90,7 @@ describe('main IPC handlers', () => {
   });
 
   it('record the unsaved-changes state of the sending window only, and reject malformed states', async () => {
-    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {}, closeGuard });
+    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {}, closeGuard, notifier });
     closeGuard.set.mockClear();
     const prompt = { title: 'Unsaved changes', message: 'Leave?', leave: 'Leave', stay: 'Stay' };
     const event = { ...fromApp, sender: { id: 12 } };
@@ -106,5 +108,33 @@ describe('main IPC handlers', () => {
       ok: false,
     });
     expect(closeGuard.set).toHaveBeenCalledTimes(1);
+  });
+
+  // --- shell: native notifications (issue 20 §2) ---
+  it('show a valid notification, and refuse URLs as routes, bad shapes and foreign senders', async () => {
+    registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {}, closeGuard, notifier });
+    notifier.show.mockClear();
+    const request = { title: 'Call failed', body: 'Front desk · busy', route: '/agents/a1/calls' };
+    await expect(call(IpcChannel.showNotification, fromApp, request)).resolves.toEqual({
+      ok: true,
+      value: { shown: true },
+    });
+    expect(notifier.show).toHaveBeenCalledWith(request);
+    for (const bad of [
+      { ...request, route: 'https://evil.example/' },
+      { ...request, route: '//evil.example/x' },
+      { ...request, title: '' },
+      { ...request, body: 'x'.repeat(501) },
+      'Call failed',
+    ]) {
+      await expect(call(IpcChannel.showNotification, fromApp, bad)).resolves.toMatchObject({
+        ok: false,
+        error: { code: 'invalid_request' },
+      });
+    }
+    await expect(
+      call(IpcChannel.showNotification, { senderFrame: { url: 'https://evil.example/' } }, request),
+    ).resolves.toMatchObject({ ok: false });
+    expect(notifier.show).toHaveBeenCalledTimes(1);
   });
 });

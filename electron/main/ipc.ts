@@ -8,6 +8,7 @@ import {
   type IpcResult,
 } from '../shared/ipc-contract.ts';
 import type { CloseGuard } from './closeGuard.ts';
+import type { NativeNotifier } from './notifications.ts';
 import { isAppUrl, type NavigationPolicy } from './security/navigation.ts';
 import { isAllowedExternalUrl } from './security/externalLinks.ts';
 
@@ -50,6 +51,8 @@ export interface IpcDeps {
   log: (m: string) => void;
   /** Holds each window's unsaved-changes state for the close and reload question. */
   closeGuard: Pick<CloseGuard, 'set'>;
+  // --- shell: native notifications (issue 20 §2) ---
+  notifier: NativeNotifier;
 }
 
 export function registerIpcHandlers(deps: IpcDeps): void {
@@ -83,6 +86,13 @@ export function registerIpcHandlers(deps: IpcDeps): void {
       deps.closeGuard.set(event.sender.id, state);
       return { ok: true, value: { dirty: state.dirty } };
     },
+    deps.log,
+  );
+  // --- shell: native notifications (issue 20 §2) ---
+  handle(
+    IpcChannel.showNotification,
+    deps.policy,
+    async (request) => ({ ok: true, value: { shown: deps.notifier.show(request) } }),
     deps.log,
   );
 }

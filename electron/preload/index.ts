@@ -4,12 +4,15 @@ import {
   deepLinkEventSchema,
   invokeContract,
   IpcChannel,
+  notificationClickEventSchema,
   openExternalRequestSchema,
+  showNotificationRequestSchema,
   unsavedChangesSchema,
   type ConciergeDesktopApi,
   type InvokeChannel,
   type InvokeRequest,
 } from '../shared/ipc-contract.ts';
+import { createLibraryApi } from './libraryApi.ts';
 
 /**
  * The only bridge between the sandboxed console and the main process: one object,
@@ -47,6 +50,14 @@ ipcRenderer.on(IpcChannel.deepLink, (_event, payload: unknown) => {
   for (const listener of deepLinkListeners) listener(parsed.data.url);
 });
 
+// --- shell: native notification clicks (issue 20 §2) ---
+const notificationClickListeners = new Set<(route: string) => void>();
+ipcRenderer.on(IpcChannel.notificationClick, (_event, payload: unknown) => {
+  const parsed = notificationClickEventSchema.safeParse(payload);
+  if (!parsed.success) return;
+  for (const listener of notificationClickListeners) listener(parsed.data.route);
+});
+
 const api = {
   getBackendConfig: () => invoke(IpcChannel.getBackendConfig, undefined),
 
@@ -73,6 +84,26 @@ const api = {
       deepLinkListeners.delete(listener);
     };
   },
+
+  // --- shell: native notifications (issue 20 §2) ---
+  async notify(notification) {
+    const request = showNotificationRequestSchema.safeParse(notification);
+    if (!request.success)
+      throw new ConciergeIpcError('invalid_request', 'invalid_request: notify needs {title, body, route}');
+    const { shown } = await invoke(IpcChannel.showNotification, request.data);
+    return shown;
+  },
+
+  onNotificationClick(listener: (route: string) => void) {
+    if (typeof listener !== 'function') throw new TypeError('onNotificationClick needs a function');
+    notificationClickListeners.add(listener);
+    return () => {
+      notificationClickListeners.delete(listener);
+    };
+  },
+
+  // The offline recordings library (issue 20 §1), same validation rules, built in libraryApi.ts.
+  library: createLibraryApi(ipcRenderer),
 } satisfies ConciergeDesktopApi;
 
 contextBridge.exposeInMainWorld('concierge', api);

@@ -38,7 +38,15 @@ describe('preload', () => {
   it('exposes exactly one object with the intent-level methods', async () => {
     const api = await loadPreload();
     expect([...bridge.exposed.keys()]).toEqual(['concierge']);
-    expect(Object.keys(api).sort()).toEqual(['getBackendConfig', 'onDeepLink', 'openExternal', 'setUnsavedChanges']);
+    expect(Object.keys(api).sort()).toEqual([
+      'getBackendConfig',
+      'library',
+      'notify',
+      'onDeepLink',
+      'onNotificationClick',
+      'openExternal',
+      'setUnsavedChanges',
+    ]);
   });
 
   it('returns the backend config main sends', async () => {
@@ -100,5 +108,29 @@ describe('preload', () => {
     expect(bridge.invoke).toHaveBeenCalledWith(IpcChannel.setUnsavedChanges, state);
     await expect(api.setUnsavedChanges({ dirty: true } as never)).rejects.toThrow('invalid_request');
     expect(bridge.invoke).toHaveBeenCalledTimes(1);
+  });
+
+  // --- shell: native notifications (issue 20 §2) ---
+  it('sends a valid notification to main and refuses a URL as its route before sending', async () => {
+    const api = await loadPreload();
+    bridge.invoke.mockResolvedValueOnce({ ok: true, value: { shown: true } });
+    const n = { title: 'New conversation', body: 'Front desk', route: '/conversations/c1' };
+    await expect(api.notify(n)).resolves.toBe(true);
+    expect(bridge.invoke).toHaveBeenCalledWith(IpcChannel.showNotification, n);
+    await expect(api.notify({ ...n, route: 'https://evil.example/' })).rejects.toThrow(/invalid_request/);
+    expect(bridge.invoke).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes clicked notifications’ routes to listeners and drops malformed pushes', async () => {
+    const api = await loadPreload();
+    const routes: string[] = [];
+    const off = api.onNotificationClick((route) => routes.push(route));
+    const push = (payload: unknown) => bridge.listeners.get(IpcChannel.notificationClick)?.({}, payload);
+    push({ route: '/credits' });
+    push({ route: 'javascript:alert(1)' });
+    push('nope');
+    off();
+    push({ route: '/calls' });
+    expect(routes).toEqual(['/credits']);
   });
 });

@@ -1,5 +1,10 @@
 // zod/mini keeps the sandboxed preload small (the full zod would be most of its bundle).
 import { z } from 'zod/mini';
+import {
+  NOTIFICATION_ROUTE_MAX_LENGTH,
+  NOTIFICATION_ROUTE_PATTERN,
+} from '../../supabase/functions/_shared/contracts/notification-route.ts';
+import type { ConciergeLibraryApi } from './library-contract.ts';
 
 /**
  * The one contract between the Electron main process and the preload (CONVENTIONS §1): channel
@@ -16,6 +21,11 @@ export const IpcChannel = {
   setUnsavedChanges: 'concierge:window:set-unsaved-changes',
   /** main -> renderer push, not invoke. */
   deepLink: 'concierge:deep-link',
+  // --- shell: native notifications (issue 20 §2) ---
+  /** renderer -> main: raise a native notification for a feed row. */
+  showNotification: 'concierge:notifications:show',
+  /** main -> renderer push: the user clicked a native notification; navigate to its route. */
+  notificationClick: 'concierge:notifications:click',
 } as const;
 
 export type IpcChannelName = (typeof IpcChannel)[keyof typeof IpcChannel];
@@ -67,6 +77,28 @@ export const deepLinkEventSchema = z.object({
 });
 export type DeepLinkEvent = z.infer<typeof deepLinkEventSchema>;
 
+// --- shell: native notifications (issue 20 §2) ---
+/** An in-app path (the notification row's route), never a URL: a click only navigates the console. */
+const notificationRouteSchema = z
+  .string()
+  .check(z.maxLength(NOTIFICATION_ROUTE_MAX_LENGTH), z.regex(NOTIFICATION_ROUTE_PATTERN, 'must be an in-app path'));
+
+/** A native notification, worded by the renderer (main has no i18n). */
+export const showNotificationRequestSchema = z.object({
+  title: z.string().check(z.minLength(1), z.maxLength(200)),
+  body: z.string().check(z.maxLength(500)),
+  route: notificationRouteSchema,
+});
+export type ShowNotificationRequest = z.infer<typeof showNotificationRequestSchema>;
+
+export const showNotificationResultSchema = z.object({
+  /** false when rate-limited or when the OS does not support notifications. */
+  shown: z.boolean(),
+});
+
+export const notificationClickEventSchema = z.object({ route: notificationRouteSchema });
+export type NotificationClickEvent = z.infer<typeof notificationClickEventSchema>;
+
 /**
  * Errors cross IPC as values: Electron flattens thrown errors into a bare message string, which
  * would lose the code the renderer turns into a translated AppError.
@@ -92,6 +124,10 @@ export const invokeContract = {
   [IpcChannel.setUnsavedChanges]: {
     request: unsavedChangesSchema,
     response: ipcResultSchema(z.object({ dirty: z.boolean() })),
+  },
+  [IpcChannel.showNotification]: {
+    request: showNotificationRequestSchema,
+    response: ipcResultSchema(showNotificationResultSchema),
   },
 } as const;
 
@@ -123,4 +159,14 @@ export interface ConciergeDesktopApi {
   setUnsavedChanges(state: UnsavedChanges): Promise<void>;
   /** Auth callbacks (`concierge://auth/callback#...`); returns an unsubscribe function. */
   onDeepLink(listener: (url: string) => void): () => void;
+  // --- shell: native notifications (issue 20 §2) ---
+  /**
+   * Raises a native notification (rate-limited by main); clicking it focuses the window and
+   * reports `route` to onNotificationClick. Resolves false when it was not shown.
+   */
+  notify(notification: ShowNotificationRequest): Promise<boolean>;
+  /** The route of a clicked native notification; returns an unsubscribe function. */
+  onNotificationClick(listener: (route: string) => void): () => void;
+  /** The offline recordings library (issue 20 §1; electron/shared/library-contract.ts). */
+  library?: ConciergeLibraryApi;
 }

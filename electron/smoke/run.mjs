@@ -1,8 +1,10 @@
 // Smoke test of the BUILT Electron main process without Electron: boots dist-electron/main.js
 // against ./electron-stub.mjs, with no hosted project configured, and checks that it starts the
-// embedded stack (through tsx), serves concierge.config.json and index.html with a CSP over app://,
+// embedded stack from the bundle (dist-electron/backend.mjs, in a "utility process": a Node child
+// with ./parent-port-shim.mjs), that a killed backend comes back on the same URL, serves concierge.config.json and index.html with a CSP over app://,
 // answers the backend-config IPC, creates a locked-down window, grants the microphone only to its
-// own origin and forwards a concierge:// deep link once the page has loaded.
+// own origin, forwards a concierge:// deep link once the page has loaded, and on quit stops the
+// backend gracefully before the app exits.
 //
 //   npm run build:electron && node --import ./electron/smoke/register.mjs electron/smoke/run.mjs
 //
@@ -29,6 +31,17 @@ assert.ok(config.supabaseAnonKey.length > 20);
 
 const rest = await fetch(`${config.supabaseUrl}/rest/v1/`, { headers: { apikey: config.supabaseAnonKey } });
 assert.ok(rest.status < 500, `embedded stack answers (got ${rest.status})`);
+assert.deepEqual(
+  calls.log.filter((l) => l.startsWith('utility-fork:')),
+  ['utility-fork:backend.mjs'],
+  'the backend runs in a utility process from the bundle',
+);
+// Edge functions come from the bundle's static registry (no TypeScript is imported at run time).
+const health = await fetch(`${config.supabaseUrl}/functions/v1/phone-relay/health`);
+assert.equal(health.status, 200);
+assert.equal((await fetch(`${config.supabaseUrl}/functions/v1/no-such-function`)).status, 404);
+const unsigned = await fetch(`${config.supabaseUrl}/functions/v1/owner-assist`, { method: 'POST' });
+assert.equal(unsigned.status, 401, 'verify_jwt still applies to bundled functions');
 
 const page = await calls.handlers.app(new Request('app://concierge/agents/1/dashboard'));
 assert.equal(page.status, 200);
@@ -56,6 +69,50 @@ assert.ok(
   calls.log.includes('send:concierge:deep-link:{"url":"concierge://auth/callback#access_token=smoke"}'),
   calls.log.join('\n'),
 );
+
+// The offline recordings library: answers before anyone signed in; no media without a library.
+const libraryStatus = await calls.ipc['concierge:library:status'](
+  { senderFrame: { url: 'app://concierge/' } },
+  undefined,
+);
+assert.equal(libraryStatus.ok && libraryStatus.value.signedIn, false);
+const media = await calls.handlers.app(
+  new Request('app://concierge/library-media/0b6f5f3e-8a51-4d1e-9a57-1c2d3e4f5a6b'),
+);
+assert.equal(media.status, 404);
+
+// A backend that dies is restarted on the same port: the page's URL and CSP stay valid.
+const firstBackend = calls.utilityProcesses[0];
+const backendExited = new Promise((resolve) => firstBackend.once('exit', resolve));
+firstBackend.kill();
+await backendExited;
+const restartDeadline = Date.now() + 60_000;
+let restarted = false;
+while (!restarted && Date.now() < restartDeadline) {
+  await new Promise((r) => setTimeout(r, 200));
+  restarted =
+    calls.utilityProcesses.length === 2 &&
+    (await fetch(`${config.supabaseUrl}/rest/v1/`, { headers: { apikey: config.supabaseAnonKey } }).then(
+      (r) => r.status < 500,
+      () => false,
+    ));
+}
+assert.ok(restarted, 'the backend came back on the same URL');
+
+// Quitting stops the backend gracefully (PGlite flushes on close) and then quits.
+const secondExited = new Promise((resolve) => calls.utilityProcesses[1].once('exit', resolve));
+const quitEvent = {
+  defaultPrevented: false,
+  preventDefault() {
+    this.defaultPrevented = true;
+  },
+};
+(await import('electron')).app.emit('before-quit', quitEvent);
+assert.ok(quitEvent.defaultPrevented, 'quit waits for the backend');
+assert.equal(await secondExited, 0, 'the backend exited cleanly');
+const quitDeadline = Date.now() + 10_000;
+while (!calls.log.includes('quit') && Date.now() < quitDeadline) await new Promise((r) => setTimeout(r, 50));
+assert.ok(calls.log.includes('quit'), 'the app quits once the backend stopped');
 
 console.log('electron main smoke: ok', config.supabaseUrl);
 process.exit(0);

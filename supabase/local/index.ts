@@ -123,7 +123,7 @@ async function assemble(
   startedAt: number,
   unlock: () => Promise<void>,
 ): Promise<RunningStack> {
-  await applyBootstrap(db, log);
+  await applyBootstrap(db, log, config.bundled?.bootstrapDir);
   const mailer = await createInboxMailer(db, log);
   const schema = schemaChangeHub(log);
   const ctx: StackContext = { config, db, mailer, log, onSchemaChange: schema.add };

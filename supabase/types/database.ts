@@ -1406,6 +1406,48 @@ export type Database = {
           },
         ];
       };
+      notifications: {
+        Row: {
+          created_at: string;
+          data: NonNullable<Json>;
+          id: string;
+          kind: string;
+          read_at: string | null;
+          route: string;
+          source_id: string | null;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          data?: NonNullable<Json>;
+          id?: string;
+          kind: string;
+          read_at?: string | null;
+          route: string;
+          source_id?: string | null;
+          user_id: string;
+        };
+        Update: {
+          created_at?: string;
+          data?: NonNullable<Json>;
+          id?: string;
+          kind?: string;
+          read_at?: string | null;
+          route?: string;
+          source_id?: string | null;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notifications_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       orders: {
         Row: {
           agent_id: string;
@@ -1903,6 +1945,9 @@ export type Database = {
           lang: string;
           last_login: string | null;
           name: string;
+          notify_desktop_conversations: boolean;
+          notify_desktop_failed_calls: boolean;
+          notify_desktop_low_credit: boolean;
           notify_email_alerts: boolean;
           notify_feature_announcements: boolean;
           notify_usage_reports: boolean;
@@ -1923,6 +1968,9 @@ export type Database = {
           lang?: string;
           last_login?: string | null;
           name?: string;
+          notify_desktop_conversations?: boolean;
+          notify_desktop_failed_calls?: boolean;
+          notify_desktop_low_credit?: boolean;
           notify_email_alerts?: boolean;
           notify_feature_announcements?: boolean;
           notify_usage_reports?: boolean;
@@ -1942,6 +1990,9 @@ export type Database = {
           lang?: string;
           last_login?: string | null;
           name?: string;
+          notify_desktop_conversations?: boolean;
+          notify_desktop_failed_calls?: boolean;
+          notify_desktop_low_credit?: boolean;
           notify_email_alerts?: boolean;
           notify_feature_announcements?: boolean;
           notify_usage_reports?: boolean;
@@ -1988,6 +2039,84 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'agents';
             referencedColumns: ['id', 'user_id'];
+          },
+        ];
+      };
+      recording_annotations: {
+        Row: {
+          call_id: string;
+          call_kind: string;
+          edited_at: string;
+          id: string;
+          notes: string;
+          rubric: NonNullable<Json>;
+          tags: string[];
+          updated_at: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          call_id: string;
+          call_kind: string;
+          edited_at: string;
+          id?: string;
+          notes?: string;
+          rubric?: NonNullable<Json>;
+          tags?: string[];
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          call_id?: string;
+          call_kind?: string;
+          edited_at?: string;
+          id?: string;
+          notes?: string;
+          rubric?: NonNullable<Json>;
+          tags?: string[];
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'recording_annotations_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      recording_checksums: {
+        Row: {
+          computed_at: string;
+          path: string;
+          sha256: string;
+          size: number;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          computed_at?: string;
+          path: string;
+          sha256: string;
+          size: number;
+          user_id: string;
+        };
+        Update: {
+          computed_at?: string;
+          path?: string;
+          sha256?: string;
+          size?: number;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'recording_checksums_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
           },
         ];
       };
@@ -3056,6 +3185,19 @@ export type Database = {
       set_user_admin: { Args: { is_admin: boolean; user_id: string }; Returns: undefined };
       subdomain_available: { Args: { agent_id?: string; subdomain: string }; Returns: boolean };
       subdomain_redirect: { Args: { subdomain: string }; Returns: string };
+      sync_recording_annotation: {
+        Args: { call_id: string; call_kind: string; edited_at: string; notes: string; rubric: Json; tags: string[] };
+        Returns: {
+          call_id: string;
+          call_kind: string;
+          edited_at: string;
+          lost: boolean;
+          notes: string;
+          rubric: Json;
+          tags: string[];
+          updated_at: string;
+        }[];
+      };
       twilio_claim_webhook: {
         Args: { idempotency_token?: string; kind: string; natural_key: string };
         Returns: boolean;

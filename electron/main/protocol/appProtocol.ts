@@ -29,6 +29,8 @@ export interface AppProtocolOptions {
   runtimeConfig: () => Promise<unknown>;
   /** The CSP of an HTML file (preview.html has its own: the console frames it). */
   contentSecurityPolicy: (filePath: string) => Promise<string>;
+  /** The offline recordings library's audio (`/library-media/<id>`, with Range), when present. */
+  libraryMedia?: { pathPrefix: string; respond: (request: Request) => Promise<Response> };
 }
 
 const baseHeaders = {
@@ -40,6 +42,8 @@ const baseHeaders = {
 /** Serves the built console from disk under app://concierge/ (after `app.whenReady()`). */
 export function handleAppProtocol(options: AppProtocolOptions): void {
   protocol.handle(APP_SCHEME, async (request) => {
+    const media = options.libraryMedia;
+    if (media && new URL(request.url).pathname.startsWith(media.pathPrefix)) return media.respond(request);
     const target = resolveAppRequest(request.url, options.rendererDir);
     switch (target.kind) {
       case 'forbidden':

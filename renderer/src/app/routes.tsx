@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useParams, type RouteObject } from 'react-router-dom';
+import { useDesktopAuthLinks } from '../features/auth/desktop/useDesktopAuthLinks.ts';
 import { AdminNumbersPage } from '../features/admin/pages/AdminNumbersPage.tsx';
 import { AdminSettingsPage } from '../features/admin/pages/AdminSettingsPage.tsx';
 import { AdminUsersPage } from '../features/admin/pages/AdminUsersPage.tsx';
@@ -20,6 +21,7 @@ import { CallHistoryPage } from '../features/history/pages/CallHistoryPage.tsx';
 import { ContactPage } from '../features/history/pages/ContactPage.tsx';
 import { ContactsPage } from '../features/history/pages/ContactsPage.tsx';
 import { ConversationsPage } from '../features/history/pages/ConversationsPage.tsx';
+import { LibraryPage } from '../features/library/pages/LibraryPage.tsx';
 import { MapPage } from '../features/map/pages/MapPage.tsx';
 import { AgentMessagesPage } from '../features/messages/pages/AgentMessagesPage.tsx';
 import { MessagesPage } from '../features/messages/pages/MessagesPage.tsx';
@@ -52,6 +54,8 @@ function AgentEditRedirect() {
 }
 
 function RootFrame() {
+  // Desktop app: concierge://auth/callback links complete sign-in and email verification.
+  useDesktopAuthLinks();
   return (
     <TranslationWarning>
       <Outlet />
@@ -110,6 +114,8 @@ export const routes: RouteObject[] = [
               { path: 'conversations', element: <ConversationsPage /> },
               { path: 'analytics', element: <AnalyticsPage /> },
               { path: 'conversations/:conversationId', element: <ConversationsPage /> },
+              // The desktop app's offline recordings library (issue 20 §1); a browser gets an explanation.
+              { path: 'library', element: <LibraryPage /> },
               { path: 'agents/:agentId/:page', element: <NotFoundPage inShell /> },
               {
                 path: 'twilio-numbers',

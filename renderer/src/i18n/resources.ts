@@ -52,6 +52,10 @@ import { historyEn } from '../features/history/locales/en.ts';
 import { historyFr } from '../features/history/locales/fr.ts';
 import { messagesEn } from '../features/messages/locales/en.ts';
 import { messagesFr } from '../features/messages/locales/fr.ts';
+import { notificationsEn } from '../features/notifications/locales/en.ts';
+import { notificationsFr } from '../features/notifications/locales/fr.ts';
+import { libraryEn } from '../features/library/locales/en.ts';
+import { libraryFr } from '../features/library/locales/fr.ts';
 
 /**
  * Every namespace, per language. A feature adds its `locales/{en,fr}.ts` here; the parity test
@@ -86,6 +90,8 @@ export const resources = {
     numbers: numbersEn,
     messages: messagesEn,
     insights: insightsEn,
+    notifications: notificationsEn,
+    library: libraryEn,
   },
   fr: {
     common: commonFr,
@@ -115,6 +121,8 @@ export const resources = {
     numbers: numbersFr,
     messages: messagesFr,
     insights: insightsFr,
+    notifications: notificationsFr,
+    library: libraryFr,
   },
 } as const;
 

@@ -10,7 +10,12 @@ const BOOTSTRAP_DIR = fileURLToPath(new URL('../bootstrap/', import.meta.url));
  * `supabase/local/bootstrap/NN_name.sql` not yet recorded in `_local.bootstrap`, in order.
  * Files are append-only like migrations, so an existing data dir picks up new ones on start.
  */
-export async function applyBootstrap(db: PGlite, log: (m: string) => void = () => {}): Promise<void> {
+export async function applyBootstrap(
+  db: PGlite,
+  log: (m: string) => void = () => {},
+  // A bundled stack passes the folder it ships the SQL in (BundledModules.bootstrapDir).
+  dir: string = BOOTSTRAP_DIR,
+): Promise<void> {
   // Skip the DDL on an existing database: DDL fires the schema-watch event trigger (05_schema_watch.sql).
   const ready = await db.query<{ ok: boolean }>(`select to_regclass('_local.bootstrap') is not null as ok`);
   if (!ready.rows[0]?.ok) {
@@ -21,10 +26,10 @@ export async function applyBootstrap(db: PGlite, log: (m: string) => void = () =
   const applied = new Set(
     (await db.query<{ name: string }>('select name from _local.bootstrap')).rows.map((r) => r.name),
   );
-  const files = (await readdir(BOOTSTRAP_DIR)).filter((f) => f.endsWith('.sql')).sort();
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
   for (const file of files) {
     if (applied.has(file)) continue;
-    const sql = await readFile(path.join(BOOTSTRAP_DIR, file), 'utf8');
+    const sql = await readFile(path.join(dir, file), 'utf8');
     try {
       await db.transaction(async (tx) => {
         await tx.exec(sql);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import { localSchedule } from '../platform/scheduler.ts';
-import type { AuthRateLimit, LocalStackConfig, SupabaseConfig } from './contracts.ts';
+import type { AuthRateLimit, BundledModules, LocalStackConfig, SupabaseConfig } from './contracts.ts';
 import { generateStackKeys } from './keys.ts';
 import { configuredOrigins, listedOrigins } from './origins.ts';
 
@@ -155,6 +155,8 @@ export interface StackOptions {
    * apply only what it lacks. Keys are not in it: they stay per data dir (or per start in memory).
    */
   initialData?: Blob;
+  /** Static function registry and bootstrap folder of a bundled build (contracts.ts BundledModules). */
+  bundled?: BundledModules;
 }
 
 /** See StackOptions.allowedOrigins. */
@@ -191,5 +193,6 @@ export async function resolveStackConfig(options: StackOptions = {}): Promise<Lo
     supabaseConfig,
     functionEnv: options.functionEnv ?? {},
     schedule: options.schedule ? localSchedule(env) : [],
+    ...(options.bundled ? { bundled: options.bundled } : {}),
   };
 }

@@ -38,6 +38,23 @@ export interface LocalStackConfig extends StackKeys {
   functionEnv: Record<string, string>;
   /** Functions POSTed on an interval (pg_cron's jobs when hosted); empty unless `schedule`. */
   schedule: ScheduledFunction[];
+  /** Set when the stack runs from a bundle (the desktop app): see BundledModules. */
+  bundled?: BundledModules;
+}
+
+/** What a function folder's `handler.ts` exports, loaded by slug. */
+export type FunctionModuleLoader = () => Promise<unknown>;
+
+/**
+ * Replaces what the stack otherwise discovers on disk at run time, for a build that bundles the
+ * stack (the desktop app's backend, electron/backend/): a static registry
+ * `{ slug: () => import('…/functions/<slug>/handler.ts') }` instead of scanning
+ * supabase/functions and importing TypeScript by path, and the folder holding the bootstrap SQL
+ * (a bundle has no `import.meta.url` beside it). Routing and verify_jwt stay the same.
+ */
+export interface BundledModules {
+  functions: Readonly<Record<string, FunctionModuleLoader>>;
+  bootstrapDir: string;
 }
 
 /** Requests per client address per 5 minutes, as GoTrue counts them (config.toml [auth.rate_limit]). */

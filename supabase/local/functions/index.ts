@@ -28,6 +28,10 @@ const SLUG = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
 export type FunctionHandler = (request: Request) => Response | Promise<Response>;
 
+interface FunctionSource {
+  load: () => Promise<unknown>;
+}
+
 interface LoadedFunction {
   handler?: FunctionHandler;
   bootError?: string;
@@ -85,22 +89,29 @@ export function createFunctionsService(
     );
   }
 
-  async function handlerFile(slug: string): Promise<string | undefined> {
+  const bundled = ctx.config.bundled?.functions;
+
+  /** Where a slug's handler comes from: the bundle's registry, or `<slug>/handler.ts` on disk. */
+  async function handlerSource(slug: string): Promise<FunctionSource | undefined> {
     if (!SLUG.test(slug)) return undefined;
+    if (bundled) {
+      const loader = Object.hasOwn(bundled, slug) ? bundled[slug] : undefined;
+      return loader ? { load: loader } : undefined;
+    }
     const file = path.join(functionsDir, slug, 'handler.ts');
     try {
-      return (await stat(file)).isFile() ? file : undefined;
+      return (await stat(file)).isFile() ? { load: () => import(pathToFileURL(file).href) } : undefined;
     } catch {
       return undefined;
     }
   }
 
-  function load(slug: string, file: string): Promise<LoadedFunction> {
+  function load(slug: string, source: FunctionSource): Promise<LoadedFunction> {
     let entry = loaded.get(slug);
     if (!entry) {
       entry = (async (): Promise<LoadedFunction> => {
         try {
-          const mod = (await import(pathToFileURL(file).href)) as { makeHandler?: unknown };
+          const mod = (await source.load()) as { makeHandler?: unknown };
           if (typeof mod.makeHandler !== 'function') {
             return { bootError: `${slug}/handler.ts does not export makeHandler(env)` };
           }
@@ -135,19 +146,21 @@ export function createFunctionsService(
   return {
     env: envFor,
     async slugs() {
+      if (bundled) return Object.keys(bundled).sort();
       const entries = await readdir(functionsDir, { withFileTypes: true }).catch(() => []);
       const found: string[] = [];
-      for (const e of entries) if (e.isDirectory() && (await handlerFile(e.name))) found.push(e.name);
+      for (const e of entries) if (e.isDirectory() && (await handlerSource(e.name))) found.push(e.name);
       return found.sort();
     },
     async handle(request) {
       const url = new URL(request.url);
       const slug = decodeURIComponent(url.pathname.split('/')[1] ?? '');
-      const file = await handlerFile(slug);
-      if (!file) return new Response('Function not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+      const source = await handlerSource(slug);
+      if (!source)
+        return new Response('Function not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
       const auth = await authorize(request, slug);
       if ('denied' in auth) return auth.denied;
-      const fn = await load(slug, file);
+      const fn = await load(slug, source);
       if (!fn.handler) {
         ctx.log(`functions: ${fn.bootError}`);
         return json(503, { code: 'BOOT_ERROR', message: 'Worker failed to boot (please check logs)' });

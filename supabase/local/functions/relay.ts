@@ -30,6 +30,9 @@ export const PHONE_RELAY_PREFIX = '/functions/v1/phone-relay/';
  */
 export function createPhoneRelayUpgrade(ctx: StackContext, env: () => Promise<FunctionEnv>): UpgradeService {
   const file = path.join(ctx.config.projectDir, 'supabase', 'functions', 'phone-relay', 'handler.ts');
+  // A bundled stack (the desktop app) has the module in its function registry, not on disk.
+  const bundled = ctx.config.bundled?.functions['phone-relay'];
+  const loadRelayModule = bundled ?? (() => import(pathToFileURL(file).href));
   const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
   let relay: Promise<ReturnType<RelayModule['makeRelay']>> | undefined;
 
@@ -44,7 +47,7 @@ export function createPhoneRelayUpgrade(ctx: StackContext, env: () => Promise<Fu
   return {
     handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
       void (async () => {
-        relay ??= (async () => ((await import(pathToFileURL(file).href)) as RelayModule).makeRelay(await env()))();
+        relay ??= (async () => ((await loadRelayModule()) as RelayModule).makeRelay(await env()))();
         const headers = new Headers();
         for (const [name, value] of Object.entries(request.headers)) {
           if (typeof value === 'string') headers.set(name, value);

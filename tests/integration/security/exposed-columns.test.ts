@@ -124,6 +124,8 @@ describe('exposed columns', () => {
       'set_user_admin',
       'subdomain_available',
       'subdomain_redirect',
+      // The desktop library's annotation sync: last writer wins, only on the caller's own calls.
+      'sync_recording_annotation',
       'update_site_config',
       'use_credits',
       // The caller's own WhatsApp threads, run as the caller under RLS (tests/integration/whatsapp).

@@ -17,6 +17,17 @@ vi.mock('../../features/credits/api/getUsage.ts', () => ({
   useMinutesUsageQuery: () => ({ data: { usedMinutes: 12, totalMinutes: 500, subscribedPack: 'Pro' } }),
 }));
 
+// The feed's query and Realtime subscription need a live backend too (the feed has its own tests).
+vi.mock('../../features/notifications/useNotificationCenter.ts', () => ({ useNotificationCenter: () => {} }));
+vi.mock('../../features/notifications/api/listNotifications.ts', () => ({
+  useNotificationsQuery: () => ({
+    data: { items: [], unread: 2 },
+    isPending: false,
+    isError: false,
+    refetch: () => {},
+  }),
+}));
+
 const signedIn = (isAdmin: boolean): Partial<AuthContextValue> => ({
   initialized: true,
   user: { id: 'u1', email: 'ada@example.com' } as AuthContextValue['user'],
@@ -31,7 +42,14 @@ const signedIn = (isAdmin: boolean): Partial<AuthContextValue> => ({
     lang: 'en',
     isAdmin,
     hasFreePackActivated: false,
-    notifications: { emailAlerts: true, featureAnnouncements: true, usageReports: false },
+    notifications: {
+      emailAlerts: true,
+      featureAnnouncements: true,
+      usageReports: false,
+      desktopConversations: true,
+      desktopFailedCalls: true,
+      desktopLowCredit: true,
+    },
   },
 });
 

@@ -2,6 +2,7 @@ import { Button, Drawer, DrawerSize, Position } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useNotificationCenter } from '../../features/notifications/useNotificationCenter.ts';
 import { MainSidebar } from './MainSidebar.tsx';
 import { MobileBar } from './MobileBar.tsx';
 import { NotificationsButton } from './NotificationsButton.tsx';
@@ -22,6 +23,8 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const mode = layoutFor(pathname);
   const content = children ?? <Outlet />;
+  // One live feed subscription (and native notifications in the desktop app) per signed-in frame.
+  useNotificationCenter();
 
   if (isMobile) {
     return (

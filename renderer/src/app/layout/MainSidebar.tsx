@@ -10,6 +10,7 @@ import { TrialBox } from './TrialBox.tsx';
 import { useMinutesUsageQuery } from '../../features/credits/api/getUsage.ts';
 import { mainNavEntries, visibleNavEntries } from './navigation.ts';
 import { useSignOut } from './useSignOut.ts';
+import { LibraryNavItem } from '../../features/library/components/LibraryNavItem.tsx';
 
 /**
  * The main sidebar (spec 000 §2.1): New Agent, navigation, trial box, sign out, notifications and
@@ -66,6 +67,8 @@ export function MainSidebar({
             {...(onNavigate ? { onNavigate } : {})}
           />
         ))}
+        {/* Desktop app only: the offline recordings library. */}
+        <LibraryNavItem iconOnly={compact} {...(onNavigate ? { onNavigate } : {})} />
       </div>
       {!compact && (
         <TrialBox

@@ -34,7 +34,6 @@ export const shellEn = {
     usageRetry: 'Retry',
     signOut: 'Sign out',
     notifications: 'Notifications',
-    noNotifications: 'No notifications',
     adminBadge: 'Admin',
     profileFallbackName: 'My profile',
   },

@@ -35,7 +35,6 @@ export const shellFr: typeof shellEn = {
     usageRetry: 'Réessayer',
     signOut: 'Se déconnecter',
     notifications: 'Notifications',
-    noNotifications: 'Aucune notification',
     adminBadge: 'Admin',
     profileFallbackName: 'Mon profil',
   },

@@ -2,7 +2,7 @@ import type { Row } from '../../../lib/db-types.ts';
 
 /** The `profiles` columns the console reads (spec 000 §3.1 "profile as loaded by the client"). */
 export const PROFILE_COLUMNS =
-  'id, name, email, avatar, credits, lang, is_admin, has_free_pack_activated, notify_email_alerts, notify_feature_announcements, notify_usage_reports';
+  'id, name, email, avatar, credits, lang, is_admin, has_free_pack_activated, notify_email_alerts, notify_feature_announcements, notify_usage_reports, notify_desktop_conversations, notify_desktop_failed_calls, notify_desktop_low_credit';
 export type ProfileRow = Pick<
   Row<'profiles'>,
   | 'id'
@@ -16,13 +16,22 @@ export type ProfileRow = Pick<
   | 'notify_email_alerts'
   | 'notify_feature_announcements'
   | 'notify_usage_reports'
+  | 'notify_desktop_conversations'
+  | 'notify_desktop_failed_calls'
+  | 'notify_desktop_low_credit'
 >;
 
-/** The Settings tab's three toggles (migration 20261121210000). */
+/**
+ * The Settings tab's toggles: three email ones (migration 20261121210000) and, per kind of feed
+ * notification, whether the desktop app raises a native notification (migration 20261126130000).
+ */
 export interface NotificationSettings {
   emailAlerts: boolean;
   featureAnnouncements: boolean;
   usageReports: boolean;
+  desktopConversations: boolean;
+  desktopFailedCalls: boolean;
+  desktopLowCredit: boolean;
 }
 
 export interface Profile {
@@ -52,6 +61,9 @@ export function toProfile(r: ProfileRow): Profile {
       emailAlerts: r.notify_email_alerts,
       featureAnnouncements: r.notify_feature_announcements,
       usageReports: r.notify_usage_reports,
+      desktopConversations: r.notify_desktop_conversations,
+      desktopFailedCalls: r.notify_desktop_failed_calls,
+      desktopLowCredit: r.notify_desktop_low_credit,
     },
   };
 }

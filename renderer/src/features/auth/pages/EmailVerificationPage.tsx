@@ -1,13 +1,15 @@
 import { Button, Card, Classes, H3, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { toAppError } from '../../../errors/appError.ts';
 import { rememberVisitorLanguage } from '../../../i18n/index.ts';
 import { getInitialUrl } from '../../../lib/supabase.ts';
 import { completeEmailVerification } from '../api/verifyEmail.ts';
+import type { DesktopVerificationState } from '../desktop/useDesktopAuthLinks.ts';
 import {
   failedView,
+  MAX_VERIFICATION_ATTEMPTS,
   readVerificationLink,
   verificationLinkLanguage,
   VERIFICATION_ERROR_DELAY_MS,
@@ -26,8 +28,19 @@ export function EmailVerificationPage() {
   const attempts = useRef(0);
   const started = useRef(false);
   const primaryButton = `${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`;
+  // The desktop app completed a concierge:// link already (useDesktopAuthLinks): show its result.
+  const desktop = (useLocation().state as Partial<DesktopVerificationState> | null)?.desktopVerification;
 
   const attempt = useCallback(async () => {
+    if (desktop) {
+      // The link was used once and cannot be read again: no retry.
+      setView(
+        'email' in desktop
+          ? { status: 'success', email: desktop.email }
+          : failedView(MAX_VERIFICATION_ATTEMPTS, desktop.errorCode),
+      );
+      return;
+    }
     attempts.current += 1;
     setView({ status: 'loading' });
     const href = getInitialUrl() || window.location.href;
@@ -42,7 +55,7 @@ export function EmailVerificationPage() {
       console.warn('email verification failed', appError.message);
       setView(failedView(count, link.kind === 'error' ? link.code : appError.code));
     }
-  }, []);
+  }, [desktop]);
 
   // A link naming a language (`lang=fr`) sets it, and it stays once verification signs the user out.
   useEffect(() => {

@@ -14,8 +14,9 @@ import { reloadUser, signOut } from '../api/signOut.ts';
 import { signUpWithEmail } from '../api/signUp.ts';
 import { CheckEmailScreen, UnverifiedScreen } from '../components/AuthNotice.tsx';
 import { EmailAuthForm } from '../components/EmailAuthForm.tsx';
+import { authRedirectUrl } from '../desktop/authCallback.ts';
 import { GoogleSignIn } from '../components/GoogleSignIn.tsx';
-import { appUrl, returnStateFrom, type LoginMode, type LoginValues } from '../loginForm.ts';
+import { returnStateFrom, type LoginMode, type LoginValues } from '../loginForm.ts';
 import { useAuth } from '../session/AuthProvider.tsx';
 import './login.css';
 
@@ -49,7 +50,8 @@ export function LoginPage() {
           signUpWithEmail({
             ...v,
             lang: i18n.language === 'fr' ? 'fr' : 'en',
-            emailRedirectTo: appUrl(window.location.origin, '/email-verification'),
+            // The desktop app's page cannot be opened from an email: its links come back as concierge://.
+            emailRedirectTo: authRedirectUrl(window.location.origin, '/email-verification', Boolean(window.concierge)),
           }),
         )
         .catch((e: unknown) => Promise.reject(toAppError(e, 'signUp'))),
@@ -59,7 +61,8 @@ export function LoginPage() {
   const google = useMutation<void, AppError, void>({
     mutationFn: () => {
       const next = returnState.from ? `?next=${encodeURIComponent(returnState.from)}` : '';
-      const redirectTo = appUrl(window.location.origin, `/login${next}`) ?? window.location.href;
+      const redirectTo =
+        authRedirectUrl(window.location.origin, `/login${next}`, Boolean(window.concierge)) ?? window.location.href;
       return signInWithGoogle(redirectTo).catch((e: unknown) => Promise.reject(toAppError(e, 'google')));
     },
     meta: { silent: true },

@@ -22,6 +22,9 @@ export function toProfileColumns(patch: ProfilePatch): UpdateRow<'profiles'> {
   if (n?.emailAlerts !== undefined) columns.notify_email_alerts = n.emailAlerts;
   if (n?.featureAnnouncements !== undefined) columns.notify_feature_announcements = n.featureAnnouncements;
   if (n?.usageReports !== undefined) columns.notify_usage_reports = n.usageReports;
+  if (n?.desktopConversations !== undefined) columns.notify_desktop_conversations = n.desktopConversations;
+  if (n?.desktopFailedCalls !== undefined) columns.notify_desktop_failed_calls = n.desktopFailedCalls;
+  if (n?.desktopLowCredit !== undefined) columns.notify_desktop_low_credit = n.desktopLowCredit;
   return columns;
 }
 

@@ -1,4 +1,5 @@
 import { Card, Classes, FormGroup, H4, HTMLSelect, Switch } from '@blueprintjs/core';
+import { LOW_CREDIT_THRESHOLD } from '@contracts/notifications.ts';
 import { useTranslation } from 'react-i18next';
 import type { NotificationSettings } from '../../auth/api/profile.ts';
 
@@ -9,30 +10,42 @@ export interface SettingsTabProps {
   onLanguageChange: (lang: 'en' | 'fr') => void;
 }
 
-const toggles = [
+const emailToggles = [
   ['emailAlerts', 'emailAlertsHelp'],
   ['featureAnnouncements', 'featureAnnouncementsHelp'],
   ['usageReports', 'usageReportsHelp'],
 ] as const;
 
-/** Three saved notification toggles and the interface language (spec 000 §2.4 Settings). */
+/** One per kind of feed notification: whether the desktop app shows it natively (issue 20 §2). */
+const desktopToggles = [
+  ['desktopConversations', 'desktopConversationsHelp'],
+  ['desktopFailedCalls', 'desktopFailedCallsHelp'],
+  ['desktopLowCredit', 'desktopLowCreditHelp'],
+] as const;
+
+/** The saved notification toggles (email, desktop) and the interface language (spec 000 §2.4 Settings). */
 export function SettingsTab({ notifications, lang, onNotificationsChange, onLanguageChange }: SettingsTabProps) {
   const { t } = useTranslation();
+  const toggle = ([key, help]: readonly [keyof NotificationSettings, string]) => (
+    <div key={key} className="profile-toggle">
+      <Switch
+        large
+        checked={notifications[key]}
+        label={t(`profile:settings.${key}`)}
+        onChange={(e) => onNotificationsChange({ [key]: e.currentTarget.checked })}
+        data-setting={key}
+      />
+      <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>
+        {t(`profile:settings.${help}`, { threshold: LOW_CREDIT_THRESHOLD })}
+      </p>
+    </div>
+  );
   return (
     <Card className="profile-card">
       <H4>{t('profile:settings.notificationsTitle')}</H4>
-      {toggles.map(([key, help]) => (
-        <div key={key} className="profile-toggle">
-          <Switch
-            large
-            checked={notifications[key]}
-            label={t(`profile:settings.${key}`)}
-            onChange={(e) => onNotificationsChange({ [key]: e.currentTarget.checked })}
-            data-setting={key}
-          />
-          <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>{t(`profile:settings.${help}`)}</p>
-        </div>
-      ))}
+      {emailToggles.map(toggle)}
+      <H4>{t('profile:settings.desktopTitle')}</H4>
+      {desktopToggles.map(toggle)}
       <H4>{t('profile:settings.languageTitle')}</H4>
       <FormGroup label={t('profile:settings.languageLabel')} labelFor="profile-language">
         <HTMLSelect

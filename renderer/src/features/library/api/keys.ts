@@ -1,0 +1,10 @@
+import type { LibrarySearch } from './desktopLibrary.ts';
+
+/** Query keys of the offline recordings library (CONVENTIONS §3). */
+export const libraryKeys = {
+  all: ['library'] as const,
+  entries: (query: LibrarySearch) => [...libraryKeys.all, 'entries', query] as const,
+  entry: (id: string) => [...libraryKeys.all, 'entry', id] as const,
+  status: () => [...libraryKeys.all, 'status'] as const,
+  settings: () => [...libraryKeys.all, 'settings'] as const,
+};

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toastError } from '../../../components/toaster.ts';
+import { toAppError } from '../../../errors/appError.ts';
+import { requireLibrary, type AnnotationInput, type LibrarySelection, type LibrarySettings } from './desktopLibrary.ts';
+import { libraryKeys } from './keys.ts';
+
+function useLibraryMutation<TInput, TResult>(run: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+    onError: (error) => toastError(toAppError(error), t),
+  });
+}
+
+export const useDownloadMutation = () =>
+  useLibraryMutation((selection: LibrarySelection) => requireLibrary().download(selection));
+
+export const useSaveAnnotationMutation = () =>
+  useLibraryMutation(({ id, annotation }: { id: string; annotation: AnnotationInput }) =>
+    requireLibrary().setAnnotation(id, annotation),
+  );
+
+export const useSaveLibrarySettingsMutation = () =>
+  useLibraryMutation((settings: LibrarySettings) => requireLibrary().setSettings(settings));
+
+export const useWipeLibraryMutation = () => useLibraryMutation(() => requireLibrary().wipe());
+
+export const useSyncLibraryMutation = () => useLibraryMutation(() => requireLibrary().syncNow());
+
+export const useCancelDownloadsMutation = () =>
+  useLibraryMutation((jobId: string | null) => requireLibrary().cancel(jobId));

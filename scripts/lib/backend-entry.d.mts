@@ -1,0 +1,2 @@
+export function functionSlugs(functionsDir: string): string[];
+export function backendEntrySource(slugs: string[]): string;
