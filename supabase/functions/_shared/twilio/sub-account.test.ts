@@ -20,7 +20,9 @@ describe('subAccountClient', () => {
       seen.push({ url: String(url), authorization: new Headers(init?.headers).get('authorization') });
       return new Response(null, { status: 204 });
     });
-    await subAccountClient(config, sub).messaging.v2.channelsSenders(`XE${'3'.repeat(32)}`).remove();
+    await subAccountClient(config, sub)
+      .messaging.v2.channelsSenders(`XE${'3'.repeat(32)}`)
+      .remove();
     expect(seen).toEqual([
       {
         url: `http://twilio.fake/messaging/v2/Channels/Senders/XE${'3'.repeat(32)}`,
