@@ -82,27 +82,31 @@ function countVitest(reportFile) {
   }
 }
 
-// 3. Speech tools for the phone tests: callers speak real audio (espeak-ng → sox → μ-law).
-function ensureSpeechTools() {
-  const missing = ['espeak-ng', 'sox'].filter((tool) => !existsSync(`/usr/bin/${tool}`));
+// 3. Debian tools some tests drive for real: callers speak real audio in the phone tests
+//    (espeak-ng → sox → μ-law), and the contact-matching race runs two sessions on a real
+//    PostgreSQL server (PGlite has one connection).
+const DEBIAN_TOOLS = [
+  { path: '/usr/bin/espeak-ng', pkg: 'espeak-ng' },
+  { path: '/usr/bin/sox', pkg: 'sox' },
+  { path: '/usr/lib/postgresql/15/bin/postgres', pkg: 'postgresql-15' },
+];
+function ensureDebianTools() {
+  const missing = DEBIAN_TOOLS.filter((tool) => !existsSync(tool.path)).map((tool) => tool.pkg);
   if (missing.length === 0) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    log(`Installing speech tools for the phone tests (apt-get install ${missing.join(' ')})`);
+    log(`Installing tools for the phone and database tests (apt-get install ${missing.join(' ')})`);
     const env = { DEBIAN_FRONTEND: 'noninteractive' };
     run('apt-get', ['update', '-qq'], { env });
     if (run('apt-get', ['install', '-y', '-qq', ...missing], { env }) === 0) return;
   }
-  console.error(
-    `The phone tests need ${missing.join(' and ')}.\n` +
-      `  Debian/Ubuntu: sudo apt-get install -y ${missing.join(' ')}`,
-  );
+  console.error(`The tests need ${missing.join(', ')}.\n  Debian/Ubuntu: sudo apt-get install -y ${missing.join(' ')}`);
   process.exit(1);
 }
 
 ensureDependencies();
 ensureChromium();
-ensureSpeechTools();
+ensureDebianTools();
 
 const reports = mkdtempSync(path.join(tmpdir(), 'concierge-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };

@@ -3120,6 +3120,7 @@ export type Database = {
       public_web_widget: { Args: { subdomain: string }; Returns: Json };
       purchase_credits: { Args: { amount: number; pack_id?: string; user_id: string }; Returns: number };
       rate_conversation: { Args: { conversation_id: string; rating: number; visitor_key: string }; Returns: number };
+      rate_phone_call: { Args: { call_id: string; rating: number }; Returns: number };
       rate_voice_call: { Args: { call_id: string; rating: number }; Returns: number };
       record_checkout_payment: {
         Args: {

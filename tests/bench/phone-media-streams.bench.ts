@@ -83,6 +83,7 @@ const store: PhoneCallStore = {
   }),
   heartbeat: async () => ({ open: true, final: false, secondsLeft: 600 }),
   markEnded: async () => {},
+  rate: async () => {},
 };
 const naturalVoice: NaturalVoiceDeps = {
   loadAgent: async () => AGENT,

@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../supabase/types/database.ts';
 import { insightsEn } from '../../renderer/src/features/insights/locales/en.ts';
+import { dashboardMinutes, peakHourLabel } from '../../supabase/functions/_shared/contracts/insights.ts';
 import { InsightsPage } from './pages/InsightsPages.ts';
 import { DESKTOP, launchBrowser, screenshot } from './support/browser.ts';
 import { productClient } from './support/clients.ts';
@@ -47,22 +48,113 @@ const VOICE: { ago: number; seconds: number }[] = [
   { ago: 4 * HOUR, seconds: 45 },
   { ago: 2 * DAY, seconds: 75 },
 ];
-/** Conversations with their text turns (user, assistant, …). */
-const CONVERSATIONS: { id: string; channel: 'web_chat' | 'whatsapp'; visitor: string; ago: number; turns: number }[] = [
-  { id: ratedConversation, channel: 'web_chat', visitor: `visitor:${visitorKey}`, ago: 6 * HOUR, turns: 4 },
-  { id: randomUUID(), channel: 'whatsapp', visitor: '+33611223344', ago: 1 * DAY, turns: 2 },
-  { id: randomUUID(), channel: 'web_chat', visitor: 'visitor:someoneelse0001', ago: 12 * DAY, turns: 2 },
+interface SeedTurn {
+  /** The visitor's question, and the question it must be grouped under (the test's own reading). */
+  ask: string;
+  key: string;
+  /** Tools the assistant's reply ran. */
+  tools?: { function: string; name: string }[];
+}
+const CALENDAR = { function: 'manage_calendar', name: 'Calendar' };
+const EMAIL = { function: 'send_email', name: 'Email' };
+/** Conversations: each turn is the visitor's message and the assistant's reply. */
+const CONVERSATIONS: {
+  id: string;
+  channel: 'web_chat' | 'whatsapp';
+  visitor: string;
+  ago: number;
+  turns: SeedTurn[];
+}[] = [
+  {
+    id: ratedConversation,
+    channel: 'web_chat',
+    visitor: `visitor:${visitorKey}`,
+    ago: 6 * HOUR,
+    turns: [
+      { ask: 'Opening hours?', key: 'opening hours' },
+      { ask: 'Can I book a table for Friday?', key: 'can i book a table for friday', tools: [CALENDAR] },
+    ],
+  },
+  // The first caller writes on WhatsApp too: one person across channels.
+  {
+    id: randomUUID(),
+    channel: 'whatsapp',
+    visitor: '+33611223344',
+    ago: 1 * DAY,
+    turns: [{ ask: 'opening  hours', key: 'opening hours' }],
+  },
+  {
+    id: randomUUID(),
+    channel: 'web_chat',
+    visitor: 'visitor:someoneelse0001',
+    ago: 12 * DAY,
+    turns: [{ ask: 'Do you deliver?', key: 'do you deliver', tools: [CALENDAR] }],
+  },
+  // The second caller as well.
+  {
+    id: randomUUID(),
+    channel: 'whatsapp',
+    visitor: '+33622334455',
+    ago: 3 * HOUR,
+    turns: [
+      { ask: 'Do you deliver ?', key: 'do you deliver' },
+      { ask: 'Book me for 8pm', key: 'book me for 8pm', tools: [CALENDAR, EMAIL] },
+    ],
+  },
+  {
+    id: randomUUID(),
+    channel: 'web_chat',
+    visitor: 'visitor:third-visitor',
+    ago: 26 * HOUR,
+    turns: [{ ask: 'OPENING HOURS!!', key: 'opening hours' }],
+  },
 ];
+
+/** Seeded instants are fixed once, so the test and the database read the same times. */
+const NOW = Date.now();
+const messageAt = (c: { ago: number }, index: number) => NOW - c.ago + index * 60_000;
+const digits = (phone: string) => phone.replace(/[^0-9]/g, '');
 
 function expected(days: number, onlyMine: boolean) {
   const inPeriod = (ago: number) => ago < days * DAY;
   const calls = CALLS.filter((c) => c.status === 'completed' && inPeriod(c.ago) && (!onlyMine || c.agent === 'mine'));
   const voice = VOICE.filter((v) => inPeriod(v.ago));
   const conversations = CONVERSATIONS.filter((c) => inPeriod(c.ago));
+  const seconds = [...calls, ...voice].reduce((n, c) => n + c.seconds, 0);
+  // One person per number (a caller who also writes on WhatsApp once), per web visitor, and per
+  // browser voice call (they leave no number).
+  const people = new Set([
+    ...calls.map((c) => `tel:${digits(c.from)}`),
+    ...voice.map((_, i) => `voice:${i}`),
+    ...conversations.map((c) => (c.channel === 'whatsapp' ? `tel:${digits(c.visitor)}` : c.visitor)),
+  ]);
+  // The busiest hour of the owner's day (Paris) by calls and visitors' messages; the earlier on a tie.
+  const perHour = new Map<number, number>();
+  const count = (at: number) => {
+    const hour = Number(
+      new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Europe/Paris' }).format(at),
+    );
+    perHour.set(hour, (perHour.get(hour) ?? 0) + 1);
+  };
+  for (const c of [...calls, ...voice]) count(NOW - c.ago);
+  for (const c of conversations) c.turns.forEach((_, i) => count(messageAt(c, 2 * i)));
+  const peak = [...perHour].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]![0];
+  const tools = new Map<string, number>();
+  const questions = new Map<string, number>();
+  for (const turn of conversations.flatMap((c) => c.turns)) {
+    questions.set(turn.key, (questions.get(turn.key) ?? 0) + 1);
+    for (const tool of turn.tools ?? []) tools.set(tool.name, (tools.get(tool.name) ?? 0) + 1);
+  }
   return {
     calls: calls.length + voice.length,
-    messages: conversations.reduce((n, c) => n + c.turns, 0),
+    messages: conversations.reduce((n, c) => n + 2 * c.turns.length, 0),
     conversations: conversations.length,
+    minutes: dashboardMinutes(seconds),
+    averageMinutes: dashboardMinutes(seconds / (calls.length + voice.length), { lessThanOne: true }),
+    uniqueUsers: people.size,
+    peak: peakHourLabel(peak)!,
+    tools,
+    questions,
   };
 }
 
@@ -80,8 +172,7 @@ beforeAll(async () => {
     .single();
   if (agent.error) throw agent.error;
   agentId = agent.data.id;
-  const now = Date.now();
-  const at = (ago: number) => new Date(now - ago).toISOString();
+  const at = (ago: number) => new Date(NOW - ago).toISOString();
   const calls = await service.from('calls').insert(
     CALLS.map((c) => ({
       user_id: ownerId,
@@ -115,16 +206,29 @@ beforeAll(async () => {
       last_message_at: at(c.ago),
     });
     if (conversation.error) throw conversation.error;
+    const channel = c.channel === 'web_chat' ? 'web' : 'whatsapp';
     const messages = await service.from('messages').insert(
-      Array.from({ length: c.turns }, (_, i) => ({
-        conversation_id: c.id,
-        user_id: ownerId,
-        agent_id: agentId,
-        role: i % 2 === 0 ? 'user' : 'assistant',
-        content: i % 2 === 0 ? 'Opening hours?' : 'We open at nine.',
-        metadata: { channel: c.channel === 'web_chat' ? 'web' : 'whatsapp' },
-        timestamp: new Date(now - c.ago + i * 60_000).toISOString(),
-      })),
+      c.turns.flatMap((turn, i) => [
+        {
+          conversation_id: c.id,
+          user_id: ownerId,
+          agent_id: agentId,
+          role: 'user',
+          content: turn.ask,
+          metadata: { channel },
+          timestamp: new Date(messageAt(c, 2 * i)).toISOString(),
+        },
+        {
+          conversation_id: c.id,
+          user_id: ownerId,
+          agent_id: agentId,
+          role: 'assistant',
+          content: 'Here is what I found.',
+          metadata: { channel },
+          tool_calls: turn.tools?.map((tool, step) => ({ ...tool, status: 'ok', step: step + 1 })) ?? null,
+          timestamp: new Date(messageAt(c, 2 * i + 1)).toISOString(),
+        },
+      ]),
     );
     if (messages.error) throw messages.error;
   }
@@ -151,6 +255,18 @@ describe('dashboards on seeded activity', () => {
     expect(await insights.cardValue('dashboard-messages')).toBe(String(week.messages));
     expect(await insights.cardValue('dashboard-conversations')).toBe(String(week.conversations));
     expect(await insights.cardValue('dashboard-satisfaction')).toBe(insightsEn.notAvailable);
+    expect(await insights.cardValue('dashboard-duration')).toBe(`${week.minutes} min`);
+    expect(await insights.text('dashboard-duration')).toContain(`average ${week.averageMinutes} min`);
+    expect(await insights.cardValue('dashboard-peak')).toBe(week.peak);
+    expect(await insights.text('dashboard-peak')).toContain(`Unique users: ${week.uniqueUsers}`);
+    expect(await insights.toolUsage()).toEqual(
+      new Map([...week.tools].map(([name, runs]) => [name, runs === 1 ? '1 run' : `${runs} runs`])),
+    );
+    expect(await insights.topQuestions()).toEqual(
+      new Map([...week.questions].map(([q, n]) => [q, n === 1 ? 'asked once' : `asked ${n} times`])),
+    );
+    // The grouping the seed expects: three spellings of one question.
+    expect(week.questions.get('opening hours')).toBe(3);
     await screenshot(insights.page, 'dashboard-main-7d');
     await insights.choosePeriod(insightsEn.periods['30d']);
     const month = expected(30, false);
@@ -160,6 +276,8 @@ describe('dashboards on seeded activity', () => {
     );
     expect(await insights.cardValue('dashboard-messages')).toBe(String(month.messages));
     expect(await insights.cardValue('dashboard-conversations')).toBe(String(month.conversations));
+    expect(await insights.text('dashboard-peak')).toContain(`Unique users: ${month.uniqueUsers}`);
+    expect((await insights.toolUsage()).get('Calendar')).toBe(`${month.tools.get('Calendar')} runs`);
     await insights.page.context().close();
   });
 
@@ -169,6 +287,9 @@ describe('dashboards on seeded activity', () => {
     const week = expected(7, true);
     expect(await insights.cardValue('agent-calls')).toBe(String(week.calls));
     expect(await insights.cardValue('agent-messages')).toBe(String(week.messages));
+    expect(await insights.cardValue('agent-duration')).toBe(`${week.minutes} min`);
+    expect(await insights.text('agent-unique-users')).toBe(String(week.uniqueUsers));
+    expect(await insights.text('agent-peak')).toBe(week.peak);
     await screenshot(insights.page, 'dashboard-agent-7d');
     await insights.page.context().close();
   });
@@ -189,8 +310,36 @@ describe('dashboards on seeded activity', () => {
     await insights.openMain();
     // One rating of 4 out of 5: (4 - 1) / 4 = 75 %.
     expect(await insights.cardValue('dashboard-satisfaction')).toBe('75%');
+    expect(await insights.ratingDistribution()).toEqual(
+      new Map([
+        ['1 star', '0'],
+        ['2 stars', '0'],
+        ['3 stars', '0'],
+        ['4 stars', '1'],
+        ['5 stars', '0'],
+      ]),
+    );
     await insights.openAgent(agentId);
     expect(await insights.cardValue('agent-satisfaction')).toBe('75%');
     await insights.page.context().close();
+  });
+
+  it('both dashboards fit a 768 px window without scrolling sideways', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 768, height: 1024 },
+      locale: 'en-US',
+      timezoneId: 'Europe/Paris',
+    });
+    const insights = new InsightsPage(await context.newPage(), product.consoleUrl);
+    await insights.signIn(email, password);
+    await insights.openMain();
+    await insights.page.getByTestId('dashboard-questions').waitFor();
+    expect(await insights.overflowsHorizontally()).toBe(false);
+    await screenshot(insights.page, 'dashboard-main-768');
+    await insights.openAgent(agentId);
+    await insights.page.getByTestId('agent-stats-panel').waitFor();
+    expect(await insights.overflowsHorizontally()).toBe(false);
+    await screenshot(insights.page, 'dashboard-agent-768');
+    await context.close();
   });
 });

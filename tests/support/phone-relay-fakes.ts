@@ -116,6 +116,13 @@ export class MemoryCallStore implements PhoneCallStore {
     if (call && !call.ended) call.ended = reason;
   }
 
+  /** Keypad ratings stored per call (rate_phone_call). */
+  readonly ratings = new Map<string, number>();
+
+  async rate(callId: string, rating: number) {
+    this.ratings.set(callId, rating);
+  }
+
   /** The transcript of one call's conversation. */
   transcript(conversationId: string): { role: string; content: string }[] {
     return this.lines

@@ -41,6 +41,8 @@ export interface SessionTiming {
   dtmfGapMs: number;
   /** Time left for the caller to hear a last line before the session ends. */
   speechMsPerChar: number;
+  /** How long the end-of-call rating question waits for a keypad digit before hanging up. */
+  ratingWaitMs: number;
 }
 
 export const DEFAULT_TIMING: SessionTiming = {
@@ -48,6 +50,7 @@ export const DEFAULT_TIMING: SessionTiming = {
   setupTimeoutMs: 10_000,
   dtmfGapMs: 1_200,
   speechMsPerChar: 65,
+  ratingWaitMs: 6_000,
 };
 
 /**

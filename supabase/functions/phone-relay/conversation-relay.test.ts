@@ -7,7 +7,7 @@ import {
   type ScriptedReply,
 } from '../../../tests/support/phone-relay-fakes.ts';
 import { agentGreeting } from '../_shared/contracts/greeting.ts';
-import { callEndingGoodbye } from '../_shared/conversation/messages.ts';
+import { callEndingGoodbye, callRatingQuestion, callRatingThanks } from '../_shared/conversation/messages.ts';
 import { signPhoneCallToken } from '../_shared/phone/call-token.ts';
 import type { RelayDeps } from './context.ts';
 import { startRelayServer, type RelayServer } from './node-server.ts';
@@ -345,5 +345,76 @@ describe('relay authentication', () => {
       customParameters: { callToken: expired },
     });
     expect((await socket.closed).code).toBe(1008);
+  });
+});
+
+describe('end-of-call rating (issue 18 §2)', () => {
+  const RATING: RelayDeps['timing'] = { ...FAST, heartbeatMs: 30, ratingWaitMs: 400 };
+
+  /** A call where the caller asked one thing, then the agent ends it (its credit runs out). */
+  async function callEndedByAgent(language = 'en_US') {
+    const relay = await relayWith([{ tokens: ['Sure.'] }], { timing: RATING });
+    const { call, token } = await relay.store.open({ language });
+    const socket = await FakeRelayCall.connect({
+      url: relay.url('/conversation-relay'),
+      publicUrl: `${PUBLIC}/conversation-relay`,
+      authToken: AUTH_TOKEN,
+      callSid: call.callSid,
+      customParameters: { callToken: token },
+    });
+    await socket.waitFor((frame) => frame.type === 'language', { fromStart: true });
+    if (language === 'fr_FR')
+      await socket.ask('Bonjour, je voudrais réserver une table pour ce soir, s’il vous plaît.', 'fr-FR');
+    else await socket.ask('Can I book a table?');
+    relay.store.leases.push({ open: true, final: true, secondsLeft: 8 });
+    return { relay, call, socket };
+  }
+
+  it('asks for 1-5 on the keypad after the goodbye, stores the digit pressed, thanks, then hangs up', async () => {
+    const { relay, call, socket } = await callEndedByAgent();
+    expect(await socket.nextCycle()).toBe(callEndingGoodbye('en'));
+    expect(await socket.nextCycle()).toBe(callRatingQuestion('en'));
+    socket.dtmf('4');
+    await socket.waitFor((frame) => frame.type === 'end', { fromStart: true });
+    expect(relay.store.ratings.get(call.callId)).toBe(4);
+    expect(socket.cycles.at(-1)).toBe(callRatingThanks('en'));
+    expect(relay.store.transcript(call.conversationId).slice(-3)).toEqual([
+      { role: 'assistant', content: callEndingGoodbye('en') },
+      { role: 'assistant', content: callRatingQuestion('en') },
+      { role: 'assistant', content: callRatingThanks('en') },
+    ]);
+    await until(() => relay.store.calls.get(call.callId)!.ended === 'no_credit', 'the end of the call');
+  });
+
+  it('hangs up without a rating when the caller presses nothing', async () => {
+    const { relay, call, socket } = await callEndedByAgent();
+    await socket.waitFor((frame) => frame.type === 'end', { fromStart: true });
+    expect(socket.cycles.slice(-2)).toEqual([callEndingGoodbye('en'), callRatingQuestion('en')]);
+    expect(relay.store.ratings.has(call.callId)).toBe(false);
+    expect((await socket.closed).code).toBe(1000);
+  });
+
+  it('ignores keys outside 1-5 and takes the first valid one (asked in French)', async () => {
+    const { relay, call, socket } = await callEndedByAgent('fr_FR');
+    expect(await socket.nextCycle()).toBe(callEndingGoodbye('fr'));
+    expect(await socket.nextCycle()).toBe(callRatingQuestion('fr'));
+    for (const key of ['0', '9', '#', '*']) socket.dtmf(key);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(relay.store.ratings.has(call.callId)).toBe(false);
+    socket.dtmf('2');
+    socket.dtmf('5');
+    await socket.waitFor((frame) => frame.type === 'end', { fromStart: true });
+    expect(relay.store.ratings.get(call.callId)).toBe(2);
+    // No caller turn came of those keys.
+    expect(relay.provider.requests).toHaveLength(1);
+  });
+
+  it('does not ask a caller who never spoke', async () => {
+    const relay = await relayWith([{ tokens: ['Sure.'] }], { timing: RATING });
+    relay.store.leases = [{ open: true, final: true, secondsLeft: 8 }];
+    const { call, socket } = await twilioCall(relay);
+    await socket.waitFor((frame) => frame.type === 'end', { fromStart: true });
+    expect(socket.cycles).toEqual([callEndingGoodbye('en')]);
+    expect(relay.store.ratings.has(call.callId)).toBe(false);
   });
 });

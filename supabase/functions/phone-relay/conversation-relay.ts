@@ -16,7 +16,12 @@ import type { AgentChatEvent } from '../_shared/contracts/conversation-events.ts
 import { baseLanguage } from '../_shared/conversation/language.ts';
 import { agentGreeting } from '../_shared/contracts/greeting.ts';
 import { goodbyeDue, MAX_FAILED_RENEWALS } from '../_shared/conversation/channels/realtime-control.ts';
-import { callEndingGoodbye, chatFailureApology } from '../_shared/conversation/messages.ts';
+import {
+  callEndingGoodbye,
+  callRatingQuestion,
+  callRatingThanks,
+  chatFailureApology,
+} from '../_shared/conversation/messages.ts';
 import { startTurn, type TurnDeps } from '../_shared/conversation/turn.ts';
 import type { PhoneCallLease, PhoneCallSession } from '../_shared/phone/call-store.ts';
 import { verifyPhoneCallToken } from '../_shared/phone/call-token.ts';
@@ -66,6 +71,10 @@ class CallSession {
   private transferRequested = false;
   private timers = new Set<ReturnType<typeof setTimeout>>();
   private dtmfTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Caller turns so far: a call where the caller never spoke is not offered a rating. */
+  private callerTurns = 0;
+  /** Set while the end-of-call rating question waits for a keypad digit. */
+  private ratingWaiter: ((rating: number | null) => void) | null = null;
   private failedRenewals = 0;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private unregister: () => void = () => {};
@@ -196,6 +205,7 @@ class CallSession {
   }
 
   private startCycle(text: string): void {
+    this.callerTurns++;
     const previous = this.cycle;
     previous?.controller.abort();
     const controller = new AbortController();
@@ -290,6 +300,12 @@ class CallSession {
 
   /** Keypad digits become one caller turn once the caller stops pressing. */
   private keypad(digit: string): void {
+    if (this.ratingWaiter) {
+      // The rating question is waiting: 1-5 answers it, any other key is ignored.
+      if (/^[1-5]$/.test(digit)) this.ratingWaiter(Number(digit));
+      return;
+    }
+    if (this.closing) return;
     this.digits += digit;
     if (this.dtmfTimer) this.clear(this.dtmfTimer);
     this.dtmfTimer = this.later(this.timing.dtmfGapMs, () => {
@@ -322,34 +338,70 @@ class CallSession {
     if (goodbyeDue(lease, this.timing.heartbeatMs)) void this.goodbye('no_credit');
   }
 
-  /** The agent says a short goodbye, then the call ends. */
+  /**
+   * The agent says a short goodbye, then the call ends. When the agent ends a real call the caller
+   * took part in, it first asks for a 1-5 keypad rating (issue 18 §2). Not when the relay drains:
+   * the call must end within DRAIN_GOODBYE_MS, which a question and its wait do not fit.
+   */
   private async goodbye(reason: EndReason): Promise<void> {
     if (this.ended || this.closing || !this.call) return;
-    await this.endCall(reason, undefined, callEndingGoodbye(this.language));
+    const askRating = this.source === 'twilio' && reason === 'no_credit' && this.callerTurns > 0;
+    await this.endCall(reason, undefined, callEndingGoodbye(this.language), askRating);
   }
 
-  private async endCall(reason: EndReason, handoffData?: string, lastLine = ''): Promise<void> {
+  private async endCall(reason: EndReason, handoffData?: string, lastLine = '', askRating = false): Promise<void> {
     if (this.ended || this.closing || !this.call) return;
     this.closing = true;
     this.cycle?.controller.abort();
-    if (lastLine) {
-      this.say(lastLine);
-      await this.deps?.persist
-        .saveMessage({
-          conversationId: this.call.conversationId,
-          agentId: this.call.agentId,
-          role: 'assistant',
-          content: lastLine,
-          language: this.language,
-          createdAt: new Date(),
-          metadata: { channel: 'phone', ending: reason },
-        })
-        .catch((error: unknown) => this.ctx.log('relay_persist_failed', { error: String(error) }));
-      const speechMs = Math.min(lastLine.length * this.timing.speechMsPerChar, DRAIN_GOODBYE_MS);
-      await new Promise<void>((resolve) => this.later(speechMs, resolve));
-    }
+    if (lastLine) await this.speak(lastLine, reason);
+    if (askRating && !this.ended) await this.askRating(reason);
     this.send(handoffData === undefined ? { type: 'end' } : { type: 'end', handoffData });
     await this.finish(reason);
+  }
+
+  /** Says one line as the call ends, keeps it in the transcript, and lets the caller hear it. */
+  private async speak(line: string, reason: EndReason): Promise<void> {
+    const call = this.call!;
+    this.say(line);
+    await this.deps?.persist
+      .saveMessage({
+        conversationId: call.conversationId,
+        agentId: call.agentId,
+        role: 'assistant',
+        content: line,
+        language: this.language,
+        createdAt: new Date(),
+        metadata: { channel: 'phone', ending: reason },
+      })
+      .catch((error: unknown) => this.ctx.log('relay_persist_failed', { error: String(error) }));
+    const speechMs = Math.min(line.length * this.timing.speechMsPerChar, DRAIN_GOODBYE_MS);
+    await new Promise<void>((resolve) => this.later(speechMs, resolve));
+  }
+
+  /**
+   * Asks for a 1-5 keypad rating and waits a few seconds after the question; no answer: the call
+   * ends unrated. A key pressed while the question is still being spoken counts.
+   */
+  private async askRating(reason: EndReason): Promise<void> {
+    const call = this.call!;
+    let answer!: (rating: number | null) => void;
+    const answered = new Promise<number | null>((resolve) => (answer = resolve));
+    this.ratingWaiter = (rating) => {
+      this.ratingWaiter = null;
+      answer(rating);
+    };
+    await Promise.race([this.speak(callRatingQuestion(this.language), reason), answered]);
+    const timer = this.later(this.timing.ratingWaitMs, () => this.ratingWaiter?.(null));
+    const rating = await answered;
+    this.clear(timer);
+    if (rating === null || this.ended) return;
+    try {
+      await this.ctx.store.rate(call.callId, rating);
+    } catch (error) {
+      this.ctx.log('relay_rating_failed', { callId: call.callId, error: String(error) });
+      return;
+    }
+    await this.speak(callRatingThanks(this.language), reason);
   }
 
   /** Speaks one whole line as a talk cycle. */
@@ -378,6 +430,8 @@ class CallSession {
     if (this.ended) return;
     this.ended = reason;
     this.closeTimers();
+    // A caller who hangs up on the rating question leaves no rating.
+    this.ratingWaiter?.(null);
     this.cycle?.controller.abort();
     this.unregister();
     if (this.socket.readyState === SOCKET_OPEN) this.socket.close(1000, reason);

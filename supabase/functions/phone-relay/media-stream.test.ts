@@ -124,6 +124,7 @@ function harness(fake: FakeOpenAI, voiceMode: PhoneCallSession['voiceMode'] = 'n
     async markEnded(_callId, reason) {
       ended.push(reason);
     },
+    rate: async () => {},
   };
   const deps: MediaStreamDeps = {
     store,

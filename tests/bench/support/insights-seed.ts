@@ -1,8 +1,8 @@
 /**
- * Bulk history for the insights benchmark (and the call-history/contacts figures that may reuse
- * it): one owner's calls, browser voice calls, conversations and messages, generated inside
- * Postgres with generate_series (no rows cross the wire), spread over `days` days before now,
- * then vacuumed and analysed so the planner and index-only scans see the real table.
+ * Bulk history for `npm run bench:insights` (the one seeding path of the issue 18 benchmark): one
+ * owner's calls, browser voice calls (with recordings), conversations, messages and contacts,
+ * generated inside Postgres with generate_series (no rows cross the wire), spread over `days` days
+ * before now, then vacuumed and analysed so the planner and index-only scans see the real table.
  */
 import type { PGlite } from '@electric-sql/pglite';
 
@@ -14,6 +14,8 @@ export interface InsightsSeedOptions {
   /** Messages per conversation (default 10). */
   messagesPerConversation?: number;
   voiceCalls?: number;
+  /** Contacts in total: WhatsApp senders become contacts as their conversations load; the rest are added. */
+  contacts?: number;
   /** History spread over this many days before now (default 365). */
   days?: number;
   /** Distinct callers / visitors (default 50,000). */
@@ -93,16 +95,34 @@ export async function seedInsightsHistory(db: PGlite, options: InsightsSeedOptio
   const voice = options.voiceCalls ?? 0;
   if (voice > 0) {
     await db.exec(`
-      insert into public.voice_calls (user_id, agent_id, status, duration, created_at)
-      select ${owner}, ${agent('i')}, 'completed', (i * 13) % 600, ${at('i')}
+      insert into public.voice_calls (user_id, agent_id, status, duration, created_at, storage_path, mime_type)
+      select ${owner}, ${agent('i')}, 'completed', (i * 13) % 600, ${at('i')},
+             '${options.ownerId}/voice/' || i || '.webm', 'audio/webm'
         from generate_series(0::bigint, ${voice - 1}::bigint) i`);
     options.onProgress?.('voice calls', voice);
+  }
+  const { rows: known } = await db.query<{ n: number }>(
+    `select count(*)::int as n from public.contacts where user_id = ${owner}`,
+  );
+  const moreContacts = Math.max(0, (options.contacts ?? 0) - (known[0]?.n ?? 0));
+  if (moreContacts > 0) {
+    // Named people with numbers apart from the callers' (3370… vs 3360…), one in 50 a favourite.
+    await db.exec(`
+      insert into public.contacts (user_id, phone, first_name, last_name, favorite, last_contact_date)
+      select ${owner}, '3370' || lpad(g::text, 7, '0'),
+             (array['Marie','Jean','Sophie','Luc','Emma','Hugo','Léa','Paul'])[1 + g % 8],
+             (array['Martin','Bernard','Dubois','Thomas','Robert','Richard','Petit','Durand','Leroy','Moreau'])[1 + (g / 8) % 10]
+               || '-' || g,
+             g % 50 = 0, now() - (g * interval '5 minutes')
+        from generate_series(1, ${moreContacts}) g`);
+    options.onProgress?.('contacts', moreContacts);
   }
   for (const [table, trigger] of rollupTriggers) await db.exec(`alter table public.${table} enable trigger ${trigger}`);
   await db.exec(`select private.insights_rebuild(${owner})`);
   options.onProgress?.('rollups rebuilt', 1);
   await db.exec(
-    'vacuum analyze public.calls, public.voice_calls, public.conversations, public.messages, private.insights_hourly, ' +
+    'vacuum analyze public.calls, public.voice_calls, public.conversations, public.messages, public.contacts, ' +
+      'public.agents, private.insights_hourly, ' +
       'private.insights_people, private.insights_questions_daily, private.insights_tools_daily',
   );
   return (performance.now() - started) / 1000;

@@ -38,4 +38,38 @@ export class InsightsPage extends ConsolePage {
   statsPanelCell(testId: string): Locator {
     return this.page.getByTestId(testId);
   }
+
+  async text(testId: string): Promise<string> {
+    return ((await this.page.getByTestId(testId).textContent()) ?? '').trim();
+  }
+
+  /** The main dashboard's tool usage: tool name → the runs text ('2 runs'). */
+  async toolUsage(): Promise<Map<string, string>> {
+    return this.tableRows('dashboard-tools');
+  }
+
+  /** The main dashboard's top questions: question → how often ('asked 3 times'). */
+  async topQuestions(): Promise<Map<string, string>> {
+    const items = await this.page.getByTestId('dashboard-questions').locator('li').all();
+    const rows = new Map<string, string>();
+    for (const item of items) {
+      const [question, asked] = await item.locator('span').allTextContents();
+      rows.set((question ?? '').trim(), (asked ?? '').trim());
+    }
+    return rows;
+  }
+
+  /** The ratings card: '1 star' … '5 stars' → count. */
+  async ratingDistribution(): Promise<Map<string, string>> {
+    return this.tableRows('dashboard-distribution');
+  }
+
+  private async tableRows(testId: string): Promise<Map<string, string>> {
+    const rows = new Map<string, string>();
+    for (const row of await this.page.getByTestId(testId).locator('tr').all()) {
+      const cells = (await row.locator('th, td').allTextContents()).map((c) => c.trim());
+      rows.set(cells[0] ?? '', cells[1] ?? '');
+    }
+    return rows;
+  }
 }

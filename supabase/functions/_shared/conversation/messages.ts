@@ -37,3 +37,23 @@ const CALL_GOODBYE = {
 export function callEndingGoodbye(language: string | null | undefined): string {
   return CALL_GOODBYE[pick(language)];
 }
+
+const CALL_RATING_QUESTION = {
+  en: 'Before you go, please rate this call from 1 to 5 on your keypad, 5 being excellent.',
+  fr: 'Avant de raccrocher, notez cet appel de 1 à 5 sur votre clavier, 5 étant excellent.',
+} as const;
+
+const CALL_RATING_THANKS = {
+  en: 'Thank you!',
+  fr: 'Merci !',
+} as const;
+
+/** The end-of-call rating question on the phone (issue 18 §2): one keypad digit, 1 to 5. */
+export function callRatingQuestion(language: string | null | undefined): string {
+  return CALL_RATING_QUESTION[pick(language)];
+}
+
+/** Said once the caller's rating is stored, just before the call ends. */
+export function callRatingThanks(language: string | null | undefined): string {
+  return CALL_RATING_THANKS[pick(language)];
+}

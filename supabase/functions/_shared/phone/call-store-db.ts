@@ -78,5 +78,9 @@ export function createPhoneCallStore(service: SupabaseClient): PhoneCallStore {
       const { error } = await service.rpc('phone_mark_ended', { call_id: callId, reason });
       if (error) throw new Error(`phone_mark_ended failed: ${error.message}`);
     },
+    async rate(callId, rating) {
+      const { error } = await service.rpc('rate_phone_call', { call_id: callId, rating });
+      if (error) throw new Error(`rate_phone_call failed: ${error.message}`);
+    },
   };
 }

@@ -30,6 +30,7 @@ export const historyEn = {
     addFavorite: 'Add {{name}} to favourites',
     removeFavorite: 'Remove {{name}} from favourites',
     open: 'Open {{name}}',
+    favoriteFailed: 'The favourite for {{name}} was not saved: {{message}}',
   },
   contact: {
     back: 'All contacts',

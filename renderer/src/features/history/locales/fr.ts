@@ -32,6 +32,7 @@ export const historyFr = {
     addFavorite: 'Ajouter {{name}} aux favoris',
     removeFavorite: 'Retirer {{name}} des favoris',
     open: 'Ouvrir {{name}}',
+    favoriteFailed: 'Le favori de {{name}} n’a pas été enregistré : {{message}}',
   },
   contact: {
     back: 'Tous les contacts',

@@ -7,7 +7,7 @@ import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import { useAuth } from '../../auth/session/AuthProvider.tsx';
 import { useContactCardsQuery, useToggleFavoriteMutation } from '../api/contacts.ts';
-import { ContactCardView } from '../components/ContactCardView.tsx';
+import { ContactCardView, contactDisplayName } from '../components/ContactCardView.tsx';
 import { ContactsExport } from '../components/ContactsExport.tsx';
 import './history.css';
 
@@ -23,6 +23,7 @@ export function ContactsPage() {
   const contacts = query.data?.pages.flat() ?? [];
   const error = query.error ? toAppError(query.error) : null;
   const favorite = useToggleFavoriteMutation();
+  const favoriteError = favorite.error ? toAppError(favorite.error) : null;
 
   return (
     <div className="history-page">
@@ -48,6 +49,14 @@ export function ContactsPage() {
           onChange={(e) => setFavoritesOnly(e.currentTarget.checked)}
         />
       </div>
+      {favoriteError && favorite.variables && (
+        <Callout intent={Intent.WARNING} icon="warning-sign" role="alert" data-testid="favorite-error">
+          {t('history:contacts.favoriteFailed', {
+            name: contactDisplayName(favorite.variables) || t('history:contacts.unnamed'),
+            message: t(favoriteError.messageKey, favoriteError.params),
+          })}
+        </Callout>
+      )}
       {query.isPending && <SkeletonLines count={4} />}
       {error && (
         <Callout intent={Intent.DANGER} icon="error" title={t('history:contacts.loadError')}>

@@ -19,11 +19,12 @@ export async function fetchDashboard(period: InsightsPeriod, timeZone: string): 
 }
 
 /** Spec 002 §4.5: cached per user (the session's cache) and period for 60 s. */
-export function useDashboardQuery(period: InsightsPeriod) {
+export function useDashboardQuery(userId: string, period: InsightsPeriod) {
   const timeZone = ownerTimeZone();
   return useQuery({
-    queryKey: insightsKeys.dashboard(period, timeZone),
+    queryKey: insightsKeys.dashboard(userId, period, timeZone),
     queryFn: () => fetchDashboard(period, timeZone),
+    enabled: userId !== '',
     staleTime: DASHBOARD_CACHE_MS,
   });
 }

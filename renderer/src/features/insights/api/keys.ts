@@ -3,8 +3,9 @@ import type { InsightsPeriod } from '@contracts/insights.ts';
 /** Query keys of the dashboards and analytics (CONVENTIONS §3). */
 export const insightsKeys = {
   all: ['insights'] as const,
-  dashboard: (period: InsightsPeriod, timeZone: string) =>
-    [...insightsKeys.all, 'dashboard', period, timeZone] as const,
+  /** Spec 002 §4.5: per user and period (a second account in the same window never sees the first's). */
+  dashboard: (userId: string, period: InsightsPeriod, timeZone: string) =>
+    [...insightsKeys.all, 'dashboard', userId, period, timeZone] as const,
   agent: (agentId: string, period: InsightsPeriod, timeZone: string) =>
     [...insightsKeys.all, 'agent', agentId, period, timeZone] as const,
   series: (from: string, to: string, timeZone: string, agentId: string | null, channel: string | null) =>

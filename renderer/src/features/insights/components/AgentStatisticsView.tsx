@@ -42,7 +42,10 @@ export function AgentStatisticsView({ data }: { data: InsightsAggregate }) {
           icon="thumbs-up"
           label={t('insights:agent.satisfaction')}
           value={percent === null ? na : `${percent}%`}
-          detail={t('insights:trend', { value: trendText(data.satisfaction.trend, lang) })}
+          trend={{
+            value: data.satisfaction.trend,
+            text: t('insights:trend', { value: trendText(data.satisfaction.trend, lang) }),
+          }}
         />
         <StatCard
           testId="agent-duration"
@@ -58,9 +61,10 @@ export function AgentStatisticsView({ data }: { data: InsightsAggregate }) {
       </div>
       <div className="insights-charts">
         <Card>
+          {/* Spec 002 §2.6: this chart's date labels are French whatever the interface language. */}
           <ActivityChart
             title={t('insights:agent.chartTitle')}
-            points={combineDays(data.calls.byDay, data.messages.byDay, lang)}
+            points={combineDays(data.calls.byDay, data.messages.byDay, 'fr')}
           />
         </Card>
         <Card data-testid="agent-stats-panel">

@@ -4,6 +4,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { dashboardMinutes, peakHourLabel, satisfactionPercent, type DashboardAggregate } from '@contracts/insights.ts';
 import { combineDays, dayLabel, trendText } from '../format.ts';
 import { ActivityChart } from './ActivityChart.tsx';
+import { SatisfactionDistribution } from './SatisfactionDistribution.tsx';
 import { StatCard } from './StatCard.tsx';
 
 /** The main dashboard's content for one period (spec 002 §3 "Dashboard aggregate"). */
@@ -11,7 +12,7 @@ export function DashboardView({ data }: { data: DashboardAggregate }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const na = t('insights:notAvailable');
-  const trend = (value: number) => t('insights:trend', { value: trendText(value, lang) });
+  const trend = (value: number) => ({ value, text: t('insights:trend', { value: trendText(value, lang) }) });
   const percent = satisfactionPercent(data.satisfaction.average);
   const byType = data.calls.gsmByDay.map((g, i) => ({
     label: dayLabel(g.date, lang),
@@ -26,7 +27,7 @@ export function DashboardView({ data }: { data: DashboardAggregate }) {
           icon="chat"
           label={t('insights:dashboard.conversations')}
           value={data.conversations.total}
-          detail={trend(data.conversations.trend)}
+          trend={trend(data.conversations.trend)}
         />
         <StatCard
           testId="dashboard-calls"
@@ -34,6 +35,7 @@ export function DashboardView({ data }: { data: DashboardAggregate }) {
           label={t('insights:dashboard.calls')}
           value={data.calls.total}
           detail={t('insights:dashboard.callsByType', { gsm: data.calls.gsm, voice: data.calls.voice })}
+          trend={trend(data.calls.trend)}
         />
         <StatCard
           testId="dashboard-messages"
@@ -41,6 +43,7 @@ export function DashboardView({ data }: { data: DashboardAggregate }) {
           label={t('insights:dashboard.messages')}
           value={data.messages.total}
           detail={t('insights:dashboard.messagesByType', { web: data.messages.web, whatsapp: data.messages.whatsapp })}
+          trend={trend(data.messages.trend)}
         />
         <StatCard
           testId="dashboard-duration"
@@ -50,6 +53,7 @@ export function DashboardView({ data }: { data: DashboardAggregate }) {
           detail={t('insights:dashboard.durationAverage', {
             value: dashboardMinutes(data.calls.averageDuration, { lessThanOne: true }),
           })}
+          trend={trend(data.calls.durationTrend)}
         />
         <StatCard
           testId="dashboard-satisfaction"
@@ -57,6 +61,7 @@ export function DashboardView({ data }: { data: DashboardAggregate }) {
           label={t('insights:dashboard.satisfaction')}
           value={percent === null ? na : `${percent}%`}
           detail={t('insights:dashboard.satisfactionRatings', { count: data.satisfaction.ratings })}
+          trend={trend(data.satisfaction.trend)}
         />
         <StatCard
           testId="dashboard-peak"
@@ -103,6 +108,9 @@ export function DashboardView({ data }: { data: DashboardAggregate }) {
         </Card>
       </div>
       <div className="insights-charts">
+        <Card data-testid="dashboard-distribution">
+          <SatisfactionDistribution distribution={data.satisfaction.distribution} />
+        </Card>
         <Card data-testid="dashboard-tools">
           <H4>{t('insights:dashboard.toolUsage')}</H4>
           {data.toolUsage.length === 0 ? (

@@ -1,14 +1,17 @@
-import { AnchorButton, Button, Classes, Intent, Tag } from '@blueprintjs/core';
+import { Button, Classes, Intent, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLinkClickHandler } from 'react-router-dom';
+import { NUMBER_COUNTRIES_SHORT } from '@contracts/phone.ts';
 import { useAuth } from '../../auth/session/AuthProvider.tsx';
 import { useAssignedNumberQuery } from '../../deploy/api/phone.ts';
+import { BuyNumberDialog } from '../../phoneNumbers/components/BuyNumberDialog.tsx';
+import { useBuyBlockedReason } from '../../phoneNumbers/useBuyBlockedReason.ts';
 import { useAssignReservedNumberMutation, useReservedNumbersQuery } from '../api/reservedNumbers.ts';
 
 /**
  * The agent's phone number (spec 002 §2.6): loading, assigned, or none; with none, one of the
- * owner's unassigned numbers can be assigned here, else the agent's Deploy page gets a number
- * (the buy dialog lives there).
+ * owner's unassigned numbers can be assigned here, else the buy-number dialog (the dashboard's
+ * countries, spec 002 §9) buys one for this agent.
  */
 export function NumberBadge({ agentId }: { agentId: string }) {
   const { t } = useTranslation();
@@ -16,8 +19,8 @@ export function NumberBadge({ agentId }: { agentId: string }) {
   const assigned = useAssignedNumberQuery(agentId);
   const reserved = useReservedNumbersQuery(user?.id, assigned.data === null);
   const assign = useAssignReservedNumberMutation(agentId, user?.id);
-  const deploy = `/agents/${encodeURIComponent(agentId)}/integrations`;
-  const goDeploy = useLinkClickHandler<HTMLElement>(deploy);
+  const blocked = useBuyBlockedReason();
+  const [buying, setBuying] = useState(false);
   if (assigned.isPending) {
     return (
       <Tag minimal className={Classes.SKELETON} data-testid="number-badge-loading">
@@ -47,9 +50,22 @@ export function NumberBadge({ agentId }: { agentId: string }) {
           onClick={() => assign.mutate(first.id)}
         />
       ) : (
-        <AnchorButton small href={deploy} onClick={goDeploy} text={t('insights:number.buy')} />
+        <Button
+          small
+          icon="shopping-cart"
+          text={t('insights:number.buy')}
+          data-testid="number-badge-buy"
+          onClick={() => setBuying(true)}
+        />
       )}
       {assign.isError && <span className={Classes.TEXT_MUTED}>{t('insights:number.assignFailed')}</span>}
+      <BuyNumberDialog
+        isOpen={buying}
+        onClose={() => setBuying(false)}
+        countries={NUMBER_COUNTRIES_SHORT}
+        agentId={agentId}
+        blockedReason={blocked}
+      />
     </span>
   );
 }

@@ -1,12 +1,14 @@
-import { Card, Classes, H3, Icon, type IconName } from '@blueprintjs/core';
+import { Card, Classes, H3, Icon, Intent, type IconName } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 
-/** One summary figure: a label, the value (what tests read) and a line of detail. */
+/** One summary figure: a label, the value (what tests read), a line of detail and the trend. */
 export function StatCard(props: {
   icon: IconName;
   label: string;
   value: ReactNode;
   detail?: ReactNode;
+  /** The change against the previous period, as the SQL computed it (spec 002 §9). */
+  trend?: { value: number; text: string };
   testId: string;
 }) {
   return (
@@ -18,6 +20,20 @@ export function StatCard(props: {
         {props.value}
       </H3>
       {props.detail !== undefined && <div className={Classes.TEXT_SMALL}>{props.detail}</div>}
+      {props.trend && (
+        <div
+          className={`${Classes.TEXT_SMALL} insights-trend`}
+          data-testid={`${props.testId}-trend`}
+          data-trend={props.trend.value}
+        >
+          <Icon
+            icon={props.trend.value > 0 ? 'trending-up' : props.trend.value < 0 ? 'trending-down' : 'minus'}
+            size={12}
+            intent={props.trend.value > 0 ? Intent.SUCCESS : props.trend.value < 0 ? Intent.DANGER : Intent.NONE}
+          />{' '}
+          {props.trend.text}
+        </div>
+      )}
     </Card>
   );
 }

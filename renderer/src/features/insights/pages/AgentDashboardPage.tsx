@@ -10,6 +10,7 @@ import { useAgentStatisticsQuery } from '../api/dashboard.ts';
 import { AgentStatisticsView } from '../components/AgentStatisticsView.tsx';
 import { NumberBadge } from '../components/NumberBadge.tsx';
 import { PeriodSelect } from '../components/PeriodSelect.tsx';
+import { RefreshFailed } from '../components/RefreshFailed.tsx';
 import { StatCardSkeletons } from '../components/StatCard.tsx';
 import './insights.css';
 
@@ -40,6 +41,9 @@ export function AgentDashboardPage() {
           />
         </div>
       </header>
+      {stats.data !== undefined && stats.isError && (
+        <RefreshFailed error={stats.error} onRetry={() => void stats.refetch()} />
+      )}
       {stats.data !== undefined && <AgentStatisticsView data={stats.data} />}
       {stats.data === undefined && error === null && <StatCardSkeletons count={4} />}
       {error !== null && (

@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { InsightsPeriod } from '@contracts/insights.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { useAuth } from '../../auth/session/AuthProvider.tsx';
 import { useDashboardQuery } from '../api/dashboard.ts';
 import { DashboardView, isDashboardEmpty } from '../components/DashboardView.tsx';
 import { PeriodSelect } from '../components/PeriodSelect.tsx';
+import { RefreshFailed } from '../components/RefreshFailed.tsx';
 import { StatCardSkeletons } from '../components/StatCard.tsx';
 import './insights.css';
 
@@ -15,7 +17,8 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [period, setPeriod] = useState<InsightsPeriod>('7d');
-  const query = useDashboardQuery(period);
+  const { user } = useAuth();
+  const query = useDashboardQuery(user?.id ?? '', period);
   return (
     <div className="insights-page" data-testid="dashboard-page">
       <header className="insights-header">
@@ -34,6 +37,9 @@ export function DashboardPage() {
           />
         </div>
       </header>
+      {query.data !== undefined && query.isError && (
+        <RefreshFailed error={query.error} onRetry={() => void query.refetch()} />
+      )}
       <QueryState
         query={query}
         errorTitle={t('insights:dashboard.loadError')}

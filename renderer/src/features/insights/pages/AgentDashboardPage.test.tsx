@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../../../i18n/index.ts';
+import type { DayPoint } from '../format.ts';
+import { dashboardAggregate } from '../testing/aggregate.ts';
+
+const rpc = vi.fn<(name: string, args: unknown) => Promise<{ data: unknown; error: unknown }>>();
+
+vi.mock('../../auth/session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: { id: 'u1' }, profile: null }) }));
+vi.mock('../../../lib/supabase.ts', () => ({ getSupabase: () => ({ rpc }) }));
+vi.mock('../../agents/api/agentDetail.ts', () => ({
+  useAgentQuery: () => ({ data: { name: 'Front desk' }, refetch: vi.fn() }),
+}));
+vi.mock('../../deploy/api/phone.ts', () => ({ useAssignedNumberQuery: () => ({ isPending: false, data: null }) }));
+vi.mock('../api/reservedNumbers.ts', () => ({
+  useReservedNumbersQuery: () => ({ data: [] }),
+  useAssignReservedNumberMutation: () => ({ isPending: false, isError: false, mutate: vi.fn() }),
+}));
+vi.mock('../../phoneNumbers/useBuyBlockedReason.ts', () => ({ useBuyBlockedReason: () => null }));
+// The chart itself needs a laid-out page; what it is given is what this test checks.
+vi.mock('../components/ActivityChart.tsx', () => ({
+  ActivityChart: ({ points }: { points: DayPoint[] }) => (
+    <ol data-testid="chart-days">
+      {points.map((p) => (
+        <li key={p.date}>{p.label}</li>
+      ))}
+    </ol>
+  ),
+}));
+
+const { AgentDashboardPage } = await import('./AgentDashboardPage.tsx');
+
+function renderPage(lang: 'en' | 'fr' = 'en') {
+  return render(
+    <I18nextProvider i18n={createI18n(lang)}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/agents/a1/dashboard']}>
+          <Routes>
+            <Route path="/agents/:agentId/dashboard" element={<AgentDashboardPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  rpc.mockReset();
+});
+
+describe('/agents/{id}/dashboard', () => {
+  it('without a number, "Get a number" opens the buy dialog with the dashboard’s countries', async () => {
+    rpc.mockResolvedValue({ data: dashboardAggregate(), error: null });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('number-badge-buy'));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy a Number' });
+    expect(
+      within(dialog)
+        .getAllByTestId(/^country-/)
+        .map((b) => b.dataset.testid),
+    ).toEqual(['country-US', 'country-CA', 'country-GB']);
+  });
+
+  it('labels the chart’s days in French even in the English interface (spec 002 §2.6)', async () => {
+    rpc.mockResolvedValue({ data: dashboardAggregate(), error: null });
+    renderPage('en');
+    const days = await screen.findByTestId('chart-days');
+    expect([...days.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['23 nov.', '24 nov.', '25 nov.']);
+  });
+
+  it('keeps the figures and warns when a background refresh fails', async () => {
+    rpc.mockResolvedValueOnce({ data: dashboardAggregate(), error: null });
+    rpc.mockResolvedValueOnce({ data: null, error: { message: 'upstream timeout', code: '57014' } });
+    renderPage();
+    await screen.findByTestId('agent-calls-value');
+    expect(screen.queryByTestId('insights-refresh-failed')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect((await screen.findByTestId('insights-refresh-failed')).textContent).toContain('Could not refresh');
+    expect(screen.getByTestId('agent-calls-value').textContent).toBe('6');
+  });
+});
