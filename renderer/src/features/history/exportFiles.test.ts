@@ -161,7 +161,16 @@ describe('formula injection', () => {
     expect(cell(conversationsCsv([{ ...row, contact_name: '@SUM(A1)' }]), 'contact_name')).toEqual(["'@SUM(A1)"]);
     expect(
       cell(
-        transcriptCsv([{ id: 'm1', role: 'user', content: '-2+3+cmd|calc', timestamp: '2026-11-20T10:01:00Z' }]),
+        transcriptCsv([
+          {
+            id: 'm1',
+            role: 'user',
+            content: '-2+3+cmd|calc',
+            timestamp: '2026-11-20T10:01:00Z',
+            tool_calls: null,
+            citations: null,
+          },
+        ]),
         'content',
       ),
     ).toEqual(["'-2+3+cmd|calc"]);
