@@ -1762,6 +1762,7 @@ export type Database = {
           id: string;
           kind: string;
           last_error: string | null;
+          next_attempt_at: string;
           phone_number: string | null;
           provider_sid: string | null;
           reason: string;
@@ -1777,6 +1778,7 @@ export type Database = {
           id?: string;
           kind?: string;
           last_error?: string | null;
+          next_attempt_at?: string;
           phone_number?: string | null;
           provider_sid?: string | null;
           reason?: string;
@@ -1791,6 +1793,7 @@ export type Database = {
           id?: string;
           kind?: string;
           last_error?: string | null;
+          next_attempt_at?: string;
           phone_number?: string | null;
           provider_sid?: string | null;
           reason?: string;
@@ -2392,6 +2395,7 @@ export type Database = {
           provider_hung_up_at: string | null;
           recording_end_time: string | null;
           recording_start_time: string | null;
+          source: string;
           status: string;
           storage_path: string | null;
           user_id: string;
@@ -2421,6 +2425,7 @@ export type Database = {
           provider_hung_up_at?: string | null;
           recording_end_time?: string | null;
           recording_start_time?: string | null;
+          source?: string;
           status?: string;
           storage_path?: string | null;
           user_id: string;
@@ -2449,6 +2454,7 @@ export type Database = {
           provider_hung_up_at?: string | null;
           recording_end_time?: string | null;
           recording_start_time?: string | null;
+          source?: string;
           status?: string;
           storage_path?: string | null;
           user_id?: string;
@@ -2792,14 +2798,6 @@ export type Database = {
           subject: string;
         };
         Returns: Json;
-      };
-      claim_phone_number_releases: {
-        Args: { max_releases?: number; owner_id?: string };
-        Returns: {
-          id: string;
-          phone_number: string;
-          provider_sid: string;
-        }[];
       };
       claim_twilio_releases: {
         Args: { max_releases?: number; owner_id?: string };
@@ -3268,7 +3266,7 @@ export type Database = {
         }[];
       };
       voice_open_call: {
-        Args: { agent_id: string; format?: string; mime_type?: string; storage_path?: string };
+        Args: { agent_id: string; caller_id?: string; format?: string; mime_type?: string; storage_path?: string };
         Returns: {
           call_id: string;
           conversation_id: string;

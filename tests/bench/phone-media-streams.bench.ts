@@ -36,6 +36,7 @@ const AGENT: LoadedAgent = {
   systemPrompt: 'You are Clara, the host.',
   defaultLanguage: 'en_US',
   voice: 'female',
+  whatsappVoiceReplies: false,
   publicChatEnabled: true,
   hasKnowledge: false,
   timeZone: null,

@@ -346,7 +346,8 @@ describe('call history: browser calls and exports', () => {
     expect(rows.find((r) => r.id === recordedCall.id)).toMatchObject({
       kind: 'gsm',
       agent_name: 'Front desk',
-      from_number: CALLER,
+      // A leading + is a formula to a spreadsheet: every CSV export defuses it (renderer/src/lib/csv.ts).
+      from_number: `'${CALLER}`,
       duration: '95',
       recording_path: recordedCall.path,
     });

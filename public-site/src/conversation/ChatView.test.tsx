@@ -271,4 +271,44 @@ describe('ChatView', () => {
     expect(screen.getByRole('button', { name: 'Noter 5 sur 5' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId('rating-chat-status').textContent).toContain('Merci');
   });
+
+  it('signs the rating with the current access token after the session was refreshed', async () => {
+    const stream = controllableStream();
+    const authorizations: (string | null)[] = [];
+    const fetchFn: typeof fetch = async (input, init) => {
+      if (!String(input).endsWith('/agent-chat/rating')) return stream.fetchFn(input, init);
+      authorizations.push(new Headers(init?.headers).get('authorization'));
+      return Response.json({ satisfaction: 1 });
+    };
+    const view = (accessToken: string) => (
+      <ChatView
+        endpoint={{ ...endpoint, accessToken }}
+        agent={{ subdomain: 'demo', name: 'Clara' }}
+        channel="web"
+        locale="en"
+        store={memoryStore()}
+        fetchFn={fetchFn}
+      />
+    );
+    const { rerender } = render(view('expired-token'));
+    const input = screen.getByPlaceholderText('Type your message...');
+    fireEvent.change(input, { target: { value: 'Hello' } });
+    await act(async () => {
+      fireEvent.keyDown(input, { key: 'Enter' });
+    });
+    await stream.push({
+      event: 'meta',
+      data: { conversationId: CONVERSATION, language: 'en', offline: false, citations: [] },
+    });
+    await stream.push({ event: 'delta', data: { text: 'Hi!' } });
+    await stream.push({ event: 'done', data: { messageId: 'm1', usage: null } });
+    await stream.close();
+
+    // The session refreshed: same conversation, same endpoint fields but the token.
+    rerender(view('fresh-token'));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Rate 5 out of 5' }));
+    });
+    expect(authorizations).toEqual(['Bearer fresh-token']);
+  });
 });

@@ -119,9 +119,10 @@ export function ChatView({
       if (!conversationId) return Promise.reject(new Error('no conversation yet'));
       return sendRating({ endpoint, body: { conversationId, rating }, visitorKey, ...(fetchFn ? { fetchFn } : {}) });
     },
-    // The endpoint object may be rebuilt by the parent each render; its fields are what matter.
+    // The endpoint object may be rebuilt by the parent each render; its fields are what matter
+    // (the access token included: a refreshed session must sign the rating, not the expired one).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [conversationId, endpoint.supabaseUrl, endpoint.anonKey, visitorKey, fetchFn],
+    [conversationId, endpoint.supabaseUrl, endpoint.anonKey, endpoint.accessToken, visitorKey, fetchFn],
   );
   const rating = useRating(submitRating);
   // Visitors rate once the agent has answered; the owner's sandbox never (its conversations are not

@@ -10,8 +10,9 @@ import { ONE_NUMBER_MESSAGE, NUMBER_RESULTS_SHOWN } from '../_shared/contracts/p
 import type { AvailableNumber, BuyNumberInput } from '../_shared/contracts/phone-numbers.ts';
 import { ADDRESS_REQUIREMENTS } from '../_shared/contracts/phone-numbers.ts';
 import { HttpError } from '../_shared/platform/index.ts';
-import { createTwilioClient, type TwilioClient } from '../_shared/twilio/client.ts';
+import type { TwilioClient } from '../_shared/twilio/client.ts';
 import type { TwilioConfig } from '../_shared/twilio/config.ts';
+import { subAccountClient } from '../_shared/twilio/sub-account.ts';
 import { releaseWhatsAppSender } from '../_shared/twilio/whatsapp-release.ts';
 import { isTwilioNotFound, twilioHttpError } from './twilio-errors.ts';
 
@@ -229,8 +230,6 @@ export async function processReleases(
 ): Promise<{ released: number; failed: number }> {
   const { data, error } = await service.rpc('claim_twilio_releases', { owner_id: ownerId, max_releases: 20 });
   if (error) throw new Error(`claiming releases failed: ${error.message}`);
-  const subAccountClient = (account: { sid: string; authToken: string }) =>
-    createTwilioClient({ ...config, accountSid: account.sid, authToken: account.authToken });
   let released = 0;
   let failed = 0;
   for (const row of (data ?? []) as QueuedRelease[]) {
@@ -238,7 +237,7 @@ export async function processReleases(
     let message: string | null = null;
     try {
       if (row.kind === 'whatsapp_sender') {
-        await releaseWhatsAppSender(client, subAccountClient, {
+        await releaseWhatsAppSender(client, (sub) => subAccountClient(config, sub), {
           senderSid: row.sender_sid,
           accountSid: row.account_sid,
           authToken: row.auth_token,

@@ -38,6 +38,7 @@ const AGENT: LoadedAgent = {
   systemPrompt: 'You are Clara, the host.',
   defaultLanguage: 'en_US',
   voice: 'female',
+  whatsappVoiceReplies: false,
   publicChatEnabled: true,
   hasKnowledge: true,
   timeZone: null,

@@ -27,13 +27,29 @@ function storeAnswering(status: number, body: Record<string, unknown>) {
 describe('createRestVoiceStore.startCall', () => {
   it('turns the database\'s "Agent not found" (PT404) into a 404 agent_not_found', async () => {
     const store = storeAnswering(404, { code: 'PT404', message: 'Agent not found' });
-    const error: unknown = await store.startCall(AGENT, null).catch((e: unknown) => e);
+    const error: unknown = await store.startCall(AGENT, null, null).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 404, code: 'agent_not_found' });
   });
 
+  it("hands the verified caller to voice_open_call, which tells the owner's sandbox call from a visitor's", async () => {
+    const bodies: unknown[] = [];
+    const fetchFn = ((_url: string, init?: RequestInit) => {
+      bodies.push(JSON.parse(String(init?.body)));
+      const opened = [{ call_id: 'c1', reserved_seconds: 300, reservation_final: false, longest_seconds: 14400 }];
+      return Promise.resolve(new Response(JSON.stringify(opened), { status: 200 }));
+    }) as unknown as typeof fetch;
+    const store = createRestVoiceStore({ supabaseUrl: 'http://db.test', serviceRoleKey: 'service', fetchFn });
+    await store.startCall(AGENT, null, AGENT.ownerId);
+    await store.startCall(AGENT, null, null);
+    expect(bodies).toEqual([
+      { agent_id: AGENT.id, storage_path: null, mime_type: null, format: null, caller_id: AGENT.ownerId },
+      { agent_id: AGENT.id, storage_path: null, mime_type: null, format: null, caller_id: null },
+    ]);
+  });
+
   it('turns no_credits into a 402', async () => {
     const store = storeAnswering(400, { code: 'P0001', message: 'no_credits' });
-    await expect(store.startCall(AGENT, null)).rejects.toMatchObject({ status: 402 });
+    await expect(store.startCall(AGENT, null, null)).rejects.toMatchObject({ status: 402 });
   });
 });

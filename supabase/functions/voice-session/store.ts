@@ -76,7 +76,7 @@ export function createRestVoiceStore(opts: {
       return { allowed: false, scope, retryAfterSeconds: Math.max(1, verdict.retry_after_seconds ?? 60) };
     },
 
-    async startCall(agent, recordingMimeType) {
+    async startCall(agent, recordingMimeType, callerId) {
       // The path only names the file; the database checks it lies in this agent's owner folder.
       const path = recordingMimeType
         ? recordingPath(agent.ownerId, agent.id, new Date(now()), recordingMimeType)
@@ -93,6 +93,8 @@ export function createRestVoiceStore(opts: {
           storage_path: path,
           mime_type: path ? recordingMimeType : null,
           format: path && recordingMimeType ? (RECORDING_TYPES as Record<string, string>)[recordingMimeType] : null,
+          // Postgres compares it with the agent's owner: the owner's own call is a sandbox test.
+          caller_id: callerId,
         });
       } catch (error) {
         if (error instanceof RestError && error.body?.message === 'no_credits') throw noCredits();

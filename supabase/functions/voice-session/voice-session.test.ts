@@ -23,6 +23,7 @@ const AGENT: LoadedAgent = {
   systemPrompt: 'You are Clara, the host.',
   defaultLanguage: 'fr_FR',
   voice: 'female',
+  whatsappVoiceReplies: false,
   publicChatEnabled: true,
   hasKnowledge: false,
   timeZone: null,

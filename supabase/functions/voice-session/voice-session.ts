@@ -89,9 +89,14 @@ export interface VoiceStore {
   /**
    * Opens the call rows on the database clock, reserving one block of the balance the owner's open
    * calls do not hold (heartbeats top it up); with a recording type, also a one-time upload URL.
-   * Throws a 402 HttpError without credits.
+   * `callerId` is the verified signed-in caller (null for visitors): the database marks the call as
+   * the owner's sandbox test when it is the agent's owner. Throws a 402 HttpError without credits.
    */
-  startCall(agent: { id: string; ownerId: string }, recordingMimeType: string | null): Promise<StartedCall>;
+  startCall(
+    agent: { id: string; ownerId: string },
+    recordingMimeType: string | null,
+    callerId: string | null,
+  ): Promise<StartedCall>;
   /** Keeps the provider's call id on the open call; false when the call is no longer open. */
   attachProviderCall(callId: string, providerCallId: string): Promise<boolean>;
   /** Forgets a call the provider never took (no provider call yet): its rows and reservation. */
@@ -229,6 +234,7 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
     const { callId, reservedSeconds, final, longestSeconds, recordingUploadUrl } = await deps.store.startCall(
       agent,
       recordingMimeType,
+      caller.userId,
     );
     let answer: { sdp: string; providerCallId: string };
     try {

@@ -32,6 +32,7 @@ import {
 } from '../_shared/platform/index.ts';
 import { createTwilioClient, type TwilioClient } from '../_shared/twilio/client.ts';
 import { twilioConfig, twilioConfigured } from '../_shared/twilio/config.ts';
+import { subAccountClient, type SubAccount } from '../_shared/twilio/sub-account.ts';
 import {
   assignedNumber,
   keepSubAccount,
@@ -48,9 +49,7 @@ import {
   deleteSender,
   fetchSender,
   isTwilioNotFound,
-  subAccountClient,
   twilioHttpError,
-  type SubAccount,
 } from './twilio-senders.ts';
 
 export type { FunctionEnv };

@@ -7,7 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SENDER_VERTICALS, type StoredSenderConfig } from '../_shared/contracts/whatsapp.ts';
 import { HttpError } from '../_shared/platform/index.ts';
-import type { SubAccount } from './twilio-senders.ts';
+import type { SubAccount } from '../_shared/twilio/sub-account.ts';
 
 export interface OwnAgent {
   id: string;

@@ -4,13 +4,8 @@
  * with snake_case keys; the SDK passes the body through unchanged, hence the casts below.
  */
 import type { FetchedSender } from '../_shared/contracts/whatsapp.ts';
-import { createTwilioClient, type TwilioClient } from '../_shared/twilio/client.ts';
-import type { TwilioConfig } from '../_shared/twilio/config.ts';
-
-export interface SubAccount {
-  sid: string;
-  authToken: string;
-}
+import type { TwilioClient } from '../_shared/twilio/client.ts';
+import type { SubAccount } from '../_shared/twilio/sub-account.ts';
 
 export interface SenderRequest {
   phoneNumber: string;
@@ -42,11 +37,6 @@ export async function createSubAccount(platform: TwilioClient, friendlyName: str
   const account = await platform.api.v2010.accounts.create({ friendlyName });
   if (!account.sid || !account.authToken) throw new Error('Twilio answered a sub-account without credentials');
   return { sid: account.sid, authToken: account.authToken };
-}
-
-/** The SDK client acting as the sub-account (its own SID and token). */
-export function subAccountClient(config: TwilioConfig, sub: SubAccount): TwilioClient {
-  return createTwilioClient({ ...config, accountSid: sub.sid, authToken: sub.authToken });
 }
 
 interface SenderInstance {

@@ -23,7 +23,7 @@ import {
 } from '../_shared/tools/interactions.ts';
 import { twilioApiUrl } from '../_shared/twilio/config.ts';
 import { imageForModel, imageTurnText } from './images.ts';
-import { speakReply, wantsVoiceReplies } from './voice-reply.ts';
+import { speakReply } from './voice-reply.ts';
 import { recordNotSent, sendToUser, type Conversation, type SenderDeps } from './sender.ts';
 import type { InboundMessage, TwilioAccount } from './webhook.ts';
 
@@ -180,7 +180,8 @@ export async function replyToInbound(message: InboundMessage, received: Received
     userNumber: message.from,
   };
   const turnDeps = await deps.turnDeps();
-  const agent = await turnDeps.loadAgent({ agentId: received.agentId });
+  // The core's loader gives the channels' full agent (voice, WhatsApp voice replies).
+  const agent = (await turnDeps.loadAgent({ agentId: received.agentId })) as LoadedAgent | null;
   const language = agent?.defaultLanguage ?? 'en_US';
 
   const claim = await deps.service.rpc('whatsapp_claim_conversation', { conversation_id: received.conversationId });
@@ -227,14 +228,13 @@ export async function replyToInbound(message: InboundMessage, received: Received
   if (text === '' && attachments.mediaUrls.length === 0) return;
   // A voice note is answered with one too when the owner chose so (the text follows it).
   const spoken =
-    understood.fromVoiceNote &&
-    deps.provider.capabilities.speech &&
-    (await wantsVoiceReplies(deps.service, received.agentId))
+    understood.fromVoiceNote && deps.provider.capabilities.speech && agent?.whatsappVoiceReplies
       ? await speakReply(deps, {
           text: reply.trim(),
-          voice: (agent as LoadedAgent | null)?.voice ?? 'male',
+          voice: agent.voice,
           ownerId: received.ownerId,
           agentId: received.agentId,
+          conversationId: received.conversationId,
           messageSid: message.messageSid,
         })
       : null;

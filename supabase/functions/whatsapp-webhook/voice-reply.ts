@@ -8,6 +8,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SPEECH_MODEL, type AiProvider } from '../_shared/ai/types.ts';
 import { realtimeVoice } from '../_shared/conversation/channels/realtime-control.ts';
+import { meterSpeech } from '../_shared/conversation/usage.ts';
 import { WHATSAPP_MEDIA_BUCKET, type StoredWhatsAppMedia } from '../_shared/contracts/whatsapp-messages.ts';
 
 /** Long enough for Twilio to fetch the file (and retry), short enough not to be a lasting link. */
@@ -19,20 +20,21 @@ export interface VoiceReplyDeps {
   log: (event: string, details: Record<string, unknown>) => void;
 }
 
-/** The owner's setting; false when it cannot be read (the text reply still goes). */
-export async function wantsVoiceReplies(service: SupabaseClient, agentId: string): Promise<boolean> {
-  const { data, error } = await service
-    .from('agents')
-    .select('whatsapp_voice_replies')
-    .eq('id', agentId)
-    .maybeSingle<{ whatsapp_voice_replies: boolean }>();
-  return !error && data?.whatsapp_voice_replies === true;
-}
-
-/** Speaks `text` and stores it; null when speech is not available or failed (logged). */
+/**
+ * Speaks `text`, meters it and stores it; null when speech is not available or failed (logged).
+ * Metered before it is stored: the provider charged for it either way, and no voice note goes
+ * out unmetered (a metering failure sends the text alone).
+ */
 export async function speakReply(
   deps: VoiceReplyDeps,
-  reply: { text: string; voice: 'male' | 'female'; ownerId: string; agentId: string; messageSid: string },
+  reply: {
+    text: string;
+    voice: 'male' | 'female';
+    ownerId: string;
+    agentId: string;
+    conversationId: string;
+    messageSid: string;
+  },
 ): Promise<{ url: string; stored: StoredWhatsAppMedia } | null> {
   const synthesize = deps.provider.synthesizeSpeech?.bind(deps.provider);
   if (!deps.provider.capabilities.speech || !synthesize || reply.text.trim() === '') return null;
@@ -43,6 +45,15 @@ export async function speakReply(
       voice: realtimeVoice(reply.voice),
       format: 'opus',
       signal: AbortSignal.timeout(30_000),
+    });
+    await meterSpeech(deps.service, {
+      channel: 'whatsapp',
+      ownerId: reply.ownerId,
+      agentId: reply.agentId,
+      conversationId: reply.conversationId,
+      characters: Array.from(reply.text).length,
+      model: SPEECH_MODEL,
+      replyTo: reply.messageSid,
     });
     // Named after the inbound message it answers: a replayed turn overwrites, never piles up.
     const path = `${reply.ownerId}/${reply.agentId}/${reply.messageSid}/reply.ogg`;

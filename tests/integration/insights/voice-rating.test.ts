@@ -11,7 +11,7 @@ import { insightsAggregateSchema } from '../../../supabase/functions/_shared/con
 import { signCallToken } from '../../../supabase/functions/_shared/voice/call-token.ts';
 import { createAgent, createOwner, type Owner } from '../agent-chat/support.ts';
 import type { TestStack } from '../support/stack.ts';
-import { startVoiceStack, voiceRequests, type HeldCall, type VoiceStack } from '../security/support/voice.ts';
+import { OFFER, startVoiceStack, voiceRequests, type HeldCall, type VoiceStack } from '../security/support/voice.ts';
 
 let voice: VoiceStack;
 let stack: TestStack;
@@ -30,7 +30,7 @@ afterAll(async () => {
   await voice?.stop();
 });
 
-const { visitor, startCall, setCredits } = voiceRequests(() => stack);
+const { visitor, voiceSession, startCall, setCredits } = voiceRequests(() => stack);
 
 async function rate(body: Record<string, unknown>, visitorKey?: string) {
   const response = await fetch(`${stack.url}/functions/v1/agent-chat/rating`, {
@@ -67,6 +67,16 @@ async function conversationOf(callId: string) {
     .eq('id', call.data?.conversation_id ?? '')
     .single();
   return row.data;
+}
+
+async function statistics(owner: Owner, agentId: string) {
+  const { data, error } = await owner.client.rpc('insights_agent_statistics', {
+    agent_id: agentId,
+    period: '24h',
+    time_zone: 'UTC',
+  });
+  if (error) throw error;
+  return insightsAggregateSchema.parse(data);
 }
 
 async function satisfaction(owner: Owner, agentId: string) {
@@ -121,6 +131,47 @@ describe('rating the end of a browser voice call', () => {
     const byKey = await rate({ conversationId: conversation?.id, rating: 1 }, 'a'.repeat(32));
     expect(byKey.status).toBe(404);
     expect((await conversationOf(mine.callId))?.rating).toBeNull();
+  });
+
+  it("the owner's own sandbox call is a test: stored as such, not rateable (404) and not counted; a visitor's call is", async () => {
+    const before = await statistics(ownerA, agent.id);
+    // The console's Test Agent: the owner's session calls their own agent.
+    const started = await voiceSession({ agentId: agent.id, sdp: OFFER }, { bearer: ownerA.token });
+    expect(started.status).toBe(200);
+    const sandbox = (await started.json()) as HeldCall;
+    expect((await visitor().end(sandbox)).status).toBe(200);
+    const row = await stack
+      .serviceClient()
+      .from('voice_calls')
+      .select('source, status')
+      .eq('id', sandbox.callId)
+      .single<{ source: string; status: string }>();
+    expect(row.data).toEqual({ source: 'sandbox', status: 'completed' });
+    expect(await conversationOf(sandbox.callId)).toMatchObject({ channel: 'sandbox' });
+
+    const refused = await rate({ callId: sandbox.callId, callToken: sandbox.callToken, rating: 1 });
+    expect(refused).toEqual({
+      status: 404,
+      json: { error: { code: 'conversation_not_found', message: expect.any(String) } },
+    });
+    expect((await conversationOf(sandbox.callId))?.rating).toBeNull();
+    const afterSandbox = await statistics(ownerA, agent.id);
+    expect(afterSandbox.calls.voice).toBe(before.calls.voice);
+    expect(afterSandbox.conversations.total).toBe(before.conversations.total);
+    expect(afterSandbox.satisfaction.ratings).toBe(before.satisfaction.ratings);
+
+    // The same call from a visitor's page counts (so the figures above could have moved).
+    const visitorCall = await endedCall();
+    const afterVisitor = await statistics(ownerA, agent.id);
+    expect(afterVisitor.calls.voice).toBe(before.calls.voice + 1);
+    expect(afterVisitor.conversations.total).toBe(before.conversations.total + 1);
+    const stored = await stack
+      .serviceClient()
+      .from('voice_calls')
+      .select('source')
+      .eq('id', visitorCall.callId)
+      .single();
+    expect(stored.data).toEqual({ source: 'visitor' });
   });
 
   it('refuses a rating outside 1-5 and a token for a call that has no conversation', async () => {

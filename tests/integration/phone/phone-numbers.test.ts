@@ -307,6 +307,63 @@ describe('buying and releasing', () => {
     expect((await call(user, 'POST', '/releases')).body).toEqual({ released: 0, failed: 0 });
     expect((await call(user, 'POST', '/releases/sweep')).status).toBe(403);
   });
+
+  it('a release that keeps failing waits behind fresh ones, later after each failure', async () => {
+    const user = await cast.newUser('stuck-release');
+    const queue = (phone: string, requestedAgo: number) =>
+      cast.service
+        .from('phone_number_releases')
+        .insert({
+          user_id: user.id,
+          phone_number: phone,
+          provider_sid: `PN${phone.slice(1)}`,
+          requested_at: new Date(Date.now() - requestedAgo * 1000).toISOString(),
+        })
+        .select('id')
+        .single<{ id: string }>();
+    const stuck = (await queue('+15550009001', 3600)).data!.id;
+    const fresh = (await queue('+15550009002', 60)).data!.id;
+    const claimOne = async () => {
+      const { data, error } = await cast.service.rpc('claim_twilio_releases', { owner_id: user.id, max_releases: 1 });
+      expect(error).toBeNull();
+      return ((data ?? []) as { id: string }[]).map((row) => row.id);
+    };
+    const fail = async (id: string) =>
+      expect(
+        (await cast.service.rpc('finish_phone_number_release', { release_id: id, released: false, error: 'refused' }))
+          .error,
+      ).toBeNull();
+    const nextAttempt = async (id: string) =>
+      Date.parse((await serviceRow(cast.service, 'phone_number_releases', { id }))!.next_attempt_at as string);
+
+    // Oldest first while nothing failed; its failure puts it back a minute, so the fresh one goes next.
+    expect(await claimOne()).toEqual([stuck]);
+    await fail(stuck);
+    const firstRetry = await nextAttempt(stuck);
+    expect(firstRetry - Date.now()).toBeGreaterThan(50_000);
+    expect(await claimOne()).toEqual([fresh]);
+    // Not due yet: nothing else to claim.
+    expect(await claimOne()).toEqual([]);
+    // Due again (service role moves the clock back), it fails again: the wait doubles.
+    await cast.service
+      .from('phone_number_releases')
+      .update({ next_attempt_at: new Date().toISOString() })
+      .eq('id', stuck);
+    expect(await claimOne()).toEqual([stuck]);
+    await fail(stuck);
+    expect((await nextAttempt(stuck)) - Date.now()).toBeGreaterThan(110_000);
+    // The owner still reads their queue, with the retry time and the error.
+    expect(await visibleRows(user.client, 'phone_number_releases', { id: stuck })).toMatchObject([
+      { attempts: 2, last_error: 'refused', released_at: null },
+    ]);
+  });
+
+  it('claim_phone_number_releases (no caller since claim_twilio_releases) is gone for every role', async () => {
+    for (const actor of [cast.service, cast.anon, cast.owner.client, cast.admin.client]) {
+      const dropped = await actor.rpc('claim_phone_number_releases' as 'claim_twilio_releases', {});
+      expect(dropped.error?.code).toBe('PGRST202');
+    }
+  });
 });
 
 describe('assigning numbers (assign_phone_number)', () => {
@@ -363,7 +420,10 @@ describe('assigning numbers (assign_phone_number)', () => {
         provider_sid: 'PNforged',
       });
       expect(record.error).not.toBeNull();
-      expect((await actor.rpc('claim_phone_number_releases', {})).error).not.toBeNull();
+      expect((await actor.rpc('claim_twilio_releases', {})).error).not.toBeNull();
+      expect(
+        (await actor.rpc('finish_phone_number_release', { release_id: cast.owner.id, released: true })).error,
+      ).not.toBeNull();
       expect(
         (await actor.from('phone_number_releases').insert({ phone_number: '+15550001111', user_id: cast.owner.id }))
           .error,

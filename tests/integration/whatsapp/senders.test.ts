@@ -440,7 +440,19 @@ describe('deleting an agent or its owner cleans up WhatsApp at Twilio', () => {
     expect((await releases(cast.stack.serviceRoleKey, '/releases/sweep')).body).toMatchObject({ failed: 1 });
     expect(await credentialsOf(queued!.id)).toHaveLength(1);
     expect(twilio.senders.subAccounts().find((a) => a.sid === subSid)?.status).toBe('active');
-    await cast.service.from('phone_number_releases').update({ claimed_until: null }).eq('id', queued!.id);
+    // The failure backs the release off (20261126160200); the service role brings its turn forward.
+    const backedOff = await serviceRow<Release & { next_attempt_at: string }>(cast.service, 'phone_number_releases', {
+      id: queued!.id,
+    });
+    expect(Date.parse(backedOff!.next_attempt_at)).toBeGreaterThan(Date.now());
+    expect((await releases(cast.stack.serviceRoleKey, '/releases/sweep')).body).toMatchObject({
+      released: 0,
+      failed: 0,
+    });
+    await cast.service
+      .from('phone_number_releases')
+      .update({ claimed_until: null, next_attempt_at: new Date().toISOString() })
+      .eq('id', queued!.id);
 
     const second = await releases(cast.stack.serviceRoleKey, '/releases/sweep');
     expect(second.body).toMatchObject({ failed: 0 });

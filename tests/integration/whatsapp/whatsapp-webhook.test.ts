@@ -220,6 +220,24 @@ describe('inbound messages through the core', () => {
     );
     expect(row.media).toEqual([{ bucket: 'whatsapp-media', path, contentType: 'audio/ogg' }]);
     expect((await owner.client.storage.from('whatsapp-media').download(path)).error).toBeNull();
+    // The spoken reply is metered like chat tokens: the characters synthesised, readable by the owner.
+    const metered = await owner.client
+      .from('analytics_metrics')
+      .select('agent_id, value, dimensions')
+      .eq('name', 'whatsapp.speech');
+    expect(metered.error).toBeNull();
+    expect(metered.data).toEqual([
+      {
+        agent_id: line.agentId,
+        value: 'No Sunday deliveries, sorry.'.length,
+        dimensions: {
+          conversation_id: row.conversation_id,
+          channel: 'whatsapp',
+          model: 'gpt-4o-mini-tts',
+          reply_to: messageSid,
+        },
+      },
+    ]);
 
     // A written message still gets a written reply only.
     const speeches = openai.requestsTo('speech').length;

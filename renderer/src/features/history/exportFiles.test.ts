@@ -132,7 +132,8 @@ describe('contact exports', () => {
       id: 'k1',
       first_name: 'Marie',
       last_name: 'Curie',
-      phone: '+33612345678',
+      // A leading + is a formula to a spreadsheet: the one CSV writer defuses it (lib/csv.ts).
+      phone: "'+33612345678",
       email: '',
       favorite: 'true',
       notes: 'Prefers the terrace, "quiet" side',
@@ -146,6 +147,37 @@ describe('contact exports', () => {
     ]);
     const { sort_key: _cursor, ...expected } = contact;
     expect(JSON.parse(contactsJson([contact]))).toEqual({ contacts: [expected] });
+  });
+});
+
+describe('formula injection', () => {
+  it('every history export defuses cells a spreadsheet would run (inbox, transcript, calls, contacts)', () => {
+    const evil = '=HYPERLINK("http://evil.example","click")';
+    const cell = (csv: string, column: string) =>
+      (parse(csv, { columns: true }) as Record<string, string>[]).map((line) => line[column]);
+    expect(cell(conversationsCsv([{ ...row, preview: evil, contact_name: '@SUM(A1)' }]), 'preview')).toEqual([
+      `'${evil}`,
+    ]);
+    expect(cell(conversationsCsv([{ ...row, contact_name: '@SUM(A1)' }]), 'contact_name')).toEqual(["'@SUM(A1)"]);
+    expect(
+      cell(
+        transcriptCsv([
+          {
+            id: 'm1',
+            role: 'user',
+            content: '-2+3+cmd|calc',
+            timestamp: '2026-11-20T10:01:00Z',
+            tool_calls: null,
+            citations: null,
+          },
+        ]),
+        'content',
+      ),
+    ).toEqual(["'-2+3+cmd|calc"]);
+    expect(cell(callsCsv([{ ...call, agent_name: '+cmd' }]), 'agent_name')).toEqual(["'+cmd"]);
+    expect(cell(contactsCsv([{ ...contact, notes: '\t=1+1' }]), 'notes')).toEqual(["'\t=1+1"]);
+    // Numbers stay numbers.
+    expect(cell(callsCsv([call]), 'duration')).toEqual(['61']);
   });
 });
 

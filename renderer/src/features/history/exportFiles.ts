@@ -1,10 +1,10 @@
 /**
  * Exports of the history lists (issue 18 §7): call history, contacts, the inbox or one
- * conversation, as CSV (csv-stringify, RFC 4180 quoting) or JSON. Pure functions, so the file
+ * conversation, as CSV (lib/csv.ts: RFC 4180, formulas defused) or JSON. Pure functions, so the file
  * contents are unit-tested; `saveExport` hands the text to the browser's download under one naming
  * rule, `{subject}-{yyyy-MM-dd-HH-mm-ss}.{csv|json}`.
  */
-import { stringify } from 'csv-stringify/browser/esm/sync';
+import { toCsv, type CsvCell } from '../../lib/csv.ts';
 import type { CallRow } from './api/callHistory.ts';
 import type { ContactCard } from './api/contacts.ts';
 import type { InboxRow } from './api/inbox.ts';
@@ -17,14 +17,9 @@ export const exportMime: Record<ExportFormat, string> = {
   json: 'application/json',
 };
 
-type Cell = string | number | boolean | null | undefined;
-
-/** A header line of `columns`, then one line per row; missing values are empty cells. */
-function table<Row>(rows: Row[], columns: readonly string[], cells: (row: Row) => Cell[]): string {
-  return stringify(
-    rows.map((row) => cells(row).map((cell) => cell ?? '')),
-    { header: true, columns: [...columns], cast: { boolean: (value) => String(value) } },
-  );
+/** A header line of `columns`, then one line per row (the one CSV writer). */
+function table<Row>(rows: Row[], columns: readonly string[], cells: (row: Row) => CsvCell[]): string {
+  return toCsv(columns, rows.map(cells));
 }
 
 const listColumns = [

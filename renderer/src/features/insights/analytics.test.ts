@@ -92,6 +92,12 @@ describe('analytics layout of the SQL series', () => {
     expect(parsed[4]).toMatchObject({ agent_id: '', agent_name: '', channel: 'whatsapp', satisfaction: '' });
   });
 
+  it('defuses an agent name a spreadsheet would run as a formula', () => {
+    const csv = seriesCsv(rows.slice(0, 1), [{ id: 'a1', name: '=cmd|"/c calc"!A1' }]);
+    const [parsed] = parse(csv, { columns: true }) as Record<string, string>[];
+    expect(parsed?.agent_name).toBe('\'=cmd|"/c calc"!A1');
+  });
+
   it('exports the series as JSON with its range, filters and agent names', () => {
     const json = JSON.parse(
       seriesJson(rows, [{ id: 'a1', name: 'Clara' }], {

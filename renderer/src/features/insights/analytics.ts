@@ -3,7 +3,7 @@
  * computed in SQL) shaped for the chart, the tables and the CSV and JSON exports. Nothing here counts
  * activity: it only lays the SQL's rows out by day and channel and sums them per agent/channel.
  */
-import { stringify } from 'csv-stringify/browser/esm/sync';
+import { toCsv } from '../../lib/csv.ts';
 import { INSIGHTS_CHANNELS, type InsightsChannel, type SeriesRow } from '@contracts/insights.ts';
 import { dayLabel } from './format.ts';
 
@@ -141,10 +141,11 @@ const csvColumns = [
   'satisfaction',
 ] as const;
 
-/** The series as the RPC gave it, one line per day, agent and channel (RFC 4180 via csv-stringify). */
+/** The series as the RPC gave it, one line per day, agent and channel (the one CSV writer, lib/csv.ts). */
 export function seriesCsv(rows: SeriesRow[], agents: { id: string; name: string }[]): string {
   const names = new Map(agents.map((a) => [a.id, a.name]));
-  return stringify(
+  return toCsv(
+    csvColumns,
     rows.map((r) => [
       r.day,
       r.agent_id ?? '',
@@ -156,7 +157,6 @@ export function seriesCsv(rows: SeriesRow[], agents: { id: string; name: string 
       r.call_seconds,
       r.satisfaction ?? '',
     ]),
-    { header: true, columns: [...csvColumns] },
   );
 }
 

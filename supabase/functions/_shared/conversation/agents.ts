@@ -27,6 +27,8 @@ export interface LoadedAgent extends AgentForTurn {
   interactions: AgentInteraction[];
   /** The agent's voice setting (spoken channels map it to a provider voice). */
   voice: 'male' | 'female';
+  /** WhatsApp answers a voice note with a voice note too (the owner's choice, issue 17 §4). */
+  whatsappVoiceReplies: boolean;
 }
 
 const agentRow = z.object({
@@ -40,6 +42,7 @@ const agentRow = z.object({
   has_knowledge: z.boolean(),
   time_zone: z.string().nullable(),
   voice: z.enum(['male', 'female']).catch('male'),
+  whatsapp_voice_replies: z.boolean().catch(false),
   interactions: z.array(z.unknown()).catch([]),
   tools: z.array(
     z.object({
@@ -96,6 +99,7 @@ async function fetchAgent(
     hasKnowledge: row.has_knowledge,
     timeZone: row.time_zone,
     voice: row.voice,
+    whatsappVoiceReplies: row.whatsapp_voice_replies,
     tools: [
       ...row.tools.map((tool) => ({
         id: tool.id,

@@ -47,6 +47,39 @@ export async function meterAssist(
 }
 
 /**
+ * Records speech the provider synthesised for a channel (`<channel>.speech`, e.g. WhatsApp voice-note
+ * replies): text to speech is paid per character, so the value is the characters spoken. Same table
+ * and rules as chat tokens; recorded once the provider has answered, whatever happens to the audio next.
+ */
+export async function meterSpeech(
+  service: SupabaseClient,
+  entry: {
+    channel: 'whatsapp';
+    ownerId: string;
+    agentId: string;
+    conversationId: string;
+    characters: number;
+    model: string;
+    /** What the speech answers (the inbound message id), so a record can be traced back. */
+    replyTo: string;
+  },
+): Promise<void> {
+  const { error } = await service.from('analytics_metrics').insert({
+    user_id: entry.ownerId,
+    agent_id: entry.agentId,
+    name: `${entry.channel}.speech`,
+    value: entry.characters,
+    dimensions: {
+      conversation_id: entry.conversationId,
+      channel: entry.channel,
+      model: entry.model,
+      reply_to: entry.replyTo,
+    },
+  });
+  if (error) throw new Error(`metering failed: ${error.message}`);
+}
+
+/**
  * Model names from `platform_settings`, cached per function instance for a few seconds: a turn
  * should not pay a round trip for them, and an admin's change must take effect at once.
  */

@@ -24,6 +24,7 @@ const agent = {
   timeZone: null,
   interactions: [],
   voice: 'female',
+  whatsappVoiceReplies: false,
 } satisfies LoadedAgent;
 
 describe('phone tools', () => {

@@ -5,11 +5,7 @@
  */
 import type { TwilioClient } from './client.ts';
 import { isTwilioNotFound } from './errors.ts';
-
-export interface SubAccountCredentials {
-  sid: string;
-  authToken: string;
-}
+import type { SubAccount } from './sub-account.ts';
 
 /** Deletes the sender; one already gone counts as deleted. */
 export async function deleteSender(client: TwilioClient, sid: string): Promise<void> {
@@ -35,7 +31,7 @@ export async function closeSubAccount(platform: TwilioClient, sid: string): Prom
  */
 export async function releaseWhatsAppSender(
   platform: TwilioClient,
-  subAccountClient: (account: SubAccountCredentials) => TwilioClient,
+  subAccountClient: (account: SubAccount) => TwilioClient,
   release: { senderSid: string | null; accountSid: string | null; authToken: string | null },
 ): Promise<void> {
   if (release.senderSid) {

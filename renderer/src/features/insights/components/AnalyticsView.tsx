@@ -52,64 +52,30 @@ export function AnalyticsView({ rows, from, to, metric, agents }: AnalyticsViewP
       </Card>
 
       <div className="insights-breakdowns">
-        <Card>
-          <H4 id="analytics-channels-title">{t('insights:analytics.byChannel')}</H4>
-          <div className="insights-table-scroll" tabIndex={0} role="region" aria-labelledby="analytics-channels-title">
-            <HTMLTable compact striped className="insights-table" data-testid="analytics-channels">
-              <thead>
-                <tr>
-                  <th scope="col">{t('insights:analytics.channel')}</th>
-                  {ANALYTICS_METRICS.map((m) => (
-                    <th key={m} scope="col">
-                      {t(`insights:metrics.${m}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {channelTotals(rows).map(({ channel, totals }) => (
-                  <tr key={channel} data-testid={`analytics-channel-${channel}`}>
-                    <th scope="row">{t(`insights:channels.${channel}`)}</th>
-                    {ANALYTICS_METRICS.map((m) => (
-                      <td key={m} data-metric={m}>
-                        {number.format(totals[m])}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          </div>
-        </Card>
-        <Card>
-          <H4 id="analytics-agents-title">{t('insights:analytics.byAgent')}</H4>
-          <div className="insights-table-scroll" tabIndex={0} role="region" aria-labelledby="analytics-agents-title">
-            <HTMLTable compact striped className="insights-table" data-testid="analytics-agents">
-              <thead>
-                <tr>
-                  <th scope="col">{t('insights:analytics.agent')}</th>
-                  {ANALYTICS_METRICS.map((m) => (
-                    <th key={m} scope="col">
-                      {t(`insights:metrics.${m}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {agentTotals(rows, agents).map(({ agentId, name, totals }) => (
-                  <tr key={agentId ?? 'none'} data-testid={`analytics-agent-${agentId ?? 'none'}`}>
-                    <th scope="row">{name ?? t('insights:analytics.noAgent')}</th>
-                    {ANALYTICS_METRICS.map((m) => (
-                      <td key={m} data-metric={m}>
-                        {number.format(totals[m])}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          </div>
-        </Card>
+        <BreakdownTable
+          kind="channels"
+          title={t('insights:analytics.byChannel')}
+          rowHeader={t('insights:analytics.channel')}
+          format={number.format}
+          rows={channelTotals(rows).map(({ channel, totals }) => ({
+            key: channel,
+            testId: `analytics-channel-${channel}`,
+            label: t(`insights:channels.${channel}`),
+            totals,
+          }))}
+        />
+        <BreakdownTable
+          kind="agents"
+          title={t('insights:analytics.byAgent')}
+          rowHeader={t('insights:analytics.agent')}
+          format={number.format}
+          rows={agentTotals(rows, agents).map(({ agentId, name, totals }) => ({
+            key: agentId ?? 'none',
+            testId: `analytics-agent-${agentId ?? 'none'}`,
+            label: name ?? t('insights:analytics.noAgent'),
+            totals,
+          }))}
+        />
       </div>
 
       <Card>
@@ -147,5 +113,55 @@ export function AnalyticsView({ rows, from, to, metric, agents }: AnalyticsViewP
         </div>
       </Card>
     </div>
+  );
+}
+
+interface BreakdownRow {
+  key: string;
+  testId: string;
+  label: string;
+  totals: Record<AnalyticsMetric, number>;
+}
+
+/** Every measure per channel or per agent over the range: one row each, one column per measure. */
+function BreakdownTable(props: {
+  kind: 'channels' | 'agents';
+  title: string;
+  rowHeader: string;
+  format: (n: number) => string;
+  rows: BreakdownRow[];
+}) {
+  const { t } = useTranslation();
+  const titleId = `analytics-${props.kind}-title`;
+  return (
+    <Card>
+      <H4 id={titleId}>{props.title}</H4>
+      <div className="insights-table-scroll" tabIndex={0} role="region" aria-labelledby={titleId}>
+        <HTMLTable compact striped className="insights-table" data-testid={`analytics-${props.kind}`}>
+          <thead>
+            <tr>
+              <th scope="col">{props.rowHeader}</th>
+              {ANALYTICS_METRICS.map((m) => (
+                <th key={m} scope="col">
+                  {t(`insights:metrics.${m}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {props.rows.map((row) => (
+              <tr key={row.key} data-testid={row.testId}>
+                <th scope="row">{row.label}</th>
+                {ANALYTICS_METRICS.map((m) => (
+                  <td key={m} data-metric={m}>
+                    {props.format(row.totals[m])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
+    </Card>
   );
 }
