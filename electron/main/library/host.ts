@@ -25,62 +25,72 @@ export interface LibraryHost {
   close(): Promise<void>;
 }
 
-export function createLibraryHost(options: LibraryHostOptions): LibraryHost {
-  let token: string | null = null;
-  let userId: string | null = null;
-  let library: Promise<RecordingLibrary> | null = null;
-  let opened: RecordingLibrary | null = null;
+/** One signed-in user's library and the token its server calls use (never another user's). */
+interface Session {
+  userId: string;
+  token: { value: string | null };
+  library: RecordingLibrary;
+}
 
-  async function open(forUser: string): Promise<RecordingLibrary> {
+export function createLibraryHost(options: LibraryHostOptions): LibraryHost {
+  let session: Session | null = null;
+  // setSession calls run one after the other: a sign-out still syncing must not see (or be
+  // overtaken by) the next sign-in.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serialized = <T>(run: () => Promise<T>): Promise<T> => {
+    const result = chain.then(run);
+    chain = result.catch(() => undefined);
+    return result;
+  };
+
+  async function open(userId: string, accessToken: string): Promise<Session> {
     const config = await options.backendConfig();
+    const token = { value: accessToken as string | null };
     const server = createLibraryServer({
       ...config,
-      accessToken: () => token,
+      accessToken: () => token.value,
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(options.webSocket ? { webSocket: options.webSocket } : {}),
     });
     const { userDataDir: _unused, backendConfig: _config, webSocket: _ws, ...rest } = options;
-    const lib = await openRecordingLibrary({ ...rest, root: userLibraryRoot(options.userDataDir, forUser), server });
-    opened = lib;
-    return lib;
+    const library = await openRecordingLibrary({ ...rest, root: userLibraryRoot(options.userDataDir, userId), server });
+    return { userId, token, library };
   }
 
   async function closeCurrent(wipeIfChosen: boolean): Promise<void> {
-    const lib = await library?.catch(() => null);
-    library = null;
-    opened = null;
-    if (!lib) return;
+    const closing = session;
+    session = null;
+    if (!closing) return;
+    const lib = closing.library;
     const settings: LibrarySettings = lib.getSettings();
-    // A last chance for edits made offline, with the token that is still valid for a while.
+    // A last chance for edits made offline, with this user's token (still valid for a while).
     await lib.syncNow().catch(() => undefined);
+    closing.token.value = null;
     if (wipeIfChosen && settings.wipeOnSignOut) await lib.wipe();
     await lib.close();
   }
 
   return {
-    async setSession(accessToken) {
-      if (accessToken === null) {
-        await closeCurrent(true);
-        token = null;
-        userId = null;
-        return;
-      }
-      const sub = decodeJwt(accessToken).sub ?? null;
-      if (!sub) throw new Error('token without a subject');
-      if (sub !== userId) {
-        // Another user on this machine: close the previous library as it is (no wipe, not signed out).
-        await closeCurrent(false);
-        userId = sub;
-        token = accessToken;
-        library = open(sub);
-        await library;
-        return;
-      }
-      token = accessToken;
-      // A refreshed token: retry pending edits now that we are likely online.
-      void opened?.syncNow();
-    },
-    current: () => opened,
-    close: () => closeCurrent(false),
+    setSession: (accessToken) =>
+      serialized(async () => {
+        if (accessToken === null) {
+          await closeCurrent(true);
+          return;
+        }
+        const sub = decodeJwt(accessToken).sub ?? null;
+        if (!sub) throw new Error('token without a subject');
+        if (sub !== session?.userId) {
+          // Another user on this machine: close the previous library as it is (no wipe, not signed out).
+          await closeCurrent(false);
+          // A failed open leaves no session, so the next setSession tries again.
+          session = await open(sub, accessToken);
+          return;
+        }
+        session.token.value = accessToken;
+        // A refreshed token: retry pending edits now that we are likely online.
+        void session.library.syncNow();
+      }),
+    current: () => session?.library ?? null,
+    close: () => serialized(() => closeCurrent(false)),
   };
 }

@@ -3,7 +3,7 @@ import type { IpcResult } from '../../shared/ipc-contract.ts';
 import { libraryInvokeContract, LibraryChannel } from '../../shared/library-contract.ts';
 import { isAppUrl, type NavigationPolicy } from '../security/navigation.ts';
 import type { LibraryHost } from './host.ts';
-import { LibraryOfflineError, type RecordingLibrary } from './library.ts';
+import { LibraryOfflineError, LibraryRequestError, type RecordingLibrary } from './library.ts';
 import { mediaIdOf } from './media.ts';
 import { LibraryPathError } from './paths.ts';
 
@@ -47,7 +47,7 @@ export function registerLibraryIpc(deps: LibraryIpcDeps): void {
       } catch (error) {
         if (error instanceof LibraryOfflineError)
           return { ok: false, error: { code: 'backend_unavailable', message: error.message } };
-        if (error instanceof NotSignedIn || error instanceof LibraryPathError)
+        if (error instanceof NotSignedIn || error instanceof LibraryPathError || error instanceof LibraryRequestError)
           return { ok: false, error: { code: 'invalid_request', message: error.message } };
         deps.log(`IPC ${channel} failed: ${String(error)}`);
         return { ok: false, error: { code: 'internal', message: 'internal error' } };

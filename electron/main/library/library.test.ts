@@ -9,7 +9,13 @@ import type {
   ServerAnnotation,
 } from '../../../supabase/functions/_shared/contracts/recording-library.ts';
 import type { DownloadProgress, LibraryChanged, LibrarySearch } from '../../shared/library-contract.ts';
-import { LibraryOfflineError, openRecordingLibrary, type LibraryServer, type RecordingLibrary } from './library.ts';
+import {
+  LibraryOfflineError,
+  LibraryRequestError,
+  openRecordingLibrary,
+  type LibraryServer,
+  type RecordingLibrary,
+} from './library.ts';
 import { bytesOf, startFileServer, type FileServer } from './testServer.ts';
 
 /**
@@ -55,22 +61,42 @@ function recording(i: number, overrides: Partial<ManifestItem> = {}): ManifestIt
 
 interface FakeServer extends LibraryServer {
   items: ManifestItem[];
+  /** What a walk ('filter', 'agents') reads in order: null = a call without a recording. */
+  history: (ManifestItem | null)[];
+  /** History rows one answer reads at most (as call_history pages, budgeted). */
+  pageRows: number;
   online: boolean;
   stored: Map<string, ServerAnnotation>;
+  requests: Parameters<LibraryServer['manifest']>[0][];
 }
 
 function fakeServer(items: ManifestItem[]): FakeServer {
   const server: FakeServer = {
     items,
+    history: items,
+    pageRows: 100,
     online: true,
     stored: new Map(),
-    async manifest({ selection, exclude }) {
+    requests: [],
+    async manifest(request) {
+      server.requests.push(request);
       if (!server.online) throw new LibraryOfflineError('fetch failed');
-      const wanted =
-        selection.mode === 'calls'
-          ? server.items.filter((i) => selection.calls.some((c) => c.id === i.id))
-          : server.items;
-      return { items: wanted.filter((i) => !exclude.includes(i.id)), skipped: [], truncated: false };
+      const { selection, cursor } = request;
+      if (selection.mode === 'calls') {
+        const wanted = server.items.filter((i) => selection.calls.some((c) => c.id === i.id));
+        return { items: wanted, skipped: [], truncated: false, next: null };
+      }
+      // The keyset: continue after the row the cursor names.
+      const start = cursor ? server.history.findIndex((row, i) => `row-${i}` === cursor.beforeId) + 1 : 0;
+      const rows = server.history.slice(start, start + server.pageRows);
+      const end = start + rows.length;
+      const more = end < server.history.length;
+      return {
+        items: rows.filter((row): row is ManifestItem => row !== null),
+        skipped: [],
+        truncated: more,
+        next: more ? { beforeAt: new Date(base).toISOString(), beforeId: `row-${end - 1}`, agentId: null } : null,
+      };
     },
     async annotations(ids) {
       if (!server.online) throw new LibraryOfflineError('fetch failed');
@@ -276,6 +302,69 @@ describe('recording library', () => {
     expect(library.search(everything)).toEqual([]);
     expect(existsSync(path.join(root, item.id))).toBe(false);
     expect((await library.mediaResponse(item.id, null)).status).toBe(404);
+    await library.close();
+  });
+  it('"download again" continues after the last answer, across runs of unrecorded calls, without sending what it holds', async () => {
+    const items = [0, 1, 2, 3].map((i) => recording(i));
+    const server = fakeServer(items);
+    // 2 recorded calls, then 650 calls without a recording (more than one click reads), then 2 more
+    server.history = [items[0]!, items[1]!, ...Array<null>(650).fill(null), items[2]!, items[3]!];
+    const library = await open(server);
+    const filter = { mode: 'filter', agentId: null, search: '', since: null, until: null } as const;
+
+    const first = await library.download(filter);
+    expect(first).toMatchObject({ queued: 2, truncated: true });
+    await library.idle();
+    // each request continues from the previous answer's cursor; no list of held calls is sent
+    expect(server.requests.map((r) => r.cursor?.beforeId ?? null)).toEqual([
+      null,
+      'row-99',
+      'row-199',
+      'row-299',
+      'row-399',
+    ]);
+    expect(server.requests.every((r) => !('exclude' in r))).toBe(true);
+
+    const again = await library.download(filter);
+    expect(again).toMatchObject({ queued: 2, truncated: false });
+    await library.idle();
+    expect(library.search(everything)).toHaveLength(4);
+
+    // the walk is complete: a new "download" starts from the newest again and finds nothing new
+    server.requests.length = 0;
+    const third = await library.download(filter);
+    expect(third).toMatchObject({ queued: 0, truncated: true });
+    expect(server.requests[0]?.cursor).toBeNull();
+    await library.close();
+  });
+
+  it('asks only for the picked calls it does not hold yet', async () => {
+    const items = [0, 1].map((i) => recording(i));
+    const server = fakeServer(items);
+    const library = await open(server);
+    await library.download({ mode: 'calls', calls: [{ kind: 'gsm', id: items[0]!.id }] });
+    await library.idle();
+    const both = items.map((i) => ({ kind: 'gsm' as const, id: i.id }));
+    expect(await library.download({ mode: 'calls', calls: both })).toMatchObject({ queued: 1, skipped: 1 });
+    expect(server.requests.at(-1)?.selection).toEqual({ mode: 'calls', calls: [both[1]] });
+    await library.idle();
+    server.requests.length = 0;
+    expect(await library.download({ mode: 'calls', calls: both })).toMatchObject({ queued: 0, skipped: 2 });
+    expect(server.requests).toEqual([]);
+    await library.close();
+  });
+
+  it('a refused manifest keeps its reason; only an unreachable or failing server is "offline"', async () => {
+    const server = fakeServer([]);
+    const library = await open(server);
+    const filter = { mode: 'filter', agentId: null, search: '', since: null, until: null } as const;
+    server.manifest = () => Promise.reject(new LibraryRequestError(400, 'exclude: too many ids'));
+    await expect(library.download(filter)).rejects.toMatchObject({
+      name: 'LibraryRequestError',
+      message: 'exclude: too many ids',
+    });
+    server.manifest = () => Promise.reject(new LibraryOfflineError('fetch failed'));
+    await expect(library.download(filter)).rejects.toBeInstanceOf(LibraryOfflineError);
     await library.close();
   });
 });

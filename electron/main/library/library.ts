@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type {
-  LibraryManifest,
-  ManifestItem,
-  ServerAnnotation,
+import {
+  LIBRARY_MANIFEST_MAX,
+  type LibraryCursor,
+  type LibraryManifest,
+  type ManifestItem,
+  type ServerAnnotation,
 } from '../../../supabase/functions/_shared/contracts/recording-library.ts';
 import type {
   AnnotationInput,
@@ -44,7 +46,7 @@ import {
 
 /** The server as the library needs it (supabase-js in production, see server.ts). */
 export interface LibraryServer {
-  manifest(request: { selection: LibrarySelectionIpc; exclude: string[] }): Promise<LibraryManifest>;
+  manifest(request: { selection: LibrarySelectionIpc; cursor: LibraryCursor | null }): Promise<LibraryManifest>;
   syncAnnotation(input: {
     kind: 'gsm' | 'voice';
     id: string;
@@ -55,10 +57,24 @@ export interface LibraryServer {
   annotations(ids: string[]): Promise<Map<string, ServerAnnotation>>;
 }
 
-/** The server could not be reached: the library stays usable and retries later. */
+/** The server could not be reached (or failed, 5xx): the library stays usable and retries later. */
 export class LibraryOfflineError extends Error {
   override readonly name = 'LibraryOfflineError';
 }
+
+/** The server refused the request (4xx): its message says why; asking again will not help. */
+export class LibraryRequestError extends Error {
+  override readonly name = 'LibraryRequestError';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Manifests one "download" asks for at most (each is one request to the function). */
+const MANIFESTS_PER_DOWNLOAD = 5;
 
 export interface RecordingLibraryOptions {
   root: string;
@@ -149,6 +165,8 @@ export async function openRecordingLibrary(options: RecordingLibraryOptions): Pr
   );
 
   const tasks = new Map<string, Task>();
+  /** Where a truncated walk continues, per selection (JSON), for the next "download" of it. */
+  const continuations = new Map<string, LibraryCursor>();
   const queue: Task[] = [];
   let running = 0;
   let idleWaiters: (() => void)[] = [];
@@ -218,7 +236,7 @@ export async function openRecordingLibrary(options: RecordingLibraryOptions): Pr
     // A signed URL expires; an attempt after a server refusal asks for a fresh one.
     const fresh = await options.server.manifest({
       selection: { mode: 'calls', calls: [{ kind: item.kind, id: item.id }] },
-      exclude: [],
+      cursor: null,
     });
     return fresh.items.find((i) => i.id === item.id) ?? item;
   }
@@ -413,45 +431,72 @@ export async function openRecordingLibrary(options: RecordingLibraryOptions): Pr
     });
   }
 
+  function enqueue(jobId: string, item: ManifestItem) {
+    const task: Task = {
+      jobId,
+      item,
+      controller: new AbortController(),
+      progress: {
+        jobId,
+        id: item.id,
+        state: 'queued',
+        receivedBytes: 0,
+        totalBytes: item.size,
+        resumedFrom: 0,
+        error: null,
+      },
+    };
+    tasks.set(item.id, task);
+    queue.push(task);
+    options.emitProgress(task.progress);
+  }
+
   const library: RecordingLibrary = {
     async download(selection) {
-      const exclude = [...Object.keys(index.entries), ...tasks.keys()];
-      let manifest: LibraryManifest;
-      try {
-        manifest = await options.server.manifest({ selection, exclude });
-      } catch (error) {
-        throw error instanceof LibraryOfflineError ? error : new LibraryOfflineError(String(error));
-      }
       const jobId = randomUUID();
+      const held = (id: string) => Boolean(index.entries[id.toLowerCase()]) || tasks.has(id.toLowerCase());
+      // A walk ('filter', 'agents') continues where the last "download" of the same selection
+      // stopped; nothing held locally is sent (a big library would not fit in a request).
+      const key = JSON.stringify(selection);
+      let cursor = selection.mode === 'calls' ? null : (continuations.get(key) ?? null);
       let queued = 0;
-      for (const item of manifest.items) {
-        if (index.entries[item.id] || tasks.has(item.id)) continue;
-        const task: Task = {
-          jobId,
-          item,
-          controller: new AbortController(),
-          progress: {
-            jobId,
-            id: item.id,
-            state: 'queued',
-            receivedBytes: 0,
-            totalBytes: item.size,
-            resumedFrom: 0,
-            error: null,
-          },
-        };
-        tasks.set(item.id, task);
-        queue.push(task);
-        options.emitProgress(task.progress);
-        queued += 1;
+      let alreadyHeld = 0;
+      // Ids the server skipped (no recording, not the caller's): not asked for again.
+      const skippedIds = new Set<string>();
+      let truncated = false;
+      if (selection.mode === 'calls') alreadyHeld = selection.calls.filter((c) => held(c.id)).length;
+      for (let round = 0; round < MANIFESTS_PER_DOWNLOAD && queued < LIBRARY_MANIFEST_MAX; round++) {
+        let request: LibrarySelectionIpc = selection;
+        if (selection.mode === 'calls') {
+          const wanted = selection.calls.filter((c) => !held(c.id) && !skippedIds.has(c.id));
+          if (!wanted.length) {
+            truncated = false;
+            break;
+          }
+          request = { mode: 'calls', calls: wanted };
+        }
+        const manifest = await options.server.manifest({ selection: request, cursor });
+        for (const item of manifest.items) {
+          if (held(item.id)) {
+            alreadyHeld += 1;
+            continue;
+          }
+          enqueue(jobId, item);
+          queued += 1;
+        }
+        for (const id of manifest.skipped) skippedIds.add(id);
+        truncated = manifest.truncated;
+        cursor = manifest.next;
+        if (selection.mode !== 'calls') {
+          if (truncated && cursor) continuations.set(key, cursor);
+          else continuations.delete(key);
+        }
+        // A truncated walk without a cursor (an older server) cannot make progress by asking again.
+        if (!truncated || (selection.mode !== 'calls' && !cursor)) break;
       }
+      const skipped = alreadyHeld + skippedIds.size;
       pump();
-      return {
-        jobId,
-        queued,
-        skipped: manifest.skipped.length + manifest.items.length - queued,
-        truncated: manifest.truncated,
-      };
+      return { jobId, queued, skipped, truncated };
     },
 
     cancel(jobId) {

@@ -1,11 +1,19 @@
-import { createClient, FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
+import { createClient, FunctionsHttpError } from '@supabase/supabase-js';
+import { errorBodySchema } from '../../../supabase/functions/_shared/contracts/errors.ts';
 import type { Database } from '../../../supabase/types/database.ts';
 import {
   libraryManifestSchema,
   serverAnnotationSchema,
   type ServerAnnotation,
 } from '../../../supabase/functions/_shared/contracts/recording-library.ts';
-import { LibraryOfflineError, type LibraryServer } from './library.ts';
+import { LibraryOfflineError, LibraryRequestError, type LibraryServer } from './library.ts';
+
+/** The function's `{ error: { code, message } }`, or the status when the body is something else. */
+async function refusalMessage(answer: Response): Promise<string> {
+  const body: unknown = await answer.json().catch(() => null);
+  const parsed = errorBodySchema.safeParse(body);
+  return parsed.success ? parsed.data.error.message : `recording-library answered ${answer.status}`;
+}
 
 /**
  * The library's server calls through the one data path, supabase-js, acting as the signed-in user
@@ -58,13 +66,14 @@ export function createLibraryServer(config: LibraryServerConfig): LibraryServer 
     async manifest(request) {
       const { data, error } = await client.functions.invoke('recording-library', { body: request });
       if (error) {
-        if (error instanceof FunctionsFetchError) throw new LibraryOfflineError(String(error.context ?? error.message));
         if (error instanceof FunctionsHttpError) {
-          const status = (error.context as Response).status;
-          if (status >= 500 || status === 0) throw new LibraryOfflineError(`recording-library answered ${status}`);
-          throw new Error(`recording-library answered ${status}`);
+          const answer = error.context as Response;
+          // Only a failing server is "offline" (retry later); a refusal says why (bad request, signed out).
+          if (answer.status >= 500) throw new LibraryOfflineError(`recording-library answered ${answer.status}`);
+          throw new LibraryRequestError(answer.status, await refusalMessage(answer));
         }
-        throw new LibraryOfflineError(error.message);
+        // FunctionsFetchError / FunctionsRelayError: no answer from the function itself.
+        throw new LibraryOfflineError(String((error as { context?: unknown }).context ?? error.message));
       }
       return libraryManifestSchema.parse(data);
     },

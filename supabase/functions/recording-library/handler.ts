@@ -1,14 +1,16 @@
 /**
  * `POST /functions/v1/recording-library` (signed-in owners; issue 20 §1): the manifest the desktop
- * app downloads its offline recordings library from. Body: `{selection, exclude?}`
+ * app downloads its offline recordings library from. Body: `{selection, cursor?, exclude?}`
  * (contracts/recording-library.ts). Answers, per recorded call of the caller: size and SHA-256 of
  * the stored recording, a short-lived signed URL (Range-capable), the transcript and the current
  * annotation.
  *
  * Everything is read AS the caller (RLS, and `user_id` = the caller), including the recording
- * bytes hashed the first time a recording is asked for; only the checksum cache is written with the
- * service role, which alone may touch it, for a path just read as the caller. Recordings are
- * written once by the call functions and never replaced, so a cached checksum stays true.
+ * bytes hashed (as a stream, a bounded number per request) the first time a recording is asked
+ * for; only the checksum cache is written with the service role, which alone may touch it, for a
+ * path just read as the caller. Recordings are written once by the call functions and never
+ * replaced, so a cached checksum stays true. 'filter' and 'agents' answers carry a keyset cursor
+ * (`next`) the app sends back to continue.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { recordingExtension } from '../_shared/contracts/history.ts';
@@ -21,13 +23,19 @@ import {
   type TranscriptLine,
 } from '../_shared/contracts/recording-library.ts';
 import { createFunctionApp, jsonResponse, parseJsonBody, type FunctionEnv } from '../_shared/platform/index.ts';
+import { BUCKET, cachedChecksums, computeChecksum } from './checksums.ts';
 import { resolveSelection, type RecordedCall } from './selection.ts';
 
 export type { FunctionEnv };
 
-const BUCKET = 'recordings';
-/** `exclude` may list a few thousand ids. */
+/** `exclude` may list a few thousand ids (older apps). */
 const MAX_BODY_BYTES = 256 * 1024;
+/**
+ * Recordings hashed for the first time per request at most (count and bytes): the rest are
+ * answered on the next request (`truncated`), so one request stays within the function's time.
+ */
+export const MAX_NEW_CHECKSUMS = 10;
+export const MAX_NEW_CHECKSUM_BYTES = 400 * 1024 * 1024;
 
 const MIME_BY_EXTENSION: Record<string, string> = {
   mp3: 'audio/mpeg',
@@ -37,42 +45,6 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   ogg: 'audio/ogg',
   wav: 'audio/wav',
 };
-
-function hex(buffer: ArrayBuffer): string {
-  return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-interface Checksum {
-  size: number;
-  sha256: string;
-}
-
-async function checksums(
-  asCaller: SupabaseClient,
-  service: SupabaseClient,
-  userId: string,
-  paths: string[],
-): Promise<Map<string, Checksum>> {
-  const known = new Map<string, Checksum>();
-  if (!paths.length) return known;
-  const cached = await service.from('recording_checksums').select('path, size, sha256').in('path', paths);
-  if (cached.error) throw new Error(`reading checksums failed: ${cached.error.message}`);
-  for (const row of cached.data ?? []) known.set(row.path, { size: Number(row.size), sha256: row.sha256 });
-  for (const path of paths) {
-    if (known.has(path)) continue;
-    const file = await asCaller.storage.from(BUCKET).download(path);
-    // Missing object (or not readable by the caller): that call is skipped.
-    if (file.error) continue;
-    const bytes = await file.data.arrayBuffer();
-    const sum = { size: bytes.byteLength, sha256: hex(await crypto.subtle.digest('SHA-256', bytes)) };
-    const saved = await service
-      .from('recording_checksums')
-      .upsert({ path, user_id: userId, size: sum.size, sha256: sum.sha256 }, { onConflict: 'path' });
-    if (saved.error) throw new Error(`caching a checksum failed: ${saved.error.message}`);
-    known.set(path, sum);
-  }
-  return known;
-}
 
 async function transcripts(asCaller: SupabaseClient, conversationIds: string[]) {
   const byConversation = new Map<string, TranscriptLine[]>();
@@ -121,19 +93,53 @@ export function makeHandler(env: FunctionEnv) {
     const caller = await fn.auth.requireOwner(c.req.raw);
     const input = await parseJsonBody(c.req.raw, libraryManifestRequestSchema, { maxBytes: MAX_BODY_BYTES });
     const asCaller = fn.asCaller(caller);
-    const picked = await resolveSelection(asCaller, caller.userId, input.selection, new Set(input.exclude));
+    const picked = await resolveSelection(
+      asCaller,
+      caller.userId,
+      input.selection,
+      input.cursor,
+      new Set(input.exclude),
+    );
+    const service = fn.service();
 
     // Recordings live under the owner's folder; a row pointing elsewhere is not served.
     const own = (call: RecordedCall) => call.path.startsWith(`${caller.userId}/`);
-    const candidates = picked.calls.filter(own);
-    const skipped = [...picked.skipped, ...picked.calls.filter((call) => !own(call)).map((call) => call.id)];
+    const sums = await cachedChecksums(
+      service,
+      picked.calls.filter(own).map((call) => call.path),
+    );
+    const skipped = [...picked.skipped];
+    const ready: RecordedCall[] = [];
+    let hashed = 0;
+    let hashedBytes = 0;
+    // Index of the first call left for the next request (hashing budget spent), or -1.
+    let cut = -1;
+    for (const [i, call] of picked.calls.entries()) {
+      if (!own(call)) {
+        skipped.push(call.id);
+        continue;
+      }
+      if (!sums.has(call.path)) {
+        if (hashed >= MAX_NEW_CHECKSUMS || hashedBytes >= MAX_NEW_CHECKSUM_BYTES) {
+          cut = i;
+          break;
+        }
+        hashed += 1;
+        const sum = await computeChecksum(asCaller, service, caller.userId, call.path);
+        // Missing object (or not readable by the caller): that call is skipped.
+        if (!sum) {
+          skipped.push(call.id);
+          continue;
+        }
+        hashedBytes += sum.size;
+        sums.set(call.path, sum);
+      }
+      ready.push(call);
+    }
+    const truncated = cut >= 0 || picked.truncated;
+    // A walk resumes after the last call this answer covered; picked calls are simply asked again.
+    const next = cut >= 0 ? (cut > 0 ? picked.calls[cut - 1]!.position : input.cursor) : picked.next;
 
-    const sums = await checksums(asCaller, fn.service(), caller.userId, [...new Set(candidates.map((x) => x.path))]);
-    const ready = candidates.filter((call) => {
-      if (sums.has(call.path)) return true;
-      skipped.push(call.id);
-      return false;
-    });
     const signed = ready.length
       ? await asCaller.storage.from(BUCKET).createSignedUrls(
           ready.map((call) => call.path),
@@ -178,7 +184,7 @@ export function makeHandler(env: FunctionEnv) {
         annotation: notes.get(`${call.kind}:${call.id}`) ?? null,
       });
     }
-    const body: LibraryManifest = { items, skipped, truncated: picked.truncated };
+    const body: LibraryManifest = { items, skipped, truncated, next };
     return jsonResponse(body);
   });
 

@@ -5,9 +5,13 @@
  * console's history page uses, so "the current filter" means exactly what the page shows.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { LIBRARY_MANIFEST_MAX, type CallRef } from '../_shared/contracts/recording-library.ts';
+import {
+  LIBRARY_MANIFEST_MAX,
+  type CallRef,
+  type LibraryCursor,
+  type librarySelectionSchema,
+} from '../_shared/contracts/recording-library.ts';
 import type { CallKind } from '../_shared/contracts/history.ts';
-import type { librarySelectionSchema } from '../_shared/contracts/recording-library.ts';
 import type { z } from 'zod';
 
 export interface RecordedCall {
@@ -21,6 +25,8 @@ export interface RecordedCall {
   path: string;
   mime: string | null;
   conversationId: string | null;
+  /** Where a walk continues once this call is served (null for picked calls). */
+  position: LibraryCursor | null;
 }
 
 interface HistoryRow {
@@ -37,10 +43,10 @@ interface HistoryRow {
 }
 
 const HISTORY_PAGE = 100;
-/** Pages of call_history read per request at most (recordings are sparse among old calls). */
+/** Pages of call_history read per request at most, across agents. */
 const MAX_PAGES = 20;
 
-function fromHistory(row: HistoryRow): RecordedCall | null {
+function fromHistory(row: HistoryRow, walkedAgent: string | null): RecordedCall | null {
   if (!row.recording_path) return null;
   return {
     kind: row.kind,
@@ -53,38 +59,57 @@ function fromHistory(row: HistoryRow): RecordedCall | null {
     path: row.recording_path,
     mime: row.recording_mime,
     conversationId: row.conversation_id,
+    position: { beforeAt: row.started_at, beforeId: row.id, agentId: walkedAgent },
   };
 }
 
 export interface Picked {
+  /** In the walk's order (newest first for 'filter' and 'agents'). */
   calls: RecordedCall[];
   /** Picked ids with no recording, or not the caller's. */
   skipped: string[];
   truncated: boolean;
+  /** Where to continue once every call above is served; null when the walk is complete. */
+  next: LibraryCursor | null;
 }
 
+/** call_history pages one request may read in all (recordings are sparse among old calls). */
+interface PageBudget {
+  left: number;
+}
+
+/**
+ * Reads call_history newest first from `start`, keeping recorded calls, until the manifest is full
+ * or the page budget is spent. Returns where to continue (null: this walk is complete), so a long
+ * run of unrecorded calls is crossed over several requests instead of answered again and again.
+ */
 async function walkHistory(
   asCaller: SupabaseClient,
   args: Record<string, unknown>,
+  walkedAgent: string | null,
+  start: LibraryCursor | null,
+  budget: PageBudget,
   exclude: Set<string>,
   into: RecordedCall[],
-): Promise<boolean> {
-  let cursor: { before_at: string; before_id: string } | null = null;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const { data, error } = await asCaller.rpc('call_history', { ...args, ...cursor, page_size: HISTORY_PAGE });
+): Promise<LibraryCursor | null> {
+  let at: LibraryCursor = start ?? { beforeAt: null, beforeId: null, agentId: walkedAgent };
+  while (budget.left > 0) {
+    budget.left -= 1;
+    const keyset = at.beforeAt && at.beforeId ? { before_at: at.beforeAt, before_id: at.beforeId } : {};
+    const { data, error } = await asCaller.rpc('call_history', { ...args, ...keyset, page_size: HISTORY_PAGE });
     if (error) throw new Error(`call_history failed: ${error.message}`);
     const rows = (data ?? []) as HistoryRow[];
     for (const row of rows) {
-      const call = exclude.has(row.id) ? null : fromHistory(row);
+      const call = exclude.has(row.id) ? null : fromHistory(row, walkedAgent);
       if (!call) continue;
-      if (into.length >= LIBRARY_MANIFEST_MAX) return true;
       into.push(call);
+      if (into.length >= LIBRARY_MANIFEST_MAX) return call.position;
     }
     const tail = rows[rows.length - 1];
-    if (rows.length < HISTORY_PAGE || !tail) return false;
-    cursor = { before_at: tail.started_at, before_id: tail.id };
+    if (rows.length < HISTORY_PAGE || !tail) return null;
+    at = { beforeAt: tail.started_at, beforeId: tail.id, agentId: walkedAgent };
   }
-  return true;
+  return at;
 }
 
 async function pickedCalls(asCaller: SupabaseClient, userId: string, refs: CallRef[]): Promise<Picked> {
@@ -111,6 +136,7 @@ async function pickedCalls(asCaller: SupabaseClient, userId: string, refs: CallR
         path: c.recording_path,
         mime: null,
         conversationId: c.conversation_id,
+        position: null,
       });
     }
   }
@@ -134,6 +160,7 @@ async function pickedCalls(asCaller: SupabaseClient, userId: string, refs: CallR
         path: v.storage_path,
         mime: v.mime_type,
         conversationId: v.conversation_id,
+        position: null,
       });
     }
   }
@@ -145,13 +172,19 @@ async function pickedCalls(asCaller: SupabaseClient, userId: string, refs: CallR
     for (const call of found) if (call.agentId) call.agentName = names.get(call.agentId) ?? call.agentName;
   }
   const foundIds = new Set(found.map((c) => c.id));
-  return { calls: found, skipped: refs.map((r) => r.id).filter((id) => !foundIds.has(id)), truncated: false };
+  return {
+    calls: found,
+    skipped: refs.map((r) => r.id).filter((id) => !foundIds.has(id)),
+    truncated: false,
+    next: null,
+  };
 }
 
 export async function resolveSelection(
   asCaller: SupabaseClient,
   userId: string,
   selection: z.output<typeof librarySelectionSchema>,
+  cursor: LibraryCursor | null,
   exclude: Set<string>,
 ): Promise<Picked> {
   if (selection.mode === 'calls') {
@@ -162,9 +195,9 @@ export async function resolveSelection(
     );
   }
   const calls: RecordedCall[] = [];
-  let truncated = false;
+  const budget: PageBudget = { left: MAX_PAGES };
   if (selection.mode === 'filter') {
-    truncated = await walkHistory(
+    const next = await walkHistory(
       asCaller,
       {
         ...(selection.agentId ? { agent: selection.agentId } : {}),
@@ -172,20 +205,25 @@ export async function resolveSelection(
         ...(selection.since ? { since: selection.since } : {}),
         ...(selection.until ? { until: selection.until } : {}),
       },
+      null,
+      cursor,
+      budget,
       exclude,
       calls,
     );
-  } else {
-    for (const agent of new Set(selection.agentIds)) {
-      truncated =
-        (await walkHistory(
-          asCaller,
-          { agent, ...(selection.since ? { since: selection.since } : {}) },
-          exclude,
-          calls,
-        )) || truncated;
-      if (truncated) break;
-    }
+    return { calls, skipped: [], truncated: next !== null, next };
   }
-  return { calls, skipped: [], truncated };
+  // One agent after the other, in the order given; a cursor names the agent it stopped in.
+  const agents = [...new Set(selection.agentIds)];
+  const resumeAt = cursor?.agentId ? agents.indexOf(cursor.agentId) : -1;
+  for (let i = Math.max(resumeAt, 0); i < agents.length; i++) {
+    const agent = agents[i]!;
+    if (budget.left === 0) {
+      return { calls, skipped: [], truncated: true, next: { beforeAt: null, beforeId: null, agentId: agent } };
+    }
+    const args = { agent, ...(selection.since ? { since: selection.since } : {}) };
+    const next = await walkHistory(asCaller, args, agent, i === resumeAt ? cursor : null, budget, exclude, calls);
+    if (next) return { calls, skipped: [], truncated: true, next };
+  }
+  return { calls, skipped: [], truncated: false, next: null };
 }

@@ -211,7 +211,7 @@ describe('recording-library manifest', () => {
     const selection = { mode: 'calls', calls: [{ kind: 'gsm', id: phone.id }] };
     for (const actor of [cast.otherOwner, cast.admin]) {
       const { data } = await manifest(actor.client, { selection });
-      expect(data).toEqual({ items: [], skipped: [phone.id], truncated: false });
+      expect(data).toEqual({ items: [], skipped: [phone.id], truncated: false, next: null });
       const agents = await manifest(actor.client, { selection: { mode: 'agents', agentIds: [agentId] } });
       expect(agents.data?.items).toEqual([]);
     }
@@ -309,6 +309,173 @@ describe('recording annotations', () => {
         edited_at: new Date(Date.now() + randomUUID().length).toISOString(),
       });
       expect(error === null, JSON.stringify(rubric)).toBe(valid);
+    }
+  });
+});
+
+describe('recording-library at scale', () => {
+  let bulkAgent: string;
+  const bulk: { id: string; path: string; sha256: string }[] = [];
+  let sparseAgent: string;
+  let sparseRecorded: string;
+
+  beforeAll(async () => {
+    const { service, owner } = cast;
+    bulkAgent = (
+      await must(service.from('agents').insert({ user_id: owner.id, name: 'Bulk desk' }).select('id').single())
+    ).id;
+    const rows = await must(
+      service
+        .from('calls')
+        .insert(
+          Array.from({ length: 100 }, (_, i) => ({
+            user_id: owner.id,
+            assigned_agent: bulkAgent,
+            from_number: `+3361000${String(i).padStart(4, '0')}`,
+            to_number: '+15550001111',
+            status: 'completed',
+            duration: 10,
+            timestamp: new Date(Date.parse('2026-11-10T08:00:00Z') + i * 60_000).toISOString(),
+          })),
+        )
+        .select('id'),
+    );
+    for (const [i, row] of rows.entries()) {
+      // one recording of several megabytes: hashed as a stream, in many chunks
+      const bytes = i === 0 ? Buffer.alloc(3_000_000, 7) : Buffer.from(`recording ${i} `.repeat(20));
+      const path = `${owner.id}/${bulkAgent}/calls/${row.id}-${'long-name'.repeat(4)}.wav`;
+      await must(service.storage.from('recordings').upload(path, bytes, { contentType: 'audio/wav' }));
+      await must(service.from('calls').update({ recording_path: path }).eq('id', row.id));
+      bulk.push({ id: row.id, path, sha256: createHash('sha256').update(bytes).digest('hex') });
+    }
+
+    // 2,050 calls without a recording, newer than the one recorded call of this agent
+    sparseAgent = (
+      await must(service.from('agents').insert({ user_id: owner.id, name: 'Sparse desk' }).select('id').single())
+    ).id;
+    await must(
+      service.from('calls').insert(
+        Array.from({ length: 2050 }, (_, i) => ({
+          user_id: owner.id,
+          assigned_agent: sparseAgent,
+          from_number: '+1',
+          to_number: '+2',
+          status: 'completed',
+          timestamp: new Date(Date.parse('2026-11-15T08:00:00Z') + i * 1000).toISOString(),
+        })),
+      ),
+    );
+    const recorded = await must(
+      service
+        .from('calls')
+        .insert({
+          user_id: owner.id,
+          assigned_agent: sparseAgent,
+          from_number: '+3',
+          to_number: '+4',
+          status: 'completed',
+          timestamp: '2026-11-14T08:00:00Z',
+        })
+        .select('id')
+        .single(),
+    );
+    sparseRecorded = recorded.id;
+    const path = `${owner.id}/${sparseAgent}/calls/${recorded.id}.wav`;
+    await must(service.storage.from('recordings').upload(path, Buffer.from('old'), { contentType: 'audio/wav' }));
+    await must(service.from('calls').update({ recording_path: path }).eq('id', recorded.id));
+  }, 120_000);
+
+  it('hashes at most a few new recordings per request (truncated), then answers all 100 with URLs under 8 KB', async () => {
+    const selection = { mode: 'calls', calls: bulk.map((b) => ({ kind: 'gsm', id: b.id })) };
+    const first = await manifest(cast.owner.client, { selection });
+    expect(first.data).toMatchObject({ truncated: true, next: null });
+    expect(first.data?.items).toHaveLength(10);
+
+    // what the function asks of the API, as it goes out
+    const ctx = cast.stack.ctx;
+    const dispatch = ctx.dispatch!;
+    const urls: string[] = [];
+    ctx.dispatch = (request) => {
+      urls.push(request.url);
+      return dispatch(request);
+    };
+    try {
+      let answer = first;
+      for (let round = 0; answer.data?.truncated && round < 12; round++) {
+        answer = await manifest(cast.owner.client, { selection });
+      }
+      expect(answer.data).toMatchObject({ truncated: false, skipped: [] });
+      expect(answer.data?.items).toHaveLength(100);
+      const sums = new Map(answer.data?.items.map((item) => [item.id, item.sha256]));
+      expect(bulk.every((b) => sums.get(b.id) === b.sha256)).toBe(true);
+      expect(answer.data?.items.find((item) => item.id === bulk[0]!.id)?.size).toBe(3_000_000);
+    } finally {
+      ctx.dispatch = dispatch;
+    }
+    const lookups = urls.filter((url) => url.includes('/rest/v1/recording_checksums'));
+    expect(lookups.length).toBeGreaterThan(1);
+    expect(Math.max(...urls.map((url) => url.length))).toBeLessThan(8 * 1024);
+  }, 120_000);
+
+  it('"download again" continues from the cursor, past 2,000 newer calls without a recording', async () => {
+    for (const selection of [
+      { mode: 'filter', agentId: sparseAgent },
+      { mode: 'agents', agentIds: [sparseAgent] },
+    ]) {
+      const first = await manifest(cast.owner.client, { selection });
+      expect(first.data).toMatchObject({ items: [], truncated: true });
+      expect(first.data?.next).not.toBeNull();
+      const again = await manifest(cast.owner.client, { selection, cursor: first.data?.next });
+      expect(again.data?.items.map((i) => i.id)).toEqual([sparseRecorded]);
+      expect(again.data).toMatchObject({ truncated: false, next: null });
+    }
+  }, 60_000);
+
+  it('refuses a malformed cursor with 400', async () => {
+    const selection = { mode: 'filter', agentId: sparseAgent };
+    const bad = await manifest(cast.owner.client, { selection, cursor: { beforeAt: 'yesterday', beforeId: 'x' } });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('recording annotations, first saves', () => {
+  it('two first saves of one call: the newer edit stands whichever arrives last, the older one is told it lost', async () => {
+    const { service, owner } = cast;
+    const fresh = async () =>
+      (
+        await must(
+          service
+            .from('calls')
+            .insert({
+              user_id: owner.id,
+              assigned_agent: agentId,
+              from_number: '+5',
+              to_number: '+6',
+              status: 'completed',
+            })
+            .select('id')
+            .single(),
+        )
+      ).id;
+    for (const newerFirst of [true, false]) {
+      const callId = await fresh();
+      const saves = newerFirst
+        ? [
+            sync(owner.client, callId, '2026-11-21T10:00:00Z', 'Newer'),
+            sync(owner.client, callId, '2026-11-21T09:00:00Z', 'Older'),
+          ]
+        : [
+            sync(owner.client, callId, '2026-11-21T09:00:00Z', 'Older'),
+            sync(owner.client, callId, '2026-11-21T10:00:00Z', 'Newer'),
+          ];
+      const [first, second] = await Promise.all(saves);
+      const older = newerFirst ? second : first;
+      const newer = newerFirst ? first : second;
+      expect(newer?.data).toMatchObject([{ notes: 'Newer', lost: false }]);
+      // an older edit that comes last loses and gets the standing row back
+      if (newerFirst) expect(older?.data).toMatchObject([{ notes: 'Newer', lost: true }]);
+      const rows = await must(owner.client.from('recording_annotations').select('notes').eq('call_id', callId));
+      expect(rows).toEqual([{ notes: 'Newer' }]);
     }
   });
 });

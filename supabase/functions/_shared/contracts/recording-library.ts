@@ -63,9 +63,27 @@ export const librarySelectionSchema = z.discriminatedUnion('mode', [
 ]);
 export type LibrarySelection = z.input<typeof librarySelectionSchema>;
 
+/**
+ * Where a 'filter' or 'agents' selection continues: call_history's keyset (started_at, id) of the
+ * last call the previous answer covered, as Postgres wrote it (full precision), and for 'agents'
+ * the agent being walked (the ones listed before it are done).
+ */
+export const libraryCursorSchema = z.object({
+  /** null (with beforeId) = from the newest call */
+  beforeAt: z.iso.datetime({ offset: true }).nullable(),
+  beforeId: z.uuid().nullable(),
+  agentId: z.uuid().nullable().default(null),
+});
+export type LibraryCursor = z.infer<typeof libraryCursorSchema>;
+
 export const libraryManifestRequestSchema = z.object({
   selection: librarySelectionSchema,
-  /** Calls the app already holds: left out of the answer (at most one manifest's worth of pages). */
+  /** The previous answer's `next`: continue after it (absent = from the newest call). */
+  cursor: libraryCursorSchema.nullable().default(null),
+  /**
+   * Calls to leave out of the answer. Kept for older apps; current ones send none and skip what
+   * they hold themselves, since a big library would not fit.
+   */
   exclude: z.array(z.uuid()).max(5000).default([]),
 });
 
@@ -98,7 +116,9 @@ export const libraryManifestSchema = z.object({
   items: z.array(manifestItemSchema),
   /** Picked calls that have no recording (or are not the caller's: same answer, nothing leaks). */
   skipped: z.array(z.uuid()),
-  /** More matched than one manifest holds: ask again with these excluded. */
+  /** More matched than one answer holds: ask again (with `next` as the cursor when there is one). */
   truncated: z.boolean(),
+  /** Where the next request continues ('filter' and 'agents'); null when the walk is complete. */
+  next: libraryCursorSchema.nullable().default(null),
 });
 export type LibraryManifest = z.infer<typeof libraryManifestSchema>;

@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { toastError } from '../../../components/toaster.ts';
-import { toAppError } from '../../../errors/appError.ts';
 import { requireLibrary, type AnnotationInput, type LibrarySelection, type LibrarySettings } from './desktopLibrary.ts';
 import { libraryKeys } from './keys.ts';
 
+// Failures toast once, through the app's MutationCache (lib/queryClient.ts), like every mutation.
 function useLibraryMutation<TInput, TResult>(run: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
-  const { t } = useTranslation();
   return useMutation({
     mutationFn: run,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
-    onError: (error) => toastError(toAppError(error), t),
   });
 }
 
