@@ -114,6 +114,7 @@ beforeAll(async () => {
           status: c.status,
           duration: c.seconds,
           timestamp: at(c.ago),
+          settled_at: at(c.ago),
         })),
       )
     ).error,

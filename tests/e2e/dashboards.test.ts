@@ -182,6 +182,8 @@ beforeAll(async () => {
       status: c.status,
       duration: c.seconds,
       timestamp: at(c.ago),
+      // Billed, as every finished call is: an open one would be re-timed by the product's sweeper.
+      settled_at: at(c.ago),
     })),
   );
   if (calls.error) throw calls.error;

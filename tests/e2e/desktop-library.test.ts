@@ -166,6 +166,7 @@ beforeAll(async () => {
           status: 'completed',
           duration: 2,
           timestamp: new Date(Date.now() - (i + 1) * 3_600_000).toISOString(),
+          settled_at: new Date(Date.now() - (i + 1) * 3_600_000).toISOString(),
           conversation_id: conversation.id,
         })
         .select('id')

@@ -122,6 +122,7 @@ beforeAll(async () => {
         status: 'completed',
         duration: 95,
         timestamp: minutesAgo(1),
+        settled_at: minutesAgo(1),
         conversation_id: phoneConv.id,
       })
       .select('id, timestamp')
@@ -146,6 +147,7 @@ beforeAll(async () => {
           status: 'completed',
           duration: 40 + i,
           timestamp: minutesAgo(10 + i * 30),
+          settled_at: minutesAgo(10 + i * 30),
         })),
         {
           user_id: ownerId,
@@ -155,6 +157,7 @@ beforeAll(async () => {
           status: 'failed',
           duration: 0,
           timestamp: minutesAgo(5),
+          settled_at: minutesAgo(5),
         },
       ])
       .select('id, assigned_agent, from_number, status'),

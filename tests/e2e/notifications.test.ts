@@ -114,6 +114,7 @@ describe('notification feed', () => {
         from_number: '+33600000001',
         to_number: '+33100000000',
         status: 'busy',
+        settled_at: new Date().toISOString(),
       }),
     );
     await expect.poll(() => panel.unreadCount().textContent(), { timeout: 15_000 }).toBe('2');
