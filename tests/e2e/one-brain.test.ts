@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { makeHandler as makeChatHandler } from '../../supabase/functions/agent-chat/handler.ts';
@@ -10,6 +10,7 @@ import { AgentSitePage } from './pages/AgentSitePage.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
 import { SandboxPage } from './pages/SandboxPage.ts';
 import { DESKTOP, launchBrowser, newPage } from './support/browser.ts';
+import { stubWebRtc } from './support/browser-voice.ts';
 
 /**
  * One brain for every channel (issue 14 acceptance): the same scripted model answers web chat,
@@ -251,7 +252,7 @@ describe('one brain: web chat, owner sandbox and browser voice share the convers
   it('a browser voice call: the page carries audio, the server runs the same brain on the sideband', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await routeFunctions(context);
-    await stubWebRtc(page);
+    await stubWebRtc(page, { openAfterMs: 100 });
     const site = new AgentSitePage(page, product.publicSiteUrl);
     await site.openAgent('demo');
     const overlay = await site.openCallOverlay();
@@ -286,52 +287,3 @@ describe('one brain: web chat, owner sandbox and browser voice share the convers
     await context.close();
   });
 });
-
-/** WebRTC stand-in: the page connects and carries "audio"; the model's events come on the sideband. */
-async function stubWebRtc(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as Record<string, unknown>;
-    const tone = () => {
-      const ctx = new AudioContext();
-      const osc = ctx.createOscillator();
-      const out = ctx.createMediaStreamDestination();
-      osc.connect(out);
-      osc.start();
-      return out.stream;
-    };
-    class FakeChannel {
-      readyState = 'connecting';
-      onopen: (() => void) | null = null;
-      onmessage: ((e: { data: string }) => void) | null = null;
-      send() {}
-      close() {
-        this.readyState = 'closed';
-      }
-    }
-    class FakePeerConnection {
-      channel = new FakeChannel();
-      ontrack: ((e: { streams: MediaStream[] }) => void) | null = null;
-      addTrack() {}
-      createDataChannel() {
-        return this.channel;
-      }
-      async createOffer() {
-        return { type: 'offer', sdp: 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\n' };
-      }
-      async setLocalDescription() {}
-      async setRemoteDescription() {
-        this.ontrack?.({ streams: [tone()] });
-        setTimeout(() => {
-          this.channel.readyState = 'open';
-          this.channel.onopen?.();
-        }, 100);
-      }
-      close() {}
-    }
-    w.RTCPeerConnection = FakePeerConnection;
-    Object.defineProperty(navigator, 'mediaDevices', {
-      configurable: true,
-      value: { getUserMedia: async () => tone() },
-    });
-  });
-}

@@ -1,14 +1,19 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { conversationCatalogues } from '../../public-site/src/conversation/messages.ts';
 import { insightsAggregateSchema } from '../../supabase/functions/_shared/contracts/insights.ts';
-import { makeHandler } from '../../supabase/functions/voice-session/handler.ts';
 import { DEMO_LOGINS } from '../../scripts/lib/demo-logins.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai/server.ts';
 import { AgentSitePage } from './pages/AgentSitePage.ts';
 import { DESKTOP, launchBrowser, screenshot } from './support/browser.ts';
+import {
+  routeVoiceSession,
+  stubWebRtc,
+  voiceSessionHandler,
+  type VoiceSessionHandler,
+} from './support/browser-voice.ts';
 
 /**
  * Issue 18 §2 on the demo agent's public page: the chat offers a 1-5 rating once the agent has
@@ -26,21 +31,13 @@ const fr = conversationCatalogues.fr;
 let browser: Browser;
 let service: SupabaseClient;
 let realtime: FakeOpenAI;
-let voiceHandler: (request: Request) => Promise<Response>;
+let voiceHandler: VoiceSessionHandler;
 let initialCredits = 0;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   realtime = await startFakeOpenAI({ apiKey: 'sk-test-rating' });
-  const env: Record<string, string> = {
-    SUPABASE_URL: product.apiUrl,
-    SUPABASE_SERVICE_ROLE_KEY: product.serviceRoleKey,
-    SUPABASE_ANON_KEY: product.anonKey,
-    OPENAI_API_KEY: realtime.apiKey,
-    OPENAI_BASE_URL: realtime.baseURL,
-  };
-  globalThis.WebSocket ??= WebSocket as unknown as typeof globalThis.WebSocket;
-  voiceHandler = makeHandler({ get: (name) => env[name] });
+  voiceHandler = voiceSessionHandler(product, realtime);
   service = createClient(product.apiUrl, product.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
@@ -93,76 +90,6 @@ async function conversationRating(id: string): Promise<number | null> {
   return (data as { rating: number | null } | null)?.rating ?? null;
 }
 
-/** WebRTC stand-in: the data channel opens after the answer (the call is then connected). */
-async function stubWebRtc(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as Record<string, unknown>;
-    const tone = () => {
-      const ctx = new AudioContext();
-      const osc = ctx.createOscillator();
-      const out = ctx.createMediaStreamDestination();
-      osc.connect(out);
-      osc.start();
-      return out.stream;
-    };
-    class FakeChannel {
-      readyState = 'connecting';
-      onopen: (() => void) | null = null;
-      onmessage: ((e: { data: string }) => void) | null = null;
-      send() {}
-      close() {
-        this.readyState = 'closed';
-      }
-    }
-    class FakePeerConnection {
-      channel = new FakeChannel();
-      ontrack: ((e: { streams: MediaStream[] }) => void) | null = null;
-      addTrack() {}
-      createDataChannel() {
-        return this.channel;
-      }
-      async createOffer() {
-        return { type: 'offer', sdp: 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\n' };
-      }
-      async setLocalDescription() {}
-      async setRemoteDescription() {
-        this.ontrack?.({ streams: [tone()] });
-        setTimeout(() => {
-          this.channel.readyState = 'open';
-          this.channel.onopen?.();
-        }, 200);
-      }
-      close() {}
-    }
-    w.RTCPeerConnection = FakePeerConnection;
-    Object.defineProperty(navigator, 'mediaDevices', {
-      configurable: true,
-      value: { getUserMedia: async () => tone() },
-    });
-  });
-}
-
-/** The page's voice-session requests go to the handler built above (the product runs without a realtime key). */
-async function routeVoiceSession(page: Page, seen: Record<string, unknown>[]): Promise<void> {
-  await page.route('**/functions/v1/voice-session**', async (route: Route) => {
-    const request = route.request();
-    const body = request.postData();
-    if (body) seen.push(JSON.parse(body) as Record<string, unknown>);
-    const response = await voiceHandler(
-      new Request(request.url().replace('/functions/v1/', '/'), {
-        method: request.method(),
-        headers: request.headers(),
-        ...(body && request.method() !== 'GET' ? { body } : {}),
-      }),
-    );
-    await route.fulfill({
-      status: response.status,
-      headers: Object.fromEntries(response.headers),
-      body: Buffer.from(await response.arrayBuffer()),
-    });
-  });
-}
-
 describe('visitor ratings on the public page', () => {
   it('the chat offers a rating after the first answer; it is stored, changeable, and the satisfaction is the real average', async () => {
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
@@ -198,7 +125,7 @@ describe('visitor ratings on the public page', () => {
     const page = await context.newPage();
     await stubWebRtc(page);
     const seen: Record<string, unknown>[] = [];
-    await routeVoiceSession(page, seen);
+    await routeVoiceSession(page, voiceHandler, seen);
     const site = new AgentSitePage(page, product.publicSiteUrl);
     await site.openAgent('demo');
     const overlay = await site.openCallOverlay();

@@ -1,13 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
-import { makeHandler } from '../../supabase/functions/voice-session/handler.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../fakes/openai/server.ts';
 import { AgentSitePage } from './pages/AgentSitePage.ts';
 import { DESKTOP, launchBrowser } from './support/browser.ts';
 import { startOwnerSite } from './support/owner-site.ts';
+import {
+  routeVoiceSession,
+  stubWebRtc,
+  voiceSessionHandler,
+  type VoiceSessionHandler,
+} from './support/browser-voice.ts';
 
 /**
  * A browser voice call on the demo agent's page, end to end except for the two pieces a test
@@ -32,97 +37,38 @@ function futureWeekday(): string {
   return day.toISOString().slice(0, 10);
 }
 
-/** WebRTC stand-in: the channel opens after the answer; the "model" greets, hears, then calls a tool. */
-async function stubWebRtc(page: Page, booking: { date: string; title: string }): Promise<void> {
-  await page.addInitScript((b) => {
-    const w = window as unknown as Record<string, unknown>;
-    w.__sentOnChannel = [] as string[];
-    const tone = (hz: number) => {
-      const ctx = new AudioContext();
-      const osc = ctx.createOscillator();
-      osc.frequency.value = hz;
-      const out = ctx.createMediaStreamDestination();
-      osc.connect(out);
-      osc.start();
-      return out.stream;
-    };
-    class FakeChannel {
-      readyState = 'connecting';
-      onopen: (() => void) | null = null;
-      onmessage: ((e: { data: string }) => void) | null = null;
-      send(data: string) {
-        (w.__sentOnChannel as string[]).push(data);
-      }
-      close() {
-        this.readyState = 'closed';
-      }
-    }
-    class FakePeerConnection {
-      channel = new FakeChannel();
-      ontrack: ((e: { streams: MediaStream[] }) => void) | null = null;
-      addTrack() {}
-      createDataChannel() {
-        return this.channel;
-      }
-      async createOffer() {
-        return { type: 'offer', sdp: 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\n' };
-      }
-      async setLocalDescription() {}
-      async setRemoteDescription() {
-        this.ontrack?.({ streams: [tone(660)] });
-        const say = (event: Record<string, unknown>) => this.channel.onmessage?.({ data: JSON.stringify(event) });
-        setTimeout(() => {
-          this.channel.readyState = 'open';
-          this.channel.onopen?.();
-          setTimeout(() => {
-            say({
-              type: 'response.output_audio_transcript.done',
-              transcript: 'Bonjour, Le Petit Bistrot. This call is likely recorded.',
-            });
-            say({
-              type: 'conversation.item.input_audio_transcription.completed',
-              transcript: `A table for two on ${b.date} at noon, please.`,
-            });
-            const call = {
-              call_id: 'call_voice_1',
-              name: 'manage_calendar',
-              arguments: JSON.stringify({ action: 'create_appointment', date: b.date, time: '12:00', title: b.title }),
-            };
-            say({ type: 'response.function_call_arguments.done', ...call });
-            say({ type: 'response.output_item.done', item: { type: 'function_call', ...call } });
-          }, 100);
-        }, 300);
-      }
-      close() {}
-    }
-    w.RTCPeerConnection = FakePeerConnection;
-    Object.defineProperty(navigator, 'mediaDevices', {
-      configurable: true,
-      value: { getUserMedia: async () => tone(440) },
-    });
-  }, booking);
+/** The "model" on the data channel: it greets, hears the booking, then calls the calendar tool. */
+function bookingEvents(b: { date: string; title: string }): Record<string, unknown>[] {
+  const call = {
+    call_id: 'call_voice_1',
+    name: 'manage_calendar',
+    arguments: JSON.stringify({ action: 'create_appointment', date: b.date, time: '12:00', title: b.title }),
+  };
+  return [
+    {
+      type: 'response.output_audio_transcript.done',
+      transcript: 'Bonjour, Le Petit Bistrot. This call is likely recorded.',
+    },
+    {
+      type: 'conversation.item.input_audio_transcription.completed',
+      transcript: `A table for two on ${b.date} at noon, please.`,
+    },
+    { type: 'response.function_call_arguments.done', ...call },
+    { type: 'response.output_item.done', item: { type: 'function_call', ...call } },
+  ];
 }
 
 describe('browser voice call (real voice-session, fake realtime endpoint, stubbed WebRTC)', () => {
   let browser: Browser;
   let service: SupabaseClient;
   let realtime: FakeOpenAI;
-  let handler: (request: Request) => Promise<Response>;
+  let handler: VoiceSessionHandler;
   let initialCredits = 0;
 
   beforeAll(async () => {
     browser = await launchBrowser();
     realtime = await startFakeOpenAI({ apiKey: 'sk-test-realtime' });
-    const env: Record<string, string> = {
-      SUPABASE_URL: product.apiUrl,
-      SUPABASE_SERVICE_ROLE_KEY: product.serviceRoleKey,
-      SUPABASE_ANON_KEY: product.anonKey,
-      OPENAI_API_KEY: realtime.apiKey,
-      OPENAI_BASE_URL: realtime.baseURL,
-    };
-    // The handler's supabase-js client needs a WebSocket class on Node 20 (the local stack installs the same).
-    globalThis.WebSocket ??= WebSocket as unknown as typeof globalThis.WebSocket;
-    handler = makeHandler({ get: (name) => env[name] });
+    handler = voiceSessionHandler(product, realtime);
     service = createClient(product.apiUrl, product.serviceRoleKey, {
       auth: { persistSession: false, autoRefreshToken: false },
       realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
@@ -138,34 +84,13 @@ describe('browser voice call (real voice-session, fake realtime endpoint, stubbe
   });
 
   /** The page's voice-session requests go to the real handler built above. */
-  async function routeVoiceSession(page: Page, seen: Record<string, unknown>[]): Promise<void> {
-    await page.route('**/functions/v1/voice-session**', async (route: Route) => {
-      const request = route.request();
-      const body = request.postData();
-      if (body) seen.push(JSON.parse(body) as Record<string, unknown>);
-      // The runtime hands a function `/<name>`, without the gateway's `/functions/v1`.
-      const response = await handler(
-        new Request(request.url().replace('/functions/v1/', '/'), {
-          method: request.method(),
-          headers: request.headers(),
-          ...(body && request.method() !== 'GET' ? { body } : {}),
-        }),
-      );
-      await route.fulfill({
-        status: response.status,
-        headers: Object.fromEntries(response.headers),
-        body: Buffer.from(await response.arrayBuffer()),
-      });
-    });
-  }
-
   it('connects, carries audio only (relays no tool call, posts no transcript), and the server charges a minute', async () => {
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
     const date = futureWeekday();
-    await stubWebRtc(page, { date, title: BOOKING_TITLE });
+    await stubWebRtc(page, { events: bookingEvents({ date, title: BOOKING_TITLE }), openAfterMs: 300 });
     const seen: Record<string, unknown>[] = [];
-    await routeVoiceSession(page, seen);
+    await routeVoiceSession(page, handler, seen);
     const site = new AgentSitePage(page, product.publicSiteUrl);
     await site.openAgent('demo');
 
@@ -215,9 +140,9 @@ describe('browser voice call (real voice-session, fake realtime endpoint, stubbe
     await service.from('profiles').update({ credits: 0 }).eq('id', DEMO_OWNER_ID);
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
-    await stubWebRtc(page, { date: futureWeekday(), title: BOOKING_TITLE });
+    await stubWebRtc(page, { events: bookingEvents({ date: futureWeekday(), title: BOOKING_TITLE }) });
     const seen: Record<string, unknown>[] = [];
-    await routeVoiceSession(page, seen);
+    await routeVoiceSession(page, handler, seen);
     const site = new AgentSitePage(page, product.publicSiteUrl);
     await site.openAgent('demo');
     const dialog = await site.openCall();

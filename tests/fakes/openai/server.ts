@@ -15,6 +15,7 @@
  *   const turn = await fake.userSays(id, 'Is Friday free?'); // resolves once the model answered without a tool
  *   fake.endCall(id); // the browser left: the sideband closes with 1000
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { hashedEmbedding } from '../../../supabase/functions/_shared/text/lexical.ts';
@@ -192,6 +193,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   };
   const realtimeCalls: FakeRealtimeCall[] = [];
   const hangups: string[] = [];
+  const instanceTag = randomBytes(4).toString('hex');
   let realtimeCount = 0;
   const log: LoggedRequest[] = [];
   const sockets = new Set<Socket>();
@@ -561,7 +563,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     }
     log[log.length - 1]!.body = { sdp, session: JSON.parse(session) as unknown };
     realtimeCount++;
-    const id = `rtc_fake${realtimeCount.toString().padStart(6, '0')}`;
+    // Unique across fake servers, as OpenAI's call ids are: tests share one database, and a second
+    // fake counting from 1 again would give two voice calls the same provider call id.
+    const id = `rtc_fake${instanceTag}${realtimeCount.toString().padStart(6, '0')}`;
     realtimeCalls.push({
       id,
       sdp,
