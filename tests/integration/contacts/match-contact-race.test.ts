@@ -8,31 +8,16 @@
  * unique index, the first commits. The functions are the migrations' own SQL (the newest
  * definition of each); the table is the part of public.contacts the matcher relies on.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../support/stack.ts';
-import { startPostgres, type Postgres, type Session } from './support/postgres.ts';
+import {
+  latestDefinition,
+  someoneBlocked,
+  startPostgres,
+  type Postgres,
+  type Session,
+} from '../support/real-postgres.ts';
 
-const MIGRATIONS = join(REPO_ROOT, 'supabase/migrations');
 const OWNER = '00000000-0000-4000-8000-000000000001';
-
-/** The newest migration's `create or replace function private.<name>(…) … $$;` statement. */
-function latestDefinition(name: string): string {
-  const head = `create or replace function private.${name}(`;
-  const files = readdirSync(MIGRATIONS)
-    .filter((f) => f.endsWith('.sql'))
-    .sort()
-    .reverse();
-  for (const file of files) {
-    const sql = readFileSync(join(MIGRATIONS, file), 'utf8');
-    const start = sql.indexOf(head);
-    if (start < 0) continue;
-    const end = sql.indexOf('\n$$;', start);
-    return sql.slice(start, end + 4);
-  }
-  throw new Error(`no migration defines private.${name}`);
-}
 
 let pg: Postgres;
 let first: Session;
@@ -73,15 +58,6 @@ beforeEach(async () => {
   second = pg.session();
 });
 
-/** Resolves once some session waits for a lock (the second insert queued behind the first). */
-async function someoneBlocked(): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    if ((await pg.query(`select count(*) from pg_locks where not granted`)) !== '0') return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('the second session never waited for the first');
-}
-
 const match = (phone: string | null, email: string | null, name: string | null) =>
   `select private.match_contact('${OWNER}', ${phone ? `'${phone}'` : 'null'}, ${email ? `'${email}'` : 'null'}, ` +
   `${name ? `'${name}'` : 'null'}, now());`;
@@ -92,7 +68,7 @@ describe('match_contact under two concurrent sessions', () => {
     const mine = await first.run(match(null, 'visitor@example.com', 'Ann Lee'));
     expect(mine.error).toBe('');
     const theirs = second.send(match(null, 'Visitor@Example.com', null));
-    await someoneBlocked();
+    await someoneBlocked(pg);
     expect((await first.run('commit;')).error).toBe('');
     const result = await theirs;
     expect(result.error).toBe('');
@@ -104,7 +80,7 @@ describe('match_contact under two concurrent sessions', () => {
     await first.run('begin;');
     const mine = await first.run(match(null, 'caller@example.com', null));
     const theirs = second.send(match('+33 6 12 34 56 78', 'caller@example.com', null));
-    await someoneBlocked();
+    await someoneBlocked(pg);
     await first.run('commit;');
     const result = await theirs;
     expect(result.error).toBe('');
@@ -117,7 +93,7 @@ describe('match_contact under two concurrent sessions', () => {
     await first.run('begin;');
     await first.run(match(null, 'shared@example.com', null));
     const theirs = second.send(match('+33699887766', 'shared@example.com', 'Bo Chen'));
-    await someoneBlocked();
+    await someoneBlocked(pg);
     await first.run('commit;');
     const result = await theirs;
     expect(result.error).toBe('');

@@ -8,31 +8,17 @@
  * index, the first commits. The function is the migrations' own SQL (its newest definition); the
  * tables are the parts of public.calls and public.recording_annotations it relies on.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPostgres, type Postgres, type Session } from '../contacts/support/postgres.ts';
-import { REPO_ROOT } from '../support/stack.ts';
+import {
+  latestDefinition,
+  someoneBlocked,
+  startPostgres,
+  type Postgres,
+  type Session,
+} from '../support/real-postgres.ts';
 
-const MIGRATIONS = join(REPO_ROOT, 'supabase/migrations');
 const OWNER = '00000000-0000-4000-8000-000000000001';
 const CALL = '00000000-0000-4000-8000-0000000000c1';
-
-/** The newest migration's `create or replace function private.<name>(…) … $$;` statement. */
-function latestDefinition(name: string): string {
-  const head = `create or replace function private.${name}(`;
-  const files = readdirSync(MIGRATIONS)
-    .filter((f) => f.endsWith('.sql'))
-    .sort()
-    .reverse();
-  for (const file of files) {
-    const sql = readFileSync(join(MIGRATIONS, file), 'utf8');
-    const start = sql.indexOf(head);
-    if (start < 0) continue;
-    return sql.slice(start, sql.indexOf('\n$$;', start) + 4);
-  }
-  throw new Error(`no migration defines private.${name}`);
-}
 
 let pg: Postgres;
 let first: Session;
@@ -78,15 +64,6 @@ beforeEach(async () => {
   second = pg.session();
 });
 
-/** Resolves once some session waits for a lock (the second save queued behind the first). */
-async function someoneBlocked(): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    if ((await pg.query(`select count(*) from pg_locks where not granted`)) !== '0') return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('the second session never waited for the first');
-}
-
 const save = (notes: string, editedAt: string) =>
   `select notes || '|' || lost from private.sync_recording_annotation('gsm', '${CALL}', '${notes}', '{}', '{}', '${editedAt}');`;
 
@@ -95,7 +72,7 @@ async function firstSavesRace(held: [string, string], racing: [string, string]) 
   const mine = await first.run(save(...held));
   expect(mine.error).toBe('');
   const theirs = second.send(save(...racing));
-  await someoneBlocked();
+  await someoneBlocked(pg);
   expect((await first.run('commit;')).error).toBe('');
   const result = await theirs;
   expect((await second.run('commit;')).error).toBe('');

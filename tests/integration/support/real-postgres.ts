@@ -5,9 +5,10 @@
  * one statement at a time, so a test decides exactly who runs, blocks and commits when.
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 
@@ -111,4 +112,35 @@ export class Session {
   close(): void {
     this.psql.stdin.end();
   }
+}
+
+const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), '../../../supabase/migrations');
+
+/**
+ * The newest migration's `create or replace function private.<name>(…) … $$;` statement: a race
+ * test runs the function exactly as the migrations define it now.
+ */
+export function latestDefinition(name: string): string {
+  const head = `create or replace function private.${name}(`;
+  const files = readdirSync(MIGRATIONS)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .reverse();
+  for (const file of files) {
+    const sql = readFileSync(join(MIGRATIONS, file), 'utf8');
+    const start = sql.indexOf(head);
+    if (start < 0) continue;
+    const end = sql.indexOf('\n$$;', start);
+    return sql.slice(start, end + 4);
+  }
+  throw new Error(`no migration defines private.${name}`);
+}
+
+/** Resolves once some session waits for a lock (the second writer queued behind the first). */
+export async function someoneBlocked(pg: Postgres): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if ((await pg.query(`select count(*) from pg_locks where not granted`)) !== '0') return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('the second session never waited for the first');
 }
