@@ -3357,6 +3357,7 @@ export type Database = {
           conversations_used: number;
           messages_sent: number;
           period_start: string;
+          speech_characters: number;
           tokens: number;
         }[];
       };

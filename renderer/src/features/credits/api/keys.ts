@@ -5,5 +5,6 @@ export const creditsKeys = {
   subscription: (userId: string) => [...creditsKeys.all, 'subscription', userId] as const,
   history: (userId: string) => [...creditsKeys.all, 'history', userId] as const,
   usage: (userId: string) => [...creditsKeys.all, 'usage', userId] as const,
+  whatsappUsage: (userId: string) => [...creditsKeys.all, 'whatsapp-usage', userId] as const,
   billingStatus: () => [...creditsKeys.all, 'billing-status'] as const,
 };

@@ -33,6 +33,21 @@ export const creditsFr: typeof creditsEn = {
     creditsIncluded_one: '{{count}} crédit inclus',
     creditsIncluded_other: '{{count}} crédits inclus',
   },
+  whatsapp: {
+    title: 'WhatsApp ce mois-ci',
+    conversations: 'Conversations',
+    conversationsOf: '{{used}} sur {{included}}',
+    conversationsUnlimited: '{{used}} (illimitées)',
+    messagesSent: 'Messages envoyés',
+    cost: 'Coût',
+    tokens_one: '{{formatted}} jeton de modèle',
+    tokens_other: '{{formatted}} jetons de modèle',
+    speech_one: '{{formatted}} caractère de notes vocales',
+    speech_other: '{{formatted}} caractères de notes vocales',
+    noCredits:
+      'Les réponses WhatsApp ne consomment pas de crédits (les crédits sont des minutes d’appel) : elles sont comptées en jetons de modèle.',
+    loadError: 'Impossible de charger votre usage WhatsApp',
+  },
   freePack: {
     title: 'Pack gratuit',
     body: '30 crédits offerts, une seule fois.',

@@ -10,12 +10,14 @@ import { useCreditHistoryQuery } from '../api/getCreditHistory.ts';
 import { usePacksQuery } from '../api/getPacks.ts';
 import { useActiveSubscriptionQuery } from '../api/getSubscription.ts';
 import { useStartCheckoutMutation } from '../api/startCheckout.ts';
+import { useWhatsAppUsageQuery } from '../api/getWhatsAppUsage.ts';
 import { BalanceCard } from '../components/BalanceCard.tsx';
 import { CreditHistoryTable } from '../components/CreditHistoryTable.tsx';
 import { FreePackCard } from '../components/FreePackCard.tsx';
 import { OffersGrid } from '../components/OffersGrid.tsx';
 import { BuyButton } from '../components/PackCard.tsx';
 import { SubscriptionCard } from '../components/SubscriptionCard.tsx';
+import { WhatsAppUsageBlock } from '../components/WhatsAppUsageCard.tsx';
 import { paidPacks } from '../packs.ts';
 import './credits.css';
 
@@ -35,6 +37,7 @@ export function CreditsSections({
   const subscription = useActiveSubscriptionQuery(profile.id);
   const history = useCreditHistoryQuery(profile.id);
   const billing = useBillingStatusQuery();
+  const whatsapp = useWhatsAppUsageQuery(profile.id);
   const freePack = useActivateFreePackMutation(profile.id);
   // One activation request per click: a double click must not answer 'already activated'.
   const once = useSingleFlight();
@@ -51,6 +54,7 @@ export function CreditsSections({
             {(s) => <SubscriptionCard subscription={s} />}
           </QueryState>
         )}
+        <WhatsAppUsageBlock query={whatsapp} />
         <FreePackCard
           activated={profile.hasFreePackActivated}
           busy={freePack.isPending}
