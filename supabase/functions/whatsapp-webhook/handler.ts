@@ -10,7 +10,9 @@
  *   POST /status     the sender's status_callback_url: sent/delivered/read/failed (+ ErrorCode)
  *                    move the message's row forward only.
  *   POST /send       the owner (JWT): a message to one of their agent's WhatsApp users; inside the
- *                    24-hour window as text, outside it as the owner's approved template.
+ *                    24-hour window as text, outside it as the owner's approved template (the one
+ *                    the console's composer picked, else the agent's chosen one). The agent and
+ *                    the user's thread are the caller's own (requireOwnAgent, user_id = caller).
  *   GET  /templates  the owner (JWT): the approved WhatsApp templates of the agent's sender
  *                    account (Content API ContentAndApprovals), for the template picker.
  */
@@ -21,7 +23,12 @@ import { createConversationStore } from '../_shared/conversation/conversations.t
 import { createRpcRetriever } from '../_shared/conversation/knowledge.ts';
 import type { TurnDeps } from '../_shared/conversation/turn.ts';
 import { createChatMeter, createModelSettingsCache } from '../_shared/conversation/usage.ts';
-import { e164FromWhatsApp, type WhatsAppTemplate } from '../_shared/contracts/whatsapp.ts';
+import {
+  e164FromWhatsApp,
+  ownerSendSchema,
+  type OwnerSendAnswer,
+  type WhatsAppTemplate,
+} from '../_shared/contracts/whatsapp.ts';
 import {
   createFunctionApp,
   envRecord,
@@ -56,13 +63,6 @@ const receivedSchema = z.object({
   received_at: z.string().nullable(),
 });
 
-const sendBody = z
-  .object({
-    agentId: z.guid({ error: 'agentId must be a UUID.' }),
-    to: z.string().regex(/^\+[1-9][0-9]{6,14}$/, { error: 'to must be an E.164 number.' }),
-    text: z.string().trim().min(1, { error: 'text is empty.' }).max(4000),
-  })
-  .strict();
 const templatesQuery = z.object({ agentId: z.guid({ error: 'agentId must be a UUID.' }) });
 
 export interface WhatsAppWiring {
@@ -228,7 +228,7 @@ export function makeHandler(env: FunctionEnv, wiring: WhatsAppWiring = {}): (req
 
   fn.post('/send', async (c) => {
     const owner = await fn.auth.requireOwner(c.req.raw);
-    const body = await parseJsonBody(c.req.raw, sendBody);
+    const body = await parseJsonBody(c.req.raw, ownerSendSchema);
     await requireOwnAgent(fn.asCaller(owner), owner.userId, body.agentId);
     const service = fn.service();
     // Only someone who wrote to this agent can be written to (the window needs their last message).
@@ -253,9 +253,18 @@ export function makeHandler(env: FunctionEnv, wiring: WhatsAppWiring = {}): (req
         agentNumber: last.data.to_number,
         userNumber: body.to,
       },
-      { text: body.text, lastInboundAt: new Date(last.data.timestamp) },
+      {
+        text: body.text,
+        lastInboundAt: new Date(last.data.timestamp),
+        ...(body.template ? { template: body.template } : {}),
+      },
     );
-    return jsonResponse({ sent: result.sent, notSentReason: result.notSent });
+    const answer: OwnerSendAnswer = {
+      sent: result.sent,
+      notSentReason: result.notSent,
+      ...(result.failure ? { failure: result.failure } : {}),
+    };
+    return jsonResponse(answer);
   });
 
   fn.get('/templates', async (c) => {

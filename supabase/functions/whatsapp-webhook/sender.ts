@@ -10,7 +10,12 @@
  * without one, a `not_sent` row saying why.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { splitWhatsAppBody, WHATSAPP_WINDOW_MS, type WhatsAppNotSentReason } from '../_shared/contracts/whatsapp.ts';
+import {
+  splitWhatsAppBody,
+  WHATSAPP_WINDOW_MS,
+  type TemplateSend,
+  type WhatsAppNotSentReason,
+} from '../_shared/contracts/whatsapp.ts';
 import type { StoredWhatsAppMedia } from '../_shared/contracts/whatsapp-messages.ts';
 import type { TwilioClient } from '../_shared/twilio/client.ts';
 
@@ -34,6 +39,12 @@ export interface Outgoing {
    * the text after it): `url` is what Twilio fetches, `stored` what the owner's screens show.
    */
   voiceNote?: { url: string; stored: StoredWhatsAppMedia };
+  /**
+   * A template the owner picked for this message: sent as it is, inside the window or not, with
+   * `text` (its rendered wording) kept on the thread. Without it, outside the window the agent's
+   * chosen template goes.
+   */
+  template?: TemplateSend;
 }
 
 export interface SenderDeps {
@@ -48,6 +59,8 @@ export interface SenderDeps {
 export interface SendResult {
   sent: string[];
   notSent: WhatsAppNotSentReason | null;
+  /** Twilio's refusal of the last message that failed (its error code, e.g. 63016, and message). */
+  failure?: TwilioFailure;
 }
 
 interface Row {
@@ -95,7 +108,7 @@ export async function recordNotSent(
   return { sent: [], notSent: reason };
 }
 
-interface TwilioFailure {
+export interface TwilioFailure {
   code: number | null;
   message: string;
 }
@@ -129,6 +142,9 @@ export async function sendToUser(deps: SenderDeps, conversation: Conversation, o
   const to = `whatsapp:${conversation.userNumber}`;
   const inWindow = out.lastInboundAt !== null && now.getTime() - out.lastInboundAt.getTime() <= WHATSAPP_WINDOW_MS;
   const sent: string[] = [];
+  let lastFailure: TwilioFailure | undefined;
+  const result = (notSent: WhatsAppNotSentReason | null): SendResult =>
+    lastFailure ? { sent, notSent, failure: lastFailure } : { sent, notSent };
 
   const send = async (row: Row, params: Record<string, unknown>): Promise<boolean> => {
     try {
@@ -138,6 +154,7 @@ export async function sendToUser(deps: SenderDeps, conversation: Conversation, o
       return true;
     } catch (error) {
       const failure = failureOf(error);
+      lastFailure = failure;
       deps.log('send_failed', { conversationId: conversation.conversationId, ...failure });
       await record(deps, conversation, {
         ...row,
@@ -150,6 +167,13 @@ export async function sendToUser(deps: SenderDeps, conversation: Conversation, o
     }
   };
 
+  if (out.template) {
+    const ok = await send(
+      { body: out.text, contentSid: out.template.content_sid, status: 'queued' },
+      { contentSid: out.template.content_sid, contentVariables: JSON.stringify(out.template.variables) },
+    );
+    return result(ok ? null : 'send_failed');
+  }
   if (!inWindow) {
     const choice = await templateChoice(deps.service, conversation.agentId);
     if (!choice) return recordNotSent(deps, conversation, out.text, 'outside_window');
@@ -158,7 +182,7 @@ export async function sendToUser(deps: SenderDeps, conversation: Conversation, o
       { body: out.text, contentSid: choice.content_sid, status: 'queued' },
       { contentSid: choice.content_sid, contentVariables: JSON.stringify(choice.variables) },
     );
-    return { sent, notSent: ok ? null : 'send_failed' };
+    return result(ok ? null : 'send_failed');
   }
   let failed = false;
   if (out.voiceNote) {
@@ -172,5 +196,5 @@ export async function sendToUser(deps: SenderDeps, conversation: Conversation, o
   for (const url of out.mediaUrls ?? []) {
     if (!(await send({ body: '', media: [url], status: 'queued' }, { mediaUrl: [url] }))) failed = true;
   }
-  return { sent, notSent: failed ? 'send_failed' : null };
+  return result(failed ? 'send_failed' : null);
 }

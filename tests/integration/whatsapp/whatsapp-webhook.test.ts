@@ -532,6 +532,48 @@ describe('the 24-hour window', () => {
     expect(sendsTo(twilio, recent).at(-1)).toMatchObject({ body: 'A follow-up.', contentSid: null });
   });
 
+  it('the owner’s composer sends the template it picked, and WhatsApp’s refusal (63016) comes back', async () => {
+    const picked = twilio.messages.addTemplate({
+      friendlyName: 'table_ready',
+      language: 'en',
+      body: 'Hi {{1}}, your table is ready.',
+      variables: { 1: 'name' },
+      status: 'approved',
+    });
+    const user = waNumber();
+    await oldConversation(user);
+    const post = (body: Record<string, unknown>) =>
+      token().then((bearer) =>
+        fetch(`${cast.stack.url}/functions/v1/whatsapp-webhook/send`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ agentId: agent.agentId, to: user, ...body }),
+        }),
+      );
+    // Not the agent's chosen template (order_ready): the one sent with the message.
+    const answer = await post({
+      text: 'Hi Ana, your table is ready.',
+      template: { content_sid: picked.sid, variables: { 1: 'Ana' } },
+    });
+    expect(answer.status).toBe(200);
+    const sent = sendsTo(twilio, user);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ contentSid: picked.sid, contentVariables: '{"1":"Ana"}', body: null });
+    expect(await answer.json()).toEqual({ sent: [sent[0]!.sid], notSentReason: null });
+    const row = (await messagesOf(cast.service, agent.agentId)).find((candidate) => candidate.to_number === user);
+    expect(row).toMatchObject({ body: 'Hi Ana, your table is ready.', status: 'queued' });
+
+    twilio.messages.failNextSend(63016, 'Failed to send freeform message because you are outside the allowed window.');
+    const refused = await post({ text: 'Are you still coming?' });
+    expect(await refused.json()).toEqual({
+      sent: [],
+      notSentReason: 'send_failed',
+      failure: { code: 63016, message: 'Failed to send freeform message because you are outside the allowed window.' },
+    });
+    // A template SID that is not one is refused before Twilio.
+    expect((await post({ text: 'x', template: { content_sid: 'HXnope', variables: {} } })).status).toBe(400);
+  });
+
   it('another owner cannot send as my agent nor list its templates', async () => {
     const other = (await cast.otherOwner.client.auth.getSession()).data.session!.access_token;
     expect((await send(waNumber(), 'hi', other)).status).toBe(404);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applySenderStatus,
   e164FromWhatsApp,
+  renderTemplate,
   splitWhatsAppBody,
   facebookSdkOrigin,
   facebookSignupSettings,
@@ -199,5 +200,13 @@ describe('facebookSignupSettings', () => {
     const ids = { CONCIERGE_FACEBOOK_APP_ID: '123', CONCIERGE_FACEBOOK_CONFIG_ID: '456' };
     expect(() => facebookSignupSettings({ ...ids, CONCIERGE_FACEBOOK_SDK_URL: 'javascript:alert(1)' })).toThrow();
     expect(() => facebookSignupSettings({ ...ids, CONCIERGE_FACEBOOK_APP_ID: '12"3' })).toThrow();
+  });
+});
+
+describe('renderTemplate', () => {
+  it('fills {{n}} with the variables and leaves unknown ones as they are', () => {
+    expect(renderTemplate('Hi {{1}}, order {{ 2 }} is {{3}}.', { 1: 'Ana', 2: '42' })).toBe(
+      'Hi Ana, order 42 is {{3}}.',
+    );
   });
 });

@@ -55,6 +55,39 @@ export const templateChoiceSchema = z.object({
 });
 export type TemplateChoice = z.infer<typeof templateChoiceSchema>;
 
+/** A template to send now: the approved template's SID and its variables ("1" → text). */
+export const templateSendSchema = templateChoiceSchema.pick({ content_sid: true, variables: true });
+export type TemplateSend = z.infer<typeof templateSendSchema>;
+
+/**
+ * `POST whatsapp-webhook/send`: the owner writes to one of their agent's WhatsApp users. `text` is
+ * the free-form message inside the 24-hour window; with `template`, that template is sent (allowed
+ * at any time) and `text` is its rendered wording, kept on the thread. Without `template`, outside
+ * the window the agent's chosen template goes, as for the agent's own replies.
+ */
+export const ownerSendSchema = z
+  .object({
+    agentId: z.guid({ error: 'agentId must be a UUID.' }),
+    to: z.string().regex(/^\+[1-9][0-9]{6,14}$/, { error: 'to must be an E.164 number.' }),
+    text: z.string().trim().min(1, { error: 'text is empty.' }).max(4000),
+    template: templateSendSchema.optional(),
+  })
+  .strict();
+export type OwnerSend = z.infer<typeof ownerSendSchema>;
+
+/** Its answer: the SIDs sent, else why not, with Twilio's error when it refused (63016…). */
+export const ownerSendAnswerSchema = z.object({
+  sent: z.array(z.string()),
+  notSentReason: z.enum(WHATSAPP_NOT_SENT_REASONS).nullable(),
+  failure: z.object({ code: z.number().nullable(), message: z.string() }).optional(),
+});
+export type OwnerSendAnswer = z.infer<typeof ownerSendAnswerSchema>;
+
+/** A template's wording with its variables filled in ({{1}} → "Ana"); unknown ones stay as they are. */
+export function renderTemplate(body: string, variables: Record<string, string>): string {
+  return body.replace(/\{\{\s*([0-9]{1,3})\s*\}\}/g, (whole, key: string) => variables[key] ?? whole);
+}
+
 /** An approved WhatsApp template as the console lists it. */
 export const whatsAppTemplateSchema = z.object({
   sid: z.string(),

@@ -17,8 +17,9 @@ export async function fetchTemplates(agentId: string): Promise<WhatsAppTemplate[
   return answerSchema.parse(data).templates;
 }
 
-export function useTemplatesQuery(agentId: string) {
+export function useTemplatesQuery(agentId: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: messagesKeys.templates(agentId),
     queryFn: () => fetchTemplates(agentId),
     // Template approvals change over hours, not seconds.

@@ -9,6 +9,12 @@ export interface TemplatePickerProps {
   choice: TemplateChoice | null;
   saving: boolean;
   onSave: (choice: TemplateChoice | null) => void;
+  /** The button's words (default "Save template"); the thread's composer says "Send template". */
+  submitLabel?: string;
+  /** The button needs a template ("None" cannot be sent). */
+  requireTemplate?: boolean;
+  /** Prefix of the fields' ids, unique on the page (the agent page has two pickers). */
+  idPrefix?: string;
 }
 
 /** Variables in the order of the template ("1", "2"…), whether the template or the choice names them. */
@@ -22,7 +28,15 @@ const variableKeys = (template: WhatsAppTemplate | undefined, values: Record<str
  * (WhatsApp only allows templates then), with its variables. "None" removes the choice: such
  * messages are then not sent and the thread says why.
  */
-export function TemplatePicker({ templates, choice, saving, onSave }: TemplatePickerProps) {
+export function TemplatePicker({
+  templates,
+  choice,
+  saving,
+  onSave,
+  submitLabel,
+  requireTemplate = false,
+  idPrefix = 'wa-template',
+}: TemplatePickerProps) {
   const { t } = useTranslation();
   const [sid, setSid] = useState(choice?.content_sid ?? '');
   const [values, setValues] = useState<Record<string, string>>(choice?.variables ?? {});
@@ -49,8 +63,8 @@ export function TemplatePicker({ templates, choice, saving, onSave }: TemplatePi
 
   return (
     <div className="wa-template-picker" data-testid="whatsapp-template-picker">
-      <FormGroup label={t('messages:template.label')} labelFor="wa-template" helperText={t('messages:template.help')}>
-        <HTMLSelect id="wa-template" value={sid} onChange={(event) => pick(event.currentTarget.value)} fill>
+      <FormGroup label={t('messages:template.label')} labelFor={idPrefix} helperText={t('messages:template.help')}>
+        <HTMLSelect id={idPrefix} value={sid} onChange={(event) => pick(event.currentTarget.value)} fill>
           <option value="">{t('messages:template.none')}</option>
           {templates.map((candidate) => (
             <option key={candidate.sid} value={candidate.sid}>
@@ -61,9 +75,9 @@ export function TemplatePicker({ templates, choice, saving, onSave }: TemplatePi
       </FormGroup>
       {template && <p className={Classes.TEXT_MUTED}>{template.body}</p>}
       {keys.map((key) => (
-        <FormGroup key={key} label={t('messages:template.variable', { n: key })} labelFor={`wa-template-var-${key}`}>
+        <FormGroup key={key} label={t('messages:template.variable', { n: key })} labelFor={`${idPrefix}-var-${key}`}>
           <InputGroup
-            id={`wa-template-var-${key}`}
+            id={`${idPrefix}-var-${key}`}
             value={values[key] ?? ''}
             maxLength={1000}
             onChange={(event) => {
@@ -73,7 +87,13 @@ export function TemplatePicker({ templates, choice, saving, onSave }: TemplatePi
           />
         </FormGroup>
       ))}
-      <Button intent={Intent.PRIMARY} loading={saving} onClick={save} text={t('messages:template.save')} />
+      <Button
+        intent={Intent.PRIMARY}
+        loading={saving}
+        disabled={requireTemplate && !template}
+        onClick={save}
+        text={submitLabel ?? t('messages:template.save')}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { formatInternational } from '../../phoneNumbers/format.ts';
 import { signedUrlOf, useMediaUrlsQuery } from '../api/mediaUrls.ts';
 import { useThreadMessagesQuery } from '../api/threadMessages.ts';
 import { MessageBubble } from './MessageBubble.tsx';
+import { ThreadComposer } from './ThreadComposer.tsx';
 
 export interface ThreadPanelProps {
   userId: string;
@@ -30,6 +31,7 @@ export function ThreadPanel({ userId, agentId, contact, profileName, agentName, 
   const urls = useMediaUrlsQuery(stored);
   const mediaUrl = (item: WhatsAppMediaItem) => ('url' in item ? item.url : signedUrlOf(urls.data, item));
   const name = profileName ?? formatInternational(contact);
+  const lastInboundAt = query.data?.findLast((message) => message.direction === 'inbound')?.sentAt ?? null;
 
   // Newest message in view when the thread opens or a message arrives (not when loading earlier ones).
   const end = useRef<HTMLDivElement>(null);
@@ -81,6 +83,10 @@ export function ThreadPanel({ userId, agentId, contact, profileName, agentName, 
           </div>
         )}
       </QueryState>
+      {/* A deleted agent's thread has no sender to write from. */}
+      {agentId && query.data && (
+        <ThreadComposer userId={userId} agentId={agentId} contact={contact} lastInboundAt={lastInboundAt} />
+      )}
     </section>
   );
 }

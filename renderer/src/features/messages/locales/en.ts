@@ -62,6 +62,16 @@ export const messagesEn = {
       'This WhatsApp sender has no approved template yet. Create one in Twilio’s Content Template Builder and submit it for WhatsApp approval.',
     loadError: 'Could not load the WhatsApp templates',
   },
+  composer: {
+    label: 'Write to the customer',
+    placeholder: 'Write a WhatsApp message as the agent (Ctrl+Enter sends)',
+    send: 'Send',
+    sendTemplate: 'Send template',
+    sent: 'Sent.',
+    outsideWindow:
+      'More than 24 hours have passed since the customer’s last message: WhatsApp only allows an approved template until they write again.',
+    failed: 'Could not send the message.',
+  },
   reason: {
     outside_window:
       'Not sent: more than 24 hours have passed since the customer’s last message and no approved template is selected.',

@@ -65,6 +65,16 @@ export const messagesFr: typeof messagesEn = {
       'Cet expéditeur WhatsApp n’a pas encore de modèle approuvé. Créez-en un dans le Content Template Builder de Twilio et soumettez-le à l’approbation WhatsApp.',
     loadError: 'Impossible de charger les modèles WhatsApp',
   },
+  composer: {
+    label: 'Écrire au client',
+    placeholder: 'Écrivez un message WhatsApp au nom de l’agent (Ctrl+Entrée envoie)',
+    send: 'Envoyer',
+    sendTemplate: 'Envoyer le modèle',
+    sent: 'Envoyé.',
+    outsideWindow:
+      'Plus de 24 heures se sont écoulées depuis le dernier message du client : WhatsApp n’autorise qu’un modèle approuvé jusqu’à ce qu’il écrive de nouveau.',
+    failed: 'Impossible d’envoyer le message.',
+  },
   reason: {
     outside_window:
       'Non envoyé : plus de 24 heures se sont écoulées depuis le dernier message du client et aucun modèle approuvé n’est sélectionné.',
