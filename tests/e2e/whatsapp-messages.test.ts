@@ -23,6 +23,8 @@ const { demo } = shared;
 const AGENT_NAME = 'WhatsApp desk';
 const CUSTOMER = '+33612345678';
 const NUMBER = '+14155550142';
+/** Wrote two days ago: only a template can reach them now. */
+const PAST_CUSTOMER = '+33698765432';
 
 describe('WhatsApp messages', () => {
   let browser: Browser;
@@ -131,6 +133,44 @@ describe('WhatsApp messages', () => {
     await page.waitForURL(/[?&]agent=/);
     await messages.thread(CUSTOMER).waitFor();
     expect(await messages.threadAgent(CUSTOMER).textContent()).toBe(AGENT_NAME);
+    await context.close();
+  });
+
+  it('the owner sends an approved template to a customer who last wrote more than 24 hours ago', async () => {
+    const template = twilio.messages.addTemplate({
+      friendlyName: 'table_ready',
+      language: 'fr',
+      body: 'Bonjour {{1}}, votre table est prête.',
+      variables: { 1: 'prénom' },
+      status: 'approved',
+    });
+    await running!.product.stack.db.query(
+      `insert into public.whatsapp_messages (user_id, assigned_agent, message_sid, direction, from_number, to_number,
+                                             profile_name, body, status, "timestamp")
+       select a.user_id, a.id, $2, 'inbound', $3, $4, 'Léa', 'Une table pour deux ce soir ?', 'received',
+              now() - interval '2 days'
+         from public.agents a where a.id = $1`,
+      [agentId, `SM${'e'.repeat(32)}`, PAST_CUSTOMER, NUMBER],
+    );
+    const { page, context } = await newPage(browser, DESKTOP);
+    await new ConsolePage(page, consoleUrl).signIn(demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD);
+    const messages = new MessagesPage(page, consoleUrl);
+    await messages.gotoAgent(agentId, AGENT_NAME);
+    await messages.open(PAST_CUSTOMER);
+    await messages.windowClosedNotice().waitFor();
+    expect(await messages.windowClosedNotice().textContent()).toBe(messagesEn.composer.outsideWindow);
+
+    await messages.sendTemplate('table_ready (fr)', { 1: 'Léa' });
+    const sent = await twilio.messages.waitForSend((m) => m.to === `whatsapp:${PAST_CUSTOMER}`);
+    expect(sent).toMatchObject({
+      from: `whatsapp:${NUMBER}`,
+      contentSid: template.sid,
+      contentVariables: '{"1":"Léa"}',
+      body: null,
+    });
+    // The thread shows what the customer reads.
+    await messages.message('Bonjour Léa, votre table est prête.', 'outbound').waitFor();
+    await screenshot(page, 'whatsapp-messages-template');
     await context.close();
   });
 

@@ -54,6 +54,32 @@ export class MessagesPage {
     return this.message(text).getByTestId('wa-failure');
   }
 
+  /** The open thread's composer (free text inside the 24-hour window, templates outside it). */
+  composer(): Locator {
+    return this.openThread().getByTestId('wa-composer');
+  }
+
+  /** Why only a template can be sent (the customer last wrote more than 24 hours ago). */
+  windowClosedNotice(): Locator {
+    return this.composer().getByTestId('wa-window-closed');
+  }
+
+  /** Sends an approved template from the composer, its variables by number ("1" → "Ana"). */
+  async sendTemplate(label: string, variables: Record<string, string>): Promise<void> {
+    const composer = this.composer();
+    await composer.getByRole('combobox', { name: messagesEn.template.label }).selectOption({ label });
+    for (const [key, value] of Object.entries(variables)) {
+      await composer.getByLabel(messagesEn.template.variable.replace('{{n}}', key), { exact: true }).fill(value);
+    }
+    await composer.getByRole('button', { name: messagesEn.composer.sendTemplate }).click();
+  }
+
+  /** Writes a free-form message from the composer (inside the window). */
+  async sendText(text: string): Promise<void> {
+    await this.composer().getByRole('textbox', { name: messagesEn.composer.label }).fill(text);
+    await this.composer().getByRole('button', { name: messagesEn.composer.send, exact: true }).click();
+  }
+
   emptyState(): Locator {
     return this.page.getByText(messagesEn.empty.title, { exact: true });
   }
