@@ -1,6 +1,6 @@
 import { Intent } from '@blueprintjs/core';
-import { DISCONNECTED_SENDER, type SenderState } from '@contracts/whatsapp.ts';
-import { useState } from 'react';
+import { DISCONNECTED_SENDER, senderNeedsAttention, type SenderState } from '@contracts/whatsapp.ts';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess, toaster } from '../../components/toaster.ts';
 import { toAppError } from '../../errors/appError.ts';
@@ -27,6 +27,19 @@ export const OUTCOME_TOASTS: Record<Exclude<SignupOutcome['kind'], 'finish'>, st
 };
 
 /**
+ * The toast key and values for an outcome that is not a finished sign-up. Meta's ERROR may carry
+ * no message: "Connection Error: " with nothing after it says nothing, so that one has its own words.
+ */
+export function outcomeToast(outcome: Exclude<SignupOutcome, { kind: 'finish' }>): {
+  key: string;
+  params?: Record<string, string>;
+} {
+  if (outcome.kind !== 'error') return { key: OUTCOME_TOASTS[outcome.kind] };
+  const message = outcome.message?.trim() ?? '';
+  return message ? { key: OUTCOME_TOASTS.error, params: { message } } : { key: 'deploy:whatsApp.toasts.errorUnknown' };
+}
+
+/**
  * WhatsApp on the Deploy page: the sender's state (stored, then polled), connecting (number check,
  * Meta's sign-up, then the server) and disconnecting, with the spec's toasts.
  */
@@ -39,6 +52,21 @@ export function useWhatsAppSetup(agentId: string, stored: SenderState | null, ha
   const settings = signupSettings(getRuntimeConfig());
   const warn = (key: string, params: Record<string, unknown> = {}) =>
     toaster.show({ intent: Intent.WARNING, icon: 'warning-sign', message: t(key, params) });
+
+  // A poll that finds the sender OFFLINE or ERROR toasts the setup notice (spec 002 §8), once per
+  // status it moves to: the card keeps showing the notice, the next polls do not toast it again.
+  const polled = status.isFetchedAfterMount ? status.data : undefined;
+  const polledStatus = polled?.connected ? polled.status : null;
+  const toastedIssue = useRef<string | null>(null);
+  useEffect(() => {
+    if (!senderNeedsAttention(polledStatus)) {
+      toastedIssue.current = null;
+      return;
+    }
+    if (toastedIssue.current === polledStatus) return;
+    toastedIssue.current = polledStatus;
+    toaster.show({ intent: Intent.DANGER, icon: 'warning-sign', message: t('deploy:whatsApp.setupIssue') });
+  }, [polledStatus, t]);
 
   async function connect(): Promise<void> {
     if (!hasNumber) return warn('deploy:whatsApp.toasts.phoneRequired');
@@ -53,10 +81,8 @@ export function useWhatsAppSetup(agentId: string, stored: SenderState | null, ha
       setSigningUp(false);
     }
     if (outcome.kind !== 'finish') {
-      return warn(
-        OUTCOME_TOASTS[outcome.kind],
-        outcome.kind === 'error' ? { message: outcome.message ?? '' } : undefined,
-      );
+      const toast = outcomeToast(outcome);
+      return warn(toast.key, toast.params);
     }
     connectMutation.mutate(
       { wabaId: outcome.wabaId, code: outcome.code },
