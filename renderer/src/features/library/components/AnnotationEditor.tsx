@@ -1,4 +1,15 @@
-import { Button, Callout, Classes, FormGroup, H5, HTMLSelect, Intent, Tag, TagInput, TextArea } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Classes,
+  FormGroup,
+  H5,
+  HTMLSelect,
+  Intent,
+  Tag,
+  TagInput,
+  TextArea,
+} from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
