@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ import { createLibraryHost, type LibraryHost } from '../../electron/main/library
 import { libraryMediaResponse, registerLibraryIpc } from '../../electron/main/library/ipc.ts';
 import { LIBRARY_MEDIA_PATH } from '../../electron/main/library/media.ts';
 import { LibraryChannel } from '../../electron/shared/library-contract.ts';
+import { shellEn } from '../../renderer/src/app/locales/en.ts';
 import { libraryEn } from '../../renderer/src/features/library/locales/en.ts';
 import type { Database } from '../../supabase/types/database.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
@@ -325,6 +326,30 @@ describe('desktop recordings library', () => {
       expect(existsSync(path.join(userData, 'library', ownerId, recordings[2]!.id, 'audio.wav'))).toBe(true);
     } catch (error) {
       await screenshot(p, 'desktop-library-pick');
+      throw error;
+    }
+  });
+
+  it('deletes the library on sign-out once the owner chose so', async () => {
+    const p = page!;
+    const library = new LibraryPage(p, product.consoleUrl, libraryEn);
+    const kept = path.join(userData, 'library', ownerId, recordings[2]!.id);
+    try {
+      expect(existsSync(path.join(kept, 'audio.wav'))).toBe(true);
+      await library.chooseWipeOnSignOut();
+      await expect.poll(() => host.current()?.getSettings().wipeOnSignOut).toBe(true);
+
+      await library.signOut(shellEn.sidebar.signOut);
+      // Main is told (setSession(null)), closes the library and wipes it: no recording is left in
+      // the user's folder.
+      await expect.poll(() => host.current(), { timeout: 15_000 }).toBeNull();
+      await expect.poll(() => existsSync(kept)).toBe(false);
+      const left = existsSync(path.join(userData, 'library', ownerId))
+        ? await readdir(path.join(userData, 'library', ownerId))
+        : [];
+      expect(left.filter((name) => recordings.some((r) => r.id === name))).toEqual([]);
+    } catch (error) {
+      await screenshot(p, 'desktop-library-sign-out');
       throw error;
     }
   });
