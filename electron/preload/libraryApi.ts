@@ -11,9 +11,9 @@ import {
 
 /**
  * `window.concierge.library`, built over anything shaped like Electron's ipcRenderer: the preload
- * passes the real one; the desktop e2e test passes a bridge to the same main-process handlers, so
- * the page is tested through this very implementation. Requests are validated before they leave,
- * answers and pushed events when they arrive. No Electron import here.
+ * passes the real one (the desktop e2e test runs that very preload in Chromium over a stand-in
+ * ipcRenderer bridged to the real main-process handlers). Requests are validated before they
+ * leave, answers and pushed events when they arrive. No Electron import here.
  */
 export interface IpcRendererLike {
   invoke(channel: string, payload: unknown): Promise<unknown>;

@@ -4,7 +4,8 @@
 // with ./parent-port-shim.mjs), that a killed backend comes back on the same URL, serves concierge.config.json and index.html with a CSP over app://,
 // answers the backend-config IPC, creates a locked-down window, grants the microphone only to its
 // own origin, forwards a concierge:// deep link once the page has loaded, and on quit stops the
-// backend gracefully before the app exits.
+// backend gracefully before the app exits. While the backend starts, an IPC round-trip to main is
+// timed (printed, under 250 ms).
 //
 //   npm run build:electron && node --import ./electron/smoke/register.mjs electron/smoke/run.mjs
 //
@@ -22,6 +23,28 @@ const deadline = Date.now() + 120_000;
 while (!(calls.handlers.app && calls.windows.length > 0) && Date.now() < deadline)
   await new Promise((r) => setTimeout(r, 100));
 assert.ok(calls.handlers.app, 'app:// protocol handler registered');
+
+// The window stays responsive while the backend starts (it runs in its own process): with the
+// backend-config answer still pending, IPC round-trips to main come back at once.
+const appFrame = { senderFrame: { url: 'app://concierge/' } };
+let backendUp = false;
+const backendConfigAnswer = calls.ipc['concierge:backend:get-config'](appFrame, undefined).then((answer) => {
+  backendUp = true;
+  return answer;
+});
+const roundTrips = [];
+for (let i = 0; i < 5; i++) {
+  const startedAt = performance.now();
+  const answer = await calls.ipc['concierge:library:status'](appFrame, undefined);
+  roundTrips.push(performance.now() - startedAt);
+  assert.equal(answer.ok, true);
+  await new Promise((r) => setTimeout(r, 20));
+}
+assert.equal(backendUp, false, 'the round-trips were timed while the backend was still starting');
+const slowestRoundTrip = Math.max(...roundTrips);
+console.log(`IPC round-trip while the backend starts: ${slowestRoundTrip.toFixed(1)} ms (slowest of 5)`);
+assert.ok(slowestRoundTrip < 250, `IPC round-trip took ${slowestRoundTrip.toFixed(1)} ms while the backend started`);
+await backendConfigAnswer;
 
 const configRes = await calls.handlers.app(new Request('app://concierge/concierge.config.json'));
 const config = await configRes.json();

@@ -1406,6 +1406,61 @@ export type Database = {
           },
         ];
       };
+      notification_emails: {
+        Row: {
+          attempts: number;
+          claimed_until: string | null;
+          created_at: string;
+          id: string;
+          last_error: string | null;
+          next_attempt_at: string;
+          notification_id: string;
+          sent_at: string | null;
+          status: string;
+          user_id: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          attempts?: number;
+          claimed_until?: string | null;
+          created_at?: string;
+          id?: string;
+          last_error?: string | null;
+          next_attempt_at?: string;
+          notification_id: string;
+          sent_at?: string | null;
+          status?: string;
+          user_id: string;
+        };
+        Update: {
+          attempts?: number;
+          claimed_until?: string | null;
+          created_at?: string;
+          id?: string;
+          last_error?: string | null;
+          next_attempt_at?: string;
+          notification_id?: string;
+          sent_at?: string | null;
+          status?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notification_emails_notification_id_fkey';
+            columns: ['notification_id'];
+            isOneToOne: true;
+            referencedRelation: 'notifications';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'notification_emails_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       notifications: {
         Row: {
           created_at: string;
@@ -2787,6 +2842,18 @@ export type Database = {
         };
       };
       check_phone_number_quota: { Args: { owner_id: string }; Returns: undefined };
+      claim_notification_emails: {
+        Args: { lease_seconds?: number; max_emails?: number };
+        Returns: {
+          attempts: number;
+          data: Json;
+          id: string;
+          kind: string;
+          lang: string;
+          recipient: string;
+          route: string;
+        }[];
+      };
       claim_outbound_message: {
         Args: {
           agent_id: string;
@@ -3133,6 +3200,10 @@ export type Database = {
           user_id: string;
         };
         Returns: boolean;
+      };
+      record_notification_email: {
+        Args: { email_id: string; error?: string; retry_in_seconds?: number; sent: boolean };
+        Returns: undefined;
       };
       record_purchased_phone_number: {
         Args: {

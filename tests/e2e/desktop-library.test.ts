@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,9 @@ import WebSocket from 'ws';
 import { createLibraryHost, type LibraryHost } from '../../electron/main/library/host.ts';
 import { libraryMediaResponse, registerLibraryIpc } from '../../electron/main/library/ipc.ts';
 import { LIBRARY_MEDIA_PATH } from '../../electron/main/library/media.ts';
+import { IpcChannel } from '../../electron/shared/ipc-contract.ts';
 import { LibraryChannel } from '../../electron/shared/library-contract.ts';
+import { shellEn } from '../../renderer/src/app/locales/en.ts';
 import { libraryEn } from '../../renderer/src/features/library/locales/en.ts';
 import type { Database } from '../../supabase/types/database.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
@@ -21,8 +23,9 @@ import { DESKTOP, launchBrowser, newPage, screenshot } from './support/browser.t
 import { productClient } from './support/clients.ts';
 
 /**
- * Issue 20 acceptance, without the Electron binary: the console page in Chromium gets
- * `window.concierge.library` from the preload's own factory, bridged to the real main-process
+ * Issue 20 acceptance, without the Electron binary: the console page in Chromium runs the real
+ * preload (electron/preload/index.ts bundled with `electron` stood in for by support/desktop-bridge.ts),
+ * so `window.concierge.library` is the app's own, bridged to the real main-process
  * library handlers running in this process (registered on an ipcMain stand-in, media served by the
  * same Range handler the app:// protocol uses). Three recordings download, one cut mid-transfer and
  * resumed from its bytes on disk; then the API goes away (for main and for the page): search, play,
@@ -114,7 +117,7 @@ async function must<T>(result: PromiseLike<{ data: T; error: { message: string }
 
 async function push(channel: string, payload: unknown): Promise<void> {
   await page
-    ?.evaluate(([c, p]) => window.__libraryPush?.(c as string, p), [channel, payload] as const)
+    ?.evaluate(([c, p]) => window.__mainPush?.(c as string, p), [channel, payload] as const)
     .catch(() => undefined);
 }
 
@@ -202,21 +205,44 @@ beforeAll(async () => {
     log: () => {},
   });
 
-  const bridge = await build({
-    entryPoints: [fileURLToPath(new URL('./support/desktop-bridge.ts', import.meta.url))],
+  // The shell's own channels, as main answers them (the backend is the test product's; nothing
+  // native to show or open here).
+  handlers.set(IpcChannel.getBackendConfig, () => ({
+    ok: true,
+    value: { supabaseUrl: product.apiUrl, supabaseAnonKey: product.anonKey, mode: 'embedded' },
+  }));
+  handlers.set(IpcChannel.openExternal, () => ({ ok: true, value: { opened: false } }));
+  handlers.set(IpcChannel.setUnsavedChanges, (_event, state) => ({
+    ok: true,
+    value: { dirty: (state as { dirty: boolean }).dirty },
+  }));
+  handlers.set(IpcChannel.showNotification, () => ({ ok: true, value: { shown: false } }));
+
+  // The real preload, bundled for the page with `electron` resolved to the bridge's stand-ins.
+  const bridgePath = fileURLToPath(new URL('./support/desktop-bridge.ts', import.meta.url));
+  const preload = await build({
+    entryPoints: [fileURLToPath(new URL('../../electron/preload/index.ts', import.meta.url))],
     bundle: true,
     format: 'iife',
     platform: 'browser',
     target: 'chrome120',
     write: false,
+    plugins: [
+      {
+        name: 'electron-in-the-page',
+        setup(b) {
+          b.onResolve({ filter: /^electron$/ }, () => ({ path: bridgePath }));
+        },
+      },
+    ],
   });
   ({ context, page } = await newPage(browser, DESKTOP));
-  await context.exposeBinding('__libraryInvoke', async (source, channel: string, payload: unknown) => {
+  await context.exposeBinding('__mainInvoke', async (source, channel: string, payload: unknown) => {
     const handler = handlers.get(channel);
     if (!handler) throw new Error(`no handler for ${channel}`);
     return handler({ senderFrame: { url: source.frame.url() } }, payload);
   });
-  await context.addInitScript({ content: bridge.outputFiles[0]!.text });
+  await context.addInitScript({ content: preload.outputFiles[0]!.text });
   // The page's audio comes from the same handler app://concierge/library-media/<id> uses.
   await context.route(`${consoleOrigin}${LIBRARY_MEDIA_PATH}**`, async (route) => {
     const range = route.request().headers()['range'];
@@ -305,6 +331,14 @@ describe('desktop recordings library', () => {
         ),
       );
       expect(refused).toMatch(/^invalid_request: [\s\S]*relative path inside the library/);
+      // The page's window.concierge is the real preload's: its shell methods check their input too.
+      const badNotification = await p.evaluate(() =>
+        window.concierge?.notify({ title: 1 } as never).then(
+          () => 'shown',
+          (error: Error) => error.message,
+        ),
+      );
+      expect(badNotification).toBe('invalid_request: notify needs {title, body, route}');
     } catch (error) {
       await screenshot(p, 'desktop-library');
       throw error;
@@ -325,6 +359,30 @@ describe('desktop recordings library', () => {
       expect(existsSync(path.join(userData, 'library', ownerId, recordings[2]!.id, 'audio.wav'))).toBe(true);
     } catch (error) {
       await screenshot(p, 'desktop-library-pick');
+      throw error;
+    }
+  });
+
+  it('deletes the library on sign-out once the owner chose so', async () => {
+    const p = page!;
+    const library = new LibraryPage(p, product.consoleUrl, libraryEn);
+    const kept = path.join(userData, 'library', ownerId, recordings[2]!.id);
+    try {
+      expect(existsSync(path.join(kept, 'audio.wav'))).toBe(true);
+      await library.chooseWipeOnSignOut();
+      await expect.poll(() => host.current()?.getSettings().wipeOnSignOut).toBe(true);
+
+      await library.signOut(shellEn.sidebar.signOut);
+      // Main is told (setSession(null)), closes the library and wipes it: no recording is left in
+      // the user's folder.
+      await expect.poll(() => host.current(), { timeout: 15_000 }).toBeNull();
+      await expect.poll(() => existsSync(kept)).toBe(false);
+      const left = existsSync(path.join(userData, 'library', ownerId))
+        ? await readdir(path.join(userData, 'library', ownerId))
+        : [];
+      expect(left.filter((name) => recordings.some((r) => r.id === name))).toEqual([]);
+    } catch (error) {
+      await screenshot(p, 'desktop-library-sign-out');
       throw error;
     }
   });

@@ -204,4 +204,58 @@ describe('notification feed', () => {
     await page.waitForURL((url) => url.pathname === '/credits');
     await page.close();
   });
+
+  it('in the desktop app, a call that went unanswered and, with its toggle back on, low credit raise native notifications', async () => {
+    // Low credit back on (saving it from Profile › Settings is the test above).
+    await must(service.from('profiles').update({ notify_desktop_low_credit: true }).eq('id', ownerId));
+    const { page, feedLive } = await signedIn(true);
+    await expect.poll(feedLive).toBe(true);
+    const shown = () =>
+      page.evaluate(() => (window as unknown as { __shown: { title: string; route: string }[] }).__shown);
+
+    // A phone call rings, then Twilio's status callback says nobody answered: the same RPC the
+    // twilio-voice function calls for it (service role), so the calls trigger notifies.
+    const callSid = `CA${Date.now().toString(16).padStart(32, '0')}`;
+    await must(
+      service.from('calls').insert({
+        user_id: ownerId,
+        assigned_agent: agentId,
+        call_sid: callSid,
+        from_number: '+33600000002',
+        to_number: '+33100000000',
+        status: 'ringing',
+      }),
+    );
+    await must(service.rpc('phone_call_status', { call_sid: callSid, status: 'no-answer', duration: 0 }));
+
+    // The balance crosses the threshold again: a top-up re-arms it, a charge takes it under.
+    const { credits } = await must(service.from('profiles').select('credits').eq('id', ownerId).single());
+    await must(
+      service.from('credit_ledger').insert({
+        user_id: ownerId,
+        type: 'admin_grant',
+        amount: LOW_CREDIT_THRESHOLD + 5 - credits,
+        description: 'e2e top-up',
+      }),
+    );
+    await must(
+      service.from('credit_ledger').insert({ user_id: ownerId, type: 'usage', amount: -10, description: 'e2e' }),
+    );
+
+    await expect
+      .poll(async () => [...(await shown())].sort((a, b) => a.title.localeCompare(b.title)), { timeout: 15_000 })
+      .toEqual([
+        {
+          title: notificationsEn.kinds.failedCall.title,
+          body: 'Phone call from +33600000002 went unanswered.',
+          route: `/agents/${agentId}/calls`,
+        },
+        {
+          title: notificationsEn.kinds.lowCredit.title,
+          body: '5 credits left. Top up to keep your agents answering calls.',
+          route: '/credits',
+        },
+      ]);
+    await page.close();
+  });
 });

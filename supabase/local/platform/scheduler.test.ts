@@ -37,15 +37,17 @@ describe('local function scheduler', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('dispatches connectors every minute unless the interval is set, and sweeps voice calls every minute', () => {
+  it('dispatches connectors every minute unless the interval is set; sweeps voice calls and sends email alerts every minute', () => {
     expect(localSchedule({})).toEqual([
       { slug: 'connector-dispatch', everyMs: 60_000 },
       { slug: 'voice-call-sweeper', everyMs: 60_000 },
+      { slug: 'notification-emails', everyMs: 60_000 },
       { slug: 'phone-numbers/releases/sweep', everyMs: 60_000 },
     ]);
     expect(localSchedule({ CONCIERGE_CONNECTOR_DISPATCH_MS: '5000' })).toEqual([
       { slug: 'connector-dispatch', everyMs: 5000 },
       { slug: 'voice-call-sweeper', everyMs: 60_000 },
+      { slug: 'notification-emails', everyMs: 60_000 },
       { slug: 'phone-numbers/releases/sweep', everyMs: 60_000 },
     ]);
     // Nonsense or a busy loop falls back to the default.

@@ -88,6 +88,12 @@ export class ConsolePage {
     await this.page.waitForURL((url) => url.pathname !== '/login');
   }
 
+  /** Signs out with the sidebar's button (its accessible name in the user's language); the console goes home. */
+  async signOut(label: string): Promise<void> {
+    await this.page.getByRole('button', { name: label, exact: true }).click();
+    await this.waitForPath('/');
+  }
+
   async setViewport(width: number, height: number): Promise<void> {
     await this.page.setViewportSize({ width, height });
   }

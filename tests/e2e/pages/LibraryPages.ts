@@ -39,6 +39,12 @@ export class LibraryPage extends ConsolePage {
     await this.page.getByRole('button', { name: this.texts.download.selected.replace('{{count}}', '1') }).click();
   }
 
+  /** Settings: ticks "delete the library when I sign out" and saves the settings. */
+  async chooseWipeOnSignOut(): Promise<void> {
+    await this.page.locator('label', { hasText: this.texts.settings.wipeOnSignOut }).click();
+    await this.page.getByRole('button', { name: this.texts.settings.save }).click();
+  }
+
   /** Settings: delete the library, confirmed. */
   async wipe(): Promise<void> {
     await this.page.getByRole('button', { name: this.texts.settings.wipe }).click();

@@ -2,9 +2,8 @@
  * Email, SMS and WhatsApp sent by an agent: provider calls (email over HTTP, Twilio through the
  * platform's Twilio client, `_shared/twilio/client.ts`) and the
  * `outbound_messages` log. Providers come from the function's environment:
- *   email:    EMAIL_API_URL (+ EMAIL_API_KEY): POST JSON {from, to, subject, html, text}; locally the
- *             stack sets it to its inbox (`POST /_local/inbox`), so mail lands in the local inbox;
- *             or RESEND_API_KEY (Resend's /emails API, same JSON). EMAIL_FROM is the sender.
+ *   email:    the platform's email sender (`_shared/email/send.ts`: EMAIL_API_URL, locally the
+ *             stack's inbox, or RESEND_API_KEY; EMAIL_FROM is the sender).
  *   SMS/WA:   TWILIO_ACCOUNT_SID + TWILIO_AUTH_TOKEN + TWILIO_FROM_NUMBER (TWILIO_API_BASE_URL sends
  *             every Twilio request to `{base}/{host label}/{path}`, for tests and compatible carriers).
  * So that visitors cannot turn an agent into a spam relay, every send is first claimed by the
@@ -19,6 +18,7 @@
  * unverified address first.
  */
 import type { ToolOutcome } from '../conversation/turn.ts';
+import { emailConfigured, escapeHtml, sendEmail } from '../email/send.ts';
 import { createTwilioClient } from '../twilio/client.ts';
 import { twilioConfig, twilioConfigured } from '../twilio/config.ts';
 import { fail, normalisePhone, notConfigured, ok, type ToolContext } from './context.ts';
@@ -47,42 +47,20 @@ interface Delivery {
 type ProviderAnswer =
   { ok: true; provider: string; providerId: string | null } | { ok: false; provider: string; error: string } | null;
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-async function answerText(response: Response): Promise<string> {
-  return (await response.text().catch(() => '')).slice(0, 300);
-}
-
-async function sendEmail(context: ToolContext, delivery: Delivery): Promise<ProviderAnswer> {
-  const url = context.env.get('EMAIL_API_URL')?.trim();
-  const resendKey = context.env.get('RESEND_API_KEY')?.trim();
-  if (!url && !resendKey) return null;
-  const endpoint = url || 'https://api.resend.com/emails';
-  const key = url ? context.env.get('EMAIL_API_KEY')?.trim() : resendKey;
-  const provider = url ? 'email_api' : 'resend';
-  const from = context.env.get('EMAIL_FROM')?.trim() || 'Concierge <no-reply@concierge.local>';
+async function sendAgentEmail(context: ToolContext, delivery: Delivery): Promise<ProviderAnswer> {
   const html = `<p>${escapeHtml(delivery.body).replace(/\n/g, '<br>')}</p><p>— ${escapeHtml(context.agentName)}</p>`;
-  const response = await context.fetch(endpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-    body: JSON.stringify({
-      from,
+  const answer = await sendEmail(
+    context.env,
+    {
       to: delivery.recipient,
       subject: delivery.subject ?? '',
       html,
       text: `${delivery.body}\n\n— ${context.agentName}`,
-    }),
-    signal: context.signal,
-  });
-  if (!response.ok)
-    return {
-      ok: false,
-      provider,
-      error: `the email provider answered ${response.status}: ${await answerText(response)}`,
-    };
-  const body = (await response.json().catch(() => null)) as { id?: unknown } | null;
-  return { ok: true, provider, providerId: typeof body?.id === 'string' ? body.id : null };
+    },
+    { fetch: context.fetch, signal: context.signal },
+  );
+  if (!answer || answer.ok) return answer;
+  return { ok: false, provider: answer.provider, error: answer.error };
 }
 
 async function sendTwilio(context: ToolContext, delivery: Delivery): Promise<ProviderAnswer> {
@@ -111,7 +89,7 @@ async function sendTwilio(context: ToolContext, delivery: Delivery): Promise<Pro
 
 function configured(context: ToolContext, channel: Channel): boolean {
   const has = (name: string) => Boolean(context.env.get(name)?.trim());
-  if (channel === 'email') return has('EMAIL_API_URL') || has('RESEND_API_KEY');
+  if (channel === 'email') return emailConfigured(context.env);
   return has('TWILIO_ACCOUNT_SID') && has('TWILIO_AUTH_TOKEN') && has('TWILIO_FROM_NUMBER');
 }
 
@@ -171,7 +149,8 @@ export async function deliver(context: ToolContext, delivery: Delivery): Promise
   if (verdict?.status !== 'claimed' || typeof verdict.id !== 'string') return fail('the message could not be sent');
   let answer: ProviderAnswer;
   try {
-    answer = delivery.channel === 'email' ? await sendEmail(context, delivery) : await sendTwilio(context, delivery);
+    answer =
+      delivery.channel === 'email' ? await sendAgentEmail(context, delivery) : await sendTwilio(context, delivery);
   } catch (error) {
     answer = { ok: false, provider: delivery.channel === 'email' ? 'email' : 'twilio', error: String(error) };
   }

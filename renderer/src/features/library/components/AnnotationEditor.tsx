@@ -1,4 +1,15 @@
-import { Button, Callout, FormGroup, H5, HTMLSelect, Intent, Tag, TagInput, TextArea } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Classes,
+  FormGroup,
+  H5,
+  HTMLSelect,
+  Intent,
+  Tag,
+  TagInput,
+  TextArea,
+} from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -35,6 +46,8 @@ export function AnnotationEditor({
   const [notes, setNotes] = useState(annotation.notes);
   const [tags, setTags] = useState<string[]>(annotation.tags);
   const [rubric, setRubric] = useState<AnnotationInput['rubric']>(annotation.rubric);
+  // Hides the note for this edit; main clears it for good on the next save.
+  const [conflictDismissed, setConflictDismissed] = useState(false);
   const average = rubricAverage(rubric);
 
   const setScore = (criterion: RubricCriterion, value: string) =>
@@ -59,16 +72,12 @@ export function AnnotationEditor({
           {t(`library:annotation.sync.${annotation.syncState}`)}
         </Tag>
       </H5>
-      {annotation.conflict && (
-        <Callout intent={Intent.WARNING} title={t('library:annotation.conflictTitle')} role="alert">
-          <p>
-            {t('library:annotation.conflictBody', {
-              mine: formatDate(annotation.conflict.discardedEditedAt, i18n.language),
-              theirs: formatDate(annotation.conflict.winnerEditedAt, i18n.language),
-            })}
-          </p>
-          <blockquote>{annotation.conflict.discarded.notes}</blockquote>
-        </Callout>
+      {annotation.conflict && !conflictDismissed && (
+        <ReplacedEdit
+          conflict={annotation.conflict}
+          language={i18n.language}
+          onDismiss={() => setConflictDismissed(true)}
+        />
       )}
       <FormGroup label={t('library:annotation.notes')} labelFor="library-notes">
         <TextArea
@@ -121,5 +130,65 @@ export function AnnotationEditor({
         onClick={() => onSave({ notes, tags, rubric })}
       />
     </section>
+  );
+}
+
+/** What a newer edit made elsewhere replaced: the local notes, tags and rubric scores, dismissable. */
+function ReplacedEdit({
+  conflict,
+  language,
+  onDismiss,
+}: {
+  conflict: NonNullable<AnnotationState['conflict']>;
+  language: string;
+  onDismiss: () => void;
+}) {
+  const { t } = useTranslation();
+  const { discarded } = conflict;
+  const scored = RUBRIC_CRITERIA.filter((criterion) => discarded.rubric[criterion] !== undefined);
+  const average = rubricAverage(discarded.rubric);
+  const none = <span className={Classes.TEXT_MUTED}>{t('library:annotation.conflictEmpty')}</span>;
+  return (
+    <Callout
+      intent={Intent.WARNING}
+      title={t('library:annotation.conflictTitle')}
+      role="alert"
+      className="library-conflict"
+    >
+      <p>
+        {t('library:annotation.conflictBody', {
+          mine: formatDate(conflict.discardedEditedAt, language),
+          theirs: formatDate(conflict.winnerEditedAt, language),
+        })}
+      </p>
+      <dl>
+        <dt>{t('library:annotation.conflictNotes')}</dt>
+        <dd data-replaced="notes">{discarded.notes ? <blockquote>{discarded.notes}</blockquote> : none}</dd>
+        <dt>{t('library:annotation.conflictTags')}</dt>
+        <dd data-replaced="tags">
+          {discarded.tags.length > 0
+            ? discarded.tags.map((tag) => (
+                <Tag key={tag} minimal>
+                  {tag}
+                </Tag>
+              ))
+            : none}
+        </dd>
+        <dt>{t('library:annotation.conflictRubric')}</dt>
+        <dd data-replaced="rubric">
+          {scored.length > 0 ? (
+            <>
+              {scored
+                .map((criterion) => `${t(`library:annotation.criteria.${criterion}`)} ${discarded.rubric[criterion]}`)
+                .join(' · ')}
+              {average !== null && ` (${t('library:annotation.average', { score: average })})`}
+            </>
+          ) : (
+            none
+          )}
+        </dd>
+      </dl>
+      <Button variant="minimal" icon="cross" text={t('library:annotation.conflictDismiss')} onClick={onDismiss} />
+    </Callout>
   );
 }

@@ -101,7 +101,12 @@ export const libraryEn = {
       conflict: 'Replaced by a newer edit',
     },
     conflictTitle: 'A newer edit made elsewhere replaced yours',
-    conflictBody: 'Your edit of {{mine}} lost to one made on {{theirs}}. Your notes were:',
+    conflictBody: 'Your edit of {{mine}} lost to one made on {{theirs}}. What it had:',
+    conflictNotes: 'Notes',
+    conflictTags: 'Tags',
+    conflictRubric: 'Rubric scores',
+    conflictEmpty: 'None',
+    conflictDismiss: 'Dismiss',
   },
   settings: {
     title: 'Library settings',

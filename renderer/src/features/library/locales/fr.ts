@@ -104,7 +104,12 @@ export const libraryFr: typeof libraryEn = {
       conflict: 'Remplacé par une modification plus récente',
     },
     conflictTitle: 'Une modification plus récente faite ailleurs a remplacé la vôtre',
-    conflictBody: 'Votre modification du {{mine}} a cédé à celle du {{theirs}}. Vos notes étaient :',
+    conflictBody: 'Votre modification du {{mine}} a cédé à celle du {{theirs}}. Elle contenait :',
+    conflictNotes: 'Notes',
+    conflictTags: 'Étiquettes',
+    conflictRubric: 'Notes de qualité',
+    conflictEmpty: 'Aucune',
+    conflictDismiss: 'Masquer',
   },
   settings: {
     title: 'Réglages de la bibliothèque',

@@ -21,7 +21,7 @@ export const profileEn = {
   settings: {
     notificationsTitle: 'Notifications',
     emailAlerts: 'Email alerts',
-    emailAlertsHelp: 'Calls, messages and low-credit warnings.',
+    emailAlertsHelp: 'An email when a call is not completed and when your credit runs low.',
     featureAnnouncements: 'Feature announcements',
     featureAnnouncementsHelp: 'News about Concierge features.',
     usageReports: 'Usage reports',

@@ -22,7 +22,7 @@ export const profileFr: typeof profileEn = {
   settings: {
     notificationsTitle: 'Notifications',
     emailAlerts: 'Alertes par e-mail',
-    emailAlertsHelp: 'Appels, messages et alertes de crédits bas.',
+    emailAlertsHelp: 'Un e-mail quand un appel n’aboutit pas et quand vos crédits s’épuisent.',
     featureAnnouncements: 'Annonces de fonctionnalités',
     featureAnnouncementsHelp: 'Les nouveautés de Concierge.',
     usageReports: "Rapports d'utilisation",

@@ -1,0 +1,3 @@
+import { makeHandler } from './handler.ts';
+
+Deno.serve(makeHandler(Deno.env));
