@@ -30,7 +30,7 @@ export async function connectSender(
   service: SupabaseClient,
   ownerId: string,
   agent: PhoneAgent,
-  change: { status?: string; enabled?: boolean } = {},
+  change: { status?: string; enabled?: boolean; nextStatusCheck?: string } = {},
 ): Promise<void> {
   const config: StoredSenderConfig = {
     sender_id: `XE${randomBytes(16).toString('hex')}`,
@@ -42,6 +42,7 @@ export async function connectSender(
     messaging_limits: 'TIER_1K',
     quality_rating: 'HIGH',
     offline_reasons: [],
+    ...(change.nextStatusCheck ? { next_status_check: change.nextStatusCheck } : {}),
   };
   await saveSender(
     service,
