@@ -39,9 +39,18 @@ export const WHATSAPP_STATUSES = Object.keys(WHATSAPP_STATUS_RANK) as WhatsAppSt
  *  - monthly_limit: the pack's WhatsApp conversations for this month are used up;
  *  - outside_window: more than 24 h since the user last wrote and no approved template is chosen;
  *  - send_failed: Twilio refused the message (error_code / error_message say why);
- *  - not_configured: Twilio is not configured on this server.
+ *  - not_configured: Twilio is not configured on this server;
+ *  - turn_refused: the conversation core refused the turn (the conversation is full, the agent is
+ *    gone…); error_message holds the core's own words.
+ * SQL restates the list (whatsapp_messages check, migration 20261128100100).
  */
-export const WHATSAPP_NOT_SENT_REASONS = ['monthly_limit', 'outside_window', 'send_failed', 'not_configured'] as const;
+export const WHATSAPP_NOT_SENT_REASONS = [
+  'monthly_limit',
+  'outside_window',
+  'send_failed',
+  'not_configured',
+  'turn_refused',
+] as const;
 export type WhatsAppNotSentReason = (typeof WHATSAPP_NOT_SENT_REASONS)[number];
 
 /** The template an owner picked for messages outside the window (`whatsapp_template_choices`). */
