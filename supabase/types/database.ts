@@ -2878,6 +2878,13 @@ export type Database = {
           sender_sid: string;
         }[];
       };
+      claim_whatsapp_sender_polls: {
+        Args: { max_senders?: number };
+        Returns: {
+          agent_id: string;
+          config: Json;
+        }[];
+      };
       configure_web_widget: { Args: { agent_id: string; domain: string }; Returns: Json };
       connector_claim_deliveries: {
         Args: { idle_minutes?: number; lease_seconds?: number; max_deliveries?: number };

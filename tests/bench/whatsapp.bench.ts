@@ -5,9 +5,14 @@
  * leaving the fake Twilio to the outbound send request reaching it (loopback both ways, same
  * process: no network in it). Budget: p50 ≤ 50 ms, p99 ≤ 150 ms. 50 WhatsApp users take turns;
  * a warm-up round is not counted. Exit code 1 when a figure is over budget or a reply went missing.
+ *
+ * Pairing: message i says "Question i: …" and the fake model answers "Answer i: …" (it echoes the
+ * index of the latest question it was sent), so each latency is measured to the reply to that very
+ * message, never to another turn of the same user that happened to finish first.
+ * WA_BENCH_MESSAGES / WA_BENCH_WARMUP / WA_BENCH_RATE size a run (e.g. a smoke run of a few messages).
  */
 import { performance } from 'node:perf_hooks';
-import { startFakeOpenAI } from '../fakes/openai/server.ts';
+import { startFakeOpenAI, type ChatRequestBody } from '../fakes/openai/server.ts';
 import { startFakeTwilio } from '../fakes/twilio/index.ts';
 import { startCast } from '../integration/security/support/actors.ts';
 import { givePack, whatsappAgent } from '../integration/whatsapp/support.ts';
@@ -24,7 +29,16 @@ const percentile = (values: number[], p: number) => {
 };
 
 const openai = await startFakeOpenAI({ firstTokenDelayMs: 0, tokenDelayMs: 0, maxLoggedRequests: 100_000 });
-openai.setChatResponder(() => ({ text: 'We are open from 9 to 6, Monday to Saturday.' }));
+/** The index of the latest "Question i:" the model was sent (history holds earlier ones). */
+function questionIndex(request: ChatRequestBody): string {
+  const messages = Array.isArray(request.messages) ? (request.messages as { role?: unknown; content?: unknown }[]) : [];
+  const user = messages.filter((m) => m.role === 'user').at(-1);
+  const text = typeof user?.content === 'string' ? user.content : JSON.stringify(user?.content ?? '');
+  return /Question (\d+):/.exec(text)?.[1] ?? 'unknown';
+}
+openai.setChatResponder((request) => ({
+  text: `Answer ${questionIndex(request)}: we are open from 9 to 6, Monday to Saturday.`,
+}));
 const twilio = await startFakeTwilio();
 const cast = await startCast({
   functionEnv: { ...twilio.env, AI_PROVIDER: 'openai', OPENAI_API_KEY: openai.apiKey, OPENAI_BASE_URL: openai.baseURL },
@@ -36,7 +50,6 @@ const users = Array.from({ length: USERS }, (_, i) => `+3361${String(i).padStart
 
 async function one(index: number): Promise<number | null> {
   const from = users[index % USERS]!;
-  const sends = twilio.messages.sent.length;
   const started = performance.now();
   const answer = twilio.messages.inbound('text', {
     from,
@@ -44,10 +57,7 @@ async function one(index: number): Promise<number | null> {
     body: `Question ${index}: when are you open?`,
   });
   const sent = await twilio.messages
-    .waitForSend(
-      (m, i = twilio.messages.sent.indexOf(m)) => i >= sends && m.to === `whatsapp:${from}` && m.at >= started,
-      15_000,
-    )
+    .waitForSend((m) => m.to === `whatsapp:${from}` && (m.body ?? '').startsWith(`Answer ${index}:`), 15_000)
     .catch(() => null);
   await answer;
   return sent ? sent.at - started : null;

@@ -9,6 +9,10 @@
  *   GET  /status?agentId=… → SenderState: fetches the sender and applies spec 001 §4.9's transitions.
  *   POST /disconnect  { agentId } → SenderState: deletes the sender at Twilio, clears the state (the
  *                     sub-account is kept for a later connection).
+ *   POST /sweep       the scheduler (service role, every 30 s): polls every connected sender whose
+ *                     next poll is due (claim_whatsapp_sender_polls; 30 s while CREATING, 60 s
+ *                     otherwise, 60 s after a failed poll) with the same transitions as /status, so a
+ *                     sender goes ONLINE, or OFFLINE, with no console open → { polled, failed }.
  * Without TWILIO_ACCOUNT_SID/TWILIO_AUTH_TOKEN every route answers 503 twilio_not_configured.
  */
 import {
@@ -41,6 +45,7 @@ import {
   saveSender,
   saveSenderStatus,
   senderRow,
+  storedConfig,
   storedSubAccount,
 } from './store.ts';
 import {
@@ -152,9 +157,41 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     const agent = await ownAgent(db, caller.userId, agentId);
     const row = await senderRow(db, agent.id);
     if (!row?.enabled || !row.config) return jsonResponse(DISCONNECTED_SENDER);
+    return jsonResponse(senderStateOf(true, await pollSender(agent.id, row.config)));
+  });
+
+  fn.post('/sweep', async (c) => {
+    fn.auth.requireServiceRole(c.req.raw, 'the WhatsApp sender sweep');
+    // Scheduled on every installation: without Twilio there is no sender to follow.
+    if (!twilioConfigured(config)) return jsonResponse({ polled: 0, failed: 0 });
+    const service = fn.service();
+    const { data, error } = await service.rpc('claim_whatsapp_sender_polls', { max_senders: 50 });
+    if (error) throw new Error(`claiming WhatsApp sender polls failed: ${error.message}`);
+    let polled = 0;
+    let failed = 0;
+    for (const claimed of (data ?? []) as { agent_id: string; config: unknown }[]) {
+      const stored = storedConfig(claimed.config);
+      if (!stored) continue;
+      try {
+        await pollSender(claimed.agent_id, stored);
+        polled += 1;
+      } catch (cause) {
+        // The claim already moved its next poll 60 s on: that is the retry.
+        failed += 1;
+        console.warn('[whatsapp-senders] sweep_poll_failed', { agentId: claimed.agent_id, error: String(cause) });
+      }
+    }
+    return jsonResponse({ polled, failed });
+  });
+
+  /**
+   * Fetches the sender at Twilio and stores spec 001 §4.9's transition (with its next sweep time);
+   * the console's /status and the scheduled sweep both come here.
+   */
+  async function pollSender(agentId: string, stored: StoredSenderConfig): Promise<StoredSenderConfig> {
     let fetched: FetchedSender;
     try {
-      fetched = await fetchSender(await senderClient(agent.id), row.config.sender_id);
+      fetched = await fetchSender(await senderClient(agentId), stored.sender_id);
     } catch (cause) {
       if (!isTwilioNotFound(cause)) throw twilioHttpError(cause, 'read the WhatsApp sender status');
       // Deleted at Twilio (in its console): the owner sees the setup notice and can reconnect.
@@ -165,10 +202,10 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
         offlineReasons: [{ code: '20404', message: 'The sender no longer exists at Twilio.' }],
       };
     }
-    const next = applySenderStatus(row.config, fetched, new Date());
-    await saveSenderStatus(fn.service(), agent.id, next);
-    return jsonResponse(senderStateOf(true, next));
-  });
+    const next = applySenderStatus(stored, fetched, new Date());
+    await saveSenderStatus(fn.service(), agentId, next);
+    return next;
+  }
 
   fn.post('/disconnect', async (c) => {
     twilio();

@@ -65,7 +65,8 @@ export interface SenderRow {
   config: StoredSenderConfig | null;
 }
 
-function storedConfig(raw: unknown): StoredSenderConfig | null {
+/** The stored sender state, or null when the row holds none (disconnected). */
+export function storedConfig(raw: unknown): StoredSenderConfig | null {
   const c = raw as Partial<StoredSenderConfig> | null;
   if (!c || typeof c !== 'object' || typeof c.sender_id !== 'string' || typeof c.phone_number !== 'string') return null;
   const info = (c.business_info ?? {}) as Partial<StoredSenderConfig['business_info']>;
@@ -84,6 +85,7 @@ function storedConfig(raw: unknown): StoredSenderConfig | null {
     messaging_limits: typeof c.messaging_limits === 'string' ? c.messaging_limits : null,
     quality_rating: typeof c.quality_rating === 'string' ? c.quality_rating : null,
     offline_reasons: Array.isArray(c.offline_reasons) ? c.offline_reasons : [],
+    ...(typeof c.next_status_check === 'string' ? { next_status_check: c.next_status_check } : {}),
   };
 }
 

@@ -215,7 +215,9 @@ export async function replyToInbound(message: InboundMessage, received: Received
     { ...turnDeps, runTool: whatsappRunTool(turnDeps.runTool, deps.service, attachments) },
   );
   if (!started.ok) {
+    // No reply goes out, but the owner sees in the thread that this message went unanswered, and why.
     deps.log('turn_refused', { messageSid: message.messageSid, code: started.error.code });
+    await recordNotSent(deps.sender, conversation, '', 'turn_refused', started.error.message);
     return;
   }
   let reply = '';

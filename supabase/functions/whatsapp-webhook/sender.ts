@@ -97,14 +97,15 @@ async function record(deps: SenderDeps, conversation: Conversation, row: Row): P
   if (error) deps.log('record_failed', { conversationId: conversation.conversationId, error: error.message });
 }
 
-/** Records a message that will not go out, with the reason the owner is shown. */
+/** Records a message that will not go out, with the reason the owner is shown (and its details). */
 export async function recordNotSent(
   deps: SenderDeps,
   conversation: Conversation,
   text: string,
   reason: WhatsAppNotSentReason,
+  errorMessage: string | null = null,
 ): Promise<SendResult> {
-  await record(deps, conversation, { body: text, status: 'not_sent', notSentReason: reason });
+  await record(deps, conversation, { body: text, status: 'not_sent', notSentReason: reason, errorMessage });
   return { sent: [], notSent: reason };
 }
 

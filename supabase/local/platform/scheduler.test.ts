@@ -43,13 +43,18 @@ describe('local function scheduler', () => {
       { slug: 'voice-call-sweeper', everyMs: 60_000 },
       { slug: 'notification-emails', everyMs: 60_000 },
       { slug: 'phone-numbers/releases/sweep', everyMs: 60_000 },
+      { slug: 'whatsapp-senders/sweep', everyMs: 30_000 },
     ]);
     expect(localSchedule({ CONCIERGE_CONNECTOR_DISPATCH_MS: '5000' })).toEqual([
       { slug: 'connector-dispatch', everyMs: 5000 },
       { slug: 'voice-call-sweeper', everyMs: 60_000 },
       { slug: 'notification-emails', everyMs: 60_000 },
       { slug: 'phone-numbers/releases/sweep', everyMs: 60_000 },
+      { slug: 'whatsapp-senders/sweep', everyMs: 30_000 },
     ]);
+    // Tests follow senders faster; a busy loop falls back to 30 s.
+    expect(localSchedule({ CONCIERGE_WHATSAPP_SENDER_SWEEP_MS: '500' }).at(-1)?.everyMs).toBe(500);
+    expect(localSchedule({ CONCIERGE_WHATSAPP_SENDER_SWEEP_MS: '5' }).at(-1)?.everyMs).toBe(30_000);
     // Nonsense or a busy loop falls back to the default.
     expect(localSchedule({ CONCIERGE_CONNECTOR_DISPATCH_MS: 'soon' })[0]?.everyMs).toBe(60_000);
     expect(localSchedule({ CONCIERGE_CONNECTOR_DISPATCH_MS: '10' })[0]?.everyMs).toBe(60_000);

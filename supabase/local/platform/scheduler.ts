@@ -49,6 +49,7 @@ export function startFunctionScheduler(options: {
 /** The hosted project's cron jobs, as the embedded stack runs them. */
 export function localSchedule(env: Record<string, string | undefined>): ScheduledFunction[] {
   const every = Number(env.CONCIERGE_CONNECTOR_DISPATCH_MS);
+  const senders = Number(env.CONCIERGE_WHATSAPP_SENDER_SWEEP_MS);
   // Finished conversations reach Zapier/Make connectors once a minute, as pg_cron does when hosted;
   // voice calls never ended are closed and charged on the same beat.
   return [
@@ -58,5 +59,11 @@ export function localSchedule(env: Record<string, string | undefined>): Schedule
     { slug: 'notification-emails', everyMs: 60_000 },
     // Numbers of deleted agents are released at Twilio (a no-op without Twilio configured).
     { slug: 'phone-numbers/releases/sweep', everyMs: 60_000 },
+    // WhatsApp senders are followed with no console open: every 30 s, the CREATING cadence (each
+    // sender's own next poll time decides whether it is fetched; a no-op without Twilio).
+    {
+      slug: 'whatsapp-senders/sweep',
+      everyMs: Number.isFinite(senders) && senders >= 200 ? senders : 30_000,
+    },
   ];
 }

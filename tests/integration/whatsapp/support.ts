@@ -24,13 +24,13 @@ export async function givePack(service: SupabaseClient, userId: string, conversa
 
 /**
  * Stores the agent's sender state as `whatsapp-senders` does once its sender is polled (same store
- * function, service role): connected and `status`, on the agent's number.
+ * function, service role): connected and `status`, on the agent's number, next swept in an hour.
  */
 export async function connectSender(
   service: SupabaseClient,
   ownerId: string,
   agent: PhoneAgent,
-  change: { status?: string; enabled?: boolean } = {},
+  change: { status?: string; enabled?: boolean; nextStatusCheck?: string } = {},
 ): Promise<void> {
   const config: StoredSenderConfig = {
     sender_id: `XE${randomBytes(16).toString('hex')}`,
@@ -42,6 +42,9 @@ export async function connectSender(
     messaging_limits: 'TIER_1K',
     quality_rating: 'HIGH',
     offline_reasons: [],
+    // This sender exists only here, not at the fake Twilio: a product running its scheduler (e2e)
+    // must not poll it, find it missing and set it to ERROR mid-test. Its next poll is an hour away.
+    next_status_check: change.nextStatusCheck ?? new Date(Date.now() + 3_600_000).toISOString(),
   };
   await saveSender(
     service,

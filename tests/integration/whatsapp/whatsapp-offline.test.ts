@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WHATSAPP_NOT_SENT_REASONS } from '@contracts/whatsapp.ts';
+import { addKnowledge, type Owner } from '../agent-chat/support.ts';
 import { startFakeTwilio, type FakeTwilio } from '../../fakes/twilio/index.ts';
 import { startCast, type Cast } from '../security/support/actors.ts';
 import type { PhoneAgent } from '../phone/support.ts';
@@ -19,6 +21,13 @@ beforeAll(async () => {
   twilio.messages.webhookBaseUrl = `${cast.stack.url}/functions/v1`;
   await givePack(cast.service, cast.owner.id, -1);
   agent = await whatsappAgent(cast.service, cast.owner, { default_language: 'fr_FR' });
+  await addKnowledge(
+    cast.stack,
+    cast.owner as unknown as Owner,
+    agent.agentId,
+    'hours.txt',
+    'Our opening hours are 7am to 7pm, Monday to Saturday. We are closed on Sundays.',
+  );
 }, 120_000);
 afterAll(async () => {
   await cast?.stack.stop();
@@ -26,11 +35,11 @@ afterAll(async () => {
 });
 
 describe('offline mode', () => {
-  it('answers a text through the core, labelled offline in the transcript', async () => {
+  it('answers a text from the agent’s knowledge, labelled offline in the transcript', async () => {
     const user = waNumber();
-    await twilio.messages.inbound('text', { from: user, to: agent.number, body: 'Bonjour, vous êtes ouverts ?' });
+    await twilio.messages.inbound('text', { from: user, to: agent.number, body: 'What are your opening hours?' });
     const sent = await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
-    expect(sent.body).toBeTruthy();
+    expect(sent.body).toContain('7am to 7pm, Monday to Saturday');
     const { data } = await cast.service
       .from('conversations')
       .select('messages(role, metadata)')
@@ -58,6 +67,18 @@ describe('offline mode', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sendsTo(twilio, user)).toHaveLength(1);
     expect(sent.mediaUrls).toEqual([]);
+  });
+
+  it('an English agent says so in English', async () => {
+    const owner = await cast.newUser('wa-offline-en');
+    await givePack(cast.service, owner.id, -1);
+    const english = await whatsappAgent(cast.service, owner, { default_language: 'en_US' });
+    const user = waNumber();
+    await twilio.messages.inbound('voice-note', { from: user, to: english.number });
+    const sent = await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
+    expect(sent.body).toBe(
+      'I cannot listen to voice notes yet: this assistant runs without an AI key. Could you type your message instead?',
+    );
   });
 
   it('an image is acknowledged with the clear reply that the agent cannot see it, in the agent’s language', async () => {
@@ -130,6 +151,28 @@ describe('whatsapp_template_choices', () => {
       .from('whatsapp_template_choices')
       .upsert({ ...choice(agent.agentId, cast.owner.id), content_sid: 'HXnope' });
     expect(bad.error?.code).toBe('23514');
+  });
+});
+
+describe('why a message was not sent', () => {
+  it('Postgres accepts exactly the reasons the contract names', async () => {
+    const row = (reason: string) => ({
+      user_id: cast.owner.id,
+      assigned_agent: agent.agentId,
+      direction: 'outbound',
+      from_number: agent.number,
+      to_number: waNumber(),
+      body: '',
+      status: 'not_sent',
+      not_sent_reason: reason,
+    });
+    for (const reason of WHATSAPP_NOT_SENT_REASONS) {
+      expect([reason, (await cast.service.from('whatsapp_messages').insert(row(reason))).error]).toEqual([
+        reason,
+        null,
+      ]);
+    }
+    expect((await cast.service.from('whatsapp_messages').insert(row('lost_in_transit'))).error?.code).toBe('23514');
   });
 });
 

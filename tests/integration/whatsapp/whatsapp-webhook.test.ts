@@ -31,12 +31,22 @@ beforeAll(async () => {
   twilio.messages.webhookBaseUrl = `${cast.stack.url}/functions/v1`;
   await givePack(cast.service, cast.owner.id, -1);
   agent = await whatsappAgent(cast.service, cast.owner);
+  // The admin's WhatsApp model, unlike the chat model (platform default gpt-4.1): a reply made
+  // with the chat model would be caught.
+  await setModels({ chat_model: 'gpt-4.1', whatsapp_model: WHATSAPP_MODEL });
 }, 120_000);
 afterAll(async () => {
   await cast?.stack.stop();
   await twilio?.close();
   await openai?.close();
 });
+
+const WHATSAPP_MODEL = 'gpt-4o-mini';
+
+async function setModels(models: { chat_model?: string; whatsapp_model?: string }): Promise<void> {
+  const { error } = await cast.service.from('platform_settings').update(models).eq('id', 'default');
+  if (error) throw new Error(`platform_settings: ${error.message}`);
+}
 
 const inboundUrl = () => `${cast.stack.url}/functions/v1/whatsapp-webhook/inbound`;
 
@@ -53,9 +63,9 @@ describe('inbound messages through the core', () => {
       body: 'We open at 9 every morning.',
       statusCallback: `${cast.stack.url}/functions/v1/whatsapp-webhook/status`,
     });
-    // The agent's WhatsApp model answered (platform default gpt-4.1).
+    // The admin's WhatsApp model answered, not the chat model.
     const chat = openai.requestsTo('chat').at(-1)!;
-    expect((chat.body as { model: string }).model).toBe('gpt-4.1');
+    expect((chat.body as { model: string }).model).toBe(WHATSAPP_MODEL);
     const rows = await eventually(async () => {
       const all = await messagesOf(cast.service, agent.agentId);
       const mine = all.filter((row) => row.from_number === user || row.to_number === user);
@@ -622,4 +632,109 @@ describe('the monthly WhatsApp conversations of the pack', () => {
     expect((other.data as { conversations_used: number }[])[0]!.conversations_used).toBe(0);
     expect((await cast.anon.rpc('whatsapp_usage')).error).not.toBeNull();
   });
+});
+
+describe('tools and interactions over WhatsApp', () => {
+  const share = (resource: string) => ({ name: 'share_resource', arguments: { resource } });
+
+  it('a shared document goes out as WhatsApp media (a signed link to the file), a shared URL as a link line', async () => {
+    const owner = await cast.newUser('wa-sharer');
+    await givePack(cast.service, owner.id, -1);
+    const line = await whatsappAgent(cast.service, owner);
+    const path = `${owner.id}/${line.agentId}/interactions/${Date.now()}-tarifs.txt`;
+    const uploaded = await owner.client.storage
+      .from('interaction-documents')
+      .upload(path, new Blob(['Tarifs 2026: menu 25 EUR'], { type: 'text/plain' }), { contentType: 'text/plain' });
+    expect(uploaded.error).toBeNull();
+    const inserted = await owner.client.from('interactions').insert([
+      {
+        agent_id: line.agentId,
+        user_id: owner.id,
+        type: 'share_document',
+        name: 'Price list',
+        config: { file_name: 'tarifs.txt', file_size: 24, storage_path: path, send_email: false, send_whatsapp: true },
+      },
+      {
+        agent_id: line.agentId,
+        user_id: owner.id,
+        type: 'share_url',
+        name: 'Menu',
+        config: {
+          url: 'https://bistrot.example/menu',
+          url_title: 'Our menu',
+          url_description: 'This week',
+          send_url_email: false,
+          send_url_whatsapp: true,
+        },
+      },
+    ]);
+    expect(inserted.error).toBeNull();
+
+    // The document: the model calls share_resource, then says so; the file follows as media.
+    const user = waNumber();
+    openai.queueChat({ toolCalls: [share('share_document')] }, { text: 'Here is our price list.' });
+    await twilio.messages.inbound('text', { from: user, to: line.number, body: 'Can I have your prices?' });
+    const text = await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}` && m.body !== null);
+    expect(text).toMatchObject({ body: 'Here is our price list.', mediaUrls: [] });
+    const media = await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}` && m.mediaUrls.length > 0);
+    expect(media.from).toBe(`whatsapp:${line.number}`);
+    expect(media.body).toBeNull();
+    expect(media.mediaUrls).toHaveLength(1);
+    const url = media.mediaUrls[0]!;
+    expect(url).toMatch(/\/storage\/v1\/object\/sign\/interaction-documents\//);
+    // What Twilio fetches is the owner's file.
+    const file = await fetch(url);
+    expect(file.status).toBe(200);
+    expect(await file.text()).toBe('Tarifs 2026: menu 25 EUR');
+    // The model was told it went into this chat, not by email or SMS.
+    const told = (openai.requestsTo('chat').at(-1)!.body as { messages: { role: string; content: string }[] }).messages
+      .filter((m) => m.role === 'tool')
+      .at(-1)!;
+    expect(JSON.parse(told.content)).toMatchObject({
+      resource: 'Price list',
+      delivered: 'as a file in this WhatsApp chat',
+    });
+    // The owner's thread keeps both messages.
+    const rows = await eventually(async () => {
+      const mine = (await messagesOf(cast.service, line.agentId)).filter((row) => row.to_number === user);
+      return mine.length === 2 ? mine : null;
+    });
+    expect(rows.map((row) => row.body)).toEqual(['Here is our price list.', '']);
+    expect(rows[1]!.media).toEqual([{ url }]);
+
+    // The URL: a link line under the reply, in the same message.
+    openai.queueChat({ toolCalls: [share('share_url')] }, { text: 'Here is this week’s menu.' });
+    await twilio.messages.inbound('text', { from: user, to: line.number, body: 'And the menu?' });
+    const link = await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}` && !!m.body?.includes('menu'));
+    expect(link.body).toBe('Here is this week’s menu.\n\nOur menu: https://bistrot.example/menu');
+    expect(link.mediaUrls).toEqual([]);
+  });
+});
+
+describe('a WhatsApp model that cannot see', () => {
+  it('acknowledges an image in the agent’s language without asking the model', async () => {
+    // A model of an OpenAI-compatible server, unknown to the capabilities table: text only.
+    await setModels({ whatsapp_model: 'llama3.1:8b' });
+    try {
+      // The function reads the settings at most every 5 s.
+      await new Promise((resolve) => setTimeout(resolve, 5_200));
+      const user = waNumber();
+      const chats = openai.requestsTo('chat').length;
+      await twilio.messages.inbound('image', { from: user, to: agent.number });
+      const sent = await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
+      expect(sent.body).toBe('Thanks for the image! I cannot see it here: tell me in a few words what you need.');
+      expect(openai.requestsTo('chat')).toHaveLength(chats);
+
+      // With a caption, the caption is answered and the model is told of the unseen image.
+      openai.queueChat({ text: 'We have it in blue too.' });
+      await twilio.messages.inbound('image', { from: user, to: agent.number, body: 'Is this in blue?' });
+      await twilio.messages.waitForSend((m) => m.body === 'We have it in blue too.');
+      const request = openai.requestsTo('chat').at(-1)!.body as ChatRequestBody & { model: string };
+      expect(request.model).toBe('llama3.1:8b');
+      expect(imageUrls(request)).toEqual([]);
+      expect(JSON.stringify(request)).toContain('(The user also sent an image you cannot see.)');
+    } finally {
+      await setModels({ whatsapp_model: WHATSAPP_MODEL });
+    }
+  }, 20_000);
 });

@@ -55,6 +55,19 @@ describe('failureText', () => {
     );
     expect(failureText({ ...outbound, status: 'failed' })?.key).toBe('messages:twilioError.none');
   });
+
+  it('says the agent could not answer when the core refused the turn, with the core’s words', () => {
+    const refused = {
+      ...outbound,
+      status: 'not_sent',
+      notSentReason: 'turn_refused',
+      errorMessage: 'This conversation has reached its length limit. Start a new one.',
+    };
+    expect(failureText(refused)).toEqual({
+      key: 'messages:reason.turn_refused',
+      params: { code: '', message: 'This conversation has reached its length limit. Start a new one.' },
+    });
+  });
 });
 
 describe('parseThreadKey', () => {

@@ -11,6 +11,7 @@ import {
   qualityColour,
   senderPollInterval,
   senderReady,
+  senderSweepInterval,
   type StoredSenderConfig,
 } from './whatsapp.ts';
 
@@ -98,7 +99,43 @@ describe('sender transitions', () => {
       { status: 'PENDING_VERIFICATION', qualityRating: 'HIGH', messagingLimit: 'x', offlineReasons: [] },
       now,
     );
-    expect(next).toEqual({ ...stored, status: 'PENDING_VERIFICATION', last_status_check: now.toISOString() });
+    expect(next).toEqual({
+      ...stored,
+      status: 'PENDING_VERIFICATION',
+      last_status_check: now.toISOString(),
+      next_status_check: '2026-01-02T00:01:00.000Z',
+    });
+  });
+
+  it('ONLINE:UPDATING is online: the business stays active and the limits are kept', () => {
+    const online = applySenderStatus(
+      stored,
+      { status: 'ONLINE', qualityRating: 'HIGH', messagingLimit: '1K', offlineReasons: [] },
+      now,
+    );
+    const updating = applySenderStatus(
+      online,
+      { status: 'ONLINE:UPDATING', qualityRating: null, messagingLimit: null, offlineReasons: [] },
+      now,
+    );
+    expect(updating).toMatchObject({
+      status: 'ONLINE:UPDATING',
+      quality_rating: 'HIGH',
+      messaging_limits: '1K',
+      business_info: { status: 'active' },
+    });
+    expect(senderReady({ enabled: true, status: updating.status })).toBe(true);
+  });
+
+  it('schedules the server’s next poll: 30 s while CREATING, 60 s otherwise, never once in ERROR', () => {
+    const at = (status: string) =>
+      applySenderStatus(stored, { status, qualityRating: null, messagingLimit: null, offlineReasons: [] }, now)
+        .next_status_check;
+    expect(at('CREATING')).toBe('2026-01-02T00:00:30.000Z');
+    expect(at('ONLINE')).toBe('2026-01-02T00:01:00.000Z');
+    expect(at('OFFLINE')).toBe('2026-01-02T00:01:00.000Z');
+    expect(at('ERROR')).toBeUndefined();
+    expect(senderSweepInterval(null)).toBeNull();
   });
 });
 

@@ -39,9 +39,18 @@ export const WHATSAPP_STATUSES = Object.keys(WHATSAPP_STATUS_RANK) as WhatsAppSt
  *  - monthly_limit: the pack's WhatsApp conversations for this month are used up;
  *  - outside_window: more than 24 h since the user last wrote and no approved template is chosen;
  *  - send_failed: Twilio refused the message (error_code / error_message say why);
- *  - not_configured: Twilio is not configured on this server.
+ *  - not_configured: Twilio is not configured on this server;
+ *  - turn_refused: the conversation core refused the turn (the conversation is full, the agent is
+ *    gone…); error_message holds the core's own words.
+ * SQL restates the list (whatsapp_messages check, migration 20261128100100).
  */
-export const WHATSAPP_NOT_SENT_REASONS = ['monthly_limit', 'outside_window', 'send_failed', 'not_configured'] as const;
+export const WHATSAPP_NOT_SENT_REASONS = [
+  'monthly_limit',
+  'outside_window',
+  'send_failed',
+  'not_configured',
+  'turn_refused',
+] as const;
 export type WhatsAppNotSentReason = (typeof WHATSAPP_NOT_SENT_REASONS)[number];
 
 /** The template an owner picked for messages outside the window (`whatsapp_template_choices`). */
@@ -162,6 +171,28 @@ export function normaliseSenderStatus(raw: string | null | undefined): string | 
 export const SENDER_POLL_MS = { creating: 30_000, other: 60_000, retryAfterFailure: 60_000 } as const;
 
 /**
+ * Statuses in which the sender sends and receives: ONLINE, and ONLINE:UPDATING (Twilio applying a
+ * profile change to a live sender). SQL restates this list in `whatsapp_receive_message`
+ * (migration 20261128100000; tests/integration/whatsapp/sender-sweep.test.ts proves they agree).
+ */
+export const ONLINE_SENDER_STATUSES = ['ONLINE', 'ONLINE:UPDATING'] as const;
+export function senderIsOnline(status: string | null | undefined): boolean {
+  return (ONLINE_SENDER_STATUSES as readonly (string | null)[]).includes(normaliseSenderStatus(status));
+}
+
+/**
+ * When the server's sweep (`POST /whatsapp-senders/sweep`, scheduled every 30 s) polls a sender
+ * next: 30 s while CREATING, 60 s in any other status (ONLINE too, so that a sender going OFFLINE
+ * stops the channel without the owner's console open). ERROR is settled (the sender is gone or
+ * refused at Twilio; the owner reconnects), so it is never swept; `null` means never.
+ */
+export function senderSweepInterval(status: string | null | undefined): number | null {
+  const normalised = normaliseSenderStatus(status);
+  if (normalised === null || normalised === 'ERROR') return null;
+  return normalised === 'CREATING' ? SENDER_POLL_MS.creating : SENDER_POLL_MS.other;
+}
+
+/**
  * When the console asks for the status again: never without a sender or once it is ONLINE
  * ("polling stops"), 60 s after a failed poll, 30 s while CREATING, 60 s for any other status.
  */
@@ -191,9 +222,9 @@ export function qualityColour(rating: string | null | undefined): QualityColour 
   return 'red';
 }
 
-/** Ready = connected and ONLINE; anything else is "not ready". */
+/** Ready = connected and online (ONLINE or ONLINE:UPDATING); anything else is "not ready". */
 export function senderReady(state: { enabled: boolean; status: string | null } | null | undefined): boolean {
-  return state?.enabled === true && normaliseSenderStatus(state.status) === 'ONLINE';
+  return state?.enabled === true && senderIsOnline(state.status);
 }
 
 // ---- stored state: agent_integrations.config of kind whatsapp_business ---------------------------
@@ -213,6 +244,12 @@ export interface StoredSenderConfig {
   messaging_limits: string | null;
   quality_rating: string | null;
   offline_reasons: { code: string | null; message: string }[];
+  /**
+   * When the server's sweep polls this sender next (ISO; senderSweepInterval after the last check,
+   * absent when it is never swept). The sweep's claim pushes it 60 s on, which is also the retry
+   * after a failed poll.
+   */
+  next_status_check?: string;
 }
 
 /** What the Senders API tells us on create and fetch (only the fields the rules use). */
@@ -227,7 +264,10 @@ export interface FetchedSender {
 export function applySenderStatus(previous: StoredSenderConfig, fetched: FetchedSender, now: Date): StoredSenderConfig {
   const status = normaliseSenderStatus(fetched.status) ?? previous.status;
   const next: StoredSenderConfig = { ...previous, status, last_status_check: now.toISOString() };
-  if (status === 'ONLINE') {
+  const every = senderSweepInterval(status);
+  if (every === null) delete next.next_status_check;
+  else next.next_status_check = new Date(now.getTime() + every).toISOString();
+  if (senderIsOnline(status)) {
     return {
       ...next,
       messaging_limits: fetched.messagingLimit ?? previous.messaging_limits,

@@ -78,6 +78,7 @@ export const messagesEn = {
     monthly_limit: 'Not sent: your plan’s WhatsApp conversations for this month are used up.',
     send_failed: 'Not sent: WhatsApp refused the message.',
     not_configured: 'Not sent: WhatsApp messaging is not configured on this server.',
+    turn_refused: 'Not sent: the agent could not answer this message ({{message}}).',
   },
   twilioError: {
     '63003': 'Not delivered (error {{code}}): WhatsApp could not find this number.',

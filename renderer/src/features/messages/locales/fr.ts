@@ -81,6 +81,7 @@ export const messagesFr: typeof messagesEn = {
     monthly_limit: 'Non envoyé : les conversations WhatsApp de votre offre pour ce mois sont épuisées.',
     send_failed: 'Non envoyé : WhatsApp a refusé le message.',
     not_configured: 'Non envoyé : la messagerie WhatsApp n’est pas configurée sur ce serveur.',
+    turn_refused: 'Non envoyé : l’agent n’a pas pu répondre à ce message ({{message}}).',
   },
   twilioError: {
     '63003': 'Non distribué (erreur {{code}}) : WhatsApp ne trouve pas ce numéro.',
