@@ -209,6 +209,10 @@ describe('contacts matched across channels', () => {
     ]);
     const theirs = await cast.otherOwner.client.rpc('contact_timeline', { contact: phoneConv.contact_id });
     expect(theirs.data).toEqual([]);
+    // An admin is an owner with more screens (spec 002 §6): another owner's contacts stay theirs.
+    const admins = await cast.admin.client.rpc('contact_timeline', { contact: phoneConv.contact_id });
+    expect(admins.error).toBeNull();
+    expect(admins.data).toEqual([]);
     expect((await cast.anon.rpc('contact_timeline', { contact: phoneConv.contact_id })).error).not.toBeNull();
   });
 
@@ -386,5 +390,20 @@ describe('conversations inbox', () => {
     const other = await cast.otherOwner.client.rpc('conversation_inbox', {});
     expect(other.data).toEqual([]);
     expect((await cast.anon.rpc('conversation_inbox', {})).error).not.toBeNull();
+  });
+
+  it('an admin reads only their own conversations (spec 002 §6: an admin is an owner with more screens)', async () => {
+    const adminAgent = await agentOf(cast.admin, 'Admin desk');
+    await serviceInsert(cast.service, 'conversations', {
+      user_id: cast.admin.id,
+      agent_id: adminAgent.id,
+      channel: 'web_chat',
+      started_at: at(6),
+    });
+    const { data, error } = await cast.admin.client.rpc('conversation_inbox', {});
+    expect(error).toBeNull();
+    const rows = data as { agent_name: string }[];
+    expect(rows.map((r) => r.agent_name)).toEqual(['Admin desk']);
+    expect((await cast.admin.client.rpc('conversation_inbox', { agent: agentA.id })).data).toEqual([]);
   });
 });
