@@ -73,6 +73,14 @@ describe('/dashboard', () => {
     expect(screen.queryByTestId('distribution-1')).toBeNull();
   });
 
+  it('shows <1 min as the average when calls last under a minute on average', async () => {
+    const data = dashboardAggregate();
+    rpc.mockResolvedValue({ data: { ...data, calls: { ...data.calls, averageDuration: 42 } }, error: null });
+    renderPage(newClient());
+    await screen.findByTestId('dashboard-duration');
+    expect(screen.getByTestId('dashboard-duration').textContent).toContain('average <1 min');
+  });
+
   it('caches per user: another account in the same window fetches its own figures', async () => {
     rpc.mockResolvedValue({ data: dashboardAggregate(), error: null });
     const client = newClient();
