@@ -22,7 +22,7 @@ export async function fetchReservedNumbers(userId: string): Promise<ReservedNumb
 
 export function useReservedNumbersQuery(userId: string | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: insightsKeys.reservedNumbers(),
+    queryKey: insightsKeys.reservedNumbers(userId ?? ''),
     queryFn: () => fetchReservedNumbers(userId ?? ''),
     enabled: enabled && Boolean(userId),
   });
@@ -40,7 +40,7 @@ export function useAssignReservedNumberMutation(agentId: string, userId: string 
     },
     onSettled: async () => {
       await client.invalidateQueries({ queryKey: deployKeys.phone(agentId) });
-      await client.invalidateQueries({ queryKey: insightsKeys.reservedNumbers() });
+      await client.invalidateQueries({ queryKey: insightsKeys.reservedNumbers(userId ?? '') });
     },
   });
 }
