@@ -1,4 +1,4 @@
-import { AuthApiError, AuthRetryableFetchError, AuthWeakPasswordError } from '@supabase/supabase-js';
+import { AuthApiError, AuthRetryableFetchError, AuthWeakPasswordError, StorageApiError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../i18n/index.ts';
 import { AppError, toAppError, type AppErrorContext } from './appError.ts';
@@ -118,6 +118,12 @@ describe('toAppError maps PostgREST and other failures', () => {
       expect(error.params.message).toBe(message);
     },
   );
+
+  it('keeps Storage’s real status (404, 403) rather than the HTTP 400 it answers with', () => {
+    expect(toAppError(new StorageApiError('Object not found', 400, '404', 'storage', 'NoSuchKey')).status).toBe(404);
+    expect(toAppError(new StorageApiError('Unauthorized', 400, '403', 'storage', 'AccessDenied')).status).toBe(403);
+    expect(toAppError(new StorageApiError('Bad', 400, 'InvalidKey', 'storage')).status).toBe(400);
+  });
 
   it('wraps unknown throwables and passes AppErrors through unchanged', () => {
     const wrapped = toAppError('weird');

@@ -67,12 +67,25 @@ type Fields = { message: string; code?: string; status?: number; name?: string; 
 
 function fieldsOf(error: unknown): Fields {
   if (error instanceof Error) {
-    const e = error as Error & { code?: unknown; status?: unknown; details?: unknown; hint?: unknown };
+    const e = error as Error & {
+      code?: unknown;
+      status?: unknown;
+      statusCode?: unknown;
+      details?: unknown;
+      hint?: unknown;
+    };
+    // Storage answers HTTP 400 for most refusals and puts the real status (404 for a missing
+    // object, 403 for a refused one) in the body's statusCode, which storage-js keeps as a string.
+    const storageStatus =
+      e.name === 'StorageApiError' && typeof e.statusCode === 'string' && /^[45]\d\d$/.test(e.statusCode)
+        ? Number(e.statusCode)
+        : undefined;
+    const status = storageStatus ?? (typeof e.status === 'number' ? e.status : undefined);
     return {
       message: e.message,
       name: e.name,
       ...(typeof e.code === 'string' ? { code: e.code } : {}),
-      ...(typeof e.status === 'number' ? { status: e.status } : {}),
+      ...(status !== undefined ? { status } : {}),
       details: e.details,
       hint: e.hint,
     };

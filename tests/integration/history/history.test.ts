@@ -5,6 +5,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INBOX_CHANNELS } from '../../../supabase/functions/_shared/contracts/history.ts';
 import {
   attemptUpdate,
   serviceInsert,
@@ -209,6 +210,10 @@ describe('contacts matched across channels', () => {
     ]);
     const theirs = await cast.otherOwner.client.rpc('contact_timeline', { contact: phoneConv.contact_id });
     expect(theirs.data).toEqual([]);
+    // An admin is an owner with more screens (spec 002 §6): another owner's contacts stay theirs.
+    const admins = await cast.admin.client.rpc('contact_timeline', { contact: phoneConv.contact_id });
+    expect(admins.error).toBeNull();
+    expect(admins.data).toEqual([]);
     expect((await cast.anon.rpc('contact_timeline', { contact: phoneConv.contact_id })).error).not.toBeNull();
   });
 
@@ -339,6 +344,8 @@ describe('conversations inbox', () => {
       { agent_id: agentA.id, channel: 'phone', visitor_id: '+33633333333', satisfaction: 0.25, started_at: at(4) },
       { agent_id: agentB.id, channel: 'whatsapp', visitor_id: 'whatsapp:+33644444444', started_at: at(3) },
       { agent_id: agentB.id, channel: 'web_voice', satisfaction: 0.75, started_at: at(2) },
+      // the owner's own tests from the console sandbox (chat, phone or browser call): never the inbox
+      { agent_id: agentA.id, channel: 'sandbox', visitor_id: 'sandbox', satisfaction: 1, started_at: at(4.5) },
     ];
     const { data, error } = await cast.service
       .from('conversations')
@@ -380,11 +387,37 @@ describe('conversations inbox', () => {
     expect((await inbox({ since: at(3), until: at(5) })).map((r) => r.channel)).toEqual(['phone', 'whatsapp']);
   });
 
+  it('leaves out the owner’s sandbox tests, by default and as a channel, as the dashboards and call history do', async () => {
+    expect((await inbox()).map((r) => r.channel)).not.toContain('sandbox');
+    expect((await inbox({ agent: agentA.id, filter_rating: 'positive' })).map((r) => r.channel)).toEqual(['web_chat']);
+    const asked = await user.client.rpc('conversation_inbox', { filter_channel: 'sandbox' });
+    expect(asked.error?.code).toBe('22023');
+    // SQL's channel list is the contract's: each of INBOX_CHANNELS is accepted.
+    for (const channel of INBOX_CHANNELS) {
+      expect((await user.client.rpc('conversation_inbox', { filter_channel: channel })).error, channel).toBeNull();
+    }
+  });
+
   it('answers a clear 400 for an unknown filter, and nothing to other owners', async () => {
     const bad = await user.client.rpc('conversation_inbox', { filter_rating: 'stars' });
     expect(bad.error?.code).toBe('22023');
     const other = await cast.otherOwner.client.rpc('conversation_inbox', {});
     expect(other.data).toEqual([]);
     expect((await cast.anon.rpc('conversation_inbox', {})).error).not.toBeNull();
+  });
+
+  it('an admin reads only their own conversations (spec 002 §6: an admin is an owner with more screens)', async () => {
+    const adminAgent = await agentOf(cast.admin, 'Admin desk');
+    await serviceInsert(cast.service, 'conversations', {
+      user_id: cast.admin.id,
+      agent_id: adminAgent.id,
+      channel: 'web_chat',
+      started_at: at(6),
+    });
+    const { data, error } = await cast.admin.client.rpc('conversation_inbox', {});
+    expect(error).toBeNull();
+    const rows = data as { agent_name: string }[];
+    expect(rows.map((r) => r.agent_name)).toEqual(['Admin desk']);
+    expect((await cast.admin.client.rpc('conversation_inbox', { agent: agentA.id })).data).toEqual([]);
   });
 });

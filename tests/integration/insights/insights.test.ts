@@ -166,12 +166,25 @@ describe('who sees the insights', () => {
       code: 'PT404',
       message: 'Agent not found',
     });
-    const series = await cast.otherOwner.client.rpc('insights_series', {
-      from_date: '2000-01-01',
-      to_date: '2000-12-31',
-      for_agent: agents.a1,
-    });
-    expect(series.data).toEqual([]);
+  });
+
+  it('another owner gets no series for my agent, and only their own rows without a filter', async () => {
+    // The seed's real range (its oldest row is 100 days old), where my rows certainly are.
+    const range = {
+      from_date: zonedDate(new Date(now.getTime() - 110 * 86_400_000), TIME_ZONE),
+      to_date: zonedDate(now, TIME_ZONE),
+      time_zone: TIME_ZONE,
+    };
+    const mine = seriesRowSchema
+      .array()
+      .parse((await cast.owner.client.rpc('insights_series', { ...range, for_agent: agents.a1 })).data);
+    expect(mine.length).toBeGreaterThan(0);
+    const filtered = await cast.otherOwner.client.rpc('insights_series', { ...range, for_agent: agents.a1 });
+    expect(filtered.error).toBeNull();
+    expect(filtered.data).toEqual([]);
+    const theirs = seriesRowSchema.array().parse((await cast.otherOwner.client.rpc('insights_series', range)).data);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(new Set(theirs.map((r) => r.agent_id))).toEqual(new Set([foreignAgent]));
   });
 
   it('an admin reads only their own dashboard (statistics are personal)', async () => {

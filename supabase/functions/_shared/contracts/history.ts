@@ -65,6 +65,12 @@ export function formatCallDuration(seconds: number): string {
 export const CONVERSATION_CHANNELS = ['web_chat', 'web_voice', 'phone', 'whatsapp', 'sandbox'] as const;
 export type ConversationChannel = (typeof CONVERSATION_CHANNELS)[number];
 export const conversationChannelSchema = z.enum(CONVERSATION_CHANNELS);
+/**
+ * The inbox's channels (conversation_inbox.filter_channel): visitors' channels only. The owner's
+ * sandbox tests stay out of the inbox, as out of every dashboard and the call history.
+ */
+export const INBOX_CHANNELS = ['web_chat', 'web_voice', 'phone', 'whatsapp'] as const;
+export type InboxChannel = (typeof INBOX_CHANNELS)[number];
 
 /** The inbox's rating filter (conversation_inbox.filter_rating); positive = satisfaction ≥ 0.5. */
 export const RATING_FILTERS = ['rated', 'unrated', 'positive', 'negative'] as const;

@@ -1,4 +1,4 @@
-import type { CallPeriod, RatingFilter, ConversationChannel } from '@contracts/history.ts';
+import type { CallPeriod, InboxChannel, RatingFilter } from '@contracts/history.ts';
 
 /** The time window of a list: `since` inclusive, `until` exclusive (ISO strings, null = open). */
 export interface TimeWindow {
@@ -14,7 +14,7 @@ export type CallRange = { kind: 'period'; period: CallPeriod } | { kind: 'custom
 
 export interface InboxFilters extends TimeWindow {
   agentId: string | null;
-  channel: ConversationChannel | null;
+  channel: InboxChannel | null;
   rating: RatingFilter | null;
 }
 

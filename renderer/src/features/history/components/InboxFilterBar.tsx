@@ -1,11 +1,6 @@
 import { Button, Classes, HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import {
-  CONVERSATION_CHANNELS,
-  RATING_FILTERS,
-  type ConversationChannel,
-  type RatingFilter,
-} from '@contracts/history.ts';
+import { INBOX_CHANNELS, RATING_FILTERS, type InboxChannel, type RatingFilter } from '@contracts/history.ts';
 import type { InboxFilters } from '../api/keys.ts';
 import { dayEnd, dayStart } from '../dateInputs.ts';
 import { NO_INBOX_FILTERS } from '../inboxFilters.ts';
@@ -41,11 +36,11 @@ export function InboxFilterBar({ filters, days, agents, onChange }: InboxFilterB
         aria-label={t('history:inbox.channel')}
         value={filters.channel ?? ''}
         onChange={(e) =>
-          onChange({ ...filters, channel: (e.currentTarget.value || null) as ConversationChannel | null }, days)
+          onChange({ ...filters, channel: (e.currentTarget.value || null) as InboxChannel | null }, days)
         }
         options={[
           { value: '', label: t('history:inbox.allChannels') },
-          ...CONVERSATION_CHANNELS.map((c) => ({ value: c, label: t(`history:channels.${c}`) })),
+          ...INBOX_CHANNELS.map((c) => ({ value: c, label: t(`history:channels.${c}`) })),
         ]}
       />
       <HTMLSelect

@@ -63,13 +63,13 @@ export const callHistoryTexts = {
     agent: 'Agent (droite)',
     waveform: 'Forme d’onde de l’enregistrement',
     errors: {
-      load: 'Erreur lors du chargement de l’audio',
+      load: "Erreur lors du chargement de l'audio",
       cors: 'Erreur CORS: Accès non autorisé au fichier audio',
       notFound: 'Fichier audio introuvable',
       forbidden: 'Accès refusé au fichier audio',
       network: 'Erreur réseau: Impossible de charger le fichier audio',
-      unknown: 'Erreur inconnue lors de la lecture de l’audio',
-      visualisation: 'Erreur lors de l’initialisation de la visualisation',
+      unknown: "Erreur inconnue lors de la lecture de l'audio",
+      visualisation: "Erreur lors de l'initialisation de la visualisation",
     },
   },
 };

@@ -43,11 +43,13 @@ export async function fetchAgentStatistics(
   return insightsAggregateSchema.parse(data);
 }
 
-export function useAgentStatisticsQuery(agentId: string, period: InsightsPeriod) {
+/** Cached per user, agent and period for 60 s like the main dashboard; never asked without an agent. */
+export function useAgentStatisticsQuery(userId: string, agentId: string, period: InsightsPeriod) {
   const timeZone = ownerTimeZone();
   return useQuery({
-    queryKey: insightsKeys.agent(agentId, period, timeZone),
+    queryKey: insightsKeys.agent(userId, agentId, period, timeZone),
     queryFn: () => fetchAgentStatistics(agentId, period, timeZone),
+    enabled: userId !== '' && agentId !== '',
     staleTime: DASHBOARD_CACHE_MS,
   });
 }

@@ -22,25 +22,31 @@ export async function fetchReservedNumbers(userId: string): Promise<ReservedNumb
 
 export function useReservedNumbersQuery(userId: string | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: insightsKeys.reservedNumbers(),
+    queryKey: insightsKeys.reservedNumbers(userId ?? ''),
     queryFn: () => fetchReservedNumbers(userId ?? ''),
     enabled: enabled && Boolean(userId),
   });
 }
 
-/** RLS checks the number and the agent are both the caller's (phone_number_assignments policy). */
+/**
+ * Gives one of the caller's reserved numbers to one of their agents. Postgres decides: the insert
+ * policy pins the row to the caller and the composite foreign keys to numbers and agents of that
+ * same owner; a number or an agent already assigned is a unique violation.
+ */
+export async function assignReservedNumber(agentId: string, userId: string, numberId: string): Promise<void> {
+  const { error } = await getSupabase()
+    .from('phone_number_assignments')
+    .insert({ phone_number_id: numberId, agent_id: agentId, user_id: userId });
+  if (error) throw toAppError(error, 'generic');
+}
+
 export function useAssignReservedNumberMutation(agentId: string, userId: string | undefined) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (numberId: string) => {
-      const { error } = await getSupabase()
-        .from('phone_number_assignments')
-        .insert({ phone_number_id: numberId, agent_id: agentId, user_id: userId ?? '' });
-      if (error) throw toAppError(error, 'generic');
-    },
+    mutationFn: (numberId: string) => assignReservedNumber(agentId, userId ?? '', numberId),
     onSettled: async () => {
       await client.invalidateQueries({ queryKey: deployKeys.phone(agentId) });
-      await client.invalidateQueries({ queryKey: insightsKeys.reservedNumbers() });
+      await client.invalidateQueries({ queryKey: insightsKeys.reservedNumbers(userId ?? '') });
     },
   });
 }

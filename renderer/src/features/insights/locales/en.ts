@@ -45,7 +45,9 @@ export const insightsEn = {
     noRatings: 'No visitor rated a conversation in this period.',
   },
   agent: {
-    loadError: 'Unable to load statistics',
+    // spec 002 §8 (Statistics)
+    fetchFailed: 'Failed to fetch agent statistics',
+    agentIdRequired: 'Agent ID is required',
     retry: 'Retry',
     totalCalls: 'Total calls',
     messaging: 'Messages',

@@ -46,7 +46,9 @@ export const insightsFr: typeof insightsEn = {
     noRatings: 'Aucun visiteur n’a noté de conversation sur cette période.',
   },
   agent: {
-    loadError: 'Impossible de charger les statistiques',
+    // spec 002 §8 (Statistics)
+    fetchFailed: "Échec de la récupération des statistiques de l'agent",
+    agentIdRequired: "L'identifiant de l'agent est requis",
     retry: 'Réessayer',
     totalCalls: 'Appels',
     messaging: 'Messages',

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,8 @@ import { dashboardAggregate } from '../testing/aggregate.ts';
 
 const rpc = vi.fn<(name: string, args: unknown) => Promise<{ data: unknown; error: unknown }>>();
 
-vi.mock('../../auth/session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: { id: 'u1' }, profile: null }) }));
+let userId = 'u1';
+vi.mock('../../auth/session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: { id: userId }, profile: null }) }));
 vi.mock('../../../lib/supabase.ts', () => ({ getSupabase: () => ({ rpc }) }));
 vi.mock('../../agents/api/agentDetail.ts', () => ({
   useAgentQuery: () => ({ data: { name: 'Front desk' }, refetch: vi.fn() }),
@@ -34,13 +35,16 @@ vi.mock('../components/ActivityChart.tsx', () => ({
 
 const { AgentDashboardPage } = await import('./AgentDashboardPage.tsx');
 
-function renderPage(lang: 'en' | 'fr' = 'en') {
+const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+function renderPage(lang: 'en' | 'fr' = 'en', client = newClient(), path = '/agents/a1/dashboard') {
   return render(
     <I18nextProvider i18n={createI18n(lang)}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/agents/a1/dashboard']}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path="/agents/:agentId/dashboard" element={<AgentDashboardPage />} />
+            <Route path="/agents/dashboard" element={<AgentDashboardPage />} />
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>
@@ -51,6 +55,7 @@ function renderPage(lang: 'en' | 'fr' = 'en') {
 afterEach(() => {
   cleanup();
   rpc.mockReset();
+  userId = 'u1';
 });
 
 describe('/agents/{id}/dashboard', () => {
@@ -82,5 +87,52 @@ describe('/agents/{id}/dashboard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect((await screen.findByTestId('insights-refresh-failed')).textContent).toContain('Could not refresh');
     expect(screen.getByTestId('agent-calls-value').textContent).toBe('6');
+  });
+
+  it('says the spec’s “Failed to fetch agent statistics” with the reason and a retry that asks again', async () => {
+    rpc.mockResolvedValueOnce({
+      data: null,
+      error: { message: 'upstream timeout', code: '57014', details: null, hint: null },
+    });
+    renderPage();
+    expect(await screen.findByText('Failed to fetch agent statistics')).toBeTruthy();
+    rpc.mockResolvedValueOnce({ data: dashboardAggregate(), error: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect((await screen.findByTestId('agent-calls-value')).textContent).toBe('6');
+    expect(screen.queryByText('Failed to fetch agent statistics')).toBeNull();
+  });
+
+  it('says “Agent ID is required” when the SQL refuses a missing agent id (French too)', async () => {
+    rpc.mockResolvedValue({
+      data: null,
+      error: { message: 'Agent ID is required', code: '22023', details: null, hint: null },
+    });
+    renderPage('fr');
+    expect(await screen.findByText("Échec de la récupération des statistiques de l'agent")).toBeTruthy();
+    expect(screen.getByText("L'identifiant de l'agent est requis")).toBeTruthy();
+  });
+
+  it('without an agent id in the address, says so and asks the server nothing', async () => {
+    renderPage('en', newClient(), '/agents/dashboard');
+    expect(await screen.findByText('Agent ID is required')).toBeTruthy();
+    expect(screen.getByText('Failed to fetch agent statistics')).toBeTruthy();
+    expect(rpc).not.toHaveBeenCalled();
+  });
+
+  it('caches per user: another account in the same window fetches its own agent figures', async () => {
+    rpc.mockResolvedValue({ data: dashboardAggregate(), error: null });
+    const client = newClient();
+    renderPage('en', client);
+    await screen.findByTestId('agent-calls-value');
+    cleanup();
+    userId = 'u2';
+    renderPage('en', client);
+    await screen.findByTestId('agent-calls-value');
+    await waitFor(() => expect(rpc).toHaveBeenCalledTimes(2));
+    const users = client
+      .getQueryCache()
+      .findAll({ queryKey: ['insights', 'agent'] })
+      .map((q) => q.queryKey[2]);
+    expect(users.sort()).toEqual(['u1', 'u2']);
   });
 });

@@ -5,6 +5,7 @@ import { useParams } from 'react-router-dom';
 import type { InsightsPeriod } from '@contracts/insights.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import { NotFoundPage } from '../../../app/screens/NotFoundPage.tsx';
+import { useAuth } from '../../auth/session/AuthProvider.tsx';
 import { useAgentQuery } from '../../agents/api/agentDetail.ts';
 import { useAgentStatisticsQuery } from '../api/dashboard.ts';
 import { AgentStatisticsView } from '../components/AgentStatisticsView.tsx';
@@ -14,15 +15,21 @@ import { RefreshFailed } from '../components/RefreshFailed.tsx';
 import { StatCardSkeletons } from '../components/StatCard.tsx';
 import './insights.css';
 
-/** /agents/{id}/dashboard (spec 002 §2.6). */
+/** The SQL's refusal of a missing agent id (insights_agent_statistics, errcode 22023). */
+const AGENT_ID_REQUIRED = 'Agent ID is required';
+
+/** /agents/{id}/dashboard (spec 002 §2.6); its error view says the spec's §8 statistics texts. */
 export function AgentDashboardPage() {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const { agentId = '' } = useParams();
   const [period, setPeriod] = useState<InsightsPeriod>('7d');
   const agent = useAgentQuery(agentId);
-  const stats = useAgentStatisticsQuery(agentId, period);
+  const stats = useAgentStatisticsQuery(user?.id ?? '', agentId, period);
   if (agent.data === null) return <NotFoundPage inShell />;
-  const error = stats.data === undefined && stats.isError ? toAppError(stats.error) : null;
+  const failure = stats.data === undefined && stats.isError ? toAppError(stats.error) : null;
+  const agentIdMissing = agentId === '' || failure?.message === AGENT_ID_REQUIRED;
+  const error = agentIdMissing ? t('insights:agent.agentIdRequired') : failure && t(failure.messageKey, failure.params);
   return (
     <div className="insights-page" data-testid="agent-dashboard-page">
       <header className="insights-header">
@@ -45,12 +52,12 @@ export function AgentDashboardPage() {
         <RefreshFailed error={stats.error} onRetry={() => void stats.refetch()} />
       )}
       {stats.data !== undefined && <AgentStatisticsView data={stats.data} />}
-      {stats.data === undefined && error === null && <StatCardSkeletons count={4} />}
-      {error !== null && (
+      {stats.data === undefined && !error && <StatCardSkeletons count={4} />}
+      {error && (
         <NonIdealState
           icon="error"
-          title={t('insights:agent.loadError')}
-          description={t(error.messageKey, error.params)}
+          title={t('insights:agent.fetchFailed')}
+          description={error}
           action={
             <Button
               intent={Intent.PRIMARY}

@@ -73,6 +73,43 @@ describe('/dashboard', () => {
     expect(screen.queryByTestId('distribution-1')).toBeNull();
   });
 
+  it('shows <1 min as the average when calls last under a minute on average', async () => {
+    const data = dashboardAggregate();
+    rpc.mockResolvedValue({ data: { ...data, calls: { ...data.calls, averageDuration: 42 } }, error: null });
+    renderPage(newClient());
+    await screen.findByTestId('dashboard-duration');
+    expect(screen.getByTestId('dashboard-duration').textContent).toContain('average <1 min');
+  });
+
+  it('serves a revisit within 60 s from the cache and asks again after it (spec 002 §4.5)', async () => {
+    // Only the clock is faked: staleness is read from Date.now(), the page's own timers stay real.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = new Date('2026-11-25T10:00:00Z').getTime();
+      vi.setSystemTime(start);
+      rpc.mockResolvedValue({ data: dashboardAggregate(), error: null });
+      const client = newClient();
+      renderPage(client);
+      await screen.findByTestId('dashboard-calls-value');
+      expect(rpc).toHaveBeenCalledTimes(1);
+      cleanup();
+
+      vi.setSystemTime(start + 59_000);
+      renderPage(client);
+      await screen.findByTestId('dashboard-calls-value');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(rpc).toHaveBeenCalledTimes(1);
+      cleanup();
+
+      vi.setSystemTime(start + 61_000);
+      renderPage(client);
+      await screen.findByTestId('dashboard-calls-value');
+      await waitFor(() => expect(rpc).toHaveBeenCalledTimes(2));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('caches per user: another account in the same window fetches its own figures', async () => {
     rpc.mockResolvedValue({ data: dashboardAggregate(), error: null });
     const client = newClient();
