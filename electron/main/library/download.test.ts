@@ -32,7 +32,7 @@ describe('downloadVerified', () => {
   it('keeps the bytes of an interrupted transfer and resumes from them with a Range request', async () => {
     const bytes = bytesOf(200_000);
     const sum = server.put('a.wav', bytes);
-    server.cutOnce('a.wav', 70_000);
+    server.cutOnce('a.wav', 70_000, path.join(dir, 'a.wav.part'));
     const first = downloadVerified(target('a.wav', sum));
     await expect(first).rejects.toMatchObject({ code: 'network', retryable: true });
     const kept = (await stat(path.join(dir, 'a.wav.part'))).size;

@@ -144,7 +144,7 @@ beforeEach(async () => {
 describe('recording library', () => {
   it('downloads three recordings, one interrupted and resumed from its bytes on disk, and verifies them', async () => {
     const items = [0, 1, 2].map((i) => recording(i));
-    files.cutOnce(`${items[1]!.id}.wav`, 15_000);
+    files.cutOnce(`${items[1]!.id}.wav`, 15_000, path.join(root, items[1]!.id, 'audio.wav.part'));
     const library = await open(fakeServer(items));
     const started = await library.download({ mode: 'agents', agentIds: [randomUUID()], since: null });
     expect(started).toMatchObject({ queued: 3, skipped: 0 });

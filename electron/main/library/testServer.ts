@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseByteRange } from './media.ts';
@@ -10,8 +11,13 @@ import { parseByteRange } from './media.ts';
 export interface FileServer {
   url(name: string): string;
   put(name: string, bytes: Buffer): { size: number; sha256: string };
-  /** The next transfer of `name` stops (connection destroyed) after `bytes` bytes. */
-  cutOnce(name: string, bytes: number): void;
+  /**
+   * The next transfer of `name` stops (connection destroyed) after `bytes` bytes. With `partFile`,
+   * the cut waits (up to 5 s) until the client has written those bytes there: a stream that errors
+   * drops the chunks its reader has not taken yet, so on a busy machine an immediate cut could leave
+   * nothing to resume from.
+   */
+  cutOnce(name: string, bytes: number, partFile?: string): void;
   ignoreRanges(on: boolean): void;
   /** The Range header of every request, per file. */
   requests: { name: string; range: string | null }[];
@@ -20,7 +26,7 @@ export interface FileServer {
 
 export async function startFileServer(): Promise<FileServer> {
   const files = new Map<string, Buffer>();
-  const cuts = new Map<string, number>();
+  const cuts = new Map<string, { bytes: number; partFile: string | undefined }>();
   let ignore = false;
   const requests: FileServer['requests'] = [];
   const server: Server = createServer((req, res) => {
@@ -46,7 +52,19 @@ export async function startFileServer(): Promise<FileServer> {
     const cut = cuts.get(name);
     if (cut !== undefined) {
       cuts.delete(name);
-      res.write(slice.subarray(0, cut), () => setTimeout(() => res.destroy(), 20));
+      const deadline = Date.now() + 5_000;
+      const written = () => {
+        try {
+          return cut.partFile === undefined || statSync(cut.partFile).size >= cut.bytes;
+        } catch {
+          return false;
+        }
+      };
+      const destroyWhenWritten = () => {
+        if (written() || Date.now() > deadline) res.destroy();
+        else setTimeout(destroyWhenWritten, 10);
+      };
+      res.write(slice.subarray(0, cut.bytes), () => setTimeout(destroyWhenWritten, 20));
       return;
     }
     res.end(slice);
@@ -59,7 +77,7 @@ export async function startFileServer(): Promise<FileServer> {
       files.set(name, bytes);
       return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
     },
-    cutOnce: (name, bytes) => cuts.set(name, bytes),
+    cutOnce: (name, bytes, partFile) => cuts.set(name, { bytes, partFile }),
     ignoreRanges: (on) => {
       ignore = on;
     },
