@@ -65,7 +65,8 @@ export async function createSender(
   const { profile } = request;
   const body = {
     sender_id: `whatsapp:${request.phoneNumber}`,
-    configuration: { waba_id: request.wabaId },
+    // Our senders live on the agent's ISV sub-account; Twilio wants that said on create (§10.1).
+    configuration: { waba_id: request.wabaId, account_type: 'ISVSubAccount' },
     webhook: senderWebhooks(request.webhookBaseUrl),
     profile: {
       name: profile.name,

@@ -5,7 +5,9 @@
  *   GET    api       /2010-04-01/Accounts/{AC}.json       fetch; POST with Status=closed closes it (the
  *                                                        main account only; closing is final)
  *   POST   messaging /v2/Channels/Senders                 JSON, snake_case; `sender_id` and `profile.name`
- *                                                        required; one sender per number → 409
+ *                                                        required (and, from a sub-account,
+ *                                                        `configuration.account_type: "ISVSubAccount"`,
+ *                                                        else 400); one sender per number → 409
  *   GET    messaging /v2/Channels/Senders?Channel=…       list the caller's senders
  *   GET    messaging /v2/Channels/Senders/{XE}            fetch: the status walks on (see below)
  *   DELETE messaging /v2/Channels/Senders/{XE}            204 (`failNextDeletes` answers 500 instead)
@@ -175,6 +177,11 @@ export function installSenders(server: FakeTwilioServer): FakeSenders {
     if (typeof profile.name !== 'string' || profile.name.trim() === '') {
       return twilioError(400, 20001, 'profile.name is required for WhatsApp senders');
     }
+    const configuration = (body.configuration ?? {}) as Record<string, unknown>;
+    // An ISV creating a sender on one of its sub-accounts must say so (reference §10.1).
+    if (request.username !== server.accountSid && configuration.account_type !== 'ISVSubAccount') {
+      return twilioError(400, 20001, 'configuration.account_type must be ISVSubAccount for a sub-account sender');
+    }
     if ([...senders.values()].some((s) => !s.deleted && s.senderId === senderId)) {
       return twilioError(409, 63100, `A sender already exists for ${senderId}`);
     }
@@ -192,7 +199,7 @@ export function installSenders(server: FakeTwilioServer): FakeSenders {
       accountSid: request.username ?? '',
       senderId,
       status: 'CREATING',
-      configuration: (body.configuration ?? {}) as Record<string, unknown>,
+      configuration,
       webhook: (body.webhook ?? {}) as Record<string, unknown>,
       profile,
       createdAt: clock.now(),
