@@ -27,7 +27,7 @@ vi.mock('./api/whatsapp.ts', () => ({
   useConnectWhatsAppMutation: () => ({ mutate, isPending: false }),
   useDisconnectWhatsAppMutation: () => ({ mutate: vi.fn(), isPending: false }),
 }));
-const { useWhatsAppSetup } = await import('./whatsAppSetup.ts');
+const { signupSettings, useWhatsAppSetup } = await import('./whatsAppSetup.ts');
 
 const sender = (status: string): SenderState => ({
   ...DISCONNECTED_SENDER,
@@ -59,6 +59,20 @@ async function connect(hook: ReturnType<typeof setup>): Promise<string[]> {
   });
   return show.mock.calls.map(([toast]) => (toast as { message: string }).message);
 }
+
+describe('signupSettings', () => {
+  it("passes Twilio's Partner Solution ID on to the sign-up when the server configures one", () => {
+    const base = { facebookAppId: '1', facebookConfigId: '2', facebookSdkUrl: 'https://x.example/sdk.js' };
+    expect(signupSettings({ ...base, twilioSolutionId: '789' })).toEqual({
+      appId: '1',
+      configId: '2',
+      sdkUrl: 'https://x.example/sdk.js',
+      solutionId: '789',
+    });
+    expect(signupSettings(base)).not.toHaveProperty('solutionId');
+    expect(signupSettings({ ...base, facebookConfigId: undefined })).toBeNull();
+  });
+});
 
 describe('useWhatsAppSetup: connecting', () => {
   it('without a number says the phone is required and never opens Meta’s sign-up', async () => {

@@ -13,9 +13,15 @@ export function signupSettings(config: {
   facebookAppId?: string | undefined;
   facebookConfigId?: string | undefined;
   facebookSdkUrl?: string | undefined;
+  twilioSolutionId?: string | undefined;
 }): SignupSettings | null {
   if (!config.facebookAppId || !config.facebookConfigId || !config.facebookSdkUrl) return null;
-  return { appId: config.facebookAppId, configId: config.facebookConfigId, sdkUrl: config.facebookSdkUrl };
+  return {
+    appId: config.facebookAppId,
+    configId: config.facebookConfigId,
+    sdkUrl: config.facebookSdkUrl,
+    ...(config.twilioSolutionId ? { solutionId: config.twilioSolutionId } : {}),
+  };
 }
 
 /** The toast each outcome that is not a finished sign-up gets (spec 001 §8, WhatsApp). */

@@ -6,6 +6,8 @@ import {
   splitWhatsAppBody,
   facebookSdkOrigin,
   facebookSignupSettings,
+  embeddedSignupExtras,
+  EMBEDDED_SIGNUP_EXTRAS,
   isEmbeddedSignupOrigin,
   parseEmbeddedSignupMessage,
   qualityColour,
@@ -237,6 +239,20 @@ describe('facebookSignupSettings', () => {
     const ids = { CONCIERGE_FACEBOOK_APP_ID: '123', CONCIERGE_FACEBOOK_CONFIG_ID: '456' };
     expect(() => facebookSignupSettings({ ...ids, CONCIERGE_FACEBOOK_SDK_URL: 'javascript:alert(1)' })).toThrow();
     expect(() => facebookSignupSettings({ ...ids, CONCIERGE_FACEBOOK_APP_ID: '12"3' })).toThrow();
+    expect(() => facebookSignupSettings({ ...ids, CONCIERGE_TWILIO_SOLUTION_ID: 'abc' })).toThrow();
+  });
+
+  it("carries Twilio's Partner Solution ID when set, and only then", () => {
+    const ids = { CONCIERGE_FACEBOOK_APP_ID: '123', CONCIERGE_FACEBOOK_CONFIG_ID: '456' };
+    expect(facebookSignupSettings({ ...ids, CONCIERGE_TWILIO_SOLUTION_ID: ' 789 ' })?.twilioSolutionId).toBe('789');
+    expect(facebookSignupSettings(ids)).not.toHaveProperty('twilioSolutionId');
+  });
+});
+
+describe('embeddedSignupExtras', () => {
+  it("puts Twilio's Partner Solution ID in setup.solutionID, keeping the spec's extras", () => {
+    expect(embeddedSignupExtras('789')).toEqual({ ...EMBEDDED_SIGNUP_EXTRAS, setup: { solutionID: '789' } });
+    expect(embeddedSignupExtras(undefined).setup).toEqual({});
   });
 });
 

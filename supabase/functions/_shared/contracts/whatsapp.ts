@@ -405,6 +405,18 @@ export const EMBEDDED_SIGNUP_EXTRAS = {
   useCase: 'customer_support',
 } as const;
 
+/**
+ * FB.login's `extras` for a sign-up. With Twilio as the Tech Provider the flow must carry Twilio's
+ * Partner Solution ID in `setup.solutionID` (reference §10.2): without it the WABA is not shared
+ * with Twilio and creating the sender fails with 63101.
+ */
+export function embeddedSignupExtras(twilioSolutionId?: string | null) {
+  return {
+    ...EMBEDDED_SIGNUP_EXTRAS,
+    setup: twilioSolutionId ? { solutionID: twilioSolutionId } : {},
+  };
+}
+
 export const EMBEDDED_SIGNUP_EVENTS = ['FINISH', 'FINISH_ONLY_WABA', 'CANCEL', 'ERROR'] as const;
 export type EmbeddedSignupEvent = (typeof EMBEDDED_SIGNUP_EVENTS)[number];
 
@@ -487,7 +499,8 @@ export function facebookSdkOrigin(sdkUrl: string): string | null {
  * The embedded sign-up's settings (README "Configuration"), read from the environment of whoever
  * serves the console (npm start, a static build, the desktop app): CONCIERGE_FACEBOOK_APP_ID and
  * CONCIERGE_FACEBOOK_CONFIG_ID (the Facebook Login for Business configuration) and the SDK's URL
- * CONCIERGE_FACEBOOK_SDK_URL (default Meta's). Public values: they go into the console's runtime
+ * CONCIERGE_FACEBOOK_SDK_URL (default Meta's), and CONCIERGE_TWILIO_SOLUTION_ID (Twilio's Partner
+ * Solution ID, sent in the sign-up's extras; optional). Public values: they go into the console's runtime
  * config and the SDK's origin into its CSP. Null (sign-up "not configured", no Facebook script
  * allowed) without both ids; malformed values throw, so a server refuses to start with them.
  */
@@ -495,6 +508,8 @@ export interface FacebookSignupSettings {
   facebookAppId: string;
   facebookConfigId: string;
   facebookSdkUrl: string;
+  /** CONCIERGE_TWILIO_SOLUTION_ID: Twilio's Partner Solution ID for the sign-up (digits), when set. */
+  twilioSolutionId?: string;
 }
 
 export function facebookSignupSettings(
@@ -508,7 +523,16 @@ export function facebookSignupSettings(
   if (!/^[0-9]{1,32}$/.test(appId) || !/^[0-9]{1,32}$/.test(configId)) {
     throw new Error('CONCIERGE_FACEBOOK_APP_ID and CONCIERGE_FACEBOOK_CONFIG_ID must be digits');
   }
-  return { facebookAppId: appId, facebookConfigId: configId, facebookSdkUrl: sdkUrl };
+  const solutionId = env.CONCIERGE_TWILIO_SOLUTION_ID?.trim();
+  if (solutionId && !/^[0-9]{1,32}$/.test(solutionId)) {
+    throw new Error('CONCIERGE_TWILIO_SOLUTION_ID must be digits');
+  }
+  return {
+    facebookAppId: appId,
+    facebookConfigId: configId,
+    facebookSdkUrl: sdkUrl,
+    ...(solutionId ? { twilioSolutionId: solutionId } : {}),
+  };
 }
 
 /** Facebook hosts the SDK frames and calls (Meta's CSP guidance for the JS SDK). */
