@@ -87,4 +87,14 @@ export async function fetchSender(client: TwilioClient, sid: string): Promise<Fe
   return fetched(sender);
 }
 
+/**
+ * Sends the code WhatsApp texted or phoned to the sender's number (PENDING_VERIFICATION): an update
+ * with `configuration.verification_code`; Twilio answers VERIFYING (reference §10.1).
+ */
+export async function verifySender(client: TwilioClient, sid: string, code: string): Promise<FetchedSender> {
+  const body = { configuration: { verification_code: code } };
+  const sender = (await client.messaging.v2.channelsSenders(sid).update(body as never)) as unknown as SenderInstance;
+  return fetched(sender);
+}
+
 export { deleteSender } from '../_shared/twilio/whatsapp-release.ts';

@@ -11,7 +11,10 @@ import {
   isEmbeddedSignupOrigin,
   parseEmbeddedSignupMessage,
   qualityColour,
+  senderAwaitsCode,
   senderPollInterval,
+  senderReadiness,
+  verifySenderInputSchema,
   senderReady,
   senderSweepInterval,
   type StoredSenderConfig,
@@ -261,5 +264,34 @@ describe('renderTemplate', () => {
     expect(renderTemplate('Hi {{1}}, order {{ 2 }} is {{3}}.', { 1: 'Ana', 2: '42' })).toBe(
       'Hi Ana, order 42 is {{3}}.',
     );
+  });
+});
+
+describe('the verification step (PENDING_VERIFICATION → VERIFYING → TWILIO_REVIEW → ONLINE)', () => {
+  it('says where a connected sender stands, for the card’s readiness', () => {
+    const at = (status: string | null) => senderReadiness({ connected: true, status });
+    expect(at('CREATING')).toBe('creating');
+    expect(at('pending verification')).toBe('awaitingCode');
+    expect(at('VERIFYING')).toBe('verifying');
+    expect(at('TWILIO_REVIEW')).toBe('inReview');
+    expect(at('ONLINE:UPDATING')).toBe('ready');
+    expect(at('OFFLINE')).toBe('attention');
+    expect(at('DRAFT')).toBe('notReady');
+    expect(senderReadiness({ connected: false, status: 'ONLINE' })).toBe('notReady');
+  });
+
+  it('asks for the code in PENDING_VERIFICATION only', () => {
+    expect(senderAwaitsCode('PENDING_VERIFICATION')).toBe(true);
+    expect(senderAwaitsCode('VERIFYING')).toBe(false);
+    expect(senderAwaitsCode(null)).toBe(false);
+  });
+
+  it('takes a code of 4 to 8 digits and nothing else', () => {
+    const agentId = '00000000-0000-4000-8000-000000000000';
+    expect(verifySenderInputSchema.parse({ agentId, code: ' 123456 ' }).code).toBe('123456');
+    for (const code of ['123', '123456789', '12a4', '']) {
+      expect(verifySenderInputSchema.safeParse({ agentId, code }).success).toBe(false);
+    }
+    expect(verifySenderInputSchema.safeParse({ agentId, code: '1234', senderId: 'XE1' }).success).toBe(false);
   });
 });

@@ -213,6 +213,42 @@ export function senderNeedsAttention(status: string | null | undefined): boolean
   return normalised === 'OFFLINE' || normalised === 'ERROR';
 }
 
+/**
+ * PENDING_VERIFICATION: the number is not the (sub-)account's own, so WhatsApp sent its owner a code
+ * by SMS or voice; the owner types it on the Deploy card (`POST whatsapp-senders/verify`), Twilio
+ * then answers VERIFYING, maybe TWILIO_REVIEW, then ONLINE (reference §10.1).
+ */
+export function senderAwaitsCode(status: string | null | undefined): boolean {
+  return normaliseSenderStatus(status) === 'PENDING_VERIFICATION';
+}
+
+/**
+ * Where a connected sender stands, as the card's readiness says it: ready, still being created,
+ * waiting for the owner's verification code, verifying it, in Twilio's review, needing the owner's
+ * attention (OFFLINE, ERROR), or another not-ready status (DRAFT, STUBBED…).
+ */
+export const SENDER_READINESS = [
+  'ready',
+  'creating',
+  'awaitingCode',
+  'verifying',
+  'inReview',
+  'attention',
+  'notReady',
+] as const;
+export type SenderReadiness = (typeof SENDER_READINESS)[number];
+export function senderReadiness(state: { connected: boolean; status: string | null }): SenderReadiness {
+  if (!state.connected) return 'notReady';
+  const normalised = normaliseSenderStatus(state.status);
+  if (senderIsOnline(normalised)) return 'ready';
+  if (senderNeedsAttention(normalised)) return 'attention';
+  if (normalised === 'CREATING') return 'creating';
+  if (normalised === 'PENDING_VERIFICATION') return 'awaitingCode';
+  if (normalised === 'VERIFYING') return 'verifying';
+  if (normalised === 'TWILIO_REVIEW') return 'inReview';
+  return 'notReady';
+}
+
 /** Quality rating colours: HIGH green, MEDIUM yellow, anything else red. */
 export type QualityColour = 'green' | 'yellow' | 'red';
 export function qualityColour(rating: string | null | undefined): QualityColour {
@@ -340,6 +376,25 @@ export const connectSenderInputSchema = z
 export type ConnectSenderInput = z.infer<typeof connectSenderInputSchema>;
 
 export const agentIdInputSchema = z.object({ agentId: z.uuid() }).strict();
+
+/** `POST whatsapp-senders/verify`: the code WhatsApp sent to the sender's number (4 to 8 digits). */
+export const verifySenderInputSchema = z
+  .object({
+    agentId: z.uuid(),
+    code: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{4,8}$/, { error: 'The verification code is 4 to 8 digits.' }),
+  })
+  .strict();
+export type VerifySenderInput = z.infer<typeof verifySenderInputSchema>;
+
+/** Twilio 63101: it cannot reach the WABA (not shared with Twilio, Solution ID missing, or another account's). */
+export const WABA_INACCESSIBLE_TWILIO_CODE = 63101;
+export const WABA_INACCESSIBLE_MESSAGE =
+  'Twilio cannot access this WhatsApp Business Account: during the Meta sign-up it must be shared with Twilio, and it must not be linked to another Twilio account. Run the sign-up again, or check the WhatsApp Business Account in Meta Business Manager.';
+export const VERIFICATION_CODE_REJECTED_MESSAGE =
+  'This verification code was not accepted. Check the code and try again.';
 
 /** The sender state the function answers (connect, status, disconnect) and the card draws. */
 export const senderStateSchema = z.object({
