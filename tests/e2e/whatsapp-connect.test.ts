@@ -94,7 +94,12 @@ describe('connecting WhatsApp', () => {
       version: 'v23.0',
       configId: meta.configId,
       responseType: 'code',
-      extras: { messagingPrimaryLanguage: 'fr_FR', useCase: 'customer_support' },
+      // Twilio's Partner Solution ID goes with the sign-up, or Twilio cannot reach the WABA (63101).
+      extras: {
+        messagingPrimaryLanguage: 'fr_FR',
+        useCase: 'customer_support',
+        setup: { solutionID: meta.solutionId },
+      },
     });
 
     // Finished: the WABA id goes to the server, which creates the sender (ONLINE after one poll).
@@ -104,7 +109,7 @@ describe('connecting WhatsApp', () => {
     await deploy.toast(deployEn.whatsApp.toasts.connected).waitFor();
     await deploy.whatsAppStatus('CREATING').waitFor();
     const sender = twilio.senders.bySenderId(`whatsapp:${NUMBER}`);
-    expect(sender?.configuration).toEqual({ waba_id: '555000111' });
+    expect(sender?.configuration).toEqual({ waba_id: '555000111', account_type: 'ISVSubAccount' });
     expect(sender?.webhook.callback_url).toMatch(/\/functions\/v1\/whatsapp-webhook\/inbound$/);
     await screenshot(page, 'whatsapp-creating');
 

@@ -29,6 +29,11 @@ export const runtimeConfigSchema = z.object({
     .regex(/^[0-9]{1,32}$/)
     .optional(),
   facebookSdkUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** Twilio's Partner Solution ID (CONCIERGE_TWILIO_SOLUTION_ID), carried in the sign-up's extras. */
+  twilioSolutionId: z
+    .string()
+    .regex(/^[0-9]{1,32}$/)
+    .optional(),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -7,6 +7,11 @@
  *                     sub-account, keeps its SID and auth token in agent_secrets only, then creates
  *                     the sender with the sub-account's credentials, our webhook URLs and the WABA.
  *   GET  /status?agentId=… → SenderState: fetches the sender and applies spec 001 §4.9's transitions.
+ *   POST /verify      { agentId, code } → SenderState: the owner's code for a sender in
+ *                     PENDING_VERIFICATION (its number is not the sub-account's own, so WhatsApp
+ *                     sent the code by SMS or voice); the sender is re-derived from the caller's own
+ *                     agent (409 whatsapp_not_awaiting_code otherwise); Twilio's refusal of the code
+ *                     answers 400 whatsapp_verification_code_rejected.
  *   POST /disconnect  { agentId } → SenderState: deletes the sender at Twilio, clears the state (the
  *                     sub-account is kept for a later connection).
  *   POST /sweep       the scheduler (service role, every 30 s): polls every connected sender whose
@@ -18,10 +23,15 @@
 import {
   DISCONNECTED_SENDER,
   NUMBER_REQUIRED_MESSAGE,
+  VERIFICATION_CODE_REJECTED_MESSAGE,
+  WABA_INACCESSIBLE_MESSAGE,
+  WABA_INACCESSIBLE_TWILIO_CODE,
   agentIdInputSchema,
   applySenderStatus,
   connectSenderInputSchema,
+  senderAwaitsCode,
   senderStateOf,
+  verifySenderInputSchema,
   type FetchedSender,
   type StoredSenderConfig,
 } from '../_shared/contracts/whatsapp.ts';
@@ -55,6 +65,7 @@ import {
   fetchSender,
   isTwilioNotFound,
   twilioHttpError,
+  verifySender,
 } from './twilio-senders.ts';
 
 export type { FunctionEnv };
@@ -126,7 +137,11 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
         profile,
       });
     } catch (cause) {
-      throw twilioHttpError(cause, 'create the WhatsApp sender');
+      throw twilioHttpError(cause, 'create the WhatsApp sender', (error) =>
+        error.code === WABA_INACCESSIBLE_TWILIO_CODE
+          ? new HttpError(400, 'whatsapp_waba_inaccessible', WABA_INACCESSIBLE_MESSAGE, {}, { twilioCode: error.code })
+          : null,
+      );
     }
     const initial: StoredSenderConfig = {
       sender_id: created.sid,
@@ -206,6 +221,44 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     await saveSenderStatus(fn.service(), agentId, next);
     return next;
   }
+
+  fn.post('/verify', async (c) => {
+    twilio();
+    const caller = await fn.auth.requireOwner(c.req.raw);
+    const input = await parseJsonBody(c.req.raw, verifySenderInputSchema, SMALL_BODY);
+    // The sender is the caller's own agent's, read as the caller: never a sender id from the client.
+    const db = fn.asCaller(caller);
+    const agent = await ownAgent(db, caller.userId, input.agentId);
+    const row = await senderRow(db, agent.id);
+    if (!row?.enabled || !row.config || !senderAwaitsCode(row.config.status)) {
+      throw new HttpError(
+        409,
+        'whatsapp_not_awaiting_code',
+        'This agent’s WhatsApp sender is not waiting for a verification code.',
+      );
+    }
+    let fetched: FetchedSender;
+    try {
+      fetched = await verifySender(await senderClient(agent.id), row.config.sender_id, input.code);
+    } catch (cause) {
+      throw twilioHttpError(cause, 'verify the WhatsApp sender', (error) =>
+        error.status === 400
+          ? new HttpError(
+              400,
+              'whatsapp_verification_code_rejected',
+              VERIFICATION_CODE_REJECTED_MESSAGE,
+              {},
+              {
+                twilioCode: error.code,
+              },
+            )
+          : null,
+      );
+    }
+    const next = applySenderStatus(row.config, fetched, new Date());
+    await saveSenderStatus(fn.service(), agent.id, next);
+    return jsonResponse(senderStateOf(true, next));
+  });
 
   fn.post('/disconnect', async (c) => {
     twilio();

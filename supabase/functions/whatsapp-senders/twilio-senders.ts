@@ -65,7 +65,8 @@ export async function createSender(
   const { profile } = request;
   const body = {
     sender_id: `whatsapp:${request.phoneNumber}`,
-    configuration: { waba_id: request.wabaId },
+    // Our senders live on the agent's ISV sub-account; Twilio wants that said on create (§10.1).
+    configuration: { waba_id: request.wabaId, account_type: 'ISVSubAccount' },
     webhook: senderWebhooks(request.webhookBaseUrl),
     profile: {
       name: profile.name,
@@ -83,6 +84,16 @@ export async function createSender(
 
 export async function fetchSender(client: TwilioClient, sid: string): Promise<FetchedSender> {
   const sender = (await client.messaging.v2.channelsSenders(sid).fetch()) as unknown as SenderInstance;
+  return fetched(sender);
+}
+
+/**
+ * Sends the code WhatsApp texted or phoned to the sender's number (PENDING_VERIFICATION): an update
+ * with `configuration.verification_code`; Twilio answers VERIFYING (reference §10.1).
+ */
+export async function verifySender(client: TwilioClient, sid: string, code: string): Promise<FetchedSender> {
+  const body = { configuration: { verification_code: code } };
+  const sender = (await client.messaging.v2.channelsSenders(sid).update(body as never)) as unknown as SenderInstance;
   return fetched(sender);
 }
 

@@ -32,6 +32,8 @@ export interface FakeMeta {
   env: Record<string, string>;
   appId: string;
   configId: string;
+  /** Twilio's Partner Solution ID the product is configured with (CONCIERGE_TWILIO_SOLUTION_ID). */
+  solutionId: string;
   logins: FakeLogin[];
   next(script: FakeSignupScript): void;
   close(): Promise<void>;
@@ -66,6 +68,7 @@ function dialogPage(script: FakeSignupScript): string {
 export async function startFakeMeta(): Promise<FakeMeta> {
   const appId = '1234567890';
   const configId = '9876543210';
+  const solutionId = '4455667788';
   const logins: FakeLogin[] = [];
   let script: FakeSignupScript = { event: 'FINISH', wabaId: '555000111', code: 'fake-code' };
   const server: Server = createServer((req, res) => {
@@ -96,10 +99,12 @@ export async function startFakeMeta(): Promise<FakeMeta> {
     sdkUrl,
     appId,
     configId,
+    solutionId,
     env: {
       CONCIERGE_FACEBOOK_APP_ID: appId,
       CONCIERGE_FACEBOOK_CONFIG_ID: configId,
       CONCIERGE_FACEBOOK_SDK_URL: sdkUrl,
+      CONCIERGE_TWILIO_SOLUTION_ID: solutionId,
     },
     logins,
     next(next) {

@@ -5,9 +5,14 @@
  *   GET    api       /2010-04-01/Accounts/{AC}.json       fetch; POST with Status=closed closes it (the
  *                                                        main account only; closing is final)
  *   POST   messaging /v2/Channels/Senders                 JSON, snake_case; `sender_id` and `profile.name`
- *                                                        required; one sender per number → 409
+ *                                                        required (and, from a sub-account,
+ *                                                        `configuration.account_type: "ISVSubAccount"`,
+ *                                                        else 400); one sender per number → 409
  *   GET    messaging /v2/Channels/Senders?Channel=…       list the caller's senders
  *   GET    messaging /v2/Channels/Senders/{XE}            fetch: the status walks on (see below)
+ *   POST   messaging /v2/Channels/Senders/{XE}            update; `configuration.verification_code` verifies
+ *                                                        a PENDING_VERIFICATION sender: the plan's code →
+ *                                                        VERIFYING, any other → 400 (Twilio's error shape)
  *   DELETE messaging /v2/Channels/Senders/{XE}            204 (`failNextDeletes` answers 500 instead)
  * A sub-account authenticates with its own SID and token (server.addAccount); a sender belongs to the
  * account whose credentials created it and is visible to it and to the main account only.
@@ -16,6 +21,10 @@
  * OFFLINE with offline_reasons, or any other) once it has been fetched `afterFetches` times or
  * `afterMs` have passed on the injectable clock, whichever comes first. `planNext` sets the plan of
  * the next sender, `setStatus` moves one at once, `clock.advance` moves time.
+ * With `verificationCode` in the plan the number is not the account's own: at that moment it goes to
+ * PENDING_VERIFICATION instead, and after the right code VERIFYING, then (with `review`) TWILIO_REVIEW,
+ * then the final status, one fetch each. `failNextCreate` refuses the next create with a Twilio
+ * error (e.g. 63101, Twilio cannot access the WABA).
  */
 import type { FakeTwilioServer, TwilioRequest, TwilioResponse } from './server.ts';
 import { twilioError } from './server.ts';
@@ -36,6 +45,10 @@ export interface SenderPlan {
   qualityRating?: string;
   messagingLimit?: string;
   offlineReasons?: { code: string; message: string }[];
+  /** The number needs the owner's code (sent by SMS/voice): PENDING_VERIFICATION until it is posted. */
+  verificationCode?: string;
+  /** After VERIFYING, a fetch in TWILIO_REVIEW before the final status. */
+  review?: boolean;
 }
 
 export interface FakeSender {
@@ -66,6 +79,10 @@ export interface FakeSenders {
   failNextFetches(count: number): void;
   /** Fails the next `count` deletes with a 500. */
   failNextDeletes(count: number): void;
+  /** Refuses the next sender create with this Twilio error (status, code, message). */
+  failNextCreate(error: { status: number; code: number; message: string }): void;
+  /** The verification codes posted to senders, in order. */
+  verificationAttempts(): { sid: string; code: string; accepted: boolean }[];
   clock: { now(): number; advance(ms: number): void };
 }
 
@@ -83,6 +100,8 @@ export function installSenders(server: FakeTwilioServer): FakeSenders {
   let nextPlan: SenderPlan | null = null;
   let failures = 0;
   let deleteFailures = 0;
+  let createFailure: { status: number; code: number; message: string } | null = null;
+  const attempts: { sid: string; code: string; accepted: boolean }[] = [];
   let offset = 0;
   const clock = { now: () => Date.now() + offset, advance: (ms: number) => void (offset += ms) };
 
@@ -96,12 +115,24 @@ export function installSenders(server: FakeTwilioServer): FakeSenders {
     uri: `/2010-04-01/Accounts/${a.sid}.json`,
   });
 
-  /** CREATING until the plan's moment, then its final status (kept once reached). */
+  /**
+   * CREATING until the plan's moment, then its final status (kept once reached), or
+   * PENDING_VERIFICATION when the plan wants a code; once verified, one fetch each in VERIFYING
+   * (and TWILIO_REVIEW with `review`) before the final status.
+   */
   const walk = (s: FakeSender) => {
+    if (s.status === 'VERIFYING') {
+      s.status = s.plan.review ? 'TWILIO_REVIEW' : s.plan.final;
+      return;
+    }
+    if (s.status === 'TWILIO_REVIEW') {
+      s.status = s.plan.final;
+      return;
+    }
     if (s.status !== 'CREATING') return;
     const byFetches = s.plan.afterFetches !== undefined && s.fetches >= s.plan.afterFetches;
     const byTime = s.plan.afterMs !== undefined && clock.now() - s.createdAt >= s.plan.afterMs;
-    if (byFetches || byTime) s.status = s.plan.final;
+    if (byFetches || byTime) s.status = s.plan.verificationCode ? 'PENDING_VERIFICATION' : s.plan.final;
   };
 
   const senderJson = (s: FakeSender) => {
@@ -175,6 +206,16 @@ export function installSenders(server: FakeTwilioServer): FakeSenders {
     if (typeof profile.name !== 'string' || profile.name.trim() === '') {
       return twilioError(400, 20001, 'profile.name is required for WhatsApp senders');
     }
+    if (createFailure) {
+      const failure = createFailure;
+      createFailure = null;
+      return twilioError(failure.status, failure.code, failure.message);
+    }
+    const configuration = (body.configuration ?? {}) as Record<string, unknown>;
+    // An ISV creating a sender on one of its sub-accounts must say so (reference §10.1).
+    if (request.username !== server.accountSid && configuration.account_type !== 'ISVSubAccount') {
+      return twilioError(400, 20001, 'configuration.account_type must be ISVSubAccount for a sub-account sender');
+    }
     if ([...senders.values()].some((s) => !s.deleted && s.senderId === senderId)) {
       return twilioError(409, 63100, `A sender already exists for ${senderId}`);
     }
@@ -192,7 +233,7 @@ export function installSenders(server: FakeTwilioServer): FakeSenders {
       accountSid: request.username ?? '',
       senderId,
       status: 'CREATING',
-      configuration: (body.configuration ?? {}) as Record<string, unknown>,
+      configuration,
       webhook: (body.webhook ?? {}) as Record<string, unknown>,
       profile,
       createdAt: clock.now(),
@@ -227,6 +268,30 @@ export function installSenders(server: FakeTwilioServer): FakeSenders {
     return { status: 200, body: senderJson(s) };
   });
 
+  server.route('messaging', 'POST', `${SENDERS}/:sid`, (request, { sid = '' }) => {
+    const s = visible(request, sid);
+    if (!s) return twilioError(404, 20404, 'The requested resource was not found');
+    const body = (request.json ?? {}) as Record<string, unknown>;
+    const configuration = (body.configuration ?? {}) as Record<string, unknown>;
+    const code = configuration.verification_code;
+    if (code !== undefined) {
+      // Twilio's own code for a refused OTP is not documented in our references: 20001 (invalid
+      // parameter) in its usual error shape stands for it.
+      if (s.status !== 'PENDING_VERIFICATION') {
+        return twilioError(400, 20001, `Sender ${s.sid} is not pending verification (status ${s.status})`);
+      }
+      const accepted = typeof code === 'string' && code === s.plan.verificationCode;
+      attempts.push({ sid: s.sid, code: String(code), accepted });
+      if (!accepted) return twilioError(400, 20001, 'Invalid verification code');
+      s.status = 'VERIFYING';
+      return { status: 200, body: senderJson(s) };
+    }
+    if (body.webhook) s.webhook = { ...s.webhook, ...(body.webhook as Record<string, unknown>) };
+    if (body.profile) s.profile = { ...s.profile, ...(body.profile as Record<string, unknown>) };
+    if (body.configuration) s.configuration = { ...s.configuration, ...configuration };
+    return { status: 200, body: senderJson(s) };
+  });
+
   server.route('messaging', 'DELETE', `${SENDERS}/:sid`, (request, { sid = '' }) => {
     const s = visible(request, sid);
     if (!s) return twilioError(404, 20404, 'The requested resource was not found');
@@ -257,6 +322,10 @@ export function installSenders(server: FakeTwilioServer): FakeSenders {
     failNextDeletes(count) {
       deleteFailures = count;
     },
+    failNextCreate(error) {
+      createFailure = error;
+    },
+    verificationAttempts: () => [...attempts],
     clock,
   };
 }

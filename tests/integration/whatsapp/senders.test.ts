@@ -111,7 +111,7 @@ describe('connecting a sender', () => {
       status_callback_url: `${HOOKS}/whatsapp-webhook/status`,
       status_callback_method: 'POST',
     });
-    expect(sender.configuration).toEqual({ waba_id: '1234567890' });
+    expect(sender.configuration).toEqual({ waba_id: '1234567890', account_type: 'ISVSubAccount' });
     expect(sender.profile).toMatchObject({
       name: 'Acme Bakery',
       vertical: 'Other',

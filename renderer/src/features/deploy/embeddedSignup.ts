@@ -1,6 +1,6 @@
 import {
-  EMBEDDED_SIGNUP_EXTRAS,
   FACEBOOK_SDK_VERSION,
+  embeddedSignupExtras,
   isEmbeddedSignupOrigin,
   parseEmbeddedSignupMessage,
   type EmbeddedSignupMessage,
@@ -24,6 +24,8 @@ export interface SignupSettings {
   appId: string;
   configId: string;
   sdkUrl: string;
+  /** Twilio's Partner Solution ID, sent as extras.setup.solutionID (reference §10.2). */
+  solutionId?: string;
 }
 
 /** How a sign-up ended, as the card tells the owner (spec 001 §8 "Integrations", WhatsApp). */
@@ -134,7 +136,7 @@ export async function runEmbeddedSignup(settings: SignupSettings): Promise<Signu
       config_id: settings.configId,
       response_type: 'code',
       override_default_response_type: true,
-      extras: EMBEDDED_SIGNUP_EXTRAS,
+      extras: embeddedSignupExtras(settings.solutionId),
     });
     return await session.outcome;
   } finally {

@@ -4,6 +4,7 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppError } from '../../errors/appError.ts';
 import { createI18n } from '../../i18n/index.ts';
 import type { SignupOutcome } from './embeddedSignup.ts';
 import { deployEn } from './locales/en.ts';
@@ -11,6 +12,7 @@ import { deployFr } from './locales/fr.ts';
 
 const show = vi.fn();
 const mutate = vi.fn();
+const verifyMutate = vi.fn();
 let runtime: Record<string, string | undefined> = {};
 let statusQuery: { data: SenderState | undefined; isFetchedAfterMount: boolean; isError: boolean };
 let signup: () => Promise<SignupOutcome>;
@@ -26,8 +28,9 @@ vi.mock('./api/whatsapp.ts', () => ({
   useSenderStatusQuery: () => statusQuery,
   useConnectWhatsAppMutation: () => ({ mutate, isPending: false }),
   useDisconnectWhatsAppMutation: () => ({ mutate: vi.fn(), isPending: false }),
+  useVerifyWhatsAppMutation: () => ({ mutate: verifyMutate, isPending: false }),
 }));
-const { useWhatsAppSetup } = await import('./whatsAppSetup.ts');
+const { signupSettings, useWhatsAppSetup } = await import('./whatsAppSetup.ts');
 
 const sender = (status: string): SenderState => ({
   ...DISCONNECTED_SENDER,
@@ -40,6 +43,7 @@ const sender = (status: string): SenderState => ({
 beforeEach(() => {
   show.mockReset();
   mutate.mockReset();
+  verifyMutate.mockReset();
   runtime = { facebookAppId: '1', facebookConfigId: '2', facebookSdkUrl: 'https://connect.facebook.net/en_US/sdk.js' };
   statusQuery = { data: undefined, isFetchedAfterMount: false, isError: false };
   signup = async () => ({ kind: 'finish', wabaId: '42', code: 'c' });
@@ -59,6 +63,20 @@ async function connect(hook: ReturnType<typeof setup>): Promise<string[]> {
   });
   return show.mock.calls.map(([toast]) => (toast as { message: string }).message);
 }
+
+describe('signupSettings', () => {
+  it("passes Twilio's Partner Solution ID on to the sign-up when the server configures one", () => {
+    const base = { facebookAppId: '1', facebookConfigId: '2', facebookSdkUrl: 'https://x.example/sdk.js' };
+    expect(signupSettings({ ...base, twilioSolutionId: '789' })).toEqual({
+      appId: '1',
+      configId: '2',
+      sdkUrl: 'https://x.example/sdk.js',
+      solutionId: '789',
+    });
+    expect(signupSettings(base)).not.toHaveProperty('solutionId');
+    expect(signupSettings({ ...base, facebookConfigId: undefined })).toBeNull();
+  });
+});
 
 describe('useWhatsAppSetup: connecting', () => {
   it('without a number says the phone is required and never opens Meta’s sign-up', async () => {
@@ -111,6 +129,26 @@ describe('useWhatsAppSetup: connecting', () => {
   it('a finished sign-up goes to the server with the WABA id and no warning', async () => {
     expect(await connect(setup())).toEqual([]);
     expect(mutate).toHaveBeenCalledWith({ wabaId: '42', code: 'c' }, expect.anything());
+  });
+});
+
+describe('useWhatsAppSetup: the verification code', () => {
+  it('sends the code, and keeps a refused code’s reason in the owner’s language for the card', () => {
+    const hook = setup(true, 'fr');
+    act(() => hook.result.current.verify('654321'));
+    expect(verifyMutate).toHaveBeenCalledWith('654321', expect.anything());
+    const [, options] = verifyMutate.mock.calls[0] as [string, { onError: (error: unknown) => void }];
+    const refused = new AppError({
+      source: 'function',
+      code: 'whatsapp_verification_code_rejected',
+      messageKey: 'deploy:whatsApp.verification.rejected',
+      message: 'This verification code was not accepted.',
+    });
+    act(() => options.onError(refused));
+    expect(hook.result.current.verifyError).toBe(deployFr.whatsApp.verification.rejected);
+    // Another attempt clears it while it is being checked.
+    act(() => hook.result.current.verify('123456'));
+    expect(hook.result.current.verifyError).toBeNull();
   });
 });
 

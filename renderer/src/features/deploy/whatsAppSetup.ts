@@ -5,7 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess, toaster } from '../../components/toaster.ts';
 import { toAppError } from '../../errors/appError.ts';
 import { getRuntimeConfig } from '../../lib/supabase.ts';
-import { useConnectWhatsAppMutation, useDisconnectWhatsAppMutation, useSenderStatusQuery } from './api/whatsapp.ts';
+import {
+  useConnectWhatsAppMutation,
+  useDisconnectWhatsAppMutation,
+  useSenderStatusQuery,
+  useVerifyWhatsAppMutation,
+} from './api/whatsapp.ts';
 import { runEmbeddedSignup, type SignupOutcome, type SignupSettings } from './embeddedSignup.ts';
 
 /** The embedded sign-up's settings from the runtime config, or null ("not configured"). */
@@ -13,9 +18,15 @@ export function signupSettings(config: {
   facebookAppId?: string | undefined;
   facebookConfigId?: string | undefined;
   facebookSdkUrl?: string | undefined;
+  twilioSolutionId?: string | undefined;
 }): SignupSettings | null {
   if (!config.facebookAppId || !config.facebookConfigId || !config.facebookSdkUrl) return null;
-  return { appId: config.facebookAppId, configId: config.facebookConfigId, sdkUrl: config.facebookSdkUrl };
+  return {
+    appId: config.facebookAppId,
+    configId: config.facebookConfigId,
+    sdkUrl: config.facebookSdkUrl,
+    ...(config.twilioSolutionId ? { solutionId: config.twilioSolutionId } : {}),
+  };
 }
 
 /** The toast each outcome that is not a finished sign-up gets (spec 001 §8, WhatsApp). */
@@ -48,6 +59,9 @@ export function useWhatsAppSetup(agentId: string, stored: SenderState | null, ha
   const status = useSenderStatusQuery(agentId, stored);
   const connectMutation = useConnectWhatsAppMutation(agentId);
   const disconnectMutation = useDisconnectWhatsAppMutation(agentId);
+  const verifyMutation = useVerifyWhatsAppMutation(agentId);
+  // A refused code is said on the card, beside the field, until the owner sends another.
+  const [verifyError, setVerifyError] = useState<string | null>(null);
   const [signingUp, setSigningUp] = useState(false);
   const settings = signupSettings(getRuntimeConfig());
   const warn = (key: string, params: Record<string, unknown> = {}) =>
@@ -93,6 +107,17 @@ export function useWhatsAppSetup(agentId: string, stored: SenderState | null, ha
     );
   }
 
+  function verify(code: string): void {
+    setVerifyError(null);
+    verifyMutation.mutate(code, {
+      onSuccess: () => toastSuccess(t('deploy:whatsApp.toasts.verified')),
+      onError: (error) => {
+        const appError = toAppError(error);
+        setVerifyError(t(appError.messageKey, appError.params));
+      },
+    });
+  }
+
   function disconnect(): void {
     disconnectMutation.mutate(undefined, {
       onSuccess: () => toastSuccess(t('deploy:whatsApp.toasts.disconnected')),
@@ -107,5 +132,8 @@ export function useWhatsAppSetup(agentId: string, stored: SenderState | null, ha
     pollFailed: status.isError,
     connect: () => void connect(),
     disconnect,
+    verify,
+    verifying: verifyMutation.isPending,
+    verifyError,
   };
 }

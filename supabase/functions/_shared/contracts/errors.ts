@@ -93,6 +93,11 @@ export const ERROR_CODES = [
   // WhatsApp senders.
   'whatsapp_number_required',
   'whatsapp_already_connected',
+  // Twilio 63101: it cannot reach the WABA the sign-up gave (not shared, no Solution ID, another account's).
+  'whatsapp_waba_inaccessible',
+  // /verify: no connected sender waiting for a code / Twilio refused the code.
+  'whatsapp_not_awaiting_code',
+  'whatsapp_verification_code_rejected',
   // whatsapp-webhook: no connected ONLINE sender answers the number / another account signed it.
   'sender_not_found',
   'wrong_account',

@@ -6,10 +6,15 @@ import {
   splitWhatsAppBody,
   facebookSdkOrigin,
   facebookSignupSettings,
+  embeddedSignupExtras,
+  EMBEDDED_SIGNUP_EXTRAS,
   isEmbeddedSignupOrigin,
   parseEmbeddedSignupMessage,
   qualityColour,
+  senderAwaitsCode,
   senderPollInterval,
+  senderReadiness,
+  verifySenderInputSchema,
   senderReady,
   senderSweepInterval,
   type StoredSenderConfig,
@@ -237,6 +242,20 @@ describe('facebookSignupSettings', () => {
     const ids = { CONCIERGE_FACEBOOK_APP_ID: '123', CONCIERGE_FACEBOOK_CONFIG_ID: '456' };
     expect(() => facebookSignupSettings({ ...ids, CONCIERGE_FACEBOOK_SDK_URL: 'javascript:alert(1)' })).toThrow();
     expect(() => facebookSignupSettings({ ...ids, CONCIERGE_FACEBOOK_APP_ID: '12"3' })).toThrow();
+    expect(() => facebookSignupSettings({ ...ids, CONCIERGE_TWILIO_SOLUTION_ID: 'abc' })).toThrow();
+  });
+
+  it("carries Twilio's Partner Solution ID when set, and only then", () => {
+    const ids = { CONCIERGE_FACEBOOK_APP_ID: '123', CONCIERGE_FACEBOOK_CONFIG_ID: '456' };
+    expect(facebookSignupSettings({ ...ids, CONCIERGE_TWILIO_SOLUTION_ID: ' 789 ' })?.twilioSolutionId).toBe('789');
+    expect(facebookSignupSettings(ids)).not.toHaveProperty('twilioSolutionId');
+  });
+});
+
+describe('embeddedSignupExtras', () => {
+  it("puts Twilio's Partner Solution ID in setup.solutionID, keeping the spec's extras", () => {
+    expect(embeddedSignupExtras('789')).toEqual({ ...EMBEDDED_SIGNUP_EXTRAS, setup: { solutionID: '789' } });
+    expect(embeddedSignupExtras(undefined).setup).toEqual({});
   });
 });
 
@@ -245,5 +264,34 @@ describe('renderTemplate', () => {
     expect(renderTemplate('Hi {{1}}, order {{ 2 }} is {{3}}.', { 1: 'Ana', 2: '42' })).toBe(
       'Hi Ana, order 42 is {{3}}.',
     );
+  });
+});
+
+describe('the verification step (PENDING_VERIFICATION → VERIFYING → TWILIO_REVIEW → ONLINE)', () => {
+  it('says where a connected sender stands, for the card’s readiness', () => {
+    const at = (status: string | null) => senderReadiness({ connected: true, status });
+    expect(at('CREATING')).toBe('creating');
+    expect(at('pending verification')).toBe('awaitingCode');
+    expect(at('VERIFYING')).toBe('verifying');
+    expect(at('TWILIO_REVIEW')).toBe('inReview');
+    expect(at('ONLINE:UPDATING')).toBe('ready');
+    expect(at('OFFLINE')).toBe('attention');
+    expect(at('DRAFT')).toBe('notReady');
+    expect(senderReadiness({ connected: false, status: 'ONLINE' })).toBe('notReady');
+  });
+
+  it('asks for the code in PENDING_VERIFICATION only', () => {
+    expect(senderAwaitsCode('PENDING_VERIFICATION')).toBe(true);
+    expect(senderAwaitsCode('VERIFYING')).toBe(false);
+    expect(senderAwaitsCode(null)).toBe(false);
+  });
+
+  it('takes a code of 4 to 8 digits and nothing else', () => {
+    const agentId = '00000000-0000-4000-8000-000000000000';
+    expect(verifySenderInputSchema.parse({ agentId, code: ' 123456 ' }).code).toBe('123456');
+    for (const code of ['123', '123456789', '12a4', '']) {
+      expect(verifySenderInputSchema.safeParse({ agentId, code }).success).toBe(false);
+    }
+    expect(verifySenderInputSchema.safeParse({ agentId, code: '1234', senderId: 'XE1' }).success).toBe(false);
   });
 });

@@ -213,6 +213,42 @@ export function senderNeedsAttention(status: string | null | undefined): boolean
   return normalised === 'OFFLINE' || normalised === 'ERROR';
 }
 
+/**
+ * PENDING_VERIFICATION: the number is not the (sub-)account's own, so WhatsApp sent its owner a code
+ * by SMS or voice; the owner types it on the Deploy card (`POST whatsapp-senders/verify`), Twilio
+ * then answers VERIFYING, maybe TWILIO_REVIEW, then ONLINE (reference §10.1).
+ */
+export function senderAwaitsCode(status: string | null | undefined): boolean {
+  return normaliseSenderStatus(status) === 'PENDING_VERIFICATION';
+}
+
+/**
+ * Where a connected sender stands, as the card's readiness says it: ready, still being created,
+ * waiting for the owner's verification code, verifying it, in Twilio's review, needing the owner's
+ * attention (OFFLINE, ERROR), or another not-ready status (DRAFT, STUBBED…).
+ */
+export const SENDER_READINESS = [
+  'ready',
+  'creating',
+  'awaitingCode',
+  'verifying',
+  'inReview',
+  'attention',
+  'notReady',
+] as const;
+export type SenderReadiness = (typeof SENDER_READINESS)[number];
+export function senderReadiness(state: { connected: boolean; status: string | null }): SenderReadiness {
+  if (!state.connected) return 'notReady';
+  const normalised = normaliseSenderStatus(state.status);
+  if (senderIsOnline(normalised)) return 'ready';
+  if (senderNeedsAttention(normalised)) return 'attention';
+  if (normalised === 'CREATING') return 'creating';
+  if (normalised === 'PENDING_VERIFICATION') return 'awaitingCode';
+  if (normalised === 'VERIFYING') return 'verifying';
+  if (normalised === 'TWILIO_REVIEW') return 'inReview';
+  return 'notReady';
+}
+
 /** Quality rating colours: HIGH green, MEDIUM yellow, anything else red. */
 export type QualityColour = 'green' | 'yellow' | 'red';
 export function qualityColour(rating: string | null | undefined): QualityColour {
@@ -341,6 +377,25 @@ export type ConnectSenderInput = z.infer<typeof connectSenderInputSchema>;
 
 export const agentIdInputSchema = z.object({ agentId: z.uuid() }).strict();
 
+/** `POST whatsapp-senders/verify`: the code WhatsApp sent to the sender's number (4 to 8 digits). */
+export const verifySenderInputSchema = z
+  .object({
+    agentId: z.uuid(),
+    code: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{4,8}$/, { error: 'The verification code is 4 to 8 digits.' }),
+  })
+  .strict();
+export type VerifySenderInput = z.infer<typeof verifySenderInputSchema>;
+
+/** Twilio 63101: it cannot reach the WABA (not shared with Twilio, Solution ID missing, or another account's). */
+export const WABA_INACCESSIBLE_TWILIO_CODE = 63101;
+export const WABA_INACCESSIBLE_MESSAGE =
+  'Twilio cannot access this WhatsApp Business Account: during the Meta sign-up it must be shared with Twilio, and it must not be linked to another Twilio account. Run the sign-up again, or check the WhatsApp Business Account in Meta Business Manager.';
+export const VERIFICATION_CODE_REJECTED_MESSAGE =
+  'This verification code was not accepted. Check the code and try again.';
+
 /** The sender state the function answers (connect, status, disconnect) and the card draws. */
 export const senderStateSchema = z.object({
   connected: z.boolean(),
@@ -404,6 +459,18 @@ export const EMBEDDED_SIGNUP_EXTRAS = {
   messagingPrimaryLanguage: 'fr_FR',
   useCase: 'customer_support',
 } as const;
+
+/**
+ * FB.login's `extras` for a sign-up. With Twilio as the Tech Provider the flow must carry Twilio's
+ * Partner Solution ID in `setup.solutionID` (reference §10.2): without it the WABA is not shared
+ * with Twilio and creating the sender fails with 63101.
+ */
+export function embeddedSignupExtras(twilioSolutionId?: string | null) {
+  return {
+    ...EMBEDDED_SIGNUP_EXTRAS,
+    setup: twilioSolutionId ? { solutionID: twilioSolutionId } : {},
+  };
+}
 
 export const EMBEDDED_SIGNUP_EVENTS = ['FINISH', 'FINISH_ONLY_WABA', 'CANCEL', 'ERROR'] as const;
 export type EmbeddedSignupEvent = (typeof EMBEDDED_SIGNUP_EVENTS)[number];
@@ -487,7 +554,8 @@ export function facebookSdkOrigin(sdkUrl: string): string | null {
  * The embedded sign-up's settings (README "Configuration"), read from the environment of whoever
  * serves the console (npm start, a static build, the desktop app): CONCIERGE_FACEBOOK_APP_ID and
  * CONCIERGE_FACEBOOK_CONFIG_ID (the Facebook Login for Business configuration) and the SDK's URL
- * CONCIERGE_FACEBOOK_SDK_URL (default Meta's). Public values: they go into the console's runtime
+ * CONCIERGE_FACEBOOK_SDK_URL (default Meta's), and CONCIERGE_TWILIO_SOLUTION_ID (Twilio's Partner
+ * Solution ID, sent in the sign-up's extras; optional). Public values: they go into the console's runtime
  * config and the SDK's origin into its CSP. Null (sign-up "not configured", no Facebook script
  * allowed) without both ids; malformed values throw, so a server refuses to start with them.
  */
@@ -495,6 +563,8 @@ export interface FacebookSignupSettings {
   facebookAppId: string;
   facebookConfigId: string;
   facebookSdkUrl: string;
+  /** CONCIERGE_TWILIO_SOLUTION_ID: Twilio's Partner Solution ID for the sign-up (digits), when set. */
+  twilioSolutionId?: string;
 }
 
 export function facebookSignupSettings(
@@ -508,7 +578,16 @@ export function facebookSignupSettings(
   if (!/^[0-9]{1,32}$/.test(appId) || !/^[0-9]{1,32}$/.test(configId)) {
     throw new Error('CONCIERGE_FACEBOOK_APP_ID and CONCIERGE_FACEBOOK_CONFIG_ID must be digits');
   }
-  return { facebookAppId: appId, facebookConfigId: configId, facebookSdkUrl: sdkUrl };
+  const solutionId = env.CONCIERGE_TWILIO_SOLUTION_ID?.trim();
+  if (solutionId && !/^[0-9]{1,32}$/.test(solutionId)) {
+    throw new Error('CONCIERGE_TWILIO_SOLUTION_ID must be digits');
+  }
+  return {
+    facebookAppId: appId,
+    facebookConfigId: configId,
+    facebookSdkUrl: sdkUrl,
+    ...(solutionId ? { twilioSolutionId: solutionId } : {}),
+  };
 }
 
 /** Facebook hosts the SDK frames and calls (Meta's CSP guidance for the JS SDK). */

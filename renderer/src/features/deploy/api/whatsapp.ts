@@ -9,6 +9,9 @@ const codeKeys = {
   whatsapp_number_required: 'deploy:whatsApp.toasts.phoneRequired',
   twilio_not_configured: 'deploy:whatsApp.toasts.notConfigured',
   whatsapp_already_connected: 'deploy:whatsApp.toasts.alreadyConnected',
+  whatsapp_waba_inaccessible: 'deploy:whatsApp.toasts.wabaInaccessible',
+  whatsapp_verification_code_rejected: 'deploy:whatsApp.verification.rejected',
+  whatsapp_not_awaiting_code: 'deploy:whatsApp.verification.notAwaiting',
 } as const;
 
 /** One call to the `whatsapp-senders` function; the answer is parsed with the contract. */
@@ -49,6 +52,18 @@ export function useConnectWhatsAppMutation(agentId: string) {
     onSuccess: (state) => {
       client.setQueryData(deployKeys.whatsAppSender(agentId), state);
       return client.invalidateQueries({ queryKey: deployKeys.integrations(agentId) });
+    },
+    meta: { silent: true },
+  });
+}
+
+/** The code WhatsApp sent to the sender's number (PENDING_VERIFICATION); the answer is VERIFYING. */
+export function useVerifyWhatsAppMutation(agentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => callSenders('POST', 'verify', { agentId, code }),
+    onSuccess: (state) => {
+      client.setQueryData(deployKeys.whatsAppSender(agentId), state);
     },
     meta: { silent: true },
   });

@@ -35,6 +35,9 @@ function renderCard(props: Partial<WhatsAppCardProps> = {}, lang: 'en' | 'fr' = 
     pollFailed: false,
     onConnect: vi.fn(),
     onDisconnect: vi.fn(),
+    onVerify: vi.fn(),
+    verifying: false,
+    verifyError: null,
     voiceReplies: false,
     voiceRepliesSaving: false,
     onVoiceRepliesChange: vi.fn(),
@@ -82,11 +85,49 @@ describe('WhatsAppCard', () => {
     expect(screen.getByText(deployEn.whatsApp.notConfigured)).toBeTruthy();
   });
 
-  it('shows a CREATING sender as not ready, without a quality rating', () => {
+  it('shows a CREATING sender as being created, without a quality rating or a code entry', () => {
     renderCard({ sender: connected() });
     expect(screen.getByTestId('whatsapp-status').dataset.status).toBe('CREATING');
-    expect(screen.getByText(deployEn.whatsApp.notReady)).toBeTruthy();
+    expect(screen.getByText(deployEn.whatsApp.readiness.creating)).toBeTruthy();
     expect(screen.queryByTestId('whatsapp-quality')).toBeNull();
+    expect(screen.queryByTestId('whatsapp-verification')).toBeNull();
+  });
+
+  it.each([
+    ['VERIFYING', deployEn.whatsApp.readiness.verifying],
+    ['TWILIO_REVIEW', deployEn.whatsApp.readiness.inReview],
+  ])('says %s in words, with no code entry', (status, words) => {
+    renderCard({ sender: connected({ status }) });
+    expect(screen.getByText(words)).toBeTruthy();
+    expect(screen.queryByTestId('whatsapp-verification')).toBeNull();
+  });
+
+  it('asks for the code WhatsApp sent while PENDING_VERIFICATION, and sends only 4 to 8 digits', () => {
+    const props = renderCard({ sender: connected({ status: 'PENDING_VERIFICATION' }) });
+    expect(screen.getByText(deployEn.whatsApp.readiness.awaitingCode)).toBeTruthy();
+    expect(screen.getByTestId('whatsapp-verification').textContent).toContain('+14155550100');
+    const field = screen.getByLabelText(deployEn.whatsApp.verification.label);
+    fireEvent.change(field, { target: { value: '12' } });
+    fireEvent.click(screen.getByTestId('whatsapp-verification-submit'));
+    expect(screen.getByText(deployEn.whatsApp.verification.invalid)).toBeTruthy();
+    expect(props.onVerify).not.toHaveBeenCalled();
+    fireEvent.change(field, { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('whatsapp-verification-submit'));
+    expect(props.onVerify).toHaveBeenCalledWith('123456');
+    expect(screen.queryByText(deployEn.whatsApp.verification.invalid)).toBeNull();
+  });
+
+  it('shows why a code was refused, in French too', () => {
+    renderCard(
+      {
+        sender: connected({ status: 'PENDING_VERIFICATION' }),
+        verifyError: deployFr.whatsApp.verification.rejected,
+      },
+      'fr',
+    );
+    expect(screen.getByText(deployFr.whatsApp.verification.title)).toBeTruthy();
+    expect(screen.getByLabelText(deployFr.whatsApp.verification.label)).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(deployFr.whatsApp.verification.rejected);
   });
 
   it.each([

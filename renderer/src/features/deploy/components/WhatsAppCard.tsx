@@ -1,14 +1,34 @@
 import { Alert, AnchorButton, Button, Callout, Classes, Intent, Switch, Tag } from '@blueprintjs/core';
-import { qualityColour, senderNeedsAttention, type QualityColour, type SenderState } from '@contracts/whatsapp.ts';
+import {
+  qualityColour,
+  senderAwaitsCode,
+  senderNeedsAttention,
+  senderReadiness,
+  type QualityColour,
+  type SenderReadiness,
+  type SenderState,
+} from '@contracts/whatsapp.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLinkClickHandler } from 'react-router-dom';
 import { DeployCard } from './DeployCard.tsx';
+import { WhatsAppVerification } from './WhatsAppVerification.tsx';
 
 const QUALITY_INTENT: Record<QualityColour, Intent> = {
   green: Intent.SUCCESS,
   yellow: Intent.WARNING,
   red: Intent.DANGER,
+};
+
+/** The card's readiness words for each stage (contracts/whatsapp.ts senderReadiness). */
+const READINESS_KEYS: Record<SenderReadiness, string> = {
+  ready: 'deploy:whatsApp.ready',
+  creating: 'deploy:whatsApp.readiness.creating',
+  awaitingCode: 'deploy:whatsApp.readiness.awaitingCode',
+  verifying: 'deploy:whatsApp.readiness.verifying',
+  inReview: 'deploy:whatsApp.readiness.inReview',
+  attention: 'deploy:whatsApp.notReady',
+  notReady: 'deploy:whatsApp.notReady',
 };
 
 export interface WhatsAppCardProps {
@@ -23,6 +43,11 @@ export interface WhatsAppCardProps {
   pollFailed: boolean;
   onConnect: () => void;
   onDisconnect: () => void;
+  /** The owner's verification code while the sender is PENDING_VERIFICATION. */
+  onVerify: (code: string) => void;
+  verifying: boolean;
+  /** Why the last code was refused, in the owner's language. */
+  verifyError: string | null;
   /** agents.whatsapp_voice_replies; null while it loads. */
   voiceReplies: boolean | null;
   voiceRepliesSaving: boolean;
@@ -50,7 +75,7 @@ export function WhatsAppCard(props: WhatsAppCardProps) {
       title={t('deploy:whatsApp.title')}
       description={t('deploy:whatsApp.description')}
       status={{
-        label: t(sender.ready ? 'deploy:whatsApp.ready' : 'deploy:whatsApp.notReady'),
+        label: t(READINESS_KEYS[sender.ready ? 'ready' : senderReadiness(sender)]),
         intent: sender.ready ? Intent.SUCCESS : Intent.NONE,
       }}
       footer={
@@ -121,6 +146,14 @@ export function WhatsAppCard(props: WhatsAppCardProps) {
           {t('deploy:whatsApp.notConnected')}
           {!hasNumber && ` ${t('deploy:whatsApp.needsNumber')}`}
         </p>
+      )}
+      {sender.connected && senderAwaitsCode(sender.status) && (
+        <WhatsAppVerification
+          phoneNumber={sender.phoneNumber}
+          busy={props.verifying}
+          error={props.verifyError}
+          onVerify={props.onVerify}
+        />
       )}
       {sender.connected && senderNeedsAttention(sender.status) && (
         <Callout intent={Intent.DANGER} icon="error" data-testid="whatsapp-setup-issue">

@@ -109,6 +109,21 @@ export const deployEn = {
       'In your agent’s voice, followed by the written reply. Needs an AI key: without one the reply is written only.',
     messages: 'Messages',
     branding: 'Business profile',
+    readiness: {
+      creating: 'Being created',
+      awaitingCode: 'Waiting for your verification code',
+      verifying: 'Verifying the number',
+      inReview: 'In review at Twilio',
+    },
+    verification: {
+      title: 'Verify your number',
+      help: 'WhatsApp sent a code to {{number}} by SMS or phone call. Enter it here to finish connecting.',
+      label: 'Verification code',
+      submit: 'Verify',
+      invalid: 'The code is 4 to 8 digits.',
+      rejected: 'This code was not accepted. Check the code and try again.',
+      notAwaiting: 'This sender is no longer waiting for a code.',
+    },
     toasts: {
       phoneRequired: 'A phone number is required: assign one to this agent before connecting WhatsApp.',
       notConfigured: 'WhatsApp integration not properly configured',
@@ -122,6 +137,9 @@ export const deployEn = {
       serverError: 'Failed to update WhatsApp configuration: {{message}}',
       connected: 'WhatsApp sender created. Its status is followed here.',
       disconnected: 'WhatsApp disconnected.',
+      verified: 'Code sent: WhatsApp is verifying your number.',
+      wabaInaccessible:
+        'Twilio cannot access your WhatsApp Business Account (63101). Run the sign-up again and share the account with Twilio; it must not be linked to another Twilio account.',
     },
   },
   comingSoon: {

@@ -113,6 +113,21 @@ export const deployFr: typeof deployEn = {
       'Avec la voix de votre agent, suivi de la réponse écrite. Nécessite une clé d’IA : sans elle, la réponse est seulement écrite.',
     messages: 'Messages',
     branding: 'Profil professionnel',
+    readiness: {
+      creating: 'En cours de création',
+      awaitingCode: 'En attente de votre code de vérification',
+      verifying: 'Vérification du numéro',
+      inReview: 'En cours d’examen chez Twilio',
+    },
+    verification: {
+      title: 'Vérifiez votre numéro',
+      help: 'WhatsApp a envoyé un code au {{number}} par SMS ou appel vocal. Saisissez-le ici pour terminer la connexion.',
+      label: 'Code de vérification',
+      submit: 'Vérifier',
+      invalid: 'Le code comporte 4 à 8 chiffres.',
+      rejected: 'Ce code n’a pas été accepté. Vérifiez-le et réessayez.',
+      notAwaiting: 'Cet expéditeur n’attend plus de code.',
+    },
     toasts: {
       phoneRequired: 'Un numéro de téléphone est requis : attribuez-en un à cet agent avant de connecter WhatsApp.',
       notConfigured: 'Intégration WhatsApp mal configurée',
@@ -126,6 +141,9 @@ export const deployFr: typeof deployEn = {
       serverError: 'Échec de la mise à jour de la configuration WhatsApp : {{message}}',
       connected: 'Expéditeur WhatsApp créé. Son statut est suivi ici.',
       disconnected: 'WhatsApp déconnecté.',
+      verified: 'Code envoyé : WhatsApp vérifie votre numéro.',
+      wabaInaccessible:
+        'Twilio ne peut pas accéder à votre compte WhatsApp Business (63101). Relancez l’inscription et partagez le compte avec Twilio ; il ne doit pas être lié à un autre compte Twilio.',
     },
   },
   comingSoon: {

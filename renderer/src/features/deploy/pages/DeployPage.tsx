@@ -102,6 +102,9 @@ function WhatsAppDeploy(props: {
       pollFailed={setup.pollFailed}
       onConnect={setup.connect}
       onDisconnect={setup.disconnect}
+      onVerify={setup.verify}
+      verifying={setup.verifying}
+      verifyError={setup.verifyError}
       voiceReplies={voiceReplies.data ?? null}
       voiceRepliesSaving={saveVoiceReplies.isPending}
       onVoiceRepliesChange={(on) =>
