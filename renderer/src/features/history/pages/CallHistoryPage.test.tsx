@@ -79,4 +79,13 @@ describe('call history states (spec 002 §2.5, French in both interface language
     await waitFor(() => expect(rpc).toHaveBeenCalledTimes(2));
     expect(screen.queryByText('Impossible de charger les appels')).toBeNull();
   });
+
+  it('switches to another period and lists what it returns (the browser hangs here; jsdom does not)', async () => {
+    rpc.mockResolvedValue({ data: [call], error: null });
+    renderPage('en');
+    await screen.findByText('+33612345678');
+    fireEvent.click(screen.getByRole('button', { name: '24 h' }));
+    await waitFor(() => expect(rpc).toHaveBeenCalledTimes(2));
+    await screen.findByText('+33612345678');
+  });
 });
