@@ -254,6 +254,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  // Cascades to the owner's agents, calls, conversations and contacts.
+  if (ownerId) await service?.auth.admin.deleteUser(ownerId);
 });
 
 async function signedIn() {
@@ -312,6 +314,119 @@ describe('call history', () => {
     await calls.search('+33 6 12');
     await expect.poll(() => calls.rows().count()).toBe(1);
     await expect.poll(() => calls.rows().first().textContent()).toContain(CALLER);
+    await context.close();
+  });
+});
+
+describe('call history from the keyboard', () => {
+  it('opens a call’s details with Enter on its row and closes them with Escape', async () => {
+    const { context, page } = await signedIn();
+    const calls = new CallHistoryPage(page, product.consoleUrl, historyEn);
+    await calls.open('/calls');
+    await expect.poll(() => calls.rows().count()).toBe(20);
+    // Tab from the first row's 'Détails' reaches the second row's: each row is one keyboard stop.
+    await calls.detailsButton(0).focus();
+    await page.keyboard.press('Tab');
+    expect(await calls.detailsButtonFocused(1)).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    expect(await calls.detailsButtonFocused(0)).toBe(true);
+    await page.keyboard.press('Enter');
+    await calls.dialog().waitFor();
+    // The newest call is the recorded phone call: its transcript is in the dialog.
+    await calls.transcriptLine('Booked for eight tonight.').waitFor();
+    await page.keyboard.press('Escape');
+    await calls.dialog().waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+describe('call history periods and date ranges', () => {
+  /** A second owner whose calls lie days apart, so each period and range lists a different set. */
+  const rangeEmail = `history-range-${Date.now().toString(36)}@example.com`;
+  const TIME_ZONE = 'Europe/Paris';
+  const HOUR = 3_600_000;
+  let rangeOwner: string | undefined;
+  /** Completed calls, newest first, each with its own caller number. */
+  const seeded: { from: string; at: number }[] = [];
+  const hoursAgo = [2, 30, 72, 156, 240, 480, 696, 960];
+  /** The browser's local day of an instant (yyyy-MM-dd), as `<input type="date">` writes it. */
+  const localDay = (at: number) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      at,
+    );
+
+  beforeAll(async () => {
+    const created = await service.auth.admin.createUser({ email: rangeEmail, password, email_confirm: true });
+    if (created.error) throw created.error;
+    rangeOwner = created.data.user.id;
+    await must(service.from('profiles').update({ lang: 'en' }).eq('id', rangeOwner));
+    const agent = await must(
+      service.from('agents').insert({ user_id: rangeOwner, name: 'Archive' }).select('id').single(),
+    );
+    for (const [i, h] of hoursAgo.entries()) seeded.push({ from: `+1415666${String(1000 + i)}`, at: now - h * HOUR });
+    const row = (from: string, at: number, status: string) => ({
+      user_id: rangeOwner!,
+      assigned_agent: agent.id,
+      from_number: from,
+      to_number: '+15550002222',
+      status,
+      duration: 30,
+      timestamp: new Date(at).toISOString(),
+      settled_at: new Date(at).toISOString(),
+    });
+    await must(
+      service.from('calls').insert([
+        ...seeded.map((c) => row(c.from, c.at, 'completed')),
+        // Never listed, whatever the range (spec 002 §4.2).
+        row('+14156669999', now - 100 * HOUR, 'failed'),
+      ]),
+    );
+  });
+  afterAll(async () => {
+    if (rangeOwner) await service?.auth.admin.deleteUser(rangeOwner);
+  });
+
+  async function openAsRangeOwner() {
+    // The browser's days are Paris days, whatever the machine's zone: the range is computed in the same zone.
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US', timezoneId: TIME_ZONE });
+    const page = await context.newPage();
+    await new ConsolePage(page, product.consoleUrl).signIn(rangeEmail, password);
+    const calls = new CallHistoryPage(page, product.consoleUrl, historyEn);
+    await calls.open('/calls');
+    return { context, calls };
+  }
+  const within = (hours: number) => seeded.filter((c) => c.at >= Date.now() - hours * HOUR).map((c) => c.from);
+
+  // SKIPPED, product bug found by these tests: on the built console, changing the list's range
+  // (a period button or 'Appliquer') hangs the page's main thread (the click's input is never
+  // acknowledged; page.evaluate and CDP Debugger.enable no longer answer), in Paris and the
+  // machine's zone alike. The same switch with a mocked rpc in jsdom does not hang
+  // (CallHistoryPage.test.tsx). Un-skip when the hang is fixed.
+  it.skip('lists exactly the seeded calls of a date range in local days, both ends included', async () => {
+    const { context, calls } = await openAsRangeOwner();
+    // The default period is 7 days.
+    expect(await calls.periodButton(historyEn.calls.period['7d']).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => calls.callers()).toEqual(within(7 * 24));
+
+    const from = localDay(now - 11 * 24 * HOUR);
+    const to = localDay(now - 2 * 24 * HOUR);
+    const inRange = seeded.filter((c) => localDay(c.at) >= from && localDay(c.at) <= to).map((c) => c.from);
+    expect(inRange.length).toBeGreaterThanOrEqual(3);
+    await calls.dateRange(from, to);
+    await expect.poll(() => calls.callers()).toEqual(inRange);
+    expect(await calls.periodButton(historyEn.calls.period['7d']).getAttribute('aria-pressed')).toBe('false');
+    await context.close();
+  });
+
+  it.skip('lists exactly the seeded calls of each period', async () => {
+    const { context, calls } = await openAsRangeOwner();
+    await expect.poll(() => calls.callers()).toEqual(within(7 * 24));
+    await calls.periodButton(historyEn.calls.period['24h']).click();
+    await expect.poll(() => calls.callers()).toEqual(within(24));
+    expect(within(24)).toHaveLength(1);
+    await calls.periodButton(historyEn.calls.period['30d']).click();
+    await expect.poll(() => calls.callers()).toEqual(within(30 * 24));
+    expect(within(30 * 24)).toHaveLength(7);
     await context.close();
   });
 });

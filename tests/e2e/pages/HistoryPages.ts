@@ -42,6 +42,35 @@ export class CallHistoryPage extends ConsolePage {
     await this.page.getByRole('searchbox', { name: this.texts.calls.search }).fill(text);
   }
 
+  /** A period button ('24 h', '7 jours', '30 jours'); aria-pressed when it is the list's range. */
+  periodButton(label: string): Locator {
+    return this.page.getByRole('button', { name: label, exact: true });
+  }
+
+  /** Fills 'Du' and 'Au' (yyyy-MM-dd, the browser's local days) and applies the range. */
+  async dateRange(from: string, to: string): Promise<void> {
+    await this.page.getByLabel(this.texts.calls.from, { exact: true }).fill(from);
+    await this.page.getByLabel(this.texts.calls.to, { exact: true }).fill(to);
+    await this.page.getByRole('button', { name: this.texts.calls.applyRange }).click();
+  }
+
+  /** The 'De' column of the rows on screen, top to bottom. */
+  callers(): Promise<string[]> {
+    return this.rows().locator(`td[data-label="${this.texts.calls.columns.from}"]`).allTextContents();
+  }
+
+  /** A row's 'Détails' button (a row's keyboard stop). */
+  detailsButton(row: number): Locator {
+    return this.rows()
+      .nth(row)
+      .getByRole('button', { name: new RegExp(this.texts.calls.details) });
+  }
+
+  /** Whether the focused element is row `row`'s 'Détails' button. */
+  async detailsButtonFocused(row: number): Promise<boolean> {
+    return this.detailsButton(row).evaluate((button) => button === document.activeElement);
+  }
+
   loadMore(): Locator {
     return this.page.getByRole('button', { name: this.texts.calls.loadMore });
   }

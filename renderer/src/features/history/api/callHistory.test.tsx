@@ -63,6 +63,35 @@ describe('call history cache (spec 002 §9: 5 minutes, keyed by user, search and
     expect(rpc.mock.calls[1]?.[1]).toMatchObject({ since: '2026-11-13T10:04:00.000Z' });
   });
 
+  it('expires after 5 minutes: a revisit at 4:59 is served from the cache, one at 5:01 fetches again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = new Date('2026-11-20T10:00:00Z').getTime();
+    vi.setSystemTime(start);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const wrapper = wrapperWith(client);
+    const visit = () =>
+      renderHook(() => useCallHistoryQuery('u1', null, '', { kind: 'period', period: '7d' }), { wrapper });
+
+    const first = visit();
+    await waitFor(() => expect(first.result.current.isSuccess).toBe(true));
+    expect(rpc).toHaveBeenCalledTimes(1);
+    first.unmount();
+
+    vi.setSystemTime(start + 4 * 60_000 + 59_000);
+    const fresh = visit();
+    expect(fresh.result.current.isSuccess).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(rpc).toHaveBeenCalledTimes(1);
+    fresh.unmount();
+
+    vi.setSystemTime(start + 5 * 60_000 + 1_000);
+    const stale = visit();
+    await waitFor(() => expect(rpc).toHaveBeenCalledTimes(2));
+    // The refetched period ends at the revisit's now.
+    expect(rpc.mock.calls[1]?.[1]).toMatchObject({ since: '2026-11-13T10:05:01.000Z' });
+    await waitFor(() => expect(stale.result.current.isFetching).toBe(false));
+  });
+
   it('keeps the first page’s window for the next page, after the last row', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-20T10:00:00Z'));
