@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { createColumnHelper } from '@tanstack/react-table';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../i18n/index.ts';
@@ -99,5 +99,34 @@ describe('DataTable', () => {
   it('falls back to a muted empty row without an empty state', () => {
     renderTable(<DataTable columns={columns} data={[]} />);
     expect(screen.getByText('Nothing to show yet')).toBeTruthy();
+  });
+
+  it('settles when its rows go back to loading (no render loop on a list whose key changed)', async () => {
+    // A paged list whose filters change drops its rows (data undefined) while the new first page
+    // loads. Each change of `data` makes TanStack Table reset the page index, which re-renders the
+    // table; a fresh `[]` per render would change `data` again, forever (the call history's hang).
+    let renders = 0;
+    const counted = [
+      column.accessor('number', {
+        header: () => {
+          renders += 1;
+          return 'Number';
+        },
+      }),
+    ];
+    const { rerender } = renderTable(<DataTable columns={counted} data={undefined} loading />);
+    const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    for (const data of [rows, undefined]) {
+      await settle();
+      rerender(
+        <I18nextProvider i18n={i18n}>
+          <DataTable columns={counted} data={data} loading={data === undefined} />
+        </I18nextProvider>,
+      );
+    }
+    renders = 0;
+    await settle();
+    expect(renders).toBeLessThan(5);
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
   });
 });

@@ -32,6 +32,13 @@ export interface DataTableProps<Row> {
 }
 
 /**
+ * The rows of a table that has none yet. TanStack Table needs `data` to keep its identity between
+ * renders: a new data array resets the page index, a state change that re-renders the table, so a
+ * fresh `[]` on each render (`data ?? []` while a list loads) re-renders it forever and hangs the tab.
+ */
+const NO_ROWS: never[] = [];
+
+/**
  * A table on TanStack Table v8 rendered with Blueprint's HTMLTable: header clicks sort, loading
  * shows skeleton rows, no rows shows the empty state.
  *
@@ -60,8 +67,10 @@ export function DataTable<Row>({
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     columns,
-    data: data ?? [],
+    data: data ?? NO_ROWS,
     state: { sorting },
+    // The table never pages in the browser (lists page on the server), so new rows reset nothing.
+    autoResetPageIndex: false,
     enableSorting,
     manualSorting: serverSorted,
     onSortingChange: (updater) => {
