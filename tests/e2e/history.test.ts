@@ -345,6 +345,7 @@ describe('call history periods and date ranges', () => {
   const rangeEmail = `history-range-${Date.now().toString(36)}@example.com`;
   const TIME_ZONE = 'Europe/Paris';
   const HOUR = 3_600_000;
+  const LONG_AGENT = 'ArchivesDuServiceClientDeLaRegionAuvergneRhoneAlpesEtBourgogneFrancheComte';
   let rangeOwner: string | undefined;
   /** Completed calls, newest first, each with its own caller number. */
   const seeded: { from: string; at: number }[] = [];
@@ -361,7 +362,8 @@ describe('call history periods and date ranges', () => {
     rangeOwner = created.data.user.id;
     await must(service.from('profiles').update({ lang: 'en' }).eq('id', rangeOwner));
     const agent = await must(
-      service.from('agents').insert({ user_id: rangeOwner, name: 'Archive' }).select('id').single(),
+      // A name with no break opportunity: the list must still fit (the Détails button in view).
+      service.from('agents').insert({ user_id: rangeOwner, name: LONG_AGENT }).select('id').single(),
     );
     for (const [i, h] of hoursAgo.entries()) seeded.push({ from: `+1415666${String(1000 + i)}`, at: now - h * HOUR });
     const row = (from: string, at: number, status: string) => ({
@@ -416,6 +418,13 @@ describe('call history periods and date ranges', () => {
   it('lists exactly the seeded calls of each period', async () => {
     const { context, calls } = await openAsRangeOwner();
     await expect.poll(() => calls.callers()).toEqual(within(7 * 24));
+    // Columns (desktop) or one block per call (768 px): a long agent name never pushes 'Détails' out.
+    await calls.rows().first().getByText(LONG_AGENT).waitFor();
+    expect(await calls.detailsButtonFits(0), 'desktop').toBe(true);
+    await calls.setViewport(768, 1024);
+    expect(await calls.detailsButtonFits(0), '768 px').toBe(true);
+    expect(await calls.overflowsHorizontally(), '768 px').toBe(false);
+    await calls.setViewport(DESKTOP.width, DESKTOP.height);
     await calls.periodButton(historyEn.calls.period['24h']).click();
     await expect.poll(() => calls.callers()).toEqual(within(24));
     expect(within(24)).toHaveLength(1);
