@@ -34,9 +34,7 @@ function signedIn(id: string, settings: NotificationSettings | null): Partial<Au
     initialized: true,
     user: { id } as AuthContextValue['user'],
     profileStatus: settings ? 'loaded' : 'loading',
-    profile: settings
-      ? ({ id, lang: 'en', notifications: settings } as unknown as AuthContextValue['profile'])
-      : null,
+    profile: settings ? ({ id, lang: 'en', notifications: settings } as unknown as AuthContextValue['profile']) : null,
   };
 }
 
@@ -109,15 +107,34 @@ describe('native notifications of the desktop app', () => {
     expect(notify).toHaveBeenCalledTimes(1);
   });
 
+  it("words held rows in the owner's language, not the interface's fallback before the profile", () => {
+    // Signed in, the interface is French (the fallback) until the profile says English.
+    const french = createI18n('fr');
+    auth = signedIn('u1', null);
+    const { rerender } = renderHook(() => useNotificationCenter(), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <I18nextProvider i18n={french}>
+          <MemoryRouter>{children}</MemoryRouter>
+        </I18nextProvider>
+      ),
+    });
+    deliver!(lowCredit);
+    auth = signedIn('u1', allOn);
+    rerender();
+    expect(notify).toHaveBeenCalledWith({
+      title: 'Low credit',
+      body: '5 credits left. Top up to keep your agents answering calls.',
+      route: '/credits',
+    });
+  });
+
   it('keeps only the latest rows while the profile loads, and forgets them for another account', () => {
     auth = signedIn('u1', null);
     const { rerender } = renderHook(() => useNotificationCenter(), { wrapper });
     for (let i = 0; i < MAX_HELD_NOTIFICATIONS + 5; i++) deliver!({ ...failedCall, id: `n${i}`, route: `/r${i}` });
     auth = signedIn('u1', allOn);
     rerender();
-    expect(routes()).toEqual(
-      Array.from({ length: MAX_HELD_NOTIFICATIONS }, (_, i) => `/r${i + 5}`),
-    );
+    expect(routes()).toEqual(Array.from({ length: MAX_HELD_NOTIFICATIONS }, (_, i) => `/r${i + 5}`));
 
     notify.mockClear();
     auth = signedIn('u1', null);

@@ -20,20 +20,23 @@ export const MAX_HELD_NOTIFICATIONS = 20;
  */
 export function useNotificationCenter() {
   const { user, profile } = useAuth();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const desktop = typeof window === 'undefined' ? undefined : window.concierge;
   const settings = profile?.notifications;
+  const lang = profile?.lang;
   const held = useRef<FeedNotification[]>([]);
 
   const raise = useCallback(
     (n: FeedNotification) => {
       if (!desktop) return;
-      const { title, body } = wordNotification(t, n);
+      // In the owner's language: rows held until the profile loaded are raised before the
+      // interface has switched to it.
+      const { title, body } = wordNotification(lang ? i18n.getFixedT(lang) : t, n);
       // Not shown (rate limit, no OS support) is fine: the row is in the feed either way.
       desktop.notify({ title, body, route: n.route }).catch(() => {});
     },
-    [desktop, t],
+    [desktop, t, i18n, lang],
   );
 
   const onNew = useCallback(
