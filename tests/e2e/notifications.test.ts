@@ -48,16 +48,33 @@ afterAll(async () => {
 
 async function signedIn(
   desktopStub = false,
-): Promise<{ page: Page; panel: NotificationsPanel; console: ConsolePage; feedLive: () => boolean }> {
+  /** Until it settles, the page's profile reads (the owner's toggles) get no answer. */
+  holdProfile?: Promise<void>,
+): Promise<{
+  page: Page;
+  panel: NotificationsPanel;
+  console: ConsolePage;
+  feedLive: () => boolean;
+  delivered: () => string[];
+}> {
   const { page } = await newPage(browser, DESKTOP);
+  if (holdProfile) {
+    await page.route(/\/rest\/v1\/profiles/, async (route) => {
+      if (route.request().method() === 'GET') await holdProfile;
+      await route.continue();
+    });
+  }
   // The feed's Realtime channel has joined (its phx_reply): rows inserted from now on reach the page.
   let joined = false;
+  // The kinds of the notification rows Realtime delivered to the page, in order.
+  const delivered: string[] = [];
   page.on('websocket', (socket) =>
     socket.on('framereceived', ({ payload }) => {
       const text = String(payload);
-      if (text.includes('"realtime:notifications:') && text.includes('phx_reply') && text.includes('"ok"')) {
-        joined = true;
-      }
+      if (!text.includes('"realtime:notifications:')) return;
+      if (text.includes('phx_reply') && text.includes('"ok"')) joined = true;
+      const kind = /"postgres_changes".*"type":"INSERT"/.test(text) ? /"kind":"([a-z_]+)"/.exec(text) : null;
+      if (kind) delivered.push(kind[1]!);
     }),
   );
   if (desktopStub) {
@@ -91,7 +108,7 @@ async function signedIn(
   const panel = new NotificationsPanel(page, { bell: shellEn.sidebar.notifications, feed: notificationsEn.feed });
   await consolePage.goto('/dashboard');
   await panel.bell().waitFor();
-  return { page, panel, console: consolePage, feedLive: () => joined };
+  return { page, panel, console: consolePage, feedLive: () => joined, delivered: () => [...delivered] };
 }
 
 describe('notification feed', () => {
@@ -205,10 +222,14 @@ describe('notification feed', () => {
     await page.close();
   });
 
-  it('in the desktop app, a call that went unanswered and, with its toggle back on, low credit raise native notifications', async () => {
+  it('in the desktop app, a call that went unanswered and, with its toggle back on, low credit raise native notifications, even when they come before the profile has loaded', async () => {
     // Low credit back on (saving it from Profile › Settings is the test above).
     await must(service.from('profiles').update({ notify_desktop_low_credit: true }).eq('id', ownerId));
-    const { page, feedLive } = await signedIn(true);
+    // The feed's channel joins while the profile (the toggles) still loads, as on a busy machine:
+    // the rows below arrive before the page knows whether to raise them, and must not be lost.
+    let releaseProfile = () => {};
+    const profileHeld = new Promise<void>((resolve) => (releaseProfile = resolve));
+    const { page, feedLive, delivered } = await signedIn(true, profileHeld);
     await expect.poll(feedLive).toBe(true);
     const shown = () =>
       page.evaluate(() => (window as unknown as { __shown: { title: string; route: string }[] }).__shown);
@@ -216,17 +237,27 @@ describe('notification feed', () => {
     // A phone call rings, then Twilio's status callback says nobody answered: the same RPC the
     // twilio-voice function calls for it (service role), so the calls trigger notifies.
     const callSid = `CA${Date.now().toString(16).padStart(32, '0')}`;
-    await must(
-      service.from('calls').insert({
-        user_id: ownerId,
-        assigned_agent: agentId,
-        call_sid: callSid,
-        from_number: '+33600000002',
-        to_number: '+33100000000',
-        status: 'ringing',
-      }),
+    const call = await must(
+      service
+        .from('calls')
+        .insert({
+          user_id: ownerId,
+          assigned_agent: agentId,
+          call_sid: callSid,
+          from_number: '+33600000002',
+          to_number: '+33100000000',
+          status: 'ringing',
+        })
+        .select('id')
+        .single(),
     );
-    await must(service.rpc('phone_call_status', { call_sid: callSid, status: 'no-answer', duration: 0 }));
+    const callStatus = await must(
+      service.rpc('phone_call_status', { call_sid: callSid, status: 'no-answer', duration: 0 }),
+    );
+    expect(
+      callStatus.map((c) => c.status_out),
+      'the status callback updates the ringing call',
+    ).toEqual(['no-answer']);
 
     // The balance crosses the threshold again: a top-up re-arms it, a charge takes it under.
     const { credits } = await must(service.from('profiles').select('credits').eq('id', ownerId).single());
@@ -242,6 +273,32 @@ describe('notification feed', () => {
       service.from('credit_ledger').insert({ user_id: ownerId, type: 'usage', amount: -10, description: 'e2e' }),
     );
 
+    // Postgres wrote both rows (the triggers), before any native notification is looked at.
+    const failedCall = await must(
+      service.from('notifications').select('route, data').eq('kind', 'failed_call').eq('source_id', call.id),
+    );
+    expect(failedCall, 'the unanswered call has its failed_call notification row').toEqual([
+      {
+        route: `/agents/${agentId}/calls`,
+        data: { channel: 'phone', status: 'no-answer', from: '+33600000002', agentName: 'Front desk' },
+      },
+    ]);
+    const lowCredit = await must(
+      service
+        .from('notifications')
+        .select('route')
+        .eq('user_id', ownerId)
+        .eq('kind', 'low_credit')
+        .contains('data', { balance: 5 }),
+    );
+    expect(lowCredit, 'the crossing under the threshold has its low_credit row').toEqual([{ route: '/credits' }]);
+    // Realtime delivered both rows to the page while the toggles were still unknown: nothing raised yet.
+    await expect
+      .poll(delivered, { timeout: 15_000, message: 'Realtime delivers both notification rows to the page' })
+      .toEqual(['failed_call', 'low_credit']);
+    expect(await shown()).toEqual([]);
+
+    releaseProfile();
     await expect
       .poll(async () => [...(await shown())].sort((a, b) => a.title.localeCompare(b.title)), { timeout: 15_000 })
       .toEqual([
