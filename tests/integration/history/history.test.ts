@@ -376,6 +376,9 @@ describe('conversations inbox', () => {
     expect(rows.map((r) => r.channel)).toEqual(['web_chat', 'phone', 'whatsapp', 'web_voice']);
     expect(rows[0]).toMatchObject({ agent_name: 'Alpha', message_count: 2, preview: 'Are you open on Sunday?' });
     expect(rows[1]!.contact_id).toBeTruthy();
+    // an unnamed contact is called by their number, as the contact cards do, not 'anonymous'
+    expect(rows[1]).toMatchObject({ contact_name: '+33633333333' });
+    expect(rows[0]).toMatchObject({ contact_id: null, contact_name: null });
   });
 
   it('filters by agent, channel, rating and date', async () => {
