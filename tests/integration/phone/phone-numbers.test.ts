@@ -1,9 +1,15 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONE_NUMBER_MESSAGE } from '../../../supabase/functions/_shared/contracts/phone.ts';
 import { startFakeTwilio, type FakeTwilio } from '../../fakes/twilio/index.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
-import { serviceRow, startCast, visibleRows, type Actor, type Cast } from '../security/support/actors.ts';
+import {
+  serviceRow,
+  startCast,
+  visibleRows,
+  type Actor,
+  type Cast,
+  accessTokenOf,
+} from '../security/support/actors.ts';
 
 /**
  * The `phone-numbers` function against the fake Twilio (issue 16 §1) and the SQL behind it: the
@@ -24,12 +30,6 @@ afterAll(async () => {
   await twilio?.close();
 });
 
-async function tokenOf(client: SupabaseClient): Promise<string> {
-  const { data } = await client.auth.getSession();
-  if (!data.session) throw new Error('no session');
-  return data.session.access_token;
-}
-
 async function call(
   who: Actor | 'anon',
   method: string,
@@ -37,7 +37,7 @@ async function call(
   body?: unknown,
   stack: TestStack = cast.stack,
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  const token = who === 'anon' ? stack.anonKey : await tokenOf(who.client);
+  const token = who === 'anon' ? stack.anonKey : await accessTokenOf(who.client);
   const response = await fetch(`${stack.url}/functions/v1/phone-numbers${path}`, {
     method,
     headers: { apikey: stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -599,7 +599,7 @@ describe('secrets and configuration', () => {
     ];
     const spec = (await (
       await fetch(`${cast.stack.url}/rest/v1/`, {
-        headers: { apikey: cast.stack.anonKey, authorization: `Bearer ${await tokenOf(cast.admin.client)}` },
+        headers: { apikey: cast.stack.anonKey, authorization: `Bearer ${await accessTokenOf(cast.admin.client)}` },
       })
     ).json()) as { paths?: Record<string, unknown> };
     // Every table and view the Data API exposes (the RPCs are checked by their grants above).

@@ -1,9 +1,8 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONLINE_SENDER_STATUSES, SENDER_STATUSES, type StoredSenderConfig } from '@contracts/whatsapp.ts';
 import { startFakeTwilio, type FakeTwilio } from '../../fakes/twilio/index.ts';
 import { agentWithNumber, type PhoneAgent } from '../phone/support.ts';
-import { serviceRow, startCast, type Actor, type Cast } from '../security/support/actors.ts';
+import { serviceRow, startCast, type Actor, type Cast, accessTokenOf } from '../security/support/actors.ts';
 import { connectSender, eventually, givePack, waNumber } from './support.ts';
 
 /**
@@ -30,19 +29,13 @@ afterAll(async () => {
   await twilio?.close();
 });
 
-async function tokenOf(client: SupabaseClient): Promise<string> {
-  const { data } = await client.auth.getSession();
-  if (!data.session) throw new Error('no session');
-  return data.session.access_token;
-}
-
 /** The owner connects WhatsApp on Deploy, once; the page is then closed (no /status call ever). */
 async function connect(owner: Actor, agentId: string): Promise<string> {
   const response = await fetch(`${cast.stack.url}/functions/v1/whatsapp-senders/connect`, {
     method: 'POST',
     headers: {
       apikey: cast.stack.anonKey,
-      authorization: `Bearer ${await tokenOf(owner.client)}`,
+      authorization: `Bearer ${await accessTokenOf(owner.client)}`,
       'content-type': 'application/json',
     },
     body: JSON.stringify({ agentId, wabaId: '1234567890', code: 'meta-code' }),
@@ -198,7 +191,7 @@ describe('the scheduled sender sweep', () => {
   it('only the service role runs the sweep or claims polls', async () => {
     const sweep = await fetch(`${cast.stack.url}/functions/v1/whatsapp-senders/sweep`, {
       method: 'POST',
-      headers: { apikey: cast.stack.anonKey, authorization: `Bearer ${await tokenOf(cast.owner.client)}` },
+      headers: { apikey: cast.stack.anonKey, authorization: `Bearer ${await accessTokenOf(cast.owner.client)}` },
     });
     expect(sweep.status).toBe(403);
     for (const client of [cast.anon, cast.owner.client, cast.admin.client]) {

@@ -1,4 +1,3 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   VERIFICATION_CODE_REJECTED_MESSAGE,
@@ -7,7 +6,7 @@ import {
 } from '../../../supabase/functions/_shared/contracts/whatsapp.ts';
 import { startFakeTwilio, type FakeTwilio } from '../../fakes/twilio/index.ts';
 import { agentWithNumber } from '../phone/support.ts';
-import { serviceRow, startCast, type Actor, type Cast } from '../security/support/actors.ts';
+import { serviceRow, startCast, type Actor, type Cast, accessTokenOf } from '../security/support/actors.ts';
 
 /**
  * What the Senders API really asks of an ISV (reference/twilio.md §10.1, §10.2), through the
@@ -28,18 +27,12 @@ afterAll(async () => {
   await twilio?.close();
 });
 
-async function tokenOf(client: SupabaseClient): Promise<string> {
-  const { data } = await client.auth.getSession();
-  if (!data.session) throw new Error('no session');
-  return data.session.access_token;
-}
-
 async function call(who: Actor, method: 'GET' | 'POST', path: string, body?: unknown) {
   const response = await fetch(`${cast.stack.url}/functions/v1/whatsapp-senders${path}`, {
     method,
     headers: {
       apikey: cast.stack.anonKey,
-      authorization: `Bearer ${await tokenOf(who.client)}`,
+      authorization: `Bearer ${await accessTokenOf(who.client)}`,
       'content-type': 'application/json',
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -1,4 +1,3 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUMBER_REQUIRED_MESSAGE, type SenderState } from '../../../supabase/functions/_shared/contracts/whatsapp.ts';
 import { startFakeTwilio, type FakeTwilio } from '../../fakes/twilio/index.ts';
@@ -13,6 +12,7 @@ import {
   visibleRows,
   type Actor,
   type Cast,
+  accessTokenOf,
 } from '../security/support/actors.ts';
 
 /**
@@ -33,19 +33,13 @@ afterAll(async () => {
   await twilio?.close();
 });
 
-async function tokenOf(client: SupabaseClient): Promise<string> {
-  const { data } = await client.auth.getSession();
-  if (!data.session) throw new Error('no session');
-  return data.session.access_token;
-}
-
 async function call(
   who: Actor | 'anon',
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
 ): Promise<{ status: number; body: Record<string, unknown>; text: string }> {
-  const token = who === 'anon' ? cast.stack.anonKey : await tokenOf(who.client);
+  const token = who === 'anon' ? cast.stack.anonKey : await accessTokenOf(who.client);
   const response = await fetch(`${cast.stack.url}/functions/v1/whatsapp-senders${path}`, {
     method,
     headers: { apikey: cast.stack.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -407,7 +401,7 @@ describe('deleting an agent or its owner cleans up WhatsApp at Twilio', () => {
     expect(twilio.senders.all().find((s) => s.sid === connected.senderId)?.deleted).toBe(false);
 
     // What the console does right after deleting an agent.
-    const answer = await releases(await tokenOf(owner.client), '/releases');
+    const answer = await releases(await accessTokenOf(owner.client), '/releases');
     // The agent's number and its WhatsApp, through the same queue.
     expect(answer).toMatchObject({ status: 200, body: { released: 2, failed: 0 } });
     // The sender with the sub-account's own credentials (it lives there), then the sub-account closed.

@@ -41,6 +41,13 @@ async function createActor(stack: TestStack, service: SupabaseClient, label: str
   return { id: created.data.user.id, email, client };
 }
 
+/** The actor's current access token, for calling a function as them with a bearer header. */
+export async function accessTokenOf(client: SupabaseClient): Promise<string> {
+  const { data } = await client.auth.getSession();
+  if (!data.session) throw new Error('no session');
+  return data.session.access_token;
+}
+
 /** `options` go to the stack, e.g. `functionEnv` pointing functions at a loopback fake. */
 export async function startCast(options: TestStackOptions = {}): Promise<Cast> {
   const stack = await startTestStack(options);
