@@ -1,8 +1,10 @@
 /**
  * `POST /functions/v1/notification-emails` (service role only: a scheduler, see README
- * "Notifications and deep links"). Sends the email alerts queued by Postgres (migration
- * 20261128130000: a failed call or low-credit notification of an owner with "Email alerts" on)
- * through the platform's email sender (locally the stack's inbox). Each run claims due emails
+ * "Notifications and deep links"). Sends the emails queued by Postgres through the platform's
+ * email sender (locally the stack's inbox): email alerts (migration 20261128130000: a failed call
+ * or low-credit notification of an owner with "Email alerts" on), monthly usage reports (each run
+ * first asks Postgres to queue last month's, once per owner with "Usage reports" on) and admins'
+ * feature announcements (migration 20261128170000). Each run claims due emails
  * under a lease (`claim_notification_emails`), so overlapping runs never send one twice; an email
  * the provider refused with a 4xx (not 408/429) fails at once, any other failure is retried after
  * 1, 4, 16 and 64 minutes, then failed. With no email provider configured nothing is claimed.
@@ -11,6 +13,7 @@
 import { z } from 'zod';
 import { emailConfigured, sendEmail } from '../_shared/email/send.ts';
 import { alertEmail } from '../_shared/notifications/alert-email.ts';
+import { announcementEmail, usageReportEmail } from '../_shared/notifications/owner-email.ts';
 import { createFunctionApp, jsonResponse, parseOptionalJsonBody, type FunctionEnv } from '../_shared/platform/index.ts';
 
 export type { FunctionEnv };
@@ -49,7 +52,13 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
   }
 
   async function deliver(email: ClaimedEmail): Promise<Outcome> {
-    const message = alertEmail({ ...email, consoleUrl: env.get('CONSOLE_URL') });
+    const input = { ...email, consoleUrl: env.get('CONSOLE_URL') };
+    const message =
+      email.kind === 'usage_report'
+        ? usageReportEmail(input)
+        : email.kind === 'announcement'
+          ? announcementEmail(input)
+          : alertEmail(input);
     if (!message) {
       await record(email.id, { sent: false, error: `no email for a ${email.kind} notification` });
       return 'failed';
@@ -81,6 +90,9 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     const options = await parseOptionalJsonBody(c.req.raw, input);
     const counts = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
     if (!emailConfigured(env)) return jsonResponse(counts);
+    // The first run after a month ends queues its usage reports (once per owner and month).
+    const reports = await service.rpc('queue_usage_reports', {});
+    if (reports.error) throw new Error(`queuing usage reports failed: ${reports.error.message}`);
     const { data, error } = await service.rpc('claim_notification_emails', { max_emails: options.maxEmails ?? 20 });
     if (error) throw new Error(`claiming email alerts failed: ${error.message}`);
     const claimed = (data ?? []) as ClaimedEmail[];
