@@ -8,16 +8,19 @@ import { toastError, toastSuccess } from '../../../components/toaster.ts';
 import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
 import { toAppError } from '../../../errors/appError.ts';
 import { useModelSettingsQuery, useSaveModelSettingsMutation } from '../api/modelSettings.ts';
+import { usePublishAnnouncementMutation } from '../api/publishAnnouncement.ts';
 import { useSaveToolCatalogueMutation, useToolCatalogueQuery } from '../api/toolCatalogue.ts';
+import { AnnouncementForm } from '../settings/AnnouncementForm.tsx';
 import { ModelsTab } from '../settings/ModelsTab.tsx';
 import { ToolsTab } from '../settings/ToolsTab.tsx';
 import '../admin.css';
 
-type TabId = 'models' | 'tools';
+type TabId = 'models' | 'tools' | 'announcements';
 
 /**
  * /admin/settings (spec 002 §2.9): 'AI Models' and 'Tools'. Each tab keeps a draft; 'Save
  * Changes' is enabled only while the active tab has unsaved changes, and saves that tab.
+ * 'Announcements' publishes a feature announcement by email (its own button, nothing to save).
  */
 export function AdminSettingsPage() {
   const { t } = useTranslation();
@@ -25,11 +28,12 @@ export function AdminSettingsPage() {
   const tools = useToolCatalogueQuery();
   const saveModels = useSaveModelSettingsMutation();
   const saveTools = useSaveToolCatalogueMutation();
+  const publish = usePublishAnnouncementMutation();
   const [tab, setTab] = useState<TabId>('models');
   const [modelDraft, setModelDraft] = useState<ModelSettingsForm | null>(null);
   const [toolDraft, setToolDraft] = useState<CatalogueTool[] | null>(null);
 
-  const dirty = { models: modelDraft !== null, tools: toolDraft !== null };
+  const dirty = { models: modelDraft !== null, tools: toolDraft !== null, announcements: false };
   const saving = saveModels.isPending || saveTools.isPending;
   const active = tab === 'models' ? models : tools;
   const error = active.error ? toAppError(active.error, tab === 'models' ? 'fetchSettings' : 'tools') : null;
@@ -56,6 +60,22 @@ export function AdminSettingsPage() {
   };
 
   const panel = (id: TabId) => {
+    if (id === 'announcements') {
+      return (
+        <AnnouncementForm
+          publishing={publish.isPending}
+          onPublish={(announcement) =>
+            publish.mutateAsync(announcement).then(
+              (count) => toastSuccess(t('admin:announcements.published', { count })),
+              (e: unknown) => {
+                toastError(toAppError(e), t);
+                throw e;
+              },
+            )
+          }
+        />
+      );
+    }
     if (error) {
       return (
         <NonIdealState
@@ -103,6 +123,7 @@ export function AdminSettingsPage() {
       >
         <Tab id="models" title={t('admin:settings.modelsTab')} panel={panel('models')} />
         <Tab id="tools" title={t('admin:settings.toolsTab')} panel={panel('tools')} />
+        <Tab id="announcements" title={t('admin:settings.announcementsTab')} panel={panel('announcements')} />
       </Tabs>
     </div>
   );
