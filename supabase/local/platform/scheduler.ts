@@ -55,7 +55,7 @@ export function localSchedule(env: Record<string, string | undefined>): Schedule
   return [
     { slug: 'connector-dispatch', everyMs: Number.isFinite(every) && every >= 1000 ? every : 60_000 },
     { slug: 'voice-call-sweeper', everyMs: 60_000 },
-    // Email alerts (failed calls, low credit) queued by Postgres, to the inbox or the provider.
+    // Emails queued by Postgres (alerts, monthly usage reports, announcements), to the inbox or the provider.
     { slug: 'notification-emails', everyMs: 60_000 },
     // Numbers of deleted agents are released at Twilio (a no-op without Twilio configured).
     { slug: 'phone-numbers/releases/sweep', everyMs: 60_000 },

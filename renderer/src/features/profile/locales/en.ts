@@ -23,9 +23,10 @@ export const profileEn = {
     emailAlerts: 'Email alerts',
     emailAlertsHelp: 'An email when a call is not completed and when your credit runs low.',
     featureAnnouncements: 'Feature announcements',
-    featureAnnouncementsHelp: 'News about Concierge features.',
+    featureAnnouncementsHelp: 'An email when Concierge announces a new feature.',
     usageReports: 'Usage reports',
-    usageReportsHelp: 'A periodic summary of your agents’ activity.',
+    usageReportsHelp:
+      'A monthly email summarising last month: conversations by channel, calls and minutes, messages and credits used.',
     desktopTitle: 'Desktop notifications',
     desktopConversations: 'New conversations',
     desktopConversationsHelp: 'When a visitor starts a conversation with one of your agents.',

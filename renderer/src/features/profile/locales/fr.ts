@@ -24,9 +24,10 @@ export const profileFr: typeof profileEn = {
     emailAlerts: 'Alertes par e-mail',
     emailAlertsHelp: 'Un e-mail quand un appel n’aboutit pas et quand vos crédits s’épuisent.',
     featureAnnouncements: 'Annonces de fonctionnalités',
-    featureAnnouncementsHelp: 'Les nouveautés de Concierge.',
+    featureAnnouncementsHelp: 'Un e-mail quand Concierge annonce une nouvelle fonctionnalité.',
     usageReports: "Rapports d'utilisation",
-    usageReportsHelp: "Un résumé périodique de l'activité de vos agents.",
+    usageReportsHelp:
+      'Un e-mail mensuel résumant le mois écoulé : conversations par canal, appels et minutes, messages et crédits utilisés.',
     desktopTitle: 'Notifications du bureau',
     desktopConversations: 'Nouvelles conversations',
     desktopConversationsHelp: 'Quand un visiteur commence une conversation avec l’un de vos agents.',
