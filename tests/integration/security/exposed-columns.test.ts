@@ -121,6 +121,8 @@ describe('exposed columns', () => {
       'public_agent',
       'public_conversation_messages',
       'public_web_widget',
+      // Admin-only inside (private.is_admin(); tests/integration/phone/usage-reports-announcements.test.ts).
+      'publish_announcement',
       'set_user_admin',
       'subdomain_available',
       'subdomain_redirect',
