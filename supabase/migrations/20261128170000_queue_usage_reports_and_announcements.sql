@@ -64,6 +64,10 @@ begin
        where l.user_id = p.id and l.type = 'usage' and l.created_at >= month_start and l.created_at < month_end
     ) c on true
    where p.notify_usage_reports and coalesce(p.email, '') <> '' and p.created_at < month_end
+     -- The sender calls this every minute: owners already queued for the month cost one index
+     -- probe, not a month of figures computed and then dropped by the conflict.
+     and not exists (select 1 from public.notification_emails e
+                      where e.user_id = p.id and e.dedupe_key = 'usage_report:' || label)
   on conflict (user_id, dedupe_key) do nothing;
   get diagnostics queued = row_count;
   return queued;
