@@ -10,6 +10,7 @@ import { loadOrCreateStackKeys } from './core/keys.ts';
 import { createInboxMailer } from './core/mailer.ts';
 import { applyMigrations, applySeed } from './core/migrations.ts';
 import { lockDataDir } from './platform/data-dir-lock.ts';
+import { moveLegacyFiles } from './platform/files-dir.ts';
 import { makePrivateDir } from './platform/private-dir.ts';
 import { startFunctionScheduler } from './platform/scheduler.ts';
 import { createLocalService } from './platform/local-routes.ts';
@@ -62,15 +63,16 @@ async function exists(p: string): Promise<boolean> {
 }
 
 /**
- * Folders only this account may read: the database, the stored files and, when it is the
- * project's own `.concierge` (env file, lock, both of them), their parent. A parent chosen through
- * $CONCIERGE_DATA_DIR may be shared (a home folder), so it is left alone.
+ * Folders only this account may read: the database (its stored files are made private once an
+ * older install's files have been moved in) and, when it is the project's own `.concierge` (env
+ * file, lock, both of them), its parent. A parent chosen through $CONCIERGE_DATA_DIR may be shared
+ * (a home folder), so it is left alone.
  */
 function privateDirs(config: LocalStackConfig): string[] {
   if (!config.dataDir) return [];
   const parent = path.dirname(config.dataDir);
   const own = parent === path.join(config.projectDir, '.concierge');
-  return [...(own ? [parent] : []), config.dataDir, ...(config.filesDir ? [config.filesDir] : [])];
+  return [...(own ? [parent] : []), config.dataDir];
 }
 
 /** A realtime-like service that takes websocket upgrades (mounted at /realtime/v1/websocket). */
@@ -97,6 +99,9 @@ export async function startStack(options: StackOptions & { log?: (m: string) => 
     // PGlite's nodefs layout is a plain PGDATA: PG_VERSION is written by initdb on first open.
     created = !(await exists(`${config.dataDir}/PG_VERSION`));
     try {
+      await moveLegacyFiles(config.dataDir, !created, log);
+      // Owner-only too: private knowledge files and recordings.
+      if (config.filesDir) await makePrivateDir(config.filesDir, log);
       Object.assign(config, await loadOrCreateStackKeys(config.dataDir, log));
     } catch (error) {
       await unlock();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parse } from 'smol-toml';
 import { localSchedule } from '../platform/scheduler.ts';
 import type { AuthRateLimit, BundledModules, LocalStackConfig, SupabaseConfig } from './contracts.ts';
+import { filesDirOf } from '../platform/files-dir.ts';
 import { generateStackKeys } from './keys.ts';
 import { configuredOrigins, listedOrigins } from './origins.ts';
 
@@ -181,7 +182,7 @@ export async function resolveStackConfig(options: StackOptions = {}): Promise<Lo
   return {
     projectDir,
     dataDir,
-    filesDir: dataDir ? path.join(path.dirname(dataDir), 'files') : '',
+    filesDir: dataDir ? filesDirOf(dataDir) : '',
     host,
     port,
     apiUrl,

@@ -100,12 +100,12 @@ describe('the data folder on a shared machine', () => {
       try {
         // An install made before this fix: every folder as the umask left it.
         await mkdir(path.join(own, 'data'), { recursive: true, mode: 0o755 });
-        await mkdir(path.join(own, 'files'), { recursive: true, mode: 0o755 });
-        for (const dir of [own, path.join(own, 'data'), path.join(own, 'files')]) await chmod(dir, 0o755);
+        await mkdir(path.join(own, 'data', 'files'), { recursive: true, mode: 0o755 });
+        for (const dir of [own, path.join(own, 'data'), path.join(own, 'data', 'files')]) await chmod(dir, 0o755);
         const running = await startStack({ projectDir: root, env: {}, port: 0, initialData });
         try {
           expect(running.config.dataDir).toBe(path.join(own, 'data'));
-          for (const dir of [own, path.join(own, 'data'), path.join(own, 'files')]) {
+          for (const dir of [own, path.join(own, 'data'), path.join(own, 'data', 'files')]) {
             expect({ dir, mode: (await stat(dir)).mode & 0o777 }).toEqual({ dir, mode: 0o700 });
           }
         } finally {
@@ -115,7 +115,7 @@ describe('the data folder on a shared machine', () => {
         await rm(own, { recursive: true, force: true });
         const fresh = await startStack({ projectDir: root, env: {}, port: 0, initialData });
         try {
-          for (const dir of [own, path.join(own, 'data'), path.join(own, 'files')]) {
+          for (const dir of [own, path.join(own, 'data'), path.join(own, 'data', 'files')]) {
             expect({ dir, mode: (await stat(dir)).mode & 0o777 }).toEqual({ dir, mode: 0o700 });
           }
         } finally {

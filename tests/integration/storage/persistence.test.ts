@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +28,8 @@ function versionsOf(key: string): Promise<string[]> {
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'storage-persistence-'));
-  filesRoot = path.join(root, 'files');
+  // Inside the data folder: deleting that one folder starts over, uploads included.
+  filesRoot = path.join(root, 'data', 'files');
   stack = await start();
   user = await signedInUser(stack);
 });
@@ -102,5 +103,30 @@ describe('bytes on disk', () => {
     expect(await readdir(path.join(filesRoot, 'storage-tmp'))).toEqual([]);
     const declared = await clientFor(stack, stack.serviceRoleKey).storage.getBucket('declared');
     expect(declared.data).toMatchObject({ file_size_limit: 2048 });
+  });
+
+  it('moves the files an older install kept beside the data folder into it, losing none', async () => {
+    await stack.stop();
+    // The layout before: `<parent>/data` (database) and `<parent>/files` (stored files) side by side.
+    const legacy = path.join(root, 'files');
+    await rename(filesRoot, legacy);
+
+    stack = await start();
+    const client = clientFor(stack, stack.anonKey, user.token);
+    expect(await (await client.storage.from('avatars').download(`${user.id}/x.txt`)).data!.text()).toBe('version 2');
+    await expect(stat(legacy)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await versionsOf(`${user.id}/x.txt`)).toHaveLength(1);
+  });
+
+  it('deleting the data folder to start over deletes the uploads too', async () => {
+    await stack.stop();
+    await rm(path.join(root, 'data'), { recursive: true, force: true });
+    expect(await readdir(root)).toEqual([]);
+
+    stack = await start();
+    user = await signedInUser(stack);
+    const { data, error } = await user.client.storage.from('avatars').list(user.id);
+    expect(error).toBeNull();
+    expect(data).toEqual([]);
   });
 });
