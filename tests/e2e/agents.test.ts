@@ -455,8 +455,8 @@ describe('agents console', () => {
 
     // Restore puts the backup in the editor and on the server.
     await prompts.backupsButton(1).click();
-    await prompts.backupItem('Original').getByRole('button', { name: p.backup.restore }).click();
-    expect(await prompts.editor().inputValue()).toBe(original);
+    await prompts.restoreBackup('Original');
+    await expect.poll(() => prompts.editor().inputValue()).toBe(original);
     await expect.poll(description).toBe(original);
 
     // Delete after confirmation.

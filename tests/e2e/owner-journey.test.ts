@@ -322,7 +322,7 @@ describe('owner journey (issue 7 acceptance)', () => {
     await expect.poll(description).toBe(changed);
     await shot('15-prompt-changed');
     await prompts.backupsButton(1).click();
-    await prompts.backupItem('With pairing').getByRole('button', { name: p.backup.restore }).click();
+    await prompts.restoreBackup('With pairing');
     await expect.poll(() => prompts.editor().inputValue()).toBe(backedUp);
     await expect.poll(description).toBe(backedUp);
     await shot('16-prompt-restored');

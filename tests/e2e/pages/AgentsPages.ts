@@ -215,6 +215,21 @@ export class AgentPromptsPage {
     return this.page.locator(`.backup-item[data-backup-name="${name}"]`);
   }
 
+  /** Clicks Restore on a backup: the console then asks before replacing the prompt. */
+  async askToRestore(name: string): Promise<Locator> {
+    await this.backupItem(name).getByRole('button', { name: this.texts.prompts.backup.restore }).click();
+    const question = this.page.getByRole('alertdialog');
+    await question.waitFor();
+    return question;
+  }
+
+  /** Restores a backup and confirms the question. */
+  async restoreBackup(name: string): Promise<void> {
+    const question = await this.askToRestore(name);
+    await question.getByRole('button', { name: this.texts.prompts.backup.restore, exact: true }).click();
+    await question.waitFor({ state: 'hidden' });
+  }
+
   async askAssistant(instruction: string): Promise<void> {
     await this.page.getByRole('textbox', { name: this.texts.prompts.assistant.placeholder }).fill(instruction);
     await this.page.getByRole('textbox', { name: this.texts.prompts.assistant.placeholder }).press('Enter');

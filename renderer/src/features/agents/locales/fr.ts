@@ -193,6 +193,8 @@ export const agentsFr: typeof agentsEn = {
       deleted: 'Sauvegarde supprimée',
       deleteFailed: 'Échec de la suppression de la sauvegarde. Veuillez réessayer.',
       confirmDelete: 'Supprimer la sauvegarde {{name}} ?',
+      confirmRestore:
+        'Remplacer le prompt système actuel par la sauvegarde {{name}} ? Les modifications qui ne sont pas dans une sauvegarde seront perdues.',
       close: 'Fermer',
     },
     assistant: {

@@ -125,6 +125,8 @@ export function BackupsDialog({
 }) {
   const { t, i18n } = useTranslation();
   const [toDelete, setToDelete] = useState<PromptBackup | null>(null);
+  // Restoring replaces the prompt being edited, so it is confirmed like a deletion.
+  const [toRestore, setToRestore] = useState<PromptBackup | null>(null);
   const [failed, setFailed] = useState<'deleteFailed' | null>(null);
   return (
     <Dialog
@@ -151,7 +153,7 @@ export function BackupsDialog({
                   {backup.description && <span>{backup.description}</span>}
                   <span className={Classes.TEXT_MUTED}>{formatDate(backup.createdAt, i18n.language)}</span>
                 </div>
-                <Button icon="undo" text={t('agents:prompts.backup.restore')} onClick={() => onRestore(backup)} />
+                <Button icon="undo" text={t('agents:prompts.backup.restore')} onClick={() => setToRestore(backup)} />
                 <Button
                   icon="trash"
                   intent={Intent.DANGER}
@@ -184,6 +186,21 @@ export function BackupsDialog({
         }}
       >
         {t('agents:prompts.backup.confirmDelete', { name: toDelete?.name ?? '' })}
+      </Alert>
+      <Alert
+        isOpen={toRestore !== null}
+        intent={Intent.WARNING}
+        icon="undo"
+        confirmButtonText={t('agents:prompts.backup.restore')}
+        cancelButtonText={t('agents:prompts.backup.cancel')}
+        onCancel={() => setToRestore(null)}
+        onConfirm={() => {
+          const backup = toRestore;
+          setToRestore(null);
+          if (backup) onRestore(backup);
+        }}
+      >
+        {t('agents:prompts.backup.confirmRestore', { name: toRestore?.name ?? '' })}
       </Alert>
     </Dialog>
   );

@@ -36,18 +36,20 @@ export function BusinessCardCard({
         intent: enabled ? Intent.SUCCESS : Intent.NONE,
       }}
       footer={
-        pageUrl ? (
+        // A page that is off is not shown to visitors: no button invites the owner to open it.
+        !pageUrl ? (
+          <span className={Classes.TEXT_MUTED}>{t('deploy:businessCard.noSubdomain')}</span>
+        ) : enabled ? (
           <AnchorButton
             variant="minimal"
             icon="share"
             href={pageUrl}
             target="_blank"
             rel="noreferrer"
-            disabled={!enabled}
             text={t('deploy:businessCard.open')}
           />
         ) : (
-          <span className={Classes.TEXT_MUTED}>{t('deploy:businessCard.noSubdomain')}</span>
+          <span className={Classes.TEXT_MUTED}>{t('deploy:businessCard.offHint')}</span>
         )
       }
     >

@@ -12,6 +12,7 @@ export const deployEn = {
     description: 'Your agent’s public page, where visitors chat and talk with it.',
     toggle: 'Public page',
     open: 'Open page',
+    offHint: 'Turn the public page on to open it.',
     noSubdomain: 'Set a subdomain in Configure to publish the page.',
     enabledToast: 'Virtual business card enabled',
     disabledToast: 'Virtual business card disabled',

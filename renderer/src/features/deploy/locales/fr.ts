@@ -14,6 +14,7 @@ export const deployFr: typeof deployEn = {
     description: 'La page publique de votre agent, où les visiteurs discutent et parlent avec lui.',
     toggle: 'Page publique',
     open: 'Ouvrir la page',
+    offHint: 'Activez la page publique pour l’ouvrir.',
     noSubdomain: 'Définissez un sous-domaine dans Configurer pour publier la page.',
     enabledToast: 'Carte de visite virtuelle activée',
     disabledToast: 'Carte de visite virtuelle désactivée',

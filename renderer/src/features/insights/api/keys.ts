@@ -12,6 +12,7 @@ export const insightsKeys = {
   series: (from: string, to: string, timeZone: string, agentId: string | null, channel: string | null) =>
     [...insightsKeys.all, 'series', from, to, timeZone, agentId, channel] as const,
   reservedNumbers: (userId: string) => [...insightsKeys.all, 'reserved-numbers', userId] as const,
+  hasAgents: (userId: string) => [...insightsKeys.all, 'has-agents', userId] as const,
 };
 
 /** The browser's IANA time zone: days and the peak hour are the owner's, not UTC's. */

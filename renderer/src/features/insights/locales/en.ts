@@ -14,6 +14,7 @@ export const insightsEn = {
     emptyTitle: 'No activity yet',
     emptyBody: 'When visitors chat with or call your agents, their activity appears here.',
     emptyAction: 'Open my agents',
+    emptyCreate: 'Create my first agent',
     conversations: 'Conversations',
     calls: 'Calls',
     callsByType: '{{gsm}} phone · {{voice}} browser voice',

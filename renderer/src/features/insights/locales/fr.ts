@@ -15,6 +15,7 @@ export const insightsFr: typeof insightsEn = {
     emptyTitle: 'Aucune activité pour le moment',
     emptyBody: 'Quand des visiteurs écrivent ou appellent vos agents, leur activité apparaît ici.',
     emptyAction: 'Voir mes agents',
+    emptyCreate: 'Créer mon premier agent',
     conversations: 'Conversations',
     calls: 'Appels',
     callsByType: '{{gsm}} téléphone · {{voice}} voix navigateur',

@@ -6,6 +6,7 @@ import type { InsightsPeriod } from '@contracts/insights.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useAuth } from '../../auth/session/AuthProvider.tsx';
 import { useDashboardQuery } from '../api/dashboard.ts';
+import { useOwnerHasAgentsQuery } from '../api/ownerHasAgents.ts';
 import { DashboardView, isDashboardEmpty } from '../components/DashboardView.tsx';
 import { PeriodSelect } from '../components/PeriodSelect.tsx';
 import { RefreshFailed } from '../components/RefreshFailed.tsx';
@@ -19,6 +20,9 @@ export function DashboardPage() {
   const [period, setPeriod] = useState<InsightsPeriod>('7d');
   const { user } = useAuth();
   const query = useDashboardQuery(user?.id ?? '', period);
+  // Only asked once the dashboard is empty: a new owner is offered to create an agent, not a list of none.
+  const hasAgents = useOwnerHasAgentsQuery(user?.id ?? '', query.data !== undefined && isDashboardEmpty(query.data));
+  const noAgent = hasAgents.data === false;
   return (
     <div className="insights-page" data-testid="dashboard-page">
       <header className="insights-header">
@@ -53,8 +57,10 @@ export function DashboardPage() {
             action={
               <Button
                 intent={Intent.PRIMARY}
-                text={t('insights:dashboard.emptyAction')}
-                onClick={() => void navigate('/agents')}
+                icon={noAgent ? 'plus' : undefined}
+                loading={hasAgents.isPending}
+                text={t(noAgent ? 'insights:dashboard.emptyCreate' : 'insights:dashboard.emptyAction')}
+                onClick={() => void navigate(noAgent ? '/agents/new' : '/agents')}
               />
             }
           />

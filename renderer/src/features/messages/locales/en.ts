@@ -49,6 +49,11 @@ export const messagesEn = {
     read: 'Read',
     failed: 'Not delivered',
   },
+  notConnected: {
+    title: 'WhatsApp is not connected',
+    body: 'Connect a WhatsApp number to this agent on its Deploy page: customers’ messages and the agent’s replies then appear here, and you can choose the template it uses after 24 hours.',
+    action: 'Connect WhatsApp',
+  },
   template: {
     title: 'Template outside the 24 h window',
     label: 'Approved template',

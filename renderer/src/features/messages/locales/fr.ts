@@ -52,6 +52,11 @@ export const messagesFr: typeof messagesEn = {
     read: 'Lu',
     failed: 'Non distribué',
   },
+  notConnected: {
+    title: 'WhatsApp n’est pas connecté',
+    body: 'Connectez un numéro WhatsApp à cet agent sur sa page Déployer : les messages des clients et les réponses de l’agent apparaissent alors ici, et vous pouvez choisir le modèle qu’il utilise après 24 heures.',
+    action: 'Connecter WhatsApp',
+  },
   template: {
     title: 'Modèle hors de la fenêtre de 24 h',
     label: 'Modèle approuvé',

@@ -3,8 +3,10 @@ import { useParams } from 'react-router-dom';
 import { SkeletonLines } from '../../../components/QueryState.tsx';
 import { NotFoundPage } from '../../../app/screens/NotFoundPage.tsx';
 import { useAgentQuery } from '../../agents/api/agentDetail.ts';
+import { useIntegrationsQuery } from '../../deploy/api/integrations.ts';
 import { MessagesScreen } from '../components/MessagesScreen.tsx';
 import { TemplateOutsideWindow } from '../components/TemplateOutsideWindow.tsx';
+import { WhatsAppNotConnected } from '../components/WhatsAppNotConnected.tsx';
 
 /**
  * /agents/{id}/messages (spec 002 §2.1, reached from Deploy's WhatsApp card): the agent's WhatsApp
@@ -14,6 +16,7 @@ export function AgentMessagesPage() {
   const { t } = useTranslation();
   const { agentId = '' } = useParams();
   const agent = useAgentQuery(agentId);
+  const integrations = useIntegrationsQuery(agentId);
   if (agent.data === null) return <NotFoundPage inShell />;
   if (agent.isPending) {
     return (
@@ -26,7 +29,14 @@ export function AgentMessagesPage() {
     <MessagesScreen
       title={t('messages:agentTitle', { agent: agent.data?.name ?? '' })}
       agentId={agentId}
-      settings={(userId) => <TemplateOutsideWindow agentId={agentId} userId={userId} />}
+      settings={(userId) =>
+        // Templates belong to the agent's WhatsApp sender: without one, say how to connect it.
+        integrations.data === undefined ? null : integrations.data.whatsApp ? (
+          <TemplateOutsideWindow agentId={agentId} userId={userId} />
+        ) : (
+          <WhatsAppNotConnected agentId={agentId} />
+        )
+      }
     />
   );
 }
