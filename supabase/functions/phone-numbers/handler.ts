@@ -34,6 +34,8 @@ import {
 } from '../_shared/platform/index.ts';
 import { createTwilioClient, type TwilioClient } from '../_shared/twilio/client.ts';
 import { twilioConfig, twilioConfigured } from '../_shared/twilio/config.ts';
+import { subAccountClient } from '../_shared/twilio/sub-account.ts';
+import { removeSendersOnNumber } from '../_shared/twilio/whatsapp-release.ts';
 import { buyNumber, processReleases, releaseAtTwilio, searchNumbers } from './numbers.ts';
 import {
   createAddress,
@@ -126,11 +128,22 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     const { data, error } = await fn
       .asCaller(caller)
       .from('phone_numbers')
-      .select('id, provider_sid')
+      .select('id, provider_sid, user_id, phone_number')
       .eq('id', input.phoneNumberId)
-      .maybeSingle<{ id: string; provider_sid: string | null }>();
+      .maybeSingle<{ id: string; provider_sid: string | null; user_id: string | null; phone_number: string }>();
     if (error) throw new Error(`reading the number failed: ${error.message}`);
     if (!data) throw new HttpError(404, 'number_not_found', 'This phone number does not exist.');
+    // Its WhatsApp senders go first: left behind, a sender would point at a number no longer ours.
+    if (data.user_id) {
+      try {
+        await removeSendersOnNumber(fn.service(), twilioClient, (sub) => subAccountClient(config, sub), {
+          userId: data.user_id,
+          phoneNumber: data.phone_number,
+        });
+      } catch (cause) {
+        throw twilioHttpError(cause, 'delete the WhatsApp sender of this number');
+      }
+    }
     if (data.provider_sid) {
       try {
         await releaseAtTwilio(twilioClient, data.provider_sid);

@@ -30,6 +30,12 @@ export class DeployPage {
     return this.page.getByTestId('deploy-business-card');
   }
 
+  /** The business card's "Open page" link to the public page (absent while the page is off). */
+  openPageLink(): Locator {
+    // Blueprint's AnchorButton is an <a> with the button role.
+    return this.businessCard().getByRole('button', { name: deployEn.businessCard.open, exact: true });
+  }
+
   /** Clicks the business card switch (its label: the input itself is visually hidden). */
   async toggleBusinessCard(): Promise<void> {
     await this.businessCard().getByText(deployEn.businessCard.toggle, { exact: true }).click();

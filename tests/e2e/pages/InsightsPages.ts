@@ -13,6 +13,14 @@ export class InsightsPage extends ConsolePage {
     await this.card('dashboard-calls').waitFor();
   }
 
+  /** /dashboard with no activity: its empty state's call to action. */
+  async openEmptyMain(): Promise<Locator> {
+    await this.goto('/dashboard');
+    const empty = this.page.getByTestId('dashboard-page').locator('.bp6-non-ideal-state');
+    await empty.waitFor();
+    return empty;
+  }
+
   async openAgent(agentId: string): Promise<void> {
     await this.goto(`/agents/${agentId}/dashboard`);
     await this.page.getByTestId('agent-dashboard-page').waitFor();

@@ -20,6 +20,15 @@ export class MessagesPage {
     await this.page.getByRole('heading', { name: messagesEn.title, exact: true }).waitFor();
   }
 
+  /** What the per-agent page shows while the agent has no WhatsApp sender. */
+  notConnected(): Locator {
+    return this.page.getByTestId('whatsapp-not-connected');
+  }
+
+  connectWhatsAppLink(): Locator {
+    return this.notConnected().getByRole('link', { name: messagesEn.notConnected.action });
+  }
+
   /** The conversation with a WhatsApp user in the list (E.164 as stored). */
   thread(contact: string): Locator {
     return this.page.getByRole('navigation', { name: messagesEn.threads.label }).locator(`[data-contact="${contact}"]`);

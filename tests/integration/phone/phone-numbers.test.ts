@@ -289,6 +289,51 @@ describe('buying and releasing', () => {
     }
   });
 
+  it('releasing a number deletes its WhatsApp sender at Twilio and disconnects the agent’s WhatsApp', async () => {
+    const user = await cast.newUser('wa-releaser');
+    const { data: agent, error } = await cast.service
+      .from('agents')
+      .insert({ user_id: user.id, name: 'Wanda', company_name: 'Acme Bakery', website: 'https://acme.example' })
+      .select('id')
+      .single<{ id: string }>();
+    if (error) throw error;
+    const number = '+12125550277';
+    twilio.numbers.addAvailable({
+      phoneNumber: number,
+      isoCountry: 'US',
+      locality: 'New York',
+      region: 'NY',
+      addressRequirements: 'none',
+    });
+    const bought = await call(user, 'POST', '/buy', { phoneNumber: number, countryCode: 'US', agentId: agent.id });
+    expect(bought.status).toBe(201);
+    const connected = await fetch(`${cast.stack.url}/functions/v1/whatsapp-senders/connect`, {
+      method: 'POST',
+      headers: {
+        apikey: cast.stack.anonKey,
+        authorization: `Bearer ${await accessTokenOf(user.client)}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ agentId: agent.id, wabaId: '1234567890', code: 'meta-code' }),
+    });
+    expect(connected.status).toBe(201);
+    const sender = twilio.senders.bySenderId(`whatsapp:${number}`)!;
+    expect(sender.deleted).toBe(false);
+
+    expect((await call(user, 'POST', '/release', { phoneNumberId: bought.body.id })).status).toBe(200);
+    // The sender is gone at the carrier, deleted by the account that owns it (the agent's sub-account).
+    expect(twilio.senders.all().find((s) => s.sid === sender.sid)?.deleted).toBe(true);
+    expect(twilioRequests('DELETE', `/Senders/${sender.sid}`).length).toBeGreaterThan(0);
+    expect(twilio.numbers.ownedNumber(number)).toBeUndefined();
+    const card = await serviceRow<{ enabled: boolean; config: unknown; disconnected_at: string | null }>(
+      cast.service,
+      'agent_integrations',
+      { agent_id: agent.id, kind: 'whatsapp_business' },
+    );
+    expect(card).toMatchObject({ enabled: false, config: {} });
+    expect(card?.disconnected_at).not.toBeNull();
+  });
+
   it('deleting an agent releases its number at Twilio', async () => {
     const user = await cast.newUser('deleter');
     const agentId = await agentOf(user, 'Short-lived');

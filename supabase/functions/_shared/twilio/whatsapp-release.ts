@@ -1,8 +1,10 @@
 /**
  * A WhatsApp sender and its telephony sub-account, gone at Twilio (reference/twilio.md §4, §10.1):
  * used by `whatsapp-senders` (disconnect) and by the release queue an agent's deletion fills
- * (`phone-numbers` processes it, migration 20261126100100). Already gone counts as done.
+ * (`phone-numbers` processes it, migration 20261126100100), and the senders on a number its owner
+ * releases. Already gone counts as done.
  */
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { TwilioClient } from './client.ts';
 import { isTwilioNotFound } from './errors.ts';
 import type { SubAccount } from './sub-account.ts';
@@ -42,4 +44,57 @@ export async function releaseWhatsAppSender(
     await deleteSender(owner, release.senderSid);
   }
   if (release.accountSid) await closeSubAccount(platform, release.accountSid);
+}
+
+/** What `removeSendersOnNumber` needs from Postgres (service role: secrets and sender state). */
+interface ReleaseStore {
+  from: SupabaseClient['from'];
+}
+
+/**
+ * A released number can no longer carry WhatsApp: every sender of its owner's agents on that number
+ * is deleted at Twilio (with the agent's sub-account when it has one) and the agent's WhatsApp card
+ * is disconnected, as an owner's own disconnect does. The sub-account is kept for a later
+ * connection on another number. Returns the agents disconnected.
+ */
+export async function removeSendersOnNumber(
+  service: ReleaseStore,
+  platform: TwilioClient,
+  subAccountClient: (account: SubAccount) => TwilioClient,
+  number: { userId: string; phoneNumber: string },
+): Promise<string[]> {
+  const { data, error } = await service
+    .from('agent_integrations')
+    .select('agent_id, config')
+    .eq('kind', 'whatsapp_business')
+    .eq('user_id', number.userId)
+    .eq('config->>phone_number', number.phoneNumber);
+  if (error) throw new Error(`reading the number's WhatsApp senders failed: ${error.message}`);
+  const rows = (data ?? []) as { agent_id: string; config: { sender_id?: unknown } | null }[];
+  const disconnected: string[] = [];
+  for (const row of rows) {
+    const senderSid = typeof row.config?.sender_id === 'string' ? row.config.sender_id : null;
+    if (senderSid) {
+      const secrets = await service
+        .from('agent_secrets')
+        .select('whatsapp_account_sid, whatsapp_auth_token')
+        .eq('agent_id', row.agent_id)
+        .maybeSingle();
+      if (secrets.error) throw new Error(`reading the sub-account failed: ${secrets.error.message}`);
+      const sub = secrets.data as { whatsapp_account_sid: string | null; whatsapp_auth_token: string | null } | null;
+      const client =
+        sub?.whatsapp_account_sid && sub.whatsapp_auth_token
+          ? subAccountClient({ sid: sub.whatsapp_account_sid, authToken: sub.whatsapp_auth_token })
+          : platform;
+      await deleteSender(client, senderSid);
+    }
+    const cleared = await service
+      .from('agent_integrations')
+      .update({ enabled: false, config: {}, disconnected_at: new Date().toISOString() })
+      .eq('agent_id', row.agent_id)
+      .eq('kind', 'whatsapp_business');
+    if (cleared.error) throw new Error(`disconnecting WhatsApp failed: ${cleared.error.message}`);
+    disconnected.push(row.agent_id);
+  }
+  return disconnected;
 }

@@ -188,7 +188,8 @@ export const agentsEn = {
       deleted: 'Backup deleted',
       deleteFailed: 'Failed to delete backup. Please try again.',
       confirmDelete: 'Delete the backup {{name}}?',
-      confirmRestore: 'Replace the current system prompt with the backup {{name}}? Changes not saved in a backup are lost.',
+      confirmRestore:
+        'Replace the current system prompt with the backup {{name}}? Changes not saved in a backup are lost.',
       close: 'Close',
     },
     assistant: {
