@@ -13,6 +13,16 @@ describe('audio errors (spec 002 §8)', () => {
     expect(audioErrorKind(new TypeError('Failed to fetch'), false)).toBe('network');
   });
 
+  it('says "network" for a network failure of the media element, as wavesurfer reports it, never "unknown"', () => {
+    expect(audioErrorKind(new Error('Media error 2'))).toBe('network');
+    expect(audioErrorKind(new Error('net::ERR_CONNECTION_REFUSED'))).toBe('network');
+    expect(audioErrorKind(new Error('PIPELINE_ERROR_NETWORK: network error'))).toBe('network');
+    expect(audioErrorKind(new DOMException('offline', 'NetworkError'))).toBe('network');
+    expect(audioErrorKind(new Error('something odd'), false)).toBe('network');
+    expect(audioErrorKind(new Error('Media error 3'))).toBe('load');
+    expect(audioErrorKind(new Error('Media error 4'))).toBe('load');
+  });
+
   it('maps Storage refusals, decoding failures and anything else', () => {
     expect(audioErrorKind({ status: 404, message: 'Object not found' })).toBe('notFound');
     expect(audioErrorKind({ status: 403 })).toBe('forbidden');

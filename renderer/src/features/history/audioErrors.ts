@@ -2,7 +2,9 @@
  * Which of the spec's French audio errors (spec 002 §8) a failure is. Sources: wavesurfer's fetch
  * ("Failed to fetch <url>: 404 (Not Found)"), fetch's own TypeError (network or CORS: the browser
  * does not tell them apart, so online means CORS), decoding (EncodingError), the media element's
- * MediaError, and Storage refusing to sign (AppError-like objects with a status).
+ * MediaError (wavesurfer re-throws it as `Error(mediaError.message || "Media error <code>")`, so
+ * the code or the browser's own network wording is read back from the message), and Storage
+ * refusing to sign (AppError-like objects with a status).
  */
 export const AUDIO_ERROR_KINDS = [
   'load',
@@ -32,11 +34,17 @@ export function audioErrorKind(error: unknown, online = true): AudioErrorKind {
   if (error instanceof DOMException && (error.name === 'EncodingError' || error.name === 'NotSupportedError')) {
     return 'load';
   }
+  if (error instanceof DOMException && error.name === 'NetworkError') return 'network';
   if (error instanceof TypeError) return online ? 'cors' : 'network';
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  // MediaError.MEDIA_ERR_NETWORK (2) as wavesurfer words it, or the media stack's network failures.
+  const media = /^Media error (\d)/.exec(message);
+  if (media?.[1]) return media[1] === '2' ? 'network' : 'load';
   const fetched = /Failed to fetch .*: (\d{3})/.exec(message);
   if (fetched?.[1]) return byStatus(Number(fetched[1]));
+  if (/net::ERR_|PIPELINE_ERROR_NETWORK|network/i.test(message)) return 'network';
   if (/not found/i.test(message)) return 'notFound';
   if (/decod/i.test(message)) return 'load';
-  return 'unknown';
+  // Whatever else fails while the browser is offline is the network's doing.
+  return online ? 'unknown' : 'network';
 }
