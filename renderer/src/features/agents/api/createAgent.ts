@@ -3,6 +3,7 @@ import { toJson, type InsertRow } from '../../../lib/db-types.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
+import { newAgentLanguage } from '../configure/languages.ts';
 import type { WizardDraft } from '../wizard/wizardModel.ts';
 import type { CatalogueTool } from './catalogue.ts';
 import { agentsKeys } from './keys.ts';
@@ -12,9 +13,16 @@ const optional = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /**
  * The agents row the wizard writes (spec 001 §4.1): chosen tools become entries of type 'system'
- * stamped now; branding takes the table default; the insert trigger enables the business card.
+ * stamped now; branding takes the table default; the insert trigger enables the business card; the
+ * agent speaks the owner's console language (French owners get a French agent).
  */
-export function agentRowFromDraft(userId: string, draft: WizardDraft, catalogue: CatalogueTool[], now: string) {
+export function agentRowFromDraft(
+  userId: string,
+  draft: WizardDraft,
+  catalogue: CatalogueTool[],
+  now: string,
+  consoleLanguage = 'en',
+) {
   const tools = catalogue
     .filter((tool) => draft.toolIds.includes(tool.id))
     .map((tool): AgentTool => ({
@@ -33,6 +41,7 @@ export function agentRowFromDraft(userId: string, draft: WizardDraft, catalogue:
     company_name: optional(draft.companyName),
     description: draft.prompt,
     voice: draft.voice,
+    default_language: newAgentLanguage(consoleLanguage),
     subdomain: draft.subdomain,
     sector: optional(draft.sectorId),
     sub_sector: optional(draft.subSectorId),

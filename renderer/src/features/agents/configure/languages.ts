@@ -4,6 +4,14 @@
  */
 export const DEFAULT_AGENT_LANGUAGE = 'en_US';
 
+/**
+ * The language a new agent starts with: French (fr_FR: replies, phone voice and speech recognition)
+ * for an owner using the console in French, en_US otherwise. Configure changes it afterwards.
+ */
+export function newAgentLanguage(consoleLanguage: string): string {
+  return consoleLanguage.toLowerCase().startsWith('fr') ? 'fr_FR' : DEFAULT_AGENT_LANGUAGE;
+}
+
 export const AGENT_LANGUAGES = [
   'ar_SA',
   'bn_IN',

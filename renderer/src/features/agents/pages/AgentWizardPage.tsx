@@ -152,7 +152,7 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
       return;
     }
     try {
-      await create.mutateAsync(agentRowFromDraft(userId, draft, tools, new Date().toISOString()));
+      await create.mutateAsync(agentRowFromDraft(userId, draft, tools, new Date().toISOString(), i18n.language));
       clear();
       toastSuccess(t('agents:wizard.created'));
       void navigate('/agents');
