@@ -57,6 +57,29 @@ describe('default branding of a new agent', () => {
     expect(plain.meta_title).toBe('Léa | Business');
   });
 
+  it('a French agent gets French page texts (SEO, Open Graph, Twitter), with the sector’s French name', async () => {
+    const branding = await create({ name: 'Sophie', company_name: 'Boulangerie Martin', default_language: 'fr_FR' });
+    expect(branding).toMatchObject({
+      meta_title: 'Sophie | Boulangerie Martin',
+      meta_description:
+        'Sophie, l’assistant IA de Boulangerie Martin : écrivez ou appelez, et obtenez une réponse tout de suite.',
+      og_description: 'Écrivez à Sophie ou appelez, l’assistant IA de Boulangerie Martin.',
+      twitter_description: 'Écrivez à Sophie ou appelez, l’assistant IA de Boulangerie Martin.',
+    });
+    const { data: sector } = await cast.service.from('sectors').select('id, name_fr').limit(1).single();
+    const s = sector as { id: string; name_fr: string };
+    const bySector = await create({ name: 'Max', sector: s.id, default_language: 'fr_CA' }, 'service');
+    expect(bySector.meta_title).toBe(`Max | ${s.name_fr}`);
+    const plain = await create({ name: 'Léa', default_language: 'fr_FR' }, 'service');
+    expect(plain.meta_title).toBe('Léa | Entreprise');
+    expect(String(plain.og_description)).not.toMatch(/Chat or call|AI assistant/);
+    const long = await create(
+      { name: 'N'.repeat(100), company_name: 'C'.repeat(200), default_language: 'fr_FR' },
+      'service',
+    );
+    expect(String(long.meta_description).length).toBeLessThanOrEqual(170);
+  });
+
   it('long names are cut to the limits the branding check enforces', async () => {
     const branding = await create({ name: 'N'.repeat(100), company_name: 'C'.repeat(200) }, 'service');
     expect(String(branding.meta_title).length).toBeLessThanOrEqual(70);
