@@ -17,6 +17,7 @@
  * folder for the agent before that row is created (issue 13 §2).
  */
 import { z } from 'zod';
+import type { ErrorCode } from '../_shared/contracts/errors.ts';
 import { createAiProvider } from '../_shared/ai/factory.ts';
 import { isProviderError } from '../_shared/ai/errors.ts';
 import { createModelSettingsCache } from '../_shared/conversation/usage.ts';
@@ -124,10 +125,10 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
       console.warn('knowledge-ingest failed', document.id, String(error));
       await service.from('knowledge_chunks').delete().eq('document_id', document.id);
       const failed = await updateDocument(service, document.id, { status: 'failed', error: reason.slice(0, 1000) });
-      return json(
-        { document: failed, error: { code: 'ingestion_failed', message: reason } },
-        error instanceof HttpError ? 422 : 502,
-      );
+      // The cause's own code (no_text, unreadable_file, …) so the console can say it in the owner's language.
+      const code: ErrorCode =
+        error instanceof HttpError ? error.code : isProviderError(error) ? 'provider_error' : 'ingestion_failed';
+      return json({ document: failed, error: { code, message: reason } }, error instanceof HttpError ? 422 : 502);
     }
   }
 

@@ -145,6 +145,8 @@ describe('knowledge ingestion', () => {
     );
     const failed = await ingest(owner, { action: 'ingest', agentId: agent.id, storagePath: path });
     expect(failed.status).toBe(502);
+    // A code the console words in the owner's language, not only an English sentence.
+    expect(failed.body.error?.code).toBe('provider_error');
     expect(failed.body.document).toMatchObject({
       status: 'failed',
       error: 'The embedding service is unavailable. Try again later.',
@@ -152,6 +154,15 @@ describe('knowledge ingestion', () => {
     const retried = await ingest(owner, { action: 'reingest', documentId: failed.body.document!.id });
     expect(retried.status).toBe(200);
     expect(retried.body.document).toMatchObject({ status: 'uploaded', progress: 100, error: null });
+  });
+
+  it('a file with no text fails with the code "no_text", which the console translates', async () => {
+    const path = `${owner.id}/${agent.id}/blank.txt`;
+    await upload(owner, path, new TextEncoder().encode('   \n\n   '), 'text/plain');
+    const failed = await ingest(owner, { action: 'ingest', agentId: agent.id, storagePath: path });
+    expect(failed.status).toBe(422);
+    expect(failed.body.error?.code).toBe('no_text');
+    expect(failed.body.document).toMatchObject({ status: 'failed' });
   });
 
   it('refuses to re-ingest a document that is being processed', async () => {

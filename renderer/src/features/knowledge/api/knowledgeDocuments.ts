@@ -78,8 +78,10 @@ export function useKnowledgeDocumentsQuery(agentId: string, extraPolling: boolea
 }
 
 /** The function's own message when it answered one (contracts/errors.ts' parser). */
-async function functionReason(error: unknown): Promise<string | undefined> {
-  return (await readFunctionError(error))?.message;
+/** The function's explanation (English sentence) and its code (which the console translates). */
+async function functionReason(error: unknown): Promise<[string | undefined, string | undefined]> {
+  const failure = await readFunctionError(error);
+  return [failure?.message, failure?.code];
 }
 
 export interface UploadProgress {
@@ -112,7 +114,7 @@ export async function uploadKnowledgeFile(
   const { error } = await getSupabase().functions.invoke('knowledge-ingest', {
     body: { action: 'ingest', agentId: owner.agentId, storagePath, name: file.name.slice(0, 255) },
   });
-  if (error) throw new KnowledgeError('processingFailed', { file: file.name }, await functionReason(error));
+  if (error) throw new KnowledgeError('processingFailed', { file: file.name }, ...(await functionReason(error)));
 }
 
 export function useDeleteKnowledgeDocumentMutation(agentId: string) {
@@ -123,7 +125,7 @@ export function useDeleteKnowledgeDocumentMutation(agentId: string) {
       const { error } = await getSupabase().functions.invoke('knowledge-ingest', {
         body: { action: 'delete', documentId: document.id },
       });
-      if (error) throw new KnowledgeError('deleteFailed', {}, await functionReason(error));
+      if (error) throw new KnowledgeError('deleteFailed', {}, ...(await functionReason(error)));
     },
     onSettled: () => client.invalidateQueries({ queryKey: knowledgeKeys.documents(agentId) }),
   });
@@ -136,7 +138,9 @@ export function useReingestKnowledgeDocumentMutation(agentId: string) {
       const { error } = await getSupabase().functions.invoke('knowledge-ingest', {
         body: { action: 'reingest', documentId: document.id },
       });
-      if (error) throw new KnowledgeError('reingestFailed', { file: document.name }, await functionReason(error));
+      if (error) {
+        throw new KnowledgeError('reingestFailed', { file: document.name }, ...(await functionReason(error)));
+      }
     },
     onSettled: () => client.invalidateQueries({ queryKey: knowledgeKeys.documents(agentId) }),
   });

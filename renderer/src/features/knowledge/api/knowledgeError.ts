@@ -19,11 +19,18 @@ export class KnowledgeError extends Error {
     readonly params: Record<string, string> = {},
     /** The server's own explanation, when it gave one (shown under the spec's message). */
     readonly reason?: string,
+    /** The server's error code: its `knowledge:serverErrors` wording wins over `reason` (English). */
+    readonly reasonCode?: string,
   ) {
     super(code);
   }
 
   get messageKey(): string {
     return `knowledge:errors.${this.code}`;
+  }
+
+  /** The console's wording of the server's code, when it has one. */
+  get reasonKey(): string | undefined {
+    return this.reasonCode ? `knowledge:serverErrors.${this.reasonCode}` : undefined;
   }
 }

@@ -25,7 +25,7 @@ export interface KnowledgeTabProps {
  * upload progress, then the document's processing progress, ready or failed with the reason.
  */
 export function KnowledgeTab({ agentId, userId }: KnowledgeTabProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [confirmDelete, setConfirmDelete] = useState<KnowledgeDocument | null>(null);
@@ -41,10 +41,13 @@ export function KnowledgeTab({ agentId, userId }: KnowledgeTabProps) {
     const known =
       error instanceof KnowledgeError ? error : new KnowledgeError('uploadFailed', { status: String(error) });
     const message = t(known.messageKey, known.params);
+    // The server's reason in the owner's language when the console knows its code; else as sent.
+    const reasonKey = known.reasonKey;
+    const reason = reasonKey && i18n.exists(reasonKey) ? t(reasonKey) : known.reason;
     toaster.show({
       intent: Intent.DANGER,
       icon: 'error',
-      message: known.reason ? `${message} ${known.reason}` : message,
+      message: reason ? `${message} ${reason}` : message,
     });
   };
 

@@ -54,4 +54,22 @@ export const knowledgeEn = {
     deleteFailed: 'Failed to delete the document.',
     loadFailed: 'Could not load the knowledge base.',
   },
+  /** The knowledge-ingest function's error codes, worded here so every owner reads them in their language. */
+  serverErrors: {
+    file_not_found: 'The file was not found in storage; upload it again.',
+    document_not_found: 'This document no longer exists.',
+    invalid_path: 'The file was stored in the wrong place; upload it again.',
+    file_too_large: 'Knowledge files must be at most 10 MB.',
+    empty_file: 'The file is empty.',
+    unsupported_file_type: 'Only PDF, DOCX, CSV and TXT files can be added to the knowledge base.',
+    file_type_mismatch: 'The file’s type does not match its name. Only PDF, DOCX, CSV and TXT files are accepted.',
+    file_content_mismatch: 'The file’s content does not match its extension.',
+    unreadable_file: 'The file could not be read (damaged, password-protected or too complex).',
+    no_text: 'No text was found in this file (scanned pages need OCR, which is not supported).',
+    no_file: 'This document has no stored file to process.',
+    already_ingested: 'This file is already in the knowledge base; re-process it instead.',
+    already_processing: 'This document is being processed.',
+    provider_error: 'The embedding service is unavailable. Try again later.',
+    ingestion_failed: 'The file could not be processed.',
+  },
 };

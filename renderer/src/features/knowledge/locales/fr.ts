@@ -55,4 +55,23 @@ export const knowledgeFr: typeof knowledgeEn = {
     deleteFailed: 'Échec de la suppression du document.',
     loadFailed: 'Impossible de charger la base de connaissances.',
   },
+  serverErrors: {
+    file_not_found: 'Le fichier est introuvable dans le stockage ; envoyez-le à nouveau.',
+    document_not_found: 'Ce document n’existe plus.',
+    invalid_path: 'Le fichier a été rangé au mauvais endroit ; envoyez-le à nouveau.',
+    file_too_large: 'Les fichiers de connaissances ne doivent pas dépasser 10 Mo.',
+    empty_file: 'Le fichier est vide.',
+    unsupported_file_type: 'Seuls les fichiers PDF, DOCX, CSV et TXT peuvent être ajoutés à la base de connaissances.',
+    file_type_mismatch:
+      'Le type du fichier ne correspond pas à son nom. Seuls les fichiers PDF, DOCX, CSV et TXT sont acceptés.',
+    file_content_mismatch: 'Le contenu du fichier ne correspond pas à son extension.',
+    unreadable_file: 'Le fichier n’a pas pu être lu (endommagé, protégé par un mot de passe ou trop complexe).',
+    no_text:
+      'Aucun texte n’a été trouvé dans ce fichier (les pages numérisées demandent une reconnaissance de texte, non prise en charge).',
+    no_file: 'Ce document n’a pas de fichier enregistré à traiter.',
+    already_ingested: 'Ce fichier est déjà dans la base de connaissances ; traitez-le à nouveau plutôt.',
+    already_processing: 'Ce document est en cours de traitement.',
+    provider_error: 'Le service d’embeddings est indisponible. Réessayez plus tard.',
+    ingestion_failed: 'Le fichier n’a pas pu être traité.',
+  },
 };
