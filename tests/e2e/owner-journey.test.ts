@@ -304,7 +304,6 @@ describe('owner journey (issue 7 acceptance)', () => {
   it('edits the prompt, backs it up, changes it again and restores the backup', async () => {
     expect(agentId).not.toBe('');
     const prompts = new AgentPromptsPage(page, consoleUrl, agentsEn);
-    const p = agentsEn.prompts;
     const description = async () =>
       ((await owner.from('agents').select('description').eq('id', agentId).single()).data as { description: string })
         .description;
