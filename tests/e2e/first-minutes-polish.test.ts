@@ -11,6 +11,7 @@ import { ConsolePage } from './pages/ConsolePage.ts';
 import { DeployPage } from './pages/DeployPage.ts';
 import { InsightsPage } from './pages/InsightsPages.ts';
 import { MessagesPage } from './pages/MessagesPage.ts';
+import { SandboxPage } from './pages/SandboxPage.ts';
 import { DESKTOP, launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { productClient } from './support/clients.ts';
 
@@ -20,6 +21,7 @@ import { productClient } from './support/clients.ts';
  * account without agents, and restoring a prompt backup.
  */
 const product = inject('product');
+const PHONE_390 = { width: 390, height: 844 };
 const stamp = Date.now().toString(36);
 const email = `first-minutes-${stamp}@example.com`;
 const password = 'first-minutes-pass';
@@ -30,8 +32,8 @@ let browser: Browser;
 let service: SupabaseClient<Database>;
 let ownerId = '';
 
-async function signedIn(): Promise<Page> {
-  const { page } = await newPage(browser, DESKTOP);
+async function signedIn(viewport = DESKTOP): Promise<Page> {
+  const { page } = await newPage(browser, viewport);
   await new ConsolePage(page, product.consoleUrl).signIn(email, password);
   return page;
 }
@@ -157,5 +159,61 @@ describe('the first minutes of a new owner', () => {
     } finally {
       await service.from('agents').delete().eq('id', agentId);
     }
+  });
+
+  it('the sandbox input is above the bottom bar at 390 px, so the owner can type without scrolling', async () => {
+    const agentId = await createAgent();
+    try {
+      const page = await signedIn(PHONE_390);
+      const sandbox = new SandboxPage(page, product.consoleUrl);
+      await sandbox.open(agentId);
+      await sandbox.mobileBar().waitFor();
+      const input = await sandbox.chatInput().boundingBox();
+      const bar = await sandbox.mobileBar().boundingBox();
+      expect(input).not.toBeNull();
+      expect(bar).not.toBeNull();
+      expect(input!.y + input!.height).toBeLessThanOrEqual(bar!.y);
+      expect(input!.y).toBeGreaterThan(0);
+      await screenshot(page, 'first-minutes-sandbox-390');
+      await sandbox.chatInput().click();
+      await sandbox.chatInput().fill('Bonjour');
+      expect(await sandbox.chatInput().inputValue()).toBe('Bonjour');
+      await page.context().close();
+    } finally {
+      await service.from('agents').delete().eq('id', agentId);
+    }
+  });
+
+  it('the per-agent dashboard fits 390 px: nothing sticks out past the right edge', async () => {
+    const agentId = await createAgent();
+    try {
+      const page = await signedIn(PHONE_390);
+      const dashboard = new InsightsPage(page, product.consoleUrl);
+      await dashboard.goto(`/agents/${agentId}/dashboard`);
+      await page.getByTestId('agent-dashboard-page').waitFor();
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, 'first-minutes-agent-dashboard-390');
+      expect(await dashboard.elementsPastTheRightEdge()).toEqual([]);
+      expect(await dashboard.overflowsHorizontally()).toBe(false);
+      await page.context().close();
+    } finally {
+      await service.from('agents').delete().eq('id', agentId);
+    }
+  });
+
+  it('the admin tables fit 390 px: each page keeps its content inside the window', async () => {
+    const { page } = await newPage(browser, PHONE_390);
+    const admin = new ConsolePage(page, product.consoleUrl);
+    await admin.signIn(product.demo.DEMO_ADMIN_EMAIL, product.demo.DEMO_ADMIN_PASSWORD);
+    const wide: Record<string, string[]> = {};
+    for (const path of ['/admin/users', '/admin/billing', '/admin/packs', '/admin/numbers']) {
+      await admin.goto(path);
+      await page.waitForLoadState('networkidle');
+      const past = await admin.elementsPastTheRightEdge();
+      if (past.length > 0 || (await admin.overflowsHorizontally())) wide[path] = past;
+    }
+    await screenshot(page, 'first-minutes-admin-390');
+    expect(wide).toEqual({});
+    await page.context().close();
   });
 });

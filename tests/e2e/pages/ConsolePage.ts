@@ -29,6 +29,32 @@ export class ConsolePage {
     return this.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
   }
 
+  /**
+   * Visible elements that stick out of the window on the right (or are cut at its edge), except
+   * those inside a container that scrolls sideways on purpose (wide tables): what a phone user
+   * cannot see. Each as `tag.class` for a readable failure.
+   */
+  async elementsPastTheRightEdge(): Promise<string[]> {
+    return this.page.evaluate(() => {
+      const width = window.innerWidth;
+      const scrollsSideways = (el: Element | null): boolean => {
+        for (let node = el?.parentElement ?? null; node; node = node.parentElement) {
+          const overflow = getComputedStyle(node).overflowX;
+          if ((overflow === 'auto' || overflow === 'scroll') && node.scrollWidth > node.clientWidth) return true;
+        }
+        return false;
+      };
+      const out: string[] = [];
+      for (const el of Array.from(document.body.querySelectorAll('*'))) {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || box.right <= width + 1) continue;
+        if (getComputedStyle(el).position === 'fixed' || scrollsSideways(el)) continue;
+        out.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ').join('.')} (${Math.round(box.right)})`);
+      }
+      return out.slice(0, 10);
+    });
+  }
+
   heading(name: string | RegExp): Locator {
     return this.page.getByRole('heading', { name });
   }

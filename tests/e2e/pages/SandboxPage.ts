@@ -12,6 +12,16 @@ export class SandboxPage {
     await this.page.getByTestId('sandbox-page').waitFor();
   }
 
+  /** The chat's message input. */
+  chatInput(): Locator {
+    return this.page.getByTestId('chat-input');
+  }
+
+  /** The console's bottom navigation on a phone. */
+  mobileBar(): Locator {
+    return this.page.locator('nav.console-mobile-bar');
+  }
+
   /** What the Voice Call card says before use when voice cannot work (offline mode, no credits). */
   voiceNotice(): Locator {
     return this.page.getByTestId('sandbox-voice-notice');
