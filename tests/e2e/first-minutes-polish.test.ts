@@ -216,4 +216,34 @@ describe('the first minutes of a new owner', () => {
     expect(wide).toEqual({});
     await page.context().close();
   });
+
+  it('long names wrap inside their cards on the agent list, at 390 px and on a desktop', async () => {
+    const name = 'Assistante-de-la-Boulangerie-Pâtisserie-Traiteur-du-Vieux-Lyon';
+    const company = 'BoulangeriePâtisserieTraiteurDuVieuxLyonEtDesMontsDuLyonnaisEtDuBeaujolais';
+    const { data, error } = await service
+      .from('agents')
+      .insert({ user_id: ownerId, name, company_name: company })
+      .select('id')
+      .single();
+    if (error) throw error;
+    try {
+      for (const viewport of [PHONE_390, DESKTOP]) {
+        const page = await signedIn(viewport);
+        const list = new ConsolePage(page, product.consoleUrl);
+        await list.goto('/agents');
+        await page.getByText(company).waitFor();
+        const card = page.locator(`[data-agent-id="${data.id}"]`);
+        const cardBox = (await card.boundingBox())!;
+        for (const text of [name, company]) {
+          const box = (await card.getByText(text).boundingBox())!;
+          expect(box.x + box.width).toBeLessThanOrEqual(cardBox.x + cardBox.width + 1);
+        }
+        expect(await list.elementsPastTheRightEdge()).toEqual([]);
+        await screenshot(page, `first-minutes-long-names-${viewport.width}`);
+        await page.context().close();
+      }
+    } finally {
+      await service.from('agents').delete().eq('id', data.id);
+    }
+  });
 });
