@@ -4,7 +4,8 @@
  *   GET    /status                       { configured, defaultVoiceMode }
  *   GET    /search?country=US&areaCode=415  { numbers }: first 5 with a locality
  *   POST   /buy      { phoneNumber, countryCode, agentId?, addressSid?, forUserId? (admins) }
- *   POST   /release  { phoneNumberId }   the owner's (or, for admins, any) number, at Twilio too
+ *   POST   /release  { phoneNumberId }   the owner's (or, for admins, any) number, at Twilio too, after
+ *                                        deleting the WhatsApp senders on it (their agents' cards disconnect)
  *   POST   /releases                     releases at Twilio what the caller's agent deletions queued:
  *                                        numbers, WhatsApp senders and their sub-accounts
  *   POST   /releases/sweep               the same for everyone (scheduler, service role)
