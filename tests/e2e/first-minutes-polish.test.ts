@@ -187,11 +187,25 @@ describe('the first minutes of a new owner', () => {
   it('the per-agent dashboard fits 390 px: nothing sticks out past the right edge', async () => {
     const agentId = await createAgent();
     try {
+      // A day of activity, so the figures, charts and tables are drawn (not the empty state).
+      const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+      const calls = await service.from('calls').insert(
+        ['+33611223344', '+33622334455'].map((from, i) => ({
+          user_id: ownerId,
+          assigned_agent: agentId,
+          from_number: from,
+          to_number: '+33100000000',
+          status: 'completed',
+          duration: 60 + i * 30,
+          timestamp: hourAgo,
+          settled_at: hourAgo,
+        })),
+      );
+      if (calls.error) throw calls.error;
       const page = await signedIn(PHONE_390);
       const dashboard = new InsightsPage(page, product.consoleUrl);
-      await dashboard.goto(`/agents/${agentId}/dashboard`);
-      await page.getByTestId('agent-dashboard-page').waitFor();
-      await page.waitForLoadState('networkidle');
+      await dashboard.openAgent(agentId);
+      await dashboard.waitForContent();
       await screenshot(page, 'first-minutes-agent-dashboard-390');
       expect(await dashboard.elementsPastTheRightEdge()).toEqual([]);
       expect(await dashboard.overflowsHorizontally()).toBe(false);
@@ -208,7 +222,7 @@ describe('the first minutes of a new owner', () => {
     const wide: Record<string, string[]> = {};
     for (const path of ['/admin/users', '/admin/billing', '/admin/packs', '/admin/numbers']) {
       await admin.goto(path);
-      await page.waitForLoadState('networkidle');
+      await admin.waitForContent();
       const past = await admin.elementsPastTheRightEdge();
       if (past.length > 0 || (await admin.overflowsHorizontally())) wide[path] = past;
     }

@@ -29,6 +29,11 @@ export class ConsolePage {
     return this.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
   }
 
+  /** Waits until no loading skeleton is left on the page (the data is drawn). */
+  async waitForContent(): Promise<void> {
+    await this.page.waitForFunction(() => document.querySelector('.bp6-skeleton') === null);
+  }
+
   /**
    * Visible elements that stick out of the window on the right (or are cut at its edge), except
    * those inside a container that scrolls sideways on purpose (wide tables): what a phone user
