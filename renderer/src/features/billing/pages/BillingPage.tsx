@@ -14,6 +14,7 @@ import {
   type BillingTransaction,
 } from '../api/billingQueries.ts';
 import { transactionsCsv } from '../billingCsv.ts';
+import './billing.css';
 
 const PAGE_SIZE = 25;
 
@@ -103,31 +104,34 @@ export function BillingPage() {
       <H4>{t('billing:byMonth')}</H4>
       <QueryState query={months}>
         {(rows) => (
-          <HTMLTable striped compact className={Classes.FILL}>
-            <thead>
-              <tr>
-                {(['month', 'revenue', 'refunds', 'purchased', 'granted', 'used', 'started', 'running'] as const).map(
-                  (k) => (
-                    <th key={k}>{t(`billing:months.${k}`)}</th>
-                  ),
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((m) => (
-                <tr key={m.month}>
-                  <td>{m.month.slice(0, 7)}</td>
-                  <td>{money(m.revenue_cents, totals.data?.currency ?? 'usd', lang)}</td>
-                  <td>{money(m.refunds_cents, totals.data?.currency ?? 'usd', lang)}</td>
-                  <td>{m.credits_purchased}</td>
-                  <td>{m.credits_granted}</td>
-                  <td>{m.credits_used}</td>
-                  <td>{m.subscriptions_started}</td>
-                  <td>{m.subscriptions_running}</td>
+          // Eight columns do not fit a phone: the table scrolls inside its box, not the page.
+          <div className="billing-table-scroll" tabIndex={0} role="region" aria-label={t('billing:byMonth')}>
+            <HTMLTable striped compact className={Classes.FILL}>
+              <thead>
+                <tr>
+                  {(['month', 'revenue', 'refunds', 'purchased', 'granted', 'used', 'started', 'running'] as const).map(
+                    (k) => (
+                      <th key={k}>{t(`billing:months.${k}`)}</th>
+                    ),
+                  )}
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+              </thead>
+              <tbody>
+                {rows.map((m) => (
+                  <tr key={m.month}>
+                    <td>{m.month.slice(0, 7)}</td>
+                    <td>{money(m.revenue_cents, totals.data?.currency ?? 'usd', lang)}</td>
+                    <td>{money(m.refunds_cents, totals.data?.currency ?? 'usd', lang)}</td>
+                    <td>{m.credits_purchased}</td>
+                    <td>{m.credits_granted}</td>
+                    <td>{m.credits_used}</td>
+                    <td>{m.subscriptions_started}</td>
+                    <td>{m.subscriptions_running}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </div>
         )}
       </QueryState>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
