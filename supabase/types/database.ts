@@ -2809,6 +2809,8 @@ export type Database = {
           agent?: string;
           before_at?: string;
           before_id?: string;
+          filter_status?: string;
+          only_call?: string;
           page_size?: number;
           search?: string;
           since?: string;
