@@ -637,6 +637,35 @@ describe('conversations inbox', () => {
   });
 });
 
+describe('a conversation link that names none of the owner’s conversations', () => {
+  it('an unknown conversation id says not found', async () => {
+    const stranger = await service.auth.admin.createUser({
+      email: `history-stranger-${Date.now().toString(36)}@example.com`,
+      password,
+      email_confirm: true,
+    });
+    if (stranger.error) throw stranger.error;
+    try {
+      const theirs = await must(
+        service
+          .from('conversations')
+          .insert({ user_id: stranger.data.user.id, channel: 'web_chat', visitor_id: 'browser-9' })
+          .select('id')
+          .single(),
+      );
+      const { context, page } = await signedIn();
+      const inbox = new InboxPage(page, product.consoleUrl, historyEn);
+      for (const id of [theirs.id, crypto.randomUUID(), 'not-a-conversation']) {
+        await inbox.goto(`/conversations/${id}`);
+        await inbox.notFound().waitFor();
+      }
+      await context.close();
+    } finally {
+      await service.auth.admin.deleteUser(stranger.data.user.id);
+    }
+  });
+});
+
 describe('an inbox longer than one export page', () => {
   it('exports every conversation, past the function’s 1000 rows a page', async () => {
     const bigEmail = `history-big-${Date.now().toString(36)}@example.com`;

@@ -267,6 +267,11 @@ export class InboxPage extends ConsolePage {
     return this.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
   }
 
+  /** What /conversations/{id} says when the id names none of the owner's conversations. */
+  notFound(): Locator {
+    return this.page.getByText(this.texts.inbox.notFound, { exact: true });
+  }
+
   transcriptText(text: string): Locator {
     return this.page.getByRole('list', { name: this.texts.calls.transcript }).getByText(text);
   }

@@ -85,6 +85,8 @@ export const historyEn = {
     messages_other: '{{count}} messages',
     select: 'Select a conversation to read its transcript.',
     transcriptError: 'Could not load the transcript',
+    notFound: 'Conversation not found',
+    notFoundHint: 'It does not exist, or it belongs to another account.',
     transcriptEmpty: 'This conversation has no messages.',
     tools: 'Tools used',
     citations: 'Sources',

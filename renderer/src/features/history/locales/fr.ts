@@ -89,6 +89,8 @@ export const historyFr = {
     messages_other: '{{count}} messages',
     select: 'Choisissez une conversation pour lire sa transcription.',
     transcriptError: 'Impossible de charger la transcription',
+    notFound: 'Conversation introuvable',
+    notFoundHint: 'Elle n’existe pas ou appartient à un autre compte.',
     transcriptEmpty: 'Cette conversation n’a aucun message.',
     tools: 'Outils utilisés',
     citations: 'Sources',
