@@ -104,3 +104,19 @@ export const INBOX_MAX_PAGE_SIZE = 1000;
  * file is built in the browser's memory, so a bigger history is exported a date range at a time.
  */
 export const EXPORT_ROW_CAP = 10_000;
+
+/**
+ * The messages.metadata key that marks a message the owner wrote to the visitor themselves (a
+ * WhatsApp reply typed in /messages), as opposed to the agent's answers: transcripts label it as
+ * the owner's. Written by the whatsapp-webhook function, read by the console's transcripts.
+ */
+export const OWNER_MESSAGE_FLAG = 'sentByOwner';
+
+/** Whether a message's metadata says the owner wrote it. */
+export function isOwnerMessage(metadata: unknown): boolean {
+  return (
+    typeof metadata === 'object' &&
+    metadata !== null &&
+    (metadata as Record<string, unknown>)[OWNER_MESSAGE_FLAG] === true
+  );
+}

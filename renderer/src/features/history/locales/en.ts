@@ -9,7 +9,7 @@ export const historyEn = {
     whatsapp: 'WhatsApp',
     sandbox: 'Test sandbox',
   },
-  roles: { user: 'Visitor', assistant: 'Agent', system: 'System', tool: 'Tool' },
+  roles: { user: 'Visitor', assistant: 'Agent', owner: 'You (owner)', system: 'System', tool: 'Tool' },
   contacts: {
     title: 'Contacts',
     subtitle: 'Everyone who called, wrote on WhatsApp or left an address on a web chat',

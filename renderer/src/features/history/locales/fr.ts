@@ -9,7 +9,7 @@ export const historyFr = {
     whatsapp: 'WhatsApp',
     sandbox: 'Bac à sable',
   },
-  roles: { user: 'Visiteur', assistant: 'Agent', system: 'Système', tool: 'Outil' },
+  roles: { user: 'Visiteur', assistant: 'Agent', owner: 'Vous (propriétaire)', system: 'Système', tool: 'Outil' },
   contacts: {
     title: 'Contacts',
     subtitle: 'Toutes les personnes qui ont appelé, écrit sur WhatsApp ou laissé une adresse sur le chat web',
