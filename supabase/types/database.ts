@@ -2564,6 +2564,7 @@ export type Database = {
           message_sid: string | null;
           not_sent_reason: string | null;
           profile_name: string | null;
+          sent_by_owner: boolean;
           status: string | null;
           status_updated_at: string | null;
           timestamp: string;
@@ -2587,6 +2588,7 @@ export type Database = {
           message_sid?: string | null;
           not_sent_reason?: string | null;
           profile_name?: string | null;
+          sent_by_owner?: boolean;
           status?: string | null;
           status_updated_at?: string | null;
           timestamp?: string;
@@ -2609,6 +2611,7 @@ export type Database = {
           message_sid?: string | null;
           not_sent_reason?: string | null;
           profile_name?: string | null;
+          sent_by_owner?: boolean;
           status?: string | null;
           status_updated_at?: string | null;
           timestamp?: string;
@@ -2809,6 +2812,8 @@ export type Database = {
           agent?: string;
           before_at?: string;
           before_id?: string;
+          filter_status?: string;
+          only_call?: string;
           page_size?: number;
           search?: string;
           since?: string;
@@ -3418,6 +3423,7 @@ export type Database = {
           not_sent_reason: string;
           profile_name: string;
           sent_at: string;
+          sent_by_owner: boolean;
           status: string;
         }[];
       };

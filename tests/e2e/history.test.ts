@@ -33,7 +33,7 @@ const minutesAgo = (m: number) => new Date(now - m * 60_000).toISOString();
 const CALLER = '+33612345678';
 let recordedCall: { id: string; path: string; startedAt: string; bytes: number };
 let browserCall: { id: string; path: string; startedAt: string; bytes: number };
-/** Every completed call /calls lists (phone and browser), with its agent. */
+/** Every call /calls lists (phone and browser, answered or not), with its agent. */
 const listedCalls: { id: string; agent: 'front' | 'back'; from: string | null }[] = [];
 const conversationIds: string[] = [];
 
@@ -134,7 +134,7 @@ beforeAll(async () => {
   recordedCall = { id: call.id, path, startedAt: call.timestamp, bytes: wav.length };
   listedCalls.push({ id: call.id, agent: 'front', from: CALLER });
 
-  // 22 more completed calls and one that failed (never listed), on both agents.
+  // 22 more completed calls and one that failed (listed too: it is a call to return), on both agents.
   const more = await must(
     service
       .from('calls')
@@ -162,7 +162,7 @@ beforeAll(async () => {
       ])
       .select('id, assigned_agent, from_number, status'),
   );
-  for (const c of more.filter((row) => row.status === 'completed'))
+  for (const c of more)
     listedCalls.push({ id: c.id, agent: c.assigned_agent === front.id ? 'front' : 'back', from: c.from_number });
   // A browser voice call, recorded by the page (a WAV, one of the formats it may upload).
 
@@ -265,7 +265,7 @@ async function signedIn() {
 }
 
 describe('call history', () => {
-  it('lists completed calls 20 at a time, plays the stereo recording and downloads it under the spec’s name', async () => {
+  it('lists every call 20 at a time, plays the stereo recording and downloads it under the spec’s name', async () => {
     const { context, page } = await signedIn();
     const calls = new CallHistoryPage(page, product.consoleUrl, historyEn);
     await calls.open('/calls');
@@ -280,8 +280,8 @@ describe('call history', () => {
       'Actions',
     ]);
     await calls.loadMore().click();
-    // 23 completed phone calls + 1 browser call; the failed one is not listed (spec 002 §4.2)
-    await expect.poll(() => calls.rows().count()).toBe(24);
+    // 23 completed phone calls, the failed one and 1 browser call
+    await expect.poll(() => calls.rows().count()).toBe(25);
     await expect.poll(() => calls.loadMore().count()).toBe(0);
 
     await calls.openDetails(0);
@@ -347,8 +347,8 @@ describe('call history periods and date ranges', () => {
   const HOUR = 3_600_000;
   const LONG_AGENT = 'ArchivesDuServiceClientDeLaRegionAuvergneRhoneAlpesEtBourgogneFrancheComte';
   let rangeOwner: string | undefined;
-  /** Completed calls, newest first, each with its own caller number. */
-  const seeded: { from: string; at: number }[] = [];
+  /** Calls, newest first, each with its own caller number (one failed: listed like the others). */
+  const seeded: { from: string; at: number; status: string }[] = [];
   const hoursAgo = [2, 30, 72, 156, 240, 480, 696, 960];
   /** The browser's local day of an instant (yyyy-MM-dd), as `<input type="date">` writes it. */
   const localDay = (at: number) =>
@@ -365,7 +365,10 @@ describe('call history periods and date ranges', () => {
       // A name with no break opportunity: the list must still fit (the Détails button in view).
       service.from('agents').insert({ user_id: rangeOwner, name: LONG_AGENT }).select('id').single(),
     );
-    for (const [i, h] of hoursAgo.entries()) seeded.push({ from: `+1415666${String(1000 + i)}`, at: now - h * HOUR });
+    for (const [i, h] of hoursAgo.entries())
+      seeded.push({ from: `+1415666${String(1000 + i)}`, at: now - h * HOUR, status: 'completed' });
+    seeded.push({ from: '+14156669999', at: now - 100 * HOUR, status: 'failed' });
+    seeded.sort((a, b) => b.at - a.at);
     const row = (from: string, at: number, status: string) => ({
       user_id: rangeOwner!,
       assigned_agent: agent.id,
@@ -376,13 +379,7 @@ describe('call history periods and date ranges', () => {
       timestamp: new Date(at).toISOString(),
       settled_at: new Date(at).toISOString(),
     });
-    await must(
-      service.from('calls').insert([
-        ...seeded.map((c) => row(c.from, c.at, 'completed')),
-        // Never listed, whatever the range (spec 002 §4.2).
-        row('+14156669999', now - 100 * HOUR, 'failed'),
-      ]),
-    );
+    await must(service.from('calls').insert(seeded.map((c) => row(c.from, c.at, c.status))));
   });
   afterAll(async () => {
     if (rangeOwner) await service?.auth.admin.deleteUser(rangeOwner);
@@ -430,7 +427,7 @@ describe('call history periods and date ranges', () => {
     expect(within(24)).toHaveLength(1);
     await calls.periodButton(historyEn.calls.period['30d']).click();
     await expect.poll(() => calls.callers()).toEqual(within(30 * 24));
-    expect(within(30 * 24)).toHaveLength(7);
+    expect(within(30 * 24)).toHaveLength(8);
     await context.close();
   });
 });
@@ -640,6 +637,35 @@ describe('conversations inbox', () => {
   });
 });
 
+describe('a conversation link that names none of the owner’s conversations', () => {
+  it('an unknown conversation id says not found', async () => {
+    const stranger = await service.auth.admin.createUser({
+      email: `history-stranger-${Date.now().toString(36)}@example.com`,
+      password,
+      email_confirm: true,
+    });
+    if (stranger.error) throw stranger.error;
+    try {
+      const theirs = await must(
+        service
+          .from('conversations')
+          .insert({ user_id: stranger.data.user.id, channel: 'web_chat', visitor_id: 'browser-9' })
+          .select('id')
+          .single(),
+      );
+      const { context, page } = await signedIn();
+      const inbox = new InboxPage(page, product.consoleUrl, historyEn);
+      for (const id of [theirs.id, crypto.randomUUID(), 'not-a-conversation']) {
+        await inbox.goto(`/conversations/${id}`);
+        await inbox.notFound().waitFor();
+      }
+      await context.close();
+    } finally {
+      await service.auth.admin.deleteUser(stranger.data.user.id);
+    }
+  });
+});
+
 describe('an inbox longer than one export page', () => {
   it('exports every conversation, past the function’s 1000 rows a page', async () => {
     const bigEmail = `history-big-${Date.now().toString(36)}@example.com`;
@@ -693,7 +719,7 @@ describe('at 768 px', () => {
     expect(await calls.detailsButtonFits(0), '/calls details').toBe(true);
     await screenshot(page, 'history-768-calls');
     await calls.open(`/agents/${front.id}/calls`);
-    await expect.poll(() => calls.rows().count()).toBe(12);
+    await expect.poll(() => calls.rows().count()).toBe(13); // 12 completed + the failed one
     expect(await calls.overflowsHorizontally(), '/agents/{id}/calls').toBe(false);
     expect(await calls.detailsButtonFits(0), '/agents/{id}/calls details').toBe(true);
     await screenshot(page, 'history-768-agent-calls');

@@ -279,7 +279,7 @@ describe('notification feed', () => {
     );
     expect(failedCall, 'the unanswered call has its failed_call notification row').toEqual([
       {
-        route: `/agents/${agentId}/calls`,
+        route: `/agents/${agentId}/calls?call=${call.id}`,
         data: { channel: 'phone', status: 'no-answer', from: '+33600000002', agentName: 'Front desk' },
       },
     ]);
@@ -305,7 +305,7 @@ describe('notification feed', () => {
         {
           title: notificationsEn.kinds.failedCall.title,
           body: 'Phone call from +33600000002 went unanswered.',
-          route: `/agents/${agentId}/calls`,
+          route: `/agents/${agentId}/calls?call=${call.id}`,
         },
         {
           title: notificationsEn.kinds.lowCredit.title,

@@ -99,6 +99,7 @@ describe('WhatsApp messages', () => {
     await messages.open(CUSTOMER);
     await messages.message('vous êtes ouverts samedi', 'inbound').waitFor();
     await messages.message('de 9 h à 17 h', 'outbound').waitFor();
+    expect(await messages.author('de 9 h à 17 h').textContent()).toBe(messagesEn.thread.agent);
 
     // Twilio's status callbacks move the reply on screen.
     expect((await twilio.messages.status(reply.sid, 'read')).status).toBe(204);
@@ -170,6 +171,8 @@ describe('WhatsApp messages', () => {
     });
     // The thread shows what the customer reads.
     await messages.message('Bonjour Léa, votre table est prête.', 'outbound').waitFor();
+    // The owner sent it, not the agent: an owner reply is labelled as the owner.
+    expect(await messages.author('Bonjour Léa, votre table est prête.').textContent()).toBe(messagesEn.thread.owner);
     await screenshot(page, 'whatsapp-messages-template');
     await context.close();
   });

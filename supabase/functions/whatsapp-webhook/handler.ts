@@ -48,6 +48,7 @@ import { replyToInbound } from './reply.ts';
 import { sendToUser, type SenderDeps } from './sender.ts';
 import { accountFor, inboundMessage, readWhatsAppWebhook, statusUpdate, type TwilioAccount } from './webhook.ts';
 import { WHATSAPP_STATUS_RANK } from '../_shared/contracts/whatsapp.ts';
+import { OWNER_MESSAGE_FLAG } from '../_shared/contracts/history.ts';
 
 export type { FunctionEnv };
 
@@ -252,6 +253,7 @@ export function makeHandler(env: FunctionEnv, wiring: WhatsAppWiring = {}): (req
         conversationId: last.data.conversation_id,
         agentNumber: last.data.to_number,
         userNumber: body.to,
+        byOwner: true,
       },
       {
         text: body.text,
@@ -259,6 +261,19 @@ export function makeHandler(env: FunctionEnv, wiring: WhatsAppWiring = {}): (req
         ...(body.template ? { template: body.template } : {}),
       },
     );
+    // What the owner wrote is part of the conversation's one transcript (the inbox shows it, the
+    // message figures count it), labelled as the owner's, once it went out.
+    if (result.sent.length > 0 && last.data.conversation_id) {
+      const written = await service.from('messages').insert({
+        conversation_id: last.data.conversation_id,
+        user_id: owner.userId,
+        agent_id: body.agentId,
+        role: 'assistant',
+        content: body.text.slice(0, 50_000),
+        metadata: { [OWNER_MESSAGE_FLAG]: true },
+      });
+      if (written.error) throw new Error(`recording the owner's message failed: ${written.error.message}`);
+    }
     const answer: OwnerSendAnswer = {
       sent: result.sent,
       notSentReason: result.notSent,

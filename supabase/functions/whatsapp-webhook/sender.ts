@@ -26,6 +26,8 @@ export interface Conversation {
   /** The agent's WhatsApp number and the user's, both E.164. */
   agentNumber: string;
   userNumber: string;
+  /** The owner wrote what is sent (from /messages), not the agent: the thread labels it so. */
+  byOwner?: boolean;
 }
 
 export interface Outgoing {
@@ -84,6 +86,7 @@ async function record(deps: SenderDeps, conversation: Conversation, row: Row): P
     direction: 'outbound',
     from_number: conversation.agentNumber,
     to_number: conversation.userNumber,
+    sent_by_owner: conversation.byOwner === true,
     body: row.body.slice(0, 10_000),
     media: (row.media ?? []).map((item) => (typeof item === 'string' ? { url: item } : item)),
     status: row.status,

@@ -59,6 +59,30 @@ export class CallHistoryPage extends ConsolePage {
     return this.rows().locator(`td[data-label="${this.texts.calls.columns.from}"]`).allTextContents();
   }
 
+  /** Picks a status in 'Statut des appels' (its French label, e.g. 'Occupé'; 'Tous les statuts' for any). */
+  async filterStatus(label: string): Promise<void> {
+    await this.page.getByRole('combobox', { name: this.texts.calls.statusFilter }).selectOption({ label });
+  }
+
+  /** The colour of the status of the first row showing `text` ('green', 'red' or 'yellow'). */
+  statusColourOf(text: string): Promise<string | null> {
+    return this.rows()
+      .filter({ hasText: text })
+      .first()
+      .locator('[data-status-colour]')
+      .getAttribute('data-status-colour');
+  }
+
+  /** The status shown on the first row showing `text` ('Échoué', 'Occupé'…). */
+  statusOf(text: string): Promise<string | null> {
+    return this.rows().filter({ hasText: text }).first().locator('[data-status-colour]').textContent();
+  }
+
+  /** The notice a link to a call that is not (or no longer) the owner's shows. */
+  callNotFound(): Locator {
+    return this.page.getByText(this.texts.calls.callNotFound, { exact: true });
+  }
+
   /** A row's 'Détails' button (a row's keyboard stop). */
   detailsButton(row: number): Locator {
     return this.rows()
@@ -241,6 +265,11 @@ export class InboxPage extends ConsolePage {
   /** The inbox item that has the keyboard focus, if any (its data-testid), else null. */
   async focusedItemTestId(): Promise<string | null> {
     return this.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+  }
+
+  /** What /conversations/{id} says when the id names none of the owner's conversations. */
+  notFound(): Locator {
+    return this.page.getByText(this.texts.inbox.notFound, { exact: true });
   }
 
   transcriptText(text: string): Locator {

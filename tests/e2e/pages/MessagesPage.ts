@@ -55,6 +55,11 @@ export class MessagesPage {
     });
   }
 
+  /** Who a message is from as the thread labels it ('Customer', 'Agent', 'You (owner)'). */
+  author(text: string): Locator {
+    return this.message(text).getByTestId('wa-author');
+  }
+
   delivery(text: string): Locator {
     return this.message(text).getByTestId('wa-delivery');
   }

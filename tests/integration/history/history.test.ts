@@ -5,7 +5,8 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INBOX_CHANNELS } from '../../../supabase/functions/_shared/contracts/history.ts';
+import { CALL_HISTORY_STATUSES, INBOX_CHANNELS } from '../../../supabase/functions/_shared/contracts/history.ts';
+import { CALL_STATUSES } from '../../../supabase/functions/_shared/contracts/phone.ts';
 import {
   attemptUpdate,
   serviceInsert,
@@ -49,7 +50,7 @@ beforeAll(async () => {
   owner = await cast.newUser('history-owner');
   sales = await agentOf(owner, 'Sales desk');
   support = await agentOf(owner, 'Support line');
-  // 24 completed phone calls (one a minute), 2 that failed, 3 completed browser voice calls.
+  // 24 completed phone calls (one a minute), one that failed, one busy, 3 completed browser voice calls.
   const calls = Array.from({ length: 24 }, (_, i) => ({
     user_id: owner.id,
     assigned_agent: i % 2 === 0 ? sales.id : support.id,
@@ -96,21 +97,66 @@ afterAll(async () => {
 });
 
 describe('call history', () => {
-  it('pages completed phone and browser calls newest first, 20 at a time, without gaps or repeats', async () => {
+  it('pages every finished phone and browser call newest first, answered or not, 20 at a time, without gaps or repeats', async () => {
     const first = await history(owner.client);
     expect(first).toHaveLength(20);
     const last = first[first.length - 1]!;
     const second = await history(owner.client, { before_at: last.started_at, before_id: last.id });
     const all = [...first, ...second];
-    expect(all).toHaveLength(27);
-    expect(new Set(all.map((r) => r.id)).size).toBe(27);
+    expect(all).toHaveLength(29);
+    expect(new Set(all.map((r) => r.id)).size).toBe(29);
     const times = all.map((r) => Date.parse(r.started_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(all.every((r) => r.status === 'completed')).toBe(true);
+    // the missed ones first (the newest), with the caller's number to call back
+    expect(first.slice(0, 2)).toMatchObject([
+      { status: 'busy', from_number: '+33612345678' },
+      { status: 'failed', from_number: '+33612345678' },
+    ]);
+    expect(all.filter((r) => r.status === 'completed')).toHaveLength(27);
     expect(all.some((r) => Date.parse(r.started_at) === Date.parse(at(102)))).toBe(false);
     expect(all.some((r) => Date.parse(r.started_at) === Date.parse(at(103)))).toBe(false);
     expect(all.filter((r) => r.kind === 'voice')).toHaveLength(3);
-    expect(first[0]).toMatchObject({ kind: 'voice', agent_name: 'Support line', from_number: null });
+    expect(first[2]).toMatchObject({ kind: 'voice', agent_name: 'Support line', from_number: null });
+  });
+
+  it('the status filter lists only the calls of that status', async () => {
+    const busy = await history(owner.client, { filter_status: 'busy' });
+    expect(busy.map((r) => [r.status, r.from_number])).toEqual([['busy', '+33612345678']]);
+    const failed = await history(owner.client, { filter_status: 'failed' });
+    expect(failed.map((r) => r.status)).toEqual(['failed']);
+    const completed = await history(owner.client, { filter_status: 'completed', page_size: 100 });
+    expect(completed).toHaveLength(27);
+    expect(await history(owner.client, { filter_status: 'no-answer' })).toEqual([]);
+    const unknown = await owner.client.rpc('call_history', { filter_status: 'ringing' });
+    expect(unknown.error?.code).toBe('22023');
+  });
+
+  it('lists exactly the contract’s statuses: every finished call, no live one (both definitions agree)', async () => {
+    const user = await cast.newUser('history-statuses');
+    const agent = await agentOf(user, 'Every status');
+    const inserted = await cast.service.from('calls').insert(
+      CALL_STATUSES.map((status, i) => ({
+        user_id: user.id,
+        assigned_agent: agent.id,
+        from_number: `+3361000000${i}`,
+        to_number: '+15550000009',
+        status,
+        timestamp: at(i),
+        source: 'twilio',
+      })),
+    );
+    if (inserted.error) throw new Error(inserted.error.message);
+    const listed = await history(user.client, { page_size: 100 });
+    expect(listed.map((r) => r.status).sort()).toEqual([...CALL_HISTORY_STATUSES].sort());
+    for (const status of CALL_HISTORY_STATUSES)
+      expect((await history(user.client, { filter_status: status })).map((r) => r.status)).toEqual([status]);
+  });
+
+  it('reads one call by id, for a link to it; not someone else’s', async () => {
+    const [failed] = await history(owner.client, { filter_status: 'failed' });
+    const linked = await history(owner.client, { only_call: failed!.id });
+    expect(linked).toMatchObject([{ id: failed!.id, status: 'failed', from_number: '+33612345678' }]);
+    expect(await history(cast.otherOwner.client, { only_call: failed!.id })).toEqual([]);
   });
 
   it('keeps its place when calls arrive between two pages', async () => {
@@ -132,12 +178,18 @@ describe('call history', () => {
 
   it('filters by agent, by the caller’s number as typed, by agent name and by dates', async () => {
     const salesOnly = await history(owner.client, { agent: sales.id });
-    expect(salesOnly).toHaveLength(12);
+    expect(salesOnly).toHaveLength(13);
     expect(salesOnly.every((r) => r.agent_name === 'Sales desk')).toBe(true);
     const byNumber = await history(owner.client, { search: '+33 6 12 34' });
-    expect(byNumber.map((r) => r.from_number)).toEqual(['+33612345678', '+33612345678', '+33612345678']);
+    expect(byNumber.map((r) => r.from_number)).toEqual([
+      '+33612345678',
+      '+33612345678',
+      '+33612345678',
+      '+33612345678',
+      '+33612345678',
+    ]);
     const byName = await history(owner.client, { search: 'support' });
-    expect(byName).toHaveLength(15);
+    expect(byName).toHaveLength(16);
     const ranged = await history(owner.client, { since: at(10), until: at(20) });
     expect(ranged.filter((r) => r.kind === 'gsm')).toHaveLength(10);
     expect(ranged.filter((r) => r.kind === 'voice')).toHaveLength(1);

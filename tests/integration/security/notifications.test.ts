@@ -103,7 +103,8 @@ describe('notifications written by triggers', () => {
     const rows = await notificationsOf(cast.owner.id, 'failed_call');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      route: `/agents/${agentId}/calls`,
+      // it opens that very call in the agent's history
+      route: `/agents/${agentId}/calls?call=${call.id}`,
       data: { channel: 'phone', status: 'no-answer', from: '+33600000001', agentName: 'Front desk' },
     });
   });
@@ -116,7 +117,11 @@ describe('notifications written by triggers', () => {
     await cast.service.from('voice_calls').update({ status: 'failed' }).eq('id', voice.id);
     const rows = await notificationsOf(cast.otherOwner.id, 'failed_call');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ route: '/calls', source_id: voice.id, data: { channel: 'web_voice' } });
+    expect(rows[0]).toMatchObject({
+      route: `/calls?call=${voice.id}`,
+      source_id: voice.id,
+      data: { channel: 'web_voice' },
+    });
   });
 
   it('low credit notifies once per crossing of the threshold, not per charge', async () => {

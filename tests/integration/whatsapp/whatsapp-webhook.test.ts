@@ -542,6 +542,44 @@ describe('the 24-hour window', () => {
     expect(sendsTo(twilio, recent).at(-1)).toMatchObject({ body: 'A follow-up.', contentSid: null });
   });
 
+  it('an owner reply is labelled as the owner, in the thread and in the conversation’s transcript', async () => {
+    const user = waNumber();
+    openai.queueChat({ text: 'Hello there.' });
+    await twilio.messages.inbound('text', { from: user, to: agent.number });
+    await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
+    expect((await send(user, 'The owner here: see you at 8.', await token())).status).toBe(200);
+    const thread = await cast.owner.client.rpc('whatsapp_thread_messages', {
+      thread_agent: agent.agentId,
+      thread_contact: user,
+    });
+    expect(thread.error).toBeNull();
+    const rows = (thread.data ?? []) as {
+      direction: string;
+      body: string;
+      sent_by_owner: boolean;
+      conversation_id: string | null;
+    }[];
+    const outbound = rows.filter((m) => m.direction === 'outbound');
+    expect(Object.fromEntries(outbound.map((m) => [m.body, m.sent_by_owner]))).toEqual({
+      'Hello there.': false,
+      'The owner here: see you at 8.': true,
+    });
+    expect(rows.find((m) => m.direction === 'inbound')?.sent_by_owner).toBe(false);
+    const conversationId = outbound[0]!.conversation_id!;
+    const transcript = await cast.owner.client
+      .from('messages')
+      .select('role, content, metadata')
+      .eq('conversation_id', conversationId)
+      .eq('role', 'assistant')
+      .order('timestamp');
+    expect(
+      transcript.data?.map((m) => [m.content, (m.metadata as Record<string, unknown>).sentByOwner ?? false]),
+    ).toEqual([
+      ['Hello there.', false],
+      ['The owner here: see you at 8.', true],
+    ]);
+  });
+
   it('the owner’s composer sends the template it picked, and WhatsApp’s refusal (63016) comes back', async () => {
     const picked = twilio.messages.addTemplate({
       friendlyName: 'table_ready',

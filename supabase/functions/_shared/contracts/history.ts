@@ -23,6 +23,22 @@ export function periodStart(period: CallPeriod, now: Date): Date {
   return new Date(now.getTime() - periodMs[period]);
 }
 
+/**
+ * The statuses of the calls the history lists: every finished call, answered or not (a missed,
+ * busy or failed call is one to call back). Live ones (queued, ringing, in progress) are not
+ * history yet. SQL twin: call_history's status list and private.call_history_statuses()
+ * (tests/integration/history proves both agree). A browser call is only completed or failed.
+ */
+export const CALL_HISTORY_STATUSES = ['completed', 'no-answer', 'busy', 'failed', 'canceled'] as const;
+export type CallHistoryStatus = (typeof CALL_HISTORY_STATUSES)[number];
+export const callHistoryStatusSchema = z.enum(CALL_HISTORY_STATUSES);
+
+/**
+ * The search parameter of a link to one call in the history (`/calls?call={id}`): the page opens
+ * that call's details. Notifications and alert emails link there (SQL: private.call_route).
+ */
+export const CALL_LINK_PARAM = 'call';
+
 /** 'gsm': a phone call through the telephony provider; 'voice': a browser voice call. */
 export const CALL_KINDS = ['gsm', 'voice'] as const;
 export type CallKind = (typeof CALL_KINDS)[number];
@@ -88,3 +104,19 @@ export const INBOX_MAX_PAGE_SIZE = 1000;
  * file is built in the browser's memory, so a bigger history is exported a date range at a time.
  */
 export const EXPORT_ROW_CAP = 10_000;
+
+/**
+ * The messages.metadata key that marks a message the owner wrote to the visitor themselves (a
+ * WhatsApp reply typed in /messages), as opposed to the agent's answers: transcripts label it as
+ * the owner's. Written by the whatsapp-webhook function, read by the console's transcripts.
+ */
+export const OWNER_MESSAGE_FLAG = 'sentByOwner';
+
+/** Whether a message's metadata says the owner wrote it. */
+export function isOwnerMessage(metadata: unknown): boolean {
+  return (
+    typeof metadata === 'object' &&
+    metadata !== null &&
+    (metadata as Record<string, unknown>)[OWNER_MESSAGE_FLAG] === true
+  );
+}

@@ -1,4 +1,4 @@
-import type { CallPeriod, InboxChannel, RatingFilter } from '@contracts/history.ts';
+import type { CallHistoryStatus, CallPeriod, InboxChannel, RatingFilter } from '@contracts/history.ts';
 
 /** The time window of a list: `since` inclusive, `until` exclusive (ISO strings, null = open). */
 export interface TimeWindow {
@@ -25,7 +25,13 @@ export const historyKeys = {
    * Spec 002 §4.5: the call list cache is keyed by user, search text and date range. A period is
    * keyed by its name ('7d'), not by its start instant, so a revisit within 5 minutes hits the cache.
    */
-  calls: (userId: string, agentId: string | null, search: string, range: CallRange) =>
+  calls: (
+    userId: string,
+    agentId: string | null,
+    search: string,
+    range: CallRange,
+    status: CallHistoryStatus | null = null,
+  ) =>
     [
       ...historyKeys.all,
       'calls',
@@ -33,7 +39,9 @@ export const historyKeys = {
       agentId ?? 'all',
       search,
       ...(range.kind === 'period' ? (['period', range.period] as const) : (['days', range.from, range.to] as const)),
+      status ?? 'any',
     ] as const,
+  call: (callId: string) => [...historyKeys.all, 'call', callId] as const,
   recordingUrl: (path: string) => [...historyKeys.all, 'recording', path] as const,
   transcript: (conversationId: string) => [...historyKeys.all, 'transcript', conversationId] as const,
   conversation: (conversationId: string) => [...historyKeys.all, 'conversation', conversationId] as const,

@@ -25,6 +25,7 @@ const messageSchema = z.object({
     .nullable()
     .catch(null),
   citations: z.array(citationSchema.catch(fallbackCitation)).nullable().catch(null),
+  metadata: z.unknown().optional(),
 });
 export type TranscriptMessage = z.infer<typeof messageSchema>;
 
@@ -32,7 +33,7 @@ export type TranscriptMessage = z.infer<typeof messageSchema>;
 export async function fetchTranscript(conversationId: string): Promise<TranscriptMessage[]> {
   const { data, error } = await getSupabase()
     .from('messages')
-    .select('id, role, content, timestamp, tool_calls, citations')
+    .select('id, role, content, timestamp, tool_calls, citations, metadata')
     .eq('conversation_id', conversationId)
     .order('timestamp', { ascending: true })
     .order('id', { ascending: true });

@@ -8,10 +8,11 @@ import type { CallRow } from '../api/callHistory.ts';
 import { downloadRecording, useRecordingUrlQuery } from '../api/recording.ts';
 import { useTranscriptQuery } from '../api/transcript.ts';
 import { saveFile } from '../exportFiles.ts';
+import { CallStatusTag } from './CallStatusTag.tsx';
 import { Transcript } from './Transcript.tsx';
 import { WaveformPlayer } from './WaveformPlayer.tsx';
 
-/** The call details (spec 002 §2.5): recording player, download under the spec's name, transcript. */
+/** The call details (spec 002 §2.5): caller and status, recording player, download under the spec's name, transcript. */
 export function CallDetailsDialog({ call, onClose }: { call: CallRow; onClose: () => void }) {
   const { t } = useTranslation();
   const recording = useRecordingUrlQuery(call.recording_path);
@@ -46,6 +47,12 @@ export function CallDetailsDialog({ call, onClose }: { call: CallRow; onClose: (
       className="call-details-dialog"
     >
       <DialogBody>
+        {/* Who called and how it ended: for a missed call, the number to call back. */}
+        <p className="call-details-summary">
+          <span className={Classes.TEXT_MUTED}>{t('history:calls.caller')}</span>
+          <strong>{call.from_number ?? t('history:calls.browserCaller')}</strong>
+          <CallStatusTag status={call.status} />
+        </p>
         {call.recording_path ? (
           <WaveformPlayer
             key={recording.data ?? 'signing'}

@@ -1,19 +1,14 @@
-import { Button, Intent, Tag } from '@blueprintjs/core';
+import { Button, Tag } from '@blueprintjs/core';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCallDuration } from '@contracts/history.ts';
-import { CALL_STATUSES, callStatusColour, type CallStatus } from '@contracts/phone.ts';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import type { CallRow } from '../api/callHistory.ts';
+import { CallStatusTag } from './CallStatusTag.tsx';
 
-const intentOf = { green: Intent.SUCCESS, red: Intent.DANGER, yellow: Intent.WARNING } as const;
 const column = createColumnHelper<CallRow>();
-
-function isCallStatus(status: string): status is CallStatus {
-  return (CALL_STATUSES as readonly string[]).includes(status);
-}
 
 export interface CallTableProps {
   rows: CallRow[] | undefined;
@@ -23,7 +18,7 @@ export interface CallTableProps {
   onDetails: (call: CallRow) => void;
 }
 
-/** The call list (spec 002 §2.5), French in both interface languages. */
+/** The call list (spec 002 §2.5), French in both interface languages: every finished call, answered or not. */
 export function CallTable({ rows, loading, allAgents, onDetails }: CallTableProps) {
   const { t } = useTranslation();
   const columns = useMemo(() => {
@@ -57,15 +52,7 @@ export function CallTable({ rows, loading, allAgents, onDetails }: CallTableProp
       }),
       column.accessor('status', {
         header: t('history:calls.columns.status'),
-        cell: (c) => {
-          const status = c.getValue();
-          const known = isCallStatus(status);
-          return (
-            <Tag intent={known ? intentOf[callStatusColour(status)] : Intent.WARNING} minimal>
-              {known ? t(`history:calls.status.${status}`) : status}
-            </Tag>
-          );
-        },
+        cell: (c) => <CallStatusTag status={c.getValue()} />,
       }),
       column.display({
         id: 'actions',

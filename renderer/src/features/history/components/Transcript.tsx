@@ -1,7 +1,14 @@
 import { Card, Classes, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { isOwnerMessage } from '@contracts/history.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import type { TranscriptMessage } from '../api/transcript.ts';
+
+/** Who a line is from: the owner's own replies are theirs, not the agent's. */
+function roleOf(m: TranscriptMessage): 'user' | 'assistant' | 'owner' | 'system' {
+  if (m.role === 'assistant') return isOwnerMessage(m.metadata) ? 'owner' : 'assistant';
+  return m.role === 'user' ? 'user' : 'system';
+}
 
 /** A conversation's messages with the tools each answer used and the sources it cited. */
 export function Transcript({ messages }: { messages: TranscriptMessage[] }) {
@@ -12,9 +19,7 @@ export function Transcript({ messages }: { messages: TranscriptMessage[] }) {
         <li key={m.id} className={`transcript-line transcript-${m.role}`}>
           <Card compact>
             <div className="transcript-meta">
-              <strong>
-                {t(`history:roles.${m.role === 'assistant' ? 'assistant' : m.role === 'user' ? 'user' : 'system'}`)}
-              </strong>
+              <strong>{t(`history:roles.${roleOf(m)}`)}</strong>
               <span className={Classes.TEXT_MUTED}>{formatDate(m.timestamp, i18n.language)}</span>
             </div>
             <p className="transcript-content">{m.content}</p>

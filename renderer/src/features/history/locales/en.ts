@@ -9,7 +9,7 @@ export const historyEn = {
     whatsapp: 'WhatsApp',
     sandbox: 'Test sandbox',
   },
-  roles: { user: 'Visitor', assistant: 'Agent', system: 'System', tool: 'Tool' },
+  roles: { user: 'Visitor', assistant: 'Agent', owner: 'You (owner)', system: 'System', tool: 'Tool' },
   contacts: {
     title: 'Contacts',
     subtitle: 'Everyone who called, wrote on WhatsApp or left an address on a web chat',
@@ -85,6 +85,8 @@ export const historyEn = {
     messages_other: '{{count}} messages',
     select: 'Select a conversation to read its transcript.',
     transcriptError: 'Could not load the transcript',
+    notFound: 'Conversation not found',
+    notFoundHint: 'It does not exist, or it belongs to another account.',
     transcriptEmpty: 'This conversation has no messages.',
     tools: 'Tools used',
     citations: 'Sources',

@@ -9,7 +9,7 @@ export const historyFr = {
     whatsapp: 'WhatsApp',
     sandbox: 'Bac à sable',
   },
-  roles: { user: 'Visiteur', assistant: 'Agent', system: 'Système', tool: 'Outil' },
+  roles: { user: 'Visiteur', assistant: 'Agent', owner: 'Vous (propriétaire)', system: 'Système', tool: 'Outil' },
   contacts: {
     title: 'Contacts',
     subtitle: 'Toutes les personnes qui ont appelé, écrit sur WhatsApp ou laissé une adresse sur le chat web',
@@ -89,6 +89,8 @@ export const historyFr = {
     messages_other: '{{count}} messages',
     select: 'Choisissez une conversation pour lire sa transcription.',
     transcriptError: 'Impossible de charger la transcription',
+    notFound: 'Conversation introuvable',
+    notFoundHint: 'Elle n’existe pas ou appartient à un autre compte.',
     transcriptEmpty: 'Cette conversation n’a aucun message.',
     tools: 'Outils utilisés',
     citations: 'Sources',

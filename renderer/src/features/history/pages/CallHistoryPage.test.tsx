@@ -64,7 +64,7 @@ describe('call history states (spec 002 §2.5, French in both interface language
     rpc.mockResolvedValue({ data: [], error: null });
     renderPage(lang);
     await screen.findByText('Aucun appel');
-    expect(screen.getByText('Aucun appel terminé sur cette période.')).toBeTruthy();
+    expect(screen.getByText('Aucun appel sur cette période.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
   });
 

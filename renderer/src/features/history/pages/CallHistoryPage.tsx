@@ -1,15 +1,33 @@
-import { Button, ButtonGroup, Classes, H2, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
+import {
+  Button,
+  ButtonGroup,
+  Callout,
+  Classes,
+  H2,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  NonIdealState,
+} from '@blueprintjs/core';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
-import { CALL_PERIODS, DEFAULT_CALL_PERIOD, HISTORY_SEARCH_DEBOUNCE_MS } from '@contracts/history.ts';
+import { useParams, useSearchParams } from 'react-router-dom';
+import {
+  CALL_HISTORY_STATUSES,
+  CALL_LINK_PARAM,
+  CALL_PERIODS,
+  DEFAULT_CALL_PERIOD,
+  HISTORY_SEARCH_DEBOUNCE_MS,
+  callHistoryStatusSchema,
+  type CallHistoryStatus,
+} from '@contracts/history.ts';
 import { SkeletonLines } from '../../../components/QueryState.tsx';
 import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
 import { NotFoundPage } from '../../../app/screens/NotFoundPage.tsx';
 import { useAgentQuery } from '../../agents/api/agentDetail.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import { useAuth } from '../../auth/session/AuthProvider.tsx';
-import { fetchCallsForExport, useCallHistoryQuery, type CallRow } from '../api/callHistory.ts';
+import { fetchCallsForExport, useCallHistoryQuery, useCallQuery, type CallRow } from '../api/callHistory.ts';
 import type { CallRange } from '../api/keys.ts';
 import { CallDetailsDialog } from '../components/CallDetailsDialog.tsx';
 import { CallTable } from '../components/CallTable.tsx';
@@ -32,8 +50,9 @@ function AgentCallHistory({ agentId }: { agentId: string }) {
 }
 
 /**
- * The call history (spec 002 §2.5, French UI): completed phone and browser calls, search, period
- * or date range, 'Charger plus', details with the recording.
+ * The call history (spec 002 §2.5, French UI): every finished phone and browser call, answered or
+ * not, search, status, period or date range, 'Charger plus', details with the recording. A link
+ * with `?call={id}` (a notification, an alert email) opens that call's details.
  */
 function CallHistory({ agentId }: { agentId: string | null }) {
   const { t } = useTranslation();
@@ -42,17 +61,36 @@ function CallHistory({ agentId }: { agentId: string | null }) {
   const [search, setSearch] = useState('');
   const settled = useDebouncedValue(search.trim(), HISTORY_SEARCH_DEBOUNCE_MS);
   const [range, setRange] = useState<CallRange>({ kind: 'period', period: DEFAULT_CALL_PERIOD });
+  const [status, setStatus] = useState<CallHistoryStatus | null>(null);
   const [draft, setDraft] = useState({ from: '', to: '' });
   const [selected, setSelected] = useState<CallRow | null>(null);
-  const query = useCallHistoryQuery(userId, agentId, settled, range);
+  const [params, setParams] = useSearchParams();
+  const linkedId = params.get(CALL_LINK_PARAM);
+  const linked = useCallQuery(linkedId);
+  const query = useCallHistoryQuery(userId, agentId, settled, range, status);
   const rows = query.data?.pages.flatMap((page) => page.rows);
   const error = query.error ? toAppError(query.error) : null;
+  const linkedError = linked.error ? toAppError(linked.error) : null;
   const onDetails = useCallback((call: CallRow) => setSelected(call), []);
+  const forgetLink = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(CALL_LINK_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  const shown = selected ?? linked.data ?? null;
+  const closeDetails = () => {
+    setSelected(null);
+    if (linkedId) forgetLink();
+  };
   const exporter = useExportRunner();
   // The whole filtered list, not only the pages on screen.
   const exportList = (format: ExportFormat) =>
     exporter.run(async () => {
-      const all = await fetchCallsForExport(agentId, settled, range);
+      const all = await fetchCallsForExport(agentId, settled, range, status);
       saveExport('calls', format, format === 'csv' ? callsCsv(all.rows) : callsJson(all.rows));
       return all;
     });
@@ -123,7 +161,29 @@ function CallHistory({ agentId }: { agentId: string | null }) {
           </label>
           <Button type="submit" text={t('history:calls.applyRange')} disabled={!draft.from || !draft.to} />
         </form>
+        <HTMLSelect
+          aria-label={t('history:calls.statusFilter')}
+          value={status ?? ''}
+          onChange={(e) => {
+            const picked = callHistoryStatusSchema.safeParse(e.currentTarget.value);
+            setStatus(picked.success ? picked.data : null);
+          }}
+          options={[
+            { value: '', label: t('history:calls.allStatuses') },
+            ...CALL_HISTORY_STATUSES.map((s) => ({ value: s, label: t(`history:calls.status.${s}`) })),
+          ]}
+        />
       </div>
+      {linkedId && linked.isSuccess && linked.data === null && (
+        <Callout intent={Intent.WARNING} icon="search" title={t('history:calls.callNotFound')}>
+          {t('history:calls.callNotFoundHint')}
+        </Callout>
+      )}
+      {linkedId && linkedError && (
+        <Callout intent={Intent.DANGER} icon="error">
+          {t('history:calls.callLoadError', { message: t(linkedError.messageKey, linkedError.params) })}
+        </Callout>
+      )}
       <ExportNotice status={exporter.status} texts="history:calls.export" />
       {error ? (
         <NonIdealState
@@ -135,7 +195,11 @@ function CallHistory({ agentId }: { agentId: string | null }) {
           }
         />
       ) : query.isSuccess && rows?.length === 0 ? (
-        <NonIdealState icon="phone" title={t('history:calls.empty')} description={t('history:calls.emptyHint')} />
+        <NonIdealState
+          icon="phone"
+          title={t('history:calls.empty')}
+          description={t(status ? 'history:calls.emptyFiltered' : 'history:calls.emptyHint')}
+        />
       ) : (
         <CallTable rows={rows} loading={query.isPending} allAgents={agentId === null} onDetails={onDetails} />
       )}
@@ -147,7 +211,7 @@ function CallHistory({ agentId }: { agentId: string | null }) {
           onClick={() => void query.fetchNextPage()}
         />
       )}
-      {selected && <CallDetailsDialog call={selected} onClose={() => setSelected(null)} />}
+      {shown && <CallDetailsDialog call={shown} onClose={closeDetails} />}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Classes, H2, H4, Intent, NonIdealState, Tag } from '@blueprintj
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { z } from 'zod';
 import { QueryState, SkeletonLines } from '../../../components/QueryState.tsx';
 import { toAppError } from '../../../errors/appError.ts';
 import { useAuth } from '../../auth/session/AuthProvider.tsx';
@@ -136,6 +137,8 @@ export function ConversationsPage() {
   );
 }
 
+const conversationIdSchema = z.string().uuid();
+
 function ConversationPane({
   conversationId,
   row,
@@ -146,9 +149,21 @@ function ConversationPane({
   onExport: (format: ExportFormat, row: InboxRow | null) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const transcript = useTranscriptQuery(conversationId);
-  const conversation = useConversationQuery(row ? null : conversationId);
+  // An id that is not one (a mistyped or cut link) names no conversation: nothing to ask for.
+  const wellFormed = conversationIdSchema.safeParse(conversationId).success;
+  const transcript = useTranscriptQuery(wellFormed ? conversationId : null);
+  const conversation = useConversationQuery(row || !wellFormed ? null : conversationId);
   const channel = row?.channel ?? conversation.data?.channel;
+  // Someone else's conversation reads as no row at all (RLS), like one that never existed.
+  if (!wellFormed || (conversation.isSuccess && conversation.data === null))
+    return (
+      <NonIdealState
+        icon="search"
+        title={t('history:inbox.notFound')}
+        description={t('history:inbox.notFoundHint')}
+        action={<Link to="/conversations">{t('history:inbox.back')}</Link>}
+      />
+    );
   return (
     <div className="history-page-pane">
       <div className="inbox-toolbar">

@@ -18,6 +18,8 @@ export interface WhatsAppMessage {
   errorMessage: string | null;
   notSentReason: string | null;
   sentAt: string;
+  /** The owner wrote this outbound message (not the agent). */
+  byOwner: boolean;
 }
 
 interface MessageCursor {
@@ -50,6 +52,7 @@ export async function fetchThreadPage(
     errorMessage: r.error_message,
     notSentReason: r.not_sent_reason,
     sentAt: r.sent_at,
+    byOwner: r.sent_by_owner === true,
   }));
 }
 

@@ -21,7 +21,15 @@ export function MessageBubble({
     <li className={`wa-message is-${message.direction}`} data-testid="wa-message" data-direction={message.direction}>
       <div className="wa-message-meta">
         <span className={Classes.TEXT_MUTED}>
-          {t(message.direction === 'inbound' ? 'messages:thread.customer' : 'messages:thread.agent')}
+          <span data-testid="wa-author">
+            {t(
+              message.direction === 'inbound'
+                ? 'messages:thread.customer'
+                : message.byOwner
+                  ? 'messages:thread.owner'
+                  : 'messages:thread.agent',
+            )}
+          </span>
           {' · '}
           <time dateTime={message.sentAt}>{formatDate(message.sentAt, i18n.language)}</time>
         </span>

@@ -25,6 +25,7 @@ const base: WhatsAppMessage = {
   errorMessage: null,
   notSentReason: null,
   sentAt: '2026-11-25T10:00:00Z',
+  byOwner: false,
 };
 
 describe('MessageBubble', () => {
@@ -51,6 +52,25 @@ describe('MessageBubble', () => {
     expect(container.querySelector('audio')?.getAttribute('src')).toBe('https://signed.example/u/a/SM1/1');
     expect(screen.getByRole('link', { name: 'Menu' }).getAttribute('href')).toBe('https://example.com/menu');
     expect(screen.getByTestId('wa-delivery').textContent).toBe(messagesEn.delivery.received);
+  });
+
+  it('labels an owner reply as the owner, the agent’s as the agent’s and the customer’s as theirs', () => {
+    const outbound = { ...base, direction: 'outbound' as const, status: 'delivered' };
+    wrap(
+      <ul>
+        <MessageBubble
+          message={{ ...outbound, id: 'o', body: 'Owner words', byOwner: true }}
+          mediaUrl={() => undefined}
+        />
+        <MessageBubble message={{ ...outbound, id: 'a', body: 'Agent words' }} mediaUrl={() => undefined} />
+        <MessageBubble message={base} mediaUrl={() => undefined} />
+      </ul>,
+    );
+    expect(screen.getAllByTestId('wa-author').map((a) => a.textContent)).toEqual([
+      messagesEn.thread.owner,
+      messagesEn.thread.agent,
+      messagesEn.thread.customer,
+    ]);
   });
 
   it('says why a reply was not sent, with Twilio’s code', () => {

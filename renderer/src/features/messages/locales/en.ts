@@ -31,6 +31,7 @@ export const messagesEn = {
     loadEarlier: 'Load earlier messages',
     customer: 'Customer',
     agent: 'Agent',
+    owner: 'You (owner)',
     errorTitle: 'Could not load this conversation',
   },
   media: {

@@ -34,6 +34,7 @@ export const messagesFr: typeof messagesEn = {
     loadEarlier: 'Charger les messages précédents',
     customer: 'Client',
     agent: 'Agent',
+    owner: 'Vous (propriétaire)',
     errorTitle: 'Impossible de charger cette conversation',
   },
   media: {
