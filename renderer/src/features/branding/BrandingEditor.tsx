@@ -5,7 +5,7 @@ import { EditorNotices } from '../../components/EditorNotices.tsx';
 import { toastError, toaster, toastSuccess } from '../../components/toaster.ts';
 import { isEditConflict } from '../../components/unsavedChanges.ts';
 import { afterOwnWrite, useEditBase } from '../../components/useEditBase.ts';
-import { useSingleFlight } from '../../components/useSingleFlight.ts';
+import { useSingleSave } from '../../lib/singleFlight.ts';
 import { toAppError } from '../../errors/appError.ts';
 import { getRuntimeConfig } from '../../lib/supabase.ts';
 import { useUploadAgentAvatarMutation } from '../agents/api/agentDetail.ts';
@@ -70,7 +70,7 @@ export function BrandingEditor({ agent }: { agent: BrandingAgent }) {
   const [resolving, setResolving] = useState(false);
   const tabsRef = useRef<HTMLDivElement>(null);
   const save = useSaveBrandingMutation(agent.id);
-  const saving = useSingleFlight();
+  const saving = useSingleSave();
   const fetchFresh = useFetchFreshBranding(agent.id);
   const avatar = useUploadAgentAvatarMutation(agent);
   const dirty = !sameBranding(form, saved);

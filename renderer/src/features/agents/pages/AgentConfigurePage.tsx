@@ -8,7 +8,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { toastError, toastSuccess } from '../../../components/toaster.ts';
 import { isEditConflict } from '../../../components/unsavedChanges.ts';
 import { afterOwnWrite, useEditBase } from '../../../components/useEditBase.ts';
-import { useSingleFlight } from '../../../components/useSingleFlight.ts';
+import { useSingleSave } from '../../../lib/singleFlight.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import {
   useAgentQuery,
@@ -90,7 +90,7 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
   const update = useUpdateAgentMutation(agent.id);
   const fetchFresh = useFetchFreshAgent(agent.id);
   const avatar = useUploadAgentAvatarMutation(agent);
-  const saving = useSingleFlight();
+  const saving = useSingleSave();
   const [saveFailed, setSaveFailed] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [resolving, setResolving] = useState(false);

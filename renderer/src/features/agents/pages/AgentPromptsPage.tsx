@@ -8,7 +8,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { toastSuccess } from '../../../components/toaster.ts';
 import { isEditConflict } from '../../../components/unsavedChanges.ts';
 import { useEditBase } from '../../../components/useEditBase.ts';
-import { useSingleFlight } from '../../../components/useSingleFlight.ts';
+import { useSingleSave } from '../../../lib/singleFlight.ts';
 import { useAgentQuery, useFetchFreshAgent, useUpdateAgentMutation, type AgentDetail } from '../api/agentDetail.ts';
 import { useBackupMutations, useBackupsQuery, type PromptBackup } from '../api/promptBackups.ts';
 import { AssistantPanel } from '../prompts/AssistantPanel.tsx';
@@ -39,7 +39,7 @@ function PromptEditor({ agent }: { agent: AgentDetail }) {
   const [conflict, setConflict] = useState(false);
   const [resolving, setResolving] = useState(false);
   const update = useUpdateAgentMutation(agent.id);
-  const saving = useSingleFlight();
+  const saving = useSingleSave();
   const fetchFresh = useFetchFreshAgent(agent.id);
   const backups = useBackupsQuery(agent.id);
   const { create, remove } = useBackupMutations(agent);

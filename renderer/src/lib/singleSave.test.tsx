@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useSingleFlight } from './useSingleFlight.ts';
+import { useSingleSave } from './singleFlight.ts';
 
 afterEach(cleanup);
 
 describe('one save at a time', () => {
   it('drops a second call made while the first is running, then accepts the next one', async () => {
-    const { result } = renderHook(() => useSingleFlight());
+    const { result } = renderHook(() => useSingleSave());
     let calls = 0;
     let finish: () => void = () => undefined;
     const task = () =>
