@@ -2805,6 +2805,15 @@ export type Database = {
       };
       admin_save_tool_catalogue: { Args: { tools: Json }; Returns: number };
       admin_update_user: { Args: { is_admin: boolean; name: string; user_id: string }; Returns: undefined };
+      agent_allowance: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          max_agents: number;
+          pack_id: string;
+          pack_name: string;
+          used_agents: number;
+        }[];
+      };
       agent_for_turn: { Args: { agent_id?: string; subdomain?: string }; Returns: Json };
       assign_phone_number: { Args: { agent_id?: string; phone_number_id: string }; Returns: undefined };
       call_history: {

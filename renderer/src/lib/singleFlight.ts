@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 
 /** Runs a task unless the previous one started through the same guard is still running. */
 export type SingleFlight = (task: () => Promise<unknown>) => boolean;
@@ -27,4 +27,30 @@ export function createSingleFlight(): SingleFlight {
 export function useSingleFlight(): SingleFlight {
   const [guard] = useState(createSingleFlight);
   return guard;
+}
+
+/**
+ * The same guard for an editor's Save, awaitable and drawn: `run` resolves to the task's result
+ * (undefined when dropped because a save is already running) and `inFlight` keeps Save disabled
+ * until it ends. A second save on the version the first has already moved past would be refused
+ * by Postgres as a conflict with the user's own save.
+ */
+export function useSingleSave(): {
+  inFlight: boolean;
+  run: <T>(task: () => Promise<T>) => Promise<T | undefined>;
+} {
+  const busy = useRef(false);
+  const [inFlight, setInFlight] = useState(false);
+  const run = useCallback(async <T>(task: () => Promise<T>): Promise<T | undefined> => {
+    if (busy.current) return undefined;
+    busy.current = true;
+    setInFlight(true);
+    try {
+      return await task();
+    } finally {
+      busy.current = false;
+      setInFlight(false);
+    }
+  }, []);
+  return { inFlight, run };
 }

@@ -59,6 +59,11 @@ export class AgentListPage {
   confirmDeleteButton(): Locator {
     return this.deleteDialog().locator('button[type=submit]');
   }
+
+  /** "1 of 1 agents used — upgrade": the pack's agent allowance under the title. */
+  allowance(): Locator {
+    return this.page.getByTestId('agent-allowance');
+  }
 }
 
 /** /agents/new: the five-step creation wizard (spec 001 §2.2). */
@@ -70,6 +75,15 @@ export class AgentWizardPage {
 
   nextButton(): Locator {
     return this.page.getByRole('button', { name: this.texts.wizard.next, exact: true });
+  }
+
+  /** The pack's agent allowance on the first step, and the warning when it is all used. */
+  allowance(): Locator {
+    return this.page.getByTestId('agent-allowance');
+  }
+
+  allowanceFull(): Locator {
+    return this.page.getByTestId('allowance-full');
   }
 
   previousButton(): Locator {

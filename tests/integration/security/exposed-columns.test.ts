@@ -96,6 +96,8 @@ describe('exposed columns', () => {
       'admin_save_packs',
       'admin_save_tool_catalogue',
       'admin_update_user',
+      // The caller's own agents used of their pack's allowance (tests/integration/security/pack-limits.test.ts).
+      'agent_allowance',
       // The owner's (or an admin's) number to one of the owner's agents (tests/integration/phone).
       'assign_phone_number',
       // The owner's own history lists, security invoker under RLS (tests/integration/history).

@@ -6,6 +6,7 @@
  */
 import type { PostgrestError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../supabase/types/database.ts';
 import { startCast, type Actor, type Cast } from './support/actors.ts';
 
 let cast: Cast;
@@ -137,5 +138,51 @@ describe('pack limits', () => {
     } finally {
       await cast.admin.client.from('packs').update({ max_agents: 1 }).eq('id', 'free');
     }
+  });
+});
+
+type Allowance = Database['public']['Functions']['agent_allowance']['Returns'][number];
+
+async function allowance(actor: Actor): Promise<Allowance> {
+  const { data, error } = await actor.client.rpc('agent_allowance').single();
+  if (error) throw new Error(`agent_allowance: ${error.message}`);
+  return data as Allowance;
+}
+
+describe('the agent allowance shown before it bites', () => {
+  it('a free owner reads 0 of 1, then 1 of 1, and the insert refused says the same max', async () => {
+    const owner = await cast.newUser('allowance-free');
+    expect(await allowance(owner)).toEqual({ pack_id: 'free', pack_name: 'Free', max_agents: 1, used_agents: 0 });
+    expect((await createAgent(owner, 'Only')).error).toBeNull();
+    const shown = await allowance(owner);
+    expect(shown).toMatchObject({ max_agents: 1, used_agents: 1 });
+    const refused = await createAgent(owner, 'One too many');
+    expect(JSON.parse(refused.error?.details ?? '{}')).toMatchObject({ max: shown.max_agents, pack: shown.pack_id });
+  });
+
+  it('the figure shown and the figure enforced agree on the Pro pack: 5 allowed, the sixth refused', async () => {
+    const owner = await cast.newUser('allowance-pro');
+    await subscribe(owner, 'pro');
+    const { max_agents: max } = await allowance(owner);
+    expect(max).toBe(5);
+    for (let i = 1; i <= (max ?? 0); i++) expect((await createAgent(owner, `Pro ${i}`)).error).toBeNull();
+    expect(await allowance(owner)).toMatchObject({ max_agents: 5, used_agents: 5 });
+    expect((await createAgent(owner, 'Pro extra')).error?.hint).toBe('pack_limit_reached');
+  });
+
+  it('an Enterprise owner and an admin read no limit (null)', async () => {
+    const owner = await cast.newUser('allowance-enterprise');
+    await subscribe(owner, 'enterprise');
+    expect((await allowance(owner)).max_agents).toBeNull();
+    expect((await allowance(cast.admin)).max_agents).toBeNull();
+  });
+
+  it("an owner's count is their own agents only, and a visitor cannot read an allowance", async () => {
+    const mine = await cast.newUser('allowance-mine');
+    const other = await cast.newUser('allowance-other');
+    expect((await createAgent(other, 'Theirs')).error).toBeNull();
+    expect((await allowance(mine)).used_agents).toBe(0);
+    const { error } = await cast.anon.rpc('agent_allowance');
+    expect(error).not.toBeNull();
   });
 });

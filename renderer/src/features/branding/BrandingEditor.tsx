@@ -5,6 +5,7 @@ import { EditorNotices } from '../../components/EditorNotices.tsx';
 import { toastError, toaster, toastSuccess } from '../../components/toaster.ts';
 import { isEditConflict } from '../../components/unsavedChanges.ts';
 import { afterOwnWrite, useEditBase } from '../../components/useEditBase.ts';
+import { useSingleSave } from '../../lib/singleFlight.ts';
 import { toAppError } from '../../errors/appError.ts';
 import { getRuntimeConfig } from '../../lib/supabase.ts';
 import { useUploadAgentAvatarMutation } from '../agents/api/agentDetail.ts';
@@ -69,6 +70,7 @@ export function BrandingEditor({ agent }: { agent: BrandingAgent }) {
   const [resolving, setResolving] = useState(false);
   const tabsRef = useRef<HTMLDivElement>(null);
   const save = useSaveBrandingMutation(agent.id);
+  const saving = useSingleSave();
   const fetchFresh = useFetchFreshBranding(agent.id);
   const avatar = useUploadAgentAvatarMutation(agent);
   const dirty = !sameBranding(form, saved);
@@ -97,7 +99,8 @@ export function BrandingEditor({ agent }: { agent: BrandingAgent }) {
   };
 
   /** Writes the form as edits made on `expectedVersion` over `raw` (the stored value kept around it). */
-  const persist = async (raw: unknown, expectedVersion: number) => {
+  const persist = (raw: unknown, expectedVersion: number) => saving.run(() => write(raw, expectedVersion));
+  const write = async (raw: unknown, expectedVersion: number) => {
     setSaveFailed(false);
     try {
       const stored = await save.mutateAsync({ branding: brandingToRow(form, raw), expectedVersion });
@@ -112,14 +115,23 @@ export function BrandingEditor({ agent }: { agent: BrandingAgent }) {
       if (removed.length > 0)
         await removeGalleryImages(agent, removed).catch((e: unknown) => toastError(toAppError(e), t));
     } catch (error) {
-      if (isEditConflict(error)) return setConflict(true);
+      if (isEditConflict(error)) {
+        // A newer version holding exactly these edits is the user's own earlier save echoed back.
+        const fresh = await fetchFresh().catch(() => null);
+        if (fresh && sameBranding(form, brandingFromRow(fresh.branding, agent.name))) {
+          setBase(fresh);
+          setConflict(false);
+          return toastSuccess(t('branding:saved'));
+        }
+        return setConflict(true);
+      }
       console.warn('branding save failed', toAppError(error, 'updateAgent'));
       setSaveFailed(true);
     }
   };
 
   const submit = async () => {
-    if (!dirty || save.isPending || conflict) return;
+    if (!dirty || save.isPending || saving.inFlight || conflict) return;
     if (errors.length > 0) return showInvalidTab();
     await persist(base.branding, base.version);
   };
@@ -204,8 +216,8 @@ export function BrandingEditor({ agent }: { agent: BrandingAgent }) {
             icon="floppy-disk"
             text={t('branding:save')}
             title={t('branding:shortcut')}
-            loading={save.isPending}
-            disabled={!dirty || conflict}
+            loading={save.isPending || saving.inFlight}
+            disabled={!dirty || conflict || saving.inFlight}
             onClick={() => void submit()}
           />
         </div>
@@ -213,7 +225,7 @@ export function BrandingEditor({ agent }: { agent: BrandingAgent }) {
       <EditorNotices
         dirty={dirty}
         conflict={conflict}
-        busy={resolving || save.isPending}
+        busy={resolving || save.isPending || saving.inFlight}
         onResolve={(choice) => void resolve(choice)}
         saveFailed={saveFailed}
         saveFailedText={t('branding:saveFailed')}

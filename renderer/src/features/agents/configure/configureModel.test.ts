@@ -4,6 +4,7 @@ import {
   changedColumns,
   changesPublicAddress,
   configureSubdomainError,
+  holdsEdits,
   isSaveShortcut,
   type GeneralForm,
 } from './configureModel.ts';
@@ -97,5 +98,14 @@ describe('configure says why a save would fail, before it is sent', () => {
     expect(changesPublicAddress({ ...saved, subdomain: 'clara' }, saved)).toBe(true);
     expect(changesPublicAddress(saved, saved)).toBe(false);
     expect(changesPublicAddress({ ...saved, subdomain: 'clara' }, { ...saved, subdomain: '' })).toBe(false);
+  });
+});
+
+describe('the echo of an own save', () => {
+  it('is recognised when the server already holds every edit of the form', () => {
+    const edited = { ...saved, companyName: 'Le Grand Bistrot', description: 'You are Clara, brief.' };
+    expect(holdsEdits(edited, edited)).toBe(true);
+    expect(holdsEdits(edited, saved)).toBe(false);
+    expect(holdsEdits(edited, { ...edited, name: 'Someone else' })).toBe(false);
   });
 });

@@ -78,6 +78,14 @@ export function changedColumns(form: GeneralForm, saved: GeneralForm): Record<st
   return out;
 }
 
+/**
+ * Whether the server's row already holds every edit of the form, as a save of it would store them
+ * (so a conflict raised by that row is the echo of the user's own earlier save, not someone else's).
+ */
+export function holdsEdits(form: GeneralForm, server: GeneralForm): boolean {
+  return Object.keys(changedColumns(form, server)).length === 0;
+}
+
 /** Whether Ctrl+S / Cmd+S was pressed (the browser's own Save page is then prevented). */
 export function isSaveShortcut(event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean }): boolean {
   return (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's';

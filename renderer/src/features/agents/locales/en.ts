@@ -13,6 +13,13 @@ export const agentsEn = {
     noMatchTitle: 'No agent matches your search',
     noMatchDescription: 'Try another name or word from the description.',
   },
+  allowance: {
+    used: '{{used}} of {{max}} agents used',
+    unlimited_one: '{{count}} agent — no limit on your pack',
+    unlimited_other: '{{count}} agents — no limit on your pack',
+    upgrade: 'upgrade',
+    full: 'Your pack’s agents are all used: delete one or upgrade to create another.',
+  },
   card: {
     tools_one: '{{count}} tool',
     tools_other: '{{count}} tools',

@@ -16,6 +16,13 @@ export const agentsFr: typeof agentsEn = {
     noMatchTitle: 'Aucun agent ne correspond à votre recherche',
     noMatchDescription: 'Essayez un autre nom ou un mot de la description.',
   },
+  allowance: {
+    used: 'Agents utilisés : {{used}} sur {{max}}',
+    unlimited_one: '{{count}} agent — sans limite avec votre pack',
+    unlimited_other: '{{count}} agents — sans limite avec votre pack',
+    upgrade: 'changer de pack',
+    full: 'Tous les agents de votre pack sont utilisés : supprimez-en un ou changez de pack pour en créer un autre.',
+  },
   card: {
     tools_one: '{{count}} outil',
     tools_other: '{{count}} outils',

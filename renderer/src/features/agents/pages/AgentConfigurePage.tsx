@@ -8,6 +8,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { toastError, toastSuccess } from '../../../components/toaster.ts';
 import { isEditConflict } from '../../../components/unsavedChanges.ts';
 import { afterOwnWrite, useEditBase } from '../../../components/useEditBase.ts';
+import { useSingleSave } from '../../../lib/singleFlight.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import {
   useAgentQuery,
@@ -23,6 +24,7 @@ import {
   changesPublicAddress,
   configureSubdomainError,
   generalProblems,
+  holdsEdits,
   type GeneralForm,
 } from '../configure/configureModel.ts';
 import { GeneralTab } from '../configure/GeneralTab.tsx';
@@ -88,6 +90,7 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
   const update = useUpdateAgentMutation(agent.id);
   const fetchFresh = useFetchFreshAgent(agent.id);
   const avatar = useUploadAgentAvatarMutation(agent);
+  const saving = useSingleSave();
   const [saveFailed, setSaveFailed] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [resolving, setResolving] = useState(false);
@@ -102,30 +105,39 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
   const problems = { ...generalProblems(form), ...(refused ? { [refused.field]: refused.problem } : {}) };
   const changes = changedColumns(form, saved);
   const dirty = Object.keys(changes).length > 0;
-  const enabled = canSave(form, saved, check, update.isPending) && dirty;
+  const enabled = canSave(form, saved, check, update.isPending || saving.inFlight) && dirty;
 
   /** Writes the changed fields as edits made on `expectedVersion` (Postgres checks it). */
-  const persist = async (expectedVersion: number) => {
-    setSaveFailed(false);
-    setRefusal(null);
-    try {
-      const updated = await update.mutateAsync({ columns: changes, expectedVersion });
-      setBase(updated);
-      setForm(formOf(updated));
-      setConflict(false);
-      toastSuccess(t('agents:configure.saved'));
-    } catch (error) {
-      if (isEditConflict(error)) return setConflict(true);
-      console.warn('agent update failed', toAppError(error, 'updateAgent'));
-      // A field the database refused says so next to it; anything else is the generic failure.
-      const field = refusedField(error);
-      if (field && formValue(form, field.field) !== undefined)
-        return setRefusal({ ...field, value: formValue(form, field.field) ?? '' });
-      setSaveFailed(true);
-    }
-  };
+  const persist = (expectedVersion: number) =>
+    saving.run(async () => {
+      setSaveFailed(false);
+      setRefusal(null);
+      const adopt = (stored: AgentDetail) => {
+        setBase(stored);
+        setForm(formOf(stored));
+        setConflict(false);
+        toastSuccess(t('agents:configure.saved'));
+      };
+      try {
+        adopt(await update.mutateAsync({ columns: changes, expectedVersion }));
+      } catch (error) {
+        if (isEditConflict(error)) {
+          // The newer version may be this user's own save echoed back (a request that was already
+          // on its way): when the server already holds exactly these edits, they are saved.
+          const fresh = await fetchFresh().catch(() => null);
+          if (fresh && holdsEdits(form, formOf(fresh))) return adopt(fresh);
+          return setConflict(true);
+        }
+        console.warn('agent update failed', toAppError(error, 'updateAgent'));
+        // A field the database refused says so next to it; anything else is the generic failure.
+        const field = refusedField(error);
+        if (field && formValue(form, field.field) !== undefined)
+          return setRefusal({ ...field, value: formValue(form, field.field) ?? '' });
+        setSaveFailed(true);
+      }
+    });
   const save = async () => {
-    if (!enabled || conflict) return;
+    if (!enabled || conflict || saving.inFlight) return;
     // Moving the public page breaks what was shared with the old address: ask first.
     if (changesPublicAddress(form, saved)) return setConfirmingAddress(true);
     await persist(base.version);
@@ -168,7 +180,7 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
             icon="floppy-disk"
             text={t('agents:configure.save')}
             title={t('agents:configure.shortcut')}
-            loading={update.isPending}
+            loading={update.isPending || saving.inFlight}
             disabled={!enabled || conflict}
             onClick={() => void save()}
           />
@@ -177,7 +189,7 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
       <EditorNotices
         dirty={dirty}
         conflict={conflict}
-        busy={resolving || update.isPending}
+        busy={resolving || update.isPending || saving.inFlight}
         onResolve={(choice) => void resolve(choice)}
         saveFailed={saveFailed}
         saveFailedText={t('agents:configure.saveFailed')}

@@ -8,6 +8,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { toastSuccess } from '../../../components/toaster.ts';
 import { isEditConflict } from '../../../components/unsavedChanges.ts';
 import { useEditBase } from '../../../components/useEditBase.ts';
+import { useSingleSave } from '../../../lib/singleFlight.ts';
 import { useAgentQuery, useFetchFreshAgent, useUpdateAgentMutation, type AgentDetail } from '../api/agentDetail.ts';
 import { useBackupMutations, useBackupsQuery, type PromptBackup } from '../api/promptBackups.ts';
 import { AssistantPanel } from '../prompts/AssistantPanel.tsx';
@@ -38,6 +39,7 @@ function PromptEditor({ agent }: { agent: AgentDetail }) {
   const [conflict, setConflict] = useState(false);
   const [resolving, setResolving] = useState(false);
   const update = useUpdateAgentMutation(agent.id);
+  const saving = useSingleSave();
   const fetchFresh = useFetchFreshAgent(agent.id);
   const backups = useBackupsQuery(agent.id);
   const { create, remove } = useBackupMutations(agent);
@@ -56,22 +58,31 @@ function PromptEditor({ agent }: { agent: AgentDetail }) {
       setConflict(false);
       return true;
     } catch (error) {
-      if (isEditConflict(error)) setConflict(true);
+      if (!isEditConflict(error)) throw error;
+      // A newer version holding exactly this prompt is the user's own earlier save echoed back.
+      const fresh = await fetchFresh().catch(() => null);
+      if (fresh?.description === text) {
+        setBase(fresh);
+        setConflict(false);
+        return true;
+      }
+      setConflict(true);
       throw error;
     }
   };
 
-  const save = async () => {
-    if (!dirty || update.isPending || conflict) return;
-    setSaveFailed(false);
-    try {
-      await persist(prompt, base.version);
-      toastSuccess(t('agents:prompts.saved'));
-    } catch (error) {
-      console.warn('prompt save failed', error);
-      if (!isEditConflict(error)) setSaveFailed(true);
-    }
-  };
+  const save = () =>
+    saving.run(async () => {
+      if (!dirty || update.isPending || conflict) return;
+      setSaveFailed(false);
+      try {
+        await persist(prompt, base.version);
+        toastSuccess(t('agents:prompts.saved'));
+      } catch (error) {
+        console.warn('prompt save failed', error);
+        if (!isEditConflict(error)) setSaveFailed(true);
+      }
+    });
   useSaveShortcut(save);
 
   // After a conflict: take the other prompt (edits dropped) or write this one over it.
@@ -132,8 +143,8 @@ function PromptEditor({ agent }: { agent: AgentDetail }) {
             intent={Intent.PRIMARY}
             icon="floppy-disk"
             text={t('agents:prompts.save')}
-            loading={update.isPending}
-            disabled={!dirty || conflict}
+            loading={update.isPending || saving.inFlight}
+            disabled={!dirty || conflict || saving.inFlight}
             onClick={() => void save()}
           />
         </div>
@@ -141,7 +152,7 @@ function PromptEditor({ agent }: { agent: AgentDetail }) {
       <EditorNotices
         dirty={dirty}
         conflict={conflict}
-        busy={resolving || update.isPending}
+        busy={resolving || update.isPending || saving.inFlight}
         onResolve={(choice) => void resolve(choice)}
         saveFailed={saveFailed}
         saveFailedText={t('agents:prompts.saveFailed')}

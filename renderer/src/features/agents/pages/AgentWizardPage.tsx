@@ -9,6 +9,9 @@ import { useSectorsQuery, useToolsQuery, type CatalogueTool, type Sector } from 
 import { agentRowFromDraft, useCreateAgentMutation } from '../api/createAgent.ts';
 import { extractBrief, generatePrompt } from '../api/ownerAssist.ts';
 import { packLimitMax } from '../api/packLimit.ts';
+import { useAgentAllowanceQuery } from '../api/agentAllowance.ts';
+import { allowanceFull } from '../agentAllowance.ts';
+import { AgentAllowanceLine } from '../components/AgentAllowanceLine.tsx';
 import { refusedField, type AgentField, type FieldProblem } from '../fieldErrors.ts';
 import { agentDomainHost } from '../wizard/agentDomain.ts';
 import { BasicInfoStep } from '../wizard/steps/BasicInfoStep.tsx';
@@ -77,6 +80,7 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
   /** The database's refusal of one field, shown there while the field keeps the refused value. */
   const [refusal, setRefusal] = useState<{ field: AgentField; problem: FieldProblem; value: string } | null>(null);
   const create = useCreateAgentMutation();
+  const allowance = useAgentAllowanceQuery();
   // One agent per click on Create, however fast the clicks come (issue 15).
   const once = useSingleFlight();
   const language = i18n.language === 'fr' ? 'fr' : 'en';
@@ -201,6 +205,13 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
         </p>
       </nav>
       <Card className="wizard-card">
+        {/* Said on the first step, before any answer is typed, not only when Create is refused. */}
+        {draft.step === 'sector' && allowance.data && <AgentAllowanceLine allowance={allowance.data} />}
+        {draft.step === 'sector' && allowance.data && allowanceFull(allowance.data) && (
+          <Callout intent={Intent.WARNING} icon="lock" data-testid="allowance-full">
+            {t('agents:allowance.full')} <Link to="/credits">{t('agents:wizard.seePacks')}</Link>
+          </Callout>
+        )}
         {draft.step === 'sector' && <SectorStep draft={draft} onChange={onChange} sectors={sectors} />}
         {draft.step === 'brief' && (
           <BriefStep draft={draft} onChange={onChange} sectorName={sector?.name ?? ''} onBusy={setBriefBusy} />

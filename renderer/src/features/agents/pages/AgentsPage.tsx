@@ -8,8 +8,10 @@ import { toastSuccess } from '../../../components/toaster.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import { useAuth } from '../../auth/session/AuthProvider.tsx';
 import { AGENT_SKELETON_COUNT } from '../agentList.ts';
+import { useAgentAllowanceQuery } from '../api/agentAllowance.ts';
 import { useDeleteAgentMutation } from '../api/deleteAgent.ts';
 import { useAgentsQuery, type AgentSummary } from '../api/listAgents.ts';
+import { AgentAllowanceLine } from '../components/AgentAllowanceLine.tsx';
 import { AgentCard, AgentCardSkeleton } from '../components/AgentCard.tsx';
 import { DeleteAgentDialog } from '../components/DeleteAgentDialog.tsx';
 import './agents.css';
@@ -24,6 +26,7 @@ export function AgentsPage() {
   // RequireSignedIn guards the route, so the user is present here.
   const query = useAgentsQuery(user?.id ?? '', settledSearch);
   const deletion = useDeleteAgentMutation();
+  const allowance = useAgentAllowanceQuery();
   const [toDelete, setToDelete] = useState<AgentSummary | null>(null);
   const agents = query.data?.pages.flat() ?? [];
   const create = () => void navigate('/agents/new');
@@ -105,6 +108,8 @@ export function AgentsPage() {
         <div>
           <H2>{t('agents:list.title')}</H2>
           <p className={Classes.TEXT_MUTED}>{t('agents:list.subtitle')}</p>
+          {/* An allowance that fails to load hides the line: the insert trigger still refuses with numbers. */}
+          {allowance.data && <AgentAllowanceLine allowance={allowance.data} />}
         </div>
         <Link to="/agents/new" className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`} role="button">
           <span className={Classes.BUTTON_TEXT}>{t('agents:list.create')}</span>
