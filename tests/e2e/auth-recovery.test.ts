@@ -141,7 +141,10 @@ describe('account recovery', () => {
     await page.getByRole('button', { name: authFr.reset.submit }).click();
     await page.waitForURL((url) => url.pathname === '/agents/new');
     await screenshot(page, 'auth-password-reset');
-    const { error } = await anonClient().auth.signInWithPassword({ email: owner.email, password: 'a-brand-new-secret' });
+    const { error } = await anonClient().auth.signInWithPassword({
+      email: owner.email,
+      password: 'a-brand-new-secret',
+    });
     expect(error).toBeNull();
     const old = await anonClient().auth.signInWithPassword({ email: owner.email, password: owner.password });
     expect(old.error?.code).toBe('invalid_credentials');
@@ -206,9 +209,9 @@ describe('account recovery', () => {
     await recovery.resendEmailInput().fill('nobody@example.com');
     await recovery.resendButton(authFr.resend.button).click();
     // The same answer whether or not the address has an account.
-    await expect.poll(() => recovery.resendResult().textContent()).toBe(
-      authFr.resend.sent.replace('{{email}}', 'nobody@example.com'),
-    );
+    await expect
+      .poll(() => recovery.resendResult().textContent())
+      .toBe(authFr.resend.sent.replace('{{email}}', 'nobody@example.com'));
     await context.close();
   });
 });
