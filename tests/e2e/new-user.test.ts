@@ -324,7 +324,8 @@ describe('point 10: smaller', () => {
     const { error } = await anonClient().auth.signUp({
       email,
       password: 'bakery-secret-42',
-      options: { emailRedirectTo: `${product.consoleUrl}/email-verification` },
+      // Verifying signs the user in, so their own language (French here) then words the page.
+      options: { emailRedirectTo: `${product.consoleUrl}/email-verification`, data: { lang: 'fr' } },
     });
     expect(error).toBeNull();
     let token: string | null = null;

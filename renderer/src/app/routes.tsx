@@ -9,6 +9,7 @@ import { AgentConfigurePage } from '../features/agents/pages/AgentConfigurePage.
 import { AgentPromptsPage } from '../features/agents/pages/AgentPromptsPage.tsx';
 import { EmailVerificationPage } from '../features/auth/pages/EmailVerificationPage.tsx';
 import { LoginPage } from '../features/auth/pages/LoginPage.tsx';
+import { ResetPasswordPage } from '../features/auth/pages/ResetPasswordPage.tsx';
 import { GoogleCallbackPage } from '../features/deploy/GoogleCallbackPage.tsx';
 import { BillingPage } from '../features/billing/pages/BillingPage.tsx';
 import { BrandingPage } from '../features/branding/pages/BrandingPage.tsx';
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingPage /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'email-verification', element: <EmailVerificationPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'test-agent', element: <TestAgentPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'legal', element: <LegalNoticePage /> },

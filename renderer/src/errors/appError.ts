@@ -19,6 +19,9 @@ export type AppErrorContext =
   | 'purchase'
   | 'subscription'
   | 'verification'
+  | 'recover'
+  | 'resend'
+  | 'resetPassword'
   | 'fetchAgents'
   | 'loadMoreAgents'
   | 'createAgent'
@@ -112,7 +115,13 @@ const authCodeKeys: Record<string, Partial<Record<AppErrorContext, string>> & { 
   email_address_invalid: { any: 'auth.invalidEmail' },
   user_banned: { any: 'auth.accountDisabled' },
   over_request_rate_limit: { any: 'auth.tooManyAttempts' },
-  over_email_send_rate_limit: { signUp: 'auth.emailRateLimited', any: 'auth.tooManyAttempts' },
+  over_email_send_rate_limit: {
+    signUp: 'auth.emailRateLimited',
+    recover: 'auth.emailRateLimited',
+    resend: 'auth.emailRateLimited',
+    any: 'auth.tooManyAttempts',
+  },
+  same_password: { resetPassword: 'auth.samePassword' },
   user_already_exists: { any: 'auth.emailInUse' },
   email_exists: { any: 'auth.emailInUse' },
   weak_password: { any: 'auth.weakPassword' },
@@ -139,6 +148,9 @@ const contextFallbackKeys: Record<AppErrorContext, string> = {
   purchase: 'credits.purchaseFailed',
   subscription: 'credits.fetchSubscriptionFailed',
   verification: 'verification.failed',
+  recover: 'auth.recoverFailed',
+  resend: 'auth.verificationSendFailed',
+  resetPassword: 'auth.resetFailed',
   fetchAgents: 'agents.fetchFailed',
   loadMoreAgents: 'agents.loadMoreFailed',
   createAgent: 'agents.createFailed',
@@ -211,7 +223,13 @@ export function toAppError(error: unknown, context: AppErrorContext = 'generic')
     return new AppError({ ...base, source: 'network', code: 'network_error', messageKey: 'errors:network.offline' });
   }
   const isAuth =
-    f.name?.startsWith('Auth') === true || context === 'signIn' || context === 'signUp' || context === 'google';
+    f.name?.startsWith('Auth') === true ||
+    context === 'signIn' ||
+    context === 'signUp' ||
+    context === 'google' ||
+    context === 'recover' ||
+    context === 'resend' ||
+    context === 'resetPassword';
   if (isAuth) {
     const code = f.code ?? (f.status === 429 ? 'over_request_rate_limit' : 'unknown');
     const byCode = authCodeKeys[code];

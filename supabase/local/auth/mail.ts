@@ -1,4 +1,5 @@
 import type { Email } from '../core/contracts.ts';
+import { parseTemplate, renderTemplate, type TemplateData } from './template.ts';
 
 export type MailKind = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change_new' | 'email_change_current';
 
@@ -45,4 +46,55 @@ export function renderMail(kind: MailKind, to: string, link: string, otp: string
 <p>Alternatively, enter the code: <strong>${escapeHtml(otp)}</strong></p>
 <p>If you did not ask for this, you can ignore this email.</p>`;
   return { to, subject: copy.subject, html, text };
+}
+
+/** The config.toml template name of each kind of email, as Supabase Auth names them. */
+const TEMPLATE_NAME: Record<MailKind, string> = {
+  signup: 'confirmation',
+  invite: 'invite',
+  magiclink: 'magic_link',
+  recovery: 'recovery',
+  email_change_new: 'email_change',
+  email_change_current: 'email_change',
+};
+
+export interface MailTemplateInput {
+  templates: Record<string, { subject?: string; content?: string }>;
+  /** What Supabase Auth gives its templates: ConfirmationURL, Token, TokenHash, SiteURL, RedirectTo, Email, NewEmail, Data. */
+  data: TemplateData;
+}
+
+/**
+ * The email as config.toml's [auth.email.template.*] words it (subject and body are templates,
+ * e.g. one language per user's `lang`), falling back to the defaults for what is not configured.
+ */
+export function renderConfiguredMail(
+  kind: MailKind,
+  to: string,
+  link: string,
+  otp: string,
+  newEmail: string | undefined,
+  input: MailTemplateInput,
+): Email {
+  const fallback = renderMail(kind, to, link, otp, newEmail);
+  const template = input.templates[TEMPLATE_NAME[kind]];
+  if (!template) return fallback;
+  const name = `[auth.email.template.${TEMPLATE_NAME[kind]}]`;
+  const subject = template.subject
+    ? renderTemplate(parseTemplate(template.subject, name), input.data, (v) => v).trim()
+    : fallback.subject;
+  if (!template.content) return { ...fallback, subject };
+  const html = renderTemplate(parseTemplate(template.content, name), input.data, escapeHtml);
+  const text = html
+    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) => `${label} ${href}`)
+    .replace(/<(br|\/p|\/h[1-6]|\/li)\s*\/?>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\n\s*\n+/g, '\n\n')
+    .trim();
+  return { to, subject, html, text: `${text}\n` };
 }

@@ -2,7 +2,7 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { Email } from '../core/contracts.ts';
 import type { Queryable } from '../core/db.ts';
 import { AuthError } from './errors.ts';
-import { renderMail, type MailKind } from './mail.ts';
+import { renderConfiguredMail, type MailKind } from './mail.ts';
 import type { AuthEnv } from './settings.ts';
 import type { UserRow } from './users.ts';
 
@@ -102,6 +102,10 @@ export function verifyLink(env: AuthEnv, hash: string, kind: MailKind, redirectT
   return `${env.externalUrl()}/verify?${params.toString()}`;
 }
 
+/**
+ * The email for `kind`, through config.toml's templates when there are some. `userMetadata` is
+ * the templates' `.Data` (the language chosen at sign-up, for instance).
+ */
 export function composeMail(
   env: AuthEnv,
   kind: MailKind,
@@ -109,8 +113,22 @@ export function composeMail(
   token: IssuedToken,
   redirectTo: string,
   newEmail?: string,
+  userMetadata?: unknown,
 ): Email {
-  return renderMail(kind, to, verifyLink(env, token.hash, kind, redirectTo), token.otp, newEmail);
+  const link = verifyLink(env, token.hash, kind, redirectTo);
+  return renderConfiguredMail(kind, to, link, token.otp, newEmail, {
+    templates: env.config.email.template ?? {},
+    data: {
+      ConfirmationURL: link,
+      Token: token.otp,
+      TokenHash: token.hash,
+      SiteURL: env.config.site_url,
+      RedirectTo: redirectTo,
+      Email: to,
+      NewEmail: newEmail ?? '',
+      Data: typeof userMetadata === 'object' && userMetadata !== null ? userMetadata : {},
+    },
+  });
 }
 
 /** Sends after the transaction committed (the inbox writes through the same single connection). */

@@ -32,6 +32,26 @@ const bool = (v: unknown, d: boolean): boolean =>
   typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : d;
 const strs = (v: unknown, d: string[]): string[] => (Array.isArray(v) ? v.map(String) : d);
 
+/**
+ * [auth.email.template.*]: each subject and the body its content_path names, which the supabase
+ * CLI resolves from the project directory (the folder holding supabase/).
+ */
+async function emailTemplates(
+  projectDir: string,
+  templates: Table,
+): Promise<Record<string, { subject?: string; content?: string }>> {
+  const out: Record<string, { subject?: string; content?: string }> = {};
+  for (const [name, value] of Object.entries(templates)) {
+    const t = table(value);
+    const contentPath = str(t.content_path, '');
+    out[name] = {
+      ...(typeof t.subject === 'string' ? { subject: t.subject } : {}),
+      ...(contentPath ? { content: await readFile(path.resolve(projectDir, contentPath), 'utf8') } : {}),
+    };
+  }
+  return out;
+}
+
 /** Reads supabase/config.toml (missing file = CLI defaults), with `env()` references resolved. */
 export async function loadSupabaseConfig(
   projectDir: string,
@@ -96,6 +116,7 @@ export async function loadSupabaseConfig(
         max_frequency: str(email.max_frequency, '1s'),
         otp_length: num(email.otp_length, 6),
         otp_expiry: num(email.otp_expiry, 3600),
+        template: await emailTemplates(projectDir, table(email.template)),
       },
       external,
     },

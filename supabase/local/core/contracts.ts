@@ -89,6 +89,11 @@ export interface SupabaseConfig {
       max_frequency: string;
       otp_length: number;
       otp_expiry: number;
+      /**
+       * [auth.email.template.<name>] (invite, confirmation, recovery, magic_link, email_change):
+       * the subject and the body read from content_path, both Go templates.
+       */
+      template: Record<string, { subject?: string; content?: string }>;
     };
     external: Record<
       string,

@@ -96,3 +96,41 @@ export class LoginPage extends ConsolePage {
     return this.page.getByRole('link', { name });
   }
 }
+
+/** The sign-in form's account recovery: "Forgot password?", resend verification, the signed-out notice. */
+export class AccountRecovery {
+  constructor(private readonly page: Page) {}
+
+  forgotPasswordButton(label: string): Locator {
+    return this.page.getByRole('button', { name: label });
+  }
+
+  forgotEmailInput(): Locator {
+    return this.page.locator('#forgot-email');
+  }
+
+  resendButton(label: string): Locator {
+    return this.page.getByTestId('resend-verification').getByRole('button', { name: label });
+  }
+
+  resendEmailInput(): Locator {
+    return this.page.locator('#resend-email');
+  }
+
+  resendResult(): Locator {
+    return this.page.getByTestId('resend-verification').locator('[role=status], [role=alert]');
+  }
+
+  signedOutNotice(): Locator {
+    return this.page.getByTestId('signed-out-notice');
+  }
+
+  /** /reset-password, opened from the email's link. */
+  newPasswordInput(): Locator {
+    return this.page.locator('#reset-password');
+  }
+
+  resetEmail(): Locator {
+    return this.page.getByTestId('reset-email');
+  }
+}

@@ -57,3 +57,11 @@ describe('post-login destination', () => {
     expect(postLoginPath(state)).toBe('/');
   });
 });
+
+describe('signed-in guard after the app signed a dead session out', () => {
+  it('sends the user to the sign-in form (which says why), not to the landing page', () => {
+    expect(
+      signedInGuard({ initialized: true, signedIn: false, emailVerified: false, signedOutWithNotice: true }),
+    ).toEqual({ kind: 'redirect', to: '/login' });
+  });
+});

@@ -7,15 +7,17 @@ export interface SignedInGuardInput {
   initialized: boolean;
   signedIn: boolean;
   emailVerified: boolean;
+  /** Signed out by the app itself (a dead session): the sign-in form says why. */
+  signedOutWithNotice?: boolean;
 }
 
 /**
  * Signed-in guard (spec 000 §2.1, 002 §2.2): spinner until auth is initialised, then '/' without a
- * user. An unverified address cannot enter (spec 000 §6); it is held on /login's verify screen.
+ * user (the sign-in form when the app signed a dead session out). An unverified address cannot enter (spec 000 §6); it is held on /login's verify screen.
  */
 export function signedInGuard(input: SignedInGuardInput): GuardDecision {
   if (!input.initialized) return { kind: 'wait' };
-  if (!input.signedIn) return { kind: 'redirect', to: '/' };
+  if (!input.signedIn) return { kind: 'redirect', to: input.signedOutWithNotice ? '/login' : '/' };
   if (!input.emailVerified) return { kind: 'redirect', to: '/login' };
   return { kind: 'allow' };
 }

@@ -21,6 +21,9 @@ export const errorsEn = {
     noUserSignedIn: 'No user is currently signed in',
     verificationSendFailed: 'Failed to send verification email',
     signOutFailed: 'Failed to sign out',
+    recoverFailed: 'Failed to send the password reset email',
+    resetFailed: 'Failed to set the new password',
+    samePassword: 'The new password must be different from the old one',
   },
   profile: {
     notFound: 'Profile not found',

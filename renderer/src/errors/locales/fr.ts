@@ -21,6 +21,9 @@ export const errorsFr: typeof errorsEn = {
     noUserSignedIn: "Aucun utilisateur n'est connecté",
     verificationSendFailed: "Échec de l'envoi de l'e-mail de vérification",
     signOutFailed: 'Échec de la déconnexion',
+    recoverFailed: "Échec de l'envoi de l'e-mail de réinitialisation",
+    resetFailed: 'Échec de l’enregistrement du nouveau mot de passe',
+    samePassword: 'Le nouveau mot de passe doit être différent de l’ancien',
   },
   profile: {
     notFound: 'Profil introuvable',

@@ -63,13 +63,20 @@ export function appUrl(origin: string, path: string): string | undefined {
 }
 
 /** The `next` query parameter carries the requested path through the OAuth round trip. */
-export function returnStateFrom(routeState: unknown, search: string): { from?: string; lang?: string } {
+export function returnStateFrom(
+  routeState: unknown,
+  search: string,
+): { from?: string; lang?: string; email?: string; forgot?: boolean } {
   const state =
-    typeof routeState === 'object' && routeState !== null ? (routeState as { from?: unknown; lang?: unknown }) : {};
+    typeof routeState === 'object' && routeState !== null
+      ? (routeState as { from?: unknown; lang?: unknown; email?: unknown; forgot?: unknown })
+      : {};
   const next = new URLSearchParams(search).get('next');
   const from = typeof state.from === 'string' ? state.from : (next ?? undefined);
   return {
     ...(from !== undefined ? { from } : {}),
     ...(typeof state.lang === 'string' ? { lang: state.lang } : {}),
+    ...(typeof state.email === 'string' ? { email: state.email } : {}),
+    ...(state.forgot === true ? { forgot: true } : {}),
   };
 }

@@ -311,7 +311,7 @@ export async function invite(env: AuthEnv, request: Request): Promise<Response> 
     await tx.query('update auth.users set invited_at = coalesce(invited_at, now()) where id = $1', [user.id]);
     const fresh = (await findUserById(tx, user.id))!;
     const token = await issueToken(env, tx, fresh, 'confirmation');
-    mails.push(composeMail(env, 'invite', email, token, redirectTo));
+    mails.push(composeMail(env, 'invite', email, token, redirectTo, undefined, fresh.raw_user_meta_data));
     return loadUserJson(tx, user.id);
   });
   await sendAll(env, mails);

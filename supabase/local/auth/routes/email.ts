@@ -31,7 +31,7 @@ async function sendConfirmation(
 ): Promise<Email> {
   if (pkce) await createFlowState(tx, pkce, { userId: user.id, providerType: 'email', method: 'email/signup' });
   const token = await issueToken(env, tx, user, 'confirmation', { pkce: !!pkce });
-  return composeMail(env, 'signup', user.email ?? '', token, redirectTo);
+  return composeMail(env, 'signup', user.email ?? '', token, redirectTo, undefined, user.raw_user_meta_data);
 }
 
 /** POST /recover: always `{}` (no enumeration); mails a recovery link to existing users. */
@@ -46,7 +46,7 @@ export async function recover(env: AuthEnv, request: Request): Promise<Response>
     if (!user) return;
     if (pkce) await createFlowState(tx, pkce, { userId: user.id, providerType: 'email', method: 'recovery' });
     const token = await issueToken(env, tx, user, 'recovery', { pkce: !!pkce });
-    mails.push(composeMail(env, 'recovery', email, token, redirectTo));
+    mails.push(composeMail(env, 'recovery', email, token, redirectTo, undefined, user.raw_user_meta_data));
   });
   await sendAll(env, mails);
   return json(request, {});
@@ -86,7 +86,7 @@ export async function otp(env: AuthEnv, request: Request): Promise<Response> {
     }
     if (pkce) await createFlowState(tx, pkce, { userId: user.id, providerType: 'email', method: 'magiclink' });
     const token = await issueToken(env, tx, user, 'recovery', { pkce: !!pkce });
-    mails.push(composeMail(env, 'magiclink', email, token, redirectTo));
+    mails.push(composeMail(env, 'magiclink', email, token, redirectTo, undefined, user.raw_user_meta_data));
   });
   await sendAll(env, mails);
   return json(request, {});
@@ -119,10 +119,30 @@ export async function resend(env: AuthEnv, request: Request): Promise<Response> 
     ).rows[0];
     if (!user?.email_change) return;
     const toNew = await issueToken(env, tx, user, 'email_change_new', { relatesTo: user.email_change });
-    mails.push(composeMail(env, 'email_change_new', user.email_change, toNew, redirectTo, user.email_change));
+    mails.push(
+      composeMail(
+        env,
+        'email_change_new',
+        user.email_change,
+        toNew,
+        redirectTo,
+        user.email_change,
+        user.raw_user_meta_data,
+      ),
+    );
     if (env.config.email.double_confirm_changes && user.email && (user.email_change_confirm_status ?? 0) === 0) {
       const toCurrent = await issueToken(env, tx, user, 'email_change_current', { skipRateLimit: true });
-      mails.push(composeMail(env, 'email_change_current', user.email, toCurrent, redirectTo, user.email_change));
+      mails.push(
+        composeMail(
+          env,
+          'email_change_current',
+          user.email,
+          toCurrent,
+          redirectTo,
+          user.email_change,
+          user.raw_user_meta_data,
+        ),
+      );
     }
   });
   await sendAll(env, mails);

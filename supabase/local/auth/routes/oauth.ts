@@ -214,7 +214,9 @@ export async function callback(env: AuthEnv, request: Request): Promise<Response
       if (!user.email_confirmed_at) {
         // Provider did not vouch for the address and confirmations are on: confirm by e-mail first.
         const token = await issueToken(env, tx, user, 'confirmation');
-        mails.push(composeMail(env, 'signup', user.email ?? profile.email, token, referrer));
+        mails.push(
+          composeMail(env, 'signup', user.email ?? profile.email, token, referrer, undefined, user.raw_user_meta_data),
+        );
         return {
           kind: 'error' as const,
           code: 'provider_email_needs_verification',

@@ -87,7 +87,7 @@ export async function signup(env: AuthEnv, request: Request): Promise<Response> 
     if (env.autoconfirm) return issueSession(env, tx, user.id, 'password', { request, provider: 'email' });
     if (pkce) await createFlowState(tx, pkce, { userId: user.id, providerType: 'email', method: 'email/signup' });
     const token = await issueToken(env, tx, user, 'confirmation', { pkce: !!pkce });
-    mails.push(composeMail(env, 'signup', email, token, redirectTo));
+    mails.push(composeMail(env, 'signup', email, token, redirectTo, undefined, user.raw_user_meta_data));
     const fresh = (await tx.query<typeof user>('select * from auth.users where id = $1', [user.id])).rows[0]!;
     return userJson(fresh, await identitiesOf(tx, user.id));
   });

@@ -81,13 +81,23 @@ export async function updateUser(env: AuthEnv, request: Request): Promise<Respon
         ]);
         if (pkce) await createFlowState(tx, pkce, { userId: user.id, providerType: 'email', method: 'email_change' });
         const toNew = await issueToken(env, tx, fresh, 'email_change_new', { pkce: !!pkce, relatesTo: email });
-        mails.push(composeMail(env, 'email_change_new', email, toNew, redirectTo, email));
+        mails.push(composeMail(env, 'email_change_new', email, toNew, redirectTo, email, fresh.raw_user_meta_data));
         if (env.config.email.double_confirm_changes && fresh.email) {
           const toCurrent = await issueToken(env, tx, fresh, 'email_change_current', {
             pkce: !!pkce,
             skipRateLimit: true,
           });
-          mails.push(composeMail(env, 'email_change_current', fresh.email, toCurrent, redirectTo, email));
+          mails.push(
+            composeMail(
+              env,
+              'email_change_current',
+              fresh.email,
+              toCurrent,
+              redirectTo,
+              email,
+              fresh.raw_user_meta_data,
+            ),
+          );
         } else {
           await tx.query(`update auth.users set email_change_token_current = '' where id = $1`, [user.id]);
         }

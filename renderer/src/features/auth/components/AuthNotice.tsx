@@ -1,6 +1,7 @@
 import { Button, Intent, NonIdealState, type IconName } from '@blueprintjs/core';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResendVerification } from './ResendVerification.tsx';
 
 /** A full-card message of the login flow ('check your email', 'please verify'). */
 export function AuthNotice({
@@ -24,7 +25,12 @@ export function CheckEmailScreen({ email, onBack }: { email: string; onBack: () 
       icon="envelope"
       title={t('auth:checkEmail.title')}
       body={t('auth:checkEmail.body', { email })}
-      actions={<Button intent={Intent.PRIMARY} text={t('auth:checkEmail.backToSignIn')} onClick={onBack} />}
+      actions={
+        <div>
+          <Button intent={Intent.PRIMARY} text={t('auth:checkEmail.backToSignIn')} onClick={onBack} />
+          <ResendVerification email={email} />
+        </div>
+      }
     />
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canSubmit, loginFieldErrors, type LoginField, type LoginMode, type LoginValues } from '../loginForm.ts';
 
@@ -10,12 +10,27 @@ export interface EmailAuthFormProps {
   errorText: string | null;
   onSubmit: (values: LoginValues) => void;
   onSwitchMode: () => void;
+  /** The address to start with (e.g. the one just verified). */
+  initialEmail?: string;
+  /** Sign-in only: opens "Forgot password?" with the address typed so far. */
+  onForgotPassword?: (email: string) => void;
+  /** Shown under the error for the address typed (e.g. "Resend verification email"). */
+  errorAction?: (email: string) => ReactNode;
 }
 
 /** The email tab: sign-in (email, password) or sign-up (name, email, password) with the hint. */
-export function EmailAuthForm({ mode, busy, errorText, onSubmit, onSwitchMode }: EmailAuthFormProps) {
+export function EmailAuthForm({
+  mode,
+  busy,
+  errorText,
+  onSubmit,
+  onSwitchMode,
+  initialEmail = '',
+  onForgotPassword,
+  errorAction,
+}: EmailAuthFormProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<LoginValues>({ name: '', email: '', password: '' });
+  const [values, setValues] = useState<LoginValues>({ name: '', email: initialEmail, password: '' });
   const [touched, setTouched] = useState<ReadonlySet<LoginField>>(new Set());
   const set = (field: LoginField) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -109,9 +124,20 @@ export function EmailAuthForm({ mode, busy, errorText, onSubmit, onSwitchMode }:
           size="large"
         />
       </FormGroup>
+      {!signUp && onForgotPassword && (
+        <Button
+          variant="minimal"
+          size="small"
+          className="login-forgot"
+          onClick={() => onForgotPassword(values.email)}
+          disabled={busy}
+          text={t('auth:login.forgotPassword')}
+        />
+      )}
       {errorText && (
         <Callout intent={Intent.DANGER} icon="error" className="login-error" role="alert">
           {errorText}
+          {errorAction?.(values.email)}
         </Callout>
       )}
       <Button

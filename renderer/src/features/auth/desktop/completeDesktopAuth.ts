@@ -13,7 +13,7 @@ export type DesktopAuthOutcome =
 /**
  * Finishes what the link started, with supabase-js as in a browser: the session fragment becomes
  * the client's session (setSession), a PKCE code is exchanged, a token hash verified. A verification
- * then follows the web rule (completeEmailVerification: confirm, sign out, sign in again).
+ * then follows the web rule (completeEmailVerification: confirm, and stay signed in).
  */
 export async function completeDesktopAuth(link: DesktopAuthLink): Promise<DesktopAuthOutcome> {
   if (link.kind === 'error') {

@@ -51,7 +51,7 @@ function renderApp() {
 }
 
 describe('desktop auth deep links', () => {
-  it('a sign-up confirmation sets the session, confirms the address, signs out and shows the result', async () => {
+  it('a sign-up confirmation sets the session, confirms the address, stays signed in and shows the result', async () => {
     auth.setSession.mockResolvedValueOnce({ data: {}, error: null });
     auth.getSession.mockResolvedValueOnce({
       data: { session: { user: { email: 'ada@example.com', email_confirmed_at: '2026-11-26T10:00:00Z' } } },
@@ -65,7 +65,7 @@ describe('desktop auth deep links', () => {
       ),
     );
     expect(auth.setSession).toHaveBeenCalledWith({ access_token: 'at', refresh_token: 'rt' });
-    expect(auth.signOut).toHaveBeenCalledWith({ scope: 'local' });
+    expect(auth.signOut).not.toHaveBeenCalled();
   });
 
   it('a magic link or OAuth code signs in and opens the dashboard', async () => {

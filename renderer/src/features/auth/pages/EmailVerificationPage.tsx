@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { toAppError } from '../../../errors/appError.ts';
 import { rememberVisitorLanguage } from '../../../i18n/index.ts';
 import { getInitialUrl } from '../../../lib/supabase.ts';
+import { useFirstDestinationQuery } from '../api/firstDestination.ts';
 import { completeEmailVerification } from '../api/verifyEmail.ts';
 import type { DesktopVerificationState } from '../desktop/useDesktopAuthLinks.ts';
 import {
@@ -15,12 +16,38 @@ import {
   VERIFICATION_ERROR_DELAY_MS,
   type VerificationView,
 } from '../verification.ts';
+import { ResendVerification } from '../components/ResendVerification.tsx';
+import { useAuth } from '../session/AuthProvider.tsx';
 import './login.css';
 
 /**
+ * The way on from a verified address: signed in by the link, straight into the app (the creation
+ * wizard until the user owns an agent); otherwise the sign-in form with the address filled.
+ */
+function ContinueLink({ email, className }: { email: string; className: string }) {
+  const { t } = useTranslation();
+  const { user, emailVerified } = useAuth();
+  const signedIn = user !== null && emailVerified && user.email === email;
+  const destination = useFirstDestinationQuery(signedIn ? user.id : undefined);
+  if (!signedIn) {
+    return (
+      <Link to="/login" state={{ email }} className={className}>
+        {t('auth:verification.continueToSignIn')}
+      </Link>
+    );
+  }
+  if (destination.isPending) return <Button loading intent="primary" text={t('auth:verification.continue')} />;
+  return (
+    <Link to={destination.data ?? '/dashboard'} replace className={className}>
+      {t('auth:verification.continue')}
+    </Link>
+  );
+}
+
+/**
  * /email-verification (spec 000 §2.3): loading, then success with the verified address and
- * Continue to Sign In, or an error with Back to Sign In and Go to Homepage. The error appears
- * after a 1 s delay; at most 3 attempts.
+ * Continue, or an error with Back to Sign In and Go to Homepage. The error appears after a 1 s
+ * delay; at most 3 attempts.
  */
 export function EmailVerificationPage() {
   const { t, i18n } = useTranslation();
@@ -81,11 +108,7 @@ export function EmailVerificationPage() {
         icon="tick-circle"
         title={t('auth:verification.successTitle')}
         description={<p data-testid="verified-email">{t('auth:verification.successBody', { email: view.email })}</p>}
-        action={
-          <Link to="/login" className={primaryButton}>
-            {t('auth:verification.continueToSignIn')}
-          </Link>
-        }
+        action={<ContinueLink email={view.email} className={primaryButton} />}
       />
     );
   } else {
@@ -107,6 +130,7 @@ export function EmailVerificationPage() {
             <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>
               {t('auth:verification.attempts', { count: view.attempts, max: 3 })}
             </p>
+            <ResendVerification />
           </>
         }
         action={

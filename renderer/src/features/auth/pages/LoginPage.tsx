@@ -1,4 +1,4 @@
-import { Card, Classes, H2, Icon, Tab, Tabs } from '@blueprintjs/core';
+import { Callout, Card, Classes, H2, Icon, Intent, Tab, Tabs } from '@blueprintjs/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import { reloadUser, signOut } from '../api/signOut.ts';
 import { signUpWithEmail } from '../api/signUp.ts';
 import { CheckEmailScreen, UnverifiedScreen } from '../components/AuthNotice.tsx';
 import { EmailAuthForm } from '../components/EmailAuthForm.tsx';
+import { ForgotPasswordForm } from '../components/ForgotPasswordForm.tsx';
+import { ResendVerification } from '../components/ResendVerification.tsx';
 import { authRedirectUrl } from '../desktop/authCallback.ts';
 import { GoogleSignIn } from '../components/GoogleSignIn.tsx';
 import { returnStateFrom, type LoginMode, type LoginValues } from '../loginForm.ts';
@@ -22,15 +24,18 @@ import './login.css';
 
 /**
  * /login (spec 000 §2.2): Email and Google tabs, sign-in/sign-up, 'check your email' after
- * sign-up, the unverified hold screen, and the way back to the originally requested path.
+ * sign-up (with a resend), the unverified hold screen, "Forgot password?", why the app signed the
+ * user out, and the way back to the originally requested path.
  */
 export function LoginPage() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
-  const { initialized, user, emailVerified, store } = useAuth();
+  const { initialized, user, emailVerified, notice, store } = useAuth();
   const returnState = returnStateFrom(location.state, location.search);
   const [mode, setMode] = useState<LoginMode>('signIn');
   const [sentTo, setSentTo] = useState<string | null>(null);
+  // "Forgot password?" is open, starting from this address.
+  const [forgotFrom, setForgotFrom] = useState<string | null>(returnState.forgot ? (returnState.email ?? '') : null);
   const messageOf = (error: AppError | null) => (error ? t(error.messageKey, error.params) : null);
 
   // Route state may choose the wording (spec 000 §2.2); re-applied once auth settles the fallback.
@@ -105,6 +110,8 @@ export function LoginPage() {
         }}
       />
     );
+  } else if (forgotFrom !== null) {
+    body = <ForgotPasswordForm initialEmail={forgotFrom} onBack={() => setForgotFrom(null)} />;
   } else {
     body = (
       <>
@@ -112,6 +119,11 @@ export function LoginPage() {
           <H2>{t('auth:login.title')}</H2>
           <p className={Classes.TEXT_MUTED}>{t('auth:login.subtitle')}</p>
         </div>
+        {notice === 'sessionExpired' && (
+          <Callout intent={Intent.WARNING} icon="time" role="status" data-testid="signed-out-notice">
+            {t('errors:database.sessionExpired')}
+          </Callout>
+        )}
         <Tabs id="login-tabs" size="large" fill>
           <Tab
             id="email"
@@ -125,6 +137,11 @@ export function LoginPage() {
                 errorText={messageOf(active.error)}
                 onSubmit={(v) => once(() => active.mutateAsync(v))}
                 onSwitchMode={switchMode}
+                initialEmail={returnState.email ?? ''}
+                onForgotPassword={(email) => setForgotFrom(email)}
+                errorAction={(email) =>
+                  active.error?.code === 'email_not_confirmed' ? <ResendVerification email={email} /> : null
+                }
               />
             }
           />

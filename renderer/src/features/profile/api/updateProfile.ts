@@ -31,6 +31,11 @@ export function toProfileColumns(patch: ProfilePatch): UpdateRow<'profiles'> {
 export async function updateProfile(userId: string, patch: ProfilePatch): Promise<void> {
   const { error } = await getSupabase().from('profiles').update(toProfileColumns(patch)).eq('id', userId);
   if (error) throw toAppError(error, 'profileUpdate');
+  // Auth emails (password reset, address change) are written in the user metadata's language.
+  if (patch.lang !== undefined) {
+    const { error: authError } = await getSupabase().auth.updateUser({ data: { lang: patch.lang } });
+    if (authError) throw toAppError(authError, 'profileUpdate');
+  }
 }
 
 /** Saves at once and shows the change at once (optimistic), rolling back if the save fails. */
