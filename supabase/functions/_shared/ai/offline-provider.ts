@@ -9,7 +9,7 @@
 import { ProviderError } from './errors.ts';
 import { completeFromStream } from './complete.ts';
 import { validateEmbeddingInputs } from './inputs.ts';
-import { splitSentences } from '../text/sentences.ts';
+import { isRecordLine, splitSentences } from '../text/sentences.ts';
 import { contentWords, hashedEmbedding } from '../text/lexical.ts';
 import { matchTerms, matchKeys } from '../text/stemming.ts';
 import {
@@ -122,7 +122,7 @@ export function guessLanguage(text: string): 'en' | 'fr' | null {
 
 /** A CSV row ("product: Croissant; price: 1.20") reads as a sentence: capitalised, full stop. */
 function asSentence(text: string): string {
-  if (!/^[^:;]{1,60}: [^;]*(?:; [^:;]{1,60}: [^;]*)+$/u.test(text)) return text;
+  if (!isRecordLine(text)) return text;
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
 }
 
@@ -136,6 +136,15 @@ function asSentence(text: string): string {
  * in document order.
  */
 export function extractAnswer(question: string, passages: KnowledgePassage[], language = 'en'): string[] {
+  return selectAnswer(question, passages, language).map((sentence) => sentence.text);
+}
+
+/** The answer's sentences with the document each comes from. */
+export function selectAnswer(
+  question: string,
+  passages: KnowledgePassage[],
+  language = 'en',
+): { text: string; documentId: string }[] {
   const terms = matchTerms(question);
   if (terms.length === 0) return [];
   const questionKeys = new Set([...matchKeys(question), ...terms.flatMap((term) => term.keys)]);
@@ -201,7 +210,10 @@ export function extractAnswer(question: string, passages: KnowledgePassage[], la
     .filter((sentence) => !seen.has(sentence.text) && seen.add(sentence.text))
     .slice(0, MAX_ANSWER_SENTENCES);
   best.sort((a, b) => a.passageIndex - b.passageIndex || a.sentenceIndex - b.sentenceIndex);
-  return best.map((sentence) => asSentence(sentence.text));
+  return best.map((sentence) => ({
+    text: asSentence(sentence.text),
+    documentId: passages[sentence.passageIndex]!.documentId,
+  }));
 }
 
 function baseLanguage(language: string): string {
@@ -247,17 +259,33 @@ export class OfflineProvider implements AiProvider {
     return { provider: 'offline', model, offline: true };
   }
 
-  /** The whole reply, decided before the first delta (no model, so nothing to wait for). */
-  answer(request: ChatRequest): string {
-    const language = request.grounding?.language ?? 'en';
+  /** The whole reply and the documents it quotes, decided before the first delta (no model). */
+  private reply(request: ChatRequest): { text: string; documentIds: string[] } {
+    const turnLanguage = request.grounding?.language ?? 'en';
     const last = request.messages[request.messages.length - 1];
     // A follow-up after tools: the offline provider never asks for tools, so this only happens
     // if a caller mixes providers; say plainly that nothing was done.
-    if (last?.role === 'tool') return offlinePhrase(language, 'toolUnavailable');
+    if (last?.role === 'tool') return { text: offlinePhrase(turnLanguage, 'toolUnavailable'), documentIds: [] };
     const question = lastUserText(request.messages);
-    if (isGreeting(question)) return offlinePhrase(language, 'greeting');
-    const sentences = extractAnswer(question, request.grounding?.passages ?? [], language);
-    return sentences.length > 0 ? sentences.join(' ') : offlinePhrase(language, 'noAnswer');
+    // Short questions often defeat language detection; between English and French the question's
+    // own function words decide the fixed phrases.
+    const guessed = guessLanguage(question);
+    const language = guessed && ['en', 'fr'].includes(baseLanguage(turnLanguage)) ? guessed : turnLanguage;
+    if (isGreeting(question)) return { text: offlinePhrase(language, 'greeting'), documentIds: [] };
+    const sentences = selectAnswer(question, request.grounding?.passages ?? [], turnLanguage);
+    if (sentences.length === 0) return { text: offlinePhrase(language, 'noAnswer'), documentIds: [] };
+    return {
+      text: sentences.map((sentence) => sentence.text).join(' '),
+      documentIds: [...new Set(sentences.map((sentence) => sentence.documentId))],
+    };
+  }
+
+  answer(request: ChatRequest): string {
+    return this.reply(request).text;
+  }
+
+  quotedDocuments(request: ChatRequest): string[] {
+    return this.reply(request).documentIds;
   }
 
   async *streamChat(request: ChatRequest): AsyncIterable<ChatStreamEvent> {

@@ -143,6 +143,7 @@ const QUESTION_FILLERS = new Set(
   list(
     'etes suis sommes avez avons ont fais fait faites faire peut peux puis pouvez pouvons dois doit devez faut',
     'veux voudrais souhaite possible get need want please tell know offer offers offrez proposez propose proposer',
+    'serai sera serons serez seront long take takes',
   ),
 );
 
