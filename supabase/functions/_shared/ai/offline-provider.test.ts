@@ -98,6 +98,17 @@ describe('extractAnswer on the shapes owners upload', () => {
     ]);
   });
 
+  it('answers from a long sentence that holds the rare word, whatever its length', () => {
+    const menu: KnowledgePassage = {
+      documentId: 'menu',
+      name: 'menu.txt',
+      text:
+        'Menu: starters - French onion soup 9 EUR, leeks vinaigrette 8 EUR; mains - beef bourguignon 22 EUR, roast cod ' +
+        'with beurre blanc 24 EUR, mushroom risotto (vegetarian) 19 EUR; desserts - creme brulee 8 EUR. Lunch set menu 21 EUR.',
+    };
+    expect(extractAnswer('Do you have a vegetarian dish?', [menu])[0]).toContain('mushroom risotto (vegetarian)');
+  });
+
   it('guesses English or French from function words', () => {
     expect(guessLanguage('Are you open on Sunday?')).toBe('en');
     expect(guessLanguage('Êtes-vous ouverts le dimanche ?')).toBe('fr');

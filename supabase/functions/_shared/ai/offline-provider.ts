@@ -93,6 +93,9 @@ interface CandidateSentence {
 }
 
 interface ScoredSentence extends CandidateSentence {
+  /** Share of the question's weight the sentence holds. */
+  relevance: number;
+  /** Relevance less a small length penalty: the ranking. */
   score: number;
   coverage: number;
 }
@@ -177,13 +180,15 @@ export function selectAnswer(
     return {
       ...sentence,
       // Prefer sentences that are about the question, not long ones that mention it in passing.
+      relevance: totalWeight === 0 ? 0 : weight / totalWeight,
       score: totalWeight === 0 ? 0 : weight / totalWeight - sentence.keys.size * 0.002,
       coverage: matched / terms.length,
     };
   });
   const answers: ScoredSentence[] = [];
   for (const sentence of scored) {
-    if (sentence.coverage < MIN_COVERAGE || sentence.score < MIN_SCORE) continue;
+    // The length preference ranks sentences; it never decides whether one answers at all.
+    if (sentence.coverage < MIN_COVERAGE || sentence.relevance < MIN_SCORE) continue;
     const restatesQuestion =
       sentence.text.endsWith('?') || [...sentence.keys].every((key) => questionKeys.has(key) || /^\d/.test(key));
     if (!restatesQuestion) {
@@ -193,7 +198,8 @@ export function selectAnswer(
     const next = sentences.find(
       (other) => other.passageIndex === sentence.passageIndex && other.sentenceIndex === sentence.sentenceIndex + 1,
     );
-    if (next && !next.text.endsWith('?')) answers.push({ ...next, score: sentence.score, coverage: sentence.coverage });
+    if (next && !next.text.endsWith('?'))
+      answers.push({ ...next, relevance: sentence.relevance, score: sentence.score, coverage: sentence.coverage });
   }
   if (answers.length === 0) return [];
   answers.sort((a, b) => b.score - a.score);
