@@ -96,5 +96,13 @@ values
   ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001', 1,
    'Menu: starters - French onion soup 9 EUR, leeks vinaigrette 8 EUR; mains - beef bourguignon 22 EUR, roast cod with beurre blanc 24 EUR, mushroom risotto (vegetarian) 19 EUR; desserts - creme brulee 8 EUR, chocolate mousse 8 EUR. Lunch set menu starter + main or main + dessert 21 EUR.', 80),
   ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001', 2,
-   'Access: metro Voltaire (line 9), bus 46 and 56. Paid parking at 50 metres, rue Godefroy Cavaignac. The dining room is on the ground floor and wheelchair accessible. Takeaway orders can be collected from 18:30.', 48)
+   'Access: metro Voltaire (line 9), bus 46 and 56. Paid parking at 50 metres, rue Godefroy Cavaignac. The dining room is on the ground floor and wheelchair accessible. Takeaway orders can be collected from 18:30.', 48),
+  -- The same facts in French: the demo agent speaks French first, and offline answers quote the
+  -- sentence in the visitor's language when the file has one.
+  ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001', 3,
+   'Horaires : du mardi au samedi, déjeuner de 12h00 à 14h30 et dîner de 19h00 à 22h30. Fermé le dimanche et le lundi. La réservation est conseillée le vendredi et le samedi soir. Les groupes de plus de 8 personnes doivent appeler le restaurant.', 58),
+  ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001', 4,
+   'Carte : entrées - soupe à l''oignon 9 EUR, poireaux vinaigrette 8 EUR ; plats - bœuf bourguignon 22 EUR, cabillaud rôti au beurre blanc 24 EUR, risotto aux champignons (végétarien) 19 EUR ; desserts - crème brûlée 8 EUR, mousse au chocolat 8 EUR. Formule déjeuner entrée + plat ou plat + dessert 21 EUR.', 84),
+  ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001', 5,
+   'Accès : métro Voltaire (ligne 9), bus 46 et 56. Parking payant à 50 mètres, rue Godefroy Cavaignac. La salle est au rez-de-chaussée et accessible en fauteuil roulant. Les commandes à emporter se retirent à partir de 18h30.', 52)
 on conflict (document_id, chunk_index) do nothing;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OfflineProvider, extractAnswer } from './offline-provider.ts';
+import { OfflineProvider, extractAnswer, guessLanguage } from './offline-provider.ts';
 import { ProviderError } from './errors.ts';
 import type { KnowledgePassage } from './types.ts';
 import { cosineSimilarity } from '../text/lexical.ts';
@@ -55,6 +55,67 @@ describe('extractAnswer', () => {
   });
 });
 
+describe('extractAnswer on the shapes owners upload', () => {
+  const faq: KnowledgePassage = {
+    documentId: 'faq',
+    name: 'faq.txt',
+    text:
+      'Are you open on Sunday?\nNo, we are closed on Sundays and public holidays.\n' +
+      'Êtes-vous ouverts le dimanche ?\nNon, nous sommes fermés le dimanche et les jours fériés.',
+  };
+  const prices: KnowledgePassage = {
+    documentId: 'prices',
+    name: 'prices.csv',
+    text: 'product: Croissant; price (EUR): 1.20; allergens: gluten, butter\nproduct: Lemon tart; price (EUR): 4.20; allergens: gluten, eggs',
+  };
+  const hours: KnowledgePassage = {
+    documentId: 'hours',
+    name: 'menu-and-hours.txt',
+    text: 'Opening hours: Tuesday to Saturday, lunch 12:00-14:30. Closed on Sunday and Monday.',
+  };
+
+  it("answers 'Are you open on Sunday?' with the sentence that says closed, in English and in French", () => {
+    expect(extractAnswer('Are you open on Sunday?', [hours])).toEqual(['Closed on Sunday and Monday.']);
+    expect(extractAnswer('Êtes-vous ouverts le dimanche ?', [hours], 'fr')).toEqual(['Closed on Sunday and Monday.']);
+  });
+
+  it("quotes a FAQ's answer line, not the question line, in the visitor's language", () => {
+    expect(extractAnswer('Are you open on Sunday?', [faq])).toEqual([
+      'No, we are closed on Sundays and public holidays.',
+    ]);
+    // The turn's language may be wrong for a short question: the question's own words decide.
+    expect(extractAnswer('Êtes-vous ouverts le dimanche ?', [faq], 'en')).toEqual([
+      'Non, nous sommes fermés le dimanche et les jours fériés.',
+    ]);
+  });
+
+  it('answers from the matching CSV row, as a sentence', () => {
+    expect(extractAnswer('How much is a croissant?', [prices])).toEqual([
+      'Product: Croissant; price (EUR): 1.20; allergens: gluten, butter.',
+    ]);
+    expect(extractAnswer('Combien coûte la tarte au citron ?', [prices], 'fr')).toEqual([
+      'Product: Lemon tart; price (EUR): 4.20; allergens: gluten, eggs.',
+    ]);
+  });
+
+  it('answers from a long sentence that holds the rare word, whatever its length', () => {
+    const menu: KnowledgePassage = {
+      documentId: 'menu',
+      name: 'menu.txt',
+      text:
+        'Menu: starters - French onion soup 9 EUR, leeks vinaigrette 8 EUR; mains - beef bourguignon 22 EUR, roast cod ' +
+        'with beurre blanc 24 EUR, mushroom risotto (vegetarian) 19 EUR; desserts - creme brulee 8 EUR. Lunch set menu 21 EUR.',
+    };
+    expect(extractAnswer('Do you have a vegetarian dish?', [menu])[0]).toContain('mushroom risotto (vegetarian)');
+  });
+
+  it('guesses English or French from function words', () => {
+    expect(guessLanguage('Are you open on Sunday?')).toBe('en');
+    expect(guessLanguage('Êtes-vous ouverts le dimanche ?')).toBe('fr');
+    expect(guessLanguage('Croissant')).toBeNull();
+  });
+});
+
 describe('OfflineProvider', () => {
   const provider = new OfflineProvider();
 
@@ -88,6 +149,17 @@ describe('OfflineProvider', () => {
     expect(cosineSimilarity(vectors[0]!, vectors[1]!)).toBeGreaterThan(
       cosineSimilarity(vectors[0]!, vectors[2]!) + 0.3,
     );
+  });
+
+  it('names only the documents it quotes, and none when it refuses', () => {
+    expect(provider.quotedDocuments(ask('Is there parking near the shop?'))).toEqual(['d-parking']);
+    expect(provider.quotedDocuments(ask('Do you sell bicycles?'))).toEqual([]);
+    expect(provider.quotedDocuments(ask('Hello'))).toEqual([]);
+  });
+
+  it('answers "Where are you?" from the knowledge instead of greeting back', async () => {
+    const result = await provider.completeChat(ask('Where is the nearest metro?'));
+    expect(result.text).toBe('The nearest metro station is Bellecour.');
   });
 
   it('refuses empty embedding inputs and transcription', async () => {

@@ -9,8 +9,9 @@
 import { ProviderError } from './errors.ts';
 import { completeFromStream } from './complete.ts';
 import { validateEmbeddingInputs } from './inputs.ts';
-import { splitSentences } from '../text/sentences.ts';
-import { contentWords, hashedEmbedding, stem } from '../text/lexical.ts';
+import { isRecordLine, splitSentences } from '../text/sentences.ts';
+import { contentWords, hashedEmbedding } from '../text/lexical.ts';
+import { matchTerms, matchKeys } from '../text/stemming.ts';
 import {
   EMBEDDING_DIMENSIONS,
   type AiProvider,
@@ -31,8 +32,16 @@ export const OFFLINE_CHAT_MODEL = 'offline-extractive';
 export const OFFLINE_EMBEDDING_MODEL = 'offline-hashed-1536';
 
 const MAX_ANSWER_SENTENCES = 3;
-/** Share of the question's content words a sentence must cover to be quoted. */
+/** Share of the question's words a sentence must cover to be quoted. */
 const MIN_COVERAGE = 0.34;
+/** Share of the question's (inverse-frequency) weight a sentence must hold to be quoted. */
+const MIN_SCORE = 0.3;
+/** A sentence in the visitor's language is preferred when it scores at least this share of the best. */
+const SAME_LANGUAGE_SHARE = 0.6;
+/** Further sentences join the best one when they score at least this share of it. */
+const SUPPORTING_SHARE = 0.7;
+/** A word matched only through its concept ("open" for "closed") counts for this share of it. */
+const CONCEPT_MATCH = 0.6;
 
 type Phrase = 'noAnswer' | 'greeting' | 'toolUnavailable';
 
@@ -75,63 +84,146 @@ export function offlinePhrase(language: string, phrase: Phrase): string {
   return (PHRASES[base] ?? PHRASES.en!)[phrase];
 }
 
-interface ScoredSentence {
+interface CandidateSentence {
   text: string;
-  score: number;
-  coverage: number;
+  keys: Set<string>;
   passageIndex: number;
   sentenceIndex: number;
+  language: 'en' | 'fr' | null;
+}
+
+interface ScoredSentence extends CandidateSentence {
+  /** Share of the question's weight the sentence holds. */
+  relevance: number;
+  /** Relevance less a small length penalty: the ranking. */
+  score: number;
+  coverage: number;
+}
+
+// Function words that tell English from French; enough to pick a sentence's language.
+const ENGLISH_MARKERS = new Set(
+  'the and are is we you our your of to in on at for with from do does not can will this that'.split(' '),
+);
+const FRENCH_MARKERS = new Set(
+  'le la les des du et est sont nous vous notre votre nos vos de un une pour avec dans sur au aux ne pas ce cette qui que'.split(
+    ' ',
+  ),
+);
+
+/** English, French or unknown, from function words (short texts; no model). */
+export function guessLanguage(text: string): 'en' | 'fr' | null {
+  let english = 0;
+  let french = 0;
+  for (const word of text.toLowerCase().match(/[\p{L}]+/gu) ?? []) {
+    if (ENGLISH_MARKERS.has(word)) english++;
+    if (FRENCH_MARKERS.has(word)) french++;
+  }
+  if (/[àâçéèêëîïôûùüÿœ]/iu.test(text)) french += 0.5;
+  if (english === french) return null;
+  return english > french ? 'en' : 'fr';
+}
+
+/** A CSV row ("product: Croissant; price: 1.20") reads as a sentence: capitalised, full stop. */
+function asSentence(text: string): string {
+  if (!isRecordLine(text)) return text;
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
 }
 
 /**
- * Picks the sentences that best answer `question`: each sentence scores the IDF-weighted share of
- * the question's (stemmed) content words it contains. Sentences covering too little are dropped;
- * the best few are returned in document order so the answer reads naturally.
+ * Picks the sentences that best answer `question`. Each question word (stemmed in English and
+ * French, or a bilingual concept such as opening hours or price) weighs its inverse frequency
+ * among the candidate sentences; a sentence scores the share of that weight it holds. A sentence
+ * that only restates the question (a FAQ's question line, a heading) gives way to the sentence
+ * after it, which holds the answer. Sentences in the visitor's language win when the documents
+ * say the same in several. Sentences covering too little are dropped; the best few are returned
+ * in document order.
  */
 export function extractAnswer(question: string, passages: KnowledgePassage[], language = 'en'): string[] {
-  const questionStems = [...new Set(contentWords(question).map(stem))];
-  if (questionStems.length === 0) return [];
-  const sentences = passages.flatMap((passage, passageIndex) =>
+  return selectAnswer(question, passages, language).map((sentence) => sentence.text);
+}
+
+/** The answer's sentences with the document each comes from. */
+export function selectAnswer(
+  question: string,
+  passages: KnowledgePassage[],
+  language = 'en',
+): { text: string; documentId: string }[] {
+  const terms = matchTerms(question);
+  if (terms.length === 0) return [];
+  const questionKeys = new Set([...matchKeys(question), ...terms.flatMap((term) => term.keys)]);
+  const sentences: CandidateSentence[] = passages.flatMap((passage, passageIndex) =>
     splitSentences(passage.text, language).map((text, sentenceIndex) => ({
       text,
-      stems: new Set(contentWords(text).map(stem)),
+      keys: matchKeys(text),
       passageIndex,
       sentenceIndex,
+      language: guessLanguage(text),
     })),
   );
   if (sentences.length === 0) return [];
   // Rare words ("parking") tell more than words every sentence has ("hours" in an hours page).
-  const idf = new Map<string, number>();
-  for (const word of questionStems) {
-    const containing = sentences.filter((sentence) => sentence.stems.has(word)).length;
-    idf.set(word, Math.log(1 + sentences.length / (1 + containing)));
-  }
-  const totalWeight = questionStems.reduce((sum, word) => sum + (idf.get(word) ?? 0), 0);
+  const weights = terms.map((term) => {
+    const containing = sentences.filter((sentence) => term.keys.some((key) => sentence.keys.has(key))).length;
+    return Math.log(1 + sentences.length / (1 + containing));
+  });
+  const totalWeight = weights.reduce((sum, weight) => sum + weight, 0);
   const scored: ScoredSentence[] = sentences.map((sentence) => {
     let weight = 0;
     let matched = 0;
-    for (const word of questionStems) {
-      if (sentence.stems.has(word)) {
-        weight += idf.get(word) ?? 0;
+    terms.forEach((term, index) => {
+      const exact = term.keys.some((key) => !key.startsWith('~') && sentence.keys.has(key));
+      if (exact || term.keys.some((key) => sentence.keys.has(key))) {
+        weight += weights[index]! * (exact ? 1 : CONCEPT_MATCH);
         matched++;
       }
-    }
+    });
     return {
-      text: sentence.text,
+      ...sentence,
       // Prefer sentences that are about the question, not long ones that mention it in passing.
-      score: totalWeight === 0 ? 0 : weight / totalWeight - sentence.stems.size * 0.002,
-      coverage: matched / questionStems.length,
-      passageIndex: sentence.passageIndex,
-      sentenceIndex: sentence.sentenceIndex,
+      relevance: totalWeight === 0 ? 0 : weight / totalWeight,
+      score: totalWeight === 0 ? 0 : weight / totalWeight - sentence.keys.size * 0.002,
+      coverage: matched / terms.length,
     };
   });
-  const best = scored
-    .filter((sentence) => sentence.coverage >= MIN_COVERAGE && sentence.score > 0)
-    .sort((a, b) => b.score - a.score)
+  const answers: ScoredSentence[] = [];
+  for (const sentence of scored) {
+    // The length preference ranks sentences; it never decides whether one answers at all.
+    if (sentence.coverage < MIN_COVERAGE || sentence.relevance < MIN_SCORE) continue;
+    const restatesQuestion =
+      sentence.text.endsWith('?') || [...sentence.keys].every((key) => questionKeys.has(key) || /^\d/.test(key));
+    if (!restatesQuestion) {
+      answers.push(sentence);
+      continue;
+    }
+    const next = sentences.find(
+      (other) => other.passageIndex === sentence.passageIndex && other.sentenceIndex === sentence.sentenceIndex + 1,
+    );
+    if (next && !next.text.endsWith('?'))
+      answers.push({ ...next, relevance: sentence.relevance, score: sentence.score, coverage: sentence.coverage });
+  }
+  if (answers.length === 0) return [];
+  answers.sort((a, b) => b.score - a.score);
+  const visitor = guessLanguage(question) ?? baseLanguage(language);
+  const top = answers[0]!.score;
+  const inVisitorLanguage = answers.filter(
+    (sentence) => sentence.language === visitor && sentence.score >= top * SAME_LANGUAGE_SHARE,
+  );
+  const pool = inVisitorLanguage.length > 0 ? inVisitorLanguage : answers;
+  const bestScore = pool[0]!.score;
+  const seen = new Set<string>();
+  const best = pool
+    .filter((sentence) => sentence.score >= bestScore * SUPPORTING_SHARE)
+    .filter((sentence) => !seen.has(sentence.text) && seen.add(sentence.text))
     .slice(0, MAX_ANSWER_SENTENCES);
   best.sort((a, b) => a.passageIndex - b.passageIndex || a.sentenceIndex - b.sentenceIndex);
-  const seen = new Set<string>();
-  return best.map((sentence) => sentence.text).filter((text) => !seen.has(text) && seen.add(text));
+  return best.map((sentence) => ({
+    text: asSentence(sentence.text),
+    documentId: passages[sentence.passageIndex]!.documentId,
+  }));
+}
+
+function baseLanguage(language: string): string {
+  return language.toLowerCase().split(/[-_]/)[0] ?? 'en';
 }
 
 // Folded greeting words: a message made only of these gets a greeting, not "no information".
@@ -142,6 +234,8 @@ const GREETING_WORDS = new Set(
 );
 
 function isGreeting(text: string): boolean {
+  // "Where are you?" is all function words but asks something: only words that ask nothing count.
+  if (matchTerms(text).some((term) => term.keys.some((key) => key.startsWith('~')))) return false;
   const words = contentWords(text);
   return words.length === 0 || words.every((word) => GREETING_WORDS.has(word));
 }
@@ -171,17 +265,33 @@ export class OfflineProvider implements AiProvider {
     return { provider: 'offline', model, offline: true };
   }
 
-  /** The whole reply, decided before the first delta (no model, so nothing to wait for). */
-  answer(request: ChatRequest): string {
-    const language = request.grounding?.language ?? 'en';
+  /** The whole reply and the documents it quotes, decided before the first delta (no model). */
+  private reply(request: ChatRequest): { text: string; documentIds: string[] } {
+    const turnLanguage = request.grounding?.language ?? 'en';
     const last = request.messages[request.messages.length - 1];
     // A follow-up after tools: the offline provider never asks for tools, so this only happens
     // if a caller mixes providers; say plainly that nothing was done.
-    if (last?.role === 'tool') return offlinePhrase(language, 'toolUnavailable');
+    if (last?.role === 'tool') return { text: offlinePhrase(turnLanguage, 'toolUnavailable'), documentIds: [] };
     const question = lastUserText(request.messages);
-    if (isGreeting(question)) return offlinePhrase(language, 'greeting');
-    const sentences = extractAnswer(question, request.grounding?.passages ?? [], language);
-    return sentences.length > 0 ? sentences.join(' ') : offlinePhrase(language, 'noAnswer');
+    // Short questions often defeat language detection; between English and French the question's
+    // own function words decide the fixed phrases.
+    const guessed = guessLanguage(question);
+    const language = guessed && ['en', 'fr'].includes(baseLanguage(turnLanguage)) ? guessed : turnLanguage;
+    if (isGreeting(question)) return { text: offlinePhrase(language, 'greeting'), documentIds: [] };
+    const sentences = selectAnswer(question, request.grounding?.passages ?? [], turnLanguage);
+    if (sentences.length === 0) return { text: offlinePhrase(language, 'noAnswer'), documentIds: [] };
+    return {
+      text: sentences.map((sentence) => sentence.text).join(' '),
+      documentIds: [...new Set(sentences.map((sentence) => sentence.documentId))],
+    };
+  }
+
+  answer(request: ChatRequest): string {
+    return this.reply(request).text;
+  }
+
+  quotedDocuments(request: ChatRequest): string[] {
+    return this.reply(request).documentIds;
   }
 
   async *streamChat(request: ChatRequest): AsyncIterable<ChatStreamEvent> {

@@ -171,6 +171,12 @@ export interface AiProvider {
   transcribe(request: TranscriptionRequest): Promise<TranscriptionResult>;
   /** Providers with `capabilities.speech` only. */
   synthesizeSpeech?(request: SpeechRequest): Promise<SpeechResult>;
+  /**
+   * Extractive providers (offline) only: the ids of the grounding documents the reply to `request`
+   * quotes, known before it streams; empty when the reply is a refusal. The turn then cites those
+   * documents and no others.
+   */
+  quotedDocuments?(request: ChatRequest): string[];
 }
 
 /** Model names from platform settings (admin "AI models"). */

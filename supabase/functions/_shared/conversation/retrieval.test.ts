@@ -38,19 +38,32 @@ describe('citations', () => {
 
 describe('full-text query building', () => {
   it('keeps the content words of a question, accents included, and ORs them with prefix matching', () => {
-    expect(textSearchTerms('What are your opening hours on Saturday?')).toEqual(['opening', 'hours', 'saturday']);
-    expect(textSearchTerms('Quels sont vos horaires le samedi ? Êtes-vous ouverts')).toEqual([
+    expect(textSearchTerms('What are your opening hours on Saturday?').slice(0, 3)).toEqual([
+      'opening',
+      'hours',
+      'saturday',
+    ]);
+    expect(textSearchTerms('Quels sont vos horaires le samedi ? Êtes-vous ouverts').slice(0, 3)).toEqual([
       'horaires',
       'samedi',
-      'êtes',
       'ouverts',
     ]);
     expect(toOrTsQuery(['opening', 'hours'])).toBe('opening:* | hours:*');
     expect(toOrTsQuery(textSearchTerms('is it ?'))).toBeNull();
   });
 
+  it("also searches stems, accent-free spellings and the other language's words for the same thing", () => {
+    const french = textSearchTerms('Êtes-vous ouverts le dimanche ?');
+    expect(french).toEqual(expect.arrayContaining(['ouverts', 'dimanche', 'sunday', 'open', 'clos']));
+    expect(textSearchTerms('Are you open on Sunday?')).toEqual(expect.arrayContaining(['dimanche', 'ferm']));
+    expect(textSearchTerms('réservations')).toEqual(expect.arrayContaining(['réservations', 'reservations', 'reserv']));
+    expect(textSearchTerms('Where are you?')).toEqual(expect.arrayContaining(['address', 'adresse', 'access']));
+    expect(textSearchTerms('Do you sell bicycles?')).toEqual(['sell', 'bicycles', 'bicycl']);
+    expect(textSearchTerms('open price where book deliver pay cancel refund', 12, 20)).toHaveLength(20);
+  });
+
   it('cannot smuggle tsquery operators from the visitor', () => {
     const query = toOrTsQuery(textSearchTerms("pain & !chocolat | (croissant) <-> 'x':*"));
-    expect(query).toBe('pain:* | chocolat:* | croissant:*');
+    expect(query).toBe('pain:* | chocolat:* | croissant:* | croiss:*');
   });
 });

@@ -4,7 +4,8 @@
  * fusion) runs in Postgres: the `match_knowledge_chunks` RPC, called by conversation/knowledge.ts.
  */
 import type { Citation } from '../contracts/conversation-events.ts';
-import { contentWords, foldText, isStopWord, stem } from '../text/lexical.ts';
+import { contentWords, stem } from '../text/lexical.ts';
+import { isPlainStopWord, searchVariants } from '../text/stemming.ts';
 import { splitSentences } from '../text/sentences.ts';
 
 export interface FusedPassage {
@@ -77,9 +78,11 @@ export interface RetrievalResult {
 
 /**
  * The words of a question worth searching for: lower-cased, accents kept (the stored tsvector
- * keeps them), function words of the common languages dropped, at most `max` distinct words.
+ * keeps them), function words of the common languages dropped, at most `max` distinct words; then
+ * each word's variants (its stem as a prefix, its accent-free spelling, the words of its concept in
+ * English and French, so "dimanche" also searches "sunday"), up to `maxWithVariants` in all.
  */
-export function textSearchTerms(query: string, max = 12): string[] {
+export function textSearchTerms(query: string, max = 12, maxWithVariants = 32): string[] {
   const words =
     query
       .toLowerCase()
@@ -87,11 +90,18 @@ export function textSearchTerms(query: string, max = 12): string[] {
       .match(/[\p{L}\p{N}]+/gu) ?? [];
   const terms: string[] = [];
   for (const word of words) {
-    if (isStopWord(foldText(word)) || terms.includes(word)) continue;
+    if (isPlainStopWord(word) || terms.includes(word)) continue;
     terms.push(word);
     if (terms.length === max) break;
   }
-  return terms;
+  const expanded = [...terms];
+  for (const term of terms) {
+    for (const variant of searchVariants(term)) {
+      if (expanded.length >= maxWithVariants) return expanded;
+      if (!expanded.includes(variant)) expanded.push(variant);
+    }
+  }
+  return expanded;
 }
 
 /**

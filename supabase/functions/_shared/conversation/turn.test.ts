@@ -385,6 +385,17 @@ describe('a turn with the offline provider', () => {
     expect(h.charges[0]).toMatchObject({ offline: true });
   });
 
+  it('cites only the document it quotes, and no source next to a refusal', async () => {
+    const h = harness(new OfflineProvider());
+    const answered = await run(h.deps, { message: 'How long in advance must wedding cakes be ordered?' });
+    const meta = answered.events[0]!.event === 'meta' ? answered.events[0]!.data : null;
+    expect(meta?.citations.map((citation) => citation.documentId)).toEqual(['doc-cakes']);
+    // Retrieval finds the hours passage (shared words), but no sentence of it answers.
+    const refused = await run(h.deps, { message: 'What are your opening hours for the swimming pool lessons?' });
+    expect(refused.text).toBe("I'm sorry, I don't have that information.");
+    expect(refused.events[0]).toMatchObject({ event: 'meta', data: { citations: [] } });
+  });
+
   it('runs the offline action decided from the message instead of answering, without a model call', async () => {
     const tool = { id: 'x', name: 'Share resource', description: null, functionDefinition: {} };
     const h = harness(new OfflineProvider(), {

@@ -324,8 +324,7 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
     yield { event: 'error', data: { code: 'internal_error', message: chatFailureApology(language) } };
     return;
   }
-  const { passages, citations } = await retrieval;
-  yield { event: 'meta', data: { conversationId, language, citations, offline } };
+  const { passages, citations: retrieved } = await retrieval;
 
   const knowledge: KnowledgePassage[] = passages.map((passage) => ({
     documentId: passage.documentId,
@@ -343,6 +342,10 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
   ];
   const model = input.channel === 'whatsapp' ? deps.models.whatsappModel : deps.models.chatModel;
   const grounding = { passages: knowledge, language };
+  // An extractive reply cites the documents it quotes and no others: a refusal shows no source.
+  const quoted = deps.provider.quotedDocuments?.({ model, messages, grounding });
+  const citations = quoted ? retrieved.filter((citation) => quoted.includes(citation.documentId)) : retrieved;
+  yield { event: 'meta', data: { conversationId, language, citations, offline } };
   const usage: TokenUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
   let modelCalls = 0;
   let reply = '';

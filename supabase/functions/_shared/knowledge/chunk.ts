@@ -4,7 +4,7 @@
  * model's context, and the 200-character overlap keeps a fact that straddles a boundary whole in
  * at least one chunk.
  */
-import { splitSentenceSpans, type SentenceSpan } from '../text/sentences.ts';
+import { isRecordLine, splitSentenceSpans, type SentenceSpan } from '../text/sentences.ts';
 
 export interface KnowledgeChunk {
   index: number;
@@ -40,6 +40,17 @@ function splitLongSpan(span: SentenceSpan, maxChars: number): SentenceSpan[] {
   return pieces;
 }
 
+/**
+ * Whether the line break before `next` carries meaning and stays in the chunk: after a record (a
+ * CSV row rendered "column: value; column: value") or a heading (a short line without final
+ * punctuation, followed by a capitalised line). Other sentences are joined by a space, so lines a
+ * PDF wrapped read as one sentence again.
+ */
+function endsLine(next: string, previous: string): boolean {
+  if (isRecordLine(previous)) return true;
+  return previous.length <= 60 && !/[.!?,;:…]$/u.test(previous) && /^\p{Lu}/u.test(next);
+}
+
 export function chunkText(text: string, options: ChunkOptions = {}): KnowledgeChunk[] {
   const maxChars = Math.max(100, options.maxChars ?? 1_200);
   const overlapChars = Math.min(Math.max(0, options.overlapChars ?? 200), Math.floor(maxChars / 2));
@@ -51,7 +62,9 @@ export function chunkText(text: string, options: ChunkOptions = {}): KnowledgeCh
   let currentLength = 0;
   const lengthWith = (span: SentenceSpan) => currentLength + (current.length > 0 ? 1 : 0) + span.text.length;
   const flush = () => {
-    const content = current.map((span) => span.text).join(' ');
+    const content = current
+      .map((span, index) => (index === 0 ? '' : endsLine(span.text, current[index - 1]!.text) ? '\n' : ' ') + span.text)
+      .join('');
     chunks.push({
       index: chunks.length,
       content,

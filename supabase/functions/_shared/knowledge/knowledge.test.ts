@@ -188,6 +188,17 @@ describe('chunkText', () => {
     expect(chunks.map((chunk) => chunk.index)).toEqual(chunks.map((_, i) => i));
   });
 
+  it('keeps CSV rows and headings on their own lines, and rejoins lines a PDF wrapped', () => {
+    const csv = 'product: Croissant; price: 1.20\nproduct: Baguette; price: 1.10';
+    expect(chunkText(csv).map((chunk) => chunk.content)).toEqual([csv]);
+    expect(chunkText('Returns policy\nItems can be returned within 30 days.')[0]?.content).toBe(
+      'Returns policy\nItems can be returned within 30 days.',
+    );
+    expect(chunkText('Our shop is open every day of the week, from early in the morning\nuntil 7pm.')[0]?.content).toBe(
+      'Our shop is open every day of the week, from early in the morning until 7pm.',
+    );
+  });
+
   it('splits a sentence longer than a chunk at word boundaries and keeps short texts whole', () => {
     const long = 'word '.repeat(400).trim();
     const chunks = chunkText(long, { maxChars: 250, overlapChars: 50 });

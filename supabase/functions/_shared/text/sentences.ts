@@ -54,3 +54,8 @@ export function splitSentenceSpans(text: string, locale = 'en'): SentenceSpan[] 
 export function splitSentences(text: string, locale = 'en'): string[] {
   return splitSentenceSpans(text, locale).map((span) => span.text);
 }
+
+/** A CSV row as knowledge extraction renders it: "column: value; column: value". */
+export function isRecordLine(text: string): boolean {
+  return /^[^:;\n]{1,60}: [^;\n]*(?:; [^:;\n]{1,60}: [^;\n]*)+$/u.test(text);
+}
