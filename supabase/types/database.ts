@@ -3385,8 +3385,15 @@ export type Database = {
       };
       whatsapp_claim_conversation: { Args: { conversation_id: string }; Returns: string };
       whatsapp_message_status: {
-        Args: { error_code: number; error_message: string; message_sid: string; status: string };
-        Returns: boolean;
+        Args: {
+          account_sid: string;
+          error_code: number;
+          error_message: string;
+          message_sid: string;
+          platform_account_sid: string;
+          status: string;
+        };
+        Returns: string;
       };
       whatsapp_receive_message: {
         Args: {
