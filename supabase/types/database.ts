@@ -501,7 +501,10 @@ export type Database = {
       billing_events: {
         Row: {
           amount_cents: number | null;
+          checkout_ref: string | null;
           credits: number | null;
+          credits_shortfall: number | null;
+          credits_taken: number | null;
           currency: string | null;
           id: string;
           kind: string;
@@ -514,7 +517,10 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           amount_cents?: number | null;
+          checkout_ref?: string | null;
           credits?: number | null;
+          credits_shortfall?: number | null;
+          credits_taken?: number | null;
           currency?: string | null;
           id: string;
           kind?: string;
@@ -526,7 +532,10 @@ export type Database = {
         };
         Update: {
           amount_cents?: number | null;
+          checkout_ref?: string | null;
           credits?: number | null;
+          credits_shortfall?: number | null;
+          credits_taken?: number | null;
           currency?: string | null;
           id?: string;
           kind?: string;
@@ -3224,6 +3233,7 @@ export type Database = {
       record_checkout_payment: {
         Args: {
           amount_cents?: number;
+          checkout_ref?: string;
           currency?: string;
           event_id: string;
           event_type: string;
@@ -3253,7 +3263,7 @@ export type Database = {
       };
       record_refund: {
         Args: { amount_cents: number; currency?: string; event_id: string; event_type: string; payment_ref: string };
-        Returns: boolean;
+        Returns: Json;
       };
       record_released_phone_number: { Args: { actor_id: string; phone_number_id: string }; Returns: undefined };
       release_phone_number: { Args: { phone_number_id: string }; Returns: undefined };
@@ -3389,8 +3399,15 @@ export type Database = {
       };
       whatsapp_claim_conversation: { Args: { conversation_id: string }; Returns: string };
       whatsapp_message_status: {
-        Args: { error_code: number; error_message: string; message_sid: string; status: string };
-        Returns: boolean;
+        Args: {
+          account_sid: string;
+          error_code: number;
+          error_message: string;
+          message_sid: string;
+          platform_account_sid: string;
+          status: string;
+        };
+        Returns: string;
       };
       whatsapp_receive_message: {
         Args: {

@@ -13,7 +13,8 @@ export type { FunctionEnv };
 /**
  * billing-checkout: starts a Stripe Checkout for one pack.
  *   GET  -> { configured } so the console can say when payments are not set up.
- *   POST { packId, returnUrl } (signed-in user) -> { id, url } of the Checkout Session.
+ *   POST { packId, returnUrl } (signed-in user) -> { id, url } of the Checkout Session; returnUrl
+ *        must be on one of the console's origins (400 return_url_not_allowed otherwise).
  * The price and credits come from the packs table, read as the caller (RLS: active packs), never
  * from the browser; without STRIPE_SECRET_KEY every POST answers 503 payment_not_configured.
  */
@@ -36,6 +37,27 @@ const PackRow = z.object({
   active: z.boolean(),
 });
 
+/**
+ * Where a checkout may send the buyer back: the console's own origins, never a page a stranger
+ * chose (a Stripe page that ends on their site). Those are the origin of CONSOLE_URL and the exact
+ * origins of FUNCTIONS_ALLOWED_ORIGINS (its wildcard entries are agent pages, not the console).
+ */
+export function consoleOrigins(env: FunctionEnv): Set<string> {
+  const origins = new Set<string>();
+  const add = (value: string | undefined) => {
+    if (!value || value.includes('*')) return;
+    try {
+      const url = new URL(value.trim());
+      if (url.protocol === 'http:' || url.protocol === 'https:') origins.add(url.origin);
+    } catch {
+      // A malformed entry never widens the list.
+    }
+  };
+  add(env.get('CONSOLE_URL'));
+  for (const entry of (env.get('FUNCTIONS_ALLOWED_ORIGINS') ?? '').split(',')) add(entry);
+  return origins;
+}
+
 function withReturn(returnUrl: string, outcome: 'success' | 'cancelled'): string {
   const url = new URL(returnUrl);
   url.searchParams.set('checkout', outcome);
@@ -52,6 +74,12 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     if (!config) throw new HttpError(503, 'payment_not_configured', 'Payment is not configured on this installation.');
     const caller = await fn.auth.requireOwner(c.req.raw);
     const input = await parseJsonBody(c.req.raw, CheckoutInput, { maxBytes: 8 * 1024 });
+    if (!consoleOrigins(env).has(new URL(input.returnUrl).origin))
+      throw new HttpError(
+        400,
+        'return_url_not_allowed',
+        'returnUrl must be a page of the console (CONSOLE_URL or FUNCTIONS_ALLOWED_ORIGINS).',
+      );
     const { data, error } = await fn
       .asCaller(caller)
       .from('packs')

@@ -13,9 +13,11 @@ export type { FunctionEnv };
 
 /**
  * billing-webhook: Stripe's event endpoint (verify_jwt = false; the Stripe-Signature header is the
- * authentication). A paid checkout credits the pack once per event id through the service-role-only
- * RPC record_checkout_payment (ledger purchase row + one-month subscription, one transaction): no
- * user is calling, so the service role is the only identity here.
+ * authentication). A paid checkout credits the pack once per payment (its Checkout Session and
+ * payment intent), however many events report it, through the service-role-only RPC
+ * record_checkout_payment (ledger purchase row + one-month subscription, one transaction); a
+ * refund in the payment's currency and within what was paid takes the credits back in proportion
+ * (record_refund). No user is calling, so the service role is the only identity here.
  */
 const MAX_BODY_BYTES = 256 * 1024;
 
@@ -26,6 +28,8 @@ const StripeEvent = z.object({
 });
 
 const PaidSession = z.object({
+  // The Checkout Session: every event about one checkout names it.
+  id: z.string().min(1).max(255).nullish(),
   payment_status: z.string(),
   metadata: z.object({ user_id: z.string().uuid(), pack_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
   // What was paid, kept for the admin's billing figures (absent from older test events).
@@ -45,6 +49,13 @@ const Refund = z.object({
     .regex(/^[A-Za-z]{3}$/)
     .nullish(),
   payment_intent: z.string().min(1).max(255),
+});
+
+/** What record_refund decided; a refusal names its reason. */
+const RefundOutcome = z.object({
+  status: z.enum(['applied', 'duplicate', 'currency_mismatch', 'exceeds_payment']),
+  credits_taken: z.number().int().nonnegative().optional(),
+  credits_shortfall: z.number().int().nonnegative().optional(),
 });
 
 /** Events that mean "this checkout is paid". */
@@ -85,6 +96,7 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
       amount_cents: session.data.amount_total ?? null,
       currency: session.data.currency ?? null,
       payment_ref: session.data.payment_intent ?? null,
+      checkout_ref: session.data.id ?? null,
     });
     if (error) {
       // Unknown user or pack will not heal on retry; anything else (database down) should be retried.
@@ -111,7 +123,19 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
       console.error('billing-webhook: record_refund failed', error);
       throw new HttpError(500, 'database_error', 'Failed to record the refund');
     }
-    return jsonResponse({ received: true, applied: data === true });
+    const outcome = RefundOutcome.parse(data);
+    if (outcome.status === 'duplicate') return jsonResponse({ received: true, applied: false });
+    if (outcome.status !== 'applied') {
+      // Acknowledged (a retry would be refused the same way) but recorded nowhere: worth a look.
+      console.warn('billing-webhook: refund refused', { eventId, reason: outcome.status });
+      return jsonResponse({ received: true, ignored: true, reason: outcome.status });
+    }
+    return jsonResponse({
+      received: true,
+      applied: true,
+      creditsTaken: outcome.credits_taken ?? 0,
+      creditsShortfall: outcome.credits_shortfall ?? 0,
+    });
   }
 
   return fn.handler();

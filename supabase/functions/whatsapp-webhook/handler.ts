@@ -193,19 +193,27 @@ export function makeHandler(env: FunctionEnv, wiring: WhatsAppWiring = {}): (req
 
   fn.post('/status', async (c) => {
     const service = fn.service();
-    const update = statusUpdate(await readWhatsAppWebhook(c.req.raw, 'status', { config, service }));
+    const webhook = await readWhatsAppWebhook(c.req.raw, 'status', { config, service });
+    const update = statusUpdate(webhook);
     // Statuses this platform does not track (scheduled, canceled…) are acknowledged.
     if (!(update.MessageStatus in WHATSAPP_STATUS_RANK)) return done();
     // A callback can overtake the row its send is still writing: a few short retries.
     for (let attempt = 0; attempt < 10; attempt++) {
+      // The signing account must be the one the message went through (checked in Postgres).
       const { data, error } = await service.rpc('whatsapp_message_status', {
         message_sid: update.MessageSid,
         status: update.MessageStatus,
         error_code: update.ErrorCode ?? null,
         error_message: update.ErrorMessage ?? null,
+        account_sid: webhook.account.sid,
+        platform_account_sid: config.accountSid ?? '',
       });
       if (error) throw new Error(`whatsapp_message_status failed: ${error.message}`);
-      if (data === true) return done();
+      if (data === 'updated') return done();
+      if (data === 'wrong_account') {
+        log('status_wrong_account', { messageSid: update.MessageSid });
+        throw new HttpError(403, 'wrong_account', 'This message was sent through another Twilio account.');
+      }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     log('status_for_unknown_message', { messageSid: update.MessageSid });

@@ -229,9 +229,14 @@ describe('billing from payment events and the ledger', () => {
       payment_ref: 'pi_bill_1',
       amount_cents: 500,
     };
-    expect((await cast.service.rpc('record_refund', refund)).data).toBe(true);
+    // A quarter of the payment: a quarter of the pack's 100 credits back.
+    expect((await cast.service.rpc('record_refund', refund)).data).toEqual({
+      status: 'applied',
+      credits_taken: 25,
+      credits_shortfall: 0,
+    });
     // Replayed refund event: recorded once.
-    expect((await cast.service.rpc('record_refund', refund)).data).toBe(false);
+    expect((await cast.service.rpc('record_refund', refund)).data).toEqual({ status: 'duplicate' });
     const unknown = await cast.service.rpc('record_refund', {
       ...refund,
       event_id: 'evt_x',

@@ -200,7 +200,15 @@ export async function turnWithTool(
   options: { token?: string; channel?: string } = {},
 ): Promise<{ status: string | undefined; result: Record<string, unknown> | null }> {
   const { stack, fake } = chatStack;
-  fake.queueChat({ toolCalls: [tool] });
+  // After a send tool, the model does what the tool result tells it: it asks the visitor to
+  // confirm the recipient (a confirmation must answer the agent's own question).
+  const recipient = tool.arguments.to ?? tool.arguments.recipient;
+  fake.queueChat(
+    { toolCalls: [tool] },
+    ...(typeof recipient === 'string'
+      ? [{ text: `Is ${recipient} your own address, and shall I send it there?` }]
+      : []),
+  );
   const turn = await chat(
     stack,
     {

@@ -34,7 +34,12 @@ async function callTool(
   args: Record<string, unknown>,
   options: { visitorId?: string; conversationId?: string; token?: string; channel?: string; message?: string } = {},
 ) {
-  fake.queueChat({ toolCalls: [{ name, arguments: args }] });
+  // After a send tool the model asks the visitor to confirm the recipient, as the tool result says.
+  const recipient = args.to ?? args.recipient;
+  fake.queueChat(
+    { toolCalls: [{ name, arguments: args }] },
+    ...(typeof recipient === 'string' ? [{ text: `Is ${recipient} yours, and shall I send it there?` }] : []),
+  );
   const before = fake.requestsTo('chat').length;
   const turn: TurnOutcome = await chat(
     stack,

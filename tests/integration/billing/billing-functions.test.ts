@@ -20,6 +20,8 @@ beforeAll(async () => {
       STRIPE_SECRET_KEY: 'sk_test_fake',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_BASE: stripe.url,
+      // The console's own origin: the only place a checkout may return to.
+      CONSOLE_URL: 'http://localhost:5180',
     },
   });
   service = stack.serviceClient();
@@ -112,6 +114,27 @@ describe('billing-checkout', () => {
     const res = await checkout(body);
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_request');
+  });
+
+  it.each([
+    ['another site', 'https://evil.example/credits'],
+    ['a look-alike host', 'http://localhost.evil.example:5180/credits'],
+    ['another port of the console host', 'http://localhost:5999/credits'],
+    ['another scheme of the console origin', 'https://localhost:5180/credits'],
+  ])('answers 400 return_url_not_allowed for a return url on %s, without asking Stripe', async (_case, returnUrl) => {
+    const before = stripe.requests.length;
+    const res = await checkout({ packId: 'pro', returnUrl });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('return_url_not_allowed');
+    expect(stripe.requests.length).toBe(before);
+  });
+
+  it('accepts a return url on the console’s own origin, whatever the page', async () => {
+    const res = await checkout({ packId: 'pro', returnUrl: 'http://localhost:5180/profile?tab=credits' });
+    expect(res.status).toBe(200);
+    expect(stripe.requests.at(-1)!.form.get('success_url')).toBe(
+      'http://localhost:5180/profile?tab=credits&checkout=success',
+    );
   });
 
   it('answers 400 for malformed JSON, 404 for an unknown pack and 400 for the free pack', async () => {
@@ -245,7 +268,7 @@ describe('billing-webhook', () => {
         },
       });
     const first = refund('evt_refund_a', 'pi_amount');
-    expect(await (await deliver(first, await signStripePayload(first, WEBHOOK_SECRET))).json()).toEqual({
+    expect(await (await deliver(first, await signStripePayload(first, WEBHOOK_SECRET))).json()).toMatchObject({
       received: true,
       applied: true,
     });
@@ -279,6 +302,165 @@ describe('billing-webhook', () => {
     });
     expect(error).not.toBeNull();
     const { data } = await service.from('billing_events').select('id').eq('id', 'evt_self');
+    expect(data).toEqual([]);
+  });
+});
+
+describe('payments and refunds', () => {
+  async function newBuyer(): Promise<string> {
+    const created = await service.auth.admin.createUser({
+      email: `refund-${randomUUID()}@example.com`,
+      password: 'buyer-secret-1',
+      email_confirm: true,
+    });
+    if (!created.data.user) throw new Error(`createUser failed: ${created.error?.message}`);
+    return created.data.user.id;
+  }
+  async function balanceOf(userId: string): Promise<number> {
+    const { data } = await service.from('profiles').select('credits').eq('id', userId).single();
+    return (data as { credits: number }).credits;
+  }
+  /** A signed Stripe event for a paid Checkout Session of the Pro pack ($49.90, 500 credits). */
+  function sessionEvent(eventId: string, type: string, userId: string, session: string, paymentIntent: string) {
+    return JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type,
+      data: {
+        object: {
+          id: session,
+          object: 'checkout.session',
+          payment_status: 'paid',
+          amount_total: 4990,
+          currency: 'usd',
+          payment_intent: paymentIntent,
+          metadata: { user_id: userId, pack_id: 'pro' },
+        },
+      },
+    });
+  }
+  function refundEvent(eventId: string, paymentIntent: string, amount: number, currency = 'usd') {
+    return JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type: 'refund.created',
+      data: { object: { id: `re_${eventId}`, object: 'refund', amount, currency, payment_intent: paymentIntent } },
+    });
+  }
+  async function send(raw: string): Promise<Record<string, unknown>> {
+    const res = await deliver(raw, await signStripePayload(raw, WEBHOOK_SECRET));
+    expect(res.status).toBe(200);
+    return (await res.json()) as Record<string, unknown>;
+  }
+  async function paidPro(userId: string): Promise<string> {
+    const pi = `pi_${randomUUID()}`;
+    expect(
+      await send(sessionEvent(`evt_${randomUUID()}`, 'checkout.session.completed', userId, `cs_${pi}`, pi)),
+    ).toEqual({ received: true, applied: true });
+    return pi;
+  }
+
+  it('two signed events for one payment credit the pack once', async () => {
+    const buyer = await newBuyer();
+    const before = await balanceOf(buyer);
+    const pi = `pi_${randomUUID()}`;
+    const completed = sessionEvent(`evt_${randomUUID()}`, 'checkout.session.completed', buyer, `cs_${pi}`, pi);
+    const succeeded = sessionEvent(
+      `evt_${randomUUID()}`,
+      'checkout.session.async_payment_succeeded',
+      buyer,
+      `cs_${pi}`,
+      pi,
+    );
+    expect(await send(completed)).toEqual({ received: true, applied: true });
+    expect(await send(succeeded)).toEqual({ received: true, applied: false });
+    // Another session naming the same payment intent is the same payment too.
+    expect(
+      await send(sessionEvent(`evt_${randomUUID()}`, 'checkout.session.completed', buyer, 'cs_other', pi)),
+    ).toEqual({ received: true, applied: false });
+    expect(await balanceOf(buyer)).toBe(before + 500);
+    const { data: purchases } = await service
+      .from('credit_ledger')
+      .select('amount')
+      .eq('user_id', buyer)
+      .eq('type', 'purchase');
+    expect(purchases).toEqual([{ amount: 500 }]);
+  });
+
+  it('a partial refund takes back credits in proportion, and the rest of the refund the rest', async () => {
+    const buyer = await newBuyer();
+    const pi = await paidPro(buyer);
+    const before = await balanceOf(buyer);
+    expect(await send(refundEvent(`evt_${randomUUID()}`, pi, 998))).toEqual({
+      received: true,
+      applied: true,
+      creditsTaken: 100,
+      creditsShortfall: 0,
+    });
+    expect(await balanceOf(buyer)).toBe(before - 100);
+    expect(await send(refundEvent(`evt_${randomUUID()}`, pi, 3992))).toMatchObject({
+      applied: true,
+      creditsTaken: 400,
+    });
+    expect(await balanceOf(buyer)).toBe(before - 500);
+    const { data: ledger } = await service
+      .from('credit_ledger')
+      .select('type, amount')
+      .eq('user_id', buyer)
+      .eq('type', 'refund')
+      .order('id');
+    expect(ledger).toEqual([
+      { type: 'refund', amount: -100 },
+      { type: 'refund', amount: -400 },
+    ]);
+  });
+
+  it('a refund never takes the balance below zero and records the shortfall', async () => {
+    const buyer = await newBuyer();
+    const pi = await paidPro(buyer);
+    const spent = (await balanceOf(buyer)) - 120;
+    expect((await service.rpc('use_credits', { amount: spent, user_id: buyer })).error).toBeNull();
+    const eventId = `evt_${randomUUID()}`;
+    expect(await send(refundEvent(eventId, pi, 4990))).toEqual({
+      received: true,
+      applied: true,
+      creditsTaken: 120,
+      creditsShortfall: 380,
+    });
+    expect(await balanceOf(buyer)).toBe(0);
+    const { data } = await service
+      .from('billing_events')
+      .select('kind, amount_cents, credits_taken, credits_shortfall')
+      .eq('id', eventId)
+      .single();
+    expect(data).toEqual({ kind: 'refund', amount_cents: 4990, credits_taken: 120, credits_shortfall: 380 });
+  });
+
+  it('a refund in another currency or above what was paid is ignored with a reason and takes nothing', async () => {
+    const buyer = await newBuyer();
+    const pi = await paidPro(buyer);
+    const before = await balanceOf(buyer);
+    const euros = `evt_${randomUUID()}`;
+    expect(await send(refundEvent(euros, pi, 1000, 'eur'))).toEqual({
+      received: true,
+      ignored: true,
+      reason: 'currency_mismatch',
+    });
+    const tooMuch = `evt_${randomUUID()}`;
+    expect(await send(refundEvent(tooMuch, pi, 4991))).toEqual({
+      received: true,
+      ignored: true,
+      reason: 'exceeds_payment',
+    });
+    // Refunds add up: two halves are fine, a third refund is above the payment.
+    expect(await send(refundEvent(`evt_${randomUUID()}`, pi, 2495))).toMatchObject({ applied: true });
+    expect(await send(refundEvent(`evt_${randomUUID()}`, pi, 2495))).toMatchObject({ applied: true });
+    expect(await send(refundEvent(`evt_${randomUUID()}`, pi, 1))).toMatchObject({
+      ignored: true,
+      reason: 'exceeds_payment',
+    });
+    expect(await balanceOf(buyer)).toBe(before - 500);
+    const { data } = await service.from('billing_events').select('id').in('id', [euros, tooMuch]);
     expect(data).toEqual([]);
   });
 });

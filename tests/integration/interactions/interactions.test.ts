@@ -246,7 +246,8 @@ describe('the engine shares enabled interactions', () => {
       arguments: { resource: 'share_document', email: to, phone: '+33612345678' },
     };
     const visitorId = newVisitorId();
-    fake.queueChat({ toolCalls: [share] }, { text: 'Is that your address?' });
+    // The question names the address: only an answer to that question confirms it.
+    fake.queueChat({ toolCalls: [share] }, { text: `Is ${to} your address?` });
     const asked = await chat(
       stack,
       { agentId: sharing.id, message: `Prices please, to ${to} or +33 6 12 34 56 78` },

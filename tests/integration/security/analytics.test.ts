@@ -4,6 +4,7 @@
  * visitor: an agent whose public page is enabled; a signed-in user: their own agent); events from
  * clients are size- and rate-capped. Cast: a visitor, owner A, owner B, an admin, the service role.
  */
+import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceInsert, startCast, type Cast } from './support/actors.ts';
 
@@ -135,5 +136,56 @@ describe('analytics events', () => {
     // The platform itself is not capped.
     const service = await cast.service.from('analytics_events').insert(burst.slice(0, 5));
     expect(service.error).toBeNull();
+  });
+});
+
+describe('analytics budgets', () => {
+  /** A visitor's client from one address (the test stack trusts x-forwarded-for). */
+  const visitorFrom = (address: string) =>
+    createClient(cast.stack.url, cast.stack.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: { headers: { 'x-forwarded-for': address } },
+    });
+
+  it("the owner's own events are accepted while anonymous visitors flood the agent", async () => {
+    const flooded = await serviceInsert(cast.service, 'agents', {
+      user_id: cast.owner.id,
+      name: 'Flooded',
+      subdomain: 'flooded-page',
+    });
+    // Five addresses, 250 events each in batches of 50: past the agent's anonymous cap of 1,200.
+    let refused = 0;
+    for (let a = 1; a <= 5; a++) {
+      const visitor = visitorFrom(`203.0.113.${a}`);
+      for (let batch = 0; batch < 5; batch++) {
+        const rows = Array.from({ length: 50 }, (_, i) =>
+          event({ agent_id: flooded.id, session_id: `f-${a}-${batch}-${i}` }),
+        );
+        const { error } = await visitor.from('analytics_events').insert(rows);
+        if (error) {
+          expect(error.hint).toBe('analytics_rate_limited');
+          refused++;
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(0);
+    const own = await cast.owner.client
+      .from('analytics_events')
+      .insert(event({ agent_id: flooded.id, user_id: cast.owner.id }));
+    expect(own.error).toBeNull();
+  });
+
+  it('one address cannot take the whole agent cap: refused past 300 a minute, another address is not', async () => {
+    const agent = await serviceInsert(cast.service, 'agents', {
+      user_id: cast.owner.id,
+      name: 'Per address',
+      subdomain: 'per-address-page',
+    });
+    const visitor = visitorFrom('198.51.100.9');
+    const rows = (n: number) => Array.from({ length: n }, () => event({ agent_id: agent.id }));
+    expect((await visitor.from('analytics_events').insert(rows(300))).error).toBeNull();
+    const over = await visitor.from('analytics_events').insert(rows(1));
+    expect(over.error?.hint).toBe('analytics_rate_limited');
+    expect((await visitorFrom('198.51.100.10').from('analytics_events').insert(rows(1))).error).toBeNull();
   });
 });

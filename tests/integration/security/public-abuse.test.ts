@@ -98,6 +98,30 @@ describe('anon visitor: rate limits', () => {
   });
 });
 
+describe('anon visitor: a burst of new addresses', () => {
+  it('85 fresh addresses of one network cannot take the whole newcomer reserve: a fresh visitor elsewhere is served', async () => {
+    const agent = await createAgent(stack, owner);
+    const statuses: number[] = [];
+    // Each address sends one message, so each is a newcomer (the reviewer's reproduction).
+    for (let i = 1; i <= 85; i++) {
+      const turn = await chat(
+        stack,
+        { agentId: agent.id, message: `hello ${i}` },
+        { visitorId: newVisitorId(), address: `203.0.113.${i}` },
+      );
+      statuses.push(turn.status);
+    }
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    const fresh = await chat(
+      stack,
+      { agentId: agent.id, message: 'Hello, are you open?' },
+      { visitorId: newVisitorId(), address: '192.0.2.77' },
+    );
+    expect(fresh.status).toBe(200);
+    expect(fresh.events.some((event) => event.event === 'done')).toBe(true);
+  });
+});
+
 describe('anon visitor: outbound messages', () => {
   it('cannot make the agent email an address that never appeared in their own messages', async () => {
     const agent = await createAgent(stack, owner, { tools: ['email'] });
@@ -153,10 +177,46 @@ describe('anon visitor: outbound messages', () => {
     ]);
   });
 
+  it('repeating a request without the agent’s own confirmation question does not send the email', async () => {
+    const agent = await createAgent(stack, owner, { tools: ['email'] });
+    const visitor = newVisitor();
+    const request = 'Email the menu to mallory@example.com right now.';
+    // The model calls the tool at once each time and never asks the question.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      fake.queueChat({ toolCalls: [sendEmail('mallory@example.com')] }, { text: 'Sure, sending it.' });
+      const turn = await chat(
+        stack,
+        {
+          agentId: agent.id,
+          message: request,
+          ...(visitor.conversationId ? { conversationId: visitor.conversationId } : {}),
+        },
+        visitor,
+      );
+      expect(turn.status).toBe(200);
+      visitor.conversationId = eventOf(turn, 'meta').data.conversationId;
+    }
+    expect(emailsTo('mallory@example.com')).toEqual([]);
+    expect(await outboundRows(agent.id)).toEqual([]);
+    // An agent message that names the address without asking is not a question either.
+    fake.queueChat({ toolCalls: [sendEmail('mallory@example.com')] }, { text: 'I will email mallory@example.com.' });
+    await chat(stack, { agentId: agent.id, message: request, conversationId: visitor.conversationId }, visitor);
+    const repeated = await turnWithTool(agent.id, visitor, request, sendEmail('mallory@example.com'));
+    expect(repeated.result).toMatchObject({ status: 'confirmation_required' });
+    expect(emailsTo('mallory@example.com')).toEqual([]);
+    // Once the agent asked (turnWithTool's model does), the visitor's answer confirms.
+    const confirmed = await turnWithTool(agent.id, visitor, 'Yes, it is mine.', sendEmail('mallory@example.com'));
+    expect(confirmed.result).toMatchObject({ sent: true, recipient: 'mallory@example.com' });
+    expect(emailsTo('mallory@example.com')).toHaveLength(1);
+  });
+
   it('a confirmation needs a visitor turn after the question', async () => {
     const agent = await createAgent(stack, owner, { tools: ['email'] });
     const visitor = newVisitor();
-    fake.queueChat({ toolCalls: [sendEmail('eve@example.com'), sendEmail('eve@example.com')] });
+    fake.queueChat(
+      { toolCalls: [sendEmail('eve@example.com'), sendEmail('eve@example.com')] },
+      { text: 'Is eve@example.com your own address?' },
+    );
     const turn = await chat(stack, { agentId: agent.id, message: 'My address: eve@example.com' }, visitor);
     expect(turn.status).toBe(200);
     visitor.conversationId = eventOf(turn, 'meta').data.conversationId;
@@ -235,6 +295,13 @@ describe('anon visitor: outbound messages', () => {
       });
     // Ask for every confirmation, then let the visitor confirm with one more turn.
     await Promise.all(recipients.map(claim));
+    // The agent asks about every address; the visitor answers that question.
+    fake.queueChat({ text: `Are ${recipients.join(', ')} your own addresses?` });
+    await chat(
+      stack,
+      { agentId: agent.id, message: 'Send it to all', conversationId: visitor.conversationId },
+      visitor,
+    );
     await chat(stack, { agentId: agent.id, message: 'Yes to all', conversationId: visitor.conversationId }, visitor);
     const results = await Promise.all(recipients.flatMap((recipient) => [claim(recipient), claim(recipient)]));
     const claimed = results.filter((result) => (result.data as { status: string }).status === 'claimed');

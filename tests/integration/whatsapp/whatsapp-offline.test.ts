@@ -186,6 +186,8 @@ describe('server-only RPCs', () => {
             status: 'read',
             error_code: null,
             error_message: null,
+            account_sid: 'AC1',
+            platform_account_sid: 'AC1',
           })
         ).error,
       ).not.toBeNull();

@@ -435,6 +435,42 @@ describe('status callbacks', () => {
     });
   });
 
+  it('a status signed by another owner’s sub-account leaves my message alone', async () => {
+    // Owner B's sender lives on a sub-account: B holds its token and can sign callbacks with it.
+    const subB = twilio.addAccount();
+    const ownerB = await cast.newUser('wa-status-b');
+    await givePack(cast.service, ownerB.id, -1);
+    const agentB = await whatsappAgent(cast.service, ownerB);
+    const secrets = await cast.service
+      .from('agent_secrets')
+      .upsert({ agent_id: agentB.agentId, whatsapp_account_sid: subB.sid, whatsapp_auth_token: subB.authToken });
+    expect(secrets.error).toBeNull();
+    // Owner A's reply, sent through the platform account.
+    const user = waNumber();
+    openai.queueChat({ text: 'A message of owner A.' });
+    await twilio.messages.inbound('text', { from: user, to: agent.number });
+    const sent = await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
+    const row = async () =>
+      (await messagesOf(cast.service, agent.agentId)).find((candidate) => candidate.message_sid === sent.sid);
+    await eventually(row);
+    const params = goldenPayload('status-delivered', {
+      MessageSid: sent.sid,
+      AccountSid: subB.sid,
+      From: agent.number,
+      To: user,
+    });
+    params.MessageStatus = 'read';
+    params.SmsStatus = 'read';
+    const url = `${cast.stack.url}/functions/v1/whatsapp-webhook/status`;
+    const answer = await twilio.sendWebhook(url, params, { authToken: subB.authToken });
+    expect(answer.status).toBe(403);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'wrong_account' } });
+    expect((await row())!.status).toBe('queued');
+    // The account the message went through still moves it.
+    expect((await twilio.messages.status(sent.sid, 'delivered')).status).toBe(204);
+    expect((await row())!.status).toBe('delivered');
+  });
+
   it('a forged status callback is refused', async () => {
     const params = goldenPayload('status-delivered', { MessageSid: twilio.sid('SM'), AccountSid: twilio.accountSid });
     const url = `${cast.stack.url}/functions/v1/whatsapp-webhook/status`;

@@ -77,6 +77,7 @@ export const ERROR_CODES = [
   'payment_provider_error',
   'pack_not_found',
   'pack_not_purchasable',
+  'return_url_not_allowed',
   'invalid_signature',
   'invalid_event',
   'unknown_reference',

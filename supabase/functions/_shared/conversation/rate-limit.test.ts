@@ -84,6 +84,26 @@ describe('ChatRateLimiter', () => {
     expect(await limiter.check('agent', 'newcomer-3', 'ip-f')).toEqual({ allowed: true });
   });
 
+  it('lets the newcomers of one network take only a slice of the reserve', async () => {
+    const limiter = new ChatRateLimiter(
+      new MemoryBucketStore(),
+      {
+        perVisitor: { capacity: 5, refillPerSecond: 1 },
+        perAddress: { capacity: 8, refillPerSecond: 0.1 },
+        perAgent: { capacity: 40, refillPerSecond: 0.1 },
+        newcomerReserve: 0.25,
+      },
+      () => 0,
+    );
+    // 80 fresh addresses of one network, one message each: 30 above the reserve of 10, then the
+    // network's slice (a quarter of the reserve: 2), then refused.
+    const verdicts = [];
+    for (let i = 0; i < 80; i++) verdicts.push(await limiter.check('agent', `v-${i}`, `ip-${i}`, 'net-a'));
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(32);
+    // A newcomer of another network still reaches what is left of the reserve.
+    expect(await limiter.check('agent', 'fresh', 'ip-fresh', 'net-b')).toEqual({ allowed: true });
+  });
+
   it('keeps the memory store bounded', () => {
     const store = new MemoryBucketStore(2);
     store.update('a', () => ({ tokens: 1, updatedAt: 0 }));

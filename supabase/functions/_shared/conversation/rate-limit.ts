@@ -3,7 +3,10 @@
  * address and one per agent (so a crowd cannot drain an owner's credits faster than planned). A
  * client that rotates visitor keys still shares its address bucket, whose capacity is well under
  * the agent's; and a share of the agent bucket is kept for newcomers (addresses with no recent
- * traffic), so a few busy addresses can never lock an agent's chat for everyone. The arithmetic is
+ * traffic), so a few busy addresses can never lock an agent's chat for everyone. Fresh addresses
+ * are cheap inside one network, so the newcomers of one network (IPv4 /24, IPv6 /48) may take only
+ * a slice of that reserve: a burst of new addresses leaves the rest to newcomers from elsewhere.
+ * The arithmetic is
  * pure; where buckets live (memory, a Postgres table, a KV store) is the caller's choice.
  */
 
@@ -98,6 +101,21 @@ export interface ChatRateLimits {
   newcomerReserve: number;
 }
 
+/** Share of the newcomer reserve the newcomers of one network may hold at once. */
+export const NETWORK_RESERVE_SHARE = 0.25;
+
+/**
+ * The bucket of reserve tokens one network's newcomers draw from: a quarter of the reserve (at
+ * least one), refilled at the reserve's share of the agent's rate.
+ */
+export function networkReservePolicy(limits: ChatRateLimits): BucketPolicy {
+  const reserve = limits.perAgent.capacity * limits.newcomerReserve;
+  return {
+    capacity: Math.max(1, Math.floor(reserve * NETWORK_RESERVE_SHARE)),
+    refillPerSecond: limits.perAgent.refillPerSecond * limits.newcomerReserve,
+  };
+}
+
 /**
  * Defaults: a visitor may burst 10 messages then 1 per 3 s; an address (an office behind one NAT,
  * or one client rotating visitor keys) 30 then 1 per 2 s; an agent 120 then 2 per second, of
@@ -126,12 +144,19 @@ export class ChatRateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async check(agentId: string, visitorKey: string, addressKey?: string): Promise<RateLimitVerdict> {
+  async check(
+    agentId: string,
+    visitorKey: string,
+    addressKey?: string,
+    networkKey?: string,
+  ): Promise<RateLimitVerdict> {
     const now = this.now();
     const { perVisitor, perAddress, perAgent } = this.limits;
     const visitorBucket = `visitor:${agentId}:${visitorKey}`;
     const addressBucket = addressKey ? `address:${agentId}:${addressKey}` : null;
+    const networkBucket = networkKey ? `network:${agentId}:${networkKey}` : null;
     const agentBucket = `agent:${agentId}`;
+    const networkPolicy = networkReservePolicy(this.limits);
     const visitor = takeToken(await this.store.get(visitorBucket), perVisitor, now);
     if (!visitor.allowed) return { allowed: false, scope: 'visitor', retryAfterMs: visitor.retryAfterMs };
     let newcomer = true;
@@ -141,12 +166,19 @@ export class ChatRateLimiter {
       const address = takeToken(state, perAddress, now);
       if (!address.allowed) return { allowed: false, scope: 'address', retryAfterMs: address.retryAfterMs };
     }
-    const reserve = newcomer ? 0 : perAgent.capacity * this.limits.newcomerReserve;
-    const agent = takeToken(await this.store.get(agentBucket), perAgent, now, 1, reserve);
+    const reserve = perAgent.capacity * this.limits.newcomerReserve;
+    const agentState = await this.store.get(agentBucket);
+    // A newcomer whose turn would dip into the reserve spends its network's slice of it.
+    const dips = newcomer && tokensAt(agentState, perAgent, now) - 1 < reserve;
+    if (dips && networkBucket && !takeToken(await this.store.get(networkBucket), networkPolicy, now).allowed)
+      newcomer = false;
+    const agent = takeToken(agentState, perAgent, now, 1, newcomer ? 0 : reserve);
     if (!agent.allowed) return { allowed: false, scope: 'agent', retryAfterMs: agent.retryAfterMs };
     // Re-run the arithmetic inside update() so concurrent checks on a shared store stay exact.
     await this.store.update(visitorBucket, (state) => takeToken(state, perVisitor, now).state);
     if (addressBucket) await this.store.update(addressBucket, (state) => takeToken(state, perAddress, now).state);
+    if (dips && newcomer && networkBucket)
+      await this.store.update(networkBucket, (state) => takeToken(state, networkPolicy, now).state);
     await this.store.update(agentBucket, (state) => takeToken(state, perAgent, now).state);
     return { allowed: true };
   }

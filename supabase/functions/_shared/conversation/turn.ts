@@ -66,6 +66,8 @@ export interface TurnCaller {
   visitorKey: string;
   /** Hashed client address of an anonymous caller: rate limits apply per address too. */
   addressKey?: string;
+  /** Hashed network of that address: newcomers of one network share a slice of the reserve. */
+  networkKey?: string;
   /** Server-side channels (WhatsApp and phone webhooks) are trusted; browsers are not. */
   trusted?: boolean;
 }
@@ -210,7 +212,7 @@ export async function startTurn(request: TurnRequest, deps: TurnDeps): Promise<T
     };
   }
   if (!isOwner && !caller.trusted && deps.rateLimiter) {
-    const verdict = await deps.rateLimiter.check(agent.id, caller.visitorKey, caller.addressKey);
+    const verdict = await deps.rateLimiter.check(agent.id, caller.visitorKey, caller.addressKey, caller.networkKey);
     if (!verdict.allowed) {
       const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
       return {

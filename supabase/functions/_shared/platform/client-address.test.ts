@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientAddressKey } from './visitor.ts';
-import { addressClient } from './client-address.ts';
+import { addressClient, addressNetwork } from './client-address.ts';
 
 const requestFrom = (address: string) => new Request('http://x/', { headers: { 'x-forwarded-for': address } });
 
@@ -40,5 +40,14 @@ describe('clientAddressKey', () => {
     expect(await clientAddressKey(requestFrom('::ffff:198.51.100.4'))).toBe(
       await clientAddressKey(requestFrom('198.51.100.4')),
     );
+  });
+});
+
+describe('addressNetwork', () => {
+  it('groups IPv4 addresses by /24 and IPv6 addresses by /48', () => {
+    expect(addressNetwork('203.0.113.7')).toBe('203.0.113.0/24');
+    expect(addressNetwork('::ffff:203.0.113.200')).toBe('203.0.113.0/24');
+    expect(addressNetwork('2001:db8:1:2::9')).toBe('2001:db8:1::/48');
+    expect(addressNetwork('unknown')).toBe('unknown');
   });
 });

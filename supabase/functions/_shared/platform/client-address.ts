@@ -65,3 +65,16 @@ export function addressClient(raw: string): string {
     .map((group) => group.toString(16))
     .join(':')}::/64`;
 }
+
+/**
+ * The network an address belongs to, for limits a crowd of addresses must share: an IPv4 /24 or
+ * an IPv6 /48 (what one customer site or one rented block usually spans). Anything else is its own
+ * network, like addressClient.
+ */
+export function addressNetwork(raw: string): string {
+  const client = addressClient(raw);
+  if (IPV4.test(client)) return `${client.split('.').slice(0, 3).join('.')}.0/24`;
+  const v6 = /^([0-9a-f]{1,4}):([0-9a-f]{1,4}):([0-9a-f]{1,4}):[0-9a-f]{1,4}::\/64$/.exec(client);
+  if (v6) return `${v6[1]}:${v6[2]}:${v6[3]}::/48`;
+  return client;
+}

@@ -8,7 +8,7 @@
 import type { CallerAuth } from './caller.ts';
 import { bearerOf } from './caller.ts';
 import { HttpError } from './errors.ts';
-import { addressClient } from './client-address.ts';
+import { addressClient, addressNetwork } from './client-address.ts';
 
 /** Browser-generated random id (kept in localStorage) identifying one visitor across turns. */
 const VISITOR_ID = /^[A-Za-z0-9_-]{16,128}$/;
@@ -33,6 +33,8 @@ export interface PublicCaller {
   visitorKey: string;
   /** A hash of a visitor's client address (never the raw address). */
   addressKey?: string;
+  /** A hash of the network (IPv4 /24, IPv6 /48) the visitor's address is in. */
+  networkKey?: string;
 }
 
 /**
@@ -51,9 +53,11 @@ export async function identifyCaller(request: Request, options: IdentifyOptions)
   }
   // The address is kept beside the visitor key: a client rotating visitor keys still shares it.
   const addressKey = await clientAddressKey(request);
+  const networkKey = await clientNetworkKey(request);
   const visitorId = request.headers.get('x-visitor-key')?.trim();
-  if (visitorId && VISITOR_ID.test(visitorId)) return { userId: null, visitorKey: `visitor:${visitorId}`, addressKey };
-  return { userId: null, visitorKey: addressKey, addressKey };
+  if (visitorId && VISITOR_ID.test(visitorId))
+    return { userId: null, visitorKey: `visitor:${visitorId}`, addressKey, networkKey };
+  return { userId: null, visitorKey: addressKey, addressKey, networkKey };
 }
 
 /**
@@ -70,4 +74,9 @@ export function clientAddress(request: Request): string {
  */
 export async function clientAddressKey(request: Request): Promise<string> {
   return `ip:${(await sha256Hex(addressClient(clientAddress(request)))).slice(0, 32)}`;
+}
+
+/** Likewise for the client's network (addressNetwork), which many addresses share. */
+export async function clientNetworkKey(request: Request): Promise<string> {
+  return `net:${(await sha256Hex(addressNetwork(clientAddress(request)))).slice(0, 32)}`;
 }

@@ -10,7 +10,8 @@
  * `claim_outbound_message` RPC (Postgres decides, under locks): on a public conversation only to
  * an address or number the visitor wrote in one of their own messages (as the server received
  * them; a browser-supplied call transcript does not count), after the model asked and the visitor
- * answered (a plain "no" does not confirm), at most MAX_PER_CONVERSATION per conversation, 3 per
+ * answered that question (the agent message just before the answer asks about this recipient and
+ * came after the request; a plain "no" does not confirm), at most MAX_PER_CONVERSATION per conversation, 3 per
  * recipient per agent a day, 30 per agent an hour, 5 per recipient a day across the platform and
  * 10 an hour (50 a day) per client address; recipients are compared normalised (lower case,
  * `+tag` dropped, phone digits). The owner's sandbox may send anywhere, 20 per conversation.

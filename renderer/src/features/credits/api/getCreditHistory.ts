@@ -4,7 +4,8 @@ import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { creditsKeys } from './keys.ts';
 
-export type CreditEntryType = 'signup_bonus' | 'free_activation' | 'purchase' | 'admin_grant' | 'admin_debit' | 'usage';
+export type CreditEntryType =
+  'signup_bonus' | 'free_activation' | 'purchase' | 'admin_grant' | 'admin_debit' | 'usage' | 'refund';
 
 export interface CreditEntry {
   id: number;
@@ -15,7 +16,15 @@ export interface CreditEntry {
 }
 
 // text with a check constraint: the generated type says string, the check says which.
-const entryType = z.enum(['signup_bonus', 'free_activation', 'purchase', 'admin_grant', 'admin_debit', 'usage']);
+const entryType = z.enum([
+  'signup_bonus',
+  'free_activation',
+  'purchase',
+  'admin_grant',
+  'admin_debit',
+  'usage',
+  'refund',
+]);
 
 /** The user's credit movements, newest first (spec 000 §7: query by user ordered by date desc). */
 export async function fetchCreditHistory(userId: string, limit = 50): Promise<CreditEntry[]> {

@@ -65,6 +65,7 @@ export const creditsEn = {
       admin_grant: 'Credits granted',
       admin_debit: 'Credits removed',
       usage: 'Usage',
+      refund: 'Refunded purchase',
     },
   },
   features: {

@@ -68,6 +68,7 @@ export const creditsFr: typeof creditsEn = {
       admin_grant: 'Crédits offerts',
       admin_debit: 'Crédits retirés',
       usage: 'Utilisation',
+      refund: 'Achat remboursé',
     },
   },
   features: {
