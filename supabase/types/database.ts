@@ -3319,16 +3319,20 @@ export type Database = {
       voice_attach_provider_call: { Args: { call_id: string; provider_call_id: string }; Returns: boolean };
       voice_call_admit: {
         Args: {
+          address_concurrent: number;
           address_key: string;
           address_limit: number;
           agent_id: string;
           agent_limit: number;
+          newcomer_reserve: number;
+          visitor_concurrent: number;
           visitor_key: string;
           visitor_limit: number;
           window_seconds: number;
         };
         Returns: Json;
       };
+      voice_call_link_start: { Args: { call_id: string; start_id: number }; Returns: boolean };
       voice_end_call: {
         Args: { call_id: string; lease_seconds: number; transcript?: Json };
         Returns: {
