@@ -236,6 +236,8 @@ export type Database = {
           user_id: string;
           version: number;
           voice: string;
+          voice_idle_seconds: number;
+          voice_max_call_seconds: number;
           website: string | null;
           whatsapp_voice_replies: boolean;
         };
@@ -267,6 +269,8 @@ export type Database = {
           user_id: string;
           version?: number;
           voice?: string;
+          voice_idle_seconds?: number;
+          voice_max_call_seconds?: number;
           website?: string | null;
           whatsapp_voice_replies?: boolean;
         };
@@ -297,6 +301,8 @@ export type Database = {
           user_id?: string;
           version?: number;
           voice?: string;
+          voice_idle_seconds?: number;
+          voice_max_call_seconds?: number;
           website?: string | null;
           whatsapp_voice_replies?: boolean;
         };
@@ -2439,6 +2445,7 @@ export type Database = {
           agent_id: string | null;
           agent_name: string | null;
           billable_minutes: number | null;
+          caller_audio_at: string | null;
           conversation_id: string | null;
           created_at: string;
           credits_charged: number;
@@ -2462,6 +2469,7 @@ export type Database = {
           source: string;
           status: string;
           storage_path: string | null;
+          uncharged_reason: string | null;
           user_id: string;
         };
         ComputedFields: never;
@@ -2469,6 +2477,7 @@ export type Database = {
           agent_id?: string | null;
           agent_name?: string | null;
           billable_minutes?: never;
+          caller_audio_at?: string | null;
           conversation_id?: string | null;
           created_at?: string;
           credits_charged?: number;
@@ -2492,12 +2501,14 @@ export type Database = {
           source?: string;
           status?: string;
           storage_path?: string | null;
+          uncharged_reason?: string | null;
           user_id: string;
         };
         Update: {
           agent_id?: string | null;
           agent_name?: string | null;
           billable_minutes?: never;
+          caller_audio_at?: string | null;
           conversation_id?: string | null;
           created_at?: string;
           credits_charged?: number;
@@ -2521,6 +2532,7 @@ export type Database = {
           source?: string;
           status?: string;
           storage_path?: string | null;
+          uncharged_reason?: string | null;
           user_id?: string;
         };
         Relationships: [
@@ -3333,6 +3345,16 @@ export type Database = {
         Returns: Json;
       };
       voice_call_link_start: { Args: { call_id: string; start_id: number }; Returns: boolean };
+      voice_control_heartbeat: {
+        Args: { call_id: string; caller_audio: boolean; lease_seconds: number };
+        Returns: {
+          idle_seconds: number;
+          open: boolean;
+          provider_call_id: string;
+          reservation_final: boolean;
+          seconds_left: number;
+        }[];
+      };
       voice_end_call: {
         Args: { call_id: string; lease_seconds: number; transcript?: Json };
         Returns: {

@@ -1,7 +1,7 @@
 /**
  * VoiceStore over the project's REST API with the service role (the function is the only writer of
  * voice calls and their conversations). Opening, rate-limiting, leases and settling calls are RPCs
- * (migrations 20261124100000, 20261124160000, 20261124190000, 20261202105000): the money rules run in Postgres, on its clock. Plain fetch: works
+ * (migrations 20261124100000, 20261124160000, 20261124190000, 20261202105000, 20261202105100): the money rules run in Postgres, on its clock. Plain fetch: works
  * the same under Deno and Node.
  */
 import { HttpError } from '../_shared/platform/errors.ts';
@@ -156,6 +156,22 @@ export function createRestVoiceStore(opts: {
       return beat.open
         ? { open: true, secondsLeft: beat.seconds_left, final: beat.reservation_final }
         : { open: false, providerCallId: beat.provider_call_id };
+    },
+
+    async controlHeartbeat(callId, leaseSeconds, callerAudio) {
+      const [beat] = await rpc<
+        {
+          open: boolean;
+          seconds_left: number;
+          reservation_final: boolean;
+          provider_call_id: string | null;
+          idle_seconds: number;
+        }[]
+      >('voice_control_heartbeat', { call_id: callId, lease_seconds: leaseSeconds, caller_audio: callerAudio });
+      if (!beat) return null;
+      return beat.open
+        ? { open: true, secondsLeft: beat.seconds_left, final: beat.reservation_final, idleSeconds: beat.idle_seconds }
+        : { open: false, providerCallId: beat.provider_call_id, idleSeconds: beat.idle_seconds };
     },
 
     async endCall(callId, leaseSeconds) {

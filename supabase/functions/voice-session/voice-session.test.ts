@@ -71,6 +71,7 @@ function fakeStore(credits: number, elapsed = 61) {
     attachProviderCall: async (id, providerCallId) => (attached.push(`${id}:${providerCallId}`), true),
     abortCall: async (id) => void aborted.push(id),
     heartbeat: async (id) => (id === CALL ? beat : null),
+    controlHeartbeat: async (id) => (id === CALL && beat ? { ...beat, idleSeconds: 60 } : null),
     endCall: async (id, leaseSeconds) => {
       if (id !== CALL) return null;
       ended.push({ callId: id, leaseSeconds });

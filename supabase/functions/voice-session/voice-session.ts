@@ -110,8 +110,17 @@ export interface VoiceStore {
   attachProviderCall(callId: string, providerCallId: string): Promise<boolean>;
   /** Forgets a call the provider never took (no provider call yet): its rows and reservation. */
   abortCall(callId: string): Promise<void>;
-  /** Renews the lease of an open call; null when the call is not open (unknown or settled). */
+  /** The page's heartbeat: renews the lease of an open call; null when the call is not open (unknown or settled). */
   heartbeat(callId: string, leaseSeconds: number): Promise<Heartbeat | null>;
+  /**
+   * The server's control connection: tops the reservation up, but renews the lease only when it
+   * saw the caller's audio since its last renewal; with the agent's idle cut-off. Null when not open.
+   */
+  controlHeartbeat(
+    callId: string,
+    leaseSeconds: number,
+    callerAudio: boolean,
+  ): Promise<(Heartbeat & { idleSeconds: number }) | null>;
   /** Settles the call once (timing, charge, recording); null for an unknown call. */
   endCall(callId: string, leaseSeconds: number): Promise<CallOutcome | null>;
   /** Records a hang-up: done, or one more failed attempt (the sweeper retries). */
