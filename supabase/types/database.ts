@@ -3124,6 +3124,7 @@ export type Database = {
         Args: { call_id: string; lease_seconds: number };
         Returns: {
           final: boolean;
+          idle_seconds: number;
           open: boolean;
           seconds_left: number;
         }[];
