@@ -236,6 +236,8 @@ export type Database = {
           user_id: string;
           version: number;
           voice: string;
+          voice_idle_seconds: number;
+          voice_max_call_seconds: number;
           website: string | null;
           whatsapp_voice_replies: boolean;
         };
@@ -267,6 +269,8 @@ export type Database = {
           user_id: string;
           version?: number;
           voice?: string;
+          voice_idle_seconds?: number;
+          voice_max_call_seconds?: number;
           website?: string | null;
           whatsapp_voice_replies?: boolean;
         };
@@ -297,6 +301,8 @@ export type Database = {
           user_id?: string;
           version?: number;
           voice?: string;
+          voice_idle_seconds?: number;
+          voice_max_call_seconds?: number;
           website?: string | null;
           whatsapp_voice_replies?: boolean;
         };
@@ -2448,6 +2454,7 @@ export type Database = {
           agent_id: string | null;
           agent_name: string | null;
           billable_minutes: number | null;
+          caller_audio_at: string | null;
           conversation_id: string | null;
           created_at: string;
           credits_charged: number;
@@ -2471,6 +2478,7 @@ export type Database = {
           source: string;
           status: string;
           storage_path: string | null;
+          uncharged_reason: string | null;
           user_id: string;
         };
         ComputedFields: never;
@@ -2478,6 +2486,7 @@ export type Database = {
           agent_id?: string | null;
           agent_name?: string | null;
           billable_minutes?: never;
+          caller_audio_at?: string | null;
           conversation_id?: string | null;
           created_at?: string;
           credits_charged?: number;
@@ -2501,12 +2510,14 @@ export type Database = {
           source?: string;
           status?: string;
           storage_path?: string | null;
+          uncharged_reason?: string | null;
           user_id: string;
         };
         Update: {
           agent_id?: string | null;
           agent_name?: string | null;
           billable_minutes?: never;
+          caller_audio_at?: string | null;
           conversation_id?: string | null;
           created_at?: string;
           credits_charged?: number;
@@ -2530,6 +2541,7 @@ export type Database = {
           source?: string;
           status?: string;
           storage_path?: string | null;
+          uncharged_reason?: string | null;
           user_id?: string;
         };
         Relationships: [
@@ -3135,6 +3147,7 @@ export type Database = {
         Args: { call_id: string; lease_seconds: number };
         Returns: {
           final: boolean;
+          idle_seconds: number;
           open: boolean;
           seconds_left: number;
         }[];
@@ -3343,15 +3356,29 @@ export type Database = {
       voice_attach_provider_call: { Args: { call_id: string; provider_call_id: string }; Returns: boolean };
       voice_call_admit: {
         Args: {
+          address_concurrent: number;
           address_key: string;
           address_limit: number;
           agent_id: string;
           agent_limit: number;
+          newcomer_reserve: number;
+          visitor_concurrent: number;
           visitor_key: string;
           visitor_limit: number;
           window_seconds: number;
         };
         Returns: Json;
+      };
+      voice_call_link_start: { Args: { call_id: string; start_id: number }; Returns: boolean };
+      voice_control_heartbeat: {
+        Args: { call_id: string; caller_audio: boolean; lease_seconds: number };
+        Returns: {
+          idle_seconds: number;
+          open: boolean;
+          provider_call_id: string;
+          reservation_final: boolean;
+          seconds_left: number;
+        }[];
       };
       voice_end_call: {
         Args: { call_id: string; lease_seconds: number; transcript?: Json };

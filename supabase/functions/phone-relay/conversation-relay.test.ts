@@ -146,6 +146,21 @@ describe('ConversationRelay session', () => {
     });
   });
 
+  it("says goodbye and ends a call whose caller says nothing for the agent's idle seconds", async () => {
+    const relay = await relayWith([{ tokens: ['Sure.'] }], { timing: { ...FAST, heartbeatMs: 20 } });
+    // Every renewal gives the agent's cut-off (here 0.1 s, for a fast test).
+    relay.store.leases = Array.from({ length: 50 }, () => ({
+      open: true,
+      final: false,
+      secondsLeft: 600,
+      idleSeconds: 0.1,
+    }));
+    const { call, socket } = await twilioCall(relay);
+    expect(await socket.nextCycle()).toBe(callEndingGoodbye('en'));
+    await socket.waitFor((frame) => frame.type === 'end', { fromStart: true });
+    expect(relay.store.calls.get(call.callId)!.ended).toBe('agent_ended');
+  });
+
   it('ends at once when the lease is closed, and says goodbye at once to a call with nothing left', async () => {
     const relay = await relayWith([{ tokens: ['Sure.'] }], { timing: { ...FAST, heartbeatMs: 30 } });
     relay.store.leases = [{ open: false, final: true, secondsLeft: 0 }];

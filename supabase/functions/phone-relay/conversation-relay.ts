@@ -15,7 +15,7 @@ import { agentChatInputSchema, MAX_MESSAGE_LENGTH } from '../_shared/contracts/a
 import type { AgentChatEvent } from '../_shared/contracts/conversation-events.ts';
 import { baseLanguage } from '../_shared/conversation/language.ts';
 import { agentGreeting } from '../_shared/contracts/greeting.ts';
-import { goodbyeDue, MAX_FAILED_RENEWALS } from '../_shared/conversation/channels/realtime-control.ts';
+import { goodbyeDue, idleCutOffDue, MAX_FAILED_RENEWALS } from '../_shared/conversation/channels/realtime-control.ts';
 import {
   callEndingGoodbye,
   callRatingQuestion,
@@ -73,6 +73,10 @@ class CallSession {
   private dtmfTimer: ReturnType<typeof setTimeout> | null = null;
   /** Caller turns so far: a call where the caller never spoke is not offered a rating. */
   private callerTurns = 0;
+  /** When the caller last said something or the agent last finished a reply (the idle cut-off's clock). */
+  private lastActivity = Date.now();
+  /** A reply is being produced: the caller is waiting, not idle. */
+  private replying = false;
   /** Set while the end-of-call rating question waits for a keypad digit. */
   private ratingWaiter: ((rating: number | null) => void) | null = null;
   private failedRenewals = 0;
@@ -206,6 +210,8 @@ class CallSession {
 
   private startCycle(text: string): void {
     this.callerTurns++;
+    this.lastActivity = Date.now();
+    this.replying = true;
     const previous = this.cycle;
     previous?.controller.abort();
     const controller = new AbortController();
@@ -214,6 +220,11 @@ class CallSession {
     // The previous reply is saved before this prompt, so the transcript keeps the spoken order.
     cycle.done = (previous?.done ?? Promise.resolve())
       .then(() => this.runCycle(cycle, text, performance.now()))
+      .then(() => {
+        if (this.cycle !== cycle) return;
+        this.replying = false;
+        this.lastActivity = Date.now();
+      })
       .catch((error: unknown) => this.fail(error));
   }
 
@@ -322,6 +333,9 @@ class CallSession {
       const lease = await this.ctx.store.heartbeat(this.call.callId);
       this.failedRenewals = 0;
       this.planGoodbye(lease);
+      // The voice channels' one idle rule: a caller silent for the agent's idle seconds is told goodbye.
+      if (!this.replying && idleCutOffDue(lease.idleSeconds, this.lastActivity, Date.now()))
+        void this.goodbye('agent_ended');
     } catch (error) {
       this.ctx.log('relay_heartbeat_failed', { callId: this.call.callId, error: String(error) });
       // Postgres unreachable for a whole lease: end as the realtime control does; the sweeper settles.

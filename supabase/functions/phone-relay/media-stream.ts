@@ -293,6 +293,8 @@ async function bridgeCall(
       }
       if (type === 'input_audio_buffer.speech_started') {
         bridge.speechStarted();
+        // The caller spoke: the control's idle cut-off counts from here.
+        model?.inject({ type: 'caller_audio' });
         return true;
       }
       if (type === 'response.created') bridge.responseActive = true;
@@ -367,11 +369,16 @@ async function bridgeCall(
           const lease = await deps.store.heartbeat(callId);
           // Over: say nothing more, hang up now (the goodbye had its chance while final).
           if (!lease.open) leaseOver = true;
-          return { alive: lease.open, secondsLeft: lease.secondsLeft, final: lease.final };
+          return {
+            alive: lease.open,
+            secondsLeft: lease.secondsLeft,
+            final: lease.final,
+            ...(lease.idleSeconds !== undefined ? { idleSeconds: lease.idleSeconds } : {}),
+          };
         },
         heard: (itemId) => bridge.heard(itemId),
-        // A goodbye is said before the credit runs out, or because the relay is draining.
-        onGoodbyeSaid: () => end(draining.signal.aborted ? 'agent_ended' : 'no_credit'),
+        // A goodbye is said before the credit runs out, for a silent caller, or because the relay is draining.
+        onGoodbyeSaid: (reason) => end(reason === 'reservation' ? 'no_credit' : 'agent_ended'),
         goodbyeSignal: draining.signal,
         log,
       },

@@ -101,10 +101,10 @@ export function makeHandler(
       retrieve: async (request) =>
         createRpcRetriever({ service, provider, embeddingModel: (await settings()).embeddingModel })(request),
       writeTranscript: createTranscriptWriter(service),
-      async renewLease(callId) {
-        const beat = await store.heartbeat(callId, VOICE_LEASE_SECONDS);
+      async renewLease(callId, evidence) {
+        const beat = await store.controlHeartbeat(callId, VOICE_LEASE_SECONDS, evidence.callerAudio);
         return beat?.open
-          ? { alive: true, secondsLeft: beat.secondsLeft, final: beat.final }
+          ? { alive: true, secondsLeft: beat.secondsLeft, final: beat.final, idleSeconds: beat.idleSeconds }
           : { alive: false, secondsLeft: 0, final: true };
       },
       async settle(callId) {

@@ -11,6 +11,15 @@ export interface VoiceStartLimits {
   /** Starts per agent per window, all callers together. */
   perAgent: number;
   windowSeconds: number;
+  /**
+   * Share (0-1) of the agent's starts kept for newcomers (addresses with no start in the window),
+   * so a few addresses starting calls in a loop cannot lock the agent for everyone.
+   */
+  newcomerReserve: number;
+  /** Calls one visitor key may hold at once (a second tab, a call being replaced). */
+  concurrentPerVisitor: number;
+  /** Calls one client address may hold at once (a shared office address). */
+  concurrentPerAddress: number;
 }
 
 export const VOICE_START_LIMITS: VoiceStartLimits = {
@@ -18,4 +27,7 @@ export const VOICE_START_LIMITS: VoiceStartLimits = {
   perAddress: 20,
   perAgent: 60,
   windowSeconds: 10 * 60,
+  newcomerReserve: 0.25,
+  concurrentPerVisitor: 2,
+  concurrentPerAddress: 6,
 };

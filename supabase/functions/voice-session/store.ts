@@ -1,7 +1,7 @@
 /**
  * VoiceStore over the project's REST API with the service role (the function is the only writer of
  * voice calls and their conversations). Opening, rate-limiting, leases and settling calls are RPCs
- * (migrations 20261124100000, 20261124160000, 20261124190000): the money rules run in Postgres, on its clock. Plain fetch: works
+ * (migrations 20261124100000, 20261124160000, 20261124190000, 20261202105000, 20261202105100): the money rules run in Postgres, on its clock. Plain fetch: works
  * the same under Deno and Node.
  */
 import { HttpError } from '../_shared/platform/errors.ts';
@@ -59,21 +59,39 @@ export function createRestVoiceStore(opts: {
     },
 
     async admitCall(agentId, caller, limits) {
-      const verdict = await rpc<{ allowed: boolean; scope?: string; retry_after_seconds?: number }>(
-        'voice_call_admit',
-        {
-          agent_id: agentId,
-          visitor_key: caller.visitorKey,
-          address_key: caller.addressKey,
-          visitor_limit: limits.perVisitor,
-          address_limit: limits.perAddress,
-          agent_limit: limits.perAgent,
-          window_seconds: limits.windowSeconds,
-        },
-      );
-      if (verdict.allowed) return { allowed: true };
+      const verdict = await rpc<{
+        allowed: boolean;
+        start_id?: number;
+        scope?: string;
+        concurrent?: boolean;
+        retry_after_seconds?: number;
+      }>('voice_call_admit', {
+        agent_id: agentId,
+        visitor_key: caller.visitorKey,
+        address_key: caller.addressKey,
+        visitor_limit: limits.perVisitor,
+        address_limit: limits.perAddress,
+        agent_limit: limits.perAgent,
+        window_seconds: limits.windowSeconds,
+        newcomer_reserve: limits.newcomerReserve,
+        visitor_concurrent: limits.concurrentPerVisitor,
+        address_concurrent: limits.concurrentPerAddress,
+      });
+      if (verdict.allowed) {
+        if (typeof verdict.start_id !== 'number') throw new Error('voice_call_admit admitted without a start id');
+        return { allowed: true, startId: verdict.start_id };
+      }
       const scope = verdict.scope === 'visitor' || verdict.scope === 'address' ? verdict.scope : 'agent';
-      return { allowed: false, scope, retryAfterSeconds: Math.max(1, verdict.retry_after_seconds ?? 60) };
+      return {
+        allowed: false,
+        scope,
+        concurrent: verdict.concurrent === true,
+        retryAfterSeconds: Math.max(1, verdict.retry_after_seconds ?? 60),
+      };
+    },
+
+    async linkStart(startId, callId) {
+      await rpc('voice_call_link_start', { start_id: startId, call_id: callId });
     },
 
     async startCall(agent, recordingMimeType, callerId) {
@@ -138,6 +156,22 @@ export function createRestVoiceStore(opts: {
       return beat.open
         ? { open: true, secondsLeft: beat.seconds_left, final: beat.reservation_final }
         : { open: false, providerCallId: beat.provider_call_id };
+    },
+
+    async controlHeartbeat(callId, leaseSeconds, callerAudio) {
+      const [beat] = await rpc<
+        {
+          open: boolean;
+          seconds_left: number;
+          reservation_final: boolean;
+          provider_call_id: string | null;
+          idle_seconds: number;
+        }[]
+      >('voice_control_heartbeat', { call_id: callId, lease_seconds: leaseSeconds, caller_audio: callerAudio });
+      if (!beat) return null;
+      return beat.open
+        ? { open: true, secondsLeft: beat.seconds_left, final: beat.reservation_final, idleSeconds: beat.idle_seconds }
+        : { open: false, providerCallId: beat.provider_call_id, idleSeconds: beat.idle_seconds };
     },
 
     async endCall(callId, leaseSeconds) {

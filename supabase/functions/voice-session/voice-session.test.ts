@@ -55,11 +55,12 @@ function fakeStore(credits: number, elapsed = 61) {
   const aborted: string[] = [];
   const hangups: { callId: string; hungUp: boolean }[] = [];
   const calls: string[] = [];
-  let admission: Admission = { allowed: true };
+  let admission: Admission = { allowed: true, startId: 1 };
   let beat: Heartbeat | null = { open: true, secondsLeft: 100, final: false };
   const store: VoiceStore = {
     ownerCredits: async () => (calls.push('ownerCredits'), credits),
     admitCall: async (agentId, caller) => (admitted.push({ agentId, caller }), admission),
+    linkStart: async (startId, callId) => void calls.push(`linkStart:${startId}:${callId}`),
     startCall: async () => {
       calls.push('startCall');
       if (credits < 1) throw noCreditsError();
@@ -70,6 +71,7 @@ function fakeStore(credits: number, elapsed = 61) {
     attachProviderCall: async (id, providerCallId) => (attached.push(`${id}:${providerCallId}`), true),
     abortCall: async (id) => void aborted.push(id),
     heartbeat: async (id) => (id === CALL ? beat : null),
+    controlHeartbeat: async (id) => (id === CALL && beat ? { ...beat, idleSeconds: 60 } : null),
     endCall: async (id, leaseSeconds) => {
       if (id !== CALL) return null;
       ended.push({ callId: id, leaseSeconds });
@@ -256,7 +258,7 @@ describe('voice-session', () => {
       ok: true,
       payload: { callId: CALL },
     });
-    expect(fake.calls).toEqual(['startCall']);
+    expect(fake.calls).toEqual(['startCall', `linkStart:1:${CALL}`]);
     // No credits left to reserve: refused before any realtime session exists.
     const broke = fakeStore(0);
     const refusing = fakeRealtime();
@@ -388,7 +390,7 @@ describe('voice-session', () => {
     expect(fake.admitted).toEqual([
       { agentId: AGENT.id, caller: { userId: null, visitorKey: 'visitor:abc', addressKey: 'ip:1' } },
     ]);
-    fake.refuse({ allowed: false, scope: 'visitor', retryAfterSeconds: 42 });
+    fake.refuse({ allowed: false, scope: 'visitor', concurrent: false, retryAfterSeconds: 42 });
     const refused = await handler(post({ subdomain: 'demo', sdp: OFFER }));
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('42');

@@ -13,7 +13,9 @@
  *        starts the call's control (sideband) on the call control host: session, greeting, tools,
  *        transcripts, lease renewal and settling at the real end of the call. Also a one-time
  *        signed upload URL for the stereo recording. Starts are rate-limited per visitor, client
- *        address and agent (counters in Postgres): 429 + Retry-After.
+ *        address and agent (counters in Postgres), with a share of the agent's starts kept for
+ *        addresses new in the window, and a visitor key or an address holds a few calls at once at
+ *        most: 429 + Retry-After.
  *   POST {action:'heartbeat', callId, callToken} → {open, secondsLeft, final}
  *        the page's view of the reservation (_shared/contracts/voice-lease.ts): renews the lease and
  *        tops the reservation up; after the reservation or an expired lease {open: false} and the
@@ -50,8 +52,13 @@ export interface VoiceCaller {
   addressKey: string;
 }
 
+/**
+ * A start admitted (its id ties it to the call it opens, which it then counts as while open), or
+ * refused: too many starts in the window for a scope, or too many calls in progress (`concurrent`).
+ */
 export type Admission =
-  { allowed: true } | { allowed: false; scope: 'visitor' | 'address' | 'agent'; retryAfterSeconds: number };
+  | { allowed: true; startId: number }
+  | { allowed: false; scope: 'visitor' | 'address' | 'agent'; concurrent: boolean; retryAfterSeconds: number };
 
 /** What settling a call gave: `claimed` is false for every `end` but the one that closed it. */
 export interface CallOutcome {
@@ -86,6 +93,8 @@ export interface VoiceStore {
   ownerCredits(ownerId: string): Promise<number>;
   /** Counts the start against the visitor, address and agent limits (atomically, shared by all instances). */
   admitCall(agentId: string, caller: VoiceCaller, limits: VoiceStartLimits): Promise<Admission>;
+  /** Ties an admitted start to its opened call: the start counts as a call in progress while it is open. */
+  linkStart(startId: number, callId: string): Promise<void>;
   /**
    * Opens the call rows on the database clock, reserving one block of the balance the owner's open
    * calls do not hold (heartbeats top it up); with a recording type, also a one-time upload URL.
@@ -101,8 +110,17 @@ export interface VoiceStore {
   attachProviderCall(callId: string, providerCallId: string): Promise<boolean>;
   /** Forgets a call the provider never took (no provider call yet): its rows and reservation. */
   abortCall(callId: string): Promise<void>;
-  /** Renews the lease of an open call; null when the call is not open (unknown or settled). */
+  /** The page's heartbeat: renews the lease of an open call; null when the call is not open (unknown or settled). */
   heartbeat(callId: string, leaseSeconds: number): Promise<Heartbeat | null>;
+  /**
+   * The server's control connection: tops the reservation up, but renews the lease only when it
+   * saw the caller's audio since its last renewal; with the agent's idle cut-off. Null when not open.
+   */
+  controlHeartbeat(
+    callId: string,
+    leaseSeconds: number,
+    callerAudio: boolean,
+  ): Promise<(Heartbeat & { idleSeconds: number }) | null>;
   /** Settles the call once (timing, charge, recording); null for an unknown call. */
   endCall(callId: string, leaseSeconds: number): Promise<CallOutcome | null>;
   /** Records a hang-up: done, or one more failed attempt (the sweeper retries). */
@@ -161,7 +179,11 @@ export function noCredits(): HttpError {
 }
 
 function tooManyCalls(refusal: Extract<Admission, { allowed: false }>): HttpError {
-  const who = refusal.scope === 'agent' ? 'This assistant is taking too many calls' : 'Too many calls were started';
+  const who = refusal.concurrent
+    ? 'Too many calls are in progress'
+    : refusal.scope === 'agent'
+      ? 'This assistant is taking too many calls'
+      : 'Too many calls were started';
   return new HttpError(429, 'rate_limited', `${who}. Please try again in ${refusal.retryAfterSeconds} s.`, {
     'retry-after': String(refusal.retryAfterSeconds),
   });
@@ -236,6 +258,7 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
       recordingMimeType,
       caller.userId,
     );
+    await deps.store.linkStart(admission.startId, callId);
     let answer: { sdp: string; providerCallId: string };
     try {
       // The same session the control connection sends: usable from the first audio packet.

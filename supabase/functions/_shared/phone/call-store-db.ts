@@ -49,7 +49,12 @@ export function toPhoneCallSession(row: z.infer<typeof phoneCallRowSchema>): Pho
   };
 }
 
-const leaseRow = z.object({ open: z.boolean(), final: z.boolean(), seconds_left: z.number().int() });
+const leaseRow = z.object({
+  open: z.boolean(),
+  final: z.boolean(),
+  seconds_left: z.number().int(),
+  idle_seconds: z.number().int(),
+});
 
 export function createPhoneCallStore(service: SupabaseClient): PhoneCallStore {
   return {
@@ -72,7 +77,12 @@ export function createPhoneCallStore(service: SupabaseClient): PhoneCallStore {
       const row = (data as unknown[] | null)?.[0];
       if (!row) return { open: false, final: true, secondsLeft: 0 };
       const lease = leaseRow.parse(row);
-      return { open: lease.open, final: lease.final, secondsLeft: Math.max(0, lease.seconds_left) };
+      return {
+        open: lease.open,
+        final: lease.final,
+        secondsLeft: Math.max(0, lease.seconds_left),
+        idleSeconds: lease.idle_seconds,
+      };
     },
     async markEnded(callId, reason) {
       const { error } = await service.rpc('phone_mark_ended', { call_id: callId, reason });

@@ -37,6 +37,8 @@ export interface PhoneCallLease {
   /** true when no more credit can be reserved: the call ends after `secondsLeft`. */
   final: boolean;
   secondsLeft: number;
+  /** The agent's idle cut-off: seconds without the caller saying anything before the call ends. */
+  idleSeconds?: number;
 }
 
 export interface PhoneCallStore {

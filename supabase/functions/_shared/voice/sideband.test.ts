@@ -172,6 +172,7 @@ describe('sideband client', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const events = await collect(sideband.events());
     expect(events).toEqual([
+      { type: 'caller_audio' },
       { type: 'user_transcript', itemId: 'item_u', text: 'Is Friday free?' },
       {
         type: 'function_call',

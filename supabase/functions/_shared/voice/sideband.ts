@@ -14,7 +14,8 @@
  *            `response.create {response?: {instructions}}`. The model never continues after a tool on
  *            its own: send every output of a response, then one `response.create`, after its `response.done`
  *            (a second response while one is active is refused with an `error`).
- *   we read  `conversation.item.input_audio_transcription.completed {item_id, transcript}` (the caller;
+ *   we read  `input_audio_buffer.speech_started` (the caller's audio reached the call: a person is there);
+ *            `conversation.item.input_audio_transcription.completed {item_id, transcript}` (the caller;
  *            asynchronous, it may arrive after the answer has started);
  *            `response.output_audio_transcript.done {response_id, item_id, transcript}` (the agent;
  *            `response.output_text.done {text}` in text mode); a function call, which GA announces up to
@@ -58,6 +59,8 @@ export interface SidebandOptions extends RealtimeSocketOptions {
 export type SidebandEvent =
   | { type: 'function_call'; callId: string; name: string; arguments: string; itemId: string; responseId: string }
   | { type: 'user_transcript'; itemId: string; text: string }
+  /** The caller's audio reached the call (speech began): the evidence that a person is there. */
+  | { type: 'caller_audio' }
   | { type: 'assistant_transcript'; itemId: string; responseId: string; text: string }
   | { type: 'response_done'; responseId: string; status: string; usage: Record<string, unknown> | null }
   | { type: 'error'; code: string | null; message: string }
@@ -112,6 +115,7 @@ const functionCallItem = z.object({
 
 /** The events we act on; any other `type` is ignored, a known type with a wrong shape is an error. */
 const serverEvents = {
+  'input_audio_buffer.speech_started': z.object({}),
   'conversation.item.input_audio_transcription.completed': z.object({ item_id: z.string(), transcript: z.string() }),
   'response.output_audio_transcript.done': z.object({
     item_id: z.string(),
@@ -169,6 +173,7 @@ function createTranslator(maxRemembered = 1_000) {
 
   type Handlers = { [K in KnownType]: (event: z.infer<(typeof serverEvents)[K]>) => SidebandEvent[] };
   const handlers: Handlers = {
+    'input_audio_buffer.speech_started': () => [{ type: 'caller_audio' }],
     'conversation.item.input_audio_transcription.completed': (e) => [
       { type: 'user_transcript', itemId: e.item_id, text: e.transcript },
     ],

@@ -86,10 +86,21 @@ export function voiceRequests(currentStack: () => TestStack) {
       voiceSession({ action: 'heartbeat', callId: held.callId, callToken: held.callToken }, { visitorKey }),
   });
 
+  /**
+   * A started call whose caller is heard (the control connection saw their audio as the call
+   * began): a call nobody spoke on costs nothing, which voice-presence.test.ts covers.
+   */
   const startCall = async (subdomain: string): Promise<HeldCall> => {
     const started = await visitor().start(subdomain);
     expect(started.status).toBe(200);
-    return (await started.json()) as HeldCall;
+    const held = (await started.json()) as HeldCall;
+    const { error } = await currentStack()
+      .serviceClient()
+      .from('voice_calls')
+      .update({ caller_audio_at: new Date().toISOString() })
+      .eq('id', held.callId);
+    expect(error).toBeNull();
+    return held;
   };
 
   const credits = async (owner: Owner): Promise<number> => {
@@ -117,7 +128,8 @@ export function voiceRequests(currentStack: () => TestStack) {
 
   /**
    * Moves the call's start (and, when given, its last heartbeat) into the past, in seconds before
-   * now (service role; the function never writes these columns from a page).
+   * now (service role; the function never writes these columns from a page). The caller's audio
+   * is moved to the start with it.
    */
   const age = async (callId: string, startedSecondsAgo: number, lastSeenSecondsAgo?: number): Promise<void> => {
     const at = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
@@ -126,6 +138,7 @@ export function voiceRequests(currentStack: () => TestStack) {
       .from('voice_calls')
       .update({
         created_at: at(startedSecondsAgo),
+        caller_audio_at: at(startedSecondsAgo),
         ...(lastSeenSecondsAgo === undefined ? {} : { last_seen_at: at(lastSeenSecondsAgo) }),
       })
       .eq('id', callId);

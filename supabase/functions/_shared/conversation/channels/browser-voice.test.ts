@@ -273,6 +273,53 @@ describe('browser voice through the conversation core', () => {
     expect(h.settled).toEqual([CALL]);
   });
 
+  it("reports the caller's audio to the lease, never the socket alone, and ends a silent call after a goodbye", async () => {
+    const reported: boolean[] = [];
+    const never = harness([]);
+    const queue: VoiceControlEvent[] = [{ type: 'caller_audio' }];
+    let wake: (() => void) | null = null;
+    const connection: VoiceControlConnection = {
+      ...never.connection,
+      createResponse: (options) => {
+        never.connection.createResponse(options);
+        // The model says the goodbye it was asked for.
+        if (String(options?.instructions).includes('goodbye')) {
+          queue.push({ type: 'assistant_transcript', itemId: 'bye', responseId: 'r_bye', text: 'Goodbye!' });
+          wake?.();
+        }
+      },
+      async *events() {
+        for (;;) {
+          while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+          const event = queue.shift()!;
+          yield event;
+          if (event.type === 'closed') return;
+        }
+      },
+      close: () => {
+        queue.push({ type: 'closed', code: 1000, reason: 'idle' });
+        wake?.();
+      },
+    };
+    const h = harness([], {
+      connect: async () => connection,
+      leaseRenewMs: 5,
+      renewLease: async (_callId, evidence) => {
+        reported.push(evidence.callerAudio);
+        return { alive: true, secondsLeft: 300, final: false, idleSeconds: 0.05 };
+      },
+    });
+    await controlVoiceCall(CALL, h.deps);
+    // The caller's sound is reported once; every other renewal says nobody was heard.
+    expect(reported.filter(Boolean)).toHaveLength(1);
+    expect(reported.length).toBeGreaterThan(1);
+    expect(
+      never.sent.filter((e) => e.type === 'response.create' && String(e.instructions).includes('goodbye')),
+    ).toHaveLength(1);
+    expect(h.lines.at(-1)).toMatchObject({ role: 'assistant', content: 'Goodbye!' });
+    expect(h.settled).toEqual([CALL]);
+  });
+
   it('leaves a call it cannot control to the page and the sweeper (never settles it early)', async () => {
     const h = harness([], {
       connect: async () => {

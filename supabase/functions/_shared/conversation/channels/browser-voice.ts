@@ -7,8 +7,9 @@
  *   - runs every tool call with the core's tool runner (function_call → run → output +
  *     response.create), bounded per user utterance like a text turn's loop;
  *   - writes the user's and the assistant's transcripts with the core's transcript writer;
- *   - renews the call's lease while the socket is open, and settles the call (claim once, charge
- *     the server-timed started minutes) when it sees the real end of the call.
+ *   - reports the caller's audio it sees (the lease follows a person, never the socket being
+ *     open), ends a silent call at the agent's idle cut-off, and settles the call (claim once,
+ *     charge the server-timed started minutes) when it sees the real end of the call.
  * The control itself is the one every realtime channel shares (`realtime-control.ts`); this file
  * only loads the call, opens the sideband and settles the call at its end.
  * Everything it needs is in Postgres (the call row names its agent, conversation and provider
@@ -21,7 +22,13 @@ import type { RetrievalRequest, RetrievalResult } from '../retrieval.ts';
 import type { ToolLoopLimits } from '../tool-loop.ts';
 import type { TranscriptWriter } from '../transcript.ts';
 import type { ToolInvocation, ToolOutcome } from '../turn.ts';
-import { runRealtimeControl, type RealtimeControlConnection, type RealtimeControlEvent } from './realtime-control.ts';
+import {
+  runRealtimeControl,
+  type LeaseRenewal,
+  type PresenceEvidence,
+  type RealtimeControlConnection,
+  type RealtimeControlEvent,
+} from './realtime-control.ts';
 
 export {
   DEFAULT_REALTIME_MODEL,
@@ -53,10 +60,11 @@ export interface VoiceCallControlDeps {
   retrieve(request: RetrievalRequest): Promise<RetrievalResult>;
   writeTranscript: TranscriptWriter;
   /**
-   * Renews the call's lease and tops its reservation up (voice_heartbeat): not alive once the call
-   * is over (settled, past its reservation); `final` when the reservation cannot grow any more.
+   * Tops the call's reservation up and renews its lease only on evidence of the caller
+   * (voice_control_heartbeat): not alive once the call is over (settled, past its reservation or
+   * its lease); `final` when the reservation cannot grow any more; the agent's idle cut-off.
    */
-  renewLease(callId: string): Promise<{ alive: boolean; secondsLeft: number; final: boolean }>;
+  renewLease(callId: string, evidence: PresenceEvidence): Promise<LeaseRenewal>;
   /** Settles the call at the end the server observed (voice_end_call) and hangs the provider call up. */
   settle(callId: string): Promise<void>;
   /** The realtime model, or how to read it (the admin's internal call model setting). */
@@ -98,7 +106,7 @@ export async function controlVoiceCall(callId: string, deps: VoiceCallControlDep
         runTool: deps.runTool,
         retrieve: deps.retrieve,
         writeTranscript: deps.writeTranscript,
-        renewLease: () => deps.renewLease(callId),
+        renewLease: (evidence) => deps.renewLease(callId, evidence),
         ...(deps.leaseRenewMs !== undefined ? { leaseRenewMs: deps.leaseRenewMs } : {}),
         ...(deps.toolLimits ? { toolLimits: deps.toolLimits } : {}),
         ...(deps.now ? { now: deps.now } : {}),

@@ -10,9 +10,14 @@
  *   - writes the caller's and the agent's transcripts with the core's transcript writer, in the
  *     order they were said; an agent line is written once the channel says how much of it was
  *     heard (`heard`: the phone cuts what a barge-in interrupted);
- *   - renews the call's lease while the connection is open; when the reservation cannot grow it
- *     has the agent say goodbye (`onGoodbyeSaid` lets the channel hang up after it), and when the
- *     lease is over it closes the connection.
+ *   - renews the call's lease with what it saw of the caller: the connection being open proves
+ *     nothing (it is the server's own), so a renewal only says whether the caller's audio reached
+ *     the call since the last one; when the reservation cannot grow (the owner's credit, the
+ *     agent's longest call) it has the agent say goodbye (`onGoodbyeSaid` lets the channel hang up
+ *     after it), and when the lease is over it closes the connection;
+ *   - is the one clock of the idle cut-off: after the agent's idle seconds without the caller's
+ *     audio (counted from the caller's last sound or the end of the agent's last line) the agent
+ *     says goodbye and the call ends.
  * Loading the call and settling it stay with each channel's wrapper.
  */
 import type { ChatChannel } from '../../contracts/agent-chat.ts';
@@ -45,6 +50,33 @@ const ANSWER_WITHOUT_TOOLS = 'Answer the caller now with what you already have. 
 
 /** How long before a final reservation ends the agent says goodbye. */
 export const GOODBYE_SECONDS = 20;
+
+/** What a renewal reports: whether the caller's audio reached the call since the previous renewal. */
+export interface PresenceEvidence {
+  callerAudio: boolean;
+}
+
+/**
+ * A renewal's answer: not alive once the call is over; `final` when the reservation cannot grow;
+ * `idleSeconds`, the agent's idle cut-off (absent: no cut-off).
+ */
+export interface LeaseRenewal {
+  alive: boolean;
+  secondsLeft: number;
+  final: boolean;
+  idleSeconds?: number;
+}
+
+/** Why the agent says goodbye: the reservation ends, the caller went quiet, or the host is draining. */
+export type GoodbyeReason = 'reservation' | 'idle' | 'draining';
+
+/**
+ * The idle cut-off rule of every voice channel: the caller has been silent (no audio of theirs)
+ * for the agent's idle seconds since the last activity (their sound, or the end of the agent's line).
+ */
+export function idleCutOffDue(idleSeconds: number | undefined, lastActivityMs: number, nowMs: number): boolean {
+  return idleSeconds !== undefined && nowMs - lastActivityMs >= idleSeconds * 1000;
+}
 
 /** Lease renewals failing in a row (Postgres unreachable) before a voice call stops: the sweeper settles it. */
 export const MAX_FAILED_RENEWALS = 3;
@@ -133,16 +165,19 @@ export interface RealtimeControlDeps {
   runTool(invocation: ToolInvocation): Promise<ToolOutcome>;
   retrieve(request: RetrievalRequest): Promise<RetrievalResult>;
   writeTranscript: TranscriptWriter;
-  /** Renews the lease: not alive once the call is over; `final` when the reservation cannot grow. */
-  renewLease(): Promise<{ alive: boolean; secondsLeft: number; final: boolean }>;
+  /** Renews the lease with the evidence of a person since the last renewal (see LeaseRenewal). */
+  renewLease(evidence: PresenceEvidence): Promise<LeaseRenewal>;
   leaseRenewMs?: number;
   /**
    * How much of an agent item the caller heard (1 = all of it); resolved once known. Without it
    * every line is taken as heard (WebRTC: OpenAI truncates the call's items itself).
    */
   heard?(itemId: string): Promise<number>;
-  /** The goodbye line has been said (and heard): the channel may end the call now. */
-  onGoodbyeSaid?(): void;
+  /**
+   * The goodbye line has been said (and heard): the channel may end the call now. Without it, a
+   * goodbye for the idle cut-off closes the connection (which ends the call).
+   */
+  onGoodbyeSaid?(reason: GoodbyeReason): void;
   /** An agent line has been said (and heard) and written. */
   onAgentLine?(): void;
   /** Aborted when the host must end the call soon (a relay draining): the agent says goodbye now. */
@@ -175,23 +210,46 @@ export async function runRealtimeControl(
   );
   open.createResponse({ instructions: openingInstruction(agent, language) });
 
-  // The connection being open is the call's sign of life; the server renews the lease itself.
+  // The connection being open proves nothing about a person: each renewal says whether the caller's
+  // audio reached the call since the previous one, and only that (or the page) renews the lease.
   const renewMs = deps.leaseRenewMs ?? 20_000;
-  // An object: the lease callback changes it between events (no narrowing across awaits).
-  const goodbye: { state: 'no' | 'asked' | 'said' } = { state: 'no' };
+  // Objects: the lease callback changes them between events (no narrowing across awaits).
+  const goodbye: { state: 'no' | 'asked' | 'said'; reason: GoodbyeReason; askedAt: number } = {
+    state: 'no',
+    reason: 'reservation',
+    askedAt: 0,
+  };
+  const presence = { callerAudio: false, lastActivity: Date.now() };
+  const heardCaller = () => {
+    presence.callerAudio = true;
+    presence.lastActivity = Date.now();
+  };
   let failedRenewals = 0;
+  const endCall = (reason: GoodbyeReason) => (deps.onGoodbyeSaid ? deps.onGoodbyeSaid(reason) : open.close());
   const lease = setInterval(() => {
+    const evidence = { callerAudio: presence.callerAudio };
+    presence.callerAudio = false;
     deps
-      .renewLease()
-      .then(({ alive, secondsLeft, final }) => {
+      .renewLease(evidence)
+      .then(({ alive, secondsLeft, final, idleSeconds }) => {
         if (!alive) return open.close();
         // The reservation cannot grow: say goodbye before the call is cut off (spec 002 §4.1).
-        if (goodbyeDue({ final, secondsLeft }, renewMs)) sayGoodbye();
+        if (goodbyeDue({ final, secondsLeft }, renewMs)) sayGoodbye('reservation');
+        else if (idleCutOffDue(idleSeconds, presence.lastActivity, Date.now())) sayGoodbye('idle');
+        // A goodbye the model never says must not keep an idle call open.
+        if (
+          goodbye.state === 'asked' &&
+          goodbye.reason === 'idle' &&
+          Date.now() - goodbye.askedAt >= GOODBYE_SECONDS * 1000
+        )
+          endCall('idle');
       })
       .then(() => {
         failedRenewals = 0;
       })
       .catch((error: unknown) => {
+        // Not reported: the next renewal reports it.
+        presence.callerAudio ||= evidence.callerAudio;
         log('voice_lease_failed', { callId, error: String(error) });
         // Postgres unreachable for a whole lease: stop controlling; the sweeper settles the call.
         if (++failedRenewals >= MAX_FAILED_RENEWALS) open.close();
@@ -199,13 +257,16 @@ export async function runRealtimeControl(
   }, renewMs);
   // The socket keeps a host alive while the call lasts; the timer alone must not (Node's unref).
   (lease as { unref?: () => void }).unref?.();
-  const sayGoodbye = () => {
+  const sayGoodbye = (reason: GoodbyeReason) => {
     if (goodbye.state !== 'no') return;
     goodbye.state = 'asked';
+    goodbye.reason = reason;
+    goodbye.askedAt = Date.now();
     open.createResponse({ instructions: goodbyeInstruction(language) });
   };
-  if (deps.goodbyeSignal?.aborted) sayGoodbye();
-  else deps.goodbyeSignal?.addEventListener('abort', sayGoodbye, { once: true });
+  const drainGoodbye = () => sayGoodbye('draining');
+  if (deps.goodbyeSignal?.aborted) drainGoodbye();
+  else deps.goodbyeSignal?.addEventListener('abort', drainGoodbye, { once: true });
 
   // Lines are written one after another in the order they were said; an agent line waits until the
   // channel knows how much of it was heard, without holding up the events behind it.
@@ -257,7 +318,10 @@ export async function runRealtimeControl(
 
   try {
     for await (const event of open.events()) {
-      if (event.type === 'user_transcript') {
+      if (event.type === 'caller_audio') {
+        heardCaller();
+      } else if (event.type === 'user_transcript') {
+        heardCaller();
         const text = event.text.trim();
         if (text === '') continue;
         language = detectLanguage(text, {
@@ -278,9 +342,15 @@ export async function runRealtimeControl(
           : text;
         const isGoodbye = goodbye.state === 'asked';
         if (isGoodbye) goodbye.state = 'said';
+        const reason = goodbye.reason;
         line('assistant', heard, { tools, citations }, () => {
+          // The caller's silence is counted from the end of what the agent said.
+          presence.lastActivity = Date.now();
           deps.onAgentLine?.();
-          if (isGoodbye) deps.onGoodbyeSaid?.();
+          if (isGoodbye) {
+            if (reason === 'idle') endCall(reason);
+            else deps.onGoodbyeSaid?.(reason);
+          }
         });
         tools = [];
         citations = [];
@@ -327,7 +397,13 @@ export async function runRealtimeControl(
     }
   } finally {
     clearInterval(lease);
-    deps.goodbyeSignal?.removeEventListener('abort', sayGoodbye);
+    deps.goodbyeSignal?.removeEventListener('abort', drainGoodbye);
     await writes;
+    // Caller audio seen since the last renewal is still evidence for the bill: report it before
+    // the channel settles the call.
+    if (presence.callerAudio)
+      await deps
+        .renewLease({ callerAudio: true })
+        .catch((error: unknown) => log('voice_lease_failed', { callId, error: String(error) }));
   }
 }
