@@ -236,6 +236,8 @@ describe('the first minutes of a new owner', () => {
     const admin = new ConsolePage(page, product.consoleUrl);
     await admin.signIn(product.demo.DEMO_ADMIN_EMAIL, product.demo.DEMO_ADMIN_PASSWORD);
     await admin.goto('/admin/users');
+    // measured with the users listed, not the loading rows
+    await page.locator('table td').getByText(product.demo.DEMO_ADMIN_EMAIL).first().waitFor();
     await admin.waitForContent();
     await screenshot(page, 'first-minutes-admin-users-390');
     expect(await admin.elementsPastTheRightEdge()).toEqual([]);
