@@ -10,6 +10,7 @@ import {
   staticHostHeadersFile,
   widgetFrameAncestors,
 } from './security-headers.ts';
+import { WAVESURFER_STYLE_HASH } from '../../supabase/functions/_shared/contracts/recording-player.ts';
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(
@@ -63,7 +64,8 @@ describe('consoleCsp', () => {
 
   it('runs only our scripts and styles, cannot be framed, and frames only itself (the preview page)', () => {
     expect(d.get('script-src')).toEqual(["'self'"]);
-    expect(d.get('style-src')).toEqual(["'self'"]);
+    // plus exactly the recording player's wavesurfer <style>, by hash
+    expect(d.get('style-src')).toEqual(["'self'", WAVESURFER_STYLE_HASH]);
     expect(d.get('frame-ancestors')).toEqual(["'none'"]);
     expect(d.get('frame-src')).toEqual(["'self'"]);
     expect(d.get('object-src')).toEqual(["'none'"]);

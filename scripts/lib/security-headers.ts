@@ -34,6 +34,7 @@ import {
   FACEBOOK_FRAME_SOURCES,
   facebookSdkOrigin,
 } from '../../supabase/functions/_shared/contracts/whatsapp.ts';
+import { WAVESURFER_STYLE_HASH } from '../../supabase/functions/_shared/contracts/recording-player.ts';
 import type { TrackerName } from '../../public-site/src/tracking/trackers.ts';
 
 type Directives = Record<string, readonly string[]>;
@@ -122,7 +123,9 @@ export function consoleCsp(options: {
     ...base,
     'script-src': [...base['script-src']!, ...(facebook ? [facebook] : [])],
     'img-src': [...base['img-src']!, ...(tiles ? [tiles] : [])],
-    'style-src': [...base['style-src']!, ...(preview ? ["'unsafe-inline'"] : [])],
+    // The site preview renders the owner's custom CSS; the console only wavesurfer's own <style>
+    // (a hash source would switch 'unsafe-inline' off, so the preview gets no hash).
+    'style-src': [...base['style-src']!, ...(preview ? ["'unsafe-inline'"] : [WAVESURFER_STYLE_HASH])],
     'connect-src': [
       ...base['connect-src']!,
       'https://www.youtube.com',

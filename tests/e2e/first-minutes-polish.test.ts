@@ -231,6 +231,20 @@ describe('the first minutes of a new owner', () => {
     await page.context().close();
   });
 
+  it('the admin users list fits 390 px: its search, filters and table stay inside the window', async () => {
+    const { page } = await newPage(browser, PHONE_390);
+    const admin = new ConsolePage(page, product.consoleUrl);
+    await admin.signIn(product.demo.DEMO_ADMIN_EMAIL, product.demo.DEMO_ADMIN_PASSWORD);
+    await admin.goto('/admin/users');
+    // measured with the users listed, not the loading rows
+    await page.locator('table td').getByText(product.demo.DEMO_ADMIN_EMAIL).first().waitFor();
+    await admin.waitForContent();
+    await screenshot(page, 'first-minutes-admin-users-390');
+    expect(await admin.elementsPastTheRightEdge()).toEqual([]);
+    expect(await admin.overflowsHorizontally()).toBe(false);
+    await page.context().close();
+  });
+
   it('long names wrap inside their cards on the agent list, at 390 px and on a desktop', async () => {
     const name = 'Assistante-de-la-Boulangerie-Pâtisserie-Traiteur-du-Vieux-Lyon';
     const company = 'BoulangeriePâtisserieTraiteurDuVieuxLyonEtDesMontsDuLyonnaisEtDuBeaujolais';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WAVESURFER_STYLE_HASH } from '../../../supabase/functions/_shared/contracts/recording-player.ts';
 import { buildContentSecurityPolicy } from './csp.ts';
 
 function directives(csp: string): Map<string, string[]> {
@@ -26,6 +27,7 @@ describe('buildContentSecurityPolicy', () => {
     const csp = buildContentSecurityPolicy({ supabaseUrl: 'https://abc.supabase.co' });
     const d = directives(csp);
     expect(d.get('script-src')).toEqual(["'self'"]);
+    expect(d.get('style-src')).toEqual(["'self'", WAVESURFER_STYLE_HASH]);
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
     expect(d.get('object-src')).toEqual(["'none'"]);

@@ -10,6 +10,7 @@ import {
   FACEBOOK_FRAME_SOURCES,
   facebookSdkOrigin,
 } from '../../../supabase/functions/_shared/contracts/whatsapp.ts';
+import { WAVESURFER_STYLE_HASH } from '../../../supabase/functions/_shared/contracts/recording-player.ts';
 
 export interface CspOptions {
   /** Supabase API base URL the console talks to; null when no backend could be started. */
@@ -60,7 +61,12 @@ export function buildContentSecurityPolicy(options: CspOptions): string {
     // The React refresh preamble Vite injects in dev is an inline script; production has none.
     'script-src': ["'self'", ...(dev ? [dev.origin, "'unsafe-inline'"] : []), ...(facebook ? [facebook] : [])],
     // Vite injects <style> tags in dev; the production build extracts CSS to files.
-    'style-src': ["'self'", ...(dev || preview ? [...(dev ? [dev.origin] : []), "'unsafe-inline'"] : [])],
+    // The console's recording player draws with wavesurfer's own <style>, allowed by its hash (never
+    // alongside 'unsafe-inline', which a hash source would switch off).
+    'style-src': [
+      "'self'",
+      ...(dev || preview ? [...(dev ? [dev.origin] : []), "'unsafe-inline'"] : [WAVESURFER_STYLE_HASH]),
+    ],
     // Agent avatars and media may live on any https host (owners paste image links).
     'img-src': ["'self'", 'data:', 'blob:', ...apiSources, 'https:'],
     'font-src': ["'self'", 'data:'],

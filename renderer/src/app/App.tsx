@@ -4,7 +4,7 @@ import type { i18n } from 'i18next';
 import { useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { toastError } from '../components/toaster.ts';
+import { toastError, toaster } from '../components/toaster.ts';
 import { AuthProvider } from '../features/auth/session/AuthProvider.tsx';
 import { createQueryClient } from '../lib/queryClient.ts';
 import { routes } from './routes.tsx';
@@ -14,7 +14,14 @@ FocusStyleManager.onlyShowFocusOnTabs();
 
 /** Providers around the router: error boundary, i18n, TanStack Query, auth. */
 export function App({ i18n }: { i18n: i18n }) {
-  const queryClient = useMemo(() => createQueryClient((error) => toastError(error, i18n.t)), [i18n]);
+  const queryClient = useMemo(
+    () =>
+      createQueryClient(
+        (error) => toastError(error, i18n.t),
+        () => toaster.succeeded(),
+      ),
+    [i18n],
+  );
   const router = useMemo(() => createBrowserRouter(routes), []);
   return (
     <ErrorBoundary>

@@ -3,9 +3,14 @@ import { AppError, toAppError } from '../errors/appError.ts';
 
 /**
  * Server state cache. 30 s freshness by default (features override with the spec's cache times);
- * failed mutations toast their AppError unless they opt out with `meta: { silent: true }`.
+ * failed mutations toast their AppError unless they opt out with `meta: { silent: true }`, and a
+ * mutation that then succeeds takes a still-shown error toast away (same opt-out).
  */
-export function createQueryClient(onMutationError: (error: AppError) => void): QueryClient {
+export function createQueryClient(
+  onMutationError: (error: AppError) => void,
+  /** A mutation succeeded (e.g. a save after a failed one): the console drops a stale error toast. */
+  onMutationSuccess: () => void = () => undefined,
+): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -19,6 +24,10 @@ export function createQueryClient(onMutationError: (error: AppError) => void): Q
       onError: (error, _vars, _ctx, mutation) => {
         if (mutation.meta?.silent === true) return;
         onMutationError(toAppError(error));
+      },
+      onSuccess: (_data, _vars, _ctx, mutation) => {
+        if (mutation.meta?.silent === true) return;
+        onMutationSuccess();
       },
     }),
   });

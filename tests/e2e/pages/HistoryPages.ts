@@ -142,6 +142,21 @@ export class CallHistoryPage extends ConsolePage {
     return this.dialog().getByRole('img', { name: this.texts.calls.player.waveform });
   }
 
+  /**
+   * The waveform's lanes as drawn: the distinct heights on screen at which its canvases (waveform
+   * and progress) sit. A stereo recording draws two; a progress layer left unstyled adds two more.
+   */
+  async waveformLanes(): Promise<number> {
+    return this.waveform().evaluate((el) => {
+      const root = el.querySelector('div')?.shadowRoot;
+      const tops = [...(root?.querySelectorAll('canvas') ?? [])]
+        .map((canvas) => canvas.getBoundingClientRect())
+        .filter((box) => box.height > 0)
+        .map((box) => Math.round(box.top));
+      return new Set(tops).size;
+    });
+  }
+
   channelLabel(which: 'caller' | 'agent'): Locator {
     return this.dialog().getByText(this.texts.calls.player[which]);
   }

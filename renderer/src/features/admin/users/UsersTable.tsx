@@ -72,5 +72,10 @@ export function UsersTable({ users, loading, empty, onEdit }: UsersTableProps) {
     ],
     [t, i18n.language, onEdit],
   );
-  return <DataTable columns={columns} data={users} loading={loading} empty={empty} getRowId={(u) => u.id} />;
+  // Six columns do not fit a phone: the table scrolls inside its box instead of widening the page.
+  return (
+    <div className="admin-table-scroll" tabIndex={0} role="region" aria-label={t('admin:users.title')}>
+      <DataTable columns={columns} data={users} loading={loading} empty={empty} getRowId={(u) => u.id} />
+    </div>
+  );
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import WaveSurfer from 'wavesurfer.js';
 import { formatCallDuration } from '@contracts/history.ts';
+import { RECORDING_LANE_HEIGHT } from '@contracts/recording-player.ts';
 import { audioErrorKind, type AudioErrorKind } from '../audioErrors.ts';
 
 export interface WaveformPlayerProps {
@@ -45,7 +46,8 @@ export function WaveformPlayer({ url, signError, onRetry }: WaveformPlayerProps)
         container: container.current,
         media: audio.current,
         url,
-        height: 56,
+        // the console's CSP allows wavesurfer's own <style> by hash, which depends on this height
+        height: RECORDING_LANE_HEIGHT,
         normalize: true,
         splitChannels: channelColours,
         cursorColor: '#404854',
