@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { localizedTool } from './tool-text.ts';
 
-const calendar = { name: 'Calendar', description: 'Book appointments.', name_fr: 'Agenda', description_fr: 'Prendre des rendez-vous.' };
+const calendar = {
+  name: 'Calendar',
+  description: 'Book appointments.',
+  name_fr: 'Agenda',
+  description_fr: 'Prendre des rendez-vous.',
+};
 
 describe('localizedTool', () => {
   it('gives a French reader the French name and description', () => {
