@@ -8,6 +8,8 @@ import { adminEn } from '../features/admin/locales/en.ts';
 import { adminFr } from '../features/admin/locales/fr.ts';
 import { agentsEn } from '../features/agents/locales/en.ts';
 import { agentsFr } from '../features/agents/locales/fr.ts';
+import { agentToolsEn } from '../features/agents/locales/tools.en.ts';
+import { agentToolsFr } from '../features/agents/locales/tools.fr.ts';
 import { authEn } from '../features/auth/locales/en.ts';
 import { authFr } from '../features/auth/locales/fr.ts';
 import { brandingEn } from '../features/branding/locales/en.ts';
@@ -73,6 +75,7 @@ export const resources = {
     credits: creditsEn,
     profile: profileEn,
     agents: agentsEn,
+    agentTools: agentToolsEn,
     calendar: calendarEn,
     knowledge: knowledgeEn,
     connectors: connectorsEn,
@@ -104,6 +107,7 @@ export const resources = {
     credits: creditsFr,
     profile: profileFr,
     agents: agentsFr,
+    agentTools: agentToolsFr,
     calendar: calendarFr,
     knowledge: knowledgeFr,
     connectors: connectorsFr,

@@ -18,6 +18,7 @@ import { isProviderError } from '../_shared/ai/errors.ts';
 import type { AiProvider, ChatMessage } from '../_shared/ai/types.ts';
 import { createModelSettingsCache, meterAssist } from '../_shared/conversation/usage.ts';
 import { MemoryBucketStore, takeToken, type BucketPolicy } from '../_shared/conversation/rate-limit.ts';
+import { localizedTool, type CatalogueText } from '../_shared/contracts/tool-text.ts';
 import {
   HttpError,
   createFunctionApp,
@@ -125,17 +126,19 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     return language === 'fr' ? data.system_prompt_fr : data.system_prompt;
   }
 
-  async function toolNames(caller: Caller, ids: string[]): Promise<string[]> {
+  /** The tools' lines of a generated prompt, in the prompt's language (English when not translated). */
+  async function toolNames(caller: Caller, ids: string[], language: 'en' | 'fr'): Promise<string[]> {
     if (ids.length === 0) return [];
     const { data } = await fn
       .asCaller(caller)
       .from('tool_catalogue')
-      .select('id, name, description')
+      .select('id, name, description, name_fr, description_fr')
       .in('id', ids)
       .eq('enabled', true);
-    return ((data ?? []) as { name: string; description: string }[]).map(
-      (tool) => `${tool.name} (${tool.description})`,
-    );
+    return ((data ?? []) as CatalogueText[]).map((tool) => {
+      const text = localizedTool(tool, language);
+      return `${text.name} (${text.description})`;
+    });
   }
 
   /** Runs one task; returns the result plus what to meter (nothing when offline). */
@@ -167,7 +170,7 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
         const context: PromptContext = {
           input,
           sectorTemplate: await sectorTemplate(caller, input.subSectorId, input.language),
-          toolNames: await toolNames(caller, input.tools),
+          toolNames: await toolNames(caller, input.tools, input.language),
         };
         if (offline) return templated({ prompt: promptOffline(context) });
         const answer = await complete(promptMessages(context), 0.7, signal);

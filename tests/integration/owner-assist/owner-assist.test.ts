@@ -199,7 +199,9 @@ describe('owner-assist offline', () => {
     });
     expect(prompt.body.offline).toBe(true);
     expect(prompt.body.result!.prompt).toMatch(/^Tu es Clara, l’assistant de Le Petit Bistrot\./);
-    expect(prompt.body.result!.prompt).toContain('Calendar');
+    // A French prompt lists its tools in French.
+    expect(prompt.body.result!.prompt).toContain('Outils disponibles: Agenda (Prendre, vérifier');
+    expect(prompt.body.result!.prompt).not.toContain('Calendar');
     const modified = await assist(stack, owner.token, {
       task: 'modify_prompt',
       currentPrompt: 'You are Clara.',

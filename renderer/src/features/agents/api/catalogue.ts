@@ -44,13 +44,16 @@ export interface CatalogueTool {
   description: string;
   icon: string;
   defaultConfig: DefaultConfig;
+  /** French texts ('' when not translated): shown through localizedTool. */
+  nameFr: string;
+  descriptionFr: string;
 }
 
 /** The enabled tools of the catalogue (RLS shows owners the enabled ones only). */
 export async function fetchTools(): Promise<CatalogueTool[]> {
   const { data, error } = await getSupabase()
     .from('tool_catalogue')
-    .select('id, name, description, icon, default_config')
+    .select('id, name, description, name_fr, description_fr, icon, default_config')
     .eq('enabled', true)
     .order('sort_order')
     .order('id');
@@ -59,6 +62,8 @@ export async function fetchTools(): Promise<CatalogueTool[]> {
     id: t.id,
     name: t.name,
     description: t.description,
+    nameFr: t.name_fr,
+    descriptionFr: t.description_fr,
     icon: t.icon,
     // jsonb: checked by Postgres to be texts, parsed with the same rule here.
     defaultConfig: defaultConfigSchema.catch({}).parse(t.default_config),

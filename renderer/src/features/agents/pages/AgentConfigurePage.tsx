@@ -34,6 +34,7 @@ import { agentDomainHost } from '../wizard/agentDomain.ts';
 import { useSubdomainCheck } from '../wizard/useSubdomainCheck.ts';
 import { KnowledgeTab } from '../../knowledge/components/KnowledgeTab.tsx';
 import { ConnectorsTab } from '../../connectors/components/ConnectorsTab.tsx';
+import { ToolsTab } from '../tools/ToolsTab.tsx';
 import { InteractionsEditor } from '../../interactions/InteractionsEditor.tsx';
 import './agents.css';
 
@@ -237,6 +238,7 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
             title={t('knowledge:tab')}
             panel={<KnowledgeTab agentId={agent.id} userId={agent.userId} />}
           />
+          <Tab id="tools" title={t('agentTools:tab')} panel={<ToolsTab agent={agent} />} />
           <Tab id="interactions" title={t('interactions:page.title')} panel={<InteractionsEditor agent={agent} />} />
           <Tab id="connectors" title={t('connectors:tab')} panel={<ConnectorsTab agent={agent} />} />
         </Tabs>

@@ -14,6 +14,7 @@ import { useAccessToken } from '../api/knowledge.ts';
 import { useVoiceAvailabilityQuery } from '../api/voiceAvailability.ts';
 import { voiceNotice } from '../voiceNotice.ts';
 import { MicButton } from '../components/MicButton.tsx';
+import { TryToolButton } from '../components/TryToolButton.tsx';
 import { KnowledgeCard, StatsCard, VoiceCallCard } from '../components/SideCards.tsx';
 import { PhoneCallCard, PhoneCallDialog } from '../components/PhoneCallDialog.tsx';
 import { useSandboxPhoneCall } from '../phone/usePhoneCall.ts';
@@ -118,7 +119,10 @@ function Sandbox({ agent, accessToken }: { agent: AgentDetail; accessToken: stri
             onEvent={onEvent}
             onStateChange={onStateChange}
             composerAddon={({ send, pending }) => (
-              <MicButton send={send} pending={pending} language={locale} onChange={onRecording} offline={offline} />
+              <>
+                <TryToolButton send={send} pending={pending || phase !== 'idle'} language={locale} />
+                <MicButton send={send} pending={pending} language={locale} onChange={onRecording} offline={offline} />
+              </>
             )}
             composerNote={
               recordingError ? (

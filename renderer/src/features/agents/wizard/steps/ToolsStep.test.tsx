@@ -16,6 +16,8 @@ const tools = ['calendar', 'maps', 'payments'].map((id) => ({
   description: `${id} tool`,
   icon: 'calendar',
   defaultConfig: {},
+  nameFr: '',
+  descriptionFr: '',
 }));
 
 function Harness({ initial }: { initial: WizardDraft }) {

@@ -2,12 +2,13 @@ import { Card, Classes, H3, Icon, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { toolIcon } from '../../../../components/toolIcons.ts';
 import type { CatalogueTool } from '../../api/catalogue.ts';
+import { toolText } from '../../tools/toolsModel.ts';
 import { recommendedToolIds } from '../wizardModel.ts';
 import type { StepProps } from './SectorStep.tsx';
 
 /** Tool cards toggled by clicking, Recommended from sector and brief keywords (spec 001 §2.2). */
 export function ToolsStep({ draft, onChange, tools }: StepProps & { tools: CatalogueTool[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const recommended = recommendedToolIds(draft.sectorId, draft.brief);
   const toggle = (id: string) =>
     onChange((d) => ({
@@ -21,6 +22,7 @@ export function ToolsStep({ draft, onChange, tools }: StepProps & { tools: Catal
       <div className="wizard-tools">
         {tools.map((tool) => {
           const selected = draft.toolIds.includes(tool.id);
+          const text = toolText({ id: tool.id }, tools, i18n.language);
           return (
             <Card
               key={tool.id}
@@ -41,10 +43,10 @@ export function ToolsStep({ draft, onChange, tools }: StepProps & { tools: Catal
             >
               <div className="wizard-tool-head">
                 <Icon icon={toolIcon(tool.icon)} size={20} />
-                <strong>{tool.name}</strong>
+                <strong>{text.name}</strong>
                 {selected && <Icon icon="tick-circle" intent="success" />}
               </div>
-              <p className={Classes.TEXT_MUTED}>{tool.description}</p>
+              <p className={Classes.TEXT_MUTED}>{text.description}</p>
               {recommended.has(tool.id) && (
                 <Tag intent="success" minimal>
                   {t('agents:wizard.tools.recommended')}
