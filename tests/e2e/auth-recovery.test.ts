@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
 import { agentsFr } from '../../renderer/src/features/agents/locales/fr.ts';
 import { authFr } from '../../renderer/src/features/auth/locales/fr.ts';
+import { SIGN_IN_THROTTLE } from '../../supabase/functions/_shared/contracts/sign-in-throttle.ts';
 import { errorsFr } from '../../renderer/src/errors/locales/fr.ts';
 import { EmailVerificationPage } from './pages/AccountPages.ts';
 import { AccountRecovery, LoginPage } from './pages/LoginPage.ts';
@@ -243,6 +244,31 @@ describe('stale sessions', () => {
     await login.fillSignIn(owner.email, owner.password);
     await login.submit();
     await page.waitForURL((url) => url.pathname === '/credits');
+    await context.close();
+  });
+});
+
+describe('failed sign-in throttle', () => {
+  it('after too many wrong passwords the sign-in form says to wait', async () => {
+    const owner = await confirmedOwner('fr');
+    const { context, page } = await newPage(browser, DESKTOP);
+    const login = new LoginPage(page, product.consoleUrl);
+    await login.open();
+    for (let i = 1; i < SIGN_IN_THROTTLE.maxFailures; i++) {
+      await login.fillSignIn(owner.email, 'not-my-password');
+      await login.submitSignIn();
+      await page.getByText(errorsFr.auth.invalidCredentials).waitFor();
+    }
+    await login.fillSignIn(owner.email, 'not-my-password');
+    await login.submitSignIn();
+    const wait = errorsFr.auth.signInThrottled.replace('{{minutes}}', String(SIGN_IN_THROTTLE.lockMinutes));
+    await page.getByText(wait).waitFor();
+    // Even the right password is refused until the wait is over, and the form still says so.
+    await login.fillSignIn(owner.email, owner.password);
+    await login.submitSignIn();
+    await page.getByText(wait).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await screenshot(page, 'auth-sign-in-throttled');
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { AuthApiError, AuthRetryableFetchError, AuthWeakPasswordError, StorageApiError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
+import { signInThrottleMessage } from '@contracts/sign-in-throttle.ts';
 import { createI18n } from '../i18n/index.ts';
 import { AppError, toAppError, type AppErrorContext } from './appError.ts';
 
@@ -20,6 +21,20 @@ describe('toAppError maps auth failures to the spec 000 §8 messages', () => {
     expect(error.source).toBe('auth');
     expect(error.code).toBe(code);
     expect(error.messageKey).toBe(key);
+  });
+
+  it("names the wait when the account's failed sign-in throttle refuses, in the user's language", () => {
+    const error = toAppError(new AuthApiError(signInThrottleMessage(12), 400, 'invalid_credentials'), 'signIn');
+    expect(error.code).toBe('sign_in_throttled');
+    expect(error.messageKey).toBe('errors:auth.signInThrottled');
+    const fr = createI18n('fr');
+    expect(fr.t(error.messageKey, error.params)).toContain('patienter 12 min');
+    const en = createI18n('en');
+    expect(en.t(error.messageKey, error.params)).toContain('wait 12 min');
+    // An ordinary wrong password stays the ordinary message.
+    expect(toAppError(new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'), 'signIn').code).toBe(
+      'invalid_credentials',
+    );
   });
 
   it('maps a weak password', () => {

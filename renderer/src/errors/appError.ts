@@ -2,6 +2,8 @@
  * One error shape for the console (CONVENTIONS §5): PostgREST, Auth, edge-function and IPC failures
  * all become an `AppError` whose `messageKey` is an i18n key in the `errors` namespace.
  */
+import { signInWaitMinutes } from '@contracts/sign-in-throttle.ts';
+
 export type AppErrorSource = 'auth' | 'database' | 'function' | 'network' | 'app';
 
 /** Which operation failed decides the fallback wording (spec 000 §8: sign-in vs sign-up "other"). */
@@ -235,6 +237,17 @@ export function toAppError(error: unknown, context: AppErrorContext = 'generic')
     const byCode = authCodeKeys[code];
     let key = byCode?.[context] ?? byCode?.any;
     if (!key && code === 'validation_failed' && invalidEmailMessage.test(f.message)) key = 'auth.invalidEmail';
+    // The account's failed-sign-in throttle refuses with invalid_credentials and names the wait.
+    const waitMinutes = code === 'invalid_credentials' ? signInWaitMinutes(f.message) : null;
+    if (waitMinutes !== null) {
+      return new AppError({
+        ...base,
+        params: { ...base.params, minutes: String(waitMinutes) },
+        source: 'auth',
+        code: 'sign_in_throttled',
+        messageKey: 'errors:auth.signInThrottled',
+      });
+    }
     return new AppError({ ...base, source: 'auth', code, messageKey: `errors:${key ?? contextFallbackKeys[context]}` });
   }
   if (f.name === 'FunctionsHttpError' || f.name === 'FunctionsRelayError') {

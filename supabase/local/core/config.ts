@@ -69,6 +69,7 @@ export async function loadSupabaseConfig(
   const auth = table(raw.auth);
   const email = table(auth.email);
   const rateLimit = table(auth.rate_limit);
+  const passwordHook = table(table(auth.hook).password_verification_attempt);
   const storage = table(raw.storage);
   const external = Object.fromEntries(
     Object.entries(table(auth.external)).map(([name, p]) => {
@@ -119,6 +120,12 @@ export async function loadSupabaseConfig(
         template: await emailTemplates(projectDir, table(email.template)),
       },
       external,
+      hook: {
+        password_verification_attempt: {
+          enabled: bool(passwordHook.enabled, false),
+          uri: str(passwordHook.uri, ''),
+        },
+      },
     },
     storage: {
       file_size_limit: str(storage.file_size_limit, '50MiB'),

@@ -106,6 +106,10 @@ export interface SupabaseConfig {
         skip_nonce_check: boolean;
       }
     >;
+    /** [auth.hook.*]: Postgres functions (`pg-functions://<db>/<schema>/<fn>`) Auth calls. */
+    hook: {
+      password_verification_attempt: { enabled: boolean; uri: string };
+    };
   };
   storage: {
     file_size_limit: string;

@@ -84,6 +84,13 @@ export class LoginPage extends ConsolePage {
     await this.submitButton().click();
   }
 
+  /** Submits the sign-in form and waits until Auth has answered it. */
+  async submitSignIn(): Promise<void> {
+    const answered = this.page.waitForResponse((r) => r.url().includes('/auth/v1/token'));
+    await this.submit();
+    await answered;
+  }
+
   async openGoogleTab(): Promise<void> {
     await this.googleTab().click();
   }

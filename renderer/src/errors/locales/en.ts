@@ -9,6 +9,7 @@ export const errorsEn = {
     invalidEmail: 'Invalid email address',
     accountDisabled: 'This account has been disabled',
     tooManyAttempts: 'Too many failed attempts. Please try again later',
+    signInThrottled: 'Too many failed sign-in attempts. Please wait {{minutes}} min before trying again.',
     signInFailed: 'Failed to sign in with email and password',
     emailNotConfirmed: 'Please verify your email address before signing in. Check your inbox for a verification link.',
     emailInUse: 'An account with this email already exists',

@@ -8,6 +8,7 @@ export const errorsFr: typeof errorsEn = {
     invalidEmail: 'Adresse e-mail invalide',
     accountDisabled: 'Ce compte a été désactivé',
     tooManyAttempts: 'Trop de tentatives échouées. Veuillez réessayer plus tard',
+    signInThrottled: 'Trop de tentatives de connexion échouées. Veuillez patienter {{minutes}} min avant de réessayer.',
     signInFailed: 'Échec de la connexion avec e-mail et mot de passe',
     emailNotConfirmed:
       'Veuillez vérifier votre adresse e-mail avant de vous connecter. Consultez votre boîte de réception pour trouver le lien de vérification.',

@@ -1,4 +1,5 @@
 import { AuthError, badRequest, validationFailed } from '../errors.ts';
+import { passwordVerificationAttempt } from '../hooks.ts';
 import { json, optString, readJson } from '../http.ts';
 import { passwordTooLong, passwordWeakness, verifyPassword } from '../password.ts';
 import { consumeFlowState } from '../pkce.ts';
@@ -51,11 +52,14 @@ async function passwordGrant(env: AuthEnv, request: Request, body: Record<string
   if (!email && !phone) throw validationFailed('missing email or phone');
   if (!email) throw invalidCredentials();
   if (!env.config.email.enable_signup) throw new AuthError(400, 'email_provider_disabled', 'Email logins are disabled');
-  // No stored password is longer (they are refused when set): spare the lookup and the hash.
-  if (passwordTooLong(password)) throw invalidCredentials();
   const user = await findUserByEmail(env.ctx.db, email);
-  // The password is checked before anything that would reveal whether the account exists.
-  if (!user || !(await verifyPassword(password, user.encrypted_password))) throw invalidCredentials();
+  if (!user) throw invalidCredentials();
+  // No stored password is longer (they are refused when set): spare the hash.
+  const valid = !passwordTooLong(password) && (await verifyPassword(password, user.encrypted_password));
+  // The account's password hook decides first, told whether the password matched (it may refuse
+  // even a right one); then a wrong password is refused before anything else about the account.
+  await passwordVerificationAttempt(env, user.id, valid);
+  if (!valid) throw invalidCredentials();
   if (user.banned_until && new Date(user.banned_until) > new Date()) throw badRequest('user_banned', 'User is banned');
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
   const weakness = passwordWeakness(password, env.config);
