@@ -8,6 +8,7 @@ import { recordingPath } from '../../supabase/functions/voice-session/session.ts
 import type { Database } from '../../supabase/types/database.ts';
 import { historyEn } from '../../renderer/src/features/history/locales/en.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
+import { formatPhone } from '../../supabase/functions/_shared/contracts/phone-format.ts';
 import { CallHistoryPage, ContactsPage, InboxPage } from './pages/HistoryPages.ts';
 import { DESKTOP, launchBrowser, newPage, screenshot } from './support/browser.ts';
 import { productClient } from './support/clients.ts';
@@ -313,7 +314,7 @@ describe('call history', () => {
     await expect.poll(() => calls.rows().count()).toBe(20);
     await calls.search('+33 6 12');
     await expect.poll(() => calls.rows().count()).toBe(1);
-    await expect.poll(() => calls.rows().first().textContent()).toContain(CALLER);
+    await expect.poll(() => calls.rows().first().textContent()).toContain(formatPhone(CALLER));
     await context.close();
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { shellEn } from '../../renderer/src/app/locales/en.ts';
 import { historyEn } from '../../renderer/src/features/history/locales/en.ts';
 import { notificationsEn } from '../../renderer/src/features/notifications/locales/en.ts';
+import { formatPhone } from '../../supabase/functions/_shared/contracts/phone-format.ts';
 import type { Database } from '../../supabase/types/database.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
 import { CallHistoryPage } from './pages/HistoryPages.ts';
@@ -24,6 +25,8 @@ const password = 'missed-calls-pass';
 const MISSED_CALLER = '+33698765432';
 const BUSY_CALLER = '+33611112222';
 const ANSWERED_CALLER = '+33633334444';
+/** How the console writes a number on screen (the one formatter). */
+const shown = formatPhone;
 let browser: Browser;
 let service: SupabaseClient<Database>;
 let ownerId: string;
@@ -86,11 +89,13 @@ describe('every call in the history', () => {
   it('a missed call is listed in red with the caller’s number and the missed-call notification opens it', async () => {
     const { page, calls, close } = await signedIn();
     await calls.open('/calls');
-    await expect.poll(() => calls.callers()).toEqual([MISSED_CALLER, BUSY_CALLER, ANSWERED_CALLER]);
-    expect(await calls.statusColourOf(MISSED_CALLER)).toBe('red');
-    expect(await calls.statusOf(MISSED_CALLER)).toBe(historyEn.calls.status.failed);
-    expect(await calls.statusColourOf(BUSY_CALLER)).toBe('yellow');
-    expect(await calls.statusColourOf(ANSWERED_CALLER)).toBe('green');
+    await expect
+      .poll(() => calls.callers())
+      .toEqual([shown(MISSED_CALLER), shown(BUSY_CALLER), shown(ANSWERED_CALLER)]);
+    expect(await calls.statusColourOf(shown(MISSED_CALLER))).toBe('red');
+    expect(await calls.statusOf(shown(MISSED_CALLER))).toBe(historyEn.calls.status.failed);
+    expect(await calls.statusColourOf(shown(BUSY_CALLER))).toBe('yellow');
+    expect(await calls.statusColourOf(shown(ANSWERED_CALLER))).toBe('green');
     await screenshot(page, 'history-missed-calls');
 
     // From anywhere in the console, the notification about the missed call opens that call.
@@ -102,7 +107,7 @@ describe('every call in the history', () => {
     await missed.click();
     await page.waitForURL((url) => url.pathname === `/agents/${agentId}/calls`);
     await calls.dialog().waitFor();
-    expect(await calls.dialog().textContent()).toContain(MISSED_CALLER);
+    expect(await calls.dialog().textContent()).toContain(shown(MISSED_CALLER));
     expect(await calls.dialog().textContent()).toContain(historyEn.calls.status.failed);
     await close();
   });
@@ -112,7 +117,7 @@ describe('every call in the history', () => {
     await calls.open('/calls');
     await expect.poll(() => calls.rows().count()).toBe(3);
     await calls.filterStatus(historyEn.calls.status.busy);
-    await expect.poll(() => calls.callers()).toEqual([BUSY_CALLER]);
+    await expect.poll(() => calls.callers()).toEqual([shown(BUSY_CALLER)]);
     await calls.filterStatus(historyEn.calls.allStatuses);
     await expect.poll(() => calls.rows().count()).toBe(3);
     await close();
@@ -145,7 +150,7 @@ describe('every call in the history', () => {
     const { page, calls, close } = await signedIn();
     await page.goto(link!);
     await calls.dialog().waitFor();
-    expect(await calls.dialog().textContent()).toContain(MISSED_CALLER);
+    expect(await calls.dialog().textContent()).toContain(shown(MISSED_CALLER));
     await close();
   });
 

@@ -278,7 +278,8 @@ export function makeHandler(env: FunctionEnv, wiring: WhatsAppWiring = {}): (req
         agent_id: body.agentId,
         role: 'assistant',
         content: body.text.slice(0, 50_000),
-        metadata: { [OWNER_MESSAGE_FLAG]: true },
+        // The channel stamp is what the message figures count a line of the text channels by.
+        metadata: { channel: 'whatsapp', [OWNER_MESSAGE_FLAG]: true },
       });
       if (written.error) throw new Error(`recording the owner's message failed: ${written.error.message}`);
     }

@@ -272,6 +272,19 @@ function questionKey(text: string): string {
     .trim();
 }
 
+const COURTESY =
+  /^((merci|thanks|thank you|thank u|thx|ok|okay|oki|d accord|dac|oui|non|yes|no|yep|nope|bonjour|bonsoir|hello|hi|hey|salut|coucou|au revoir|bye|goodbye|good bye|bonne journee|bonne journée|bonne soirée|bonne soiree|super|parfait|perfect|great|cool|top|genial|génial|nickel|tres bien|très bien|beaucoup|bien|much|a lot|so much|you|vous|à vous|a vous|encore|again)( |$))+$/;
+
+/** Whether a visitor's line is a question for Top questions: no phone number, no email, not only courtesy. */
+export function isVisitorQuestion(text: string): boolean {
+  return (
+    !/[^\s@]+@[^\s@]+\.[a-z]{2,}/i.test(text) &&
+    !/[0-9]([ ().-]?[0-9]){5,}/.test(text) &&
+    questionKey(text) !== '' &&
+    !COURTESY.test(questionKey(text))
+  );
+}
+
 /** The numbers the dashboards must show for this seed, computed here from the definitions. */
 export function expectedInsights(seed: InsightsSeed, period: Period, now: Date, agent?: string, tz = TIME_ZONE) {
   const span = { '24h': DAY, '7d': 7 * DAY, '30d': 30 * DAY }[period];
@@ -333,7 +346,7 @@ export function expectedInsights(seed: InsightsSeed, period: Period, now: Date, 
   const questionLines = mine(seed.conversations)
     .filter((c) => c.channel !== 'sandbox')
     .flatMap((c) => c.lines)
-    .filter((l) => l.role === 'user' && current(l.at));
+    .filter((l) => l.role === 'user' && current(l.at) && isVisitorQuestion(l.content));
   const questions = new Map<string, number>();
   for (const l of questionLines)
     questions.set(questionKey(l.content), (questions.get(questionKey(l.content)) ?? 0) + 1);

@@ -583,7 +583,19 @@ describe('the 24-hour window', () => {
     openai.queueChat({ text: 'Hello there.' });
     await twilio.messages.inbound('text', { from: user, to: agent.number });
     await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
+    const whatsappMessages = async () => {
+      const stats = await cast.owner.client.rpc('insights_agent_statistics', {
+        agent_id: agent.agentId,
+        period: '24h',
+        time_zone: 'UTC',
+      });
+      expect(stats.error).toBeNull();
+      return (stats.data as { messages: { whatsapp: number } }).messages.whatsapp;
+    };
+    const before = await whatsappMessages();
     expect((await send(user, 'The owner here: see you at 8.', await token())).status).toBe(200);
+    // What the owner typed is a WhatsApp message in the figures too.
+    expect(await whatsappMessages()).toBe(before + 1);
     const thread = await cast.owner.client.rpc('whatsapp_thread_messages', {
       thread_agent: agent.agentId,
       thread_contact: user,

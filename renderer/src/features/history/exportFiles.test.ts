@@ -123,6 +123,25 @@ describe('call history exports', () => {
   });
 });
 
+describe('phone numbers in exports', () => {
+  it('writes every number in E.164, however the carrier or the contact list stored it', () => {
+    const gsm: CallRow = {
+      ...call,
+      kind: 'gsm',
+      from_number: 'whatsapp:+33 6 12 34 56 78',
+      to_number: '+1 415-555-0100',
+    };
+    expect(JSON.parse(callsJson([gsm])).calls[0]).toMatchObject({
+      from_number: '+33612345678',
+      to_number: '+14155550100',
+    });
+    expect(JSON.parse(contactsJson([{ ...contact, phone: '33612345678' }])).contacts[0].phone).toBe('+33612345678');
+    expect(parse(contactsCsv([{ ...contact, phone: '33612345678' }]), { columns: true })).toMatchObject([
+      { phone: "'+33612345678" },
+    ]);
+  });
+});
+
 describe('contact exports', () => {
   it('writes favourites as true/false, channels joined, and leaves the paging cursor out', () => {
     const [parsed] = parse(contactsCsv([contact, { ...contact, id: 'k2', favorite: false, channels: [] }]), {

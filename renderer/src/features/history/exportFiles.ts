@@ -4,6 +4,7 @@
  * contents are unit-tested; `saveExport` hands the text to the browser's download under one naming
  * rule, `{subject}-{yyyy-MM-dd-HH-mm-ss}.{csv|json}`.
  */
+import { exportPhone } from '@contracts/phone-format.ts';
 import { toCsv, type CsvCell } from '../../lib/csv.ts';
 import type { CallRow } from './api/callHistory.ts';
 import type { ContactCard } from './api/contacts.ts';
@@ -64,11 +65,20 @@ const callColumns = [
 
 /** Calls as call_history gave them; `duration` in seconds. */
 export function callsCsv(rows: CallRow[]): string {
-  return table(rows, callColumns, (row) => callColumns.map((column) => row[column]));
+  return table(rows.map(callForExport), callColumns, (row) => callColumns.map((column) => row[column]));
 }
 
 export function callsJson(rows: CallRow[]): string {
-  return JSON.stringify({ calls: rows }, null, 2);
+  return JSON.stringify({ calls: rows.map(callForExport) }, null, 2);
+}
+
+/** Exports write numbers in E.164, whatever way the carrier gave them. */
+function callForExport(row: CallRow): CallRow {
+  return { ...row, from_number: exportPhone(row.from_number), to_number: exportPhone(row.to_number) };
+}
+
+function contactForExport(row: ContactCard): ContactCard {
+  return { ...row, phone: exportPhone(row.phone) };
 }
 
 // sort_key is the list's paging cursor, not a fact about the contact.
@@ -88,13 +98,17 @@ const contactColumns = [
 
 /** Contacts; `channels` is `;`-separated, `total_call_duration` in seconds. */
 export function contactsCsv(rows: ContactCard[]): string {
-  return table(rows, contactColumns, (row) =>
+  return table(rows.map(contactForExport), contactColumns, (row) =>
     contactColumns.map((column) => (column === 'channels' ? row.channels.join(';') : row[column])),
   );
 }
 
 export function contactsJson(rows: ContactCard[]): string {
-  return JSON.stringify({ contacts: rows.map(({ sort_key: _cursor, ...contact }) => contact) }, null, 2);
+  return JSON.stringify(
+    { contacts: rows.map(contactForExport).map(({ sort_key: _cursor, ...contact }) => contact) },
+    null,
+    2,
+  );
 }
 
 const messageColumns = ['timestamp', 'role', 'content', 'tools', 'citations'] as const;

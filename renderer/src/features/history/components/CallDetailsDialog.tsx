@@ -2,6 +2,7 @@ import { Alert, Button, Classes, Dialog, DialogBody, DialogFooter, H5, Intent } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recordingDownloadName } from '@contracts/history.ts';
+import { formatPhone } from '@contracts/phone-format.ts';
 import { QueryState, SkeletonLines } from '../../../components/QueryState.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import type { CallRow } from '../api/callHistory.ts';
@@ -50,7 +51,7 @@ export function CallDetailsDialog({ call, onClose }: { call: CallRow; onClose: (
         {/* Who called and how it ended: for a missed call, the number to call back. */}
         <p className="call-details-summary">
           <span className={Classes.TEXT_MUTED}>{t('history:calls.caller')}</span>
-          <strong>{call.from_number ?? t('history:calls.browserCaller')}</strong>
+          <strong>{call.from_number ? formatPhone(call.from_number) : t('history:calls.browserCaller')}</strong>
           <CallStatusTag status={call.status} />
         </p>
         {call.recording_path ? (

@@ -3,6 +3,7 @@ import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCallDuration } from '@contracts/history.ts';
+import { formatPhone } from '@contracts/phone-format.ts';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import type { CallRow } from '../api/callHistory.ts';
@@ -39,7 +40,7 @@ export function CallTable({ rows, loading, allAgents, onDetails }: CallTableProp
       column.accessor((row) => row.from_number ?? '', {
         id: 'from',
         header: t('history:calls.columns.from'),
-        cell: (c) => c.getValue() || t('history:calls.browserCaller'),
+        cell: (c) => (c.getValue() ? formatPhone(c.getValue()) : t('history:calls.browserCaller')),
       }),
       column.accessor((row) => row.agent_name ?? '', {
         id: 'agent',

@@ -2,6 +2,7 @@ import { Button, Card, Classes, H5, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatCallDuration } from '@contracts/history.ts';
+import { formatPhone } from '@contracts/phone-format.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import type { ContactCard } from '../api/contacts.ts';
 
@@ -12,7 +13,7 @@ export function contactDisplayName(c: {
   email: string | null;
 }) {
   const name = `${c.first_name} ${c.last_name}`.trim();
-  return name || (c.phone ? `+${c.phone}` : (c.email ?? ''));
+  return name || (c.phone ? formatPhone(c.phone) : (c.email ?? ''));
 }
 
 export interface ContactCardViewProps {
@@ -45,7 +46,7 @@ export function ContactCardView({ contact, onToggleFavorite, saving }: ContactCa
           onClick={() => onToggleFavorite(contact)}
         />
       </div>
-      {contact.phone && <p>+{contact.phone}</p>}
+      {contact.phone && <p>{formatPhone(contact.phone)}</p>}
       {contact.email && <p>{contact.email}</p>}
       <p className={Classes.TEXT_MUTED}>
         {contact.last_contact_date

@@ -53,9 +53,9 @@ describe('call history states (spec 002 §2.5, French in both interface language
     renderPage('en');
     const table = screen.getByRole('table');
     expect(table.getAttribute('aria-busy')).toBe('true');
-    expect(screen.queryByText('+33612345678')).toBeNull();
+    expect(screen.queryByText('+33 6 12 34 56 78')).toBeNull();
     answer({ data: [call], error: null });
-    await screen.findByText('+33612345678');
+    await screen.findByText('+33 6 12 34 56 78');
     expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('false');
     expect(rpc).toHaveBeenCalledWith('call_history', expect.objectContaining({ page_size: 20 }));
   });
@@ -73,9 +73,9 @@ describe('call history states (spec 002 §2.5, French in both interface language
     rpc.mockResolvedValueOnce({ data: [call], error: null });
     renderPage('en');
     await screen.findByText('Impossible de charger les appels');
-    expect(screen.queryByText('+33612345678')).toBeNull();
+    expect(screen.queryByText('+33 6 12 34 56 78')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
-    await screen.findByText('+33612345678');
+    await screen.findByText('+33 6 12 34 56 78');
     await waitFor(() => expect(rpc).toHaveBeenCalledTimes(2));
     expect(screen.queryByText('Impossible de charger les appels')).toBeNull();
   });
@@ -83,9 +83,9 @@ describe('call history states (spec 002 §2.5, French in both interface language
   it('switches to another period and lists what it returns (the browser hangs here; jsdom does not)', async () => {
     rpc.mockResolvedValue({ data: [call], error: null });
     renderPage('en');
-    await screen.findByText('+33612345678');
+    await screen.findByText('+33 6 12 34 56 78');
     fireEvent.click(screen.getByRole('button', { name: '24 h' }));
     await waitFor(() => expect(rpc).toHaveBeenCalledTimes(2));
-    await screen.findByText('+33612345678');
+    await screen.findByText('+33 6 12 34 56 78');
   });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatCallDuration } from '@contracts/history.ts';
+import { formatPhone } from '@contracts/phone-format.ts';
 import { QueryState, SkeletonLines } from '../../../components/QueryState.tsx';
 import { toAppError } from '../../../errors/appError.ts';
 import { useContactQuery, useUpdateContactMutation, type Contact } from '../api/contacts.ts';
@@ -61,7 +62,7 @@ function ContactDetails({ contact }: { contact: Contact }) {
         <Card>
           {contact.phone && (
             <p>
-              <strong>{t('history:contact.phone')}:</strong> +{contact.phone}
+              <strong>{t('history:contact.phone')}:</strong> {formatPhone(contact.phone)}
             </p>
           )}
           {contact.email && (
