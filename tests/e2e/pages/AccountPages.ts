@@ -30,6 +30,16 @@ export class CreditsPage extends ConsolePage {
     return this.page.getByTestId('credit-balance').locator('.credits-balance-value');
   }
 
+  /** The balance card's balance line, worded as the sidebar's ('Balance: 60 minutes'). */
+  figuresBalance(): Locator {
+    return this.page.getByTestId('credit-balance').getByTestId('minutes-balance');
+  }
+
+  /** The balance card's pack line, worded as the sidebar's ('Pack minutes this period: 0 / 60'). */
+  figuresPeriod(): Locator {
+    return this.page.getByTestId('credit-balance').getByTestId('minutes-period');
+  }
+
   subscription(): Locator {
     return this.page.getByTestId('current-subscription');
   }

@@ -77,9 +77,14 @@ export class ConsolePage {
     return this.page.getByText(text, { exact: true });
   }
 
-  /** The sidebar's usage box ('12 / 500 MIN'). */
+  /** The sidebar's usage box's pack line ('Pack minutes this period: 12 / 500'). */
   usageMinutes(): Locator {
-    return this.page.getByTestId('usage-minutes');
+    return this.page.getByTestId('usage-box').getByTestId('minutes-period');
+  }
+
+  /** The sidebar's usage box's balance line ('Balance: 60 minutes'). */
+  usageBalance(): Locator {
+    return this.page.getByTestId('usage-box').getByTestId('minutes-balance');
   }
 
   usageBox(): Locator {

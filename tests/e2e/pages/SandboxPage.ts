@@ -27,6 +27,16 @@ export class SandboxPage {
     return this.page.getByTestId('sandbox-voice-notice');
   }
 
+  /** The line on the Voice Call card saying the test uses minutes, shown before any call. */
+  voiceCost(): Locator {
+    return this.page.getByTestId('sandbox-voice-cost');
+  }
+
+  /** The same line on the Phone Call card. */
+  phoneCost(): Locator {
+    return this.page.getByTestId('sandbox-phone-cost');
+  }
+
   callButton(): Locator {
     return this.page.getByTestId('sandbox-call');
   }

@@ -72,10 +72,11 @@ export function MainSidebar({
       </div>
       {!compact && (
         <TrialBox
+          balance={profile?.credits ?? 0}
           usedMinutes={usage.data?.usedMinutes ?? 0}
           totalMinutes={usage.data?.totalMinutes ?? 0}
           packName={usage.data?.subscribedPack ?? null}
-          state={usage.isError ? 'error' : usage.data ? 'ready' : 'loading'}
+          state={usage.isError ? 'error' : usage.data && profile ? 'ready' : 'loading'}
           onRetry={() => void usage.refetch()}
         />
       )}

@@ -17,22 +17,23 @@ function show(props: TrialBoxProps) {
 }
 
 describe('sidebar usage box', () => {
-  it('shows minutes used of the pack and its percentage', () => {
-    show({ usedMinutes: 12, totalMinutes: 500, packName: 'Pro' });
-    expect(screen.getByTestId('usage-minutes').textContent).toBe('12 / 500 MIN');
-    expect(screen.getByTestId('usage-minutes').className).not.toContain(Classes.SKELETON);
+  it('shows the balance and the minutes used of the pack this period, in the Credits page words', () => {
+    show({ balance: 488, usedMinutes: 12, totalMinutes: 500, packName: 'Pro' });
+    expect(screen.getByTestId('minutes-balance').textContent).toBe('Balance: 488 minutes');
+    expect(screen.getByTestId('minutes-period').textContent).toBe('Pack minutes this period: 12 / 500');
+    expect(screen.getByTestId('minutes-period').className).not.toContain(Classes.SKELETON);
   });
 
   it('is a skeleton while the numbers load, not a false 0 / 0', () => {
-    show({ usedMinutes: 0, totalMinutes: 0, packName: null, state: 'loading' });
-    expect(screen.getByTestId('usage-minutes').className).toContain(Classes.SKELETON);
+    show({ balance: 0, usedMinutes: 0, totalMinutes: 0, packName: null, state: 'loading' });
+    expect(screen.getByTestId('minutes-period').className).toContain(Classes.SKELETON);
   });
 
   it('says the usage is unavailable when it failed, and retries on request', () => {
     const onRetry = vi.fn();
-    show({ usedMinutes: 0, totalMinutes: 0, packName: null, state: 'error', onRetry });
+    show({ balance: 0, usedMinutes: 0, totalMinutes: 0, packName: null, state: 'error', onRetry });
     expect(screen.getByText('Usage unavailable right now')).toBeTruthy();
-    expect(screen.queryByTestId('usage-minutes')).toBeNull();
+    expect(screen.queryByTestId('minutes-period')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledOnce();
   });

@@ -1,7 +1,10 @@
 import { Button, Card, Classes, Intent, ProgressBar } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { MinutesFigures } from '../../features/credits/components/MinutesFigures.tsx';
 
 export interface TrialBoxProps {
+  /** The credit balance in minutes, said with the same words as on the Credits page. */
+  balance: number;
   usedMinutes: number;
   totalMinutes: number;
   /** The running subscription's pack; null on the free pack (the spec's trial box). */
@@ -15,7 +18,7 @@ export interface TrialBoxProps {
  * The usage box of the sidebar: voice minutes used of the minutes the pack gives this period (the
  * spec's build showed a fixed 0 %; MainSidebar feeds it from the credits feature's SQL aggregate).
  */
-export function TrialBox({ usedMinutes, totalMinutes, packName, state = 'ready', onRetry }: TrialBoxProps) {
+export function TrialBox({ balance, usedMinutes, totalMinutes, packName, state = 'ready', onRetry }: TrialBoxProps) {
   const { t } = useTranslation();
   if (state === 'error') {
     return (
@@ -44,9 +47,13 @@ export function TrialBox({ usedMinutes, totalMinutes, packName, state = 'ready',
         <strong className={`${Classes.TEXT_SMALL}${skeleton}`}>{t('shell:sidebar.trialPercent', { percent })}</strong>
       </div>
       <ProgressBar value={percent / 100} intent={Intent.PRIMARY} stripes={false} animate={false} />
-      <span className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}${skeleton}`} data-testid="usage-minutes">
-        {t('shell:sidebar.trialUsage', { used: usedMinutes, total: totalMinutes })}
-      </span>
+      <MinutesFigures
+        balance={balance}
+        usedMinutes={usedMinutes}
+        totalMinutes={totalMinutes}
+        loading={state === 'loading'}
+        small
+      />
     </Card>
   );
 }

@@ -29,7 +29,6 @@ export const shellEn = {
     trialTitle: 'Free trial',
     packTitle: '{{pack}} plan',
     trialPercent: '{{percent}}%',
-    trialUsage: '{{used}} / {{total}} MIN',
     usageUnavailable: 'Usage unavailable right now',
     usageRetry: 'Retry',
     signOut: 'Sign out',

@@ -30,7 +30,6 @@ export const shellFr: typeof shellEn = {
     trialTitle: 'Essai gratuit',
     packTitle: 'Offre {{pack}}',
     trialPercent: '{{percent}} %',
-    trialUsage: '{{used}} / {{total}} MIN',
     usageUnavailable: 'Consommation indisponible pour le moment',
     usageRetry: 'Réessayer',
     signOut: 'Se déconnecter',

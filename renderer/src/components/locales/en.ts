@@ -1,5 +1,10 @@
 /** Wording of the shared widgets in renderer/src/components. */
 export const commonEn = {
+  // Under a field with a server limit.
+  counter: {
+    count: '{{count}} / {{max}}',
+    over: 'Over the limit of {{max}} characters: shorten it to save.',
+  },
   table: {
     empty: 'Nothing to show yet',
     loading: 'Loading rows',

@@ -1,6 +1,11 @@
 import type { commonEn } from './en.ts';
 
 export const commonFr: typeof commonEn = {
+  // Under a field with a server limit.
+  counter: {
+    count: '{{count}} / {{max}}',
+    over: 'Limite de {{max}} caractères dépassée : raccourcissez le texte pour enregistrer.',
+  },
   table: {
     empty: 'Rien à afficher pour le moment',
     loading: 'Chargement des lignes',

@@ -4,6 +4,8 @@ import { useSaveShortcut } from '../configure/useSaveShortcut.ts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { EditorNotices } from '../../../components/EditorNotices.tsx';
+import { CharCounter, charLength } from '../../../components/CharCounter.tsx';
+import { AGENT_LIMITS } from '@contracts/field-limits.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { toastSuccess } from '../../../components/toaster.ts';
 import { isEditConflict } from '../../../components/unsavedChanges.ts';
@@ -73,7 +75,7 @@ function PromptEditor({ agent }: { agent: AgentDetail }) {
 
   const save = () =>
     saving.run(async () => {
-      if (!dirty || update.isPending || conflict) return;
+      if (!dirty || update.isPending || conflict || charLength(prompt) > AGENT_LIMITS.prompt) return;
       setSaveFailed(false);
       try {
         await persist(prompt, base.version);
@@ -119,6 +121,8 @@ function PromptEditor({ agent }: { agent: AgentDetail }) {
   };
 
   const count = backups.data?.length ?? 0;
+  // The prompt's column limit, from the contract the database restates: past it Save is off.
+  const tooLong = charLength(prompt) > AGENT_LIMITS.prompt;
   return (
     <>
       <header className="agents-header">
@@ -144,7 +148,7 @@ function PromptEditor({ agent }: { agent: AgentDetail }) {
             icon="floppy-disk"
             text={t('agents:prompts.save')}
             loading={update.isPending || saving.inFlight}
-            disabled={!dirty || conflict || saving.inFlight}
+            disabled={!dirty || conflict || saving.inFlight || tooLong}
             onClick={() => void save()}
           />
         </div>
@@ -185,6 +189,7 @@ function PromptEditor({ agent }: { agent: AgentDetail }) {
           ) : (
             <MarkdownPreview source={prompt} />
           )}
+          <CharCounter value={prompt} max={AGENT_LIMITS.prompt} testId="prompt-counter" />
         </Card>
         <AssistantPanel prompt={prompt} onPrompt={setPrompt} />
       </div>

@@ -14,6 +14,12 @@ export const creditsEn = {
     credits_one: '{{count}} credit',
     credits_other: '{{count}} credits',
   },
+  // The same two lines in the sidebar's usage box and on this page.
+  figures: {
+    balance_one: 'Balance: {{count}} minute',
+    balance_other: 'Balance: {{count}} minutes',
+    period: 'Pack minutes this period: {{used}} / {{total}}',
+  },
   subscription: {
     title: 'Current subscription',
     none: 'No active subscription',

@@ -16,6 +16,12 @@ export const creditsFr: typeof creditsEn = {
     credits_one: '{{count}} crédit',
     credits_other: '{{count}} crédits',
   },
+  // The same two lines in the sidebar's usage box and on this page.
+  figures: {
+    balance_one: 'Solde : {{count}} minute',
+    balance_other: 'Solde : {{count}} minutes',
+    period: 'Minutes du pack sur la période : {{used}} / {{total}}',
+  },
   subscription: {
     title: 'Abonnement actuel',
     none: 'Aucun abonnement actif',

@@ -11,6 +11,7 @@ import { usePacksQuery } from '../api/getPacks.ts';
 import { useActiveSubscriptionQuery } from '../api/getSubscription.ts';
 import { useStartCheckoutMutation } from '../api/startCheckout.ts';
 import { useWhatsAppUsageQuery } from '../api/getWhatsAppUsage.ts';
+import { useMinutesUsageQuery } from '../api/getUsage.ts';
 import { BalanceCard } from '../components/BalanceCard.tsx';
 import { CreditHistoryTable } from '../components/CreditHistoryTable.tsx';
 import { FreePackCard } from '../components/FreePackCard.tsx';
@@ -38,6 +39,7 @@ export function CreditsSections({
   const history = useCreditHistoryQuery(profile.id);
   const billing = useBillingStatusQuery();
   const whatsapp = useWhatsAppUsageQuery(profile.id);
+  const usage = useMinutesUsageQuery(profile.id);
   const freePack = useActivateFreePackMutation(profile.id);
   // One activation request per click: a double click must not answer 'already activated'.
   const once = useSingleFlight();
@@ -48,7 +50,7 @@ export function CreditsSections({
   return (
     <div className="credits-sections">
       <div className="credits-top">
-        <BalanceCard credits={profile.credits} />
+        <BalanceCard credits={profile.credits} usage={usage.data} />
         {showSubscription && (
           <QueryState query={subscription} errorTitle={errorTitle} loading={<SkeletonLines count={2} />}>
             {(s) => <SubscriptionCard subscription={s} />}

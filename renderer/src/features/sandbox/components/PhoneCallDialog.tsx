@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PhoneCall } from '../phone/phoneCall.ts';
 import { useCallSeconds, useCallerListening, usePhoneCallState } from '../phone/usePhoneCall.ts';
 import { PhoneCallView } from './PhoneCallView.tsx';
+import { MinutesCostNote } from './SideCards.tsx';
 
 /** Next to the Voice Call card: hear the phone experience before buying a number (issue 16 §5). */
 export function PhoneCallCard({ onCall, busy }: { onCall: () => void; busy: boolean }) {
@@ -11,6 +12,7 @@ export function PhoneCallCard({ onCall, busy }: { onCall: () => void; busy: bool
     <Card className="sandbox-card" data-testid="sandbox-phone-card">
       <H4>{t('sandbox:phone.title')}</H4>
       <p className={Classes.TEXT_MUTED}>{t('sandbox:phone.body')}</p>
+      <MinutesCostNote testId="sandbox-phone-cost" />
       <Button
         icon="mobile-phone"
         intent={Intent.PRIMARY}

@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Classes, H4, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, H4, Icon, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { QueryState, SkeletonLines } from '../../../components/QueryState.tsx';
@@ -15,6 +15,7 @@ export function VoiceCallCard({ onCall, notice }: { onCall: () => void; notice: 
     <Card className="sandbox-card" data-testid="sandbox-voice-card">
       <H4>{t('sandbox:voice.title')}</H4>
       <p className={Classes.TEXT_MUTED}>{t('sandbox:voice.body')}</p>
+      <MinutesCostNote testId="sandbox-voice-cost" />
       {notice && (
         <Callout
           id="sandbox-voice-notice"
@@ -39,6 +40,19 @@ export function VoiceCallCard({ onCall, notice }: { onCall: () => void; notice: 
         data-testid="sandbox-call"
       />
     </Card>
+  );
+}
+
+/**
+ * Said before a sandbox voice or phone test starts: it is billed like a real call, one credit per
+ * started minute taken from the balance (the rule the server applies when it settles the call).
+ */
+export function MinutesCostNote({ testId }: { testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <p className={`${Classes.TEXT_SMALL} sandbox-cost-note`} data-testid={testId}>
+      <Icon icon="time" size={12} /> {t('sandbox:cost.note')}
+    </p>
   );
 }
 

@@ -73,6 +73,10 @@ export const sandboxEn = {
     },
     seeCredits: 'Get credits',
   },
+  // Said on the voice and phone test cards before a call starts.
+  cost: {
+    note: 'Uses minutes: 1 credit per started minute, taken from your balance.',
+  },
   voiceNotice: {
     offlineTitle: 'Offline mode',
     offlineBody:

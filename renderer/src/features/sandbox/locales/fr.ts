@@ -75,6 +75,10 @@ export const sandboxFr: typeof sandboxEn = {
     },
     seeCredits: 'Obtenir des crédits',
   },
+  // Said on the voice and phone test cards before a call starts.
+  cost: {
+    note: 'Consomme des minutes : 1 crédit par minute entamée, pris sur votre solde.',
+  },
   voiceNotice: {
     offlineTitle: 'Mode hors ligne',
     offlineBody:
