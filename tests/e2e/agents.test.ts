@@ -19,6 +19,7 @@ const PAGING_PREFIX = 'Paging agent';
 const WIZARD_AGENT = 'Fournil assistant';
 const CONFIGURE_AGENT = 'Configure agent';
 const PROMPTS_AGENT = 'Prompts agent';
+const VOICE_AGENT = 'Voice bounds agent';
 /** A 1x1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -39,7 +40,7 @@ describe('agents console', () => {
     await owner
       ?.from('agents')
       .delete()
-      .in('name', [WIZARD_AGENT, CONFIGURE_AGENT, `${CONFIGURE_AGENT} renamed`, PROMPTS_AGENT]);
+      .in('name', [WIZARD_AGENT, CONFIGURE_AGENT, `${CONFIGURE_AGENT} renamed`, PROMPTS_AGENT, VOICE_AGENT]);
     await browser?.close();
   });
 
@@ -333,6 +334,47 @@ describe('agents console', () => {
     } finally {
       await service.auth.admin.deleteUser(userId);
     }
+  });
+
+  it('an owner sets the longest call and the idle cut-off, and they are saved', async () => {
+    // An agent with no phone number and no public page: browser voice still uses its bounds.
+    const { data: created, error } = await owner
+      .from('agents')
+      .insert({ user_id: ownerId, name: VOICE_AGENT })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    const agentId = (created as { id: string }).id;
+    const { page } = await newPage(browser, DESKTOP);
+    const shell = new ConsolePage(page, product.consoleUrl);
+    await shell.signIn(demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD);
+    const configure = new AgentConfigurePage(page, product.consoleUrl, agentsEn);
+    await configure.open(agentId);
+
+    // The defaults: an hour at most, a minute of silence.
+    await configure.voiceBound('voiceMaxCall').waitFor();
+    expect(await configure.voiceBound('voiceMaxCall').inputValue()).toBe('60');
+    expect(await configure.voiceBound('voiceIdle').inputValue()).toBe('60');
+
+    // Longer than four hours is not allowed: Save stays off.
+    await configure.voiceBound('voiceMaxCall').fill('300');
+    await expect.poll(() => configure.saveButton().isDisabled()).toBe(true);
+    await configure.voiceBound('voiceMaxCall').fill('90');
+    await configure.voiceBound('voiceIdle').fill('30');
+    await expect.poll(() => configure.saveButton().isDisabled()).toBe(false);
+    await configure.saveButton().click();
+    await shell.toast(agentsEn.configure.saved).waitFor();
+    const { data: saved } = await owner
+      .from('agents')
+      .select('voice_max_call_seconds, voice_idle_seconds')
+      .eq('id', agentId)
+      .single();
+    expect(saved).toEqual({ voice_max_call_seconds: 90 * 60, voice_idle_seconds: 30 });
+
+    await page.reload();
+    await configure.voiceBound('voiceMaxCall').waitFor();
+    expect(await configure.voiceBound('voiceMaxCall').inputValue()).toBe('90');
+    expect(await configure.voiceBound('voiceIdle').inputValue()).toBe('30');
   });
 
   it('edits the general configuration, rejects bad subdomains, saves with Ctrl+S and uploads an avatar', async () => {

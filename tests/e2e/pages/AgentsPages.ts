@@ -165,6 +165,11 @@ export class AgentConfigurePage {
     return this.page.locator('#configure-avatar');
   }
 
+  /** The agent's voice call bounds: the longest call (minutes) and the idle cut-off (seconds). */
+  voiceBound(key: 'voiceMaxCall' | 'voiceIdle'): Locator {
+    return this.page.locator(`#configure-${key}`);
+  }
+
   /** The message under a text field (name, company, system prompt). */
   fieldMessage(key: 'name' | 'companyName' | 'prompt'): Locator {
     return this.page.getByTestId(`configure-${key}-error`);

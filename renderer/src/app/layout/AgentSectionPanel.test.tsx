@@ -32,6 +32,8 @@ function agent(name: string): AgentDetail {
     description: '',
     defaultLanguage: 'en_US',
     voice: 'male',
+    voiceMaxCallSeconds: 3600,
+    voiceIdleSeconds: 60,
     avatarUrl: null,
     subdomain: 'shop',
     directoryListed: false,

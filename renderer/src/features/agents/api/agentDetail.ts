@@ -16,6 +16,10 @@ export interface AgentDetail {
   description: string;
   defaultLanguage: string;
   voice: 'male' | 'female';
+  /** The longest a voice call may last, in seconds (browser voice and phone). */
+  voiceMaxCallSeconds: number;
+  /** How long a caller may stay silent before the call ends, in seconds. */
+  voiceIdleSeconds: number;
   avatarUrl: string | null;
   subdomain: string | null;
   directoryListed: boolean;
@@ -27,7 +31,7 @@ export interface AgentDetail {
 }
 
 const COLUMNS =
-  'id, user_id, name, company_name, description, default_language, voice, avatar_url, subdomain, directory_listed, sector, sub_sector, updated_at, version';
+  'id, user_id, name, company_name, description, default_language, voice, voice_max_call_seconds, voice_idle_seconds, avatar_url, subdomain, directory_listed, sector, sub_sector, updated_at, version';
 type DetailRow = Pick<
   Row<'agents'>,
   | 'id'
@@ -37,6 +41,8 @@ type DetailRow = Pick<
   | 'description'
   | 'default_language'
   | 'voice'
+  | 'voice_max_call_seconds'
+  | 'voice_idle_seconds'
   | 'avatar_url'
   | 'subdomain'
   | 'directory_listed'
@@ -58,6 +64,8 @@ function toDetail(r: DetailRow): AgentDetail {
     description: r.description,
     defaultLanguage: r.default_language,
     voice: voice.parse(r.voice),
+    voiceMaxCallSeconds: r.voice_max_call_seconds,
+    voiceIdleSeconds: r.voice_idle_seconds,
     avatarUrl: r.avatar_url,
     subdomain: r.subdomain,
     directoryListed: r.directory_listed,

@@ -6,6 +6,7 @@ import {
   Icon,
   InputGroup,
   Intent,
+  NumericInput,
   Radio,
   RadioGroup,
   Switch,
@@ -18,6 +19,7 @@ import type { SubdomainCheck, Voice } from '../wizard/wizardModel.ts';
 import { problemMessage, type FieldErrors, type FieldProblem } from '../fieldErrors.ts';
 import type { ConfigureSubdomainError, GeneralForm } from './configureModel.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
+import { VOICE_IDLE_SECONDS, VOICE_MAX_CALL_SECONDS, withinBound } from '@contracts/voice-call-bounds.ts';
 
 export interface GeneralTabProps {
   form: GeneralForm;
@@ -184,6 +186,41 @@ export function GeneralTab({
           checked={form.directoryListed}
           onChange={(e) => onChange({ directoryListed: e.currentTarget.checked })}
         />
+      </div>
+      <div className="configure-row">
+        <FormGroup
+          label={t('agents:configure.voiceMaxCall')}
+          labelFor="configure-voiceMaxCall"
+          helperText={t('agents:configure.voiceMaxCallHelp', {
+            min: VOICE_MAX_CALL_SECONDS.min / 60,
+            max: VOICE_MAX_CALL_SECONDS.max / 60,
+          })}
+          intent={withinBound(form.voiceMaxCallSeconds, VOICE_MAX_CALL_SECONDS) ? Intent.NONE : Intent.DANGER}
+        >
+          <NumericInput
+            id="configure-voiceMaxCall"
+            min={VOICE_MAX_CALL_SECONDS.min / 60}
+            max={VOICE_MAX_CALL_SECONDS.max / 60}
+            majorStepSize={15}
+            value={Number.isFinite(form.voiceMaxCallSeconds) ? form.voiceMaxCallSeconds / 60 : ''}
+            onValueChange={(minutes) => onChange({ voiceMaxCallSeconds: Math.round(minutes * 60) })}
+          />
+        </FormGroup>
+        <FormGroup
+          label={t('agents:configure.voiceIdle')}
+          labelFor="configure-voiceIdle"
+          helperText={t('agents:configure.voiceIdleHelp', { min: VOICE_IDLE_SECONDS.min, max: VOICE_IDLE_SECONDS.max })}
+          intent={withinBound(form.voiceIdleSeconds, VOICE_IDLE_SECONDS) ? Intent.NONE : Intent.DANGER}
+        >
+          <NumericInput
+            id="configure-voiceIdle"
+            min={VOICE_IDLE_SECONDS.min}
+            max={VOICE_IDLE_SECONDS.max}
+            majorStepSize={15}
+            value={Number.isFinite(form.voiceIdleSeconds) ? form.voiceIdleSeconds : ''}
+            onValueChange={(seconds) => onChange({ voiceIdleSeconds: seconds })}
+          />
+        </FormGroup>
       </div>
       <FormGroup label={t('agents:configure.description')} labelFor="configure-description" {...fieldState('prompt')}>
         <TextArea

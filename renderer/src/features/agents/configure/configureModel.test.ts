@@ -17,6 +17,8 @@ const saved: GeneralForm = {
   subdomain: 'demo',
   directoryListed: true,
   voice: 'female',
+  voiceMaxCallSeconds: 3600,
+  voiceIdleSeconds: 60,
   sectorId: 'food_restaurant',
   subSectorId: 'restaurant',
   description: 'You are Clara.',

@@ -1,3 +1,4 @@
+import { VOICE_IDLE_SECONDS, VOICE_MAX_CALL_SECONDS, withinBound } from '@contracts/voice-call-bounds.ts';
 import { subdomainShapeProblem, textProblems, type FieldErrors } from '../fieldErrors.ts';
 import type { SubdomainCheck, Voice } from '../wizard/wizardModel.ts';
 
@@ -9,6 +10,10 @@ export interface GeneralForm {
   subdomain: string;
   directoryListed: boolean;
   voice: Voice;
+  /** The agent's longest voice call, in seconds (the form shows minutes). */
+  voiceMaxCallSeconds: number;
+  /** The agent's idle cut-off: seconds of caller silence before the call ends. */
+  voiceIdleSeconds: number;
   sectorId: string;
   subSectorId: string;
   description: string;
@@ -37,6 +42,14 @@ export function generalProblems(form: GeneralForm): FieldErrors {
   return textProblems({ name: form.name, companyName: form.companyName, prompt: form.description });
 }
 
+/** Whether the longest call and the idle cut-off are inside the bounds the database allows. */
+export function voiceBoundsValid(form: GeneralForm): boolean {
+  return (
+    withinBound(form.voiceMaxCallSeconds, VOICE_MAX_CALL_SECONDS) &&
+    withinBound(form.voiceIdleSeconds, VOICE_IDLE_SECONDS)
+  );
+}
+
 /** Whether the save changes the public address (links, QR codes and the widget snippet change). */
 export function changesPublicAddress(form: GeneralForm, saved: GeneralForm): boolean {
   return saved.subdomain !== '' && form.subdomain !== saved.subdomain;
@@ -45,6 +58,7 @@ export function changesPublicAddress(form: GeneralForm, saved: GeneralForm): boo
 /** Save is disabled while a subdomain error exists, its check is pending, or a save runs (spec 001 §2.3). */
 export function canSave(form: GeneralForm, saved: GeneralForm, check: SubdomainCheck, saving: boolean): boolean {
   if (saving || Object.keys(generalProblems(form)).length > 0) return false;
+  if (!voiceBoundsValid(form)) return false;
   if (configureSubdomainError(form.subdomain, saved.subdomain, check) !== null) return false;
   if (
     form.subdomain !== saved.subdomain &&
@@ -64,6 +78,8 @@ export function changedColumns(form: GeneralForm, saved: GeneralForm): Record<st
     subdomain: 'subdomain',
     directoryListed: 'directory_listed',
     voice: 'voice',
+    voiceMaxCallSeconds: 'voice_max_call_seconds',
+    voiceIdleSeconds: 'voice_idle_seconds',
     sectorId: 'sector',
     subSectorId: 'sub_sector',
     description: 'description',

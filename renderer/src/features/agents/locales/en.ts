@@ -158,6 +158,11 @@ export const agentsEn = {
     voice: 'Voice',
     voiceMale: 'Male',
     voiceFemale: 'Female',
+    voiceMaxCall: 'Longest call (minutes)',
+    voiceMaxCallHelp: 'Browser voice and phone calls end with a goodbye after this long ({{min}} to {{max}} minutes).',
+    voiceIdle: 'Idle cut-off (seconds)',
+    voiceIdleHelp:
+      'A call ends with a goodbye when the caller says nothing for this long ({{min}} to {{max}} seconds).',
     sector: 'Sector',
     subSector: 'Specialization',
     none: '—',

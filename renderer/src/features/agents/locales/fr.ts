@@ -163,6 +163,12 @@ export const agentsFr: typeof agentsEn = {
     voice: 'Voix',
     voiceMale: 'Masculine',
     voiceFemale: 'Féminine',
+    voiceMaxCall: 'Durée maximale d’un appel (minutes)',
+    voiceMaxCallHelp:
+      'Les appels vocaux (navigateur et téléphone) se terminent par un au revoir après cette durée (de {{min}} à {{max}} minutes).',
+    voiceIdle: 'Coupure après silence (secondes)',
+    voiceIdleHelp:
+      'Un appel se termine par un au revoir quand l’appelant ne dit rien pendant cette durée (de {{min}} à {{max}} secondes).',
     sector: 'Secteur',
     subSector: 'Spécialisation',
     none: '—',

@@ -46,6 +46,8 @@ function formOf(agent: AgentDetail): GeneralForm {
     subdomain: agent.subdomain ?? '',
     directoryListed: agent.directoryListed,
     voice: agent.voice,
+    voiceMaxCallSeconds: agent.voiceMaxCallSeconds,
+    voiceIdleSeconds: agent.voiceIdleSeconds,
     sectorId: agent.sector ?? '',
     subSectorId: agent.subSector ?? '',
     description: agent.description,
