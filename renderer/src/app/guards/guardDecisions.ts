@@ -13,7 +13,7 @@ export interface SignedInGuardInput {
 
 /**
  * Signed-in guard (spec 000 §2.1, 002 §2.2): spinner until auth is initialised, then '/' without a
- * user (the sign-in form when the app signed a dead session out). An unverified address cannot enter (spec 000 §6); it is held on /login's verify screen.
+ * user (the sign-in form when the app signed a dead session out). An unverified address cannot enter; it is held on /login's verify screen.
  */
 export function signedInGuard(input: SignedInGuardInput): GuardDecision {
   if (!input.initialized) return { kind: 'wait' };

@@ -13,7 +13,7 @@ import { CallStatusTag } from './CallStatusTag.tsx';
 import { Transcript } from './Transcript.tsx';
 import { WaveformPlayer } from './WaveformPlayer.tsx';
 
-/** The call details (spec 002 §2.5): caller and status, recording player, download under the spec's name, transcript. */
+/** The call details: caller and status, recording player, download under its fixed file name, transcript. */
 export function CallDetailsDialog({ call, onClose }: { call: CallRow; onClose: () => void }) {
   const { t } = useTranslation();
   const recording = useRecordingUrlQuery(call.recording_path);

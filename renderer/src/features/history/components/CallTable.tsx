@@ -19,7 +19,7 @@ export interface CallTableProps {
   onDetails: (call: CallRow) => void;
 }
 
-/** The call list (spec 002 §2.5), French in both interface languages: every finished call, answered or not. */
+/** The call list, French in both interface languages: every finished call, answered or not. */
 export function CallTable({ rows, loading, allAgents, onDetails }: CallTableProps) {
   const { t } = useTranslation();
   const columns = useMemo(() => {

@@ -50,7 +50,7 @@ function AgentCallHistory({ agentId }: { agentId: string }) {
 }
 
 /**
- * The call history (spec 002 §2.5, French UI): every finished phone and browser call, answered or
+ * The call history (French UI): every finished phone and browser call, answered or
  * not, search, status, period or date range, 'Charger plus', details with the recording. A link
  * with `?call={id}` (a notification, an alert email) opens that call's details.
  */
