@@ -114,7 +114,7 @@ describe('console layout', () => {
     expect(within(nav).queryByRole('link', { name: /Marketplace/ })).toBeNull();
     expect(within(nav).queryByRole('link', { name: /Administration/ })).toBeNull();
     // The usage box: minutes used of the pack's minutes this period, titled with the pack.
-    expect(within(nav).getByText('12 / 500 MIN')).toBeTruthy();
+    expect(within(nav).getByTestId('minutes-period').textContent).toBe('Pack minutes this period: 12 / 500');
     expect(within(nav).getByText('Pro plan')).toBeTruthy();
     expect(within(nav).getByText('2%')).toBeTruthy();
     expect(within(nav).getByText('Ada Lovelace')).toBeTruthy();
