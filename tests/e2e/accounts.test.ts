@@ -231,7 +231,8 @@ describe('accounts: a new owner from the landing page to credits', () => {
     await page.getByRole('button', { name: authFr.checkEmail.backToSignIn }).click();
     await login.fillSignIn(pending, 'pending-secret-1');
     await login.submit();
-    await expect.poll(() => login.errorMessage().textContent()).toBe(errorsFr.auth.emailNotConfirmed);
+    // The message, then the offer to resend the verification email.
+    await expect.poll(() => login.errorMessage().textContent()).toContain(errorsFr.auth.emailNotConfirmed);
     await context.close();
   });
 

@@ -292,9 +292,9 @@ describe('point 8: the sidebar usage box', () => {
     const owner = await newOwner('usage');
     const { page, shell, close } = await signedIn(owner.email, owner.password);
     await shell.goto('/credits');
-    await expect.poll(() => shell.usageMinutes().textContent()).toBe('Minutes du pack sur la période : 0 / 30');
+    await expect.poll(() => shell.usageMinutes().textContent()).toBe('Pack minutes this period: 0 / 30');
     await new CreditsPage(page, product.consoleUrl).freePackButton().click();
-    await expect.poll(() => shell.usageMinutes().textContent()).toBe('Minutes du pack sur la période : 0 / 60');
+    await expect.poll(() => shell.usageMinutes().textContent()).toBe('Pack minutes this period: 0 / 60');
     await close();
   });
 
@@ -302,7 +302,7 @@ describe('point 8: the sidebar usage box', () => {
     const owner = await newOwner('buyer');
     const { page, shell, close } = await signedIn(owner.email, owner.password);
     await shell.goto('/agents');
-    await expect.poll(() => shell.usageMinutes().textContent()).toBe('Minutes du pack sur la période : 0 / 30');
+    await expect.poll(() => shell.usageMinutes().textContent()).toBe('Pack minutes this period: 0 / 30');
     // What the Stripe webhook does once the checkout is paid.
     const { error } = await serviceClient().rpc('record_checkout_payment', {
       event_id: `evt-${owner.id}`,
@@ -313,7 +313,7 @@ describe('point 8: the sidebar usage box', () => {
     expect(error).toBeNull();
     await expect
       .poll(() => shell.usageMinutes().textContent(), { timeout: 10_000 })
-      .toBe('Minutes du pack sur la période : 0 / 500');
+      .toBe('Pack minutes this period: 0 / 500');
     expect(await shell.usageBox().textContent()).toContain(shellEn.sidebar.packTitle.replace('{{pack}}', 'Pro'));
     await shot(page, 'usage-box-pro');
     await close();

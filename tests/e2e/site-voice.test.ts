@@ -84,7 +84,7 @@ describe('browser voice call (real voice-session, fake realtime endpoint, stubbe
   });
 
   /** The page's voice-session requests go to the real handler built above. */
-  it('connects, carries audio only (relays no tool call, posts no transcript), and the server charges a minute', async () => {
+  it('connects, carries audio only (relays no tool call, posts no transcript), and the server charges nothing for a call that never carried the caller’s audio', async () => {
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
     const date = futureWeekday();
@@ -127,12 +127,18 @@ describe('browser voice call (real voice-session, fake realtime endpoint, stubbe
     await expect
       .poll(async () => (await service.from('voice_calls').select('status').eq('id', callId).single()).data?.status)
       .toBe('completed');
-    const { data: call } = await service.from('voice_calls').select('credits_charged').eq('id', callId).single();
-    expect(call?.credits_charged).toBe(1);
+    // The stubbed WebRTC carries no caller audio, so the server has no evidence a person spoke: no charge, and why.
+    const { data: call } = await service
+      .from('voice_calls')
+      .select('credits_charged, uncharged_reason')
+      .eq('id', callId)
+      .single();
+    expect(call?.credits_charged).toBe(0);
+    expect(call?.uncharged_reason).toBe('no_caller_audio');
     // Ending the call hung the realtime session up.
     expect(realtime.hangups).toEqual([realtime.realtimeCalls.at(-1)?.id]);
     const { data: profile } = await service.from('profiles').select('credits').eq('id', DEMO_OWNER_ID).single();
-    expect(profile?.credits).toBe(initialCredits - 1);
+    expect(profile?.credits).toBe(initialCredits);
     await context.close();
   });
 
