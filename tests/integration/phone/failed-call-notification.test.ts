@@ -37,10 +37,11 @@ describe('failed call notifications', () => {
     await twilio.calls.incoming(answered, '+33612340000', phone.number);
     await twilio.calls.status(answered, 'completed', 30);
 
+    // The notification opens that call in the agent's call list.
     expect(await failedCallNotifications()).toEqual([
       {
         kind: 'failed_call',
-        route: `/agents/${phone.agentId}/calls`,
+        route: expect.stringMatching(new RegExp(`^/agents/${phone.agentId}/calls\\?call=[0-9a-f-]{36}$`)),
         data: { channel: 'phone', status: 'no-answer', from: '+33612345678', agentName: 'Clara' },
       },
     ]);
