@@ -167,7 +167,12 @@ describe('the relay over the call store', () => {
     const opened = await open(sid, phone.number);
     await store.attach(opened.call_id!, sid);
     await ageCall(cast.service, opened.call_id!, 301);
-    await expect(store.heartbeat(opened.call_id!)).resolves.toEqual({ open: false, final: true, secondsLeft: 0 });
+    await expect(store.heartbeat(opened.call_id!)).resolves.toEqual({
+      open: false,
+      final: true,
+      secondsLeft: 0,
+      idleSeconds: 60,
+    });
   });
 });
 

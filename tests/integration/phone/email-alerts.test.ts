@@ -65,7 +65,10 @@ describe('email alerts', () => {
     const call = inbox.find((e) => e.subject === 'A call was not completed')!;
     expect(call.text).toContain('Phone call from +33612345678 went unanswered.');
     expect(call.text).toContain('Agent: Clara.');
-    expect(call.links).toEqual([`http://console.test/agents/${phone.agentId}/calls`]);
+    // The link opens that call in the agent's call list.
+    expect(call.links).toEqual([
+      expect.stringMatching(new RegExp(`^http://console\\.test/agents/${phone.agentId}/calls\\?call=[0-9a-f-]{36}$`)),
+    ]);
     expect(inbox.find((e) => e.subject === 'Your credit is running low')!.text).toContain('4 credits left.');
 
     // Sent once: a second run finds nothing due.
