@@ -14,8 +14,11 @@ create table private.sign_in_failures (
 );
 
 alter table private.sign_in_failures enable row level security;
--- No policy and no grant: client roles see nothing, the definer hook below is the only writer.
+-- No grant and a policy that refuses every client role: nobody sees or changes the counts; the
+-- definer hook below is the only reader and writer.
 revoke all on table private.sign_in_failures from public, anon, authenticated, service_role;
+create policy "no client reads or writes sign-in failures" on private.sign_in_failures
+  as restrictive for all to anon, authenticated using (false) with check (false);
 
 -- Input: {"user_id": uuid, "valid": boolean}. Output: {"decision": "continue"} or
 -- {"decision": "reject", "message": ..., "should_logout_user": false}. The message's wording is a

@@ -239,7 +239,8 @@ describe('agent-chat for a visitor of a public agent', () => {
       arguments: { action: 'send_email', to, subject: 'Your booking', body: 'See you on Friday.' },
     };
     const visitorId = newVisitorId();
-    fake.queueChat({ toolCalls: [sendEmail] });
+    // the first call asks for a confirmation, which the model puts to the visitor as a question
+    fake.queueChat({ toolCalls: [sendEmail] }, { text: `Is ${to} your own address?` });
     const asked = await chat(
       stack,
       { subdomain: agent.subdomain, message: `Email me the confirmation at ${to}` },

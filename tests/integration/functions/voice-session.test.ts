@@ -86,9 +86,14 @@ describe('voice-session function', () => {
       unknown
     >;
     expect(call).toMatchObject({ agent_id: DEMO_AGENT, user_id: DEMO_OWNER, status: 'recording', agent_name: 'Clara' });
-    // Pretend the call lasted 2 min 5 s: the server measures from the row, never from the browser.
+    // Pretend the call lasted 2 min 5 s and the caller spoke as it began (the server's control
+    // connection stamps caller_audio_at; a call nobody spoke on costs nothing): the server
+    // measures from the row, never from the browser.
     const startedAt = new Date(Date.now() - 125_000).toISOString();
-    await service.from('voice_calls').update({ created_at: startedAt }).eq('id', body.callId);
+    await service
+      .from('voice_calls')
+      .update({ created_at: startedAt, caller_audio_at: startedAt })
+      .eq('id', body.callId);
 
     // The page uploads the stereo recording to the one-time URL (no key needed), then ends the call.
     const audio = new Uint8Array(4096).map((_, i) => i % 251);

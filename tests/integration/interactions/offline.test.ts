@@ -50,7 +50,7 @@ describe('interactions offline', () => {
     const message = `Pouvez-vous m'envoyer la carte à ${to} ?`;
     const asked = await chat(stack, { agentId: agent.id, message }, { visitorId });
     expect(asked.text).toBe(
-      `Pour recevoir « Carte du restaurant » à l'adresse ${to}, confirmez qu'il s'agit bien de votre adresse en renvoyant votre demande.`,
+      `Dois-je envoyer « Carte du restaurant » à l'adresse ${to} ? Pour confirmer qu'il s'agit bien de votre adresse, renvoyez votre demande.`,
     );
     const conversationId = eventOf(asked, 'meta').data.conversationId;
     const turn = await chat(stack, { agentId: agent.id, message, conversationId }, { visitorId });

@@ -8,7 +8,12 @@ import { serviceInsert, startCast, type Actor, type Cast } from '../security/sup
  * toggle on, sent by the scheduled notification-emails function to the local inbox.
  */
 let cast: Cast;
-const MONTH = '2026-10-01';
+// The month that ended last, which the sender's own sweep queues too (so a replay adds nothing).
+const today = new Date();
+const reported = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
+const MONTH = reported.toISOString().slice(0, 10);
+const MONTH_NAME = reported.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const inMonth = (day: number, time = '00:00:00') => `${MONTH.slice(0, 8)}${String(day).padStart(2, '0')}T${time}Z`;
 
 beforeAll(async () => {
   cast = await startCast({ functionEnv: { CONSOLE_URL: 'http://console.test' } });
@@ -22,12 +27,12 @@ beforeAll(async () => {
   for (const actor of [cast.owner, cast.otherOwner]) {
     const { error } = await cast.service
       .from('profiles')
-      .update({ created_at: '2026-01-05T00:00:00Z' })
+      .update({ created_at: '2020-01-05T00:00:00Z' })
       .eq('id', actor.id);
     expect(error).toBeNull();
   }
   const agent = await serviceInsert<{ id: string }>(cast.service, 'agents', { user_id: cast.owner.id, name: 'Clara' });
-  const at = '2026-10-15T10:00:00Z';
+  const at = inMonth(15, '10:00:00');
   for (const channel of ['web_chat', 'web_chat', 'whatsapp']) {
     await serviceInsert(cast.service, 'conversations', {
       user_id: cast.owner.id,
@@ -49,7 +54,7 @@ beforeAll(async () => {
     user_id: cast.owner.id,
     type: 'usage',
     amount: -7,
-    description: 'October usage',
+    description: 'Usage of the reported month',
     created_at: at,
   });
   // Activity outside the month is not in its report.
@@ -82,13 +87,13 @@ describe('usage reports', () => {
     expect(queued.error).toBeNull();
     expect(queued.data).toBe(1);
     // A replay of the month and the sweep's own queuing (the previous month) add nothing.
-    expect((await cast.service.rpc('queue_usage_reports', { report_month: '2026-10-20' })).data).toBe(0);
+    expect((await cast.service.rpc('queue_usage_reports', { report_month: inMonth(20).slice(0, 10) })).data).toBe(0);
 
     expect(await sendQueued()).toMatchObject({ claimed: 1, sent: 1 });
     expect(await sendQueued()).toMatchObject({ claimed: 0, sent: 0 });
 
     const inbox = await cast.stack.readInbox(cast.owner.email);
-    expect(inbox.map((e) => e.subject)).toEqual(['Your Concierge usage for October 2026']);
+    expect(inbox.map((e) => e.subject)).toEqual([`Your Concierge usage for ${MONTH_NAME}`]);
     const text = inbox[0]!.text;
     expect(text).toContain('Conversations: Web chat 2, WhatsApp 1');
     expect(text).toContain('Calls: 1 (3 min)');

@@ -28,8 +28,9 @@ describe('development seed', () => {
     expect(Date.now() - new Date(profile!.last_login as string).getTime()).toBeLessThan(60_000);
     const { data: agents } = await client.from('agents').select('subdomain, name');
     expect(agents).toEqual([{ subdomain: 'demo', name: 'Clara' }]);
+    // hours, menu and access, each in English and in French
     const { count } = await client.from('knowledge_chunks').select('id', { count: 'exact', head: true });
-    expect(count).toBe(3);
+    expect(count).toBe(6);
   });
 
   it('the demo admin signs in and is an admin', async () => {

@@ -254,14 +254,14 @@ const OFFLINE_REPLIES = {
   en: {
     sent: (name: string, email: string) => `I have sent "${name}" to ${email}.`,
     confirm: (name: string, email: string) =>
-      `To send "${name}" to ${email}, please confirm this is your own address by sending your request again.`,
+      `Shall I send "${name}" to ${email}? To confirm this is your own address, send your request again.`,
     notConfigured: (name: string) => `Email sending is not configured for this agent, so I could not send "${name}".`,
     notSent: (name: string) => `I could not send "${name}" now: the sending limit is reached. Please try again later.`,
   },
   fr: {
     sent: (name: string, email: string) => `Je vous ai envoyé « ${name} » à l'adresse ${email}.`,
     confirm: (name: string, email: string) =>
-      `Pour recevoir « ${name} » à l'adresse ${email}, confirmez qu'il s'agit bien de votre adresse en renvoyant votre demande.`,
+      `Dois-je envoyer « ${name} » à l'adresse ${email} ? Pour confirmer qu'il s'agit bien de votre adresse, renvoyez votre demande.`,
     notConfigured: (name: string) =>
       `L'envoi d'e-mails n'est pas configuré pour cet agent, je n'ai donc pas pu envoyer « ${name} ».`,
     notSent: (name: string) =>
