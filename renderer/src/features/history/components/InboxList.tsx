@@ -1,11 +1,13 @@
 import { Card, Classes, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates.ts';
+import { formatPhone } from '@contracts/phone-format.ts';
 import type { InboxRow } from '../api/inbox.ts';
 
+/** Who the conversation is with: the contact's name, else their number (written for the screen). */
 export function conversationTitle(row: InboxRow, anonymous: string): string {
-  if (row.contact_name) return row.contact_name;
-  if (row.visitor_id && /^(whatsapp:)?\+?[0-9]/.test(row.visitor_id)) return row.visitor_id.replace(/^whatsapp:/, '');
+  if (row.contact_name) return formatPhone(row.contact_name);
+  if (row.visitor_id && /^(whatsapp:)?\+?[0-9]/.test(row.visitor_id)) return formatPhone(row.visitor_id);
   return anonymous;
 }
 

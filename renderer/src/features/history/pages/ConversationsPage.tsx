@@ -1,3 +1,4 @@
+import { formatPhone } from '@contracts/phone-format.ts';
 import { Button, Classes, H2, H4, Intent, NonIdealState, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -170,7 +171,9 @@ function ConversationPane({
         <Link to="/conversations">{t('history:inbox.back')}</Link>
         {channel && <H4>{t(`history:channels.${channel}`)}</H4>}
         {row?.contact_id && row.contact_name && (
-          <Link to={`/contacts/${row.contact_id}`}>{t('history:inbox.contact', { name: row.contact_name })}</Link>
+          <Link to={`/contacts/${row.contact_id}`}>
+            {t('history:inbox.contact', { name: formatPhone(row.contact_name) })}
+          </Link>
         )}
         <ExportButtons label={t('history:export.conversation')} onExport={(format) => onExport(format, row)} />
       </div>
