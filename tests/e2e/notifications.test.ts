@@ -141,7 +141,7 @@ describe('notification feed', () => {
     expect(await panel.unreadEntries().count()).toBe(2);
     await expect
       .poll(() => panel.entry(notificationsEn.kinds.failedCall.title).textContent())
-      .toContain('Phone call from +33600000001 was busy.');
+      .toContain('Phone call from +33 6 00 00 00 01 was busy.');
     await screenshot(page, 'notifications-feed');
 
     await panel.entry(notificationsEn.kinds.newConversation.title).click();
@@ -304,7 +304,7 @@ describe('notification feed', () => {
       .toEqual([
         {
           title: notificationsEn.kinds.failedCall.title,
-          body: 'Phone call from +33600000002 went unanswered.',
+          body: 'Phone call from +33 6 00 00 00 02 went unanswered.',
           route: `/agents/${agentId}/calls?call=${call.id}`,
         },
         {

@@ -40,10 +40,10 @@ describe('feed notifications', () => {
     const busy = toFeedNotification(
       row({ kind: 'failed_call', route: '/calls', data: { channel: 'phone', status: 'busy', from: '+33600000001' } }),
     )!;
-    expect(wordNotification(en, busy).body).toBe('Phone call from +33600000001 was busy.');
+    expect(wordNotification(en, busy).body).toBe('Phone call from +33 6 00 00 00 01 was busy.');
     expect(wordNotification(fr, busy)).toEqual({
       title: 'Appel non abouti',
-      body: 'Appel Téléphone de +33600000001 : occupé.',
+      body: 'Appel Téléphone de +33 6 00 00 00 01 : occupé.',
     });
     const low = toFeedNotification(row({ kind: 'low_credit', route: '/credits', data: { balance: 9 } }))!;
     expect(wordNotification(en, low)).toEqual({

@@ -4,6 +4,7 @@ import {
   type NotificationData,
   type NotificationKind,
 } from '@contracts/notifications.ts';
+import { formatPhone } from '@contracts/phone-format.ts';
 import type { TFunction } from 'i18next';
 import type { Row } from '../../../lib/db-types.ts';
 
@@ -57,7 +58,7 @@ export function wordNotification(t: TFunction, n: FeedNotification): { title: st
       return {
         title: t('notifications:kinds.failedCall.title'),
         body: n.data.from
-          ? t('notifications:kinds.failedCall.bodyFrom', { status, from: n.data.from, channel })
+          ? t('notifications:kinds.failedCall.bodyFrom', { status, from: formatPhone(n.data.from), channel })
           : t('notifications:kinds.failedCall.body', { status, channel }),
       };
     }
