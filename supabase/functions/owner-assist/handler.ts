@@ -18,6 +18,7 @@ import { isProviderError } from '../_shared/ai/errors.ts';
 import type { AiProvider, ChatMessage } from '../_shared/ai/types.ts';
 import { createModelSettingsCache, meterAssist } from '../_shared/conversation/usage.ts';
 import { MemoryBucketStore, takeToken, type BucketPolicy } from '../_shared/conversation/rate-limit.ts';
+import { subdomainCandidates } from '../_shared/contracts/subdomain.ts';
 import { localizedTool, type CatalogueText } from '../_shared/contracts/tool-text.ts';
 import {
   HttpError,
@@ -141,6 +142,19 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     });
   }
 
+  /**
+   * The suggestion itself when no agent has it, else the first free numbered variant, else ''
+   * (the owner then types one): the wizard never proposes an address it would refuse.
+   */
+  async function freeSubdomain(caller: Caller, suggestion: string): Promise<string> {
+    for (const candidate of subdomainCandidates(suggestion)) {
+      const { data, error } = await fn.asCaller(caller).rpc('subdomain_available', { subdomain: candidate });
+      if (error) return '';
+      if (data === true) return candidate;
+    }
+    return '';
+  }
+
   /** Runs one task; returns the result plus what to meter (nothing when offline). */
   async function run(
     caller: Caller,
@@ -150,11 +164,18 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     const templated = (result: unknown) => ({ result, tokens: 0, model: 'offline-template' });
     switch (input.task) {
       case 'extract_brief': {
-        if (offline) return templated(extractOffline(input.brief));
+        if (offline) {
+          const extracted = extractOffline(input.brief);
+          return templated({
+            ...extracted,
+            suggestedSubdomain: await freeSubdomain(caller, extracted.suggestedSubdomain),
+          });
+        }
         const answer = await complete(extractMessages(input.brief), 0.2, signal);
         const extracted = normaliseExtraction(answer.text);
         if (!extracted) throw new HttpError(502, 'ai_unusable_answer', FAILURE);
-        return { result: extracted, tokens: answer.tokens, model: answer.model };
+        const suggestedSubdomain = await freeSubdomain(caller, extracted.suggestedSubdomain);
+        return { result: { ...extracted, suggestedSubdomain }, tokens: answer.tokens, model: answer.model };
       }
       case 'draft_brief': {
         if (offline) return templated({ brief: draftOffline(input) });

@@ -188,6 +188,20 @@ describe('owner-assist offline', () => {
     expect(body.result!.phone).toContain('+33 1 42');
   });
 
+  it('suggests a subdomain no agent has: the next numbered one when the name is taken', async () => {
+    // The seed's demo agent holds 'demo'; another owner's agent takes the first numbered variant.
+    const other = await createOwner(stack, 'other-demo');
+    const taken = await other.client
+      .from('agents')
+      .insert({ user_id: other.id, name: 'Demo two', subdomain: 'demo-2' });
+    expect(taken.error).toBeNull();
+    const { status, body } = await assist(stack, owner.token, { task: 'extract_brief', brief: 'Demo\nA small shop.' });
+    expect(status).toBe(200);
+    expect(body.result).toMatchObject({ companyName: 'Demo', suggestedSubdomain: 'demo-3' });
+    const free = await assist(stack, owner.token, { task: 'extract_brief', brief: 'Zorglub Unique Shop' });
+    expect(free.body.result).toMatchObject({ suggestedSubdomain: 'zorglub-unique-shop' });
+  });
+
   it('builds prompts and modifications from templates, and refuses transcription', async () => {
     const prompt = await assist(stack, owner.token, {
       task: 'generate_prompt',

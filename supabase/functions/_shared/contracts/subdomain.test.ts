@@ -5,6 +5,7 @@ import {
   isValidSubdomain,
   subdomainProblem,
   subdomainSchema,
+  subdomainCandidates,
   suggestSubdomain,
   typedSubdomain,
 } from './subdomain.ts';
@@ -56,5 +57,28 @@ describe('subdomain rule', () => {
     expect(suggestSubdomain('A')).toBe('');
     expect(suggestSubdomain('x'.repeat(40))).toBe('x'.repeat(30));
     expect(suggestSubdomain('Admin')).toBe('');
+  });
+});
+
+describe('subdomainCandidates', () => {
+  it('tries the suggestion, then numbered variants that stay within 30 characters', () => {
+    expect(subdomainCandidates('demo')).toEqual([
+      'demo',
+      'demo-2',
+      'demo-3',
+      'demo-4',
+      'demo-5',
+      'demo-6',
+      'demo-7',
+      'demo-8',
+      'demo-9',
+    ]);
+    const long = subdomainCandidates('le-petit-bistrot-de-la-butte');
+    expect(long[1]).toBe('le-petit-bistrot-de-la-butte-2');
+    expect(long.every((candidate) => candidate.length <= 30)).toBe(true);
+    // a cut never leaves a hyphen before the number
+    expect(subdomainCandidates('abcdefghijklmnopqrstuvwxyz-abc')[1]).toBe('abcdefghijklmnopqrstuvwxyz-a-2');
+    expect(subdomainCandidates('abcdefghijklmnopqrstuvwxyza-bc')[1]).toBe('abcdefghijklmnopqrstuvwxyza-2');
+    expect(subdomainCandidates('')).toEqual([]);
   });
 });

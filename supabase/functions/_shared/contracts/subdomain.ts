@@ -159,3 +159,16 @@ export function suggestSubdomain(source: string): string {
   const cut = (boundary >= SUBDOMAIN_MIN_LENGTH ? kebab.slice(0, boundary) : kebab.slice(0, 30)).replace(/-+$/g, '');
   return isClaimableSubdomain(cut) ? cut : '';
 }
+
+/**
+ * What to try, in order, when a suggested subdomain may already be taken: the suggestion itself,
+ * then the same with -2 … -9 (the name cut so the whole stays within 30 characters).
+ */
+export function subdomainCandidates(suggestion: string): string[] {
+  if (suggestion === '') return [];
+  const numbered = Array.from({ length: 8 }, (_, i) => {
+    const suffix = `-${i + 2}`;
+    return `${suggestion.slice(0, 30 - suffix.length).replace(/-+$/g, '')}${suffix}`;
+  });
+  return [suggestion, ...numbered].filter(isClaimableSubdomain);
+}
