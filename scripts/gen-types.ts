@@ -1,7 +1,7 @@
 /**
  * `npm run gen:types`: regenerates `supabase/types/database.ts` from the migrations. Starts the
  * stack in memory (migrations applied, nothing persisted), exposes PGlite on a loopback Postgres
- * socket and runs the supabase CLI's bundled typegen against it (reference §8):
+ * socket and runs the supabase CLI's bundled typegen against it:
  *   supabase gen types typescript --remote=<url> --schema public
  * `--check` exits 1 when the committed file is stale (CI).
  */

@@ -35,7 +35,7 @@ on conflict (provider_id, provider) do nothing;
 update public.profiles set is_admin = true where id = 'd0000000-0000-4000-8000-000000000002';
 
 -- The demo owner is on the Enterprise pack (unlimited agents): the demo and the end-to-end tests
--- create many agents with it, and pack limits are enforced by the database (issue 13). Signed-up
+-- create many agents with it, and pack limits are enforced by the database. Signed-up
 -- users start on the free pack (one agent).
 insert into public.subscriptions (user_id, pack_id, status)
 values ('d0000000-0000-4000-8000-000000000001', 'enterprise', 'active')

@@ -1,7 +1,7 @@
 import type { LeavePrompt, UnsavedChanges } from '../shared/ipc-contract.ts';
 
 /**
- * Never lose unsaved work when the desktop window closes or reloads (issue 15 point 3).
+ * Never lose unsaved work when the desktop window closes or reloads.
  *
  * The console's editors cancel `beforeunload` while they hold unsaved edits. In a browser that
  * shows the browser's own prompt; Electron shows nothing and simply keeps the window open

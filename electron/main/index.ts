@@ -49,7 +49,7 @@ let mainWindow: BrowserWindow | null = null;
 let rendererReady = false;
 let backend: Promise<BackendHost> | null = null;
 const pendingDeepLinks: string[] = [];
-// Closing or reloading a window whose editor holds unsaved edits asks first (issue 15 point 3).
+// Closing or reloading a window whose editor holds unsaved edits asks first.
 const closeGuard = createCloseGuard({
   confirmLeave: (prompt) => {
     const options = leaveDialogOptions(prompt);
@@ -70,7 +70,7 @@ function deliverDeepLink(raw: string | null): void {
   }
 }
 
-// --- shell: native notifications (issue 20 §2): a click brings the window up on the row's route.
+// --- shell: native notifications: a click brings the window up on the row's route.
 const notifier = createNativeNotifier({
   onClick: (route) => {
     if (!mainWindow) openMainWindow();
@@ -95,7 +95,7 @@ async function backendConfig(): Promise<BackendConfig> {
   return (await backend).config;
 }
 
-// The offline recordings library (issue 20 §1): opened for whoever signs in to the console.
+// The offline recordings library: opened for whoever signs in to the console.
 const libraryHost = createLibraryHost({
   userDataDir: app.getPath('userData'),
   backendConfig,
@@ -190,7 +190,7 @@ async function onReady(): Promise<void> {
   registerDeepLinkScheme();
   openMainWindow();
   deliverDeepLink(findDeepLink(process.argv));
-  // --- shell: updates (issue 20 §3); never delays the window.
+  // --- shell: updates; never delays the window.
   startUpdater({
     isPackaged: app.isPackaged === true,
     env: process.env,

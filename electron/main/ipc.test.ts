@@ -110,7 +110,7 @@ describe('main IPC handlers', () => {
     expect(closeGuard.set).toHaveBeenCalledTimes(1);
   });
 
-  // --- shell: native notifications (issue 20 §2) ---
+  // --- shell: native notifications ---
   it('show a valid notification, and refuse URLs as routes, bad shapes and foreign senders', async () => {
     registerIpcHandlers({ policy, backendConfig: async () => config, log: () => {}, closeGuard, notifier });
     notifier.show.mockClear();

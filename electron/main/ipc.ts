@@ -51,7 +51,7 @@ export interface IpcDeps {
   log: (m: string) => void;
   /** Holds each window's unsaved-changes state for the close and reload question. */
   closeGuard: Pick<CloseGuard, 'set'>;
-  // --- shell: native notifications (issue 20 §2) ---
+  // --- shell: native notifications ---
   notifier: NativeNotifier;
 }
 
@@ -88,7 +88,7 @@ export function registerIpcHandlers(deps: IpcDeps): void {
     },
     deps.log,
   );
-  // --- shell: native notifications (issue 20 §2) ---
+  // --- shell: native notifications ---
   handle(
     IpcChannel.showNotification,
     deps.policy,

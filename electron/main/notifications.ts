@@ -2,7 +2,7 @@ import { Notification } from 'electron';
 import type { ShowNotificationRequest } from '../shared/ipc-contract.ts';
 
 /**
- * Native notifications for the console's feed (issue 20 §2). The renderer decides whether a row
+ * Native notifications for the console's feed. The renderer decides whether a row
  * deserves one (the owner's per-kind toggle) and words it; main only shows it, rate-limited so a
  * burst of rows (or a misbehaving page) cannot flood the desktop, and on click focuses the window
  * and tells the page which route to open.

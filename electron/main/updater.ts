@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 
 /**
- * Desktop updates (issue 20 §3) with electron-updater: electron-builder's `publish` (a generic
+ * Desktop updates with electron-updater: electron-builder's `publish` (a generic
  * feed, URL from CONCIERGE_UPDATE_URL when packaging) is written into the app's app-update.yml;
  * CONCIERGE_UPDATE_URL at run time overrides it. When packaged, the app checks on start and every
  * few hours, downloads in the background and, once an update is ready, asks whether to restart

@@ -50,7 +50,7 @@ ipcRenderer.on(IpcChannel.deepLink, (_event, payload: unknown) => {
   for (const listener of deepLinkListeners) listener(parsed.data.url);
 });
 
-// --- shell: native notification clicks (issue 20 §2) ---
+// --- shell: native notification clicks ---
 const notificationClickListeners = new Set<(route: string) => void>();
 ipcRenderer.on(IpcChannel.notificationClick, (_event, payload: unknown) => {
   const parsed = notificationClickEventSchema.safeParse(payload);
@@ -85,7 +85,7 @@ const api = {
     };
   },
 
-  // --- shell: native notifications (issue 20 §2) ---
+  // --- shell: native notifications ---
   async notify(notification) {
     const request = showNotificationRequestSchema.safeParse(notification);
     if (!request.success)
@@ -102,7 +102,7 @@ const api = {
     };
   },
 
-  // The offline recordings library (issue 20 §1), same validation rules, built in libraryApi.ts.
+  // The offline recordings library, same validation rules, built in libraryApi.ts.
   library: createLibraryApi(ipcRenderer),
 } satisfies ConciergeDesktopApi;
 

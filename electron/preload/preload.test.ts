@@ -110,7 +110,7 @@ describe('preload', () => {
     expect(bridge.invoke).toHaveBeenCalledTimes(1);
   });
 
-  // --- shell: native notifications (issue 20 §2) ---
+  // --- shell: native notifications ---
   it('sends a valid notification to main and refuses a URL as its route before sending', async () => {
     const api = await loadPreload();
     bridge.invoke.mockResolvedValueOnce({ ok: true, value: { shown: true } });

@@ -21,7 +21,7 @@ export const IpcChannel = {
   setUnsavedChanges: 'concierge:window:set-unsaved-changes',
   /** main -> renderer push, not invoke. */
   deepLink: 'concierge:deep-link',
-  // --- shell: native notifications (issue 20 §2) ---
+  // --- shell: native notifications ---
   /** renderer -> main: raise a native notification for a feed row. */
   showNotification: 'concierge:notifications:show',
   /** main -> renderer push: the user clicked a native notification; navigate to its route. */
@@ -77,7 +77,7 @@ export const deepLinkEventSchema = z.object({
 });
 export type DeepLinkEvent = z.infer<typeof deepLinkEventSchema>;
 
-// --- shell: native notifications (issue 20 §2) ---
+// --- shell: native notifications ---
 /** An in-app path (the notification row's route), never a URL: a click only navigates the console. */
 const notificationRouteSchema = z
   .string()
@@ -159,7 +159,7 @@ export interface ConciergeDesktopApi {
   setUnsavedChanges(state: UnsavedChanges): Promise<void>;
   /** Auth callbacks (`concierge://auth/callback#...`); returns an unsubscribe function. */
   onDeepLink(listener: (url: string) => void): () => void;
-  // --- shell: native notifications (issue 20 §2) ---
+  // --- shell: native notifications ---
   /**
    * Raises a native notification (rate-limited by main); clicking it focuses the window and
    * reports `route` to onNotificationClick. Resolves false when it was not shown.
@@ -167,6 +167,6 @@ export interface ConciergeDesktopApi {
   notify(notification: ShowNotificationRequest): Promise<boolean>;
   /** The route of a clicked native notification; returns an unsubscribe function. */
   onNotificationClick(listener: (route: string) => void): () => void;
-  /** The offline recordings library (issue 20 §1; electron/shared/library-contract.ts). */
+  /** The offline recordings library (electron/shared/library-contract.ts). */
   library?: ConciergeLibraryApi;
 }

@@ -12,7 +12,7 @@ import {
 import { ipcResultSchema } from './ipc-contract.ts';
 
 /**
- * The offline recordings library's IPC contract (issue 20 §1): channel names, the schema of every
+ * The offline recordings library's IPC contract: channel names, the schema of every
  * request, answer and pushed event, and the `ConciergeLibraryApi` the preload exposes as
  * `window.concierge.library`. Intent-level methods only: the renderer never names a file, except
  * `showInFolder`, whose path must be a plain relative path inside the library (checked here, and

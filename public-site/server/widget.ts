@@ -1,5 +1,5 @@
 /**
- * The web widget loader served at `/api/live-audio-widget` on an agent's subdomain (issue 8): a
+ * The web widget loader served at `/api/live-audio-widget` on an agent's subdomain: a
  * small script that adds a floating chat-and-voice button to the owner's website. The button and
  * its panel live in a closed shadow root and the conversation in an iframe of the agent's page
  * (`?embed=widget`), so the host page's CSS cannot reach them. It runs only on the domain the owner

@@ -28,7 +28,7 @@ export function App() {
       },
       (error: unknown) => {
         if (abort.signal.aborted) return;
-        // Every failure shows the same screen to visitors (spec 002 §4.1); the cause goes to the console.
+        // Every failure shows the same screen to visitors; the cause goes to the console.
         console.warn('[concierge] public page not shown:', error);
         setState({ status: 'not_found' });
       },

@@ -1,5 +1,5 @@
 /**
- * The HTTP security headers of the console and the public agent site (issue 13 point 8). Pure: the
+ * The HTTP security headers of the console and the public agent site. Pure: the
  * local static server (static-server.ts) and the `_headers` file written into each production build
  * (static-headers-plugin.ts) both come from here.
  *

@@ -1,5 +1,5 @@
 /**
- * The site's SEO tags in the console's HTML (issue 19 point 6): the landing page and every console
+ * The site's SEO tags in the console's HTML: the landing page and every console
  * page are one index.html, so the server that serves it writes the admin's `site_config` row
  * (title, description, Open Graph, Twitter card, favicon) into its head on each request. Crawlers
  * and link previews do not run JavaScript. The row is read with the anon key (it is public) and

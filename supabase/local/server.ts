@@ -190,7 +190,7 @@ export function createFetchHandler(ctx: StackContext, mounts: Mounts): FetchHand
         null,
       );
     }
-    // Functions answer their own preflights (reference §1); everything else gets the gateway's.
+    // Functions answer their own preflights; everything else gets the gateway's.
     if (request.method === 'OPTIONS' && !(mountName === 'functions' && service)) {
       return withGatewayHeaders(new Response(null, { status: 200 }), granted);
     }

@@ -27,7 +27,7 @@ language sql stable set search_path = '' as $$
 $$;
 
 -- ---------------------------------------------------------------------------------------------
--- packs (spec 000 §3.2, 002 §3 and §5): the offers shown on the landing page and credits page.
+-- packs: the offers shown on the landing page and credits page.
 -- ---------------------------------------------------------------------------------------------
 create table public.packs (
   id text primary key check (id ~ '^[A-Za-z0-9_-]{1,64}$'),
@@ -57,7 +57,7 @@ create trigger packs_set_updated_at before update on public.packs
   for each row execute function private.set_updated_at();
 
 -- ---------------------------------------------------------------------------------------------
--- profiles (spec 000 §3.1). credits is a cache of sum(credit_ledger.amount) kept by the ledger
+-- profiles. credits is a cache of sum(credit_ledger.amount) kept by the ledger
 -- trigger in the same transaction; the check constraint makes overdraft impossible.
 -- ---------------------------------------------------------------------------------------------
 create table public.profiles (
@@ -109,7 +109,7 @@ create trigger profiles_protect_columns before update on public.profiles
   for each row execute function private.protect_profile_columns();
 
 -- ---------------------------------------------------------------------------------------------
--- credit_ledger (spec 000 §3.3): append-only; amount > 0 except usage.
+-- credit_ledger: append-only; amount > 0 except usage.
 -- ---------------------------------------------------------------------------------------------
 create table public.credit_ledger (
   id bigint generated always as identity primary key,
@@ -150,7 +150,7 @@ end
 $$;
 
 -- ---------------------------------------------------------------------------------------------
--- subscriptions (spec 000 §3.4) and subscription_usage (§3.5)
+-- subscriptions and subscription_usage (§3.5)
 -- ---------------------------------------------------------------------------------------------
 create table public.subscriptions (
   id uuid primary key default gen_random_uuid(),
@@ -306,7 +306,7 @@ begin
 end
 $$;
 
--- Usage: debits `amount` credits if the balance allows it, else returns false (spec 000 §4).
+-- Usage: debits `amount` credits if the balance allows it, else returns false.
 -- A user may only debit themselves; the service role (call metering) names the user.
 create or replace function public.use_credits(amount integer, call_id uuid default null, user_id uuid default null)
 returns boolean

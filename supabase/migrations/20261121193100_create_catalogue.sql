@@ -2,7 +2,7 @@
 -- prompt templates), the tools catalogue and platform (AI model) settings. Everyone signed in
 -- reads them, visitors read what public pages need, only admins change them.
 
--- site_config (spec 000 §3.6, 002 §3): one row, id 'default'.
+-- site_config: one row, id 'default'.
 create table public.site_config (
   id text primary key default 'default' check (id = 'default'),
   meta_title text check (char_length(meta_title) <= 70),
@@ -22,7 +22,7 @@ create table public.site_config (
 create trigger site_config_set_updated_at before update on public.site_config
   for each row execute function private.set_updated_at();
 
--- sectors and sub_sectors (spec 001 §3.4): names and system prompts in English and French.
+-- sectors and sub_sectors: names and system prompts in English and French.
 create table public.sectors (
   id text primary key check (id ~ '^[a-z0-9_-]{1,64}$'),
   name text not null check (char_length(name) between 1 and 100),
@@ -49,7 +49,7 @@ create index sub_sectors_sector_id_idx on public.sub_sectors (sector_id, sort_or
 create trigger sub_sectors_set_updated_at before update on public.sub_sectors
   for each row execute function private.set_updated_at();
 
--- tool_catalogue (spec 001 §3.3, 002 §3): function_definition is the OpenAI function schema
+-- tool_catalogue: function_definition is the OpenAI function schema
 -- {name, description, parameters {type: object, properties, required}}.
 create or replace function private.is_valid_function_definition(definition jsonb) returns boolean
 language sql immutable set search_path = '' as $$
@@ -76,7 +76,7 @@ create table public.tool_catalogue (
 create trigger tool_catalogue_set_updated_at before update on public.tool_catalogue
   for each row execute function private.set_updated_at();
 
--- platform_settings (spec 001 §3.11, 002 §3 and §9): one row, id 'default'.
+-- platform_settings: one row, id 'default'.
 create table public.platform_settings (
   id text primary key default 'default' check (id = 'default'),
   chat_model text not null default 'gpt-4.1' check (char_length(chat_model) between 1 and 100),

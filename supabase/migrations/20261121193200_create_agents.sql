@@ -1,4 +1,4 @@
--- Agents (spec 001 §3.1, 002 §3) and what hangs off them: integrations state, secrets, interactions
+-- Agents and what hangs off them: integrations state, secrets, interactions
 -- and system prompt backups. Owners see and change only their own agents; admins read all (the
 -- marketplace and the numbers screen); visitors never read these tables directly (public_agent()).
 -- Child tables carry user_id with a composite foreign key (agent_id, user_id) -> agents (id,
@@ -58,7 +58,7 @@ create table public.agents (
   constraint agents_id_user_id_key unique (id, user_id)
 );
 comment on column public.agents.description is 'The agent''s system prompt. Not public.';
-comment on column public.agents.branding is 'Public page branding (spec 001 §3.7) with snake_case keys: primary_color, secondary_color, font_family, hero_title, hero_subtitle, about_text, description, meta_*, og_*, twitter_*, logo, custom_css, content_images, social_links, albums, youtube_videos, integrations.';
+comment on column public.agents.branding is 'Public page branding with snake_case keys: primary_color, secondary_color, font_family, hero_title, hero_subtitle, about_text, description, meta_*, og_*, twitter_*, logo, custom_css, content_images, social_links, albums, youtube_videos, integrations.';
 create index agents_user_id_created_at_idx on public.agents (user_id, created_at desc);
 create index agents_sector_idx on public.agents (sector);
 create index agents_sub_sector_idx on public.agents (sub_sector);
@@ -91,7 +91,7 @@ create table public.agent_secrets (
 create trigger agent_secrets_set_updated_at before update on public.agent_secrets
   for each row execute function private.set_updated_at();
 
--- agent_integrations (spec 001 §3.1 "integrations"): one row per kind; secrets live in agent_secrets.
+-- agent_integrations ("integrations"): one row per kind; secrets live in agent_secrets.
 create table public.agent_integrations (
   agent_id uuid not null,
   user_id uuid not null,
@@ -114,7 +114,7 @@ create index agent_integrations_agent_id_user_id_idx on public.agent_integration
 create trigger agent_integrations_set_updated_at before update on public.agent_integrations
   for each row execute function private.set_updated_at();
 
--- interactions (spec 001 §3.6): one per type per agent ("adding a type that exists opens it").
+-- interactions: one per type per agent ("adding a type that exists opens it").
 create table public.interactions (
   id uuid primary key default gen_random_uuid(),
   agent_id uuid not null,
@@ -137,7 +137,7 @@ create index interactions_agent_id_user_id_idx on public.interactions (agent_id,
 create trigger interactions_set_updated_at before update on public.interactions
   for each row execute function private.set_updated_at();
 
--- prompt_backups (spec 001 §3.8)
+-- prompt_backups
 create table public.prompt_backups (
   id uuid primary key default gen_random_uuid(),
   agent_id uuid not null,
@@ -154,7 +154,7 @@ create index prompt_backups_agent_id_created_at_idx on public.prompt_backups (ag
 create trigger prompt_backups_set_updated_at before update on public.prompt_backups
   for each row execute function private.set_updated_at();
 
--- A new agent gets its business card enabled (spec 001 §4.1), an empty secrets row, and counts
+-- A new agent gets its business card enabled, an empty secrets row, and counts
 -- towards the owner's subscription usage.
 create or replace function private.handle_new_agent() returns trigger
 language plpgsql security definer set search_path = '' as $$
@@ -232,7 +232,7 @@ create policy "owners can update their prompt backups" on public.prompt_backups 
 create policy "owners can delete their prompt backups" on public.prompt_backups for delete to authenticated
   using (user_id = (select auth.uid()));
 
--- Subdomain availability (spec 001 §5) without revealing whose agent holds it. `agent_id` lets the
+-- Subdomain availability without revealing whose agent holds it. `agent_id` lets the
 -- configure screen accept the agent's own current subdomain.
 create or replace function public.subdomain_available(subdomain text, agent_id uuid default null) returns boolean
 language sql stable security definer set search_path = '' as $$

@@ -1,4 +1,4 @@
--- Knowledge base (spec 001 §3.5, §4.3): documents uploaded by the owner to the `knowledge` bucket
+-- Knowledge base: documents uploaded by the owner to the `knowledge` bucket
 -- and their chunks for hybrid retrieval (pgvector cosine + full-text), ARCHITECTURE §4.
 
 -- Hosted projects ship pgvector disabled; the local stack's bootstrap already created it.
@@ -32,7 +32,7 @@ create table public.knowledge_chunks (
   chunk_index integer not null check (chunk_index >= 0),
   content text not null check (char_length(content) between 1 and 20000),
   token_count integer check (token_count >= 0),
-  -- text-embedding-3-small; null until the embedding function has run (issue 6)
+  -- text-embedding-3-small; null until the embedding function has run
   embedding extensions.vector(1536),
   -- 'simple' keeps tokens language-neutral (agents answer in many languages)
   fts tsvector generated always as (to_tsvector('simple'::regconfig, content)) stored,

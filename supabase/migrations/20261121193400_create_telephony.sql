@@ -1,4 +1,4 @@
--- Phone numbers and channel records (spec 001 §3.9, §4.6; 002 §3, §4.2, §4.4): purchased numbers,
+-- Phone numbers and channel records: purchased numbers,
 -- their assignment to agents, phone calls, browser voice calls with recordings and WhatsApp
 -- messages. Numbers are bought by the purchase function (service role); owners assign, unassign
 -- and release their own; admins see every number and may hand a pool number to a user.
@@ -21,7 +21,7 @@ create index phone_numbers_user_id_idx on public.phone_numbers (user_id);
 create trigger phone_numbers_set_updated_at before update on public.phone_numbers
   for each row execute function private.set_updated_at();
 
--- A non-admin owns at most one number (spec 001 §5, 002 §5). The profile row lock serialises two
+-- A non-admin owns at most one number. The profile row lock serialises two
 -- concurrent purchases for the same user.
 create or replace function private.enforce_one_number_per_user() returns trigger
 language plpgsql security definer set search_path = '' as $$
@@ -59,7 +59,7 @@ create index phone_number_assignments_user_id_idx on public.phone_number_assignm
 create index phone_number_assignments_agent_id_user_id_idx on public.phone_number_assignments (agent_id, user_id);
 create index phone_number_assignments_number_user_idx on public.phone_number_assignments (phone_number_id, user_id);
 
--- Deleting an agent releases its numbers first (spec 001 §4.6), so the number returns to its
+-- Deleting an agent releases its numbers first, so the number returns to its
 -- owner unassigned instead of vanishing with the agent.
 create or replace function private.release_agent_numbers() returns trigger
 language plpgsql security definer set search_path = '' as $$
@@ -71,7 +71,7 @@ $$;
 create trigger agents_release_numbers before delete on public.agents
   for each row execute function private.release_agent_numbers();
 
--- Phone calls through the telephony provider (spec 002 §3 "GSM call record").
+-- Phone calls through the telephony provider ("GSM call record").
 create table public.calls (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references public.profiles (id) on delete cascade,
@@ -101,7 +101,7 @@ create index calls_assigned_agent_timestamp_idx on public.calls (assigned_agent,
 create index calls_agent_user_idx on public.calls (assigned_agent, user_id);
 create index calls_phone_number_id_idx on public.calls (phone_number_id);
 
--- Browser voice calls and their recordings (spec 002 §3 "voice call recording").
+-- Browser voice calls and their recordings ("voice call recording").
 create table public.voice_calls (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references public.profiles (id) on delete cascade,
@@ -133,7 +133,7 @@ create index voice_calls_user_id_created_at_idx on public.voice_calls (user_id, 
 create index voice_calls_agent_id_created_at_idx on public.voice_calls (agent_id, created_at desc) where status = 'completed';
 create index voice_calls_agent_user_idx on public.voice_calls (agent_id, user_id);
 
--- WhatsApp messages (spec 002 §3 "WhatsApp message record"), both directions.
+-- WhatsApp messages ("WhatsApp message record"), both directions.
 create table public.whatsapp_messages (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references public.profiles (id) on delete cascade,

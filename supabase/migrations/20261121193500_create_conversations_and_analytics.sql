@@ -1,6 +1,6 @@
 -- Conversations and messages on every channel (the spec's chat_history; ARCHITECTURE §4: the
 -- engine persists both sides of each turn as the service role), contacts with persisted favourite
--- and notes (spec 002 §3, §4.5), and tracking events/metrics (spec 002 §7.6).
+-- and notes, and tracking events/metrics.
 
 create table public.conversations (
   id uuid primary key default gen_random_uuid(),

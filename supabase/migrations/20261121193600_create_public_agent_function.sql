@@ -1,4 +1,4 @@
--- What a visitor may know about an agent (spec 002 §2.3, §3): public profile, branding, public
+-- What a visitor may know about an agent: public profile, branding, public
 -- tool fields and the assigned number, only when the agent's public page (virtual business card)
 -- is enabled. The system prompt, integrations and owner never leave through here. Returns null
 -- for an unknown subdomain or a disabled page, so the public site shows "Agent Not Found".

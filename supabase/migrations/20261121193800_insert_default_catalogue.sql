@@ -1,5 +1,5 @@
 -- Catalogue rows every installation needs (hosted projects do not run seed.sql): packs, platform
--- settings, site configuration and the default tools catalogue (spec 000 §3.2, 001 §3.3, 002 §9).
+-- settings, site configuration and the default tools catalogue.
 -- Sectors and their prompts follow in the next migration. `on conflict do nothing` keeps admin edits.
 
 insert into public.packs (id, name, monthly_price, yearly_price, credits, max_agents, monthly_credits, minutes, users,

@@ -1,5 +1,5 @@
 -- Sectors and specialisations for the creation wizard, each with a system prompt template in
--- English and French (spec 001 §2.2, §2.4, §3.4). `on conflict do nothing` keeps admin edits.
+-- English and French. `on conflict do nothing` keeps admin edits.
 
 insert into public.sectors (id, name, name_fr, sort_order) values
   ('healthcare', 'Healthcare', 'Santé', 1),

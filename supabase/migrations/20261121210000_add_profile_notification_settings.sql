@@ -1,4 +1,4 @@
--- Profile notification preferences (spec 000 §2.4 Settings tab): email alerts, feature
+-- Profile notification preferences (Settings tab): email alerts, feature
 -- announcements and usage reports. The spec's toggles were not saved anywhere; Concierge keeps them
 -- on the profile row so they follow the user across devices. They are user-editable like name,
 -- avatar and lang: same column grant, same owner/admin update policy (unchanged), and the protect

@@ -1,4 +1,4 @@
--- Payments (spec 000 §4 "credit purchase"): a pack bought through Stripe Checkout is credited by
+-- Payments ("credit purchase"): a pack bought through Stripe Checkout is credited by
 -- the billing-webhook function. Stripe retries deliveries, so each event id is recorded once and
 -- crediting happens in the same transaction as that record: a replayed event changes nothing.
 

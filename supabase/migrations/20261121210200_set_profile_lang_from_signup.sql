@@ -1,6 +1,6 @@
 -- A new profile takes the interface language the person signed up in (sign-up metadata `lang`,
 -- en or fr), so someone who registers in French is not switched to English at first sign-in.
--- Without it the default stays en (spec 000 §3.1). Same body as before otherwise.
+-- Without it the default stays en. Same body as before otherwise.
 create or replace function private.handle_new_user() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin

@@ -1,4 +1,4 @@
--- What the agent's tools act on (spec 001 §3.3; issue 6 "tools that really act"): opening hours and
+-- What the agent's tools act on ("tools that really act"): opening hours and
 -- appointments (calendar), customers and their interaction log (crm), orders, inventory, payment
 -- links (payments) and every message an agent sent by email, SMS or WhatsApp (email, messaging).
 -- Rows are written by the agent-chat function as the service role after the engine validated the

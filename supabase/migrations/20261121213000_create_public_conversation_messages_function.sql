@@ -1,4 +1,4 @@
--- A visitor's web chat resumes after a reload (issue 8): the public site keeps the conversation id
+-- A visitor's web chat resumes after a reload: the public site keeps the conversation id
 -- and a random visitor key (128 bits, 32 hex characters) in the browser; agent-chat stores that key
 -- as 'visitor:<key>' in conversations.visitor_id when it opens a web chat conversation (header x-visitor-key). This
 -- function returns the visible turns of that conversation only when both match. Other channels

@@ -1,4 +1,4 @@
--- The web widget (spec 001/002 §7.4, issue 8): the script served at /api/live-audio-widget on an
+-- The web widget: the script served at /api/live-audio-widget on an
 -- agent's subdomain only runs on the domain its owner configured. This returns that domain when the
 -- agent's page and its web widget are both enabled, else null. The widget's api_key is not returned.
 create or replace function public.public_web_widget(subdomain text) returns jsonb

@@ -1,4 +1,4 @@
--- Retrieval at 100k chunks within budget (issue 6: p95 ≤ 25 ms). EXPLAIN ANALYZE in PGlite at
+-- Retrieval at 100k chunks within budget (p95 ≤ 25 ms). EXPLAIN ANALYZE in PGlite at
 -- 100k chunks showed the HNSW walk on the float index (1536 × 4 bytes = one index element per 8 kB
 -- page, ~900 MB for 100k chunks) reading 1,000-1,500 pages per query from outside shared_buffers:
 -- 30-130 ms for the vector branch alone, while the full-text branch took 1-9 ms warm.

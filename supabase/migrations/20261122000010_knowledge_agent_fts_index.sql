@@ -1,4 +1,4 @@
--- Full-text half of retrieval at scale (issue 6: p95 <= 25 ms at 100k chunks).
+-- Full-text half of retrieval at scale (p95 <= 25 ms at 100k chunks).
 -- match_knowledge_chunks filters chunks by agent AND full-text match. With a GIN index on fts alone
 -- and a btree on agent_id, the planner (which cannot see the query text inside the function) ANDed
 -- two bitmaps: every chunk of the agent (100k) and every chunk of any agent matching the words.

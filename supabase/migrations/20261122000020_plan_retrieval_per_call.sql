@@ -1,4 +1,4 @@
--- Retrieval at 100k chunks (issue 6, p95 <= 25 ms). Measured in PGlite with 100,000 chunks: the
+-- Retrieval at 100k chunks (p95 <= 25 ms). Measured in PGlite with 100,000 chunks: the
 -- body of match_knowledge_chunks ran in 13-25 ms with the visitor's words and vector known to the
 -- planner, but 25-61 ms as a SQL function, whose statement is planned once for unknown parameters
 -- (the full-text branch then picked a plan fit for no query in particular). The same statement now

@@ -1,4 +1,4 @@
--- Google Calendar sync state per appointment (issue 6): when the agent's google_calendar
+-- Google Calendar sync state per appointment: when the agent's google_calendar
 -- integration is enabled, the calendar tool mirrors each booking, move and cancellation to Google.
 -- A Google failure never loses the local appointment: the row keeps `failed` and the reason, which
 -- the tool reports to the model and the owner can see. NULL = not synced (no connection).

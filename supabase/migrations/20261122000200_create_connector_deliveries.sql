@@ -1,4 +1,4 @@
--- Connectors (spec 001 §3.1, §4.5; issue 7): when a conversation has finished, each enabled
+-- Connectors: when a conversation has finished, each enabled
 -- zapier/make integration of its agent receives a signed JSON event. Outbox pattern: the
 -- dispatcher (function connector-dispatch, run by a scheduler) enqueues one delivery per finished
 -- conversation and connector, then sends due deliveries with retries and backoff, recording every

@@ -1,4 +1,4 @@
--- Interactions (spec 001 §3.6, §4.4, §5): the config shape per type is enforced here, not only in
+-- Interactions: the config shape per type is enforced here, not only in
 -- the console, because the conversation engine acts on it with the service role (it signs URLs for
 -- `storage_path` and sends `url` to visitors).
 --   share_document {file_name, file_size, storage_path, send_email, send_whatsapp}

@@ -1,4 +1,4 @@
--- Branding editor (spec 001 §2.6, §3.7, §5): Postgres refuses what the editor refuses, so a
+-- Branding editor: Postgres refuses what the editor refuses, so a
 -- hand-made request cannot store what the public page would then have to guess about.
 -- On top of 20261121193200: Open Graph / Twitter text lengths; every video an object whose id is
 -- an 11-character YouTube id; every social link one of the eight networks with an https URL;

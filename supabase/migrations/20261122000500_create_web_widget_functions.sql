@@ -1,4 +1,4 @@
--- The web widget's configuration is written by the server only (spec 001 §4.8, issue 7): the owner
+-- The web widget's configuration is written by the server only: the owner
 -- gives a domain, configure_web_widget() checks ownership and the host name, generates the `ww_` key
 -- and sets the script URL served from the agent's subdomain at /api/live-audio-widget. A browser must
 -- not be able to choose the key or point script_url elsewhere, so direct writes to web_widget rows

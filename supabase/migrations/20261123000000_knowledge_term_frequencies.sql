@@ -1,4 +1,4 @@
--- Retrieval at 100k chunks (issue 6, p95 <= 25 ms), full-text half. GIN answers `fts @@ query` by
+-- Retrieval at 100k chunks (p95 <= 25 ms), full-text half. GIN answers `fts @@ query` by
 -- gathering every matching row before anything can be ranked or limited, so a word found in most
 -- chunks of a large knowledge base costs per match: in PGlite at 100,000 chunks, a word in 86% of
 -- them took 18-29 ms in the bitmap index scan alone, a word in 8% about 10 ms, a rare word 1 ms.

@@ -1,4 +1,4 @@
--- Voice billing is server-authoritative and charged once (issue 13, point 1).
+-- Voice billing is server-authoritative and charged once.
 --
 -- A browser call used to be timed and charged by the function in several round trips (read the
 -- start, debit, then close the row), so parallel `end` requests each charged. Now one

@@ -1,4 +1,4 @@
--- Knowledge files belong to one owner and one agent (issue 13 §2). knowledge-ingest reads, re-reads
+-- Knowledge files belong to one owner and one agent. knowledge-ingest reads, re-reads
 -- and removes `storage_path` with the service role, so a path a client could write would let one
 -- owner ingest (and delete) another owner's private file. From now on:
 --   * clients cannot write storage_path (nor the processing columns the function owns): the insert

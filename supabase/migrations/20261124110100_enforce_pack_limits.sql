@@ -1,4 +1,4 @@
--- Pack limits are enforced by the database (issue 13 §3), not only by the console. Today only
+-- Pack limits are enforced by the database, not only by the console. Today only
 -- `max_agents` has something to count on insert: `users` has no team table yet, WhatsApp has no
 -- inbound channel creating conversations yet, and minutes/credits are already bounded by the
 -- ledger (profiles.credits >= 0).

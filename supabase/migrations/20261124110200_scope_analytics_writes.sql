@@ -1,4 +1,4 @@
--- Metrics and analytics cannot be forged (issue 13 §6).
+-- Metrics and analytics cannot be forged.
 --   * analytics_metrics are usage figures (tokens, embedding tokens, assist calls): only functions
 --     (service role) write them. No client code writes metrics, so the client insert goes.
 --   * analytics_events may name an agent only where the writer has a right to: a visitor (anon) an

@@ -1,4 +1,4 @@
--- Reserved subdomains (issue 13 point 8): an agent page on admin.{domain}, login.{domain} or
+-- Reserved subdomains: an agent page on admin.{domain}, login.{domain} or
 -- billing.{domain} reads as the platform's own page, a ready-made phishing page; www, mail, smtp or
 -- autodiscover collide with hosting and mail conventions. Nobody claims them, admins and the
 -- service role included. The console shows the same list before asking the database

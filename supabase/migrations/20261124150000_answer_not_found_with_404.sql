@@ -1,4 +1,4 @@
--- "Not found" from an RPC answers 404 (issue 13, point 7).
+-- "Not found" from an RPC answers 404.
 --
 -- PostgREST maps SQLSTATE P0002 (no_data_found) to HTTP 500, so a missing user, pack,
 -- subscription, phone number, product or agent looked like a server fault to clients and

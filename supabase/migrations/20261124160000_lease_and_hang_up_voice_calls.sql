@@ -1,5 +1,5 @@
 -- Browser voice calls: the server can hang up, a liveness lease times abandoned calls, and parallel
--- calls reserve the balance (issue 13, point 1, second review).
+-- calls reserve the balance.
 --
 -- The review found that `end` settled a call without proving the caller held it, that nothing
 -- could stop the provider's realtime session (its call id was thrown away), that a crashed tab was

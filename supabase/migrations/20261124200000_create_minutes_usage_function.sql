@@ -1,4 +1,4 @@
--- The console sidebar's usage box (issue 15 point 8): voice minutes used of the minutes the
+-- The console sidebar's usage box: voice minutes used of the minutes the
 -- caller's pack gives this period, aggregated here rather than by downloading ledger rows.
 --
 -- With a running subscription (the same rule as private.current_pack: active, or cancelled at

@@ -1,4 +1,4 @@
--- Two tabs editing the same agent (issue 15 point 3): the second save must not silently win.
+-- Two tabs editing the same agent: the second save must not silently win.
 --
 -- agents.version counts the row's updates. An editor reads it with the row and sends it back with
 -- its save as "the version I edited"; this trigger refuses the update when the row has moved on

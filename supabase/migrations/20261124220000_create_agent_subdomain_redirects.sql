@@ -1,4 +1,4 @@
--- Renamed subdomains keep working for 30 days (issue 15 point 5). Links, QR codes and the widget
+-- Renamed subdomains keep working for 30 days. Links, QR codes and the widget
 -- snippet printed with the old address must not break the day an owner renames the agent, and must
 -- not be taken over either: for 30 days the old name redirects to the agent's current subdomain
 -- and nobody else may claim it (an old QR code leading to another business is a phishing page).

@@ -1,4 +1,4 @@
--- One agent loader for every channel (issue 14, point 1): the conversation core reads everything a
+-- One agent loader for every channel: the conversation core reads everything a
 -- turn or a call needs about an agent in this one query. agent_for_turn (20261121211010) gains the
 -- agent's voice (browser and phone voice) and its enabled interactions (offered as the
 -- share_resource tool), which the loader used to read with a second query, and the voice function

@@ -1,4 +1,4 @@
--- Branding values have types (issue 14 point 3). private.is_valid_branding reads texts with `->>`,
+-- Branding values have types. private.is_valid_branding reads texts with `->>`,
 -- which turns any JSON value into text: a number as hero_title, an 11-digit number as a video id
 -- or a number as an album name passed, while the console, the site and the contract schema
 -- (supabase/functions/_shared/contracts/branding.ts, brandingSchema) only know strings. Texts are

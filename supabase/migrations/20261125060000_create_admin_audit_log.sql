@@ -1,4 +1,4 @@
--- Administration, enforced by Postgres (issue 19 §1): an append-only audit log of admin actions
+-- Administration, enforced by Postgres: an append-only audit log of admin actions
 -- (who, what, when, before/after) written by the admin RPCs and triggers themselves, never by a
 -- client. Admins read it; nobody (service role included) updates or deletes a row.
 
@@ -178,7 +178,7 @@ end
 $$;
 
 -- ---------------------------------------------------------------------------------------------
--- Users (spec 002 §2.9, §7.5): searched on the server, paged by last login (never-logged-in last).
+-- Users: searched on the server, paged by last login (never-logged-in last).
 -- ---------------------------------------------------------------------------------------------
 create index profiles_email_lower_idx on public.profiles (lower(email));
 
@@ -268,7 +268,7 @@ begin
 end
 $$;
 
--- Recovery (spec 002 §7.5): auth users without a profile get one, like sign-up would have made
+-- Recovery: auth users without a profile get one, like sign-up would have made
 -- it: 30 credits (a ledger entry), lang en, not admin. The console asks in batches of 5.
 create or replace function public.admin_missing_profiles() returns table (id uuid, email text)
 language plpgsql stable security definer set search_path = '' as $$
@@ -310,7 +310,7 @@ begin
 end
 $$;
 
--- Duplicate cleanup (spec 002 §4.7): per lower-cased email keep the one that has logged in, then
+-- Duplicate cleanup: per lower-cased email keep the one that has logged in, then
 -- the most recently updated (differences over 1 second count), then the one with most credits;
 -- delete the others (as admin_delete_user does). Returns the number deleted.
 create or replace function public.admin_cleanup_duplicate_users() returns integer
@@ -354,7 +354,7 @@ end
 $$;
 
 -- ---------------------------------------------------------------------------------------------
--- Tools catalogue, saved as a whole (spec 002 §4.5: edits apply on Save Changes): rows missing
+-- Tools catalogue, saved as a whole (edits apply on Save Changes): rows missing
 -- from the list are deleted, the others inserted or updated, in one transaction. The table's
 -- constraints validate each tool; the audit trigger records each change.
 -- ---------------------------------------------------------------------------------------------
@@ -394,7 +394,7 @@ begin
 end
 $$;
 
--- Default config values are text (spec 001 §3.3: key to text value).
+-- Default config values are text (key to text value).
 create or replace function private.jsonb_values_are_text(document jsonb) returns boolean
 language sql immutable set search_path = '' as $$
   select not exists (select 1 from jsonb_each(document) e where jsonb_typeof(e.value) <> 'string')

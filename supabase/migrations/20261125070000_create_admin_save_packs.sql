@@ -1,4 +1,4 @@
--- Packs are saved as a whole by an admin (spec 002 §2.9, §4.5, §7.5): the console sends the full
+-- Packs are saved as a whole by an admin: the console sends the full
 -- list; this RPC validates every pack with the pack form's number rules (spec 002 §5, restated by
 -- supabase/functions/_shared/contracts/packs.ts, a test proves both agree), upserts them in list
 -- order and deletes the packs left out, in one transaction. Admin only, checked here.

@@ -1,4 +1,4 @@
--- Site SEO (spec 002 §2.9, §3, §7.2; 000 §3.6): an admin merge-writes the one 'default' row through
+-- Site SEO: an admin merge-writes the one 'default' row through
 -- update_site_config(); the console and landing servers inject it into the HTML they serve. The
 -- favicon is uploaded to the public 'site-assets' bucket, which only admins write.
 

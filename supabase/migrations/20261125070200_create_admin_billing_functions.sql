@@ -1,4 +1,4 @@
--- Billing from real data (issue 19 point 5; spec 002 §2.9 has a static placeholder): payment events
+-- Billing from real data: payment events
 -- now keep what was paid (amount in cents, currency, the payment's id) and refunds are recorded
 -- once per provider event. Admins read revenue, refunds, subscriptions and credit movements by
 -- month and the list of transactions through the RPCs below, computed in SQL.

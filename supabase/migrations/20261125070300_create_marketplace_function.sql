@@ -1,4 +1,4 @@
--- The marketplace (spec 002 §2.4, §6, §7.2): a directory of the agents whose owners listed them,
+-- The marketplace: a directory of the agents whose owners listed them,
 -- for admins only, searched and filtered on the server and read page by page (infinite scroll).
 -- Categories: professional, business, institution, civil (the admin menu's 'civil service') and
 -- other, which also holds agents with no or an unknown category.

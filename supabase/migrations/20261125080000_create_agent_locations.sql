@@ -1,4 +1,4 @@
--- /map (issue 19 §8; spec 000 §2.1, 002 §9): an owner's agents placed at their business addresses.
+-- /map: an owner's agents placed at their business addresses.
 -- Addresses are geocoded by the `agent-map` function through the configured provider
 -- (GEOCODER_URL, Nominatim-compatible) and cached here, one row per agent, keyed by the address it
 -- was computed from: an edited address is geocoded again, an unchanged one never is.

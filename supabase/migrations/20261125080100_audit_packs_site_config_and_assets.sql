@@ -1,4 +1,4 @@
--- Audit rows for the admin writes that had none (issue 19 §1): packs (admin_save_packs and any
+-- Audit rows for the admin writes that had none: packs (admin_save_packs and any
 -- direct table write an admin's grants allow), the site SEO row (update_site_config and direct
 -- writes), files of the site-assets bucket (the favicon), and numbers an admin hands to a user.
 -- Triggers catch every write path; as for the catalogue, changes without a signed-in caller
@@ -57,7 +57,7 @@ create trigger packs_audit after insert or update or delete on public.packs
 create trigger site_config_audit after insert or update or delete on public.site_config
   for each row execute function private.audit_admin_row_change('site_config');
 
--- Numbers given to (or taken from) a user by an admin (spec 002 §7.5 "assign a number to a user").
+-- Numbers given to (or taken from) a user by an admin ("assign a number to a user").
 -- An owner releasing their own number is their own business, not an admin action.
 create or replace function private.audit_phone_number_owner_change() returns trigger
 language plpgsql security definer set search_path = '' as $$

@@ -1,4 +1,4 @@
--- Tool definitions have types (issue 14 point 3). private.is_valid_function_definition checks the
+-- Tool definitions have types. private.is_valid_function_definition checks the
 -- frame only (a name, a parameters object, a properties object, a required array), while the admin
 -- editor, the owner's wizard and the conversation core read one schema
 -- (supabase/functions/_shared/contracts/tool-definition.ts): a description of text, parameters of

@@ -1,4 +1,4 @@
--- Interaction texts have types (issue 14 point 3). private.check_interaction reads url_title and
+-- Interaction texts have types. private.check_interaction reads url_title and
 -- url_description with `->>`, which turns a number or an object into text, so `{"url_title": 5}`
 -- passed while the console, the conversation core and the contract schema
 -- (supabase/functions/_shared/contracts/interactions.ts) only know texts. And instructions that

@@ -1,4 +1,4 @@
--- Phone settings of an agent (issue 16): how its calls are answered and where a caller is handed
+-- Phone settings of an agent: how its calls are answered and where a caller is handed
 -- to a human. The rule for the number format is the one of phone_numbers.phone_number (E.164),
 -- mirrored by `_shared/contracts/phone.ts` (agreement test in tests/integration/contracts).
 --   phone_voice_mode: 'any_model' (Twilio ConversationRelay: Twilio does speech-to-text and

@@ -1,4 +1,4 @@
--- Buying, assigning and releasing Twilio numbers (issue 16 §1; spec 001 §4.6, §5; 002 §4.4).
+-- Buying, assigning and releasing Twilio numbers.
 -- The `phone-numbers` function buys at Twilio with the platform's account; Postgres keeps the rules:
 --   * the one-number rule is one SQL function, used by the phone_numbers trigger and checked by the
 --     function BEFORE it buys anything at Twilio (so a refused purchase costs nothing);

@@ -1,4 +1,4 @@
--- Phone calls answered by the agent (issue 16 §2 "Both", §3): the call row is the call's state
+-- Phone calls answered by the agent ("Both"): the call row is the call's state
 -- (the relay keeps none), reserved and billed like a browser voice call, settled once.
 --
 --   * phone_open_call (the voice webhook, service role): number → assignment → agent → owner; a

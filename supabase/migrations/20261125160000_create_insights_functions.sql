@@ -3,19 +3,19 @@
 --
 -- Definitions (one place; the console only formats them):
 -- * calls = completed phone calls (`calls`, "gsm"; the owner's sandbox calls, source 'sandbox', never)
---   + completed browser voice calls (`voice_calls`, "voice"); only completed calls count (spec §4.2).
+--   + completed browser voice calls (`voice_calls`, "voice"); only completed calls count.
 -- * messages = user and assistant turns of the text channels (web chat, WhatsApp); voice and phone
 --   transcripts belong to their calls. Sandbox turns never count.
 -- * a person = a caller's phone number (calls, phone, WhatsApp: digits) or a web visitor's key,
 --   so one number calling and writing on WhatsApp is one unique user across channels.
--- * trend (spec §9): 24h and 7d compare the second half of the period with the first; 30d compares
+-- * trend: 24h and 7d compare the second half of the period with the first; 30d compares
 --   the last 30 days with the previous calendar month (in the owner's time zone). 100 when the
 --   previous value is 0 and the current above 0, 0 when both are 0, else the change in percent
 --   to one decimal.
 -- * days and hours are in the time zone the console passes (IANA name, the owner's).
 -- * access: the caller's own data only, admins included (a dashboard is personal); visitors none.
 
--- Visitors' ratings (issue 18 §2): 1-5, stored per conversation; satisfaction = (rating-1)/4.
+-- Visitors' ratings: 1-5, stored per conversation; satisfaction = (rating-1)/4.
 alter table public.conversations
   add column rating smallint check (rating between 1 and 5),
   add column rated_at timestamptz;
@@ -121,7 +121,7 @@ create index conversations_insights_user_idx on public.conversations (user_id, s
 create index conversations_insights_agent_idx on public.conversations (agent_id, started_at)
   include (channel, satisfaction, rating) where channel <> 'sandbox';
 
--- Rollups (issue 18 acceptance: a million calls and messages per owner). Kept by the triggers
+-- Rollups (a million calls and messages per owner). Kept by the triggers
 -- below in the same transaction as the row they count, rebuilt from the raw rows by
 -- private.insights_rebuild (the backfill at the end of this migration). Hours are UTC hours, so
 -- they serve every time zone whose offset is whole hours; other zones read the raw rows.
@@ -831,9 +831,9 @@ grant execute on function public.insights_dashboard(text, text), public.insights
 grant execute on function public.rate_conversation(uuid, text, integer) to service_role;
 
 comment on function public.insights_dashboard(text, text) is
-  'The caller''s main dashboard for 24h/7d/30d across their agents (issue 18 §1, spec 002 §3 "Dashboard aggregate").';
+  'The caller''s main dashboard for 24h/7d/30d across their agents ("Dashboard aggregate").';
 comment on function public.insights_agent_statistics(uuid, text, text) is
-  'One of the caller''s agents over 24h/7d/30d (spec 002 §2.6, §3 "Agent statistics").';
+  'One of the caller''s agents over 24h/7d/30d ("Agent statistics").';
 comment on function public.insights_series(date, date, text, uuid, text) is
   'Per day, agent and channel: conversations, messages, calls, call seconds, satisfaction (/analytics).';
 comment on function public.rate_conversation(uuid, text, integer) is

@@ -1,4 +1,4 @@
--- Contacts as one timeline across channels (issue 18 §6; spec 002 §2.7, §3, §4.5, §5): a contact
+-- Contacts as one timeline across channels: a contact
 -- is created or matched by Postgres from what every channel's write path already stores, so no
 -- function has to remember to do it:
 --   * a phone or WhatsApp conversation's visitor_id (the caller's/sender's number) -> phone digits;
@@ -148,7 +148,7 @@ $$;
 create trigger outbound_messages_link_contact after insert on public.outbound_messages
   for each row execute function private.link_outbound_contact();
 
--- WhatsApp senders name themselves (spec 002 §3: the profile name split on the first space).
+-- WhatsApp senders name themselves (profile name split on the first space).
 create or replace function private.link_whatsapp_contact() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin

@@ -23,7 +23,7 @@ create index conversations_inbox_idx on public.conversations (user_id, started_a
 create index conversations_contact_started_idx on public.conversations (contact_id, started_at desc, id desc)
   where contact_id is not null;
 
--- Call history (spec 002 §2.5, §4.2, §7.3): completed phone calls ('gsm', table calls) and browser
+-- Call history: completed phone calls ('gsm', table calls) and browser
 -- voice calls ('voice', table voice_calls), sandbox test calls left out, newest first, 20 a page
 -- by default. `search` matches the caller's number (digits) or the agent's name; `since`/`until` bound the start time; the next
 -- page starts after (`before_at`, `before_id`), the last row of the previous one.
@@ -69,7 +69,7 @@ begin
              c.recording_path, c.conversation_id
         from public.calls c, p
        where c.user_id = (select auth.uid()) and c.status = 'completed'
-         -- the owner's own "call as a phone caller" tests are not calls anyone made (issue 16)
+         -- the owner's own "call as a phone caller" tests are not calls anyone made
          and c.source <> 'sandbox'
          and ($1 is null or c.assigned_agent = $1)
          and c."timestamp" >= coalesce($3, '-infinity') and c."timestamp" < coalesce($4, 'infinity')
@@ -112,7 +112,7 @@ begin
 end
 $$;
 
--- The inbox (issue 18 §7): every conversation of the owner on every channel, newest first, with
+-- The inbox: every conversation of the owner on every channel, newest first, with
 -- filters by agent, channel, start date, rating and contact. `filter_rating`: null (any), 'rated',
 -- 'unrated', 'positive' (satisfaction >= 0.5) or 'negative' (< 0.5). Exports ask for up to 1000
 -- rows a call.
@@ -178,7 +178,7 @@ begin
 end
 $$;
 
--- Contact cards (spec 002 §2.7): free-text search over name, number and email, favourites only,
+-- Contact cards: free-text search over name, number and email, favourites only,
 -- most recent contact first; the next page starts after (`before_key`, `before_id`).
 create or replace function public.contact_cards(
   search text default null,
@@ -232,7 +232,7 @@ begin
 end
 $$;
 
--- One contact's timeline (issue 18 §6): every conversation of that person on every channel,
+-- One contact's timeline: every conversation of that person on every channel,
 -- newest first, with the call it belongs to (phone or browser voice) when there is one.
 create or replace function public.contact_timeline(
   contact uuid,

@@ -1,4 +1,4 @@
--- WhatsApp Business sender state is the server's (issue 17 §1; spec 001 §3.1 whatsappBusiness, §4.9).
+-- WhatsApp Business sender state is the server's (whatsappBusiness).
 -- The `whatsapp-senders` function creates the telephony sub-account and the sender at Twilio and
 -- follows its status; it stores:
 --   * agent_secrets.whatsapp_account_sid / whatsapp_auth_token: the sub-account (no client grant);

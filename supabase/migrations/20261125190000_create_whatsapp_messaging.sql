@@ -1,4 +1,4 @@
--- WhatsApp messaging through the conversation core (issue 17 §2-5). The `whatsapp-webhook`
+-- WhatsApp messaging through the conversation core. The `whatsapp-webhook`
 -- function (service role) receives signed Twilio webhooks; Postgres decides what must not be
 -- decided twice or by a client:
 --   * one receipt per MessageSid (the unique whatsapp_messages.message_sid), claimed before any

@@ -1,4 +1,4 @@
--- The owner's WhatsApp screens (issue 17 §6): /agents/{id}/messages and /messages list the
+-- The owner's WhatsApp screens: /agents/{id}/messages and /messages list the
 -- conversations of an agent (or of all the owner's agents) grouped by WhatsApp user, newest first,
 -- and open one thread with both directions, each message's delivery status and, when a reply could
 -- not be sent, why. Both reads are keyset-paged SQL functions run as the caller (security invoker),
@@ -15,7 +15,7 @@ alter table public.whatsapp_messages
     check (not_sent_reason in ('monthly_limit', 'outside_window', 'send_failed', 'not_configured'));
 
 -- The WhatsApp user of a message: the sender of an inbound message, the recipient of a reply,
--- without Twilio's 'whatsapp:' prefix (spec 002 §5). Generated so no writer can get it wrong.
+-- without Twilio's 'whatsapp:' prefix. Generated so no writer can get it wrong.
 alter table public.whatsapp_messages
   add column contact_number text generated always as (
     regexp_replace(case when direction = 'inbound' then from_number else coalesce(to_number, '') end, '^whatsapp:', '')

@@ -1,4 +1,4 @@
--- Transferred phone calls are bounded and billed (issue 16, review of the calls part), and the
+-- Transferred phone calls are bounded and billed, and the
 -- recording callback learns in one query whether its call already has a recording.
 --
 -- Before: transfer_call ended the agent's part with phone_mark_ended(…, 'transfer'), which shrank

@@ -1,5 +1,5 @@
 -- An inbound WhatsApp message is accepted only for an agent whose WhatsApp sender is connected and
--- ONLINE (issue 17 §1-2). Before, any number assignment was enough: a number whose owner never
+-- ONLINE. Before, any number assignment was enough: a number whose owner never
 -- connected WhatsApp, or whose sender is still CREATING, rejected or disconnected, would have been
 -- answered (and billed) on the word of whoever signs with the platform account.
 -- The sender state is the one `whatsapp-senders` writes (agent_integrations kind

@@ -1,4 +1,4 @@
--- Reply to voice notes with a voice note (issue 17 §4, an owner option beyond the anchors): when on
+-- Reply to voice notes with a voice note (an owner option beyond the anchors): when on
 -- and an AI key is configured, the whatsapp-webhook function answers a user's voice note with the
 -- reply spoken in the agent's voice (OpenAI text to speech) as well as written. Off by default: a
 -- spoken reply costs more and not every business wants its agent to talk.

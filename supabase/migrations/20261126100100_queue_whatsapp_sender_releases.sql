@@ -1,4 +1,4 @@
--- Deleting an agent (or an admin deleting its owner) cleans up its WhatsApp at Twilio (issue 17):
+-- Deleting an agent (or an admin deleting its owner) cleans up its WhatsApp at Twilio:
 -- the sender is deleted (WhatsApp stops answering the number, Meta frees it) and the agent's
 -- telephony sub-account is closed (it is billed and holds the sender's credentials). The database
 -- cannot call Twilio, so this reuses the queue number releases already go through

@@ -1,4 +1,4 @@
--- The end-of-call rating (issue 18 §2): a browser voice caller rates the call they just ended.
+-- The end-of-call rating: a browser voice caller rates the call they just ended.
 -- A web_voice conversation has no visitor key, so rate_conversation can never match it; the proof
 -- that the rater held the call is the call token voice-session signed for it, checked by the
 -- agent-chat function (service role) before it calls this. Same storage as a chat rating: 1-5 on

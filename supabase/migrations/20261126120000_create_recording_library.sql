@@ -1,4 +1,4 @@
--- The desktop app's offline recordings library (issue 20 §1): the server side.
+-- The desktop app's offline recordings library: the server side.
 --
 -- * public.recording_checksums: size + SHA-256 of each stored recording, computed once by the
 --   `recording-library` function (service role) so the desktop app can verify what it downloads.

@@ -1,4 +1,4 @@
--- Notifications (issue 20 §2): new conversations, failed calls and low credit, written only by the
+-- Notifications: new conversations, failed calls and low credit, written only by the
 -- triggers below (security definer, in the non-exposed schema `private`); owners read theirs and
 -- mark them read. The desktop app raises a native notification for a new row when the owner's
 -- toggle for its kind is on (profiles.notify_desktop_*, saved from Profile › Settings).

@@ -1,4 +1,4 @@
--- Contacts under concurrency (issue 18 review): match_contact looked a contact up, then inserted
+-- Contacts under concurrency: match_contact looked a contact up, then inserted
 -- it with `on conflict (user_id, phone)`. An email-only contact has no phone, so two channels
 -- creating the same address at once both missed the lookup and the second insert raised
 -- unique_violation on contacts_user_id_email_key — inside the outbound_messages trigger, which

@@ -1,4 +1,4 @@
--- The end-of-call rating on the phone (issue 18 §2): when the agent ends a phone call it asks the
+-- The end-of-call rating on the phone: when the agent ends a phone call it asks the
 -- caller to press 1 to 5; the relay (service role) stores the digit here. Same storage as the web
 -- ratings: 1-5 on the call's conversation, satisfaction = (rating-1)/4, a second rating replaces
 -- the first (the insights triggers move the rollups). The relay proved the call when its socket's

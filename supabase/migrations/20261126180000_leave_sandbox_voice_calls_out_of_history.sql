@@ -45,7 +45,7 @@ begin
              c.recording_path, c.conversation_id
         from public.calls c, p
        where c.user_id = (select auth.uid()) and c.status = 'completed'
-         -- the owner's own "call as a phone caller" tests are not calls anyone made (issue 16)
+         -- the owner's own "call as a phone caller" tests are not calls anyone made
          and c.source <> 'sandbox'
          and ($1 is null or c.assigned_agent = $1)
          and c."timestamp" >= coalesce($3, '-infinity') and c."timestamp" < coalesce($4, 'infinity')

@@ -1,5 +1,5 @@
 -- WhatsApp senders are followed by the server, not only while the owner's Deploy page is open
--- (issue 17 §1). Before, a sender's stored status moved only when the console polled
+--. Before, a sender's stored status moved only when the console polled
 -- `GET /whatsapp-senders/status`; inbound messages are accepted only for an online sender, so a
 -- sender created and left alone stayed CREATING (and unanswered) for ever, and one that went OFFLINE
 -- at Meta kept being answered until someone opened the page.

@@ -1,4 +1,4 @@
--- The owner's WhatsApp usage block on /credits (issue 17 §5): what this month's WhatsApp replies
+-- The owner's WhatsApp usage block on /credits: what this month's WhatsApp replies
 -- cost as the meter records it. WhatsApp replies are not charged in credits (credits are voice
 -- minutes; no credit_ledger row names a WhatsApp message): the conversation core writes one
 -- `chat.tokens` metric per reply turn (channel whatsapp) and one `whatsapp.speech` metric per

@@ -1,4 +1,4 @@
--- Email alerts become real (issue 20 §2: "the profile's notification toggles become real"). The
+-- Email alerts become real ("the profile's notification toggles become real"). The
 -- Settings tab's "Email alerts" (profiles.notify_email_alerts, saved since 20261121210000) now
 -- means: the notification events that matter when the owner is away (a failed, busy or unanswered
 -- call; low credit) are also emailed to the owner. The feed's triggers already write those rows;

@@ -1,4 +1,4 @@
--- The two other Settings-tab email toggles become real (issue 20 §2), on the same queue and sender
+-- The two other Settings-tab email toggles become real, on the same queue and sender
 -- as email alerts (20261128130000): one `notification_emails` queue, one scheduled
 -- notification-emails function.
 -- * Usage reports (profiles.notify_usage_reports): once a month, the first sweep after a month

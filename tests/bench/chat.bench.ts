@@ -1,5 +1,5 @@
 /**
- * `npm run bench:chat` (issue 6 acceptance): the conversation engine's own cost, measured through
+ * `npm run bench:chat`: the conversation engine's own cost, measured through
  * the local stack (HTTP → agent-chat → PGlite) against a zero-delay fake OpenAI on loopback.
  *   - added latency to first token, p50/p99: time to the first `delta` through agent-chat minus
  *     the time to the first chunk when calling the fake model directly (the model's own share),

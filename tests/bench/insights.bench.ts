@@ -1,5 +1,5 @@
 /**
- * `npm run bench:insights` (issue 18 acceptance): one owner with 1,000,000 phone calls (plus
+ * `npm run bench:insights`: one owner with 1,000,000 phone calls (plus
  * 50,000 browser voice calls), 1,000,000 messages (100,000 conversations) over a year on ten
  * agents, and 100,000 contacts, seeded once; then p95 of the console's reads as that owner:
  *   main dashboard 30d ≤ 250 ms · per-agent dashboard ≤ 150 ms · call history first page ≤ 50 ms

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:phone`, ConversationRelay part (issue 16 acceptance): 50 concurrent simulated
+ * `npm run bench:phone`, ConversationRelay part: 50 concurrent simulated
  * calls through the real relay host (the standalone Node server + ws, on loopback) with a
  * zero-delay model and in-memory call and transcript stores, so the figure is the relay's and the
  * conversation core's own time. Server time from the caller's final prompt to the first text

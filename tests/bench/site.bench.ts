@@ -1,7 +1,7 @@
 /**
  * `npm run bench:site`: builds the public site and prints what a visitor's first load costs —
  * the JavaScript and CSS index.html pulls in before any click (entry + modulepreloaded chunks),
- * gzip-compressed as served — and the chunks that load on demand. Budget (issue 8): Home ≤ 90 KB
+ * gzip-compressed as served — and the chunks that load on demand. Budget: Home ≤ 90 KB
  * gzip of JavaScript; the web widget loader ≤ 40 KB.
  */
 import { readFileSync, readdirSync } from 'node:fs';

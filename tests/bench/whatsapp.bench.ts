@@ -1,5 +1,5 @@
 /**
- * `npm run bench:whatsapp` (issue 17 acceptance): signed inbound WhatsApp messages at 20 per second
+ * `npm run bench:whatsapp`: signed inbound WhatsApp messages at 20 per second
  * into the local stack's `whatsapp-webhook`, with a zero-delay model (the fake OpenAI) and the fake
  * Twilio recording the Messages API sends. The figure is the server's time from the inbound webhook
  * leaving the fake Twilio to the outbound send request reaching it (loopback both ways, same

@@ -33,7 +33,7 @@ const TOOL = {
   ],
 };
 
-describe('admin users and settings (issue 19 acceptance)', () => {
+describe('admin users and settings', () => {
   let ai: AiProduct;
   let browser: Browser;
   let page: Page;

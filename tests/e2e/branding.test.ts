@@ -93,7 +93,7 @@ describe('branding editor', () => {
       await editor.screenshot(`${SHOTS}/branding-content.png`);
 
       await editor.openTab('media');
-      // a new agent has the spec's one album (spec 001 §3.7, set by the database on insert)
+      // a new agent has the spec's one album (set by the database on insert)
       const albums = page.getByTestId('album-list').locator('li');
       expect(await albums.count()).toBe(1);
       expect(await albums.first().textContent()).toMatch(/^Album/);
@@ -192,7 +192,7 @@ describe('branding editor', () => {
       );
       expect(await page.locator('.site-footer__social li').count()).toBe(5);
       expect(await page.title()).toBe('Fournil - fresh sourdough bread and pastries in Lyon');
-      // Google Analytics loads once the visitor accepts tracking (issue 15 point 9).
+      // Google Analytics loads once the visitor accepts tracking.
       expect(await page.locator('script[src*="gtag/js?id=G-FOURNIL42"]').count()).toBe(0);
       await site.acceptTracking();
       expect(await page.locator('script[src*="gtag/js?id=G-FOURNIL42"]').count()).toBe(1);

@@ -8,7 +8,7 @@ import { signInDemoOwner } from './support/clients.ts';
 
 /**
  * /auth/google/callback in the product as `npm start` runs it, for the signed-in demo owner
- * (spec 001 §4.10). The e2e product has no Google client configured (GOOGLE_CLIENT_ID would also
+ *. The e2e product has no Google client configured (GOOGLE_CLIENT_ID would also
  * switch on Google sign-in for every other e2e file), so the full consent round trip against a
  * fake Google is covered by tests/integration/google-calendar; here the page's own decisions run
  * in a real browser: Google's error → straight back, a refused exchange → logged, then back.

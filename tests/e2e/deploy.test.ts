@@ -12,7 +12,7 @@ import { signInDemoOwner } from './support/clients.ts';
 import { callHistoryTexts } from '../../renderer/src/features/history/locales/calls.fr.ts';
 
 /**
- * The deploy page (spec 001 §2.7, §4.7, §4.8) as the demo owner uses it: business card toggle and
+ * The deploy page as the demo owner uses it: business card toggle and
  * the branding link, the web widget configured for a domain (server-generated key, script served
  * from the agent's subdomain), invalid domain, Update disabled when unchanged, disable.
  */
@@ -174,7 +174,7 @@ describe('deploy page', () => {
     await deploy.goto(agentId);
     await deploy.panelLink(AGENT_NAME, shellEn.agentPanel.calls).click();
     await shell.waitForPath(`/agents/${agentId}/calls`);
-    // Call history is a French screen in both interface languages (spec 002 §2.5).
+    // Call history is a French screen in both interface languages.
     await page.getByRole('heading', { name: callHistoryTexts.title }).waitFor();
     await deploy.goto(agentId);
     await deploy.page.getByTestId('deploy-whatsapp').getByRole('link', { name: deployEn.whatsApp.messages }).click();

@@ -10,7 +10,7 @@ import { DESKTOP, launchBrowser, newPage } from './support/browser.ts';
 import { signInDemoOwner } from './support/clients.ts';
 
 /**
- * The interactions editor (spec 001 §2.5, §4.4, §5) as the demo owner uses it: add a share_url
+ * The interactions editor as the demo owner uses it: add a share_url
  * interaction through Ctrl/Cmd+N, see it autosaved (reload), toggle it, reopen it by adding the
  * same type, a refused file type then a real upload, delete with confirmation, the configure tab.
  */

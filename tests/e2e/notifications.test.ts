@@ -12,7 +12,7 @@ import { DESKTOP, launchBrowser, newPage, screenshot } from './support/browser.t
 import { productClient } from './support/clients.ts';
 
 /**
- * The notification feed (issue 20 §2) in Chromium: rows written by Postgres triggers appear live
+ * The notification feed in Chromium: rows written by Postgres triggers appear live
  * under the bell, opening one marks it read and goes to it, "mark all read" clears the count; the
  * Profile › Settings desktop toggles are saved. The desktop part runs through a stand-in for the
  * preload API (window.concierge) injected into the page: a new row raises a native notification

@@ -13,7 +13,7 @@ import { DESKTOP, launchBrowser, newPage } from './support/browser.ts';
 import { stubWebRtc } from './support/browser-voice.ts';
 
 /**
- * One brain for every channel (issue 14 acceptance): the same scripted model answers web chat,
+ * One brain for every channel: the same scripted model answers web chat,
  * the owner's sandbox and a browser voice call (fake realtime call + sideband, stubbed WebRTC).
  * On each channel the same question is answered from the same knowledge passage, and one request
  * books an appointment after an availability check in one turn (two tool rounds). The transcript

@@ -84,7 +84,7 @@ function responder(request: ChatRequestBody): FakeChatReply | null {
   return null;
 }
 
-describe('owner journey (issue 7 acceptance)', () => {
+describe('owner journey', () => {
   let ai: AiProduct;
   let browser: Browser;
   let page: Page;

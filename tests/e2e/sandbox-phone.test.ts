@@ -11,7 +11,7 @@ import { DESKTOP, launchBrowser, newPage } from './support/browser.ts';
 import { productClient } from './support/clients.ts';
 
 /**
- * "Call as a phone caller" (issue 16 §5): the owner's browser plays Twilio's side of
+ * "Call as a phone caller": the owner's browser plays Twilio's side of
  * ConversationRelay against the product's own relay, through the same phone path a caller takes
  * (sandbox call opened by twilio-voice, relay session over the conversation core). The product
  * runs with no OpenAI key, so the offline provider answers from the knowledge base, and headless

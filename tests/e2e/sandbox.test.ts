@@ -6,7 +6,7 @@ import { ConsolePage } from './pages/ConsolePage.ts';
 import { DESKTOP, launchBrowser, newPage } from './support/browser.ts';
 
 /**
- * The owner's Test Agent sandbox (spec 001 §2.8) on the seeded demo agent, against the product as
+ * The owner's Test Agent sandbox on the seeded demo agent, against the product as
  * `npm start` runs it (no OpenAI key: agent-chat answers offline from the knowledge base).
  */
 const product = inject('product');
@@ -72,7 +72,7 @@ describe('Test Agent sandbox', () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await new ConsolePage(page, product.consoleUrl).goto(SANDBOX);
     const gate = page.getByTestId('sandbox-auth-required');
-    // Signed out, the console speaks French unless the visitor chose otherwise (spec 000 §9).
+    // Signed out, the console speaks French unless the visitor chose otherwise.
     await gate.getByRole('heading', { name: sandboxFr.authRequired.title }).waitFor();
     const signIn = gate.getByRole('button', { name: sandboxFr.authRequired.signIn });
     await expect(signIn.getAttribute('href')).resolves.toBe('/login');

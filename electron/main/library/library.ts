@@ -37,7 +37,7 @@ import {
 } from './store.ts';
 
 /**
- * One user's offline recordings library (issue 20 §1): downloads (manifest from the
+ * One user's offline recordings library: downloads (manifest from the
  * `recording-library` function, verified resumable transfers, a few at a time), the index and
  * search, annotations written locally first and synced by last writer wins, the size cap, wipe,
  * and the media answers for playback. Knows nothing of Electron: the IPC layer and the tests drive

@@ -20,7 +20,7 @@ export type { FontFamily };
 export interface MediaImage {
   url: string;
   caption?: string;
-  /** The owner's album name (spec 001 §3.7); content images have none. */
+  /** The owner's album name; content images have none. */
   album?: string;
 }
 
@@ -56,7 +56,7 @@ export interface Branding {
   images: MediaImage[];
   videos: Video[];
   socialLinks: SocialLink[];
-  /** Tracking identifiers the owner switched on (spec 002 §7.6), format-checked. */
+  /** Tracking identifiers the owner switched on, format-checked. */
   tracking: Tracking;
 }
 
@@ -100,7 +100,7 @@ function trimmed(value: unknown): string | undefined {
 
 function images(b: StoredBranding): MediaImage[] {
   const fromContent = b.content_images.map((img) => ({ url: img.url, caption: img.caption, album: undefined }));
-  // Album images (spec 001 §3.7) show on the Media tab too, under their album's name, in album
+  // Album images show on the Media tab too, under their album's name, in album
   // order then image order.
   const fromAlbums = b.albums.flatMap((album) =>
     album.images

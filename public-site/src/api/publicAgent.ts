@@ -37,7 +37,7 @@ export interface PublicAgent {
   branding: Branding;
 }
 
-/** Why a page could not be shown; every kind leads to the not-found screen (spec 002 §4.1). */
+/** Why a page could not be shown; every kind leads to the not-found screen. */
 export type AgentLoadFailure = 'not_found' | 'misconfigured' | 'failed';
 
 export class AgentLoadError extends Error {

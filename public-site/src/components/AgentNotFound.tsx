@@ -1,6 +1,6 @@
 import { useT } from '../i18n/I18n.tsx';
 
-/** Shown for missing, disabled, misconfigured or failing agents alike (spec 002 §4.1, §8). */
+/** Shown for missing, disabled, misconfigured or failing agents alike. */
 export function AgentNotFound() {
   const t = useT();
   return (

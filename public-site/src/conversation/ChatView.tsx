@@ -84,7 +84,7 @@ function MessageBubble({
 /**
  * The conversation UI shared by the public page (channel web) and the console sandbox (channel
  * sandbox): header, message list with times, typing indicator, input. Enter sends, Shift+Enter
- * breaks the line, blank text is ignored and sending waits for the pending reply (spec 002 §2.3, §5).
+ * breaks the line, blank text is ignored and sending waits for the pending reply.
  */
 export function ChatView({
   endpoint,

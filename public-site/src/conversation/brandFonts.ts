@@ -1,5 +1,5 @@
 /**
- * The four branding fonts (spec 001 §4.6 "Look"), shared by the public site and the console's
+ * The four branding fonts ("Look"), shared by the public site and the console's
  * branding preview (through `@conversation`): their CSS stacks, and loading of their faces.
  *
  * Faces come from @fontsource (self-hosted woff2 bundled by Vite: no font CDN, so the desktop app

@@ -19,7 +19,7 @@ const en = {
   emptyBody: 'Ask {name} anything.',
   messages: 'Conversation',
   interrupted: 'Reply interrupted',
-  // Call overlay (spec 002 §2.3).
+  // Call overlay.
   callTitle: 'Voice call with {name}',
   startCall: 'Start Call',
   ready: 'Ready to start your voice conversation',
@@ -37,7 +37,7 @@ const en = {
   endsSoon: 'This call ends in about {minutes} min.',
   microphoneHint: 'Your browser will ask to use the microphone.',
   close: 'Close',
-  // The visitor's rating (issue 18 §2).
+  // The visitor's rating.
   rateChat: 'How was this conversation?',
   rateCall: 'How was this call?',
   rateValue: 'Rate {value} out of 5',

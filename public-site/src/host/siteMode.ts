@@ -1,5 +1,5 @@
 /**
- * Which agent a visitor asked for, decided from the URL alone (spec 002 §2.1):
+ * Which agent a visitor asked for, decided from the URL alone:
  *
  * 1. Whole-site mode: the host is `{agent}.{domain}`.
  *    - With a configured site domain (e.g. `agents.example.com`), the host must be exactly one label

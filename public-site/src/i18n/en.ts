@@ -1,4 +1,4 @@
-/** English texts of the visitor site (spec 002 §2.3). The French file must have the same keys. */
+/** English texts of the visitor site. The French file must have the same keys. */
 export const en = {
   loading: {
     label: 'Loading…',

@@ -18,7 +18,7 @@ export function sanitiseAbout(html: string): string {
   return box.innerHTML;
 }
 
-/** About (spec 002 §2.3): the sanitised rich text, or the default welcome sentence. Loaded on demand. */
+/** About: the sanitised rich text, or the default welcome sentence. Loaded on demand. */
 export default function AboutTab({ html }: { html?: string | undefined }) {
   const t = useT();
   const clean = useMemo(() => (html ? sanitiseAbout(html) : ''), [html]);

@@ -17,7 +17,7 @@ import { TopBar } from './TopBar.tsx';
 import { VideosTab } from './VideosTab.tsx';
 import { useBrandFont } from '../conversation/useBrandFont.ts';
 
-// Home ships alone; these load on first use (issue 8 budget: Home ≤ 90 KB gzip).
+// Home ships alone; these load on first use (budget: Home ≤ 90 KB gzip).
 const AboutTab = lazy(() => import('./AboutTab.tsx'));
 const MediaTab = lazy(() => import('./MediaTab.tsx'));
 const QrDialog = lazy(() => import('./QrDialog.tsx'));

@@ -3,7 +3,7 @@ import { Dialog } from './Dialog.tsx';
 
 /**
  * AI Call when voice-session says no call can start (no realtime provider, no owner credits, or
- * the function is unreachable): says so and offers the chat instead (issue 8).
+ * the function is unreachable): says so and offers the chat instead.
  */
 export function CallUnavailableDialog({
   reason,

@@ -13,8 +13,8 @@ const NETWORK_NAMES: Record<string, string> = {
 };
 
 /**
- * Footer: the agent's social links, Terms of Service and /sitemap (spec 002 §2.3), and "Privacy
- * settings" to change a tracking consent answer when the page has tracking (spec 002 §7.6).
+ * Footer: the agent's social links, Terms of Service and /sitemap, and "Privacy
+ * settings" to change a tracking consent answer when the page has tracking.
  */
 export function Footer({ socialLinks, onPrivacy }: { socialLinks: SocialLink[]; onPrivacy?: () => void }) {
   const t = useT();

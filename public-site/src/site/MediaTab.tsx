@@ -15,7 +15,7 @@ function groupByAlbum(images: MediaImage[]): { album?: string; items: { img: Med
 }
 
 /**
- * Media (spec 002 §2.3): two-column grid with captions, under each album's name when the owner
+ * Media: two-column grid with captions, under each album's name when the owner
  * sorted images into albums; a tap opens the full-screen viewer. Loaded on demand.
  */
 export default function MediaTab({ images }: { images: MediaImage[] }) {

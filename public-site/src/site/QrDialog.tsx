@@ -2,7 +2,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useT } from '../i18n/I18n.tsx';
 import { Dialog } from './Dialog.tsx';
 
-/** 'Scan QR Code' (spec 002 §2.3): 200 px, error-correction level H. Loaded on demand. */
+/** 'Scan QR Code': 200 px, error-correction level H. Loaded on demand. */
 export default function QrDialog({ url, onClose }: { url: string; onClose: () => void }) {
   const t = useT();
   return (

@@ -8,7 +8,7 @@ const ICONS: Record<TabId, string> = {
   videos: 'M4 6h12v12H4zM16 10l4-2v8l-4-2',
 };
 
-/** The bottom tab bar (spec 002 §2.3). */
+/** The bottom tab bar. */
 export function TabBar({ tabs, active, onSelect }: { tabs: TabId[]; active: TabId; onSelect: (tab: TabId) => void }) {
   const t = useT();
   return (

@@ -1,6 +1,6 @@
 import { useT } from '../i18n/I18n.tsx';
 
-/** Top bar: the agent's name, the QR code dialog and Share (spec 002 §2.3). */
+/** Top bar: the agent's name, the QR code dialog and Share. */
 export function TopBar({ title, onQr, onShare }: { title: string; onQr: () => void; onShare: () => void }) {
   const t = useT();
   return (

@@ -1,7 +1,7 @@
 import type { Video } from '../api/branding.ts';
 import { useT } from '../i18n/I18n.tsx';
 
-/** Videos (spec 002 §2.3): YouTube embeds from the privacy-enhanced domain (no cookies until play). */
+/** Videos: YouTube embeds from the privacy-enhanced domain (no cookies until play). */
 export function VideosTab({ videos }: { videos: Video[] }) {
   const t = useT();
   return (

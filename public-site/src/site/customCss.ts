@@ -1,5 +1,5 @@
 /**
- * The owner's custom CSS (spec 002 §2.3), limited to the agent page: the whole text is nested inside
+ * The owner's custom CSS, limited to the agent page: the whole text is nested inside
  * the page's root selector, so `body { … }` becomes `.agent-site body { … }` and matches nothing
  * outside it. That only holds while the text cannot close the wrapper early, so text whose braces
  * do not balance (outside strings and comments) is refused whole. Rules that load other style sheets

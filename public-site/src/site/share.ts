@@ -1,5 +1,5 @@
 /**
- * Share button (spec 002 §2.3): the device's native share sheet when there is one, otherwise the
+ * Share button: the device's native share sheet when there is one, otherwise the
  * link goes to the clipboard and the page says 'Link copied!'.
  */
 export type ShareOutcome = 'shared' | 'cancelled' | 'copied' | 'failed';

@@ -1,6 +1,6 @@
 import type { Branding } from '../api/branding.ts';
 
-/** Bottom tab bar (spec 002 §2.3): Home and About always, Media and Videos only with content. */
+/** Bottom tab bar: Home and About always, Media and Videos only with content. */
 export type TabId = 'home' | 'about' | 'media' | 'videos';
 
 export function visibleTabs(branding: Pick<Branding, 'images' | 'videos'>): TabId[] {

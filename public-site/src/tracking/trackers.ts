@@ -1,7 +1,7 @@
 import type { Tracking } from '../api/branding.ts';
 
 /**
- * Starts the tracking the owner switched on (spec 002 §7.6) — only ever called once the visitor
+ * Starts the tracking the owner switched on — only ever called once the visitor
  * consented (consent.ts). The vendors' loader snippets are restated here as code of our own bundle,
  * so the page needs no inline script: its CSP allows 'self' plus these vendors' hosts and nothing
  * else. Identifiers were format-checked by parseBranding and are URL-encoded anyway.

@@ -48,7 +48,7 @@ import { NotFoundRoute } from './screens/NotFoundRoute.tsx';
 import { TestAgentPage } from './testAgent/TestAgentPage.tsx';
 import { TranslationWarning } from './translation/TranslationWarning.tsx';
 
-/** /agents/{id}/edit/* → /agents/{id}/dashboard (spec 001 §2). */
+/** /agents/{id}/edit/* → /agents/{id}/dashboard. */
 function AgentEditRedirect() {
   const { agentId = '' } = useParams();
   return <Navigate to={`/agents/${encodeURIComponent(agentId)}/dashboard`} replace />;
@@ -65,7 +65,7 @@ function RootFrame() {
 }
 
 /**
- * The global route table (spec 000 §2.1). Pages arrive with their features: public ones next to
+ * The global route table. Pages arrive with their features: public ones next to
  * /login, signed-in ones inside AppLayout, admin ones under RequireAdmin. A path without a page
  * falls through to the not-found page (inside the shell for a signed-in user).
  */
@@ -83,7 +83,7 @@ export const routes: RouteObject[] = [
       { path: 'legal', element: <LegalNoticePage /> },
       // The terms of service are a section of the legal notice.
       { path: 'terms', element: <Navigate to="/legal#terms" replace /> },
-      // The sandbox shows 'Authentication Required' itself instead of redirecting (spec 001 §2.8).
+      // The sandbox shows 'Authentication Required' itself instead of redirecting.
       {
         path: 'agents/:agentId/test',
         element: <SandboxAuthGate />,
@@ -116,7 +116,7 @@ export const routes: RouteObject[] = [
               { path: 'conversations', element: <ConversationsPage /> },
               { path: 'analytics', element: <AnalyticsPage /> },
               { path: 'conversations/:conversationId', element: <ConversationsPage /> },
-              // The desktop app's offline recordings library (issue 20 §1); a browser gets an explanation.
+              // The desktop app's offline recordings library; a browser gets an explanation.
               { path: 'library', element: <LibraryPage /> },
               { path: 'agents/:agentId/:page', element: <NotFoundPage inShell /> },
               {
@@ -128,7 +128,7 @@ export const routes: RouteObject[] = [
                   { path: 'caller-ids', element: <CallerIdsPage /> },
                 ],
               },
-              // Signed in; non-admins see the spec's Access Denied text (spec 002 §2.4).
+              // Signed in; non-admins see the spec's Access Denied text.
               { path: 'marketplace', element: <MarketplacePage /> },
               { path: 'map', element: <MapPage /> },
               { path: 'messages', element: <MessagesPage /> },

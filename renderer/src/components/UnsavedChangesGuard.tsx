@@ -5,7 +5,7 @@ import { useBlocker } from 'react-router-dom';
 import { leavesEditor } from './unsavedChanges.ts';
 
 /**
- * Never lose unsaved work (issue 15 point 3): while `dirty`, leaving the editor asks first.
+ * Never lose unsaved work: while `dirty`, leaving the editor asks first.
  * - a link or back/forward inside the console: react-router's blocker and this Alert;
  * - closing or reloading the browser tab: `beforeunload` (the browser asks in its own words);
  * - the desktop window: the same `beforeunload`, which Electron turns into a native dialog worded

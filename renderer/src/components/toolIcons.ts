@@ -1,7 +1,7 @@
 import type { IconName } from '@blueprintjs/core';
 import type { ToolIcon } from '@contracts/tool-catalogue.ts';
 
-/** Catalogue icon names (spec 001 §3.3) drawn with Blueprint icons; 'default' is the wrench. */
+/** Catalogue icon names drawn with Blueprint icons; 'default' is the wrench. */
 const icons: Record<ToolIcon, IconName> = {
   calendar: 'calendar',
   'map-pin': 'map-marker',

@@ -6,7 +6,7 @@ import { signInWaitMinutes } from '@contracts/sign-in-throttle.ts';
 
 export type AppErrorSource = 'auth' | 'database' | 'function' | 'network' | 'app';
 
-/** Which operation failed decides the fallback wording (spec 000 §8: sign-in vs sign-up "other"). */
+/** Which operation failed decides the fallback wording (sign-in vs sign-up "other"). */
 export type AppErrorContext =
   | 'signIn'
   | 'signUp'

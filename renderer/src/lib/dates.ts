@@ -1,5 +1,5 @@
 /**
- * The console's one date formatter (spec 000 §9): day, short month, year, hour and minute, in
+ * The console's one date formatter: day, short month, year, hour and minute, in
  * that French order, 24-hour clock. English wording keeps the same order (en-GB), so a date reads
  * the same shape in both languages: "21 nov. 2026, 20:10" / "21 Nov 2026, 20:10".
  */

@@ -1,5 +1,5 @@
 /**
- * `POST /functions/v1/agent-chat` (issue 6, ARCHITECTURE §4): the engine's turn wired to the
+ * `POST /functions/v1/agent-chat`: the engine's turn wired to the
  * database. verify_jwt is off so visitors can chat with public agents; any bearer that is not the
  * anon key must be a valid session (caller.ts). Everything runs as the service role with explicit
  * agent and conversation scoping: visitors never touch tables themselves.
@@ -94,7 +94,7 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     log,
   });
   fn.post('/', (c) => handle(c.req.raw));
-  // The visitor's rating of the conversation (issue 18 §2): same caller identity as a turn, or the
+  // The visitor's rating of the conversation: same caller identity as a turn, or the
   // voice call token for the end of a browser voice call.
   const rating = { service, callTokenSecret: voiceCallTokenSecret(env) };
   fn.post('/rating', async (c) => {

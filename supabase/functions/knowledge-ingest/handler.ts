@@ -14,7 +14,7 @@
  * or file looks missing: the same 404 whether or not it exists). The service role is kept for what
  * the owner may not write themselves: creating the row with its storage path and status, progress,
  * chunks and embeddings, and the usage metric. The path is still checked to be in the caller's own
- * folder for the agent before that row is created (issue 13 §2).
+ * folder for the agent before that row is created.
  */
 import { z } from 'zod';
 import type { ErrorCode } from '../_shared/contracts/errors.ts';

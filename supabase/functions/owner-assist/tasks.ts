@@ -1,5 +1,5 @@
 /**
- * The owner helpers (spec 001 §7.1 createChatCompletion uses, issue 6 §5): what each task asks the
+ * The owner helpers (createChatCompletion uses): what each task asks the
  * model, how its answer is checked, and the template the offline provider answers with instead.
  * Temperatures from spec 001 §9: extraction 0.2, brief 0.5, system prompt 0.7.
  */

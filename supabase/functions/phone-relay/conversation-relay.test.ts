@@ -363,7 +363,7 @@ describe('relay authentication', () => {
   });
 });
 
-describe('end-of-call rating (issue 18 §2)', () => {
+describe('end-of-call rating', () => {
   const RATING: RelayDeps['timing'] = { ...FAST, heartbeatMs: 30, ratingWaitMs: 400 };
 
   /** A call where the caller asked one thing, then the agent ends it (its credit runs out). */

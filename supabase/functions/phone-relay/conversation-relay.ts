@@ -1,5 +1,5 @@
 /**
- * The phone's "any model" channel (issue 16 §2): a thin adapter between Twilio ConversationRelay's
+ * The phone's "any model" channel: a thin adapter between Twilio ConversationRelay's
  * text frames and the conversation core's text turn. Twilio does speech-to-text and text-to-speech;
  * each final caller prompt is one `startTurn` on the call's conversation (channel 'phone', spoken
  * style, trusted), and its deltas go back as text tokens as they come. Agent, prompt, knowledge,
@@ -252,7 +252,7 @@ class CallSession {
       return;
     }
     for await (const event of started.events) this.onTurnEvent(cycle, event, promptAt);
-    // Twilio waits for the end of a talk cycle, also after an interrupt (reference §9.4).
+    // Twilio waits for the end of a talk cycle, also after an interrupt.
     if (cycle.tokensSent) this.send({ type: 'text', token: '', last: true });
     if (cycle.heard !== null && cycle.messageId) await this.cut(cycle.messageId, cycle.heard);
     if (this.transferRequested && !this.ended) {
@@ -354,7 +354,7 @@ class CallSession {
 
   /**
    * The agent says a short goodbye, then the call ends. When the agent ends a real call the caller
-   * took part in, it first asks for a 1-5 keypad rating (issue 18 §2). Not when the relay drains:
+   * took part in, it first asks for a 1-5 keypad rating. Not when the relay drains:
    * the call must end within DRAIN_GOODBYE_MS, which a question and its wait do not fit.
    */
   private async goodbye(reason: EndReason): Promise<void> {

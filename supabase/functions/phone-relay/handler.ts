@@ -1,5 +1,5 @@
 /**
- * `phone-relay`: the phone's WebSocket relay (issue 16 §4). Its sessions are in routes.ts; this
+ * `phone-relay`: the phone's WebSocket relay. Its sessions are in routes.ts; this
  * file is what every host shares:
  *  - `makeRelay(env, deps?)`: the relay (admission, sessions, live calls, drain);
  *  - `makeHandler(env)`: the plain HTTP side, `GET …/phone-relay/health` →

@@ -1,5 +1,5 @@
 /**
- * The standalone relay process (issue 16 §4): Node's http server + `ws`, for production calls that
+ * The standalone relay process: Node's http server + `ws`, for production calls that
  * outlive edge functions' wall-clock limits. Built to one file by `npm run build:relay`
  * (dist-relay/relay.mjs) and run with `node dist-relay/relay.mjs`; deploy/relay/ has the container.
  *

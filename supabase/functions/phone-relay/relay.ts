@@ -1,5 +1,5 @@
 /**
- * The relay every host runs (issue 16 §4): the local stack in-process, a hosted edge function and
+ * The relay every host runs: the local stack in-process, a hosted edge function and
  * the standalone long-lived process. A host asks `admit` before upgrading (the route exists, the
  * relay is not draining, Twilio signed the upgrade when the route says so) and hands the upgraded
  * socket to the session it got back. The relay counts live calls and drains: no new calls, live
@@ -81,7 +81,7 @@ export function createRelay(deps: RelayDeps, routes: Record<string, RelayRoute> 
       if (isDraining) return failure(503, 'draining', 'This relay is shutting down; connect to another replica.');
       const publicUrl = `${deps.relayUrl}${path}`;
       if (route.twilioSigned) {
-        // Twilio signs the wss URL exactly as given in the TwiML, with no parameters (reference §9.2).
+        // Twilio signs the wss URL exactly as given in the TwiML, with no parameters.
         const signed =
           deps.twilioAuthToken !== null &&
           (await verifyTwilioSignature(deps.twilioAuthToken, publicUrl, {}, headers.get('x-twilio-signature')));

@@ -8,7 +8,7 @@
  * every settled call whose provider call is not hung up yet (including hang-ups that failed
  * earlier) is hung up. Safe to run concurrently: runs skip each other's rows, a call is claimed by
  * one settler only, and hanging up twice is harmless.
- * Phone calls too (issue 16): `phone_sweep_calls` settles calls whose relay lease expired (or that
+ * Phone calls too: `phone_sweep_calls` settles calls whose relay lease expired (or that
  * ended) and that Twilio's final status callback never reached within PHONE_GRACE_SECONDS, at their
  * last sign of life, once; they count in `settled` and `creditsCharged`. A swept Twilio call may
  * still be up at Twilio (its relay died, not the call): it is hung up there (`status: completed`;

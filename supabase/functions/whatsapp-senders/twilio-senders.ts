@@ -89,7 +89,7 @@ export async function fetchSender(client: TwilioClient, sid: string): Promise<Fe
 
 /**
  * Sends the code WhatsApp texted or phoned to the sender's number (PENDING_VERIFICATION): an update
- * with `configuration.verification_code`; Twilio answers VERIFYING (reference §10.1).
+ * with `configuration.verification_code`; Twilio answers VERIFYING.
  */
 export async function verifySender(client: TwilioClient, sid: string, code: string): Promise<FetchedSender> {
   const body = { configuration: { verification_code: code } };

@@ -1,5 +1,5 @@
 /**
- * Inbound images for a model that sees (issue 17 §4): each image goes to the model as a `data:` URL
+ * Inbound images for a model that sees: each image goes to the model as a `data:` URL
  * of the bytes already kept for the owner (never Twilio's URL, which needs our credentials, nor a
  * signed URL a remote model could not reach from a local install). Only the formats vision models
  * read and at most WhatsApp's own image size; anything else is left to the "cannot see" answer.

@@ -1,5 +1,5 @@
 /**
- * Inbound media kept for the owner (issue 17 §4; contracts/whatsapp-messages.ts): Twilio's media
+ * Inbound media kept for the owner (contracts/whatsapp-messages.ts): Twilio's media
  * URLs need the sender account's credentials, which a browser never holds, so each file is
  * downloaded once (Basic auth, through TWILIO_API_BASE_URL) into the private `whatsapp-media`
  * bucket at `{user_id}/{agent_id}/{MessageSid}/{n}` and the message row then points at it.

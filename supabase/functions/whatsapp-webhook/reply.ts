@@ -66,7 +66,7 @@ export const WHATSAPP_REPLIES = {
       : 'Thanks for the image! I cannot see it here: tell me in a few words what you need.',
 };
 
-/** Downloads an inbound media file with the account's Basic auth (reference §10.5), through TWILIO_API_BASE_URL. */
+/** Downloads an inbound media file with the account's Basic auth, through TWILIO_API_BASE_URL. */
 async function downloadMedia(url: string, deps: ReplyDeps): Promise<Blob> {
   const kept = deps.downloaded?.get(url);
   if (kept) return kept;

@@ -181,7 +181,7 @@ export async function sendToUser(deps: SenderDeps, conversation: Conversation, o
   if (!inWindow) {
     const choice = await templateChoice(deps.service, conversation.agentId);
     if (!choice) return recordNotSent(deps, conversation, out.text, 'outside_window');
-    // A template goes without Body or MediaUrl (reference §10.4, error 63016).
+    // A template goes without Body or MediaUrl (error 63016).
     const ok = await send(
       { body: out.text, contentSid: choice.content_sid, status: 'queued' },
       { contentSid: choice.content_sid, contentVariables: JSON.stringify(choice.variables) },

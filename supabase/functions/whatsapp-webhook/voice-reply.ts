@@ -1,5 +1,5 @@
 /**
- * A voice note answered with a voice note (issue 17 §4, the owner's `agents.whatsapp_voice_replies`):
+ * A voice note answered with a voice note (owner's `agents.whatsapp_voice_replies`):
  * the reply text is spoken by the provider's text to speech in the agent's voice (the realtime
  * voices its calls use), as Ogg/Opus (what WhatsApp plays as a voice note), kept in the private
  * `whatsapp-media` bucket under the owner's folder, and handed to Twilio as a short-lived signed URL.

@@ -1,5 +1,5 @@
 /**
- * GoTrue's error protocol (reference §3.2): with `X-Supabase-Api-Version: 2024-01-01` the answer is
+ * GoTrue's error protocol: with `X-Supabase-Api-Version: 2024-01-01` the answer is
  * `{code, message}` and the header is echoed (auth-js only trusts `code` when it sees it);
  * without it, the legacy `{code: <status>, error_code, msg}` plus `x-sb-error-code`.
  */

@@ -20,7 +20,7 @@ function globToRegExp(glob: string): RegExp {
 
 /**
  * Where a flow may send the browser: `redirect_to` when it is on site_url's host or matches an
- * `additional_redirect_urls` entry (exactly or as a glob), otherwise site_url (reference §3.1).
+ * `additional_redirect_urls` entry (exactly or as a glob), otherwise site_url.
  */
 export function resolveRedirect(env: AuthEnv, candidate: string | null | undefined): string {
   const siteUrl = env.config.site_url;

@@ -1,4 +1,4 @@
--- Supabase platform roles, schemas and auth helpers (reference §2.2), as the hosted image has them.
+-- Supabase platform roles, schemas and auth helpers, as the hosted image has them.
 do $$
 begin
   if not exists (select 1 from pg_roles where rolname = 'anon') then
@@ -78,7 +78,7 @@ create or replace function auth.jwt() returns jsonb language sql stable as $$
   )::jsonb
 $$;
 
--- The CLI's migration bookkeeping table (reference §8), so `supabase migration list` agrees with us.
+-- The CLI's migration bookkeeping table, so `supabase migration list` agrees with us.
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,

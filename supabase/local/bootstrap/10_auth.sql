@@ -1,5 +1,5 @@
 -- The `auth` schema as GoTrue (supabase/auth v2.18x) leaves it after all its migrations
--- (reference §3.6), written out by hand. Same table and column names, so app migrations can add
+--, written out by hand. Same table and column names, so app migrations can add
 -- triggers on auth.users, FKs to auth.users(id), and seeds can insert users and identities directly.
 -- The local auth service (supabase/local/auth) reads and writes these tables as the superuser.
 

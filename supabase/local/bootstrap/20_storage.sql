@@ -1,4 +1,4 @@
--- The `storage` schema as hosted Supabase Storage leaves it after its tenant migrations (reference §4.3):
+-- The `storage` schema as hosted Supabase Storage leaves it after its tenant migrations:
 -- the tables app migrations insert buckets into and write policies on, the helper functions those
 -- policies call, and the guard that keeps plain SQL from deleting rows whose bytes live on disk.
 -- Depends only on 00_roles.sql (roles, auth.uid()); never on auth tables.

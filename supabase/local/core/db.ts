@@ -49,7 +49,7 @@ export interface RequestTxOptions {
 
 /**
  * Runs `fn` in one transaction impersonating the request's role with the same GUCs PostgREST and
- * Storage set (reference §2.1, §4.2), so RLS, auth.uid() and friends are decided by Postgres.
+ * Storage set, so RLS, auth.uid() and friends are decided by Postgres.
  * The transaction commits when `fn` resolves and rolls back when it throws.
  */
 export async function withRequestTx<T>(

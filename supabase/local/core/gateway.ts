@@ -2,7 +2,7 @@ import type { LocalStackConfig } from './contracts.ts';
 import { originMatcher, originOf } from './origins.ts';
 
 /**
- * The key translation Kong performs in the Supabase CLI stack (reference §1): new-format
+ * The key translation Kong performs in the Supabase CLI stack: new-format
  * `sb_publishable_`/`sb_secret_` keys become the anon/service_role JWTs; a legacy JWT apikey is used
  * as the bearer when no Authorization header is sent. Returns the bearer token or null (anon).
  */

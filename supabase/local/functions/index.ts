@@ -8,7 +8,7 @@ import { functionEnv, readDotenv, type FunctionEnv } from './env.ts';
 
 /**
  * Edge functions hosted in-process (`/functions/v1/<slug>`), following the CLI's local router
- * (reference §5.2) for routing, verify_jwt and error answers.
+ * for routing, verify_jwt and error answers.
  *
  * Convention (one, on purpose): every function folder holds
  *   - `handler.ts`: `export function makeHandler(env: FunctionEnv): (req: Request) => Response | Promise<Response>`

@@ -2,7 +2,7 @@ import WebSocket from 'ws';
 
 /**
  * supabase-js ≥ 2.110 (realtime-js) throws in `createClient()` on Node 20, which has no global
- * WebSocket (reference §0.2). Code running in the stack's process (edge functions, the lead's
+ * WebSocket. Code running in the stack's process (edge functions, the lead's
  * `npm start`, tests) creates clients without passing a transport, so the stack installs `ws` as
  * the global when none exists. Node 22+ keeps its native one.
  */

@@ -1,4 +1,4 @@
-/** A `postgres_changes` subscription inside a channel, as the client asked for it (reference §6). */
+/** A `postgres_changes` subscription inside a channel, as the client asked for it. */
 export interface Binding {
   id: number;
   event: string;

@@ -200,7 +200,7 @@ export async function createRealtimeService(ctx: StackContext) {
         return reply(client, frame, 'ok', {});
       }
       default:
-        // Broadcast and presence are not emulated locally (reference §6.4): say so rather than ack.
+        // Broadcast and presence are not emulated locally: say so rather than ack.
         if (frame.ref)
           reply(client, frame, 'error', { reason: `${frame.event} is not supported by the local Realtime` });
     }

@@ -1,5 +1,5 @@
 /**
- * Phoenix channel frames as realtime-js speaks them (reference §6): vsn 2.0.0 sends JSON arrays
+ * Phoenix channel frames as realtime-js speaks them: vsn 2.0.0 sends JSON arrays
  * `[join_ref, ref, topic, event, payload]`, vsn 1.0.0 JSON objects with the same fields.
  */
 export interface Frame {

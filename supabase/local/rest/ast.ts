@@ -1,4 +1,4 @@
-/** The request's query string as PostgREST understands it (reference §2.4), before any SQL. */
+/** The request's query string as PostgREST understands it, before any SQL. */
 
 export interface JsonStep {
   /** `->` keeps json, `->>` yields text. */

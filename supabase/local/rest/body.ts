@@ -1,6 +1,6 @@
 import { RestError } from './errors.ts';
 
-/** Request payloads (reference §2.3): JSON object/array, CSV for bulk inserts, urlencoded forms. */
+/** Request payloads: JSON object/array, CSV for bulk inserts, urlencoded forms. */
 
 export type Payload =
   | { kind: 'object'; value: Record<string, unknown> }

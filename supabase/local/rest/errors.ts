@@ -1,5 +1,5 @@
 /**
- * PostgREST-shaped errors (reference §2.10): every error body carries the four keys code, details,
+ * PostgREST-shaped errors: every error body carries the four keys code, details,
  * hint and message (null when absent); the HTTP status follows PostgREST v14's SQLSTATE table.
  */
 
@@ -93,7 +93,7 @@ export function fromPgError(error: PgErrorLike, isAnon: boolean): RestError {
   return new RestError(status, code, error.message, error.detail ?? null, error.hint ?? null, headers);
 }
 
-/** `raise sqlstate 'PGRST' using message = '{json}', detail = '{status, headers}'` (reference §2.10). */
+/** `raise sqlstate 'PGRST' using message = '{json}', detail = '{status, headers}'`. */
 function fromRaisedPgrst(error: PgErrorLike): RestError {
   try {
     const body = JSON.parse(error.message) as Partial<ErrorBody>;

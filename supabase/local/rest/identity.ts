@@ -5,7 +5,7 @@ import { verifyJwt, type JwtClaims } from '../core/jwt.ts';
 import { RestError } from './errors.ts';
 
 /**
- * Who a request runs as (reference §1, §2.1): the gateway's key translation, then PostgREST's JWT
+ * Who a request runs as: the gateway's key translation, then PostgREST's JWT
  * checks. Verified tokens are memoised until they expire, since the same few tokens arrive on
  * every request and HMAC verification is a measurable share of a single-row select.
  */

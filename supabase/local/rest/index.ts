@@ -4,7 +4,7 @@ import { IdentityResolver } from './identity.ts';
 import { SchemaStore } from './schema-store.ts';
 
 /**
- * `/rest/v1`: a PostgREST v14 emulator over the stack's PGlite (reference §2). The server strips
+ * `/rest/v1`: a PostgREST v14 emulator over the stack's PGlite. The server strips
  * the prefix, answers CORS preflights and enforces body limits; this service does the rest.
  */
 export async function createRestService(ctx: StackContext): Promise<HttpService> {

@@ -1,7 +1,7 @@
 import { RestError } from './errors.ts';
 import type { BodyFormat } from './sql-read.ts';
 
-/** Request negotiation (reference §2.3, §2.9): Prefer, Accept, schema profiles and Range. */
+/** Request negotiation: Prefer, Accept, schema profiles and Range. */
 
 export interface Preferences {
   return?: 'minimal' | 'representation' | 'headers-only';

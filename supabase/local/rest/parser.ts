@@ -14,7 +14,7 @@ import {
 import { parseError, RestError } from './errors.ts';
 
 /**
- * Parses a PostgREST query string (reference §2.4) into the AST of ast.ts. Nothing here touches
+ * Parses a PostgREST query string into the AST of ast.ts. Nothing here touches
  * SQL: identifiers stay raw names, values stay raw text; the builder quotes and binds them.
  */
 

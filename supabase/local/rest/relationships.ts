@@ -3,7 +3,7 @@ import { qualified, type ForeignKey, type Relation, type SchemaCache } from './s
 
 /**
  * Relationship discovery and resolution of `target[!hint]` from an origin relation, following
- * PostgREST's `findRel` (reference §2.5): M2O, O2M, O2O from foreign keys, M2M through junction
+ * PostgREST's `findRel`: M2O, O2M, O2O from foreign keys, M2M through junction
  * tables whose two foreign keys are both part of the junction's primary key.
  */
 

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 
 /**
- * What PostgREST's schema cache holds (reference §2.5, §2.7), read from pg_catalog in four queries:
+ * What PostgREST's schema cache holds, read from pg_catalog in four queries:
  * relations with columns and keys, foreign keys, functions, and per-role settings.
  */
 

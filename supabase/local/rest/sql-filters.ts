@@ -4,7 +4,7 @@ import type { Relation } from './schema-cache.ts';
 
 /**
  * SQL fragments shared by every statement: identifier quoting, bound parameters, column
- * references with JSON paths, filter conditions and ORDER BY terms (reference §2.4, SqlFragment.hs).
+ * references with JSON paths, filter conditions and ORDER BY terms (SqlFragment.hs).
  * Values from the request only ever reach SQL as `$n` parameters; identifiers are quoted.
  */
 

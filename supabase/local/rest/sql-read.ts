@@ -13,7 +13,7 @@ import {
 } from './sql-select.ts';
 
 /**
- * The main read statement (reference §2.11) and the final projection shared with writes and RPC:
+ * The main read statement and the final projection shared with writes and RPC:
  * Postgres builds the JSON (or CSV) body, the page count and the optional exact total in one
  * statement, so Node only copies text.
  */

@@ -5,7 +5,7 @@ import { ident, Params, type Source } from './sql-filters.ts';
 import { bodySql, buildRead, RESPONSE_GUCS, type BodyFormat, type ReadPlan } from './sql-read.ts';
 
 /**
- * RPC (reference §2.7): overload resolution by argument names, the call with arguments typed by
+ * RPC: overload resolution by argument names, the call with arguments typed by
  * `json_to_record`, and the result shape per return kind (set of rows, single row, scalar, void).
  */
 

@@ -14,7 +14,7 @@ import {
 } from './sql-filters.ts';
 
 /**
- * Builds the select list, the lateral joins for embedded resources (reference §2.5 SQL shape) and
+ * Builds the select list, the lateral joins for embedded resources (SQL shape) and
  * the WHERE / ORDER BY of one level of a read. Used for table reads, for the rows returned by
  * writes and for set-returning RPC results.
  */

@@ -6,7 +6,7 @@ import { buildProjection, newContext, type BodyFormat, type Statement } from './
 import { levelOf, whereTerms } from './sql-select.ts';
 
 /**
- * INSERT / upsert / UPDATE / DELETE statements (reference §2.6): the payload travels as one JSON
+ * INSERT / upsert / UPDATE / DELETE statements: the payload travels as one JSON
  * parameter, `json_to_record` types it with the schema cache's column types, and the rows come
  * back through `pgrst_source` so the response (and embeds) use the same projection as reads.
  */

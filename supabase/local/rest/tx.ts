@@ -3,7 +3,7 @@ import type { RequestIdentity, RequestInfo } from '../core/db.ts';
 import type { PgErrorLike } from './errors.ts';
 
 /**
- * One PostgREST request = one transaction (reference §2.1), sent to PGlite as a single pipelined
+ * One PostgREST request = one transaction, sent to PGlite as a single pipelined
  * batch of extended-protocol messages: the `set_config` prelude and the statements, then one Sync
  * (plus BEGIN, and COMMIT/ROLLBACK in a second call, when the result must be checked first). `withRequestTx` in core/db.ts applies
  * the same settings with one PGlite round trip per statement (~0.3 ms each, 4-5 per request),

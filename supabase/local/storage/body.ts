@@ -1,7 +1,7 @@
 import { errors } from './errors.ts';
 
 /**
- * The two upload encodings storage-js sends (reference §4.1): a multipart form whose file part is
+ * The two upload encodings storage-js sends: a multipart form whose file part is
  * named "" (Blob/File bodies), or a raw body described by headers (Buffer/string/stream bodies).
  */
 export interface UploadBody {

@@ -6,7 +6,7 @@ import { verifyJwt } from '../core/jwt.ts';
 import { errors, fromDatabaseError } from './errors.ts';
 
 /**
- * Who a storage request runs as and how its database work is scoped (reference §4.2): the JWT is
+ * Who a storage request runs as and how its database work is scoped: the JWT is
  * verified with the project secret after the gateway's key translation; every metadata query runs
  * in a transaction that impersonates the request's role with Storage's settings, so RLS on
  * storage.objects / storage.buckets decides, exactly as hosted.

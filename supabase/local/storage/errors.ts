@@ -1,5 +1,5 @@
 /**
- * Storage API errors as hosted Storage renders them (reference §4.4): the body carries the "real"
+ * Storage API errors as hosted Storage renders them: the body carries the "real"
  * status as a string `statusCode`, while the HTTP status is 400 for every error that is not a 500.
  * storage-js reads `code` (e.g. `exists()` looks for NoSuchKey), so codes must match upstream.
  */

@@ -26,7 +26,7 @@ import { copyObject, moveObject } from './transfer.ts';
 import { uploadObject } from './upload.ts';
 
 /**
- * `/storage/v1`: a Supabase Storage-compatible API (reference §4) over storage.buckets /
+ * `/storage/v1`: a Supabase Storage-compatible API over storage.buckets /
  * storage.objects in PGlite and bytes on the local filesystem. The server strips the prefix, so
  * routes here start at `/bucket` and `/object`.
  */

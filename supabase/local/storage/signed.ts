@@ -8,7 +8,7 @@ import { findObjectAsSuperuser, findObjectAsUser, serveObject } from './objects.
 import type { StorageService } from './service.ts';
 
 /**
- * Signed URLs (reference §4.2): HS256 JWTs signed with the project secret whose `url` claim names
+ * Signed URLs: HS256 JWTs signed with the project secret whose `url` claim names
  * exactly one object (`{bucket}/{key}`) and whose `scope` says what they allow. Creating one needs
  * the caller's RLS permission; using one needs only the token.
  */

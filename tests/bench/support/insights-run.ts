@@ -9,7 +9,7 @@ import { createAgent, createOwner } from '../../integration/agent-chat/support.t
 import type { TestStack } from '../../integration/support/stack.ts';
 import { seedInsightsHistory } from './insights-seed.ts';
 
-/** The acceptance's budgets (issue 18), p95 in milliseconds. */
+/** The acceptance's budgets, p95 in milliseconds. */
 export const INSIGHTS_BUDGETS = {
   dashboard: 250,
   agent: 150,

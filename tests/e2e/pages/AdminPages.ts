@@ -4,7 +4,7 @@ import { ConsolePage } from './ConsolePage.ts';
 
 type AdminTexts = typeof adminEn;
 
-/** /admin/users: search, the users table and the edit dialog (spec 002 §2.9). */
+/** /admin/users: search, the users table and the edit dialog. */
 export class AdminUsersPage extends ConsolePage {
   constructor(
     page: Page,

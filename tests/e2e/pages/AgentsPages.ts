@@ -3,7 +3,7 @@ import type { agentsEn } from '../../../renderer/src/features/agents/locales/en.
 
 type AgentsTexts = typeof agentsEn;
 
-/** /agents as an owner sees it: search, cards, load more, delete dialog (spec 001 §2.1). */
+/** /agents as an owner sees it: search, cards, load more, delete dialog. */
 export class AgentListPage {
   constructor(
     readonly page: Page,
@@ -66,7 +66,7 @@ export class AgentListPage {
   }
 }
 
-/** /agents/new: the five-step creation wizard (spec 001 §2.2). */
+/** /agents/new: the five-step creation wizard. */
 export class AgentWizardPage {
   constructor(
     readonly page: Page,
@@ -129,7 +129,7 @@ export class AgentWizardPage {
   }
 }
 
-/** /agents/{id}/configure, general tab (spec 001 §2.3). */
+/** /agents/{id}/configure, general tab. */
 export class AgentConfigurePage {
   constructor(
     readonly page: Page,
@@ -188,7 +188,7 @@ export class AgentConfigurePage {
   }
 }
 
-/** /agents/{id}/prompts: editor, backups and the writing assistant (spec 001 §2.4). */
+/** /agents/{id}/prompts: editor, backups and the writing assistant. */
 export class AgentPromptsPage {
   constructor(
     readonly page: Page,

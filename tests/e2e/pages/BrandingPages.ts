@@ -23,7 +23,7 @@ export class BrandingEditorPage {
 
   /** The Branding link of the agent side panel (without an address while disabled). */
   get panelLink(): Locator {
-    // The agent panel is the landmark named after the agent (spec 001 §2: avatar and name on top).
+    // The agent panel is the landmark named after the agent (avatar and name on top).
     return this.page.locator('aside.is-agent').getByRole('link', { name: 'Branding', exact: true });
   }
 

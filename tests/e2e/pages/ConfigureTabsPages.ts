@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { connectorsEn } from '../../../renderer/src/features/connectors/locales/en.ts';
 import type { knowledgeEn } from '../../../renderer/src/features/knowledge/locales/en.ts';
 
-/** The knowledge tab of /agents/{id}/configure (spec 001 §2.3, §4.3). */
+/** The knowledge tab of /agents/{id}/configure. */
 export class KnowledgeTabPage {
   constructor(
     readonly page: Page,
@@ -65,7 +65,7 @@ export class KnowledgeTabPage {
   }
 }
 
-/** The connectors tab of /agents/{id}/configure (spec 001 §2.3, §4.5). */
+/** The connectors tab of /agents/{id}/configure. */
 export class ConnectorsTabPage {
   constructor(
     readonly page: Page,

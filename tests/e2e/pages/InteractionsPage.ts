@@ -3,7 +3,7 @@ import type { interactionsEn } from '../../../renderer/src/features/interactions
 
 type Texts = typeof interactionsEn;
 
-/** /agents/{id}/interactions and the configure tab (spec 001 §2.5): the same editor. */
+/** /agents/{id}/interactions and the configure tab: the same editor. */
 export class InteractionsEditorPage {
   constructor(
     readonly page: Page,

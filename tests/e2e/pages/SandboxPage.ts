@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** /agents/{id}/test: the owner's Test Agent sandbox (spec 001 §2.8). */
+/** /agents/{id}/test: the owner's Test Agent sandbox. */
 export class SandboxPage {
   constructor(
     readonly page: Page,
@@ -73,7 +73,7 @@ export class SandboxPage {
     return reply.getByTestId('chat-citation').allTextContents();
   }
 
-  // ---- Call as a phone caller (issue 16 §5) ----
+  // ---- Call as a phone caller ----
 
   /** Starts the sandbox phone call and waits until the relay has answered. */
   async callAsPhoneCaller(): Promise<void> {

@@ -39,7 +39,7 @@ import { callsWithoutOutput, chatRequestOf, type RealtimeItem } from './realtime
 
 export const VAD_RMS_THRESHOLD = 500;
 export const AUDIO_MS_PER_CHARACTER = 40;
-/** server_vad's default silence_duration_ms (reference §2b). */
+/** server_vad's default silence_duration_ms. */
 const DEFAULT_SILENCE_MS = 500;
 const MAX_KEPT_FRAMES = 50_000;
 const MAX_SESSIONS = 500;

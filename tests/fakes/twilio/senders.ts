@@ -212,7 +212,7 @@ export function installSenders(server: FakeTwilioServer): FakeSenders {
       return twilioError(failure.status, failure.code, failure.message);
     }
     const configuration = (body.configuration ?? {}) as Record<string, unknown>;
-    // An ISV creating a sender on one of its sub-accounts must say so (reference §10.1).
+    // An ISV creating a sender on one of its sub-accounts must say so.
     if (request.username !== server.accountSid && configuration.account_type !== 'ISVSubAccount') {
       return twilioError(400, 20001, 'configuration.account_type must be ISVSubAccount for a sub-account sender');
     }

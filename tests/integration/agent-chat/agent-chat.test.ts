@@ -1,5 +1,5 @@
 /**
- * agent-chat against the local stack and a fake OpenAI server (issue 6 acceptance): citations from
+ * agent-chat against the local stack and a fake OpenAI server: citations from
  * the right document, the French reply path, tools whose effects land in their tables, model
  * failure (apology, nothing charged), refusal rules, and conversation isolation.
  */

@@ -1,5 +1,5 @@
 /**
- * Connector dispatch (issue 7) against the local stack and a loopback receiver: a finished
+ * Connector dispatch against the local stack and a loopback receiver: a finished
  * conversation reaches each enabled Zapier/Make webhook as a signed JSON event the owner can
  * verify, disabled connectors get nothing, failures are recorded with their status and retried
  * with backoff, and the delivery log is the owner's alone (read-only, service role writes).

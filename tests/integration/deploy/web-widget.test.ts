@@ -3,7 +3,7 @@ import { recordAgentSiteUrl } from '../../../scripts/lib/agent-site.ts';
 import { attemptInsert, attemptUpdate, serviceRow, startCast, type Cast } from '../security/support/actors.ts';
 
 /**
- * configure_web_widget / disable_web_widget (spec 001 §4.8): only the owner configures the widget,
+ * configure_web_widget / disable_web_widget: only the owner configures the widget,
  * the server validates the domain and generates the `ww_` key and script URL, and no client role
  * can write those fields directly.
  */

@@ -5,7 +5,7 @@ import { startTestStack, type TestStack } from '../support/stack.ts';
 import type { TablesUpdate as UpdateRow } from '../../../supabase/types/database.ts';
 
 /**
- * The admin's 'AI Models' (issue 19 §3) are what the product runs: after an admin saves a chat
+ * The admin's 'AI Models' are what the product runs: after an admin saves a chat
  * model and an internal call model, the next chat turn and the next browser call ask the (fake)
  * OpenAI for exactly those models.
  */

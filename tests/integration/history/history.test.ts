@@ -262,7 +262,7 @@ describe('contacts matched across channels', () => {
     ]);
     const theirs = await cast.otherOwner.client.rpc('contact_timeline', { contact: phoneConv.contact_id });
     expect(theirs.data).toEqual([]);
-    // An admin is an owner with more screens (spec 002 §6): another owner's contacts stay theirs.
+    // An admin is an owner with more screens: another owner's contacts stay theirs.
     const admins = await cast.admin.client.rpc('contact_timeline', { contact: phoneConv.contact_id });
     expect(admins.error).toBeNull();
     expect(admins.data).toEqual([]);
@@ -461,7 +461,7 @@ describe('conversations inbox', () => {
     expect((await cast.anon.rpc('conversation_inbox', {})).error).not.toBeNull();
   });
 
-  it('an admin reads only their own conversations (spec 002 §6: an admin is an owner with more screens)', async () => {
+  it('an admin reads only their own conversations (an admin is an owner with more screens)', async () => {
     const adminAgent = await agentOf(cast.admin, 'Admin desk');
     await serviceInsert(cast.service, 'conversations', {
       user_id: cast.admin.id,

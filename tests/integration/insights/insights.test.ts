@@ -17,7 +17,7 @@ import {
 } from './fixture.ts';
 
 /**
- * The dashboards' SQL (issue 18 §1-2): each figure equals what the test computes from its own seed
+ * The dashboards' SQL: each figure equals what the test computes from its own seed
  * (trends incl. the previous calendar month, '<1' handled by the contract, peak hour in the
  * owner's time zone, questions grouped, one person across phone and WhatsApp); another owner,
  * an admin and visitors see none of it; a visitor rates only their own web conversation.

@@ -1,5 +1,5 @@
 /**
- * The phone's end-of-call rating (issue 18 §2): when the agent ends a call, the relay (service
+ * The phone's end-of-call rating: when the agent ends a call, the relay (service
  * role) stores the caller's keypad digit with rate_phone_call through the Postgres call store. The
  * rating lands on the call's conversation and moves the owner's satisfaction; no client role may
  * call the function, a digit outside 1-5 is refused, and an owner's sandbox call is not rated.

@@ -1,5 +1,5 @@
 /**
- * The agent dashboard's number badge (issue 18 §4, spec 002 §2.6): the console's own code lists
+ * The agent dashboard's number badge: the console's own code lists
  * an owner's reserved numbers and assigns one to an agent, against the real stack's RLS and keys.
  * Only the client behind `getSupabase()` is swapped for the actor's signed-in one.
  */

@@ -1,5 +1,5 @@
 /**
- * The end-of-call rating (issue 18 §2): a browser voice caller rates the call they just ended
+ * The end-of-call rating: a browser voice caller rates the call they just ended
  * through `POST /agent-chat/rating {callId, callToken, rating}`. The call token voice-session gave
  * the page is the proof (a voice conversation has no visitor key): the caller's own call is rated,
  * another call's token or a forged one is refused, a second rating replaces the first, and the

@@ -1,5 +1,5 @@
 /**
- * Interactions (spec 001 §2.5, §3.6, §4.4, §5): row-level security per owner, the config shape
+ * Interactions: row-level security per owner, the config shape
  * enforced by Postgres, the private document bucket's limits, and the engine path: the model is
  * offered `share_resource` with the owner's instructions, calls it (fake OpenAI), and the link or a
  * signed document URL lands in the local inbox and in outbound_messages.

@@ -12,7 +12,7 @@ import {
 } from '../security/support/actors.ts';
 
 /**
- * /map's function (issue 19 §8): an owner's agents are geocoded through the configured provider
+ * /map's function: an owner's agents are geocoded through the configured provider
  * (a loopback Nominatim fake) once per address and cached; another owner's agents are never sent
  * to the provider nor shown; the cache is read per owner (RLS) and written by the function only.
  */

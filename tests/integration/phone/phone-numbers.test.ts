@@ -12,7 +12,7 @@ import {
 } from '../security/support/actors.ts';
 
 /**
- * The `phone-numbers` function against the fake Twilio (issue 16 §1) and the SQL behind it: the
+ * The `phone-numbers` function against the fake Twilio and the SQL behind it: the
  * one-number rule refused before Twilio is called, webhook URLs set on a bought number, ownership
  * re-derived, releases at Twilio (also when an agent is deleted), addresses and caller IDs scoped to
  * their creator, RLS per role on the new tables and RPCs.

@@ -295,7 +295,7 @@ describe('RLS per role through supabase-js', () => {
     const all = await stack.client(stack.serviceRoleKey).from('notes').select('body').order('id');
     expect(all.data).toEqual([{ body: 'from A' }, { body: 'from B' }]);
   });
-  it('translates new-format publishable and secret keys (reference §1)', async () => {
+  it('translates new-format publishable and secret keys', async () => {
     const options = {
       auth: { persistSession: false },
       realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptDelete, attemptInsert, attemptUpdate, serviceRow, startCast, type Cast } from './support/actors.ts';
 
 /**
- * Administration (issue 19 §1-3): every admin RPC and table refuses a visitor and an owner, lets
+ * Administration: every admin RPC and table refuses a visitor and an owner, lets
  * an admin act, and leaves an audit row nobody can change.
  */
 let cast: Cast;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCast, type Cast } from './support/actors.ts';
 
 /**
- * A new agent's branding (spec 001 §3.7, §4.1; issue 15 point 4) comes from the database, for any
+ * A new agent's branding comes from the database, for any
  * client that creates it: hero title from the name, meta/OG/Twitter texts from the company, else
  * the sector, else 'Business', one album. What the insert sets itself is kept.
  */

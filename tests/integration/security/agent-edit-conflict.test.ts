@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceInsert, serviceRow, startCast, type Cast } from './support/actors.ts';
 
 /**
- * Two tabs editing one agent (issue 15 point 3): a save that names the version it edited is
+ * Two tabs editing one agent: a save that names the version it edited is
  * refused by Postgres once the row has moved on (PT409 → HTTP 409), for the owner, an admin and
  * the service role alike; nobody else can use the version to touch or probe another owner's agent.
  */

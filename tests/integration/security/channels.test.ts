@@ -311,7 +311,7 @@ describe('analytics', () => {
     expect(
       await attemptInsert(cast.owner.client, 'analytics_events', { name: 'feature.used', user_id: cast.otherOwner.id }),
     ).toBe(false);
-    // Usage metrics are written by functions only (issue 13 §6; security/analytics.test.ts).
+    // Usage metrics are written by functions only (security/analytics.test.ts).
     expect(
       await attemptInsert(cast.owner.client, 'analytics_metrics', {
         name: 'latency_ms',

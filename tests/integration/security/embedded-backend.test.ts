@@ -1,5 +1,5 @@
 /**
- * The embedded backend on a shared machine (issue 13, point 4 and point 7's HTTP parts): another
+ * The embedded backend on a shared machine (HTTP parts): another
  * web page, another local user or a visitor with a script must not be able to mint tokens with the
  * public demo secret, drive the API from a foreign origin, read the inbox (password-reset links),
  * brute-force sign-ins, make the server hash a megabyte password, or wedge a connection.

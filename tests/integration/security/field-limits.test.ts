@@ -6,7 +6,7 @@ import { startCast, type Cast } from './support/actors.ts';
 /**
  * The contract's field limits (@contracts/field-limits.ts) are exactly the database's: for each
  * one, an owner's write at the limit passes and one character more is refused with a check
- * violation (issue 15 point 2: the form says why before the request, never after).
+ * violation (form says why before the request, never after).
  */
 let cast: Cast;
 let agentId: string;

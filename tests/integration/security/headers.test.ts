@@ -9,7 +9,7 @@ import { createAppServers } from '../../../scripts/lib/app-servers.ts';
 import { startCast, type Cast } from './support/actors.ts';
 
 /**
- * Security headers (issue 13 point 8) of the console and the public site as `npm start` serves them
+ * Security headers of the console and the public site as `npm start` serves them
  * (createAppServers over minimal built apps): every response is nosniff with a referrer policy;
  * pages carry a CSP; a foreign web origin can frame neither the console nor an agent page, and the
  * widget view only from the domain its owner configured.

@@ -9,7 +9,7 @@ import { createAppServers } from '../../../scripts/lib/app-servers.ts';
 import { startCast, type Cast } from './support/actors.ts';
 
 /**
- * A renamed agent's old address (issue 15 point 5), as `npm start` serves the public site: a
+ * A renamed agent's old address, as `npm start` serves the public site: a
  * visitor's page and the owner website's widget script on the old subdomain get a 302 to the same
  * path on the new one; a name nobody left is served as before.
  */

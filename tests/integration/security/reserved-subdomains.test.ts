@@ -3,7 +3,7 @@ import { RESERVED_SUBDOMAINS } from '@contracts/subdomain.ts';
 import { startCast, type Cast } from './support/actors.ts';
 
 /**
- * Reserved subdomains (issue 13 point 8): nobody claims admin.{domain}, login.{domain}... Postgres
+ * Reserved subdomains: nobody claims admin.{domain}, login.{domain}... Postgres
  * refuses them on insert and on rename, for owners and admins alike, and the contract's list
  * (@contracts/subdomain.ts) is exactly the database's.
  */

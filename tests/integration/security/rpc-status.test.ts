@@ -1,5 +1,5 @@
 /**
- * "Not found" from an RPC is a 404 (issue 13, point 7). PostgREST maps SQLSTATE P0002 to 500, so
+ * "Not found" from an RPC is a 404. PostgREST maps SQLSTATE P0002 to 500, so
  * a missing user, pack, subscription, number, product or agent looked like a server fault; the
  * functions now raise PT404, which PostgREST (hosted and local) answers with status 404. Each case
  * calls the RPC over HTTP through supabase-js as the role allowed to call it.

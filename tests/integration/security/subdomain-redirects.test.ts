@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptInsert, startCast, type Actor, type Cast } from './support/actors.ts';
 
 /**
- * Renamed subdomains (issue 15 point 5): the old name leads to the agent's new subdomain for 30
+ * Renamed subdomains: the old name leads to the agent's new subdomain for 30
  * days and nobody else may claim it meanwhile; redirects are written by Postgres only, and an owner
  * reads only their own.
  */

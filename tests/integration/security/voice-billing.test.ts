@@ -1,5 +1,5 @@
 /**
- * Voice billing is server-authoritative and charged once (issue 13, point 1), through the local
+ * Voice billing is server-authoritative and charged once, through the local
  * stack, the voice-session and voice-call-sweeper functions and a fake of OpenAI's
  * `POST /v1/realtime/calls`: parallel `end` requests charge once, the database clock times a call
  * and its reservation caps it, calls never ended are charged by the sweeper, starts are

@@ -1,5 +1,5 @@
 /**
- * Voice calls stay under the server's control (issue 13, point 1, second review), through the
+ * Voice calls stay under the server's control, through the
  * local stack, the voice-session and voice-call-sweeper functions and the fake OpenAI realtime
  * calls API (Location header on create, a hang-up route): only the page holding a call's token
  * ends it; every settled call's provider session is hung up (at `end`, after the lease or the

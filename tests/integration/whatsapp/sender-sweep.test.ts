@@ -6,7 +6,7 @@ import { serviceRow, startCast, type Actor, type Cast, accessTokenOf } from '../
 import { connectSender, eventually, givePack, waNumber } from './support.ts';
 
 /**
- * The server follows WhatsApp senders itself (issue 17 §1): the stack's own scheduler runs
+ * The server follows WhatsApp senders itself: the stack's own scheduler runs
  * `POST /whatsapp-senders/sweep` (every 300 ms here, 30 s in the product) and nobody opens the
  * Deploy page. Each sender is fetched on its own cadence (30 s while CREATING, 60 s otherwise),
  * kept in `config.next_status_check`; "time passes" below moves that stored time back and the fake

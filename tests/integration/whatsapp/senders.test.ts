@@ -16,7 +16,7 @@ import {
 } from '../security/support/actors.ts';
 
 /**
- * The `whatsapp-senders` function against the fake Twilio (issue 17 §1): a sub-account per agent
+ * The `whatsapp-senders` function against the fake Twilio: a sub-account per agent
  * whose credentials only the server reads, the sender created with them and our webhook URLs, spec
  * 001 §4.9's status transitions, disconnect, and the sender state no client role can write.
  */
@@ -174,7 +174,7 @@ describe('connecting a sender', () => {
   });
 });
 
-describe('following the status (spec 001 §4.9)', () => {
+describe('following the status', () => {
   it('CREATING → ONLINE stores the limits and quality, makes the business active and ready', async () => {
     const { owner, agentId } = await ownerWithNumber('online');
     twilio.senders.planNext({ final: 'ONLINE', afterFetches: 2, qualityRating: 'MEDIUM', messagingLimit: '10K' });

@@ -3,7 +3,7 @@ import { serviceInsert, startCast, type Cast } from '../security/support/actors.
 import { givePack, waNumber, whatsappAgent } from './support.ts';
 
 /**
- * `whatsapp_usage()`, the owner's WhatsApp block on /credits (issue 17 §5): this month's
+ * `whatsapp_usage()`, the owner's WhatsApp block on /credits: this month's
  * conversations against the pack, messages sent, and the cost as the meter records it (model
  * tokens of WhatsApp replies, characters of voice-note replies; no credits). The owner is the
  * caller's JWT: nothing a client sends names whose usage is read.

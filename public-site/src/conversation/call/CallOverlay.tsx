@@ -40,7 +40,7 @@ const ENDED_TEXT: Record<NonNullable<CallSnapshot['endReason']>, ConversationKey
   time_limit: 'endedTimeLimit',
 };
 
-/** The call overlay (spec 002 §2.3): Start Call, Connecting..., Call in Progress with Recording..., End Call. */
+/** The call overlay: Start Call, Connecting..., Call in Progress with Recording..., End Call. */
 export default function CallOverlay({
   endpoint,
   agent,

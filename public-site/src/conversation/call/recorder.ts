@@ -1,5 +1,5 @@
 /**
- * The call recording (spec 002 §9): stereo, the visitor on the left and the agent on the right,
+ * The call recording: stereo, the visitor on the left and the agent on the right,
  * chunks every second, first supported type of audio/mp4, webm/opus, webm, ogg/opus, wav.
  * Browser-only (Web Audio + MediaRecorder); the call flow receives it through CallEnvironment.
  */

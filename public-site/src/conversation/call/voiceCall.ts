@@ -5,7 +5,7 @@ import { sendRating } from '../rating/ratingApi.ts';
 import { endVoiceSession, heartbeatVoiceSession, startVoiceSession, type HeldCall } from './voiceApi.ts';
 
 /**
- * One browser voice call (spec 002 §4.1): idle → connecting → in progress (recording flag) → ended.
+ * One browser voice call: idle → connecting → in progress (recording flag) → ended.
  * Microphone → RTCPeerConnection → SDP offer relayed by `voice-session` → answer. The page carries
  * the audio and nothing else (ARCHITECTURE §4): the server holds the realtime session's sideband,
  * where it configures the session, asks for the opening and the goodbye, runs the tools, records
@@ -201,7 +201,7 @@ export class VoiceCall {
       try {
         this.recorder.start(this.mic, this.remote);
       } catch (error) {
-        // Recording failures are only logged (spec 002 §8); the call goes on.
+        // Recording failures are only logged; the call goes on.
         console.warn('[concierge] recording not started:', error);
         this.recorder = null;
       }

@@ -15,7 +15,7 @@ export interface RatingPromptProps {
 }
 
 /**
- * The visitor's 1-5 rating (issue 18 §2): five buttons (Tab or the arrow keys move between them,
+ * The visitor's 1-5 rating: five buttons (Tab or the arrow keys move between them,
  * Enter or Space rates); after a rating it thanks the visitor and stays changeable.
  */
 export function RatingPrompt({ locale, subject, state, onRate, tone = 'light' }: RatingPromptProps) {

@@ -12,7 +12,7 @@ export interface SignedInGuardInput {
 }
 
 /**
- * Signed-in guard (spec 000 §2.1, 002 §2.2): spinner until auth is initialised, then '/' without a
+ * Signed-in guard: spinner until auth is initialised, then '/' without a
  * user (the sign-in form when the app signed a dead session out). An unverified address cannot enter; it is held on /login's verify screen.
  */
 export function signedInGuard(input: SignedInGuardInput): GuardDecision {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { AgentDetail } from '../../features/agents/api/agentDetail.ts';
 import { ARABIC_NAME_CLASS, hasArabicScript, loadArabicFont } from './arabicScript.ts';
 
-/** The agent's avatar (or initial) and name at the top of its side panel (spec 001 §2). */
+/** The agent's avatar (or initial) and name at the top of its side panel. */
 export function AgentPanelHeader({ agent, compact = false }: { agent: AgentDetail | null; compact?: boolean }) {
   const arabic = agent !== null && hasArabicScript(agent.name);
   useEffect(() => {

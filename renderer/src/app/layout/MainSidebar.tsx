@@ -13,7 +13,7 @@ import { useSignOut } from './useSignOut.ts';
 import { LibraryNavItem } from '../../features/library/components/LibraryNavItem.tsx';
 
 /**
- * The main sidebar (spec 000 §2.1): New Agent, navigation, trial box, sign out, notifications and
+ * The main sidebar: New Agent, navigation, trial box, sign out, notifications and
  * the profile link. `compact` draws the same entries as the 70 px icon rail.
  */
 export function MainSidebar({

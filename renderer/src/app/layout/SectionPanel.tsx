@@ -30,7 +30,7 @@ function AreaSectionPanel({ panel, horizontal }: { panel: Exclude<Panel, { kind:
 }
 
 /**
- * The per-agent panel (spec 001 §2): avatar and name, then edit (dashboard), configure, prompts,
+ * The per-agent panel: avatar and name, then edit (dashboard), configure, prompts,
  * integrations, test, branding, calls. Branding follows the business card, read from the same query
  * as the deploy page so toggling the card there updates the link at once.
  */

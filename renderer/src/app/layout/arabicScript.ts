@@ -1,5 +1,5 @@
 /**
- * Agent names written in Arabic script get a dedicated font (spec 001 §2). The font is only
+ * Agent names written in Arabic script get a dedicated font. The font is only
  * fetched once such a name is shown: the first call imports its stylesheet, whose @font-face rules
  * point at the woff2 files bundled from @fontsource/noto-sans-arabic (chosen because it pairs with
  * the console's sans-serif UI and is self-hosted, so the Electron app needs no network for it).

@@ -5,7 +5,7 @@ export interface NavEntry {
   to: string;
   icon: IconName;
   labelKey: string;
-  /** Marketplace and Administration are admin-only and carry an Admin badge (spec 000 §2.1). */
+  /** Marketplace and Administration are admin-only and carry an Admin badge. */
   adminOnly?: boolean;
 }
 
@@ -50,7 +50,7 @@ const reservedAgentSegments = new Set(['new']);
 export function layoutFor(pathname: string): LayoutMode {
   const segments = pathname.split('/').filter(Boolean);
   const [area, id] = segments;
-  // Site SEO is admin content outside /admin (spec 002 §2.1): it keeps the admin panel.
+  // Site SEO is admin content outside /admin: it keeps the admin panel.
   if (area === 'admin' || area === 'site-config') return { compact: true, panel: { kind: 'admin' } };
   if (area === 'twilio-numbers') return { compact: true, panel: { kind: 'numbers' } };
   if (area === 'agents' && id !== undefined && !reservedAgentSegments.has(id)) {
@@ -105,7 +105,7 @@ export interface AgentSectionLink {
 }
 
 /**
- * The per-agent panel's links (spec 001 §2): branding is enabled only while the agent's virtual
+ * The per-agent panel's links: branding is enabled only while the agent's virtual
  * business card is enabled; `businessCardEnabled` is null while unknown, which keeps it disabled.
  */
 export function agentSectionLinks(agentId: string, businessCardEnabled: boolean | null): AgentSectionLink[] {
@@ -119,6 +119,6 @@ export function agentSectionLinks(agentId: string, businessCardEnabled: boolean 
   }));
 }
 
-/** Mobile breakpoint (spec 000 §2.1): below 768 px the sidebar becomes a drawer + bottom bar. */
+/** Mobile breakpoint: below 768 px the sidebar becomes a drawer + bottom bar. */
 export const mobileBreakpointPx = 768;
 export const mobileMediaQuery = `(max-width: ${mobileBreakpointPx - 1}px)`;

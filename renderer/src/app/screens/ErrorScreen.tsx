@@ -3,7 +3,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
 
-/** The global error screen (spec 000 §2.1): 'Something went wrong' / 'Please refresh…'. */
+/** The global error screen: 'Something went wrong' / 'Please refresh…'. */
 export function ErrorScreen() {
   const { t } = useTranslation();
   return (

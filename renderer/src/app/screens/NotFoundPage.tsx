@@ -2,7 +2,7 @@ import { AnchorButton, Intent, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useLinkClickHandler } from 'react-router-dom';
 
-/** Any unknown path (spec 000 §2.1): 'Page Not Found' with a link home. */
+/** Any unknown path: 'Page Not Found' with a link home. */
 export function NotFoundPage({ inShell = false }: { inShell?: boolean }) {
   const { t } = useTranslation();
   const goHome = useLinkClickHandler<HTMLElement>('/');

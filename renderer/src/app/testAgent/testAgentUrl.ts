@@ -1,5 +1,5 @@
 /**
- * /test-agent (spec 000 §2.1): the public page of the fixed demo agent. The page itself belongs to
+ * /test-agent: the public page of the fixed demo agent. The page itself belongs to
  * the public site (its `DEMO_SUBDOMAIN`, which the console may not import); the console's route
  * sends the visitor there so the spec's path is never a dead end on the console's host.
  */

@@ -1,5 +1,5 @@
 /**
- * Browser automatic translation (spec 000 §2.1): Chrome/Google Translate adds `translated-ltr` or
+ * Browser automatic translation: Chrome/Google Translate adds `translated-ltr` or
  * `translated-rtl` to <html> and rewrites its `lang`; Edge's translator tags nodes with
  * `_msttexthash`. Translated text breaks React's DOM reconciliation, so we warn or block.
  */

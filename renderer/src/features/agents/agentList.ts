@@ -1,5 +1,5 @@
 /**
- * Pure rules of the agent list (spec 001 §2.1, §9): keyset pagination newest first, 10 a page,
+ * Pure rules of the agent list: keyset pagination newest first, 10 a page,
  * search by name or description, and the delete confirmation.
  */
 export const AGENTS_PAGE_SIZE = 10;
@@ -11,7 +11,7 @@ export interface AgentCursor {
   id: string;
 }
 
-/** The last page was full, so there may be more (spec 001 §2.1). */
+/** The last page was full, so there may be more. */
 export function nextCursor(
   page: readonly { id: string; createdAt: string }[],
   pageSize = AGENTS_PAGE_SIZE,
@@ -47,12 +47,12 @@ export function searchFilter(search: string): string | undefined {
   return `name.ilike.${pattern},description.ilike.${pattern}`;
 }
 
-/** The delete button is enabled only for the exact agent name (spec 001 §2.1, §5). */
+/** The delete button is enabled only for the exact agent name. */
 export function deleteConfirmed(agentName: string, typed: string): boolean {
   return typed === agentName && agentName.length > 0;
 }
 
-/** Names in Arabic script are drawn in the Arabic font (spec 001 §2). */
+/** Names in Arabic script are drawn in the Arabic font. */
 export function isArabicScript(text: string): boolean {
   return /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/.test(text);
 }

@@ -32,7 +32,7 @@ describe('login field messages', () => {
   it('says nothing about fields the user has not left yet', () => {
     expect(loginFieldErrors('signUp', { name: '', email: 'ada', password: '1' }, new Set())).toEqual({});
   });
-  it('names the invalid email and the weak password (spec 000 §8) once the fields were touched', () => {
+  it('names the invalid email and the weak password once the fields were touched', () => {
     expect(loginFieldErrors('signUp', { name: '', email: 'ada@example', password: '12345' }, all)).toEqual({
       name: 'auth:login.nameRequired',
       email: 'errors:auth.invalidEmail',

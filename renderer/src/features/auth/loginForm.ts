@@ -1,4 +1,4 @@
-/** Email tab of /login: sign-in or sign-up (spec 000 §2.2, §5). */
+/** Email tab of /login: sign-in or sign-up. */
 export type LoginMode = 'signIn' | 'signUp';
 
 export interface LoginValues {
@@ -30,7 +30,7 @@ export type LoginField = keyof LoginValues;
 export type LoginFieldErrors = Partial<Record<LoginField, string>>;
 
 /**
- * What each field says (spec 000 §8 texts), for the fields the user has already left once: from
+ * What each field says, for the fields the user has already left once: from
  * then on the message follows every keystroke, so a typo is explained instead of only greying out
  * the button. Sign-in does not judge the password's length (existing accounts may predate rules).
  */

@@ -49,7 +49,7 @@ describe('reading the confirmation redirect', () => {
     });
   });
 
-  it('needs both oobCode and mode=verifyEmail (spec 000 §5)', () => {
+  it('needs both oobCode and mode=verifyEmail', () => {
     expect(readVerificationLink(`${page}?mode=resetPassword&oobCode=ab12`)).toEqual({ kind: 'missing' });
     expect(readVerificationLink(`${page}?mode=verifyEmail`)).toEqual({ kind: 'missing' });
     expect(readVerificationLink(`${page}?oobCode=ab12`)).toEqual({ kind: 'missing' });

@@ -1,5 +1,5 @@
 /**
- * The email verification page (spec 000 §2.3, §4): what the confirmation link brought back, and
+ * The email verification page: what the confirmation link brought back, and
  * the attempt rules. Supabase returns either a session in the fragment (`#access_token=…&type=signup`),
  * a PKCE `?code=`, a `?token_hash=&type=` (custom templates), or an error
  * (`#error=access_denied&error_code=otp_expired&error_description=…`). The spec's own link shape,

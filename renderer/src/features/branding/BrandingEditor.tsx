@@ -51,7 +51,7 @@ function publicPageUrl(subdomain: string | null): string | null {
   return template ? template.replace('{agent}', subdomain) : `https://${subdomain}.${agentDomainHost()}`;
 }
 
-/** The editor itself (spec 001 §2.6): header with save state, seven tabs, live phone preview. */
+/** The editor itself: header with save state, seven tabs, live phone preview. */
 export function BrandingEditor({ agent }: { agent: BrandingAgent }) {
   const { t } = useTranslation();
   const [form, setForm] = useState<BrandingForm>(() => brandingFromRow(agent.branding, agent.name));
@@ -105,7 +105,7 @@ export function BrandingEditor({ agent }: { agent: BrandingAgent }) {
     try {
       const stored = await save.mutateAsync({ branding: brandingToRow(form, raw), expectedVersion });
       const next = brandingFromRow(stored.branding, agent.name);
-      // images no longer referenced by the saved branding leave storage (spec 001 §7.3)
+      // images no longer referenced by the saved branding leave storage
       const kept = fileNames(next);
       const removed = [...fileNames(saved)].filter((name) => !kept.has(name));
       setBase((b) => ({ ...b, ...stored }));

@@ -1,5 +1,5 @@
 /**
- * The branding editor's data (spec 001 §3.7) and its rules (§5, §9), free of React and Supabase so
+ * The branding editor's data and its rules (§5, §9), free of React and Supabase so
  * they are unit-tested. The database keeps snake_case keys (agents.branding, checked by
  * private.is_valid_branding); the form uses camelCase. Keys the editor does not know (logo,
  * custom_css, content_images) are carried through untouched on save.
@@ -47,7 +47,7 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;
 const IMAGE_TYPES: Record<string, true> = { 'image/png': true, 'image/jpeg': true, 'image/gif': true };
 
-/** Picking a network fills its base URL (spec 001 §5). */
+/** Picking a network fills its base URL. */
 export const SOCIAL_BASE_URLS: Record<SocialNetwork, string> = {
   facebook: 'https://facebook.com/',
   twitter: 'https://x.com/',
@@ -297,7 +297,7 @@ export function socialLinkError(link: SocialLink): 'notHttps' | 'incomplete' | n
 
 export type ImageError = 'wrongType' | 'tooLarge';
 
-/** png, jpg, jpeg, gif (by extension and type) up to 5 MB (spec 001 §5). */
+/** png, jpg, jpeg, gif (by extension and type) up to 5 MB. */
 export function checkGalleryImage(file: { name: string; type: string; size: number }): ImageError | null {
   const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
   if (!(IMAGE_EXTENSIONS as readonly string[]).includes(ext) || !IMAGE_TYPES[file.type]) return 'wrongType';
@@ -342,7 +342,7 @@ export function trackerError(tracker: Tracker, setting: TrackerSetting): 'requir
 }
 
 /** Everything that blocks a save, as form paths (shown next to the fields). */
-/** The editor's tabs, in their order on screen (spec 001 §2.6). */
+/** The editor's tabs, in their order on screen. */
 export const EDITOR_TABS = ['branding', 'content', 'media', 'videos', 'social', 'seo', 'integrations'] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];
 

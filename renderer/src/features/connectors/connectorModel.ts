@@ -1,5 +1,5 @@
 /**
- * Connector rules (spec 001 §4.5, §5): a Zapier or Make connector is a webhook URL plus an
+ * Connector rules: a Zapier or Make connector is a webhook URL plus an
  * enabled flag with connected/disconnected times. Save needs a URL; the URL must be https and one
  * the database stores (contracts/integrations.ts); the form also asks for a public host name.
  */

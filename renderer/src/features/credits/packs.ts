@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A pack as the console shows it (spec 000 §3.2; -1 = unlimited, whatsapp 0 = hidden). */
+/** A pack as the console shows it (-1 = unlimited, whatsapp 0 = hidden). */
 export interface Pack {
   id: string;
   name: string;
@@ -67,7 +67,7 @@ export function mostPopularIndex(count: number): number | null {
   return count === 0 ? null : Math.floor((count - 1) / 2);
 }
 
-/** Prices are USD on the landing page and in credits (spec 000 §9). */
+/** Prices are USD on the landing page and in credits. */
 export function formatUsd(amount: number, lang: string): string {
   return new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-US', {
     style: 'currency',

@@ -21,7 +21,7 @@ function toggleError(error: unknown): AppError {
   });
 }
 
-/** The Google Calendar information dialog (spec 001 §2.7 "calendar info"). */
+/** The Google Calendar information dialog ("calendar info"). */
 function CalendarInfoDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation('calendar');
   return (
@@ -41,7 +41,7 @@ function CalendarInfoDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () 
 }
 
 /**
- * Deploy option "Google Calendar" (spec 001 §2.7, issue 7): switching on sends the owner to
+ * Deploy option "Google Calendar": switching on sends the owner to
  * Google's consent page (the agent id waits in sessionStorage for /auth/google/callback),
  * switching off disconnects. Any failure shows the calendar toggle failure toast.
  */

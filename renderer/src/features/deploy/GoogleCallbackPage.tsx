@@ -7,7 +7,7 @@ import { exchangeCalendarCode } from './api/googleCalendar.ts';
 import { planCallback, takeCalendarAgent } from './connection.ts';
 
 /**
- * /auth/google/callback (spec 001 §4.10): Google returns here with `code` and `state`. With an
+ * /auth/google/callback: Google returns here with `code` and `state`. With an
  * error, no code or no stored agent id the owner goes straight back to the agent's integrations;
  * otherwise the code is exchanged (the server stores the tokens and enables the calendar) first.
  * A failed exchange is only logged, and the owner returns to integrations either way.

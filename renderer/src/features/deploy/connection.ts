@@ -1,5 +1,5 @@
 /**
- * The browser side of the Google Calendar round trip (spec 001 §4.10): the agent id travels in
+ * The browser side of the Google Calendar round trip: the agent id travels in
  * sessionStorage (Google only hands back `code` and `state`), and the callback decides where to go.
  */
 export const CALENDAR_AGENT_KEY = 'concierge.googleCalendar.agentId';

@@ -24,11 +24,11 @@ export interface SignupSettings {
   appId: string;
   configId: string;
   sdkUrl: string;
-  /** Twilio's Partner Solution ID, sent as extras.setup.solutionID (reference §10.2). */
+  /** Twilio's Partner Solution ID, sent as extras.setup.solutionID. */
   solutionId?: string;
 }
 
-/** How a sign-up ended, as the card tells the owner (spec 001 §8 "Integrations", WhatsApp). */
+/** How a sign-up ended, as the card tells the owner ("Integrations", WhatsApp). */
 export type SignupOutcome =
   | { kind: 'finish'; wabaId: string; code: string | null }
   | { kind: 'missingWaba' }

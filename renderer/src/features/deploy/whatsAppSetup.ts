@@ -29,7 +29,7 @@ export function signupSettings(config: {
   };
 }
 
-/** The toast each outcome that is not a finished sign-up gets (spec 001 §8, WhatsApp). */
+/** The toast each outcome that is not a finished sign-up gets (WhatsApp). */
 export const OUTCOME_TOASTS: Record<Exclude<SignupOutcome['kind'], 'finish'>, string> = {
   cancel: 'deploy:whatsApp.toasts.cancelled',
   loginCancelled: 'deploy:whatsApp.toasts.loginCancelled',
@@ -67,7 +67,7 @@ export function useWhatsAppSetup(agentId: string, stored: SenderState | null, ha
   const warn = (key: string, params: Record<string, unknown> = {}) =>
     toaster.show({ intent: Intent.WARNING, icon: 'warning-sign', message: t(key, params) });
 
-  // A poll that finds the sender OFFLINE or ERROR toasts the setup notice (spec 002 §8), once per
+  // A poll that finds the sender OFFLINE or ERROR toasts the setup notice, once per
   // status it moves to: the card keeps showing the notice, the next polls do not toast it again.
   const polled = status.isFetchedAfterMount ? status.data : undefined;
   const polledStatus = polled?.connected ? polled.status : null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { audioErrorKind } from './audioErrors.ts';
 
-describe('audio errors (spec 002 §8)', () => {
+describe('audio errors', () => {
   it('reads the HTTP status wavesurfer reports', () => {
     expect(audioErrorKind(new Error('Failed to fetch https://x/a.wav: 404 (Not Found)'))).toBe('notFound');
     expect(audioErrorKind(new Error('Failed to fetch https://x/a.wav: 403 (Forbidden)'))).toBe('forbidden');

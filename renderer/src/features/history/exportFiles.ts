@@ -1,5 +1,5 @@
 /**
- * Exports of the history lists (issue 18 §7): call history, contacts, the inbox or one
+ * Exports of the history lists: call history, contacts, the inbox or one
  * conversation, as CSV (lib/csv.ts: RFC 4180, formulas defused) or JSON. Pure functions, so the file
  * contents are unit-tested; `saveExport` hands the text to the browser's download under one naming
  * rule, `{subject}-{yyyy-MM-dd-HH-mm-ss}.{csv|json}`.

@@ -1,5 +1,5 @@
 /**
- * /analytics (issue 18 §7): the series `insights_series` answers (per day, agent and channel,
+ * /analytics: the series `insights_series` answers (per day, agent and channel,
  * computed in SQL) shaped for the chart, the tables and the CSV and JSON exports. Nothing here counts
  * activity: it only lays the SQL's rows out by day and channel and sums them per agent/channel.
  */

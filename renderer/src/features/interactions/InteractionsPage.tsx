@@ -5,7 +5,7 @@ import { QueryState } from '../../components/QueryState.tsx';
 import { useAgentQuery } from '../agents/api/agentDetail.ts';
 import { InteractionsEditor } from './InteractionsEditor.tsx';
 
-/** /agents/{id}/interactions (spec 001 §2.5): 'Agent not found.' for an unknown agent. */
+/** /agents/{id}/interactions: 'Agent not found.' for an unknown agent. */
 export function InteractionsPage() {
   const { t } = useTranslation();
   const { agentId = '' } = useParams();

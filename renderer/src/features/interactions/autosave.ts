@@ -1,5 +1,5 @@
 /**
- * Autosave of the interactions list (spec 001 §4.4): a save runs AUTOSAVE_DELAY_MS after the last
+ * Autosave of the interactions list: a save runs AUTOSAVE_DELAY_MS after the last
  * edit, only when the list differs from the last saved one; loading never saves. While a save is
  * in flight, newer edits wait for it and are then saved against what it stored. An invalid list
  * (what Postgres would refuse) is not sent: the editor shows why instead.

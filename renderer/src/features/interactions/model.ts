@@ -1,5 +1,5 @@
 /**
- * Interactions as the console edits them (spec 001 §2.5, §3.6, §4.4, §5): the types, a new
+ * Interactions as the console edits them: the types, a new
  * interaction's defaults, the validation shared with Postgres (private.check_interaction), and the
  * diff between the last saved list and the edited one that autosave writes.
  */
@@ -52,7 +52,7 @@ export function newInteraction(type: InteractionType, makeId: () => string, sort
       };
 }
 
-/** Adding a type that exists opens the existing one (spec 001 §4.4). */
+/** Adding a type that exists opens the existing one. */
 export function addOrOpen(
   list: Interaction[],
   type: InteractionType,

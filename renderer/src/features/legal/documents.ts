@@ -5,7 +5,7 @@ export const LEGAL_LAST_UPDATED = '2025-01-01T00:00:00Z';
 
 type Sections<D extends 'privacy' | 'notice'> = (typeof legalEn)[D]['sections'];
 
-/** The privacy policy's 11 sections (spec 002 §2.10), with their URL anchors, in order. */
+/** The privacy policy's 11 sections, with their URL anchors, in order. */
 export const privacySections: { id: keyof Sections<'privacy'>; anchor: string }[] = [
   { id: 'introduction', anchor: 'introduction' },
   { id: 'informationCollected', anchor: 'information-collected' },

@@ -61,7 +61,7 @@ export class StripeError extends Error {
   }
 }
 
-/** Prices are USD (spec 000 §9); Stripe wants the amount in cents. */
+/** Prices are USD; Stripe wants the amount in cents. */
 export function usdCents(price: number): number {
   return Math.round(price * 100);
 }

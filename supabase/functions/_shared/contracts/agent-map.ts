@@ -1,6 +1,6 @@
 /**
- * /map (issue 19 §8): the wire format of the `agent-map` function (the caller's agents placed at
- * their geocoded business addresses), the map's default view (spec 002 §9) and the tile source
+ * /map: the wire format of the `agent-map` function (the caller's agents placed at
+ * their geocoded business addresses), the map's default view and the tile source
  * rule shared by the console (which draws the tiles) and the servers (whose CSP must allow them).
  */
 import { z } from 'zod';

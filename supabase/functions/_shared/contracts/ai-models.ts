@@ -1,5 +1,5 @@
 /**
- * The AI models an admin chooses (spec 002 §3 "System settings", §9 option lists): the console's
+ * The AI models an admin chooses ("System settings", option lists): the console's
  * 'AI Models' tab offers these, the functions fall back to the defaults. Stored in
  * `platform_settings` (chat_model, whatsapp_model, internal_call_model, gsm_call_model).
  */

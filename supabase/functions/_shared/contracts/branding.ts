@@ -1,5 +1,5 @@
 /**
- * `agents.branding` (spec 001 §3.7, snake_case keys), one definition for the console's editor, the
+ * `agents.branding` (snake_case keys), one definition for the console's editor, the
  * public site and its server. Two schemas:
  *
  * - `brandingSchema`: what Postgres accepts (private.is_valid_branding and
@@ -54,7 +54,7 @@ export const BRANDING_LIST_LIMITS = {
   videoAuthor: 300,
 } as const;
 
-/** An 11-character YouTube video id (spec 001 §5). */
+/** An 11-character YouTube video id. */
 export const YOUTUBE_VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 
 /** The id of a YouTube link (watch, youtu.be, embed, shorts, live, v) or of a bare id, else null. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeFrame, parseAppFrame, parseTwilioFrame } from './conversation-relay.ts';
 
 describe('ConversationRelay frames', () => {
-  it("reads Twilio's documented frames (reference §9.3)", () => {
+  it("reads Twilio's documented frames", () => {
     expect(
       parseTwilioFrame(
         JSON.stringify({

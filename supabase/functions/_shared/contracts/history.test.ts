@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCallDuration, periodStart, recordingDownloadName, recordingExtension } from './history.ts';
 
-describe('recording download names (spec 002 §9)', () => {
+describe('recording download names', () => {
   const startedAt = new Date(2026, 10, 5, 9, 7, 3);
 
   it('names a phone recording gsm-call-{yyyy-MM-dd-HH-mm-ss} with the file’s own extension', () => {

@@ -1,5 +1,5 @@
 /**
- * Insights (issue 18): the dashboards' wire shapes (what the SQL functions `insights_dashboard`,
+ * Insights: the dashboards' wire shapes (what the SQL functions `insights_dashboard`,
  * `insights_agent_statistics` and `insights_series` answer), the visitor rating request, and the
  * display rules the console and the tests share. The numbers themselves are computed in SQL
  * (migration 20261125160000, which states the definitions); nothing here recomputes them.

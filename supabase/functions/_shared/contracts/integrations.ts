@@ -1,5 +1,5 @@
 /**
- * `agent_integrations.config` (spec 001 §3.1 "integrations"): one row per kind, the kind's public
+ * `agent_integrations.config` ("integrations"): one row per kind, the kind's public
  * state in `config`; tokens and keys live in `agent_secrets`, never here. One definition for the
  * console's deploy page and connectors tab, and the functions that read or write a kind's state
  * (google-calendar, connector-dispatch, whatsapp-senders: its state is contracts/whatsapp.ts').
@@ -22,7 +22,7 @@ export const INTEGRATION_KINDS = [
 ] as const;
 export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
 
-/** The kinds that deliver finished conversations to the owner's webhook (spec 001 §4.5). */
+/** The kinds that deliver finished conversations to the owner's webhook. */
 export const CONNECTOR_KINDS = ['zapier', 'make'] as const satisfies readonly IntegrationKind[];
 export type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
 

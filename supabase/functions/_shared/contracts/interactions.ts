@@ -1,5 +1,5 @@
 /**
- * Interactions (spec 001 §3.6, §4.4, §5): `interactions.instructions` and `interactions.config`,
+ * Interactions: `interactions.instructions` and `interactions.config`,
  * one definition for the console's editor and the conversation core, which acts on them with the
  * service role (it signs URLs for `storage_path` and sends `url` to visitors).
  *

@@ -1,5 +1,5 @@
 /**
- * The marketplace directory (spec 002 §2.4, §9; 001 §9): its category filters, the page size of
+ * The marketplace directory: its category filters, the page size of
  * its infinite scroll, and the agent page address a card opens. The `marketplace_agents` RPC
  * restates the categories in SQL ('other' also holds agents with no or an unknown category).
  */

@@ -4,7 +4,7 @@ import { NOTIFICATION_ROUTE_MAX_LENGTH, NOTIFICATION_ROUTE_PATTERN } from './not
 export { NOTIFICATION_ROUTE_MAX_LENGTH, NOTIFICATION_ROUTE_PATTERN };
 
 /**
- * The notification feed (issue 20 §2): rows of `public.notifications`, written only by Postgres
+ * The notification feed: rows of `public.notifications`, written only by Postgres
  * triggers (migration 20261126130000) and read by the console's feed, the desktop app's native
  * notifications and the tests. SQL restates the threshold in `private.low_credit_threshold()`;
  * tests/integration/security/notifications.test.ts proves both agree.

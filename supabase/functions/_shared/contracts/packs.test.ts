@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UNLIMITED, newPack, newPackId, packAnalytics, packInputSchema, parsePackField, priceTone } from './packs.ts';
 
-describe('pack form rules (spec 002 §5)', () => {
+describe('pack form rules', () => {
   it.each([
     ['price', '19.99', 19.99],
     ['price', '19,5', 19.5],
@@ -28,7 +28,7 @@ describe('pack form rules (spec 002 §5)', () => {
     expect(packInputSchema.safeParse(pack).success).toBe(true);
   });
 
-  it('price badges step at 0, 50 and 100 (spec 002 §9)', () => {
+  it('price badges step at 0, 50 and 100', () => {
     expect([0, 49.99, 50, 99.99, 100].map(priceTone)).toEqual(['free', 'low', 'mid', 'mid', 'high']);
   });
 

@@ -1,5 +1,5 @@
 /**
- * A pack as the admin saves it (spec 002 §3, §4.5, §5 and §9; 000 §3.2): the wire format of the
+ * A pack as the admin saves it: the wire format of the
  * `admin_save_packs` RPC, which restates these rules in SQL (tests/integration/admin/packs.test.ts
  * proves both agree on a table of cases). -1 means unlimited for users, WhatsApp conversations and
  * agents.

@@ -1,5 +1,5 @@
 /**
- * The `phone-numbers` function's wire format (issue 16 §1), shared by the function and the console:
+ * The `phone-numbers` function's wire format, shared by the function and the console:
  * request bodies are validated with these schemas on both sides, answers are parsed with them.
  * Rules on numbers themselves (E.164, countries, the one-number message) are in `phone.ts`.
  */

@@ -21,7 +21,7 @@ export function defaultPhoneVoiceMode(realtimeAvailable: boolean): PhoneVoiceMod
 
 /** A non-admin owns at most this many numbers (enforced by the phone_numbers trigger). */
 export const NON_ADMIN_NUMBER_LIMIT = 1;
-/** The message of that rule, raised by Postgres (spec 001 §5). */
+/** The message of that rule, raised by Postgres. */
 export const ONE_NUMBER_MESSAGE =
   'You can only purchase one number. Please assign or release your current number before buying another.';
 /** Search results shown (spec: the first 5 with a locality). */
@@ -44,14 +44,14 @@ const country = (code: string, name: string, areaCode: string): CountryOption =>
   flag: flag(code),
 });
 
-/** The wizard-level dialogs' countries (spec 001 §9). */
+/** The wizard-level dialogs' countries. */
 export const NUMBER_COUNTRIES_SHORT: readonly CountryOption[] = [
   country('US', 'United States', '1'),
   country('CA', 'Canada', '1'),
   country('GB', 'United Kingdom', '44'),
 ];
 
-/** The Deploy dialog's countries, in the spec's order (spec 001 §9). */
+/** The Deploy dialog's countries, in the spec's order. */
 export const NUMBER_COUNTRIES_DEPLOY: readonly CountryOption[] = [
   country('AR', 'Argentina', '54'),
   country('AU', 'Australia', '61'),
@@ -69,7 +69,7 @@ export const NUMBER_COUNTRIES_DEPLOY: readonly CountryOption[] = [
 
 export const NUMBER_COUNTRY_CODES = [...new Set(NUMBER_COUNTRIES_DEPLOY.map((c) => c.code))] as [string, ...string[]];
 
-/** calls.status values (spec 002 §4.2) and their colours. Only completed calls count in history. */
+/** calls.status values and their colours. Only completed calls count in history. */
 export const CALL_STATUSES = [
   'queued',
   'ringing',

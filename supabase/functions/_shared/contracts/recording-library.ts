@@ -1,5 +1,5 @@
 /**
- * The desktop app's offline recordings library (issue 20 §1): what the `recording-library`
+ * The desktop app's offline recordings library: what the `recording-library`
  * function answers, and the annotation rules (notes, tags, quality rubric) that the console, the
  * Electron main process, the function and Postgres (private.valid_recording_rubric/_tags, which
  * restate them; tests/integration/library proves both agree) share.

@@ -1,5 +1,5 @@
 /**
- * The site's SEO settings (spec 002 §3, §2.9; 000 §3.6): the one `site_config` row the admin edits
+ * The site's SEO settings: the one `site_config` row the admin edits
  * in /site-config, which the servers of the console and landing page write into every HTML page
  * they serve. Limits match the table's constraints; links are absolute http(s) URLs, as the
  * `update_site_config` RPC requires.

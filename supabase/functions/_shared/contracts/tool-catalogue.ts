@@ -1,5 +1,5 @@
 /**
- * The tools catalogue as an admin edits it (spec 001 §3.3, 002 §3, §4.5, §5): icons, parameter
+ * The tools catalogue as an admin edits it: icons, parameter
  * types, the enum rule, custom tool ids and the row shape `admin_save_tool_catalogue` accepts.
  * The `tool_catalogue` table's constraints restate the icon list, the id pattern and the function
  * definition (tool-definition.ts); tests/integration/security/admin.test.ts saves through them.
@@ -36,7 +36,7 @@ export const TOOL_ICONS = [
 ] as const;
 export type ToolIcon = (typeof TOOL_ICONS)[number] | 'default';
 
-/** Enum values are comma-separated, trimmed, empty ones dropped (spec 001 §5). */
+/** Enum values are comma-separated, trimmed, empty ones dropped. */
 export function parseEnumList(text: string): string[] {
   return text
     .split(',')
@@ -44,7 +44,7 @@ export function parseEnumList(text: string): string[] {
     .filter((value) => value !== '');
 }
 
-/** New custom tools: 'custom_' + a timestamp (spec 001 §3.3). */
+/** New custom tools: 'custom_' + a timestamp. */
 export function customToolId(now: number = Date.now()): string {
   return `custom_${now}`;
 }
@@ -61,7 +61,7 @@ export const catalogueToolSchema = z.object({
 });
 export type CatalogueTool = z.infer<typeof catalogueToolSchema>;
 
-/** A new custom tool: disabled, wrench icon, no parameters (spec 002 §4.5). */
+/** A new custom tool: disabled, wrench icon, no parameters. */
 export function newCustomTool(now: number = Date.now()): CatalogueTool {
   const id = customToolId(now);
   return {

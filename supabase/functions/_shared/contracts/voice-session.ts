@@ -14,7 +14,7 @@ import { subdomainSchema } from './subdomain.ts';
 
 export const MAX_SDP_CHARS = 20_000;
 
-/** Recording formats the page may produce (spec 002 §9 order) and their file extensions. */
+/** Recording formats the page may produce and their file extensions. */
 export const RECORDING_TYPES = {
   'audio/mp4': 'm4a',
   'audio/webm': 'webm',

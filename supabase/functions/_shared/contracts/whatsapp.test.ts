@@ -56,7 +56,7 @@ const stored: StoredSenderConfig = {
 };
 const now = new Date('2026-01-02T00:00:00.000Z');
 
-describe('sender polling (spec 001 §4.9)', () => {
+describe('sender polling', () => {
   it.each([
     ['CREATING', false, 30_000],
     ['creating', false, 30_000],

@@ -107,7 +107,7 @@ export const whatsAppTemplateSchema = z.object({
 });
 export type WhatsAppTemplate = z.infer<typeof whatsAppTemplateSchema>;
 
-/** `whatsapp:+33…` or `+33…` → `+33…` (spec 002 §5: the prefix is stripped). */
+/** `whatsapp:+33…` or `+33…` → `+33…` (prefix is stripped). */
 export function e164FromWhatsApp(address: string): string {
   const digits = address.replace(/^whatsapp:/i, '').replace(/[^0-9]/g, '');
   return `+${digits}`;
@@ -144,9 +144,9 @@ export function splitWhatsAppBody(text: string, limit = WHATSAPP_BODY_LIMIT): st
 
 // ==== the sender (whatsapp-senders, Deploy's WhatsApp card) ====================================
 
-// ---- sender status (spec 001 §4.9) --------------------------------------------------------------
+// ---- sender status --------------------------------------------------------------
 
-/** Statuses the Senders API reports (reference §10.1), plus ERROR, which the spec names too. */
+/** Statuses the Senders API reports, plus ERROR, which the spec names too. */
 export const SENDER_STATUSES = [
   'CREATING',
   'ONLINE',
@@ -216,7 +216,7 @@ export function senderNeedsAttention(status: string | null | undefined): boolean
 /**
  * PENDING_VERIFICATION: the number is not the (sub-)account's own, so WhatsApp sent its owner a code
  * by SMS or voice; the owner types it on the Deploy card (`POST whatsapp-senders/verify`), Twilio
- * then answers VERIFYING, maybe TWILIO_REVIEW, then ONLINE (reference §10.1).
+ * then answers VERIFYING, maybe TWILIO_REVIEW, then ONLINE.
  */
 export function senderAwaitsCode(status: string | null | undefined): boolean {
   return normaliseSenderStatus(status) === 'PENDING_VERIFICATION';
@@ -330,7 +330,7 @@ export const wabaIdSchema = z
   .trim()
   .regex(/^[0-9]{1,32}$/, 'A WhatsApp Business Account ID is digits.');
 
-/** Business verticals the Senders API accepts (reference §10.1; 22 fixed strings, the common ones). */
+/** Business verticals the Senders API accepts (22 fixed strings, common ones). */
 export const SENDER_VERTICALS = [
   'Automotive',
   'Beauty, Spa and Salon',
@@ -367,7 +367,7 @@ export const connectSenderInputSchema = z
   .object({
     agentId: z.uuid(),
     wabaId: wabaIdSchema,
-    /** The embedded sign-up's code; not needed by Twilio (reference §10.2), accepted and ignored. */
+    /** The embedded sign-up's code; not needed by Twilio, accepted and ignored. */
     code: z.string().max(2048).optional(),
     /** Overrides of what the server derives from the agent (name, about, vertical). */
     profile: senderProfileInputSchema.optional(),
@@ -446,9 +446,9 @@ export function senderStateOf(enabled: boolean, config: StoredSenderConfig | nul
 /** Spec 002 §5: "WhatsApp needs a phone number assigned to the agent first". */
 export const NUMBER_REQUIRED_MESSAGE = 'A phone number must be assigned to this agent before connecting WhatsApp.';
 
-// ---- Meta's embedded sign-up (reference §5, §10.2) -------------------------------------------------
+// ---- Meta's embedded sign-up -------------------------------------------------
 
-/** The Facebook JS SDK version the sign-up runs with (spec 001 §4.9). */
+/** The Facebook JS SDK version the sign-up runs with. */
 export const FACEBOOK_SDK_VERSION = 'v23.0';
 export const DEFAULT_FACEBOOK_SDK_URL = 'https://connect.facebook.net/en_US/sdk.js';
 /** Spec 001 §4.9: "messaging primary language fr_FR, use case customer_support". */
@@ -462,7 +462,7 @@ export const EMBEDDED_SIGNUP_EXTRAS = {
 
 /**
  * FB.login's `extras` for a sign-up. With Twilio as the Tech Provider the flow must carry Twilio's
- * Partner Solution ID in `setup.solutionID` (reference §10.2): without it the WABA is not shared
+ * Partner Solution ID in `setup.solutionID`: without it the WABA is not shared
  * with Twilio and creating the sender fails with 63101.
  */
 export function embeddedSignupExtras(twilioSolutionId?: string | null) {

@@ -1,5 +1,5 @@
 /**
- * The web widget's domain (spec 001 §5: "a valid host name"), one definition for the console's
+ * The web widget's domain ("a valid host name"), one definition for the console's
  * dialog, the site server (loader, frame-ancestors) and the embedded page. Postgres restates the
  * normalisation (private.normalise_widget_domain, used by configure_web_widget);
  * tests/integration/contracts/rules.test.ts runs one table of cases through both.

@@ -1,5 +1,5 @@
 /**
- * Fixed texts the engine itself says (spec 001 §8 and 002 §8), in English and French; other
+ * Fixed texts the engine itself says, in English and French; other
  * languages get English, as the spec only defines these two.
  */
 import { baseLanguage } from './language.ts';
@@ -48,7 +48,7 @@ const CALL_RATING_THANKS = {
   fr: 'Merci !',
 } as const;
 
-/** The end-of-call rating question on the phone (issue 18 §2): one keypad digit, 1 to 5. */
+/** The end-of-call rating question on the phone: one keypad digit, 1 to 5. */
 export function callRatingQuestion(language: string | null | undefined): string {
   return CALL_RATING_QUESTION[pick(language)];
 }

@@ -1,5 +1,5 @@
 /**
- * A visitor's rating (issue 18 §2): `POST /agent-chat/rating`, replacing any earlier rating.
+ * A visitor's rating: `POST /agent-chat/rating`, replacing any earlier rating.
  *  - `{conversationId, rating: 1-5}`: a web chat. The visitor is identified exactly as for a turn
  *    (the page's visitor key, `platform/visitor.ts`), and `rate_conversation` (service role only)
  *    stores it only on a web conversation opened with that key; anything else is the same 404 as

@@ -1,6 +1,6 @@
 /**
  * Usage metering and model settings. Chat is metered in tokens, not credits: credits are minutes
- * of voice calls (spec 000 §3.3), so a chat turn writes one `analytics_metrics` row (`chat.tokens`)
+ * of voice calls, so a chat turn writes one `analytics_metrics` row (`chat.tokens`)
  * that billing and the dashboards read. Offline turns cost nothing and are not recorded; failed
  * turns never reach the meter (the engine skips it), so nothing is charged for them.
  */

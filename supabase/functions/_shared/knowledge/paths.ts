@@ -1,6 +1,6 @@
 /**
  * Where an owner's knowledge file may live in the `knowledge` bucket: `{user_id}/{agent_id}/{file}`
- * (issue 13 §2). The function acts on these paths with the service role, so every action derives
+ *. The function acts on these paths with the service role, so every action derives
  * the expected folder from the authenticated caller and the agent, and never trusts a path for
  * itself. The database states the same rule (private.is_own_knowledge_path) for stored rows.
  */

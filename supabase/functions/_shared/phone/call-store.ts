@@ -51,6 +51,6 @@ export interface PhoneCallStore {
   heartbeat(callId: string): Promise<PhoneCallLease>;
   /** The socket closed (caller hung up, the agent ended or transferred): the server-timed end. */
   markEnded(callId: string, reason: 'hangup' | 'agent_ended' | 'transfer' | 'no_credit' | 'error'): Promise<void>;
-  /** The caller's 1-5 keypad rating of the call the agent is ending, on its conversation (issue 18 §2). */
+  /** The caller's 1-5 keypad rating of the call the agent is ending, on its conversation. */
   rate(callId: string, rating: number): Promise<void>;
 }

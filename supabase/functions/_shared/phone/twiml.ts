@@ -84,7 +84,7 @@ export interface ConnectCall {
 /**
  * Records both sides of the call (caller and agent on separate channels) from its start, then
  * hands it to the relay: ConversationRelay (any model) or a bidirectional Media Stream (natural
- * voice). The call token goes in a `<Parameter>`, never in the URL (reference §1.2, §9.2).
+ * voice). The call token goes in a `<Parameter>`, never in the URL.
  */
 export function connectCall(call: ConnectCall): string {
   const record = `<Start><Recording${attributes({

@@ -1,5 +1,5 @@
 /**
- * Google Calendar side of `manage_calendar` (issue 6): when the agent's google_calendar integration
+ * Google Calendar side of `manage_calendar`: when the agent's google_calendar integration
  * is enabled, bookings, moves and cancellations are mirrored to Google and availability also
  * honours Google's freeBusy. Our `appointments` row is the record: it is written first, and a
  * Google failure only marks it (`google_sync_status = 'failed'` + `google_sync_error`) and is

@@ -1,5 +1,5 @@
 /**
- * `get_time` (spec 001 §7.1: formats iso, utc, time, date, else the locale string). Pure: the
+ * `get_time` (formats iso, utc, time, date, else the locale string). Pure: the
  * clock and the agent's time zone are passed in.
  */
 import type { ToolOutcome } from '../conversation/turn.ts';

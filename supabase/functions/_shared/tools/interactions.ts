@@ -1,5 +1,5 @@
 /**
- * Interactions (spec 001 §3.6) in a conversation: the agent's enabled share_document / share_url
+ * Interactions in a conversation: the agent's enabled share_document / share_url
  * interactions become one `share_resource` tool, and the owner's instruction items tell the model
  * when to offer them (in the system prompt: a tool description is capped at 1,024 characters).
  * Sending goes through outbound.ts, so it is logged in outbound_messages and limited per

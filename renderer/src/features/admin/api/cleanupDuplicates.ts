@@ -4,7 +4,7 @@ import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { adminKeys } from './keys.ts';
 
-/** Per lower-cased email, keeps one account and deletes the rest (spec 002 §4.7); returns the count. */
+/** Per lower-cased email, keeps one account and deletes the rest; returns the count. */
 export async function cleanupDuplicateUsers(): Promise<number> {
   const { data, error } = await getSupabase().rpc('admin_cleanup_duplicate_users');
   if (error) throw toAppError(error, 'cleanupDuplicates');

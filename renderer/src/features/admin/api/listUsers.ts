@@ -4,7 +4,7 @@ import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { adminKeys } from './keys.ts';
 
-/** Users page size (spec 002 §9). */
+/** Users page size. */
 export const USERS_PAGE_SIZE = 10;
 
 const userRow = z.object({

@@ -22,7 +22,7 @@ async function recoverProfile(userId: string): Promise<boolean> {
   return z.boolean().parse(data);
 }
 
-/** 'Recover all': every auth user without a profile, 5 at a time with a 1 s pause (spec 002 §7.5). */
+/** 'Recover all': every auth user without a profile, 5 at a time with a 1 s pause. */
 export function recoverAllMissingUsers(): Promise<RecoveryResult> {
   return fetchMissingProfiles().then((ids) => recoverInBatches(ids, recoverProfile));
 }

@@ -1,4 +1,4 @@
-/** The admin area: users and settings (spec 002 §2.9, §8). */
+/** The admin area: users and settings. */
 export const adminEn = {
   users: {
     title: 'Users',

@@ -8,7 +8,7 @@ import { BuyNumberDialog } from '../../phoneNumbers/components/BuyNumberDialog.t
 import { useUsersQuery, type AdminUser } from '../api/listUsers.ts';
 
 /**
- * Admin "Buy Number" (spec 002 §7.5, issue 19): pick the user, then the same Buy a Number dialog
+ * Admin "Buy Number": pick the user, then the same Buy a Number dialog
  * with `forUserId`. The server checks the caller is an admin, applies the user's one-number rule
  * and audits the purchase.
  */

@@ -12,7 +12,7 @@ import { BuyForUserDialog } from '../numbers/BuyForUserDialog.tsx';
 import { countryFlag } from '../numbers/countryFlag.ts';
 
 /**
- * /admin/numbers (spec 002 §2.8, §7.5; issue 19 §9): every phone number with its owner and agent,
+ * /admin/numbers: every phone number with its owner and agent,
  * and Buy Number for a user (disabled, with the reason, when Twilio is not configured).
  */
 export function AdminNumbersPage() {

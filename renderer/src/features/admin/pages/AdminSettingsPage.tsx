@@ -18,7 +18,7 @@ import '../admin.css';
 type TabId = 'models' | 'tools' | 'announcements';
 
 /**
- * /admin/settings (spec 002 §2.9): 'AI Models' and 'Tools'. Each tab keeps a draft; 'Save
+ * /admin/settings: 'AI Models' and 'Tools'. Each tab keeps a draft; 'Save
  * Changes' is enabled only while the active tab has unsaved changes, and saves that tab.
  * 'Announcements' publishes a feature announcement by email (its own button, nothing to save).
  */

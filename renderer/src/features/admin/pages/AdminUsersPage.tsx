@@ -12,10 +12,10 @@ import { UserEditDialog } from '../users/UserEditDialog.tsx';
 import { UsersTable } from '../users/UsersTable.tsx';
 import '../admin.css';
 
-/** Search debounce (spec 002 §9). */
+/** Search debounce. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** /admin/users (spec 002 §2.9): server search, pages of 10 by last login, edit, recover, clean up. */
+/** /admin/users: server search, pages of 10 by last login, edit, recover, clean up. */
 export function AdminUsersPage() {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');

@@ -9,7 +9,7 @@ const fields = [
   { key: 'gsmCallModel', options: CALL_MODEL_OPTIONS },
 ] as const satisfies readonly { key: keyof ModelSettingsForm; options: readonly string[] }[];
 
-/** 'AI Models' (spec 002 §2.9, §9): one list per use; a stored name outside the list stays selectable. */
+/** 'AI Models': one list per use; a stored name outside the list stays selectable. */
 export function ModelsTab({
   value,
   onChange,

@@ -7,7 +7,7 @@ import { toolIcon } from '../../../components/toolIcons.ts';
 import { ToolEditorDialog } from './ToolEditorDialog.tsx';
 
 /**
- * The catalogue editor (spec 002 §2.9, §4.5): edits in the dialog apply to the list on
+ * The catalogue editor: edits in the dialog apply to the list on
  * confirmation; deleting and enabling act on the list at once; everything needs Save Changes.
  */
 export function ToolsTab({ tools, onChange }: { tools: CatalogueTool[]; onChange: (next: CatalogueTool[]) => void }) {

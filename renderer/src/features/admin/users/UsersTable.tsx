@@ -15,7 +15,7 @@ export interface UsersTableProps {
   onEdit: (user: AdminUser) => void;
 }
 
-/** The users list (spec 002 §2.9 columns); rows arrive in the server's order, so no client sort. */
+/** The users list; rows arrive in the server's order, so no client sort. */
 export function UsersTable({ users, loading, empty, onEdit }: UsersTableProps) {
   const { t, i18n } = useTranslation();
   const columns = useMemo(

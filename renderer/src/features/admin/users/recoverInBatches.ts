@@ -1,4 +1,4 @@
-/** Recovery pacing (spec 002 §7.5): 5 users at a time, then a 1-second pause. */
+/** Recovery pacing: 5 users at a time, then a 1-second pause. */
 export const RECOVERY_BATCH_SIZE = 5;
 export const RECOVERY_PAUSE_MS = 1000;
 

@@ -140,7 +140,7 @@ export function useUpdateAgentMutation(agentId: string) {
 
 export const AGENT_MEDIA_BUCKET = 'agent-media';
 
-/** `{user_id}/{agent_id}/avatar/{timestamp}.{ext}`: a timestamp name per upload (spec 001 §5). */
+/** `{user_id}/{agent_id}/avatar/{timestamp}.{ext}`: a timestamp name per upload. */
 export function agentAvatarPath(userId: string, agentId: string, extension: string, now = Date.now()): string {
   return `${userId}/${agentId}/avatar/${now}.${extension}`;
 }

@@ -16,7 +16,7 @@ export interface Sector {
   subSectors: SubSector[];
 }
 
-/** Sectors with their specializations, in the admin's order (spec 001 §3.4). */
+/** Sectors with their specializations, in the admin's order. */
 export async function fetchSectors(): Promise<Sector[]> {
   const supabase = getSupabase();
   const [sectors, subSectors] = await Promise.all([

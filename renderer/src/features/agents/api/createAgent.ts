@@ -12,7 +12,7 @@ import { packLimitError } from './packLimit.ts';
 const optional = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /**
- * The agents row the wizard writes (spec 001 §4.1): chosen tools become entries of type 'system'
+ * The agents row the wizard writes: chosen tools become entries of type 'system'
  * stamped now; branding takes the table default; the insert trigger enables the business card; the
  * agent speaks the owner's console language (French owners get a French agent).
  */

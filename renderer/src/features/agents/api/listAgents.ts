@@ -6,7 +6,7 @@ import { getSupabase } from '../../../lib/supabase.ts';
 import { AGENTS_PAGE_SIZE, cursorFilter, nextCursor, searchFilter, type AgentCursor } from '../agentList.ts';
 import { agentsKeys } from './keys.ts';
 
-/** What an agent card shows (spec 001 §2.1). */
+/** What an agent card shows. */
 export interface AgentSummary {
   id: string;
   name: string;

@@ -3,7 +3,7 @@ import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { agentsKeys } from './keys.ts';
 
-/** A saved copy of an agent's system prompt (spec 001 §3.8). */
+/** A saved copy of an agent's system prompt. */
 export interface PromptBackup {
   id: string;
   name: string;
@@ -38,7 +38,7 @@ export interface NewBackup {
   systemPrompt: string;
 }
 
-/** Name required (trimmed), description optional (spec 001 §5). */
+/** Name required (trimmed), description optional. */
 export function backupNameValid(name: string): boolean {
   return name.trim().length > 0 && name.trim().length <= 100;
 }

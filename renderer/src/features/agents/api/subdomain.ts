@@ -3,7 +3,7 @@ import { getSupabase } from '../../../lib/supabase.ts';
 
 /**
  * Asks the database whether a subdomain is free (RPC `subdomain_available`); `agentId` lets an
- * agent keep its own. A failed check counts as not available (spec 001 §5).
+ * agent keep its own. A failed check counts as not available.
  */
 export async function isSubdomainAvailable(subdomain: string, agentId?: string): Promise<boolean> {
   const { data, error } = await getSupabase().rpc(

@@ -12,7 +12,7 @@ export interface DeleteAgentDialogProps {
   onConfirm: (agentId: string) => Promise<void>;
 }
 
-/** Confirmation that needs the exact agent name typed (spec 001 §2.1, §5). */
+/** Confirmation that needs the exact agent name typed. */
 export function DeleteAgentDialog({ agent, onClose, onConfirm }: DeleteAgentDialogProps) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');

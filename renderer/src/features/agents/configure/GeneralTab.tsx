@@ -36,7 +36,7 @@ export interface GeneralTabProps {
   onAvatar: (file: File) => void;
 }
 
-/** The general tab's fields (spec 001 §2.3). */
+/** The general tab's fields. */
 export function GeneralTab({
   form,
   onChange,
@@ -63,7 +63,7 @@ export function GeneralTab({
     };
   };
   let subdomainStatus = null;
-  // "at least 3 characters" has the configure screen's own wording (spec 001 §8).
+  // "at least 3 characters" has the configure screen's own wording.
   if (subdomainError)
     subdomainStatus = (
       <span className="wizard-subdomain-error">

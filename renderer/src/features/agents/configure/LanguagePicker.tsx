@@ -9,7 +9,7 @@ interface LanguageItem {
   label: string;
 }
 
-/** Searchable picker of the agent's default language (spec 001 §2.3, §5). */
+/** Searchable picker of the agent's default language. */
 export function LanguagePicker({
   value,
   onChange,

@@ -2,7 +2,7 @@ import { VOICE_IDLE_SECONDS, VOICE_MAX_CALL_SECONDS, withinBound } from '@contra
 import { subdomainShapeProblem, textProblems, type FieldErrors } from '../fieldErrors.ts';
 import type { SubdomainCheck, Voice } from '../wizard/wizardModel.ts';
 
-/** The general tab's editable fields (spec 001 §2.3). */
+/** The general tab's editable fields. */
 export interface GeneralForm {
   name: string;
   companyName: string;
@@ -22,7 +22,7 @@ export interface GeneralForm {
 export type ConfigureSubdomainError = 'tooShort' | 'invalidEdges' | 'reserved' | 'invalid' | 'taken' | null;
 
 /**
- * Inline subdomain error on configure: the agent's current value shows none (spec 001 §4.2);
+ * Inline subdomain error on configure: the agent's current value shows none;
  * an empty subdomain is allowed here (the agent then has no public page).
  */
 export function configureSubdomainError(
@@ -55,7 +55,7 @@ export function changesPublicAddress(form: GeneralForm, saved: GeneralForm): boo
   return saved.subdomain !== '' && form.subdomain !== saved.subdomain;
 }
 
-/** Save is disabled while a subdomain error exists, its check is pending, or a save runs (spec 001 §2.3). */
+/** Save is disabled while a subdomain error exists, its check is pending, or a save runs. */
 export function canSave(form: GeneralForm, saved: GeneralForm, check: SubdomainCheck, saving: boolean): boolean {
   if (saving || Object.keys(generalProblems(form)).length > 0) return false;
   if (!voiceBoundsValid(form)) return false;

@@ -1,5 +1,5 @@
 /**
- * Agent default languages (spec 001 §9): about 30 locales of the form xx_YY, shown sorted by their
+ * Agent default languages: about 30 locales of the form xx_YY, shown sorted by their
  * label in the interface language; en_US is the default.
  */
 export const DEFAULT_AGENT_LANGUAGE = 'en_US';
@@ -69,7 +69,7 @@ export function sortedLanguages(uiLanguage: string): { code: string; label: stri
   );
 }
 
-/** The picker is searchable by label (spec 001 §5), case- and accent-insensitively. */
+/** The picker is searchable by label, case- and accent-insensitively. */
 export function matchesLanguage(label: string, query: string): boolean {
   const fold = (s: string) =>
     s

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { isSaveShortcut } from './configureModel.ts';
 
 /**
- * Ctrl/Cmd+S runs `save` from anywhere on the page (spec 001: configure and prompt editor). The
+ * Ctrl/Cmd+S runs `save` from anywhere on the page (configure and prompt editor). The
  * latest closure is read through a ref so the listener is attached once.
  */
 export function useSaveShortcut(save: () => Promise<void> | void): void {

@@ -1,4 +1,4 @@
-/** Agent list (spec 001 §2.1). */
+/** Agent list. */
 export const agentsEn = {
   list: {
     title: 'My agents',

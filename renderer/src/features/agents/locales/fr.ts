@@ -1,6 +1,6 @@
 import type { agentsEn } from './en.ts';
 
-/** Liste des agents (spec 001 §2.1). */
+/** Liste des agents. */
 export const agentsFr: typeof agentsEn = {
   list: {
     title: 'Mes agents',

@@ -58,7 +58,7 @@ function sameForm(a: GeneralForm, b: GeneralForm): boolean {
   return (Object.keys(a) as (keyof GeneralForm)[]).every((key) => a[key] === b[key]);
 }
 
-/** /agents/{id}/configure (spec 001 §2.3): an unknown agent sends the user back to /agents. */
+/** /agents/{id}/configure: an unknown agent sends the user back to /agents. */
 export function AgentConfigurePage() {
   const { t } = useTranslation();
   const { agentId = '' } = useParams();

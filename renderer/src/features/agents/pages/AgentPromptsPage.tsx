@@ -18,7 +18,7 @@ import { BackupsDialog, CreateBackupDialog } from '../prompts/BackupDialogs.tsx'
 import { MarkdownPreview } from '../prompts/MarkdownPreview.tsx';
 import './agents.css';
 
-/** /agents/{id}/prompts (spec 001 §2.4): an unknown agent sends the user back to /agents. */
+/** /agents/{id}/prompts: an unknown agent sends the user back to /agents. */
 export function AgentPromptsPage() {
   const { t } = useTranslation();
   const { agentId = '' } = useParams();

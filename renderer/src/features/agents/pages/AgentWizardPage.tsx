@@ -39,7 +39,7 @@ import {
 } from '../wizard/wizardModel.ts';
 import './agents.css';
 
-/** /agents/new (spec 001 §2.2, §4.1): loads the catalogues, then runs the wizard. */
+/** /agents/new: loads the catalogues, then runs the wizard. */
 export function AgentWizardPage() {
   const { t } = useTranslation();
   const sectors = useSectorsQuery();
@@ -81,7 +81,7 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
   const [refusal, setRefusal] = useState<{ field: AgentField; problem: FieldProblem; value: string } | null>(null);
   const create = useCreateAgentMutation();
   const allowance = useAgentAllowanceQuery();
-  // One agent per click on Create, however fast the clicks come (issue 15).
+  // One agent per click on Create, however fast the clicks come.
   const once = useSingleFlight();
   const language = i18n.language === 'fr' ? 'fr' : 'en';
   const index = stepIndex(draft.step);

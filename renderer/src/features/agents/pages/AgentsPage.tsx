@@ -16,7 +16,7 @@ import { AgentCard, AgentCardSkeleton } from '../components/AgentCard.tsx';
 import { DeleteAgentDialog } from '../components/DeleteAgentDialog.tsx';
 import './agents.css';
 
-/** /agents (spec 001 §2.1). */
+/** /agents. */
 export function AgentsPage() {
   const { t } = useTranslation();
   const { user } = useAuth();

@@ -9,7 +9,7 @@ interface ChatLine {
 }
 
 /**
- * AI Writing Assistant (spec 001 §2.4, §4.16): the instruction goes with the current prompt; the
+ * AI Writing Assistant: the instruction goes with the current prompt; the
  * returned prompt replaces the editor text. The chat opens with a greeting.
  */
 export function AssistantPanel({ prompt, onPrompt }: { prompt: string; onPrompt: (prompt: string) => void }) {

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates.ts';
 import { backupNameValid, type NewBackup, type PromptBackup } from '../api/promptBackups.ts';
 
-/** Create a backup: name required (trimmed), description optional (spec 001 §2.4, §5). */
+/** Create a backup: name required (trimmed), description optional. */
 export function CreateBackupDialog({
   isOpen,
   onClose,
@@ -109,7 +109,7 @@ export function CreateBackupDialog({
   );
 }
 
-/** The list of backups with restore and delete (spec 001 §2.4). */
+/** The list of backups with restore and delete. */
 export function BackupsDialog({
   isOpen,
   onClose,

@@ -14,7 +14,7 @@ function Inlines({ items }: { items: Inline[] }) {
   );
 }
 
-/** Read-only rendering of the prompt as Markdown (spec 001 §2.4). */
+/** Read-only rendering of the prompt as Markdown. */
 export function MarkdownPreview({ source }: { source: string }) {
   const blocks = useMemo(() => parseMarkdown(source), [source]);
   return (

@@ -1,5 +1,5 @@
 /**
- * A small Markdown reader for the read-only prompt preview (spec 001 §2.4): headings, bullet and
+ * A small Markdown reader for the read-only prompt preview: headings, bullet and
  * numbered lists, fenced code, paragraphs; inline bold, italic and code. It builds a tree that
  * React renders as elements, so no HTML from the prompt ever reaches the DOM as markup.
  */

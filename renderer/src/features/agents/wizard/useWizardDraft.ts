@@ -11,7 +11,7 @@ function read(key: string): string | null {
 
 /**
  * The wizard's answers, saved to localStorage on every change so a failure, a reload or a crash
- * never loses what the owner typed (issue 7). Cleared once the agent exists.
+ * never loses what the owner typed. Cleared once the agent exists.
  */
 export function useWizardDraft(userId: string) {
   const key = draftStorageKey(userId);

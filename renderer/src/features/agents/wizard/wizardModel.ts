@@ -1,5 +1,5 @@
 /**
- * The creation wizard's rules (spec 001 §2.2, §4.1, §4.2, §5), free of React so they can be tested:
+ * The creation wizard's rules, free of React so they can be tested:
  * steps and their validity, subdomain normalisation, recommended tools, the saved draft.
  */
 import { typedSubdomain } from '@contracts/subdomain.ts';
@@ -111,7 +111,7 @@ export function stepOfField(field: AgentField): WizardStep {
   return field === 'prompt' ? 'review' : 'basicInfo';
 }
 
-/** Whether Next may leave the step (spec 001 §5 "Wizard steps"). */
+/** Whether Next may leave the step ("Wizard steps"). */
 export function isStepValid(step: WizardStep, draft: WizardDraft, check: SubdomainCheck): boolean {
   switch (step) {
     case 'sector':
@@ -134,7 +134,7 @@ export function isStepValid(step: WizardStep, draft: WizardDraft, check: Subdoma
   }
 }
 
-/** Changing the sector clears the specialization (spec 001 §2.2). */
+/** Changing the sector clears the specialization. */
 export function withSector(draft: WizardDraft, sectorId: string): WizardDraft {
   return sectorId === draft.sectorId ? draft : { ...draft, sectorId, subSectorId: '' };
 }
@@ -151,7 +151,7 @@ export function canJumpTo(draft: WizardDraft, step: WizardStep): boolean {
 }
 
 /**
- * Tools recommended for a sector and brief (spec 001 §2.2): the ids seen are email, calendar,
+ * Tools recommended for a sector and brief: the ids seen are email, calendar,
  * maps, crm and messaging. Keywords are English and French stems, matched case- and
  * accent-insensitively.
  */
@@ -284,7 +284,7 @@ export function promptInputsKey(draft: WizardDraft): string {
 }
 
 /**
- * Entering review generates the prompt (spec 001 §4.1) when its inputs changed since the last
+ * Entering review generates the prompt when its inputs changed since the last
  * generation, but never over a prompt the owner has edited by hand.
  */
 export function shouldGeneratePrompt(draft: WizardDraft): boolean {

@@ -1,6 +1,6 @@
 import type { Row } from '../../../lib/db-types.ts';
 
-/** The `profiles` columns the console reads (spec 000 §3.1 "profile as loaded by the client"). */
+/** The `profiles` columns the console reads ("profile as loaded by the client"). */
 export const PROFILE_COLUMNS =
   'id, name, email, avatar, credits, lang, is_admin, has_free_pack_activated, notify_email_alerts, notify_feature_announcements, notify_usage_reports, notify_desktop_conversations, notify_desktop_failed_calls, notify_desktop_low_credit';
 export type ProfileRow = Pick<

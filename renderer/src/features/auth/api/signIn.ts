@@ -9,7 +9,7 @@ export async function signInWithEmail(input: { email: string; password: string }
   if (error) throw toAppError(error, 'signIn');
 }
 
-/** Google through Supabase Auth OAuth, with the account chooser forced (spec 000 §6). */
+/** Google through Supabase Auth OAuth, with the account chooser forced. */
 export async function signInWithGoogle(redirectTo: string): Promise<void> {
   const { error } = await getSupabase().auth.signInWithOAuth({
     provider: 'google',

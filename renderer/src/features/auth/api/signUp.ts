@@ -12,7 +12,7 @@ export interface SignUpInput {
 }
 
 /**
- * Email sign-up (spec 000 §4): create the account with its display name (the profile row is
+ * Email sign-up: create the account with its display name (the profile row is
  * created from it on the server), then sign out so the user confirms the address before entering.
  */
 export async function signUpWithEmail(input: SignUpInput): Promise<void> {

@@ -3,7 +3,7 @@ import { appUrl } from '../loginForm.ts';
 import { readVerificationLink, type VerificationLink } from '../verification.ts';
 
 /**
- * Auth in the desktop app (issue 20 §3). The console there runs on app://concierge, which no email
+ * Auth in the desktop app. The console there runs on app://concierge, which no email
  * link or provider can redirect to; instead, auth emails name `concierge://auth/callback` (allowed
  * in supabase/config.toml additional_redirect_urls), the OS hands that link to the app, main
  * forwards it (IPC `onDeepLink`) and this module reads it. The link carries what a browser

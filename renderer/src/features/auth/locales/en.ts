@@ -1,4 +1,4 @@
-/** Login page wording (spec 000 §2.2). */
+/** Login page wording. */
 export const authEn = {
   login: {
     title: 'Welcome',

@@ -45,7 +45,7 @@ function ContinueLink({ email, className }: { email: string; className: string }
 }
 
 /**
- * /email-verification (spec 000 §2.3): loading, then success with the verified address and
+ * /email-verification: loading, then success with the verified address and
  * Continue, or an error with Back to Sign In and Go to Homepage. The error appears after a 1 s
  * delay; at most 3 attempts.
  */

@@ -23,7 +23,7 @@ import { useAuth } from '../session/AuthProvider.tsx';
 import './login.css';
 
 /**
- * /login (spec 000 §2.2): Email and Google tabs, sign-in/sign-up, 'check your email' after
+ * /login: Email and Google tabs, sign-in/sign-up, 'check your email' after
  * sign-up (with a resend), the unverified hold screen, "Forgot password?", why the app signed the
  * user out, and the way back to the originally requested path.
  */
@@ -38,7 +38,7 @@ export function LoginPage() {
   const [forgotFrom, setForgotFrom] = useState<string | null>(returnState.forgot ? (returnState.email ?? '') : null);
   const messageOf = (error: AppError | null) => (error ? t(error.messageKey, error.params) : null);
 
-  // Route state may choose the wording (spec 000 §2.2); re-applied once auth settles the fallback.
+  // Route state may choose the wording; re-applied once auth settles the fallback.
   const routeLang = returnState.lang;
   useEffect(() => {
     if (isLanguage(routeLang) && i18n.language !== routeLang) void i18n.changeLanguage(routeLang);
@@ -73,7 +73,7 @@ export function LoginPage() {
     meta: { silent: true },
   });
   const reload = useMutation<void, AppError, void>({ mutationFn: reloadUser, meta: { silent: true } });
-  // One sign-in or sign-up request per click, however fast the clicks come (issue 15).
+  // One sign-in or sign-up request per click, however fast the clicks come.
   const once = useSingleFlight();
   const authSettings = useAuthSettingsQuery();
   // Unknown after a failed settings read: let the provider answer for itself.

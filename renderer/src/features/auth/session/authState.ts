@@ -28,7 +28,7 @@ export function applyAuthEvent(
   return { initialized: true, user, notice: null };
 }
 
-/** A user can enter the application only with a confirmed address (spec 000 §6). */
+/** A user can enter the application only with a confirmed address. */
 export function isEmailVerified(user: User): boolean {
   return Boolean(user.email_confirmed_at ?? user.confirmed_at);
 }

@@ -1,4 +1,4 @@
-/** Admin billing (issue 19 point 5: real data instead of the spec's placeholder). */
+/** Admin billing (real data instead of the spec's placeholder). */
 export const billingEn = {
   title: 'Billing',
   totals: {

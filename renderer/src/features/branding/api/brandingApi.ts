@@ -102,7 +102,7 @@ export function useSaveBrandingMutation(agentId: string) {
   });
 }
 
-/** `{user_id}/{agent_id}/gallery/{timestamp-filename}` (spec 001 §7.3 under the owner's folder). */
+/** `{user_id}/{agent_id}/gallery/{timestamp-filename}` (under the owner's folder). */
 export function galleryPath(agent: { id: string; userId: string }, fileName: string): string {
   return `${agent.userId}/${agent.id}/gallery/${fileName}`;
 }

@@ -1,4 +1,4 @@
-/** The branding editor (spec 001 §2.6, §8 Branding). */
+/** The branding editor (Branding). */
 export const brandingEn = {
   title: 'Branding',
   openPage: 'Open the public page',

@@ -1,6 +1,6 @@
 import type { brandingEn } from './en.ts';
 
-/** L'éditeur d'image de marque (spec 001 §2.6, §8 Branding). */
+/** L'éditeur d'image de marque (Branding). */
 export const brandingFr: typeof brandingEn = {
   title: 'Image de marque',
   openPage: 'Ouvrir la page publique',

@@ -4,7 +4,7 @@ import { counter, HEADLINE_MAX, SUBTITLE_MAX } from '../brandingModel.ts';
 import { RichTextEditor } from '../RichTextEditor.tsx';
 import type { TabProps } from './types.ts';
 
-/** Headline (max 100), hero subtitle (counter /100) and the rich-text About (spec 001 §2.6). */
+/** Headline (max 100), hero subtitle (counter /100) and the rich-text About. */
 export function ContentTab({ form, onChange }: TabProps) {
   const { t } = useTranslation();
   const headline = counter(form.heroTitle, HEADLINE_MAX);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { trackerError, TRACKERS, type Tracker, type TrackerSetting } from '../brandingModel.ts';
 import type { TabProps } from './types.ts';
 
-/** Analytics, tag manager and pixel: a toggle with an identifier each (spec 001 §2.6). */
+/** Analytics, tag manager and pixel: a toggle with an identifier each. */
 export function IntegrationsTab({ form, onChange }: TabProps) {
   const { t } = useTranslation();
   const set = (tracker: Tracker, patch: Partial<TrackerSetting>) =>

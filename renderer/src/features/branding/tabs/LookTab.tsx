@@ -44,7 +44,7 @@ function ColourField({
   );
 }
 
-/** Colours, font and avatar (spec 001 §2.6 Branding tab). */
+/** Colours, font and avatar (Branding tab). */
 export function LookTab({
   form,
   onChange,

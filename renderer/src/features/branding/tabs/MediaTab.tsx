@@ -18,7 +18,7 @@ import { addAlbum, canDeleteAlbum, checkGalleryImage, newId, type Album } from '
 import type { TabProps } from './types.ts';
 
 /**
- * Albums of images (spec 001 §2.6, §5): drag-and-drop or chosen files go to storage at once
+ * Albums of images: drag-and-drop or chosen files go to storage at once
  * (png, jpg, jpeg, gif, ≤ 5 MB) and into the selected album; removed images leave storage when the
  * branding is saved (the editor compares what the saved value still references).
  */

@@ -13,7 +13,7 @@ import {
 } from '../brandingModel.ts';
 import type { TabProps } from './types.ts';
 
-/** Up to five social links; picking a network fills its base URL (spec 001 §5). */
+/** Up to five social links; picking a network fills its base URL. */
 export function SocialTab({ form, onChange }: TabProps) {
   const { t } = useTranslation();
   const links = form.socialLinks;

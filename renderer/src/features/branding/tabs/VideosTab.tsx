@@ -7,7 +7,7 @@ import { checkVideoLink, MAX_VIDEOS, type VideoLink } from '../brandingModel.ts'
 import type { TabProps } from './types.ts';
 
 /**
- * Up to ten YouTube videos (spec 001 §5): the link must carry an 11-character id; title, thumbnail
+ * Up to ten YouTube videos: the link must carry an 11-character id; title, thumbnail
  * and author come from YouTube's oEmbed endpoint, and when it cannot be reached (offline, private
  * video) they are cleared and the owner types the title and author by hand.
  */

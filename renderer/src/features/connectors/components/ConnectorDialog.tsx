@@ -12,7 +12,7 @@ export interface ConnectorDialogProps {
   onSave: (webhookUrl: string) => void;
 }
 
-/** The webhook URL of one connector (spec 001 §2.3, §5: Save disabled while the URL is empty). */
+/** The webhook URL of one connector (Save disabled while the URL is empty). */
 export function ConnectorDialog({ connector, isOpen, saving, signingSecret, onClose, onSave }: ConnectorDialogProps) {
   const { t } = useTranslation();
   const [url, setUrl] = useState(connector.webhookUrl);

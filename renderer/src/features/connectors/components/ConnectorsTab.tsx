@@ -22,7 +22,7 @@ import { ConnectorDialog } from './ConnectorDialog.tsx';
 import { DeliveriesTable } from './DeliveriesTable.tsx';
 import './connectors.css';
 
-/** The configure screen's connectors tab (spec 001 §2.3, §4.5): Zapier and Make. */
+/** The configure screen's connectors tab: Zapier and Make. */
 export function ConnectorsTab({ agent }: { agent: { id: string; userId: string } }) {
   const { t } = useTranslation();
   const connectors = useConnectorsQuery(agent.id);

@@ -10,7 +10,7 @@ const STATUS_INTENT: Record<ConnectorDelivery['status'], Intent> = {
   cancelled: Intent.NONE,
 };
 
-/** The last events sent to the connectors, with how each went (issue 7). */
+/** The last events sent to the connectors, with how each went. */
 export function DeliveriesTable({ deliveries }: { deliveries: ConnectorDelivery[] }) {
   const { t, i18n } = useTranslation();
   return (

@@ -1,4 +1,4 @@
-/** Connectors tab of /agents/{id}/configure (spec 001 §2.3, §4.5, §8). */
+/** Connectors tab of /agents/{id}/configure. */
 export const connectorsEn = {
   tab: 'Connectors',
   title: 'Connectors',

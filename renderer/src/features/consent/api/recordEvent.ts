@@ -8,7 +8,7 @@ export interface AnalyticsEvent {
 }
 
 /**
- * Records one analytics event (spec 002 §7.6) in analytics_events, only when the visitor accepted
+ * Records one analytics event in analytics_events, only when the visitor accepted
  * analytics. Errors are only logged: tracking must never break a page.
  */
 export async function recordEvent(event: AnalyticsEvent): Promise<boolean> {

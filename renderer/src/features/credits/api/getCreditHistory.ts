@@ -26,7 +26,7 @@ const entryType = z.enum([
   'refund',
 ]);
 
-/** The user's credit movements, newest first (spec 000 §7: query by user ordered by date desc). */
+/** The user's credit movements, newest first (query by user ordered by date desc). */
 export async function fetchCreditHistory(userId: string, limit = 50): Promise<CreditEntry[]> {
   const { data, error } = await getSupabase()
     .from('credit_ledger')

@@ -16,7 +16,7 @@ export interface Subscription {
 // text with a check constraint: the generated type says string, the check says which.
 const status = z.enum(['active', 'cancelled']);
 
-/** The user's active subscription (spec 000 §3.4), or null when there is none. */
+/** The user's active subscription, or null when there is none. */
 export async function fetchActiveSubscription(userId: string): Promise<Subscription | null> {
   const { data, error } = await getSupabase()
     .from('subscriptions')

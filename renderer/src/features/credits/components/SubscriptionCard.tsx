@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates.ts';
 import type { Subscription } from '../api/getSubscription.ts';
 
-/** The current subscription with its renewal date in the French date format (spec 000 §9). */
+/** The current subscription with its renewal date in the French date format. */
 export function SubscriptionCard({ subscription }: { subscription: Subscription | null }) {
   const { t, i18n } = useTranslation();
   return (

@@ -16,7 +16,7 @@ export function WhatsAppUsageBlock({ query }: { query: QueryLike<WhatsAppUsage> 
 
 /**
  * This month's WhatsApp conversations against the pack, messages sent and their cost as metered
- * (issue 17 §5). A pack with no WhatsApp conversations (0) hides the block (spec 000 §3.2).
+ *. A pack with no WhatsApp conversations (0) hides the block.
  */
 export function WhatsAppUsageCard({ usage }: { usage: WhatsAppUsage }) {
   const { t, i18n } = useTranslation();

@@ -1,4 +1,4 @@
-/** Credits page, offers, free pack and history (spec 000 §2.4 Credits tab, §2.5). */
+/** Credits page, offers, free pack and history (Credits tab). */
 export const creditsEn = {
   page: {
     title: 'Credits and subscription',

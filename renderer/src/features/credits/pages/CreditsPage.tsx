@@ -5,7 +5,7 @@ import { SkeletonLines } from '../../../components/QueryState.tsx';
 import { useAuth } from '../../auth/session/AuthProvider.tsx';
 import { CreditsSections } from './CreditsSections.tsx';
 
-/** /credits (spec 000 §2.5). Returning from Stripe adds ?checkout=success|cancelled. */
+/** /credits. Returning from Stripe adds ?checkout=success|cancelled. */
 export function CreditsPage() {
   const { t } = useTranslation();
   const { profile, profileStatus } = useAuth();

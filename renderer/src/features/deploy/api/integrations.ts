@@ -8,7 +8,7 @@ import { getSupabase } from '../../../lib/supabase.ts';
 import { deployKeys } from './keys.ts';
 
 /**
- * An agent's integrations (spec 001 §3.1) as the deploy page and the side panel read them: one
+ * An agent's integrations as the deploy page and the side panel read them: one
  * row per kind in agent_integrations. The business card is toggled directly (RLS: owner only);
  * the web widget only through the server's configure/disable functions, which generate its key.
  */

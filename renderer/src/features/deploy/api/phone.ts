@@ -4,7 +4,7 @@ import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { deployKeys } from './keys.ts';
 
-/** The number assigned to an agent (spec 001 §3.9 'assigned'), or null. */
+/** The number assigned to an agent ('assigned'), or null. */
 export interface AssignedNumber {
   id: string;
   phoneNumber: string;

@@ -4,7 +4,7 @@ import { functionAppError } from '../../../errors/functionError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { deployKeys } from './keys.ts';
 
-/** The codes the card explains in its own words (spec 001 §8, WhatsApp); others show the server's message. */
+/** The codes the card explains in its own words (WhatsApp); others show the server's message. */
 const codeKeys = {
   whatsapp_number_required: 'deploy:whatsApp.toasts.phoneRequired',
   twilio_not_configured: 'deploy:whatsApp.toasts.notConfigured',

@@ -12,7 +12,7 @@ import { NumberLabel } from '../../phoneNumbers/components/NumberLabel.tsx';
 import { useBuyBlockedReason } from '../../phoneNumbers/useBuyBlockedReason.ts';
 
 /**
- * Deploy's "Get a number" (spec 001 §2.7): one of the owner's unassigned numbers, or a new one
+ * Deploy's "Get a number": one of the owner's unassigned numbers, or a new one
  * bought for this agent (the 12-country grid); either way the card updates and the dialog closes.
  */
 export function GetNumberDialog({

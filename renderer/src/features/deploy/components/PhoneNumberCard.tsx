@@ -13,7 +13,7 @@ import { GetNumberDialog } from './GetNumberDialog.tsx';
 import { PhoneSettingsDialog } from './PhoneSettingsDialog.tsx';
 
 /**
- * The agent's phone number (spec 001 §2.7): get one (an unassigned number of the owner, or buy a
+ * The agent's phone number: get one (an unassigned number of the owner, or buy a
  * new one), configure how calls are answered, release it. Without Twilio on the server the card
  * says so instead of offering a purchase.
  */

@@ -55,7 +55,7 @@ export interface WhatsAppCardProps {
 }
 
 /**
- * WhatsApp Business on Deploy (spec 001 §2.7, §4.9): connect through Meta's sign-up, the sender's
+ * WhatsApp Business on Deploy: connect through Meta's sign-up, the sender's
  * number, status, quality rating (HIGH green, MEDIUM yellow, else red), messaging limit and
  * readiness, the setup notice when it is OFFLINE or in ERROR, disconnect, the owner's "reply to
  * voice notes with a voice note" option; links to the messages and the business profile.

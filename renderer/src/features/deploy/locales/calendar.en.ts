@@ -1,4 +1,4 @@
-/** Google Calendar card, its info dialog and the OAuth return page (spec 001 §2.7, §4.10, §8). */
+/** Google Calendar card, its info dialog and the OAuth return page. */
 export const calendarEn = {
   card: {
     title: 'Google Calendar',

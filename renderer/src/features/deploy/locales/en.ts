@@ -1,4 +1,4 @@
-/** The deploy page (spec 001 §2.7, §4.7, §4.8) in English. */
+/** The deploy page in English. */
 export const deployEn = {
   title: 'Deploy',
   subtitle: 'Choose where {{name}} meets your customers.',

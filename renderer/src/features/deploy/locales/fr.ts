@@ -1,6 +1,6 @@
 import type { deployEn } from './en.ts';
 
-/** La page Déployer (spec 001 §2.7, §4.7, §4.8) en français. */
+/** La page Déployer en français. */
 export const deployFr: typeof deployEn = {
   title: 'Déployer',
   subtitle: 'Choisissez où {{name}} rencontre vos clients.',

@@ -24,7 +24,7 @@ export function agentPageUrl(template: string | undefined, subdomain: string | n
   return template.replace('{agent}', subdomain);
 }
 
-/** /agents/{id}/integrations, menu label Deploy (spec 001 §2.7). An unknown agent goes back to /agents. */
+/** /agents/{id}/integrations, menu label Deploy. An unknown agent goes back to /agents. */
 export function DeployPage() {
   const { t } = useTranslation();
   const { agentId = '' } = useParams();

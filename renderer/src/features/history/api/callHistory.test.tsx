@@ -17,7 +17,7 @@ function wrapperWith(client: QueryClient) {
   );
 }
 
-describe('call history cache (spec 002 §9: 5 minutes, keyed by user, search and range)', () => {
+describe('call history cache (5 minutes, keyed by user, search and range)', () => {
   beforeEach(() => {
     rpc.mockReset();
     rpc.mockResolvedValue({ data: [], error: null });

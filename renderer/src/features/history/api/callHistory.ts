@@ -73,7 +73,7 @@ interface CallPage {
 }
 
 /**
- * Pages load on 'Charger plus'; the list stays cached 5 minutes (spec 002 §9). The key holds the
+ * Pages load on 'Charger plus'; the list stays cached 5 minutes. The key holds the
  * range as chosen ('7d'), and the period's start is computed when the first page is fetched, so a
  * revisit within 5 minutes is served from the cache and a refetch moves the window to now.
  */

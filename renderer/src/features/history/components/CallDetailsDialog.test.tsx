@@ -59,7 +59,7 @@ afterEach(() => {
   download.mockReset();
 });
 
-describe('call details: recording errors (spec 002 §8)', () => {
+describe('call details: recording errors', () => {
   it('shows Fichier audio introuvable when Storage will not sign a missing recording', async () => {
     createSignedUrl.mockResolvedValue(refusal('404', 'NoSuchKey', 'Object not found'));
     renderDialog();

@@ -14,7 +14,7 @@ const column = createColumnHelper<CallRow>();
 export interface CallTableProps {
   rows: CallRow[] | undefined;
   loading: boolean;
-  /** All agents: Type and Agent columns too (spec 002 §2.5). */
+  /** All agents: Type and Agent columns too. */
   allAgents: boolean;
   onDetails: (call: CallRow) => void;
 }

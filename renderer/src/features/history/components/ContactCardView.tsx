@@ -22,7 +22,7 @@ export interface ContactCardViewProps {
   saving: boolean;
 }
 
-/** One contact card (spec 002 §2.7): name, number, email, last contact, channels, favourite. */
+/** One contact card: name, number, email, last contact, channels, favourite. */
 export function ContactCardView({ contact, onToggleFavorite, saving }: ContactCardViewProps) {
   const { t, i18n } = useTranslation();
   const name = contactDisplayName(contact) || t('history:contacts.unnamed');

@@ -13,7 +13,7 @@ const channelIcons: Record<ConversationChannel, IconName> = {
   sandbox: 'lab-test',
 };
 
-/** Every conversation of one person, any channel, newest first (issue 18 §6). */
+/** Every conversation of one person, any channel, newest first. */
 export function ContactTimeline({ entries }: { entries: TimelineEntry[] }) {
   const { t, i18n } = useTranslation();
   return (

@@ -39,7 +39,7 @@ afterEach(() => {
   listeners.clear();
 });
 
-describe('the recording player’s errors (spec 002 §8, French in both languages)', () => {
+describe('the recording player’s errors (French in both languages)', () => {
   it('says the file is missing when Storage refuses to sign a missing object (404)', () => {
     renderPlayer({ url: null, signError: storageRefusal('404', 'NoSuchKey', 'Object not found') });
     expect(screen.getByRole('alert').textContent).toBe('Fichier audio introuvable');
@@ -60,7 +60,7 @@ describe('the recording player’s errors (spec 002 §8, French in both language
   });
 });
 
-describe('the audio and download texts are the spec’s own (spec 002 §8)', () => {
+describe('the audio and download texts are the spec’s own', () => {
   it('uses the catalogue’s wording, straight apostrophes included', () => {
     const { errors } = callHistoryTexts.player;
     expect(errors).toMatchObject({

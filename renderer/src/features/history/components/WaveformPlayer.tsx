@@ -15,14 +15,14 @@ export interface WaveformPlayerProps {
   onRetry: () => void;
 }
 
-// Caller on the left channel, agent on the right (spec 002 §9: stereo, visitor left, agent right).
+// Caller on the left channel, agent on the right (stereo, visitor left, agent right).
 const channelColours = [
   { waveColor: '#2d72d2', progressColor: '#184a90' },
   { waveColor: '#29a634', progressColor: '#1c6e42' },
 ];
 
 /**
- * The recording player of the call details (spec 002 §2.5, §8): wavesurfer draws the waveform,
+ * The recording player of the call details: wavesurfer draws the waveform,
  * one row per channel when the file is stereo, and plays through a real <audio> element. Give it
  * `key={url}` so a new URL starts from a fresh state.
  */

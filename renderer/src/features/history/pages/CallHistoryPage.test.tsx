@@ -46,7 +46,7 @@ afterEach(() => {
   rpc.mockReset();
 });
 
-describe('call history states (spec 002 §2.5, French in both interface languages)', () => {
+describe('call history states (French in both interface languages)', () => {
   it('draws skeleton rows while the first page loads, then the calls', async () => {
     let answer: (a: Answer) => void = () => undefined;
     rpc.mockReturnValue(new Promise<Answer>((resolve) => (answer = resolve)));

@@ -11,7 +11,7 @@ import { ContactCardView, contactDisplayName } from '../components/ContactCardVi
 import { ContactsExport } from '../components/ContactsExport.tsx';
 import './history.css';
 
-/** /contacts (spec 002 §2.7): cards, server-side search, favourites only. */
+/** /contacts: cards, server-side search, favourites only. */
 export function ContactsPage() {
   const { t } = useTranslation();
   const { user } = useAuth();

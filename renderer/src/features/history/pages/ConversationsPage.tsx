@@ -28,7 +28,7 @@ import {
 import { isFiltered, NO_INBOX_FILTERS } from '../inboxFilters.ts';
 import './history.css';
 
-/** /conversations and /conversations/{id} (issue 18 §7): the live inbox of every channel, with exports. */
+/** /conversations and /conversations/{id}: the live inbox of every channel, with exports. */
 export function ConversationsPage() {
   const { t } = useTranslation();
   const { conversationId = null } = useParams();

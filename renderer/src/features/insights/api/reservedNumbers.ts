@@ -9,7 +9,7 @@ export interface ReservedNumber {
   phoneNumber: string;
 }
 
-/** The owner's numbers that no agent uses (spec 002 §2.6: one can be assigned from the badge). */
+/** The owner's numbers that no agent uses (one can be assigned from the badge). */
 export async function fetchReservedNumbers(userId: string): Promise<ReservedNumber[]> {
   const supabase = getSupabase();
   const numbers = await supabase.from('phone_numbers').select('id, phone_number').eq('user_id', userId);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { hasActivity, type DayPoint } from '../format.ts';
 
-/** Calls per day as bars and messages per day as a line (spec 002 §2.6), or the no-data message. */
+/** Calls per day as bars and messages per day as a line, or the no-data message. */
 export function ActivityChart({ points, title }: { points: DayPoint[]; title: string }) {
   const { t } = useTranslation();
   if (!hasActivity(points)) {

@@ -7,7 +7,7 @@ import { ActivityChart } from './ActivityChart.tsx';
 import { SatisfactionDistribution } from './SatisfactionDistribution.tsx';
 import { StatCard } from './StatCard.tsx';
 
-/** The main dashboard's content for one period (spec 002 §3 "Dashboard aggregate"). */
+/** The main dashboard's content for one period ("Dashboard aggregate"). */
 export function DashboardView({ data }: { data: DashboardAggregate }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;

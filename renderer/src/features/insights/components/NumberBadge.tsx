@@ -9,7 +9,7 @@ import { useBuyBlockedReason } from '../../phoneNumbers/useBuyBlockedReason.ts';
 import { useAssignReservedNumberMutation, useReservedNumbersQuery } from '../api/reservedNumbers.ts';
 
 /**
- * The agent's phone number (spec 002 §2.6): loading, assigned, or none; with none, one of the
+ * The agent's phone number: loading, assigned, or none; with none, one of the
  * owner's unassigned numbers can be assigned here, else the buy-number dialog (the dashboard's
  * countries, spec 002 §9) buys one for this agent.
  */

@@ -2,7 +2,7 @@ import { Button, ButtonGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { INSIGHTS_PERIODS, type InsightsPeriod } from '@contracts/insights.ts';
 
-/** 24h / 7d / 30d (spec 002 §2.6), a group of toggle buttons reachable by keyboard. */
+/** 24h / 7d / 30d, a group of toggle buttons reachable by keyboard. */
 export function PeriodSelect({ value, onChange }: { value: InsightsPeriod; onChange: (p: InsightsPeriod) => void }) {
   const { t } = useTranslation();
   return (

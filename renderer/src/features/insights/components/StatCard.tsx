@@ -7,7 +7,7 @@ export function StatCard(props: {
   label: string;
   value: ReactNode;
   detail?: ReactNode;
-  /** The change against the previous period, as the SQL computed it (spec 002 §9). */
+  /** The change against the previous period, as the SQL computed it. */
   trend?: { value: number; text: string };
   testId: string;
 }) {

@@ -1,4 +1,4 @@
-/** Dashboards and analytics (issue 18; spec 002 §2.6, §3, §9). */
+/** Dashboards and analytics. */
 export const insightsEn = {
   periods: { '24h': '24 hours', '7d': '7 days', '30d': '30 days' },
   periodLabel: 'Time range',

@@ -71,7 +71,7 @@ describe('/agents/{id}/dashboard', () => {
     ).toEqual(['country-US', 'country-CA', 'country-GB']);
   });
 
-  it('labels the chart’s days in French even in the English interface (spec 002 §2.6)', async () => {
+  it('labels the chart’s days in French even in the English interface', async () => {
     rpc.mockResolvedValue({ data: dashboardAggregate(), error: null });
     renderPage('en');
     const days = await screen.findByTestId('chart-days');

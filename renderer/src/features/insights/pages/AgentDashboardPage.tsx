@@ -18,7 +18,7 @@ import './insights.css';
 /** The SQL's refusal of a missing agent id (insights_agent_statistics, errcode 22023). */
 const AGENT_ID_REQUIRED = 'Agent ID is required';
 
-/** /agents/{id}/dashboard (spec 002 §2.6); its error view says the spec's §8 statistics texts. */
+/** /agents/{id}/dashboard; its error view says the spec's §8 statistics texts. */
 export function AgentDashboardPage() {
   const { t } = useTranslation();
   const { user } = useAuth();

@@ -24,7 +24,7 @@ import { AnalyticsView } from '../components/AnalyticsView.tsx';
 import { StatCardSkeletons } from '../components/StatCard.tsx';
 import './insights.css';
 
-/** /analytics (issue 18 §7): trends over time per agent and channel, from `insights_series`. */
+/** /analytics: trends over time per agent and channel, from `insights_series`. */
 export function AnalyticsPage() {
   const { t } = useTranslation();
   const { user } = useAuth();

@@ -81,7 +81,7 @@ describe('/dashboard', () => {
     expect(screen.getByTestId('dashboard-duration').textContent).toContain('average <1 min');
   });
 
-  it('serves a revisit within 60 s from the cache and asks again after it (spec 002 §4.5)', async () => {
+  it('serves a revisit within 60 s from the cache and asks again after it', async () => {
     // Only the clock is faked: staleness is read from Date.now(), the page's own timers stay real.
     vi.useFakeTimers({ toFake: ['Date'] });
     try {

@@ -13,7 +13,7 @@ import { RefreshFailed } from '../components/RefreshFailed.tsx';
 import { StatCardSkeletons } from '../components/StatCard.tsx';
 import './insights.css';
 
-/** /dashboard (spec 000 §2.1, 002 §3): the aggregate of every agent of the owner. */
+/** /dashboard: the aggregate of every agent of the owner. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

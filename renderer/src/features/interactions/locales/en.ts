@@ -1,4 +1,4 @@
-/** Interactions editor (spec 001 §2.5, §4.4, §5, §8). */
+/** Interactions editor. */
 export const interactionsEn = {
   page: {
     title: 'Interactions',

@@ -1,6 +1,6 @@
 import type { interactionsEn } from './en.ts';
 
-/** Éditeur d'interactions (spec 001 §2.5, §4.4, §5, §8). */
+/** Éditeur d'interactions. */
 export const interactionsFr: typeof interactionsEn = {
   page: {
     title: 'Interactions',

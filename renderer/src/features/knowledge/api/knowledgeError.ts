@@ -1,4 +1,4 @@
-/** The knowledge tab's failures (spec 001 §8), each with its message key in the `knowledge` namespace. */
+/** The knowledge tab's failures, each with its message key in the `knowledge` namespace. */
 export type KnowledgeErrorCode =
   | 'unsupportedType'
   | 'tooLarge'

@@ -28,7 +28,7 @@ function typeIcon(name: string): IconName {
   return TYPE_ICONS[extension] ?? 'document';
 }
 
-/** The documents and the uploads in flight, newest first (spec 001 §4.3). */
+/** The documents and the uploads in flight, newest first. */
 export function KnowledgeList({ documents, uploads, busyIds, onDelete, onReingest }: KnowledgeListProps) {
   const { t, i18n } = useTranslation();
   return (

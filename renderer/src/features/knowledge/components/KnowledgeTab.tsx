@@ -21,7 +21,7 @@ export interface KnowledgeTabProps {
 }
 
 /**
- * The configure screen's knowledge tab (spec 001 §2.3, §4.3): several files at once, each with its
+ * The configure screen's knowledge tab: several files at once, each with its
  * upload progress, then the document's processing progress, ready or failed with the reason.
  */
 export function KnowledgeTab({ agentId, userId }: KnowledgeTabProps) {

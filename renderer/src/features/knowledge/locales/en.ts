@@ -1,4 +1,4 @@
-/** Knowledge tab of /agents/{id}/configure (spec 001 §2.3, §4.3, §8). */
+/** Knowledge tab of /agents/{id}/configure. */
 export const knowledgeEn = {
   tab: 'Knowledge',
   title: 'Knowledge base',

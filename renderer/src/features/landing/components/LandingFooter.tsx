@@ -2,7 +2,7 @@ import { Button, Classes } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-/** Footer: /privacy, /legal, /terms and the consent tool opener (spec 000 §2.6). */
+/** Footer: /privacy, /legal, /terms and the consent tool opener. */
 export function LandingFooter({ onPrivacySettings }: { onPrivacySettings: () => void }) {
   const { t } = useTranslation();
   return (

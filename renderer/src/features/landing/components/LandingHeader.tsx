@@ -41,7 +41,7 @@ export function LandingHeader({ signedIn, loginState }: LandingCtaProps) {
   );
 }
 
-/** Start Free Trial → /login, or Access Dashboard → /dashboard when signed in (spec 000 §2.6). */
+/** Start Free Trial → /login, or Access Dashboard → /dashboard when signed in. */
 export function PrimaryCta({ signedIn, loginState, large = false }: LandingCtaProps & { large?: boolean }) {
   const { t } = useTranslation();
   return signedIn ? (

@@ -1,4 +1,4 @@
-/** Landing page (spec 000 §1 and §2.6). */
+/** Landing page. */
 export const landingEn = {
   nav: {
     label: 'Landing navigation',

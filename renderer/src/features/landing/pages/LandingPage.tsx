@@ -23,7 +23,7 @@ const claims = [
   ['always', 'moon'],
 ] as const;
 
-/** / (spec 000 §2.6): hero, features, industries, integrations, pricing, enterprise, footer. */
+/** /: hero, features, industries, integrations, pricing, enterprise, footer. */
 export function LandingPage() {
   const { t, i18n } = useTranslation();
   const location = useLocation();

@@ -1,4 +1,4 @@
-/** Legal pages (spec 002 §2.10): the privacy policy's 11 sections and the legal notice. */
+/** Legal pages: the privacy policy's 11 sections and the legal notice. */
 export const legalEn = {
   backHome: 'Back to Home',
   lastUpdated: 'Last updated: {{date}}',

@@ -1,7 +1,7 @@
 import { noticeSections } from '../documents.ts';
 import { LegalDocument } from './LegalDocument.tsx';
 
-/** /legal (spec 002 §2.10): company, representatives and DPO, terms, compliance, hosting, copyright. */
+/** /legal: company, representatives and DPO, terms, compliance, hosting, copyright. */
 export function LegalNoticePage() {
   return <LegalDocument doc="notice" sections={noticeSections} />;
 }

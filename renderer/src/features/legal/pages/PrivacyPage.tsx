@@ -1,7 +1,7 @@
 import { privacySections } from '../documents.ts';
 import { LegalDocument } from './LegalDocument.tsx';
 
-/** /privacy (spec 002 §2.10): 11 anchored sections. */
+/** /privacy: 11 anchored sections. */
 export function PrivacyPage() {
   return <LegalDocument doc="privacy" sections={privacySections} />;
 }

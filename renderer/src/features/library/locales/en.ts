@@ -1,4 +1,4 @@
-/** /library: the desktop app's offline recordings library (issue 20 §1). */
+/** /library: the desktop app's offline recordings library. */
 export const libraryEn = {
   title: 'Recordings library',
   subtitle: 'Recordings and transcripts kept on this computer: search, listen and annotate them offline.',

@@ -31,7 +31,7 @@ import { LibrarySettingsPanel } from '../components/LibrarySettingsPanel.tsx';
 import { LibraryTable } from '../components/LibraryTable.tsx';
 import './library.css';
 
-/** /library: the offline recordings library of the desktop app (issue 20 §1). */
+/** /library: the offline recordings library of the desktop app. */
 export function LibraryPage() {
   const { t } = useTranslation();
   if (!desktopLibrary()) {

@@ -1,4 +1,4 @@
-/** /map (spec 000 §2.1, 002 §9; issue 19 §8). */
+/** /map. */
 export const mapEn = {
   title: 'Agent map',
   subtitle: 'Your agents at their business addresses.',

@@ -13,7 +13,7 @@ import './map.css';
 // Leaflet is loaded with the page that draws it, not with the whole console.
 const AgentMap = lazy(() => import('../components/AgentMap.tsx').then((m) => ({ default: m.AgentMap })));
 
-/** /map (spec 000 §2.1, 002 §9; issue 19 §8): the owner's agents at their business addresses. */
+/** /map: the owner's agents at their business addresses. */
 export function MapPage() {
   const { t } = useTranslation();
   const config = getRuntimeConfig();

@@ -1,4 +1,4 @@
-/** Marketplace (spec 002 §2.4, §8). */
+/** Marketplace. */
 export const marketplaceEn = {
   title: 'Marketplace',
   search: 'Search agents...',

@@ -27,7 +27,7 @@ import { agentPageUrl } from '../../deploy/pages/DeployPage.tsx';
 import { useMarketplaceQuery, type MarketplaceAgent } from '../api/listMarketplaceAgents.ts';
 import './marketplace.css';
 
-/** /marketplace (spec 002 §2.4): the directory of listed agents, for admins. */
+/** /marketplace: the directory of listed agents, for admins. */
 export function MarketplacePage() {
   const { t } = useTranslation();
   const { profile } = useAuth();

@@ -9,7 +9,7 @@ import { TemplateOutsideWindow } from '../components/TemplateOutsideWindow.tsx';
 import { WhatsAppNotConnected } from '../components/WhatsAppNotConnected.tsx';
 
 /**
- * /agents/{id}/messages (spec 002 §2.1, reached from Deploy's WhatsApp card): the agent's WhatsApp
+ * /agents/{id}/messages (reached from Deploy's WhatsApp card): the agent's WhatsApp
  * conversations with their threads. Someone else's agent is a not-found (RLS hides it).
  */
 export function AgentMessagesPage() {

@@ -4,7 +4,7 @@ import { useAuth } from '../../auth/session/AuthProvider.tsx';
 import { useMyAgentsQuery } from '../../phoneNumbers/api/numbers.ts';
 import { MessagesScreen } from '../components/MessagesScreen.tsx';
 
-/** /messages (spec 002 §2.1): the WhatsApp conversations of all the owner's agents, `?agent=` filters. */
+/** /messages: the WhatsApp conversations of all the owner's agents, `?agent=` filters. */
 export function MessagesPage() {
   const { t } = useTranslation();
   const { user } = useAuth();

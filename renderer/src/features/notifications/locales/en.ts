@@ -1,4 +1,4 @@
-/** The notification feed and the desktop notifications (issue 20 §2). */
+/** The notification feed and the desktop notifications. */
 export const notificationsEn = {
   feed: {
     title: 'Notifications',

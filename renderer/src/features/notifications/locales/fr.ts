@@ -1,6 +1,6 @@
 import type { notificationsEn } from './en.ts';
 
-/** Le fil de notifications et les notifications du bureau (issue 20 §2). */
+/** Le fil de notifications et les notifications du bureau. */
 export const notificationsFr: typeof notificationsEn = {
   feed: {
     title: 'Notifications',

@@ -31,11 +31,11 @@ const fieldKind = {
   max_agents: 'agents',
 } as const satisfies Record<NumberField, Parameters<typeof parsePackField>[0]>;
 
-/** Unlimited shows as an empty field (spec 002 §5: empty means unlimited). */
+/** Unlimited shows as an empty field (empty means unlimited). */
 const asText = (value: number) => (value === UNLIMITED ? '' : String(value));
 
 /**
- * 'Add New Pack' / 'Edit Pack' (spec 002 §2.9). Numbers are typed as text and read with the pack
+ * 'Add New Pack' / 'Edit Pack'. Numbers are typed as text and read with the pack
  * form's rules on confirm; the list changes only on confirmation and still needs a save (§4.5).
  */
 export function PackDialog({ pack, isNew, onConfirm, onClose }: PackDialogProps) {

@@ -1,4 +1,4 @@
-/** Admin packs editor (spec 002 §2.9, §4.5, §5, §8). */
+/** Admin packs editor. */
 export const packsEn = {
   page: { title: 'Packs', save: 'Save Changes', saving: 'Saving...' },
   tabs: { overview: 'Overview', plans: 'Plans', features: 'Features', analytics: 'Analytics' },

@@ -13,7 +13,7 @@ import './packs.css';
 
 type Editing = { pack: PackInput; isNew: boolean } | null;
 
-/** /admin/packs (spec 002 §2.9, §4.5): edit the list locally, then save it as a whole. */
+/** /admin/packs: edit the list locally, then save it as a whole. */
 export function PacksPage() {
   const { t } = useTranslation();
   const query = useAdminPacksQuery();

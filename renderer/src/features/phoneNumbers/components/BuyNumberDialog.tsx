@@ -26,7 +26,7 @@ import { AddressPicker } from './AddressPicker.tsx';
 export interface BuyNumberDialogProps {
   isOpen: boolean;
   onClose: () => void;
-  /** The country grid: 3 countries in the numbers area, 12 on Deploy (spec 001 §9). */
+  /** The country grid: 3 countries in the numbers area, 12 on Deploy. */
   countries: readonly CountryOption[];
   /** Assign the bought number to this agent. */
   agentId?: string;
@@ -39,7 +39,7 @@ export interface BuyNumberDialogProps {
 }
 
 /**
- * 'Buy a Number' (spec 001 §2.7, 002 §4.4): a country grid, then the first five numbers with a
+ * 'Buy a Number': a country grid, then the first five numbers with a
  * locality (area code search), each with its Buy action; a spinner on the row being bought, then
  * the lists refresh and the dialog closes. Numbers whose country requires an address are bought with
  * one of the owner's addresses, picked above the results.

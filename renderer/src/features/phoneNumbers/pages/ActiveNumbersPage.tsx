@@ -27,7 +27,7 @@ const currentAgent = (n: OwnedNumber): { id: string; name: string }[] =>
   n.agentId ? [{ id: n.agentId, name: n.agentName ?? '' }] : [];
 
 /**
- * /twilio-numbers/active (spec 002 §2.8): the owner's numbers with the date added and the agent each
+ * /twilio-numbers/active: the owner's numbers with the date added and the agent each
  * answers for (assignable to any of their agents), release with confirmation, and Buy Number.
  */
 export function ActiveNumbersPage() {

@@ -5,7 +5,7 @@ import { getSupabase } from '../../../lib/supabase.ts';
 import { authKeys } from '../../auth/api/keys.ts';
 import type { NotificationSettings, Profile } from '../../auth/api/profile.ts';
 
-/** What the profile page may change (spec 000 §5 + the notification settings). */
+/** What the profile page may change (notification settings). */
 export interface ProfilePatch {
   name?: string;
   lang?: 'en' | 'fr';

@@ -13,7 +13,7 @@ export interface ProfileTabProps {
   onSignOut: () => void;
 }
 
-/** Avatar (upload), name, email, Admin badge and sign-out (spec 000 §2.4 Profile tab). */
+/** Avatar (upload), name, email, Admin badge and sign-out (Profile tab). */
 export function ProfileTab({
   profile,
   uploading,

@@ -16,14 +16,14 @@ const emailToggles = [
   ['usageReports', 'usageReportsHelp'],
 ] as const;
 
-/** One per kind of feed notification: whether the desktop app shows it natively (issue 20 §2). */
+/** One per kind of feed notification: whether the desktop app shows it natively. */
 const desktopToggles = [
   ['desktopConversations', 'desktopConversationsHelp'],
   ['desktopFailedCalls', 'desktopFailedCallsHelp'],
   ['desktopLowCredit', 'desktopLowCreditHelp'],
 ] as const;
 
-/** The saved notification toggles (email, desktop) and the interface language (spec 000 §2.4 Settings). */
+/** The saved notification toggles (email, desktop) and the interface language (Settings). */
 export function SettingsTab({ notifications, lang, onNotificationsChange, onLanguageChange }: SettingsTabProps) {
   const { t } = useTranslation();
   const toggle = ([key, help]: readonly [keyof NotificationSettings, string]) => (

@@ -1,4 +1,4 @@
-/** Profile page (spec 000 §2.4). */
+/** Profile page. */
 export const profileEn = {
   page: {
     title: 'My profile',

@@ -16,7 +16,7 @@ import './profile.css';
 const tabIds = ['profile', 'settings', 'credits'] as const;
 type TabId = (typeof tabIds)[number];
 
-/** /profile (spec 000 §2.4): tabs Profile, Settings and Credits; the tab is kept in ?tab=. */
+/** /profile: tabs Profile, Settings and Credits; the tab is kept in ?tab=. */
 export function ProfilePage() {
   const { t, i18n } = useTranslation();
   const { profile, profileStatus, user } = useAuth();

@@ -14,7 +14,7 @@ export interface MicButtonProps {
   offline?: boolean;
 }
 
-/** Record → (destructive button + waveform) → stop → transcribing → sent (spec 001 §4.14). */
+/** Record → (destructive button + waveform) → stop → transcribing → sent. */
 export function MicButton({ send, pending, language, onChange, offline = false }: MicButtonProps) {
   const { t } = useTranslation();
   const { phase, error, start, stop } = useVoiceMessage({ language, onText: send });

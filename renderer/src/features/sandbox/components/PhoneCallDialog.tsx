@@ -5,7 +5,7 @@ import { useCallSeconds, useCallerListening, usePhoneCallState } from '../phone/
 import { PhoneCallView } from './PhoneCallView.tsx';
 import { MinutesCostNote } from './SideCards.tsx';
 
-/** Next to the Voice Call card: hear the phone experience before buying a number (issue 16 §5). */
+/** Next to the Voice Call card: hear the phone experience before buying a number. */
 export function PhoneCallCard({ onCall, busy }: { onCall: () => void; busy: boolean }) {
   const { t } = useTranslation();
   return (

@@ -6,7 +6,7 @@ import { FullPageSpinner } from '../../../app/screens/FullPageSpinner.tsx';
 import { useAuth } from '../../auth/session/AuthProvider.tsx';
 
 /**
- * The sandbox's own guard (spec 001 §2.8): a spinner until auth is initialised, and instead of a
+ * The sandbox's own guard: a spinner until auth is initialised, and instead of a
  * redirect an 'Authentication Required' screen with a Sign In link when nobody is signed in.
  */
 export function SandboxAuthGate() {

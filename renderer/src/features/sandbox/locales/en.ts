@@ -1,5 +1,5 @@
 import { AGENT_GREETINGS } from '@contracts/greeting.ts';
-/** The Test Agent sandbox (spec 001 §2.8, §4.13-4.15, §8 "Wizard and sandbox"). */
+/** The Test Agent sandbox ("Wizard and sandbox"). */
 export const sandboxEn = {
   title: 'Test Agent',
   subtitle: 'Chat or call {{name}} before deploying it.',

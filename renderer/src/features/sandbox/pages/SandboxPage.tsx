@@ -27,7 +27,7 @@ const CallOverlay = lazy(() => import('@conversation/call/CallOverlay.tsx'));
 /** Spec 001 §2.8: the initial loading skeleton lasts one second. */
 const SKELETON_MS = 1_000;
 
-/** /agents/{id}/test: the owner's Test Agent sandbox (spec 001 §2.8). */
+/** /agents/{id}/test: the owner's Test Agent sandbox. */
 export function SandboxPage() {
   const { t } = useTranslation();
   const { agentId = '' } = useParams();

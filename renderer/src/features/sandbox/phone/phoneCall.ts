@@ -9,7 +9,7 @@ import { sandboxRelaySocketUrl, type SandboxPhoneCall } from './sandboxCall.ts';
 import type { AgentSpeaker } from './speaker.ts';
 
 /**
- * The owner sandbox's "Call as a phone caller" (issue 16 §5): the browser plays Twilio's side of
+ * The owner sandbox's "Call as a phone caller": the browser plays Twilio's side of
  * ConversationRelay (reference/twilio.md §9.3-9.5) against the same relay and the same server
  * conversation core a phone caller reaches, so what the owner hears is the phone experience:
  * setup with the call's token → the welcome line (Twilio's job, so ours here) → a `prompt` per
@@ -30,7 +30,7 @@ export type PhoneCallStatus = 'idle' | 'connecting' | 'in_progress' | 'ended';
 export type PhoneEndReason =
   'hangup' | 'agent_ended' | 'transferred' | 'start_failed' | 'unreachable' | 'rejected' | 'dropped';
 
-/** Twilio's error code for the same failure, shown as its console would (reference §9.6). */
+/** Twilio's error code for the same failure, shown as its console would. */
 export const TWILIO_ERROR_FOR: Partial<Record<PhoneEndReason, number>> = {
   unreachable: 64102,
   rejected: 64105,

@@ -3,7 +3,7 @@ import { transcribeAudio } from '../api/transcribe.ts';
 import { pickRecordingFormat, toAudioDataUrl, type RecordingErrorKey, type RecordingPhase } from './voiceMessage.ts';
 
 /**
- * The microphone button's state machine (spec 001 §4.14). `onText` receives the transcription,
+ * The microphone button's state machine. `onText` receives the transcription,
  * which the chat sends as a message. The microphone is released as soon as recording stops and when
  * the page is left.
  */

@@ -1,7 +1,7 @@
 /**
- * Voice messages in the sandbox (spec 001 §4.14): idle → recording → transcribing → the text is sent
+ * Voice messages in the sandbox: idle → recording → transcribing → the text is sent
  * as a chat message. Pure helpers here; the hook drives MediaRecorder. Error texts are i18n keys of
- * the `sandbox` namespace (spec 001 §8: shown under the input).
+ * the `sandbox` namespace (shown under the input).
  */
 export type RecordingPhase = 'idle' | 'recording' | 'transcribing';
 

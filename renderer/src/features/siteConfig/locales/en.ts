@@ -1,4 +1,4 @@
-/** Site SEO configuration (spec 002 §2.9, §7.2, §8). */
+/** Site SEO configuration. */
 export const siteConfigEn = {
   page: {
     title: 'Site SEO configuration',

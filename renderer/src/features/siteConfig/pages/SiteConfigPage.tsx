@@ -24,7 +24,7 @@ import { useUploadFaviconMutation } from '../api/uploadFavicon.ts';
 
 type TextField = Exclude<keyof SiteSeo, 'twitter_card'>;
 
-/** /site-config (spec 002 §2.9): the site's SEO settings, written into every served page. */
+/** /site-config: the site's SEO settings, written into every served page. */
 export function SiteConfigPage() {
   const { t } = useTranslation();
   const query = useSiteConfigQuery();

@@ -233,7 +233,7 @@ export async function runRealtimeControl(
       .renewLease(evidence)
       .then(({ alive, secondsLeft, final, idleSeconds }) => {
         if (!alive) return open.close();
-        // The reservation cannot grow: say goodbye before the call is cut off (spec 002 §4.1).
+        // The reservation cannot grow: say goodbye before the call is cut off.
         if (goodbyeDue({ final, secondsLeft }, renewMs)) sayGoodbye('reservation');
         else if (idleCutOffDue(idleSeconds, presence.lastActivity, Date.now())) sayGoodbye('idle');
         // A goodbye the model never says must not keep an idle call open.

@@ -14,7 +14,7 @@ import type { StepProps } from './SectorStep.tsx';
 type TextField = 'name' | 'companyName' | 'address' | 'phone' | 'email' | 'website';
 
 /**
- * Name, company, subdomain with live availability, voice and contact fields (spec 001 §2.2). Each
+ * Name, company, subdomain with live availability, voice and contact fields. Each
  * field says what the database would refuse (its limit) or did refuse (`refused`), next to it.
  */
 export function BasicInfoStep({

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { draftBrief, improveBrief } from '../../api/ownerAssist.ts';
 import type { StepProps } from './SectorStep.tsx';
 
-/** Free-text brief with AI drafting and improving (spec 001 §2.2). */
+/** Free-text brief with AI drafting and improving. */
 export function BriefStep({
   draft,
   onChange,

@@ -4,7 +4,7 @@ import { problemMessage, type FieldErrors } from '../../fieldErrors.ts';
 import { reviewProblems } from '../wizardModel.ts';
 import type { StepProps } from './SectorStep.tsx';
 
-/** The generated system prompt, editable before creation (spec 001 §2.2). */
+/** The generated system prompt, editable before creation. */
 export function ReviewStep({
   draft,
   onChange,

@@ -8,7 +8,7 @@ export interface StepProps {
   onChange: (update: (draft: WizardDraft) => WizardDraft) => void;
 }
 
-/** Sector, then a specialization inside it (spec 001 §2.2). */
+/** Sector, then a specialization inside it. */
 export function SectorStep({ draft, onChange, sectors }: StepProps & { sectors: Sector[] }) {
   const { t, i18n } = useTranslation();
   const label = (item: { name: string; nameFr: string }) => (i18n.language === 'fr' ? item.nameFr : item.name);

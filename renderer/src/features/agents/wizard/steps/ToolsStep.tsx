@@ -6,7 +6,7 @@ import { toolText } from '../../tools/toolsModel.ts';
 import { recommendedToolIds } from '../wizardModel.ts';
 import type { StepProps } from './SectorStep.tsx';
 
-/** Tool cards toggled by clicking, Recommended from sector and brief keywords (spec 001 §2.2). */
+/** Tool cards toggled by clicking, Recommended from sector and brief keywords. */
 export function ToolsStep({ draft, onChange, tools }: StepProps & { tools: CatalogueTool[] }) {
   const { t, i18n } = useTranslation();
   const recommended = recommendedToolIds(draft.sectorId, draft.brief);
