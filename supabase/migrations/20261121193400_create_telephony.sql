@@ -185,7 +185,7 @@ alter table public.voice_calls enable row level security;
 alter table public.whatsapp_messages enable row level security;
 
 -- Numbers: bought by the purchase function (service role). Admins read all and move pool numbers
--- to users ("assign a number to a user", spec 002 §7.5).
+-- to users ("assign a number to a user").
 grant select on table public.phone_numbers to authenticated;
 grant update (user_id) on table public.phone_numbers to authenticated;
 create policy "owners can read their numbers and admins all numbers" on public.phone_numbers for select to authenticated

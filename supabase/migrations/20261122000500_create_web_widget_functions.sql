@@ -37,7 +37,7 @@ language sql stable security definer set search_path = '' as $$
 $$;
 
 -- The caller's own agent, locked for the change; 404 for anyone else's (existence is not revealed,
--- admins included: integrations belong to the owner, spec 001 §6).
+-- admins included: integrations belong to the owner).
 create or replace function private.owned_agent_for_widget(agent_id uuid) returns public.agents
 language plpgsql security definer set search_path = '' as $$
 declare

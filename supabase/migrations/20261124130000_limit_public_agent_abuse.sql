@@ -1,4 +1,4 @@
--- Issue 13 §5: what an anonymous visitor of a public agent can make the platform do is bounded by
+-- What an anonymous visitor of a public agent can make the platform do is bounded by
 -- Postgres, whatever the function instance or its in-memory rate limits.
 --
 -- 1. Outbound email/SMS/WhatsApp from a public conversation goes only to an address or number the

@@ -1,5 +1,5 @@
 -- Packs are saved as a whole by an admin: the console sends the full
--- list; this RPC validates every pack with the pack form's number rules (spec 002 §5, restated by
+-- list; this RPC validates every pack with the pack form's number rules (restated by
 -- supabase/functions/_shared/contracts/packs.ts, a test proves both agree), upserts them in list
 -- order and deletes the packs left out, in one transaction. Admin only, checked here.
 

@@ -1,4 +1,4 @@
--- Admin number management, read side (issue 19 §9; spec 002 §7.5 "agents fetch … used to show
+-- Admin number management, read side (spec 002 §7.5 "agents fetch … used to show
 -- which agent owns a number; number list fetch"): every phone number with its owner and the agent
 -- it is assigned to, in one admin-only query instead of a browser join over 1000 agents.
 -- Buying a number for a user needs the telephony provider and comes with the phone issue.

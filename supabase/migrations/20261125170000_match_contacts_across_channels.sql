@@ -4,7 +4,7 @@
 --   * a phone or WhatsApp conversation's visitor_id (the caller's/sender's number) -> phone digits;
 --   * an address a web visitor gave, seen when the agent sent them something (outbound_messages:
 --     email -> contacts.email, sms/whatsapp -> phone digits);
---   * an inbound WhatsApp message names its sender (profile name split on the first space, spec §3).
+--   * an inbound WhatsApp message names its sender (profile name split on the first space).
 -- The conversation then carries contact_id, and a contact's timeline is its conversations.
 
 -- A web visitor may be known by email only.
@@ -28,7 +28,7 @@ create index contacts_search_idx on public.contacts using gin (user_id, search_t
 create index contacts_user_recent_idx on public.contacts
   (user_id, (coalesce(last_contact_date, '-infinity'::timestamptz)) desc, id desc);
 
--- Spec 002 §5: strip 'whatsapp:', keep the digits; the contact key is the digits.
+-- Strip 'whatsapp:', keep the digits; the contact key is the digits.
 create or replace function private.phone_digits(value text) returns text
 language sql immutable set search_path = '' as $$
   select nullif(regexp_replace(regexp_replace(coalesce(value, ''), '^whatsapp:', '', 'i'), '[^0-9]', '', 'g'), '')

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:phone` (second part; issue 16 acceptance): the natural-voice relay's own cost per
+ * `npm run bench:phone` (second part): the natural-voice relay's own cost per
  * 20 ms frame with 50 concurrent calls on loopback and a zero-delay fake model.
  *   - relay time added per frame, p50/p99, both ways: from the relay receiving a Twilio `media`
  *     frame to its `input_audio_buffer.append` being handed to the model socket, and from the relay

@@ -19,7 +19,7 @@ import { LoginPage } from './pages/LoginPage.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser.ts';
 
 /**
- * Issue 5 acceptance: a new business owner goes from the landing page to a verified account with
+ * A new business owner goes from the landing page to a verified account with
  * credits, in Chromium against the product as `npm start` runs it (email captured by the inbox).
  */
 const product = inject('product');

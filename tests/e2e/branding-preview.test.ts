@@ -10,7 +10,7 @@ import { signInDemoOwner } from './support/clients.ts';
 import { watchCspViolations } from './support/csp.ts';
 
 /**
- * Issue 15 point 4: the Branding editor's live preview is the public page itself (the site's own
+ * The Branding editor's live preview is the public page itself (the site's own
  * components and styles in a frame of the console), so what the owner sees is what visitors get.
  */
 const product = inject('product');

@@ -10,7 +10,7 @@ import { DESKTOP, launchBrowser, screenshot } from './support/browser.ts';
 import { productClient } from './support/clients.ts';
 
 /**
- * Issue 18 acceptance: on seeded activity (phone calls, browser voice calls, web chats, WhatsApp)
+ * On seeded activity (phone calls, browser voice calls, web chats, WhatsApp)
  * /dashboard and /agents/{id}/dashboard show the figures this test computes from its own seed,
  * and a visitor's rating from the public chat moves the satisfaction shown.
  */

@@ -25,7 +25,7 @@ export interface MediaImage {
 }
 
 export interface Video {
-  /** YouTube video id (11 characters, spec 001 §5). */
+  /** YouTube video id (11 characters). */
   videoId: string;
   title?: string;
   /** The channel, as YouTube's oEmbed or the owner gave it. */

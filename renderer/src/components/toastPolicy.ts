@@ -7,7 +7,7 @@ export interface ToasterLike {
 }
 
 /**
- * Spec 000 §9: only one toast is shown at a time. Each new toast clears the toaster first (which
+ * Only one toast is shown at a time. Each new toast clears the toaster first (which
  * also empties Blueprint's 50 ms show queue, where rapid toasts would otherwise wait their turn)
  * and then shows under a fresh key: reusing the cleared toast's key would make Blueprint update a
  * toast that its pending state no longer holds, and the new message would never appear.

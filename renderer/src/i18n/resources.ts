@@ -134,7 +134,7 @@ export type Language = keyof typeof resources;
 export const languages = Object.keys(resources) as Language[];
 export const namespaces = Object.keys(resources.en) as (keyof (typeof resources)['en'])[];
 
-/** Spec 000 §9: French is the interface fallback when no profile is loaded. */
+/** French is the interface fallback when no profile is loaded. */
 export const fallbackLanguage: Language = 'fr';
 
 export function isLanguage(value: unknown): value is Language {

@@ -1,5 +1,5 @@
 /**
- * `POST /functions/v1/agent-map` (signed-in owners; issue 19 §8): the caller's agents placed at
+ * `POST /functions/v1/agent-map` (signed-in owners): the caller's agents placed at
  * their business addresses, for the console's /map. Body (optional): `{agentIds?: uuid[]}`.
  * Answers `AgentMapResponse` (contracts/agent-map.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * `POST /functions/v1/knowledge-ingest` (signed-in owners; issue 6 §4). The console uploads the
+ * `POST /functions/v1/knowledge-ingest` (signed-in owners). The console uploads the
  * file to the `knowledge` bucket at `{user_id}/{agent_id}/{file}`, then calls:
  *   {action: 'ingest', agentId, storagePath, name?}  validate (10 MB, PDF/DOCX/CSV/TXT by name,
  *        declared type and bytes), create the document row, extract, chunk, embed in batches,

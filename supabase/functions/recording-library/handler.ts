@@ -1,5 +1,5 @@
 /**
- * `POST /functions/v1/recording-library` (signed-in owners; issue 20 §1): the manifest the desktop
+ * `POST /functions/v1/recording-library` (signed-in owners): the manifest the desktop
  * app downloads its offline recordings library from. Body: `{selection, cursor?, exclude?}`
  * (contracts/recording-library.ts). Answers, per recorded call of the caller: size and SHA-256 of
  * the stored recording, a short-lived signed URL (Range-capable), the transcript and the current

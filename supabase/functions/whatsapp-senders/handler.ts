@@ -1,5 +1,5 @@
 /**
- * whatsapp-senders: connect an agent's WhatsApp Business sender (issue 17 §1; spec 001 §4.9, §7.1
+ * whatsapp-senders: connect an agent's WhatsApp Business sender (spec 001 §4.9, §7.1
  * createTwilioSubAccount / createWhatsAppSender / getWhatsAppSenderStatus). Signed-in owners, for
  * their own agents; wire format in contracts/whatsapp.ts.
  *   POST /connect     { agentId, wabaId, code?, profile? } → 201 SenderState: the agent must have a

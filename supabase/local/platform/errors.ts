@@ -2,7 +2,7 @@
  * Error answers the platform itself produces (body limit, crashed service, unknown route), shaped
  * like the service behind the prefix would shape them, so each client library parses them as its
  * own: postgrest-js reads `{code,details,hint,message}`, auth-js `{code,message}` (with the
- * `X-Supabase-Api-Version` echo, reference §3.2), storage-js `{statusCode,error,message}` with a
+ * `X-Supabase-Api-Version` echo), storage-js `{statusCode,error,message}` with a
  * string status (§4.4), functions-js only the status.
  */
 

@@ -10,7 +10,7 @@ import { qualified, quoteIdent, syncCaptureTriggers, type CapturedTable } from '
 import { bindingId, decodeFrame, encodeFrame, type Frame, type Vsn } from './protocol.ts';
 
 /**
- * Local Realtime (`/realtime/v1/websocket`, reference §6): Phoenix channels with `postgres_changes`
+ * Local Realtime (`/realtime/v1/websocket`): Phoenix channels with `postgres_changes`
  * for tables in publication `supabase_realtime`. Changes come from the capture triggers (bootstrap 30_realtime.sql) over NOTIFY, and
  * each subscriber only receives rows its role and claims may read: the row is re-read by key in a
  * read-only transaction impersonating the subscriber (RLS decided by Postgres). DELETE events carry

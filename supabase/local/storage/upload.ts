@@ -8,7 +8,7 @@ import { mimeTypeAllowed } from './paths.ts';
 import type { StorageService } from './service.ts';
 
 /**
- * The upload pipeline of hosted Storage (`src/storage/uploader.ts`, reference §4.2):
+ * The upload pipeline of hosted Storage (`src/storage/uploader.ts`):
  * 1. bucket limits read as superuser; 2. permission = the INSERT (or upsert) tried as the user and
  * rolled back, so RLS decides before any byte is stored; 3. bytes streamed to disk with no
  * transaction open; 4. the final row upserted as superuser; 5. the replaced version's bytes deleted

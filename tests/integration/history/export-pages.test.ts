@@ -1,5 +1,5 @@
 /**
- * Issue 18 §7: an export reads a list page after page and takes a short page for the end, so the
+ * An export reads a list page after page and takes a short page for the end, so the
  * page sizes the console asks for (LIST_MAX_PAGE_SIZE, INBOX_MAX_PAGE_SIZE in the history
  * contract) must be exactly what call_history, contact_cards and conversation_inbox serve: never
  * fewer (the export would stop early), and the functions' caps hold when more is asked.

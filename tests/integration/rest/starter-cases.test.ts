@@ -1,5 +1,5 @@
 /**
- * Reference §7.6: the 54 starter black-box cases, over raw HTTP so status codes and headers are
+ * The 54 starter black-box cases, over raw HTTP so status codes and headers are
  * checked exactly. Bodies are compared parsed (json_agg's whitespace differs from PostgREST's
  * bytes only in layout). Mutating cases reset the fixture first.
  */

@@ -3,7 +3,7 @@ import { newPack, type PackInput } from '../../../supabase/functions/_shared/con
 import { serviceInsert, startCast, type Cast } from './support/actors.ts';
 
 /**
- * Issue 19 §1 and §9: the admin writes of packs, site SEO, site assets and number owners leave an
+ * The admin writes of packs, site SEO, site assets and number owners leave an
  * audit row whatever path they take (RPC or direct table/bucket write), owners' own actions and
  * refused attempts leave none; every phone number with its owner and agent is readable by admins
  * only (admin_phone_numbers).

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §6: metrics and analytics cannot be forged. Usage metrics are written by functions
+ * Metrics and analytics cannot be forged. Usage metrics are written by functions
  * (service role) only; analytics events may name an agent only where the writer has a right to (a
  * visitor: an agent whose public page is enabled; a signed-in user: their own agent); events from
  * clients are size- and rate-capped. Cast: a visitor, owner A, owner B, an admin, the service role.

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §2: no cross-tenant file access through knowledge-ingest. The function reads, re-reads
+ * No cross-tenant file access through knowledge-ingest. The function reads, re-reads
  * and removes knowledge files with the service role, so the path it acts on must be derived from
  * the caller and the agent, never taken from a column or a body a client wrote. Cast: a visitor,
  * owner A (the victim, with a private file), owner B (the attacker) and an admin.

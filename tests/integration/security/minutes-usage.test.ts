@@ -1,5 +1,5 @@
 /**
- * Issue 15 point 8: the sidebar's usage box reads `minutes_usage()`, an aggregate over the caller's
+ * The sidebar's usage box reads `minutes_usage()`, an aggregate over the caller's
  * own ledger and subscription. A visitor cannot call it; each owner sees only their own minutes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

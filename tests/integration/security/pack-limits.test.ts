@@ -1,5 +1,5 @@
 /**
- * Issue 13 §3: pack limits are enforced by Postgres on insert, not only by the console. Today that
+ * Pack limits are enforced by Postgres on insert, not only by the console. Today that
  * is `packs.max_agents` (-1 = unlimited). A user without a running subscription is on the free pack
  * (1 agent); admins and the platform (service role) are not limited. Cast: a visitor, owners on the
  * free, Pro and Enterprise packs, another owner and an admin.

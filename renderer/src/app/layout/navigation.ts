@@ -75,7 +75,7 @@ export const numbersSectionLinks = [
   { to: '/twilio-numbers/caller-ids', icon: 'endorsed', labelKey: 'numbersPanel.callerIds' },
 ] as const satisfies readonly { to: string; icon: IconName; labelKey: string }[];
 
-/** Spec 001 §2: edit (dashboard), configure, prompts, integrations, test, branding, calls. */
+/** The links under an agent, in order: edit (dashboard), configure, prompts, integrations, test, branding, calls. */
 export const agentSectionPages = [
   'dashboard',
   'configure',

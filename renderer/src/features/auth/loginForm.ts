@@ -7,7 +7,7 @@ export interface LoginValues {
   password: string;
 }
 
-/** Spec 000 §9: password minimum 6 characters. */
+/** Password minimum 6 characters. */
 export const passwordMinLength = 6;
 
 // Deliberately loose: the auth server is the judge; this only keeps obvious typos from a request.

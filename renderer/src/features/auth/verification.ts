@@ -3,7 +3,7 @@
  * the attempt rules. Supabase returns either a session in the fragment (`#access_token=…&type=signup`),
  * a PKCE `?code=`, a `?token_hash=&type=` (custom templates), or an error
  * (`#error=access_denied&error_code=otp_expired&error_description=…`). The spec's own link shape,
- * `?mode=verifyEmail&oobCode=…` (both required, spec 000 §5), is read as a sign-up token hash, so an
+ * `?mode=verifyEmail&oobCode=…` (both required), is read as a sign-up token hash, so an
  * email template written for it (`oobCode={{ .TokenHash }}`) works too.
  */
 export type EmailLinkType = 'signup' | 'email' | 'invite' | 'magiclink' | 'recovery' | 'email_change';

@@ -146,7 +146,7 @@ export function brandingFromRow(raw: unknown, agentName: string): BrandingForm {
     primaryColor: b.primary_color,
     secondaryColor: b.secondary_color,
     fontFamily: b.font_family,
-    // spec 001 §3.7: the headline defaults to the agent name
+    // The headline defaults to the agent name
     heroTitle: b.hero_title ?? agentName,
     heroSubtitle: b.hero_subtitle ?? '',
     aboutText: b.about_text ?? '',
@@ -238,7 +238,7 @@ export interface LengthBar {
   percent: number;
 }
 
-/** spec 001 §5: orange under the optimal range, green within it, red over (past the optimal top). */
+/** Orange under the optimal range, green within it, red over (past the optimal top). */
 export function lengthBar(length: number, rule: { max: number; optimalMin: number; optimalMax: number }): LengthBar {
   const level: LengthLevel = length < rule.optimalMin ? 'under' : length <= rule.optimalMax ? 'optimal' : 'over';
   return { level, percent: Math.min(100, Math.round((length / rule.max) * 100)) };

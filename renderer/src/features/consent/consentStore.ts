@@ -1,5 +1,5 @@
 /**
- * The visitor's privacy choice (the landing footer's Privacy Settings, spec 002 §7.6), kept in
+ * The visitor's privacy choice (the landing footer's Privacy Settings), kept in
  * localStorage. Analytics events are recorded only after an explicit "accept"; no choice = no
  * analytics.
  */

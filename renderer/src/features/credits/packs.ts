@@ -62,7 +62,7 @@ export function paidPacks(packs: readonly Pack[]): Pack[] {
     .sort((a, b) => a.sortOrder - b.sortOrder || a.monthlyPrice - b.monthlyPrice);
 }
 
-/** Spec 000 §2.6: the middle pack of the list is 'Most Popular' (the lower middle for an even count). */
+/** The middle pack of the list is 'Most Popular' (the lower middle for an even count). */
 export function mostPopularIndex(count: number): number | null {
   return count === 0 ? null : Math.floor((count - 1) / 2);
 }

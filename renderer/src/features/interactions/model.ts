@@ -40,7 +40,7 @@ export function newInstruction(makeId: () => string): Instruction {
   return { id: makeId(), type: 'keyword', value: '' };
 }
 
-/** Spec 001 §4.4: a new interaction starts enabled with one empty instruction (email channel on). */
+/** A new interaction starts enabled with one empty instruction (email channel on). */
 export function newInteraction(type: InteractionType, makeId: () => string, sortOrder: number): Interaction {
   const base = { id: makeId(), name: '', enabled: true, instructions: [newInstruction(makeId)], sortOrder };
   return type === 'share_document'
@@ -88,7 +88,7 @@ export function interactionIssues(interaction: Interaction): InteractionIssue[] 
 export type FileCheck =
   { ok: true; extension: DocumentExtension; contentType: string } | { ok: false; reason: 'type' | 'size' };
 
-/** Spec 001 §5: pdf, doc, docx, txt, png, jpg, jpeg, at most 10 MB. */
+/** Pdf, doc, docx, txt, png, jpg, jpeg, at most 10 MB. */
 export function checkDocumentFile(file: { name: string; size: number }): FileCheck {
   const extension = documentExtension(file.name);
   if (extension === null) return { ok: false, reason: 'type' };

@@ -1,4 +1,4 @@
-/** Spec 000 §2.6: the landing page's anchors, in page order. */
+/** The landing page's anchors, in page order. */
 export const sectionAnchors = ['features', 'industries', 'integrations', 'pricing', 'enterprise'] as const;
 export type SectionAnchor = (typeof sectionAnchors)[number];
 

@@ -6,13 +6,13 @@
  */
 import { z } from 'zod';
 
-/** Spec 002 §9: call list page size 20 and a 5-minute cache keyed by user, search and range. */
+/** Call list page size 20 and a 5-minute cache keyed by user, search and range. */
 export const CALL_HISTORY_PAGE_SIZE = 20;
 export const CALL_LIST_CACHE_MS = 300_000;
-/** Spec 002 §9: search debounce. */
+/** Search debounce. */
 export const HISTORY_SEARCH_DEBOUNCE_MS = 300;
 
-/** Spec 002 §2.5: period filter, 7d by default. */
+/** Period filter, 7d by default. */
 export const CALL_PERIODS = ['24h', '7d', '30d'] as const;
 export type CallPeriod = (typeof CALL_PERIODS)[number];
 export const DEFAULT_CALL_PERIOD: CallPeriod = '7d';
@@ -71,7 +71,7 @@ export function recordingDownloadName(
   return `${kind}-call-${stamp}.${recordingExtension(kind, path, mime)}`;
 }
 
-/** Spec 002 §9: durations in history read m:ss. */
+/** Durations in history read m:ss. */
 export function formatCallDuration(seconds: number): string {
   const whole = Math.max(0, Math.round(seconds));
   return `${Math.floor(whole / 60)}:${pad(whole % 60)}`;

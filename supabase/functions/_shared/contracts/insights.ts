@@ -6,12 +6,12 @@
  */
 import { z } from 'zod';
 
-/** Spec 002 §9: 24h (last 24 hours), 7d (last 7 days), 30d (last month). */
+/** 24h (last 24 hours), 7d (last 7 days), 30d (last month). */
 export const INSIGHTS_PERIODS = ['24h', '7d', '30d'] as const;
 export const insightsPeriodSchema = z.enum(INSIGHTS_PERIODS);
 export type InsightsPeriod = z.infer<typeof insightsPeriodSchema>;
 
-/** Spec 002 §4.5: dashboard results are cached per user and period for 60 s. */
+/** Dashboard results are cached per user and period for 60 s. */
 export const DASHBOARD_CACHE_MS = 60_000;
 
 const count = z.number().int().nonnegative();
@@ -113,7 +113,7 @@ export type RatingRequest = z.infer<typeof ratingRequestSchema>;
 export const conversationRatingResponseSchema = z.object({ satisfaction: z.number().min(0).max(1) });
 
 /**
- * Spec 002 §9: durations on dashboards are whole minutes (seconds / 60, rounded); the main
+ * Durations on dashboards are whole minutes (seconds / 60, rounded); the main
  * dashboard's average shows '<1' under one minute (but 0 stays 0: nothing happened).
  */
 export function dashboardMinutes(seconds: number, options: { lessThanOne?: boolean } = {}): string {
@@ -128,12 +128,12 @@ export function minutesAndSeconds(seconds: number | null): { minutes: number; se
   return { minutes: Math.floor(whole / 60), seconds: whole % 60 };
 }
 
-/** Spec 002 §9: satisfaction is the average times 100 as a whole percent; null without ratings. */
+/** Satisfaction is the average times 100 as a whole percent; null without ratings. */
 export function satisfactionPercent(average: number | null): number | null {
   return average === null ? null : Math.round(average * 100);
 }
 
-/** Spec 002 §9: the peak hour in 12-hour AM/PM format, null (N/A) with no data. */
+/** The peak hour in 12-hour AM/PM format, null (N/A) with no data. */
 export function peakHourLabel(hour: number | null): string | null {
   if (hour === null) return null;
   const twelve = hour % 12 === 0 ? 12 : hour % 12;

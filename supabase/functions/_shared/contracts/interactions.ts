@@ -38,7 +38,7 @@ export const INTERACTION_LIMITS = {
   documentBytes: 10 * 1024 * 1024,
 } as const;
 
-/** Spec 001 §5: pdf, doc, docx, txt, png, jpg, jpeg (the bucket allows the same types). */
+/** Pdf, doc, docx, txt, png, jpg, jpeg (the bucket allows the same types). */
 export const DOCUMENT_MIME_TYPES = {
   pdf: 'application/pdf',
   doc: 'application/msword',

@@ -54,7 +54,7 @@ export const packListSchema = z
   .max(MAX_PACKS)
   .refine((packs) => new Set(packs.map((p) => p.id)).size === packs.length, 'pack ids must be unique');
 
-/** Spec 002 §3: a generated id of 21 random characters (URL-safe alphabet). */
+/** A generated id of 21 random characters (URL-safe alphabet). */
 export function newPackId(
   random: (size: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n)),
 ): string {
@@ -62,7 +62,7 @@ export function newPackId(
   return Array.from(random(21), (byte) => alphabet[byte & 63]).join('');
 }
 
-/** Spec 002 §4.5: a new pack before the admin edits it. */
+/** A new pack before the admin edits it. */
 export function newPack(id: string = newPackId()): PackInput {
   return {
     id,
@@ -104,7 +104,7 @@ export function parsePackField(kind: 'price' | 'minutes' | 'users' | 'whatsapp' 
   }
 }
 
-/** Spec 002 §9: the price badge steps by monthly price: 0 free, under 50, under 100, otherwise higher. */
+/** The price badge steps by monthly price: 0 free, under 50, under 100, otherwise higher. */
 export type PriceTone = 'free' | 'low' | 'mid' | 'high';
 export function priceTone(monthlyPrice: number): PriceTone {
   if (monthlyPrice <= 0) return 'free';

@@ -1,5 +1,5 @@
 /**
- * Phone rules shared by the console, the functions and SQL (issue 16; spec 001 §9, 002 §4.2,
+ * Phone rules shared by the console, the functions and SQL (spec 001 §9, 002 §4.2,
  * §4.4). SQL twins: the E.164 checks on phone_numbers.phone_number and agents.transfer_number, the
  * phone_voice_mode check, the calls.status check (agreement tests in tests/integration/contracts).
  */

@@ -3,7 +3,7 @@
  * (messages screens, template picker, Deploy's WhatsApp card) and SQL:
  *  - messaging: `whatsapp_messages.status`/`not_sent_reason` checks and `whatsapp_message_status`,
  *    migration 20261125190000; tests/integration/whatsapp prove they agree;
- *  - the sender (issue 17 §1; spec 001 §3.1 whatsappBusiness, §4.9, §7.1; 002 §4.3; reference/twilio.md
+ *  - the sender (spec 001 §3.1 whatsappBusiness, §4.9, §7.1; 002 §4.3; reference/twilio.md
  *    §10): the `whatsapp-senders` wire format, its status rules (polling intervals, transitions, quality
  *    colours, readiness) and Meta's embedded sign-up messages.
  */

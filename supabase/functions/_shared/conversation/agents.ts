@@ -27,7 +27,7 @@ export interface LoadedAgent extends AgentForTurn {
   interactions: AgentInteraction[];
   /** The agent's voice setting (spoken channels map it to a provider voice). */
   voice: 'male' | 'female';
-  /** WhatsApp answers a voice note with a voice note too (the owner's choice, issue 17 §4). */
+  /** WhatsApp answers a voice note with a voice note too (the owner's choice). */
   whatsappVoiceReplies: boolean;
 }
 

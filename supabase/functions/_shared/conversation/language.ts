@@ -51,7 +51,7 @@ export function detectLanguage(text: string, options: DetectLanguageOptions = {}
   const fallback = (): LanguageDetection => {
     const conversation = baseLanguage(options.conversationLanguage);
     if (conversation) return { language: conversation, source: 'conversation', confidence: 0 };
-    // Spec: detection failure falls back to en when nothing better is known.
+    // Detection failure falls back to en when nothing better is known.
     return { language: baseLanguage(options.agentDefaultLanguage) ?? 'en', source: 'agent_default', confidence: 0 };
   };
   const needed = isMostlyNonLatin(text) ? Math.min(minLetters, 4) : minLetters;

@@ -97,7 +97,7 @@ export function toolFollowUpInstruction(language: string): string {
   return `If another tool is still needed to complete the user's request, call it now. Otherwise explain the tool results above to the user briefly and clearly, in ${languageName(language)}. Do not mention internal identifiers unless the user needs them.`;
 }
 
-/** Spec 002 §4.1: a call opens with a welcome that says the call is likely recorded, without reasons. */
+/** A call opens with a welcome that says the call is likely recorded, without reasons. */
 export function openingInstruction(agent: { name: string }, language: string): string {
   return `Greet the caller warmly as ${agent.name} in ${languageName(language)}, say that this call is likely recorded without giving any reason, and ask how you can help.`;
 }

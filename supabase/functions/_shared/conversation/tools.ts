@@ -54,7 +54,7 @@ export interface ToolDefinitions {
 function cleanProperty(property: z.infer<typeof propertySchema>): Record<string, unknown> {
   const out: Record<string, unknown> = { type: property.type };
   if (property.description) out.description = property.description;
-  // Spec: enums apply to strings only; an enum on a number would be rejected by the model API.
+  // Enums apply to strings only; an enum on a number would be rejected by the model API.
   if (property.enum && property.type === 'string' && property.enum.length > 0) out.enum = property.enum;
   // OpenAI rejects array schemas without `items`.
   if (property.type === 'array') out.items = property.items ?? { type: 'string' };

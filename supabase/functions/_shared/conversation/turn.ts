@@ -508,7 +508,7 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
         toolMessages.push({ role: 'tool', toolCallId: call.id, content: result.output });
       }
       if (failedNames.length === calls.length) {
-        // Spec: a failed tool gets the fixed message, not a model improvisation.
+        // A failed tool gets the fixed message, not a model improvisation.
         const text = (reply.trim() === '' ? '' : '\n\n') + toolFailureMessage(failedNames[0]!, language);
         reply += text;
         yield { event: 'delta', data: { text } };

@@ -1,6 +1,6 @@
 /**
  * The engine's `runTool`: routes a validated tool call to its implementation by catalogue id
- * (default catalogue, spec 001 §3.3), `get_time` by function name, and any other catalogue tool
+ * (default catalogue), `get_time` by function name, and any other catalogue tool
  * to the owner's webhook when its per-agent config has `webhook_url` (+ `webhook_secret`).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';

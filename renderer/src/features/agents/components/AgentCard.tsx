@@ -70,7 +70,7 @@ export function AgentCard({ agent, onDelete }: AgentCardProps) {
   );
 }
 
-/** Placeholder of a card while the first page loads (6 of them, spec 001 §9). */
+/** Placeholder of a card while the first page loads (6 of them). */
 export function AgentCardSkeleton() {
   return (
     <Card className="agent-card" elevation={Elevation.ONE} aria-hidden="true">

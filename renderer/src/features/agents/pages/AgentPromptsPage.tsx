@@ -111,7 +111,7 @@ function PromptEditor({ agent }: { agent: AgentDetail }) {
   };
 
   const restore = (backup: PromptBackup) => {
-    // Spec 001 §4.16: the editor takes the backup; pushing it to the store may fail silently,
+    // The editor takes the backup; pushing it to the store may fail silently,
     // in which case the unsaved indicator stays on and Save is still possible.
     setPrompt(backup.systemPrompt);
     setDialog(null);

@@ -102,7 +102,7 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
         setDraft((d) => ({ ...applyExtraction(d, answer.result), extractedFrom: brief }));
         setExtractOffline(answer.offline);
       } catch (error) {
-        // Spec 001 §4.1: extraction fails silently; the owner fills the fields.
+        // Extraction fails silently; the owner fills the fields.
         console.warn('brief extraction failed', error);
         setDraft((d) => ({ ...d, extractedFrom: brief }));
       } finally {

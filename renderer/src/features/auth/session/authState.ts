@@ -3,7 +3,7 @@ import type { AuthChangeEvent, User } from '@supabase/supabase-js';
 /** Why the user was signed out without asking, shown on the sign-in form. */
 export type SignedOutNotice = 'sessionExpired';
 
-/** Spec 000 §4: signed-out, loading or signed-in, plus `initialized` after the first callback. */
+/** Signed-out, loading or signed-in, plus `initialized` after the first callback. */
 export interface AuthState {
   initialized: boolean;
   user: User | null;

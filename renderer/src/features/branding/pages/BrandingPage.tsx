@@ -8,7 +8,7 @@ import { useBrandingAgentQuery } from '../api/brandingApi.ts';
 import { BrandingEditor } from '../BrandingEditor.tsx';
 import '../branding.css';
 
-/** spec 001 §9: the loading skeleton lasts 1 second (so the page never flashes). */
+/** The loading skeleton lasts 1 second (so the page never flashes). */
 const SKELETON_MS = 1000;
 
 function BrandingSkeleton() {

@@ -1,4 +1,4 @@
-/** Consent tool (landing footer 'Privacy Settings', spec 002 §7.6). */
+/** Consent tool (landing footer 'Privacy Settings'). */
 export const consentEn = {
   title: 'Privacy Settings',
   intro:

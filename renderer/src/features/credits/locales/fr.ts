@@ -1,6 +1,6 @@
 import type { creditsEn } from './en.ts';
 
-/** Spec 000 §2.5: the credits page's wording is French first. */
+/** The credits page's wording is French first. */
 export const creditsFr: typeof creditsEn = {
   page: {
     title: 'Crédits et abonnement',

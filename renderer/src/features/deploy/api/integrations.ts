@@ -114,7 +114,7 @@ export function useIntegrationsQuery(agentId: string) {
   return useQuery({ queryKey: deployKeys.integrations(agentId), queryFn: () => fetchIntegrations(agentId) });
 }
 
-/** Spec 001 §4.7: on sets connectedAt and clears disconnectedAt; off sets disconnectedAt. */
+/** On sets connectedAt and clears disconnectedAt; off sets disconnectedAt. */
 export function businessCardPatch(enabled: boolean, now = new Date()) {
   const at = now.toISOString();
   return enabled ? { enabled: true, connected_at: at, disconnected_at: null } : { enabled: false, disconnected_at: at };

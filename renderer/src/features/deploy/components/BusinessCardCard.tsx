@@ -5,7 +5,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import type { BusinessCardState, useIntegrationMutations } from '../api/integrations.ts';
 import { DeployCard } from './DeployCard.tsx';
 
-/** Spec 001 §4.7: the public page on or off; branding is reachable only while it is on. */
+/** The public page on or off; branding is reachable only while it is on. */
 export function BusinessCardCard({
   card,
   pageUrl,

@@ -7,7 +7,7 @@ import { widgetSnippet } from '../widgetDomain.ts';
 import { DeployCard } from './DeployCard.tsx';
 import { WidgetDialog } from './WidgetDialog.tsx';
 
-/** Spec 001 §2.7/§4.8: domain, server-generated `ww_` key and the script tag to paste. */
+/** Domain, server-generated `ww_` key and the script tag to paste. */
 export function WebWidgetCard({
   widget,
   businessCardEnabled,

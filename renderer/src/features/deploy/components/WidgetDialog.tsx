@@ -9,7 +9,7 @@ import { widgetDialogState } from '../widgetDomain.ts';
 const EXAMPLE_HOST = 'example.com';
 
 /**
- * Spec 001 §4.8: a valid domain enables the widget; the server generates its key and script URL.
+ * A valid domain enables the widget; the server generates its key and script URL.
  * Enable/Update stays disabled while the domain is invalid or the same as the enabled one.
  */
 export function WidgetDialog({

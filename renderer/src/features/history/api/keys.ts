@@ -22,7 +22,7 @@ export interface InboxFilters extends TimeWindow {
 export const historyKeys = {
   all: ['history'] as const,
   /**
-   * Spec 002 §4.5: the call list cache is keyed by user, search text and date range. A period is
+   * The call list cache is keyed by user, search text and date range. A period is
    * keyed by its name ('7d'), not by its start instant, so a revisit within 5 minutes hits the cache.
    */
   calls: (

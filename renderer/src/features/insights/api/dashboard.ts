@@ -18,7 +18,7 @@ export async function fetchDashboard(period: InsightsPeriod, timeZone: string): 
   return dashboardAggregateSchema.parse(data);
 }
 
-/** Spec 002 §4.5: cached per user (the session's cache) and period for 60 s. */
+/** Cached per user (the session's cache) and period for 60 s. */
 export function useDashboardQuery(userId: string, period: InsightsPeriod) {
   const timeZone = ownerTimeZone();
   return useQuery({

@@ -3,7 +3,7 @@ import type { InsightsPeriod } from '@contracts/insights.ts';
 /** Query keys of the dashboards and analytics (CONVENTIONS §3). */
 export const insightsKeys = {
   all: ['insights'] as const,
-  /** Spec 002 §4.5: per user and period (a second account in the same window never sees the first's). */
+  /** Per user and period (a second account in the same window never sees the first's). */
   dashboard: (userId: string, period: InsightsPeriod, timeZone: string) =>
     [...insightsKeys.all, 'dashboard', userId, period, timeZone] as const,
   /** Per user too: a sign-in change in the same window must not show the previous account's figures. */

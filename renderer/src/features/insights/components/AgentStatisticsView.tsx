@@ -12,7 +12,7 @@ import { combineDays, trendText } from '../format.ts';
 import { ActivityChart } from './ActivityChart.tsx';
 import { StatCard } from './StatCard.tsx';
 
-/** Spec 002 §2.6: four summary cards, the combined chart and the stats panel. */
+/** Four summary cards, the combined chart and the stats panel. */
 export function AgentStatisticsView({ data }: { data: InsightsAggregate }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -61,7 +61,7 @@ export function AgentStatisticsView({ data }: { data: InsightsAggregate }) {
       </div>
       <div className="insights-charts">
         <Card>
-          {/* Spec 002 §2.6: this chart's date labels are French whatever the interface language. */}
+          {/* This chart's date labels are French whatever the interface language. */}
           <ActivityChart
             title={t('insights:agent.chartTitle')}
             points={combineDays(data.calls.byDay, data.messages.byDay, 'fr')}

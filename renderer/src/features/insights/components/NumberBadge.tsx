@@ -11,7 +11,7 @@ import { useAssignReservedNumberMutation, useReservedNumbersQuery } from '../api
 /**
  * The agent's phone number: loading, assigned, or none; with none, one of the
  * owner's unassigned numbers can be assigned here, else the buy-number dialog (the dashboard's
- * countries, spec 002 §9) buys one for this agent.
+ * countries) buys one for this agent.
  */
 export function NumberBadge({ agentId }: { agentId: string }) {
   const { t } = useTranslation();

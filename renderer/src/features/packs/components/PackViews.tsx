@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { UNLIMITED, packAnalytics, priceTone, type PackInput, type PriceTone } from '@contracts/packs.ts';
 import { formatUsd } from '../../credits/packs.ts';
 
-/** Spec 002 §9: the badge colour steps by monthly price. */
+/** The badge colour steps by monthly price. */
 const toneIntent: Record<PriceTone, Intent> = {
   free: Intent.SUCCESS,
   low: Intent.PRIMARY,

@@ -67,7 +67,7 @@ export function useMyNumbersQuery(userId: string) {
   });
 }
 
-/** The owner's agents, for the assign menu (only their own are offered, spec 001 §6). */
+/** The owner's agents, for the assign menu (only their own are offered). */
 export async function fetchMyAgents(userId: string): Promise<{ id: string; name: string }[]> {
   const { data, error } = await getSupabase().from('agents').select('id, name').eq('user_id', userId).order('name');
   if (error) throw toAppError(error, 'fetchAgents');

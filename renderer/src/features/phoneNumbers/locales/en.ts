@@ -1,6 +1,6 @@
 import { ONE_NUMBER_MESSAGE } from '@contracts/phone.ts';
 
-/** The phone numbers area (/twilio-numbers, spec 002 §2.8) and the buy dialog. */
+/** The phone numbers area (/twilio-numbers) and the buy dialog. */
 export const numbersEn = {
   notConfigured: 'Phone numbers are not available: Twilio is not configured on this server.',
   limit: ONE_NUMBER_MESSAGE,

@@ -24,7 +24,7 @@ import './sandbox.css';
 // The call overlay (WebRTC, recorder) loads only when the owner calls.
 const CallOverlay = lazy(() => import('@conversation/call/CallOverlay.tsx'));
 
-/** Spec 001 §2.8: the initial loading skeleton lasts one second. */
+/** The initial loading skeleton lasts one second. */
 const SKELETON_MS = 1_000;
 
 /** /agents/{id}/test: the owner's Test Agent sandbox. */

@@ -4,7 +4,7 @@ import { AppError, toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { siteConfigKeys } from './keys.ts';
 
-/** The one 'default' row (public; spec 002 §7.2). */
+/** The one 'default' row (public). */
 export async function fetchSiteConfig(): Promise<SiteSeo> {
   const { data, error } = await getSupabase()
     .from('site_config')
