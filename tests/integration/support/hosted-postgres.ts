@@ -18,7 +18,7 @@ export async function startHostedPostgres(): Promise<Postgres> {
   if (!existsSync(PGVECTOR_CONTROL)) {
     throw new Error(
       `pgvector is not installed for PostgreSQL 15 (${PGVECTOR_CONTROL} is missing); npm test installs it, ` +
-        'or run: node scripts/lib/pgvector.mjs',
+        'or, as root on Debian 12: node scripts/lib/pgvector.mjs',
     );
   }
   const pg = await startPostgres({ superuser: 'supabase_admin' });
