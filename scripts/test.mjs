@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildPgvectorFromDebianSource, PGVECTOR_CONTROL, PGVECTOR_PACKAGE } from './lib/pgvector.mjs';
 import { runSteps } from './lib/run-steps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -83,24 +84,45 @@ function countVitest(reportFile) {
 }
 
 // 3. Debian tools some tests drive for real: callers speak real audio in the phone tests
-//    (espeak-ng → sox → μ-law), and the contact-matching race runs two sessions on a real
-//    PostgreSQL server (PGlite has one connection).
+//    (espeak-ng → sox → μ-law), the contact-matching race runs two sessions on a real PostgreSQL
+//    server (PGlite has one connection), and every migration is applied as hosted Supabase's
+//    non-superuser `postgres` on a real PostgreSQL with pgvector. A tool whose package this
+//    machine's apt does not have is installed by its `fallback` instead.
 const DEBIAN_TOOLS = [
   { path: '/usr/bin/espeak-ng', pkg: 'espeak-ng' },
   { path: '/usr/bin/sox', pkg: 'sox' },
   { path: '/usr/lib/postgresql/15/bin/postgres', pkg: 'postgresql-15' },
+  { path: PGVECTOR_CONTROL, pkg: PGVECTOR_PACKAGE, fallback: buildPgvectorFromDebianSource },
 ];
+function aptHas(pkg) {
+  return spawnSync('apt-cache', ['show', pkg], { stdio: 'ignore' }).status === 0;
+}
 function ensureDebianTools() {
-  const missing = DEBIAN_TOOLS.filter((tool) => !existsSync(tool.path)).map((tool) => tool.pkg);
-  if (missing.length === 0) return;
+  const missingTools = () => DEBIAN_TOOLS.filter((tool) => !existsSync(tool.path));
+  if (missingTools().length === 0) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    log(`Installing tools for the phone and database tests (apt-get install ${missing.join(' ')})`);
     const env = { DEBIAN_FRONTEND: 'noninteractive' };
     run('apt-get', ['update', '-qq'], { env });
-    if (run('apt-get', ['install', '-y', '-qq', ...missing], { env }) === 0) return;
+    const packaged = missingTools().filter((tool) => !tool.fallback || aptHas(tool.pkg));
+    if (packaged.length > 0) {
+      const pkgs = packaged.map((tool) => tool.pkg);
+      log(`Installing tools for the phone and database tests (apt-get install ${pkgs.join(' ')})`);
+      run('apt-get', ['install', '-y', '-qq', ...pkgs], { env });
+    }
+    for (const tool of missingTools().filter((t) => t.fallback)) {
+      log(`Installing ${tool.pkg}: not available from this machine's apt, building it instead`);
+      tool.fallback();
+    }
   }
-  console.error(`The tests need ${missing.join(', ')}.\n  Debian/Ubuntu: sudo apt-get install -y ${missing.join(' ')}`);
+  const missing = missingTools().map((tool) => tool.pkg);
+  if (missing.length === 0) return;
+  console.error(
+    `The tests need ${missing.join(', ')}.\n  Debian/Ubuntu: sudo apt-get install -y ${missing.join(' ')}` +
+      (missing.includes(PGVECTOR_PACKAGE)
+        ? `\n  Debian 12 has no ${PGVECTOR_PACKAGE}: sudo node scripts/lib/pgvector.mjs builds it from Debian's source package`
+        : ''),
+  );
   process.exit(1);
 }
 

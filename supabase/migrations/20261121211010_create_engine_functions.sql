@@ -15,6 +15,10 @@ alter table public.knowledge_documents
 -- agent_id index cannot feed that sort either. Iterative scans (pgvector ≥ 0.8) keep walking the
 -- shared graph until `k` chunks of this agent are found. Kept apart so the settings touch nothing
 -- else.
+-- PostgreSQL knows the hnsw.* settings only once pgvector's library is loaded in this connection;
+-- until then only a superuser may attach them to a function, and hosted projects apply migrations
+-- as the non-superuser postgres. Reading a vector value loads the library.
+select '[1]'::extensions.vector;
 create or replace function private.nearest_agent_chunks(agent_id uuid, query_embedding extensions.vector(1536), k integer)
 returns table (id bigint, document_id uuid, distance double precision)
 language sql stable set search_path = ''

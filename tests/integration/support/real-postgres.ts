@@ -21,16 +21,31 @@ export interface Postgres {
   session(): Session;
   /** Runs SQL in a fresh autocommit session and returns psql's unaligned output. */
   query(sql: string): Promise<string>;
+  /** Runs psql once, connected as `user`, with `args` (-f, -c, flags): one connection per call. */
+  psql(user: string, args: string[]): Promise<PsqlRun>;
   stop(): void;
 }
 
-export async function startPostgres(): Promise<Postgres> {
-  if (!existsSync(join(BIN, 'postgres'))) throw new Error(`PostgreSQL 15 is not installed in ${BIN}`);
+export interface PsqlRun {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface PostgresOptions {
+  /** The cluster's bootstrap superuser, the role `session()` and `query()` connect as. */
+  superuser?: string;
+}
+
+export async function startPostgres({ superuser = 'postgres' }: PostgresOptions = {}): Promise<Postgres> {
+  if (!existsSync(join(BIN, 'postgres'))) {
+    throw new Error(`PostgreSQL 15 is not installed in ${BIN} (npm test installs it: apt-get install postgresql-15)`);
+  }
   const dir = mkdtempSync(join(tmpdir(), 'pg-race-'));
   chmodSync(dir, 0o777);
   const data = join(dir, 'data');
   const port = String(20000 + Math.floor(Math.random() * 20000));
-  const init = spawnSync(...asDbUser(join(BIN, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust']), {
+  const init = spawnSync(...asDbUser(join(BIN, 'initdb'), ['-D', data, '-U', superuser, '-A', 'trust']), {
     encoding: 'utf8',
   });
   if (init.status !== 0) throw new Error(`initdb: ${init.stderr}`);
@@ -38,7 +53,8 @@ export async function startPostgres(): Promise<Postgres> {
     ...asDbUser(join(BIN, 'postgres'), ['-D', data, '-k', dir, '-p', port, '-c', 'listen_addresses=']),
     { stdio: 'ignore' },
   );
-  const connect = ['-X', '-q', '-A', '-t', '-h', dir, '-p', port, '-U', 'postgres', '-d', 'postgres'];
+  const address = ['-h', dir, '-p', port, '-d', 'postgres'];
+  const connect = ['-X', '-q', '-A', '-t', ...address, '-U', superuser];
   const deadline = Date.now() + 30_000;
   while (spawnSync('psql', [...connect, '-c', 'select 1'], { encoding: 'utf8' }).status !== 0) {
     if (Date.now() > deadline) throw new Error('postgres did not start');
@@ -55,6 +71,17 @@ export async function startPostgres(): Promise<Postgres> {
       } finally {
         s.close();
       }
+    },
+    psql(user, args) {
+      return new Promise((resolve, reject) => {
+        const child = spawn('psql', ['-X', '-q', ...address, '-U', user, ...args]);
+        let stdout = '';
+        let stderr = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ status: code ?? 1, stdout, stderr }));
+      });
     },
     stop() {
       // runuser does not pass signals on: pg_ctl stops the server itself.
