@@ -12,7 +12,7 @@ import { applyMigrations, applySeed } from './core/migrations.ts';
 import { lockDataDir } from './platform/data-dir-lock.ts';
 import { moveLegacyFiles } from './platform/files-dir.ts';
 import { makePrivateDir } from './platform/private-dir.ts';
-import { startFunctionScheduler } from './platform/scheduler.ts';
+import { declaredJobs, localSchedule, startFunctionScheduler } from './platform/scheduler.ts';
 import { createLocalService } from './platform/local-routes.ts';
 import { installWebSocketGlobal } from './platform/websocket-global.ts';
 import { createFetchHandler, createHttpServer, type Mounts, type UpgradeHandler } from './server.ts';
@@ -182,17 +182,16 @@ async function assemble(
   config.apiUrl = `http://${config.host}:${port}`;
   const startupMs = Math.round(performance.now() - startedAt);
   log(`ready on ${config.apiUrl} in ${startupMs} ms (${created ? 'new' : 'existing'} database)`);
-  const scheduler =
-    config.schedule.length > 0
-      ? startFunctionScheduler({
-          apiUrl: () => config.apiUrl,
-          serviceRoleKey: config.serviceRoleKey,
-          jobs: config.schedule,
-          log,
-          // In-process, like the functions' own calls (ctx.dispatch).
-          fetch: (input, init) => dispatch(new Request(input, init)),
-        })
-      : null;
+  const scheduler = config.schedule
+    ? startFunctionScheduler({
+        apiUrl: () => config.apiUrl,
+        serviceRoleKey: config.serviceRoleKey,
+        jobs: localSchedule(await declaredJobs(db), config.schedule.env),
+        log,
+        // In-process, like the functions' own calls (ctx.dispatch).
+        fetch: (input, init) => dispatch(new Request(input, init)),
+      })
+    : null;
   let stopping: Promise<void> | undefined;
   return {
     url: config.apiUrl,

@@ -3312,6 +3312,16 @@ export type Database = {
       };
       reserve_phone_number_purchase: { Args: { owner_id: string }; Returns: undefined };
       save_chat_message: { Args: { conversation: Json; message: Json }; Returns: string };
+      schedule_jobs: { Args: { project_url: string }; Returns: number };
+      scheduled_jobs: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          cron_schedule: string;
+          every_seconds: number;
+          function_path: string;
+          name: string;
+        }[];
+      };
       set_user_admin: { Args: { is_admin: boolean; user_id: string }; Returns: undefined };
       subdomain_available: { Args: { agent_id?: string; subdomain: string }; Returns: boolean };
       subdomain_redirect: { Args: { subdomain: string }; Returns: string };

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'smol-toml';
-import { localSchedule } from '../platform/scheduler.ts';
 import type { AuthRateLimit, BundledModules, LocalStackConfig, SupabaseConfig } from './contracts.ts';
 import { filesDirOf } from '../platform/files-dir.ts';
 import { generateStackKeys } from './keys.ts';
@@ -221,7 +220,7 @@ export async function resolveStackConfig(options: StackOptions = {}): Promise<Lo
     maxBodyBytes: options.maxBodyBytes ?? 10 * 1024 * 1024,
     supabaseConfig,
     functionEnv: options.functionEnv ?? {},
-    schedule: options.schedule ? localSchedule(env) : [],
+    schedule: options.schedule ? { env } : null,
     ...(options.bundled ? { bundled: options.bundled } : {}),
   };
 }

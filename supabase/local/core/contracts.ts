@@ -1,5 +1,4 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { ScheduledFunction } from '../platform/scheduler.ts';
 import type { StackKeys } from './keys.ts';
 
 /**
@@ -36,8 +35,11 @@ export interface LocalStackConfig extends StackKeys {
   supabaseConfig: SupabaseConfig;
   /** Variables handed to edge functions besides the SUPABASE_* ones. */
   functionEnv: Record<string, string>;
-  /** Functions POSTed on an interval (pg_cron's jobs when hosted); empty unless `schedule`. */
-  schedule: ScheduledFunction[];
+  /**
+   * Set to POST the product's declared jobs on their intervals (pg_cron's jobs when hosted), with
+   * the environment their interval overrides are read from; null when the stack schedules nothing.
+   */
+  schedule: { env: Record<string, string | undefined> } | null;
   /** Set when the stack runs from a bundle (the desktop app): see BundledModules. */
   bundled?: BundledModules;
 }

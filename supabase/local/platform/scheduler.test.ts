@@ -37,26 +37,28 @@ describe('local function scheduler', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('dispatches connectors every minute unless the interval is set; sweeps voice calls and sends email alerts every minute', () => {
-    expect(localSchedule({})).toEqual([
+  it('runs each declared job at its interval; the connector and sender intervals can be overridden', () => {
+    const declared = [
+      { name: 'connector-dispatch', function_path: 'connector-dispatch', every_seconds: 60 },
+      { name: 'voice-call-sweeper', function_path: 'voice-call-sweeper', every_seconds: 60 },
+      { name: 'whatsapp-sender-sweep', function_path: 'whatsapp-senders/sweep', every_seconds: 30 },
+    ];
+    expect(localSchedule(declared, {})).toEqual([
       { slug: 'connector-dispatch', everyMs: 60_000 },
       { slug: 'voice-call-sweeper', everyMs: 60_000 },
-      { slug: 'notification-emails', everyMs: 60_000 },
-      { slug: 'phone-numbers/releases/sweep', everyMs: 60_000 },
       { slug: 'whatsapp-senders/sweep', everyMs: 30_000 },
     ]);
-    expect(localSchedule({ CONCIERGE_CONNECTOR_DISPATCH_MS: '5000' })).toEqual([
-      { slug: 'connector-dispatch', everyMs: 5000 },
-      { slug: 'voice-call-sweeper', everyMs: 60_000 },
-      { slug: 'notification-emails', everyMs: 60_000 },
-      { slug: 'phone-numbers/releases/sweep', everyMs: 60_000 },
-      { slug: 'whatsapp-senders/sweep', everyMs: 30_000 },
-    ]);
-    // Tests follow senders faster; a busy loop falls back to 30 s.
-    expect(localSchedule({ CONCIERGE_WHATSAPP_SENDER_SWEEP_MS: '500' }).at(-1)?.everyMs).toBe(500);
-    expect(localSchedule({ CONCIERGE_WHATSAPP_SENDER_SWEEP_MS: '5' }).at(-1)?.everyMs).toBe(30_000);
-    // Nonsense or a busy loop falls back to the default.
-    expect(localSchedule({ CONCIERGE_CONNECTOR_DISPATCH_MS: 'soon' })[0]?.everyMs).toBe(60_000);
-    expect(localSchedule({ CONCIERGE_CONNECTOR_DISPATCH_MS: '10' })[0]?.everyMs).toBe(60_000);
+    expect(localSchedule(declared, { CONCIERGE_CONNECTOR_DISPATCH_MS: '5000' })[0]).toEqual({
+      slug: 'connector-dispatch',
+      everyMs: 5000,
+    });
+    // Tests follow senders faster; a busy loop falls back to the declared interval.
+    expect(localSchedule(declared, { CONCIERGE_WHATSAPP_SENDER_SWEEP_MS: '500' }).at(-1)?.everyMs).toBe(500);
+    expect(localSchedule(declared, { CONCIERGE_WHATSAPP_SENDER_SWEEP_MS: '5' }).at(-1)?.everyMs).toBe(30_000);
+    // Nonsense or a busy loop falls back to the declared interval.
+    expect(localSchedule(declared, { CONCIERGE_CONNECTOR_DISPATCH_MS: 'soon' })[0]?.everyMs).toBe(60_000);
+    expect(localSchedule(declared, { CONCIERGE_CONNECTOR_DISPATCH_MS: '10' })[0]?.everyMs).toBe(60_000);
+    // Only the named jobs take overrides.
+    expect(localSchedule(declared, { CONCIERGE_VOICE_CALL_SWEEPER_MS: '1000' })[1]?.everyMs).toBe(60_000);
   });
 });

@@ -1,9 +1,10 @@
 /**
- * The local stand-in for the hosted project's scheduled jobs (pg_cron + pg_net, README
- * "Connectors"): POSTs to scheduled edge functions with the service role key on an interval.
- * Runs are never overlapped; a failed run is logged and the next one tries again. Started by the
- * stack itself when asked (`schedule: true`: `npm start` and the desktop app), so every host of
- * the embedded backend delivers connectors; test stacks call the functions themselves.
+ * The local stand-in for the hosted project's scheduled jobs (pg_cron + pg_net): POSTs to the
+ * product's declared jobs (`private.scheduled_jobs`, read through `public.scheduled_jobs()`) with
+ * the service role key on their intervals. Runs are never overlapped; a failed run is logged and
+ * the next one tries again. Started by the stack itself when asked (`schedule: true`: `npm start`
+ * and the desktop app), so every host of the embedded backend runs them; test stacks call the
+ * functions themselves.
  */
 export interface ScheduledFunction {
   slug: string;
@@ -46,24 +47,38 @@ export function startFunctionScheduler(options: {
   };
 }
 
-/** The hosted project's cron jobs, as the embedded stack runs them. */
-export function localSchedule(env: Record<string, string | undefined>): ScheduledFunction[] {
-  const every = Number(env.CONCIERGE_CONNECTOR_DISPATCH_MS);
-  const senders = Number(env.CONCIERGE_WHATSAPP_SENDER_SWEEP_MS);
-  // Finished conversations reach Zapier/Make connectors once a minute, as pg_cron does when hosted;
-  // voice calls never ended are closed and charged on the same beat.
-  return [
-    { slug: 'connector-dispatch', everyMs: Number.isFinite(every) && every >= 1000 ? every : 60_000 },
-    { slug: 'voice-call-sweeper', everyMs: 60_000 },
-    // Emails queued by Postgres (alerts, monthly usage reports, announcements), to the inbox or the provider.
-    { slug: 'notification-emails', everyMs: 60_000 },
-    // Numbers of deleted agents are released at Twilio (a no-op without Twilio configured).
-    { slug: 'phone-numbers/releases/sweep', everyMs: 60_000 },
-    // WhatsApp senders are followed with no console open: every 30 s, the CREATING cadence (each
-    // sender's own next poll time decides whether it is fetched; a no-op without Twilio).
-    {
-      slug: 'whatsapp-senders/sweep',
-      everyMs: Number.isFinite(senders) && senders >= 200 ? senders : 30_000,
-    },
-  ];
+/** One row of the product's job list (`public.scheduled_jobs()`, declared in SQL). */
+export interface DeclaredJob {
+  name: string;
+  function_path: string;
+  every_seconds: number;
+}
+
+/** Interval overrides for development and tests, by job name: milliseconds and the least accepted. */
+const OVERRIDES: Record<string, { variable: string; minimumMs: number }> = {
+  'connector-dispatch': { variable: 'CONCIERGE_CONNECTOR_DISPATCH_MS', minimumMs: 1000 },
+  'whatsapp-sender-sweep': { variable: 'CONCIERGE_WHATSAPP_SENDER_SWEEP_MS', minimumMs: 200 },
+};
+
+/**
+ * The product's declared jobs as the embedded stack runs them: each function path at its declared
+ * interval, unless an override variable sets a sensible one (nonsense or a busy loop is ignored).
+ */
+export function localSchedule(jobs: DeclaredJob[], env: Record<string, string | undefined>): ScheduledFunction[] {
+  return jobs.map((job) => {
+    const override = OVERRIDES[job.name];
+    const ms = override ? Number(env[override.variable]) : Number.NaN;
+    return {
+      slug: job.function_path,
+      everyMs: override && Number.isFinite(ms) && ms >= override.minimumMs ? ms : job.every_seconds * 1000,
+    };
+  });
+}
+
+/** Reads the declared job list from the database (the stack's own superuser connection). */
+export async function declaredJobs(db: { query<T>(sql: string): Promise<{ rows: T[] }> }): Promise<DeclaredJob[]> {
+  const { rows } = await db.query<DeclaredJob>(
+    'select name, function_path, every_seconds from public.scheduled_jobs()',
+  );
+  return rows;
 }
