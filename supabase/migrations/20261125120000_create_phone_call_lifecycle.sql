@@ -574,7 +574,7 @@ $$;
 
 -- The transfer_call tool, a 'system' tool like every catalogue tool. Not picked by owners
 -- (enabled = false keeps it out of the tools page and agent_for_turn): the phone channel offers it
--- on calls of agents that have a transfer number (_shared/phone/transfer.ts).
+-- on calls of agents that have a transfer number (_shared/tools/transfer.ts).
 insert into public.tool_catalogue (id, name, description, icon, enabled, function_definition, default_config, sort_order)
 values ('transfer_call', 'Call transfer', 'Hands a phone caller to a human at the agent''s transfer number.', 'default',
         false,
