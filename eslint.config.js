@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Zones may not leak (CONVENTIONS §2): browser code never reaches Electron, Node built-ins or the
+// Zones may not leak: browser code never reaches Electron, Node built-ins or the
 // embedded backend; server functions never import React.
 // Bare built-in names are listed as exact `paths` (a gitignore-style pattern like 'http' would also
 // match a local folder named http/); the `node:` prefix is caught by a pattern.

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three layers (ARCHITECTURE §7): unit tests beside the code, integration tests against a fresh
+ * Three layers: unit tests beside the code, integration tests against a fresh
  * local stack, end-to-end tests in Chromium. `npm test` runs them in that order.
  */
 export default defineConfig({

@@ -22,7 +22,7 @@ const listenHost = process.env.CONCIERGE_SITE_HOST ?? '127.0.0.1';
 export default defineConfig(({ mode }) => ({
   root,
   plugins: [react(), staticHostHeadersPlugin('site')],
-  // The one contract module shared with the console and the functions (ARCHITECTURE §4).
+  // The one contract module shared with the console and the functions.
   resolve: {
     alias: { '@contracts': fileURLToPath(new URL('../supabase/functions/_shared/contracts', import.meta.url)) },
   },

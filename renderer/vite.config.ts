@@ -8,7 +8,7 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const consolePort = Number(process.env.CONCIERGE_CONSOLE_PORT ?? 5180);
 
 /**
- * The console (ARCHITECTURE §5). `base: './'` keeps asset URLs relative so the same build loads
+ * The console. `base: './'` keeps asset URLs relative so the same build loads
  * from Electron's app:// protocol and from any web host; index.html pins `<base href="/">` so deep
  * links (e.g. /agents/1/dashboard) still resolve assets from the root.
  */

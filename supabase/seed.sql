@@ -88,7 +88,8 @@ values ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-0000000
   'menu-and-hours.txt', 'txt', 'uploaded', 812)
 on conflict (id) do nothing;
 
--- Chunks without embeddings: full-text retrieval works now, vectors come with the embedding function.
+-- Chunks without embeddings: retrieval finds them through its full-text half; files uploaded through
+-- knowledge-ingest get their vectors too.
 insert into public.knowledge_chunks (document_id, agent_id, user_id, chunk_index, content, token_count)
 values
   ('b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001', 0,

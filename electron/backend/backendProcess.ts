@@ -4,7 +4,7 @@ import type { FunctionModuleLoader } from '../../supabase/local/core/contracts.t
 import { backendCommandSchema, type BackendEvent } from './protocol.ts';
 
 /**
- * The embedded backend's utility process (ARCHITECTURE §6): runs the local stack away from the
+ * The embedded backend's utility process: runs the local stack away from the
  * main process, so migrations, PGlite queries and function handlers never block the window.
  * Built into dist-electron/backend.mjs by scripts/build-backend.mjs, which passes the static
  * registry of every edge function handler (a bundle cannot scan folders and import TypeScript).

@@ -22,7 +22,7 @@ import type { NavigationPolicy } from './security/navigation.ts';
 import { createMainWindow } from './window.ts';
 
 /**
- * Electron main process: a thin shell around the same console the browser gets (ARCHITECTURE §6).
+ * Electron main process: a thin shell around the same console the browser gets.
  * Order matters: privileges and the single-instance lock before `ready`; lockdown, protocol and
  * IPC before the first window loads anything.
  */

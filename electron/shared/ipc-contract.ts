@@ -7,7 +7,7 @@ import {
 import type { ConciergeLibraryApi } from './library-contract.ts';
 
 /**
- * The one contract between the Electron main process and the preload (CONVENTIONS §1): channel
+ * The one contract between the Electron main process and the preload: channel
  * names, the zod schema of every payload crossing IPC in either direction, and the API the preload
  * exposes as `window.concierge`. Both sides parse what they receive; neither trusts the other.
  *

@@ -1,6 +1,6 @@
 /**
- * Per-agent head tags for the public site's index.html (issue 8: crawlers and link previews do not
- * run JavaScript). The server that serves the built site calls `injectAgentMeta` for each request
+ * Per-agent head tags for the public site's index.html, because crawlers and link previews do
+ * not run JavaScript. The server that serves the built site calls `injectAgentMeta` for each request
  * with the agent named by the host (public_agent RPC → parsePublicAgent) or null. Pure string work:
  * every agent-provided value is HTML-escaped; no script is written into the page.
  */
@@ -37,7 +37,10 @@ export interface AgentHead {
   themeColor: string;
 }
 
-/** What the head says about an agent, with the spec's fallbacks (meta → og/twitter, hero texts). */
+/**
+ * What the head says about an agent. A missing meta text falls back to the hero texts, a missing
+ * Open Graph text to the meta one, a missing Twitter text to the Open Graph one.
+ */
 export function agentHead(agent: PublicAgent, pageUrl: string): AgentHead {
   const b = agent.branding;
   const title = oneLine(b.metaTitle ?? (agent.heroTitle ? `${agent.name} - ${agent.heroTitle}` : agent.name), 120);

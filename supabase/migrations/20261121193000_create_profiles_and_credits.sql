@@ -1,6 +1,6 @@
 -- Accounts and money: profiles (1:1 with auth.users), packs, the credit ledger, subscriptions and
 -- subscription usage, with the RPCs that are the only way credits, the admin flag and
--- subscriptions change. Written as a security document (CONVENTIONS, basejump model): each table
+-- subscriptions change. Written as a security document: each table
 -- is created, its client grants revoked then granted minimally, RLS enabled, policies named as
 -- sentences using (select auth.uid()), and every policy column indexed.
 
@@ -150,7 +150,7 @@ end
 $$;
 
 -- ---------------------------------------------------------------------------------------------
--- subscriptions and subscription_usage (§3.5)
+-- subscriptions and subscription_usage (agents created and credits used per user)
 -- ---------------------------------------------------------------------------------------------
 create table public.subscriptions (
   id uuid primary key default gen_random_uuid(),

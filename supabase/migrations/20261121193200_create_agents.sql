@@ -30,7 +30,7 @@ create table public.agents (
   user_id uuid not null references public.profiles (id) on delete cascade,
   name text not null check (char_length(btrim(name)) between 1 and 100),
   company_name text check (char_length(company_name) <= 200),
-  -- the system prompt (spec: "stored in the field description"); never exposed to visitors
+  -- the system prompt, kept in `description`; never exposed to visitors
   description text not null default '' check (char_length(description) <= 100000),
   default_language text not null default 'en_US' check (default_language ~ '^[a-z]{2,3}_[A-Z]{2}$'),
   voice text not null default 'male' check (voice in ('male', 'female')),

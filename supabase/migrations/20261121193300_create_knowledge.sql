@@ -1,5 +1,5 @@
 -- Knowledge base: documents uploaded by the owner to the `knowledge` bucket
--- and their chunks for hybrid retrieval (pgvector cosine + full-text), ARCHITECTURE §4.
+-- and their chunks for hybrid retrieval (pgvector cosine + full-text) by the conversation core.
 
 -- Hosted projects ship pgvector disabled; the local stack's bootstrap already created it.
 create extension if not exists vector with schema extensions;

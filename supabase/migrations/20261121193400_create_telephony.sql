@@ -84,7 +84,7 @@ create table public.calls (
   status text not null default 'in_progress'
     check (status in ('queued', 'ringing', 'in_progress', 'completed', 'failed', 'canceled', 'busy', 'no-answer')),
   duration integer not null default 0 check (duration >= 0),
-  -- when the call started (spec field "timestamp")
+  -- when the call started
   "timestamp" timestamptz not null default now(),
   ended_at timestamptz,
   recording_url text check (char_length(recording_url) <= 2048),

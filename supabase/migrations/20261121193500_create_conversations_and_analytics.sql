@@ -1,4 +1,4 @@
--- Conversations and messages on every channel (the spec's chat_history; ARCHITECTURE §4: the
+-- Conversations and messages on every channel (the only transcript of any channel: the
 -- engine persists both sides of each turn as the service role), contacts with persisted favourite
 -- and notes, and tracking events/metrics.
 

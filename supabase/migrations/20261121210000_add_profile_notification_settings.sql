@@ -1,5 +1,5 @@
 -- Profile notification preferences (Settings tab): email alerts, feature
--- announcements and usage reports. The spec's toggles were not saved anywhere; Concierge keeps them
+-- announcements and usage reports. The toggles are saved: Concierge keeps them
 -- on the profile row so they follow the user across devices. They are user-editable like name,
 -- avatar and lang: same column grant, same owner/admin update policy (unchanged), and the protect
 -- trigger keeps refusing money, role and identity columns.

@@ -1,5 +1,5 @@
--- Knowledge ingestion progress and hybrid retrieval for the conversation engine (issue 6,
--- ARCHITECTURE §4). Status 'uploaded' keeps its meaning from the data model: the document is ready
+-- Knowledge ingestion progress and hybrid retrieval for the conversation engine.
+-- Status 'uploaded' keeps its meaning from the data model: the document is ready
 -- (extracted, chunked, embedded) and retrieval uses it; 'processing' shows `progress` (0..100);
 -- 'failed' carries `error`.
 

@@ -6,7 +6,7 @@
 -- Drafts are allowed (the console autosaves while the owner is still filling the dialog): an empty
 -- url or no file yet is fine, but whatever is filled must be valid, and an enabled interaction
 -- needs at least one delivery channel. A document must sit in the owner's own folder of the
--- private interaction-documents bucket (10 MB and the spec's types, enforced by the bucket too).
+-- private interaction-documents bucket (10 MB; pdf, doc, docx, txt, png, jpg, jpeg; enforced by the bucket too).
 
 create or replace function private.check_interaction() returns trigger
 language plpgsql set search_path = '' as $$

@@ -1,10 +1,10 @@
--- Pack limits are enforced by the database, not only by the console. Today only
--- `max_agents` has something to count on insert: `users` has no team table yet, WhatsApp has no
--- inbound channel creating conversations yet, and minutes/credits are already bounded by the
--- ledger (profiles.credits >= 0).
+-- Pack limits are enforced by the database, not only by the console. This migration counts
+-- `max_agents` on insert: `users` has no team table, minutes/credits are already bounded by the
+-- ledger (profiles.credits >= 0), and WhatsApp conversations are counted where they are received
+-- (20261125190000, whatsapp messaging).
 --
 -- Which pack applies: the user's subscription while it runs (active, or cancelled at period end
--- and the period not over); without one, the free pack (spec 000 §3.2: every user starts on it,
+-- and the period not over); without one, the free pack (every user starts on it,
 -- 1 agent). -1 means unlimited. Admins are unlimited. The service role and SQL run outside a
 -- request (seed, maintenance) act for the platform and are not limited.
 
@@ -42,7 +42,7 @@ begin
     return new;
   end if;
   pack := private.current_pack(new.user_id);
-  -- A missing free pack row (deleted by an admin) falls back to the spec's free pack: one agent.
+  -- A missing free pack row (deleted by an admin) falls back to the free pack's own limit: one agent.
   allowed := coalesce(pack.max_agents, 1);
   if allowed = -1 then
     return new;

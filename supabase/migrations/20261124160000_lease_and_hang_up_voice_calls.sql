@@ -1,10 +1,9 @@
 -- Browser voice calls: the server can hang up, a liveness lease times abandoned calls, and parallel
 -- calls reserve the balance.
 --
--- The review found that `end` settled a call without proving the caller held it, that nothing
--- could stop the provider's realtime session (its call id was thrown away), that a crashed tab was
--- charged up to the 4 h maximum, and that parallel calls each got a maximum from the same
--- unreserved balance. Now:
+-- Before this migration `end` settled a call without proving the caller held it, nothing could
+-- stop the provider's realtime session (its call id was thrown away), a crashed tab was charged up
+-- to the 4 h maximum, and parallel calls each got a maximum from the same unreserved balance. Now:
 --   * the provider's call id is kept on the row (written only by these definer functions) so the
 --     `end` request, a heartbeat past the maximum and the sweeper hang the provider call up; a
 --     failed hang-up is counted and retried by the sweeper, never in the way of settling;

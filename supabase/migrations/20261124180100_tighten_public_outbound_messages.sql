@@ -1,5 +1,5 @@
--- Issue 13 §5 follow-up (a review of 20261124130000): what a public conversation can make an agent
--- send was still too loose.
+-- What a public conversation can make an agent send was still too loose after 20261124130000,
+-- which first bounded it (the visitor's own address, a confirmation, caps).
 --   * The visitor's words are what the server observed: a browser-supplied call transcript
 --     (messages.verified = false) neither gives an address nor confirms one.
 --   * Caps count a normalised recipient: victim+1@example.com is victim@example.com, and a phone

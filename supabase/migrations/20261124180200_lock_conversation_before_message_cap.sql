@@ -1,4 +1,4 @@
--- Issue 13 §5 follow-up: the 200-messages cap of a public conversation counted without a lock, so
+-- The 200-messages cap of a public conversation counted without a lock, so
 -- parallel turns on one conversation could all pass it. save_chat_message (as in 20261124130000)
 -- now locks the conversation row before counting.
 

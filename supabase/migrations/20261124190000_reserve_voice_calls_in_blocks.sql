@@ -1,5 +1,5 @@
--- Browser voice calls reserve the balance in blocks, topped up while the call lasts (issue 13,
--- point 1, third review).
+-- Browser voice calls reserve the balance in blocks, topped up while the call lasts, so one
+-- owner's balance can serve several calls at once.
 --
 -- 20261124160000 gave a new call the whole unreserved balance (up to 4 h), so an owner's first call
 -- held every credit and a second caller got a 402: one call at a time, which no business accepts.

@@ -1,4 +1,4 @@
--- A new agent gets the spec's default branding from the
+-- A new agent gets its default branding from the
 -- database, so every client that creates an agent gets it, not only the console's wizard:
 --   hero_title     the agent name
 --   meta/OG/Twitter titles and descriptions built from the company, else the sector, else 'Business'

@@ -406,7 +406,7 @@ alter table public.tool_catalogue add constraint tool_catalogue_default_config_t
   check (private.jsonb_values_are_text(default_config));
 
 -- Model settings: the call models default to the realtime model the voice path runs (the GA
--- successor of the spec's preview default); rows still on the old default follow.
+-- successor of the gpt-4o realtime preview, the earlier default); rows still on the old default follow.
 alter table public.platform_settings alter column internal_call_model set default 'gpt-realtime';
 alter table public.platform_settings alter column gsm_call_model set default 'gpt-realtime';
 update public.platform_settings set internal_call_model = 'gpt-realtime' where internal_call_model = 'gpt-4o-realtime-preview';

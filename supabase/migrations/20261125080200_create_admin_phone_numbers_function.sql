@@ -1,7 +1,6 @@
--- Admin number management, read side (spec 002 §7.5 "agents fetch … used to show
--- which agent owns a number; number list fetch"): every phone number with its owner and the agent
+-- Admin number management, read side: every phone number with its owner and the agent
 -- it is assigned to, in one admin-only query instead of a browser join over 1000 agents.
--- Buying a number for a user needs the telephony provider and comes with the phone issue.
+-- Buying a number for a user needs the telephony provider: 20261125110000 adds it.
 
 create or replace function public.admin_phone_numbers(search text default '', page_size integer default 25,
   page integer default 0)

@@ -126,7 +126,7 @@ end
 $$;
 
 -- 4. Deleting an agent releases its numbers -----------------------------------------------------
--- Spec 001 §4.6 / issue 16: the number goes with its agent, at Twilio too (it is paid for monthly).
+-- The number goes with its agent, at Twilio too (it is paid for monthly).
 -- The database cannot call Twilio, so the trigger removes the rows (no call reaches a deleted agent)
 -- and queues the Twilio release; the function releases queued numbers (the console asks right after
 -- deleting an agent, and a scheduler sweeps what is left, see README "Connectors").

@@ -572,9 +572,9 @@ language sql security definer set search_path = '' as $$
    where r.kind = twilio_release_webhook.kind and r.natural_key = left(twilio_release_webhook.natural_key, 200)
 $$;
 
--- The transfer_call tool (spec: catalogue tools are 'system' tools). Not picked by owners
+-- The transfer_call tool, a 'system' tool like every catalogue tool. Not picked by owners
 -- (enabled = false keeps it out of the tools page and agent_for_turn): the phone channel offers it
--- on calls of agents that have a transfer number (_shared/phone/transfer.ts).
+-- on calls of agents that have a transfer number (_shared/tools/transfer.ts).
 insert into public.tool_catalogue (id, name, description, icon, enabled, function_definition, default_config, sort_order)
 values ('transfer_call', 'Call transfer', 'Hands a phone caller to a human at the agent''s transfer number.', 'default',
         false,

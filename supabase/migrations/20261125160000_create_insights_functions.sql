@@ -1,5 +1,5 @@
--- Insights (issue 18 §1-2; spec 002 §2.6, §3 "Agent statistics" and "Dashboard aggregate", §4.2,
--- §9): the dashboards' numbers are computed here, never from rows shipped to the browser.
+-- Insights (the main dashboard, the per-agent dashboard and its statistics): the dashboards'
+-- numbers are computed here, never from rows shipped to the browser.
 --
 -- Definitions (one place; the console only formats them):
 -- * calls = completed phone calls (`calls`, "gsm"; the owner's sandbox calls, source 'sandbox', never)

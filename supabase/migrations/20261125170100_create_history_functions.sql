@@ -1,4 +1,4 @@
--- The lists of issue 18 §5-7 (call history, contacts, the conversations inbox, a contact's
+-- The owner's lists (call history, contacts, the conversations inbox, a contact's
 -- timeline) as SQL functions with keyset paging: the browser gets one page, never the rows to
 -- filter. They run as the caller (security invoker), so RLS still decides, and they filter on
 -- (select auth.uid()) themselves so the owner-leading indexes below are used. Every owner, admins

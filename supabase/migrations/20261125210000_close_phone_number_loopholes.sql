@@ -1,4 +1,4 @@
--- Loopholes in buying and releasing numbers found by the review of issue 16 §1:
+-- Loopholes in buying and releasing numbers found in review:
 --   1. release_phone_number moved an owner's number to the pool without releasing it at Twilio, so
 --      an owner could loop buy → release → buy past the one-number rule while the platform kept
 --      paying: only the server may call it now (owners release through the phone-numbers function,

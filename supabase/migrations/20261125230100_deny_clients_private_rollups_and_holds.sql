@@ -1,4 +1,4 @@
--- Private tables added for issues 16-18 have RLS on and no grant to clients; the Supabase advisor
+-- Private tables added for phone calls, WhatsApp and insights have RLS on and no grant to clients; the Supabase advisor
 -- flags RLS without a policy as "forgotten". Say it explicitly: no client role may touch them (their
 -- definer functions and triggers are their only readers and writers). Also the covering index the
 -- advisor asks for on whatsapp_template_choices' (agent_id, user_id) foreign key.

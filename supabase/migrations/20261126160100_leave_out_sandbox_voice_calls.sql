@@ -1,4 +1,4 @@
--- The owner's sandbox voice calls are tests, not calls anyone made (review of issue 18 §2). The
+-- The owner's sandbox voice calls are tests, not calls anyone made. The
 -- console's Test Agent calls through voice-session like a visitor, so they were stored as visitors'
 -- `web_voice` calls: their call token could rate them through the API (moving the owner's
 -- satisfaction) and the dashboards counted them as calls, conversations and people, although "the

@@ -1,4 +1,4 @@
--- sync_recording_annotation, race-free (review of issue 20 §1). The first version read the row
+-- sync_recording_annotation, race-free. The first version read the row
 -- `for update` and then upserted unconditionally: with no row yet the read locks nothing, so two
 -- first saves of the same call could both pass it and the later-arriving, older edit overwrote the
 -- newer one. Now the write itself decides: the upsert only replaces a row whose edit is not newer

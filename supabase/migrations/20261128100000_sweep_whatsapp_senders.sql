@@ -9,7 +9,7 @@
 --    (contracts/whatsapp.ts senderSweepInterval: 30 s while CREATING, 60 s otherwise, ERROR never):
 --    each stored status carries `config.next_status_check`; a sender without one (stored before
 --    this migration) is due at once. The claim pushes it 60 s on, so a concurrent sweep skips it
---    and a failed poll is retried 60 s later (the spec's retry); a successful poll stores the
+--    and a failed poll is retried 60 s later; a successful poll stores the
 --    status with its own next time.
 -- 2. `whatsapp_receive_message`: ONLINE:UPDATING (Twilio applying a profile change to a live
 --    sender) is online too, as contracts/whatsapp.ts ONLINE_SENDER_STATUSES says.

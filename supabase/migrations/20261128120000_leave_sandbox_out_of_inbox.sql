@@ -1,5 +1,5 @@
--- The inbox leaves out the owner's own sandbox tests, as everything else of issue 18 does (review of
--- issue 18 §7). Sandbox chats, sandbox phone calls and sandbox browser calls all have conversations
+-- The inbox leaves out the owner's own sandbox tests, as the dashboards, analytics, call history
+-- and contacts do. Sandbox chats, sandbox phone calls and sandbox browser calls all have conversations
 -- of channel 'sandbox' (20261126160100); the dashboards, analytics, call history, contacts and
 -- notifications already leave them out, but conversation_inbox listed them and accepted 'sandbox' as
 -- a channel filter, so the inbox and its CSV/JSON exports counted tests as visitors' conversations.

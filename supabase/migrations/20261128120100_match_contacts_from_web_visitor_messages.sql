@@ -1,5 +1,5 @@
--- A web visitor who gives their email or phone number in the chat becomes a contact (issue 18 §6:
--- "an email/phone a web visitor gave"). Until now only an address the agent sent something to
+-- A web visitor who gives their email or phone number in the chat becomes a contact, like
+-- a caller or a WhatsApp sender. Until now only an address the agent sent something to
 -- (outbound_messages, 20261125170000) made a web visitor a contact, so a visitor who wrote
 -- "call me on +33 6 12 34 56 78" and then called from that number was two strangers.
 --

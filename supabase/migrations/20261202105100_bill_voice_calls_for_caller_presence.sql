@@ -1,7 +1,7 @@
 -- A browser voice call is kept alive and billed for a person being there, not for the server's own
--- connection, and every agent bounds its calls (second outside review).
+-- connection, and every agent bounds its calls.
 --
--- The review found that a call whose page never sent a heartbeat stayed open for 30 minutes and
+-- Before this migration a call whose page never sent a heartbeat stayed open for 30 minutes and
 -- was charged 31 credits: the server's control connection to the call renewed the lease itself, so
 -- the lease proved only that the server was connected. And a start storm cost the owner a credit
 -- per call held for a second and a half, though no caller ever spoke. Now:

@@ -1,5 +1,5 @@
 /**
- * Loopback load test for /rest/v1 (issue 2 budget: ≥ 800 authenticated single-row selects/s with
+ * Loopback load test for /rest/v1 (budget: ≥ 800 authenticated single-row selects/s with
  * p99 ≤ 50 ms at 16 concurrent clients). The stack runs in this process; the load generator runs
  * in a child process with 16 keep-alive connections, each issuing requests back to back. The
  * server's CPU time per request is printed too: on a shared machine it is steadier than wall time.

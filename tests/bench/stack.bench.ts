@@ -1,5 +1,5 @@
 /**
- * `npm run bench:stack [-- --seconds 5 --concurrency 16]`: figures for issue 2's budgets.
+ * `npm run bench:stack [-- --seconds 5 --concurrency 16]`: figures for the embedded stack's budgets.
  * 1. Cold start to ready of `scripts/stack.ts` in a child process, on a fresh data dir and on the
  *    existing one (budget ≤ 6 s).
  * 2. Over HTTP on loopback, 16 concurrent clients for N seconds each, as a signed-in user with RLS:

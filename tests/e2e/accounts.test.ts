@@ -199,7 +199,7 @@ describe('accounts: a new owner from the landing page to credits', () => {
     await context.close();
   });
 
-  it('refuses a wrong password, an unknown email, an unconfirmed address, a weak password and a used email with the spec’s messages', async () => {
+  it('refuses a wrong password, an unknown email, an unconfirmed address, a weak password and a used email, with the message each one gets', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     const login = new LoginPage(page, product.consoleUrl);
     await page.goto(`${product.consoleUrl}/login`);

@@ -10,7 +10,7 @@ import { productClient } from './support/clients.ts';
 import { DESKTOP, launchBrowser, newPage, screenshot } from './support/browser.ts';
 
 /**
- * Issue 19 §5, §6 and §9 as the demo admin: billing figures, months, paged transactions and the
+ * Billing, site assets and numbers as the demo admin: billing figures, months, paged transactions and the
  * CSV export come from payment events; a favicon uploaded on /site-config is served in the pages'
  * head; every phone number is listed with its owner and agent, buying one is honestly unavailable.
  * Every row this file adds is removed again, and the site settings are put back.

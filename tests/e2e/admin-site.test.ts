@@ -10,7 +10,7 @@ import { productClient } from './support/clients.ts';
 import { DESKTOP, launchBrowser, newPage, screenshot } from './support/browser.ts';
 
 /**
- * Issue 19 acceptance (points 4, 6, 7) as the demo admin: a pack created in /admin/packs shows on
+ * Packs, site SEO and the marketplace as the demo admin: a pack created in /admin/packs shows on
  * the landing page, the site title set in /site-config is in the served HTML, and the marketplace
  * is searched, filtered and opens an agent's page in a new tab. An owner gets Access Denied.
  */

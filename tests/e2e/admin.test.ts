@@ -12,7 +12,7 @@ import { startAiProduct, systemText, type AiProduct } from './support/temp-produ
 import { DESKTOP, launchBrowser, newPage } from './support/browser.ts';
 
 /**
- * Issue 19's admin acceptance (users and settings), on a product whose model is the fake OpenAI:
+ * The admin's users and settings screens, on a product whose model is the fake OpenAI:
  * the demo admin finds a user, grants 50 credits (the ledger entry shows in the user's Credits
  * tab), makes them admin, changes the chat model (the next chat turn asks the model for it) and
  * adds a custom tool with two parameters that the demo owner's wizard then offers.

@@ -11,7 +11,7 @@ import { DESKTOP, launchBrowser, screenshot } from './support/browser.ts';
 import { productClient } from './support/clients.ts';
 
 /**
- * Issue 18 §7: /analytics on seeded activity of two agents (web chat, WhatsApp, phone calls,
+ * /analytics on seeded activity of two agents (web chat, WhatsApp, phone calls,
  * browser voice calls) shows per channel, per agent and per day what this test computes from its
  * own seed; the agent filter and the ranges change it; the CSV export parses and matches; the
  * page fits 768 px; another owner's page shows none of it.

@@ -93,7 +93,7 @@ describe('branding editor', () => {
       await editor.screenshot(`${SHOTS}/branding-content.png`);
 
       await editor.openTab('media');
-      // a new agent has the spec's one album (set by the database on insert)
+      // a new agent has one empty album (set by the database on insert)
       const albums = page.getByTestId('album-list').locator('li');
       expect(await albums.count()).toBe(1);
       expect(await albums.first().textContent()).toMatch(/^Album/);

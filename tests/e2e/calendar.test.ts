@@ -53,7 +53,7 @@ describe('Google Calendar callback page', () => {
     expect(exchanges).toEqual([]);
 
     // A code with a state the server did not sign: the exchange is refused (400), the page logs
-    // the spec's message and still returns to integrations, with the stored agent id cleared.
+    // its message and still returns to integrations, with the stored agent id cleared.
     const logged: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') logged.push(message.text());

@@ -84,7 +84,7 @@ describe('configure: knowledge and connectors', () => {
     await shot(page, 'refused');
     expect(await tab.documentNames()).not.toContain('photo.png');
 
-    // Passes the browser's checks but not the server's: a text file named .pdf. The spec's message,
+    // Passes the browser's checks but not the server's: a text file named .pdf. The upload failure message,
     // the server's reason, and nothing left in the list or the bucket.
     await tab.upload([{ name: 'faux.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some text') }]);
     await expect

@@ -132,7 +132,7 @@ describe('console shell', () => {
     await login.screenshot(path.join(screenshotDir, 'signup-1280.png'));
   });
 
-  it('shows a spec message when signing in with an unknown account', async () => {
+  it('says the email or the password is wrong, without telling which, when signing in with an unknown account', async () => {
     const login = new LoginPage(page, base);
     await login.open();
     await login.fillSignIn(`nobody-${Date.now()}@example.com`, 'not-the-password');
@@ -179,7 +179,7 @@ describe('console shell', () => {
       await shell.notFoundHeading(shellEn.notFound).waitFor();
       const nav = page.getByRole('navigation', { name: shellEn.nav.main });
       expect(await nav.getByRole('button', { name: shellEn.sidebar.newAgent }).isVisible()).toBe(true);
-      // The usage box shows the owner's real minutes of the Enterprise pack (so not the spec's 0 / 0).
+      // The usage box shows the owner's real minutes of the Enterprise pack (real figures, not a fixed 0 / 0).
       const minutes = await demoOwnerMinutes();
       expect(minutes).not.toBe('0 / 0');
       await expect.poll(() => shell.usageMinutes().textContent()).toBe(`Pack minutes this period: ${minutes}`);

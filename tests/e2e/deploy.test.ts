@@ -100,7 +100,7 @@ describe('deploy page', () => {
     const deploy = new DeployPage(page, product.consoleUrl);
     await deploy.goto(agentId);
 
-    // Invalid domain: the spec's message, and no way to submit.
+    // Invalid domain: “Invalid Domain” with an example, and no way to submit.
     let dialog = await deploy.openWidgetDialog();
     await deploy.domainInput().fill('not a domain');
     await dialog.getByText(deployEn.widget.invalidTitle, { exact: true }).waitFor();

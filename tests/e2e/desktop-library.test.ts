@@ -23,7 +23,7 @@ import { DESKTOP, launchBrowser, newPage, screenshot } from './support/browser.t
 import { productClient } from './support/clients.ts';
 
 /**
- * Issue 20 acceptance, without the Electron binary: the console page in Chromium runs the real
+ * The offline recordings library, without the Electron binary: the console page in Chromium runs the real
  * preload (electron/preload/index.ts bundled with `electron` stood in for by support/desktop-bridge.ts),
  * so `window.concierge.library` is the app's own, bridged to the real main-process
  * library handlers running in this process (registered on an ipcMain stand-in, media served by the

@@ -14,12 +14,12 @@ import { DESKTOP, launchBrowser, newPage, screenshot } from './support/browser.t
 import { productClient } from './support/clients.ts';
 
 /**
- * Issue 18 §5-7 on seeded data (a fresh owner, rows written with the service role as the channels
- * write them): call history pages, plays and downloads a stereo phone recording and a browser-call
- * recording under the spec's name; a caller who then wrote on WhatsApp is one contact with both in
- * one timeline; favourite and notes survive a reload; every list's export (calls, contacts, inbox)
- * parses and holds the seeded rows its filters match, past one page; the pages fit a 768 px
- * window; the inbox works from the keyboard.
+ * The call history, contacts and inbox on seeded data (a fresh owner, rows written with the service
+ * role as the channels write them): call history pages, plays and downloads a stereo phone
+ * recording and a browser-call recording as `{type}-call-{yyyy-MM-dd-HH-mm-ss}.{ext}`; a caller who
+ * then wrote on WhatsApp is one contact with both in one timeline; favourite and notes survive a
+ * reload; every list's export (calls, contacts, inbox) parses and holds the seeded rows its filters
+ * match, past one page; the pages fit a 768 px window; the inbox works from the keyboard.
  */
 const product = inject('product');
 let browser: Browser;
@@ -266,7 +266,7 @@ async function signedIn() {
 }
 
 describe('call history', () => {
-  it('lists every call 20 at a time, plays the stereo recording and downloads it under the spec’s name', async () => {
+  it('lists every call 20 at a time, plays the stereo recording and downloads it under its call-type and start-time name', async () => {
     const { context, page } = await signedIn();
     const calls = new CallHistoryPage(page, product.consoleUrl, historyEn);
     await calls.open('/calls');
@@ -437,7 +437,7 @@ describe('call history periods and date ranges', () => {
 });
 
 describe('call history: browser calls and exports', () => {
-  it('plays a browser call’s recording and downloads it under the spec’s name', async () => {
+  it('plays a browser call’s recording and downloads it under its call-type and start-time name', async () => {
     const { context, page } = await signedIn();
     const calls = new CallHistoryPage(page, product.consoleUrl, historyEn);
     await calls.open(`/agents/${back.id}/calls`);

@@ -76,7 +76,7 @@ describe('interactions console', () => {
     await editor.field(texts.config.url).fill('https://bistrot.example/menu');
     await editor.field(texts.config.urlTitle).fill('Weekly menu');
     await editor.configDialog().getByPlaceholder(texts.config.instructionPlaceholder).fill('When asked about food');
-    // No channel while enabled is refused, with the spec's message.
+    // No channel while enabled is refused, with “Select at least one channel”.
     await editor.channel(texts.config.email).click();
     await editor.configDialog().getByText(texts.config.selectChannel).waitFor();
     await shell.screenshot(`${SHOTS}/interactions-config-no-channel.png`);
@@ -123,7 +123,7 @@ describe('interactions console', () => {
     await editor.configDialog().waitFor({ state: 'detached' });
     expect(await editor.cards().count()).toBe(1);
 
-    // share_document: a wrong type is refused with the spec's message, a PDF is uploaded.
+    // share_document: a wrong type is refused with “Unsupported file type”, a PDF is uploaded.
     await editor.pressNew();
     await editor.pickType('share_document').click();
     const fileInput = editor.configDialog().locator('input[type=file]');

@@ -8,7 +8,7 @@ import { DESKTOP, launchBrowser, newPage, screenshot } from './support/browser.t
 import { startTempProduct } from './support/temp-product.ts';
 
 /**
- * Issue 19 §8, /map: with a geocoder and a tile source configured (loopback fakes), the demo
+ * /map: with a geocoder and a tile source configured (loopback fakes), the demo
  * owner's agent is a marker at its business address over tiles the console's CSP lets in; the
  * shared product, configured with neither, says so instead of drawing a blank page.
  */

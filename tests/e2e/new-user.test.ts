@@ -21,7 +21,8 @@ import { SandboxPage } from './pages/SandboxPage.ts';
 import { DESKTOP, launchBrowser, newPage } from './support/browser.ts';
 
 /**
- * Issue 15, what a new user trips over (points 1, 6, 7, 8 and 10), in Chromium against the product
+ * What a new user trips over (dead ends, sign-in and sign-up, offline mode, the usage box, smaller
+ * things), in Chromium against the product
  * as `npm start` runs it: no OpenAI key (offline mode), the seeded demo owner on Enterprise, and new
  * owners created confirmed through the auth admin API (English profiles).
  */
@@ -97,7 +98,7 @@ function countRequests(page: Page, matches: (request: Request) => boolean): () =
   return () => count;
 }
 
-describe('point 1: no dead ends', () => {
+describe('no dead ends', () => {
   it('opening /test-agent on the console shows the demo agent’s public page', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await new ConsolePage(page, product.consoleUrl).goto('/test-agent');
@@ -132,7 +133,7 @@ describe('point 1: no dead ends', () => {
   });
 });
 
-describe('point 6: sign-in and sign-up', () => {
+describe('sign-in and sign-up', () => {
   it('a mistyped email says “Invalid email address” once the field is left, and the message goes as it is fixed', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     const login = new LoginPage(page, product.consoleUrl);
@@ -160,7 +161,7 @@ describe('point 6: sign-in and sign-up', () => {
     await shot(page, 'signup-weak-password');
     await login.passwordInput().fill('123456');
     await login.fieldMessage('password').waitFor({ state: 'detached' });
-    // The spec's hint is back under the field once the password is long enough.
+    // The “at least 6 characters” hint is back under the field once the password is long enough.
     await page.getByText(authFr.login.passwordHint).waitFor();
     await context.close();
   });
@@ -271,7 +272,7 @@ describe('point 6: sign-in and sign-up', () => {
   });
 });
 
-describe('point 7: offline mode is said up front', () => {
+describe('offline mode is said up front', () => {
   it('the sandbox says before use that voice calls and voice messages need an AI key', async () => {
     const { page, close } = await signedIn(demo.DEMO_OWNER_EMAIL, demo.DEMO_OWNER_PASSWORD);
     const sandbox = new SandboxPage(page, product.consoleUrl);
@@ -287,7 +288,7 @@ describe('point 7: offline mode is said up front', () => {
   });
 });
 
-describe('point 8: the sidebar usage box', () => {
+describe('the sidebar usage box', () => {
   it('shows minutes used of the free pack’s minutes, and counts the free pack at once', async () => {
     const owner = await newOwner('usage');
     const { page, shell, close } = await signedIn(owner.email, owner.password);
@@ -320,8 +321,8 @@ describe('point 8: the sidebar usage box', () => {
   });
 });
 
-describe('point 10: smaller', () => {
-  it('the verification page, in French, accepts the spec’s mode=verifyEmail&oobCode= link', async () => {
+describe('smaller things', () => {
+  it('the verification page, in French, accepts a mode=verifyEmail&oobCode= link', async () => {
     const email = `oob-${randomUUID().slice(0, 8)}@example.com`;
     const { error } = await anonClient().auth.signUp({
       email,

@@ -24,7 +24,7 @@ import { startAiProduct, systemText, type AiProduct } from './support/temp-produ
 import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser.ts';
 
 /**
- * Issue 7's acceptance journey: a brand-new owner, signed in through the login form, goes from an
+ * The owner's journey: a brand-new owner, signed in through the login form, goes from an
  * empty account to a deployed agent and deletes it, on the product as `npm start` runs it with the
  * fake OpenAI as its model. The steps share one agent and run in order; each checks what the owner
  * sees and, where it matters, what the database holds. Screenshots: test-results/journey/*.png.
@@ -95,7 +95,7 @@ describe('owner journey', () => {
   let subdomain = '';
 
   const shot = (name: string) => shell.screenshot(path.join(SHOTS, `${name}.png`));
-  /** The same screen at 375 px (the issue asks for the list and the wizard on a phone too). */
+  /** The same screen at 375 px: the list and the wizard must work on a phone too. */
   const phoneShot = async (name: string) => {
     await shell.setViewport(PHONE.width, PHONE.height);
     await shot(name);

@@ -11,9 +11,9 @@ import { signInDemoOwner } from './support/clients.ts';
 import { startTempProduct } from './support/temp-product.ts';
 
 /**
- * Issue 16 acceptance, numbers: with Twilio configured (the loopback fake), the demo owner buys a
+ * Phone numbers: with Twilio configured (the loopback fake), the demo owner buys a
  * number, assigns it to their agent, sees it on Deploy and in Active Numbers; a second purchase is
- * refused with the spec's message (in the console and by the server); then releases it.
+ * refused with the one-number message (in the console and by the server); then releases it.
  */
 const shared = inject('product');
 const demo = shared.demo;
@@ -85,7 +85,7 @@ describe('phone numbers', () => {
     await deploy.goto(agent!.id);
     await expect.poll(() => page.getByTestId('phone-assigned').textContent()).toContain('+1 415 555 0100');
 
-    // A second purchase: the console disables Buy with the spec's message, and the server refuses.
+    // A second purchase: the console disables Buy with the one-number message, and the server refuses.
     await numbers.gotoActive();
     await numbers.row(FIRST).waitFor();
     expect(await numbers.agentSelect(FIRST).inputValue()).toBe(agent!.id);

@@ -10,7 +10,7 @@ import { DESKTOP, launchBrowser, newPage } from './support/browser.ts';
 import { signInDemoOwner } from './support/clients.ts';
 
 /**
- * Issue 15 points 2 and 5 as an owner meets them on Configure: a value the database would refuse
+ * Why a save fails, and renaming a subdomain, as an owner meets them on Configure: a value the database would refuse
  * is named under its field before saving, a refusal that still comes back is the field's message
  * (not "Failed to update agent"), and renaming the subdomain warns first, after which the old
  * address leads to the new page. Screenshots go to /tmp/shots/save-*.png.

@@ -16,7 +16,7 @@ import {
 } from './support/browser-voice.ts';
 
 /**
- * Issue 18 §2 on the demo agent's public page: the chat offers a 1-5 rating once the agent has
+ * Visitor ratings on the demo agent's public page: the chat offers a 1-5 rating once the agent has
  * answered and the end of a browser voice call offers it for the call (real voice-session against
  * the product's database, the fake realtime calls API, stubbed WebRTC, as site-voice.test.ts);
  * both reach Postgres through agent-chat/rating, a change replaces the rating, and the owner's

@@ -9,8 +9,9 @@ import { watchCspViolations } from './support/csp.ts';
 import { startOwnerSite, type OwnerSite } from './support/owner-site.ts';
 
 /**
- * Issue 15 point 9, as a visitor meets an agent page: tracking waits for consent, an unknown agent
- * address is a real 404, and the web widget's button wears the agent's colour.
+ * Consent, unknown agents and the widget, as a visitor meets an agent page: tracking waits for
+ * consent, an unknown agent address is a real 404, and the web widget's button wears the agent's
+ * colour.
  */
 const product = inject('product');
 const SUBDOMAIN = 'visitor-e2e';

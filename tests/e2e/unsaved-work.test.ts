@@ -11,9 +11,9 @@ import { DESKTOP, launchBrowser, newPage } from './support/browser.ts';
 import { signInDemoOwner } from './support/clients.ts';
 
 /**
- * Issue 15 points 3 and 4 as an owner meets them: the branding editor never loses unsaved work
+ * Unsaved work and defaults as an owner meets them: the branding editor never loses unsaved work
  * (leaving asks, closing the tab asks, a second tab's save is a conflict, not a silent win), a new
- * agent's public page has its spec defaults, and a Save blocked by a field on another tab shows
+ * agent's public page has its default branding, and a Save blocked by a field on another tab shows
  * that tab. Screenshots go to /tmp/shots/unsaved-*.png.
  */
 const product = inject('product');

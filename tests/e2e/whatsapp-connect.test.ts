@@ -13,13 +13,13 @@ import { productClient, signInDemoOwner } from './support/clients.ts';
 import { startTempProduct } from './support/temp-product.ts';
 
 /**
- * Issue 17 acceptance, connecting WhatsApp: with Twilio (loopback fake) and a Facebook app (the fake
- * Meta SDK) configured, the demo owner's agent has a number; Meta's sign-up is cancelled (the spec's
- * toast), then finished: the server creates the sub-account and the sender, the card shows CREATING,
+ * Connecting WhatsApp: with Twilio (loopback fake) and a Facebook app (the fake
+ * Meta SDK) configured, the demo owner's agent has a number; Meta's sign-up is cancelled (a
+ * "cancelled" toast), then finished: the server creates the sub-account and the sender, the card shows CREATING,
  * and the console's own 30-second poll brings ONLINE with the quality colour and "Ready". A WhatsApp
  * user then writes to the number (a webhook signed by the sender's sub-account, to the sender's
  * callback URL): the agent's reply goes out through Twilio and shows in /agents/{id}/messages.
- * Disconnect. The whole acceptance path in one test.
+ * Disconnect. The whole path in one test.
  */
 const shared = inject('product');
 const demo = shared.demo;
@@ -84,7 +84,7 @@ describe('connecting WhatsApp', () => {
     await deploy.goto(agent!.id);
     await deploy.whatsAppReadiness(deployEn.whatsApp.notReady).waitFor();
 
-    // Meta's window closed before the end: the spec's toast, nothing created.
+    // Meta's window closed before the end: the "cancelled" toast, nothing created.
     meta.next({ event: 'CANCEL' });
     await deploy.whatsAppConnect().click();
     await deploy.toast(deployEn.whatsApp.toasts.cancelled).waitFor();

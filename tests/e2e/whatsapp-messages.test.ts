@@ -11,7 +11,7 @@ import { productClient, signInDemoOwner } from './support/clients.ts';
 import { startTempProduct } from './support/temp-product.ts';
 
 /**
- * Issue 17 acceptance, messaging: a product with Twilio (the loopback fake) and a model (the fake
+ * WhatsApp messaging: a product with Twilio (the loopback fake) and a model (the fake
  * OpenAI) configured; the demo owner's agent answers a number with an ONLINE sender. A WhatsApp user
  * writes: the fake Twilio posts a signed inbound webhook to the running stack's whatsapp-webhook,
  * the conversation core answers, the reply goes out through the Messages API, and the owner sees

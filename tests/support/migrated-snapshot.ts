@@ -1,5 +1,5 @@
 /**
- * A migrated and seeded database, built once and reused by every test stack (ARCHITECTURE §7).
+ * A migrated and seeded database, built once and reused by every test stack.
  *
  * Starting PGlite on an empty cluster runs initdb in WASM and then replays every migration and the
  * seed: seconds per stack, paid by every integration file and every e2e product. A `dumpDataDir()`

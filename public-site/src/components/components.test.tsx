@@ -67,7 +67,7 @@ describe('AgentHeader', () => {
 });
 
 describe('AgentNotFound and LoadingScreen', () => {
-  it('use the spec texts in the visitor language', () => {
+  it('say Agent Not Found and Loading in the visitor language', () => {
     expect(render(<AgentNotFound />)).toContain('Agent Not Found');
     expect(render(<AgentNotFound />, 'fr')).toContain('Agent introuvable');
     expect(render(<LoadingScreen />, 'fr')).toContain('aria-label="Chargement…"');

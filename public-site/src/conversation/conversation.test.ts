@@ -235,7 +235,7 @@ describe('api', () => {
 });
 
 describe('conversation texts', () => {
-  it('have the same keys in en and fr, none empty, with the spec apology', () => {
+  it('have the same keys in en and fr, none empty, with the apology for a failed turn', () => {
     expect(Object.keys(conversationCatalogues.fr).sort()).toEqual(Object.keys(conversationCatalogues.en).sort());
     for (const text of [...Object.values(conversationCatalogues.en), ...Object.values(conversationCatalogues.fr)])
       expect(text.trim()).not.toBe('');

@@ -13,7 +13,7 @@ const en = {
   sources: 'Sources',
   offline: 'Offline answer',
   offlineHint: 'Answered from the knowledge base without the AI model',
-  // Spec 002 §8 chat failure text.
+  // What the agent says when a turn fails (the French text says the same).
   apology: "I apologize, but I'm having trouble processing your request right now. Please try again.",
   emptyTitle: 'Start the conversation',
   emptyBody: 'Ask {name} anything.',

@@ -9,7 +9,7 @@ export interface UseConversationOptions {
   agent: AgentRef;
   channel: ChatChannel;
   store: KeyValueStore | null;
-  /** The spec's apology in the visitor's language, shown when a turn fails without a server text. */
+  /** The fixed apology in the visitor's language, shown when a turn fails without a server text. */
   apology: string;
   fetchFn?: typeof fetch;
   /** Sees every stream event (the console sandbox counts tool uses from the `tool` events). */
@@ -112,7 +112,7 @@ export function useConversation(options: UseConversationOptions) {
       } catch (error) {
         if (abort.signal.aborted) return true;
         console.warn('[concierge] chat turn failed:', error);
-        // Rate limits carry a useful server text ("wait N s"); other failures get the spec apology.
+        // Rate limits carry a useful server text ("wait N s"); other failures get the fixed apology.
         const text = error instanceof AgentChatHttpError && error.status === 429 ? error.message : opts.apology;
         dispatch({ type: 'failed', text });
       } finally {

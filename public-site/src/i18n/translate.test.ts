@@ -15,7 +15,7 @@ describe('visitor site locales', () => {
     }
   });
 
-  it('translate the spec texts', () => {
+  it('translate the not-found title and the avatar text in both languages', () => {
     expect(translate('en', 'notFound.title')).toBe('Agent Not Found');
     expect(translate('fr', 'notFound.title')).toBe('Agent introuvable');
     expect(translate('en', 'agent.avatarAlt', { name: 'Acme' })).toBe('Avatar of Acme');

@@ -16,7 +16,8 @@ type Leaves<T, P extends string = ''> = {
 
 export type MessageKey = Leaves<Messages>;
 
-/** French when the visitor's preferred language is French, English otherwise (spec: EN/FR). */
+/** French when the visitor's preferred language is French, English otherwise: the site speaks
+ * only these two. */
 export function pickLocale(languages: readonly string[]): Locale {
   for (const lang of languages) {
     const base = lang.toLowerCase().split('-')[0];

@@ -84,7 +84,7 @@ export function AgentSite({
   const [checkingVoice, setCheckingVoice] = useState(false);
 
   const showToast = useCallback((text: string) => {
-    // One toast at a time (ARCHITECTURE §5): a new one replaces the old.
+    // One toast at a time: a new one replaces the old.
     clearTimeout(toastTimer.current);
     setToast(text);
     toastTimer.current = setTimeout(() => setToast(null), 2500);

@@ -128,7 +128,7 @@ export const routes: RouteObject[] = [
                   { path: 'caller-ids', element: <CallerIdsPage /> },
                 ],
               },
-              // Signed in; non-admins see the spec's Access Denied text.
+              // Signed in; a non-admin sees an Access Denied text: the marketplace is for admins.
               { path: 'marketplace', element: <MarketplacePage /> },
               { path: 'map', element: <MapPage /> },
               { path: 'messages', element: <MessagesPage /> },

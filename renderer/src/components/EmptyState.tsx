@@ -5,7 +5,7 @@ export interface EmptyStateProps {
   icon?: IconName;
   title: ReactNode;
   description?: ReactNode;
-  /** What the user can do about it, e.g. a "Create agent" button (CONVENTIONS §4). */
+  /** What the user can do about it, e.g. a "Create agent" button: an empty state always offers a way on. */
   action?: ReactElement;
 }
 

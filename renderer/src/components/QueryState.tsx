@@ -17,7 +17,7 @@ export interface QueryStateProps<T> {
 }
 
 /**
- * Draws every state of a query (CONVENTIONS §4): loading skeleton, error with retry, empty and
+ * Draws every state of a query: loading skeleton, error with retry, empty and
  * content are siblings, chosen by `queryView`.
  */
 export function QueryState<T>({ query, loading, empty, isEmpty, errorTitle, children }: QueryStateProps<T>) {

@@ -4,7 +4,7 @@ import { signInThrottleMessage } from '@contracts/sign-in-throttle.ts';
 import { createI18n } from '../i18n/index.ts';
 import { AppError, toAppError, type AppErrorContext } from './appError.ts';
 
-describe('toAppError maps auth failures to the spec 000 §8 messages', () => {
+describe('toAppError maps auth failures to one message per sign-in, sign-up and account failure', () => {
   it.each([
     ['invalid_credentials', 400, 'signIn', 'errors:auth.invalidCredentials'],
     ['email_not_confirmed', 400, 'signIn', 'errors:auth.emailNotConfirmed'],

@@ -1,5 +1,5 @@
 /**
- * One error shape for the console (CONVENTIONS §5): PostgREST, Auth, edge-function and IPC failures
+ * One error shape for the console: PostgREST, Auth, edge-function and IPC failures
  * all become an `AppError` whose `messageKey` is an i18n key in the `errors` namespace.
  */
 import { signInWaitMinutes } from '@contracts/sign-in-throttle.ts';
@@ -109,7 +109,7 @@ function fieldsOf(error: unknown): Fields {
   return { message: String(error) };
 }
 
-/** Auth error codes (GoTrue `error_code`) to spec 000 §8 messages, per operation. */
+/** Auth error codes (GoTrue `error_code`) to the message the user reads, per operation. */
 const authCodeKeys: Record<string, Partial<Record<AppErrorContext, string>> & { any?: string }> = {
   invalid_credentials: { any: 'auth.invalidCredentials' },
   user_not_found: { signIn: 'auth.noAccount' },
@@ -205,14 +205,14 @@ function isPostgrestError(f: Fields): boolean {
 
 /**
  * The single choke point: turns anything thrown or returned by supabase-js into an `AppError`.
- * `context` picks the spec's wording for the operation that failed.
+ * `context` picks the wording for the operation that failed.
  */
 export function toAppError(error: unknown, context: AppErrorContext = 'generic'): AppError {
   if (error instanceof AppError) return error;
   const f = fieldsOf(error);
   const base = { message: f.message, params: { message: f.message }, status: f.status };
 
-  // Spec 000 §8 has one message for any sign-out failure, offline included.
+  // Any sign-out failure, offline included, gets the one "Failed to sign out" message.
   if (context === 'signOut') {
     return new AppError({
       ...base,

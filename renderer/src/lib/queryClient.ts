@@ -2,7 +2,7 @@ import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { AppError, toAppError } from '../errors/appError.ts';
 
 /**
- * Server state cache. 30 s freshness by default (features override with the spec's cache times);
+ * Server state cache. 30 s freshness by default (features set their own, e.g. 5 minutes for call lists);
  * failed mutations toast their AppError unless they opt out with `meta: { silent: true }`, and a
  * mutation that then succeeds takes a still-shown error toast away (same opt-out).
  */

@@ -1,5 +1,5 @@
 /**
- * `POST /functions/v1/google-calendar` (signed-in owners; issue 7): connects
+ * `POST /functions/v1/google-calendar` (signed-in owners): connects
  * an agent to its owner's Google Calendar so the calendar tool mirrors bookings there.
  *   {action: 'status', agentId}            → {configured, connected, calendarId, connectedAt}
  *   {action: 'start', agentId, redirectUri} → {url}: Google's consent page; `state` is signed and

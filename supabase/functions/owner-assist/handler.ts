@@ -1,5 +1,5 @@
 /**
- * `POST /functions/v1/owner-assist` (signed-in owners only; issue 6 §5, ARCHITECTURE §4: generic
+ * `POST /functions/v1/owner-assist` (signed-in owners only: generic
  * completions exist only for owners, rate-limited and metered). `{task, ...}`:
  *   extract_brief  {brief} → {companyName, address, phone, email, website, suggestedSubdomain, suggestedVoice}
  *   draft_brief    {companyName?, sector?, notes?, language} → {brief}

@@ -1,7 +1,7 @@
 /**
- * The owner helpers (createChatCompletion uses): what each task asks the
+ * The owner helpers (brief, system prompt, prompt editing, transcription): what each task asks the
  * model, how its answer is checked, and the template the offline provider answers with instead.
- * Temperatures from spec 001 §9: extraction 0.2, brief 0.5, system prompt 0.7.
+ * Temperatures: extraction 0.2 (facts, not prose), brief 0.5, system prompt 0.7.
  */
 import { z } from 'zod';
 import { safeText } from '../_shared/contracts/safe-text.ts';
@@ -56,7 +56,7 @@ export const modifyInput = z
 export const transcribeInput = z
   .object({
     task: z.literal('transcribe'),
-    /** data:audio/webm;base64,... as the spec's recorder produces. */
+    /** data:audio/webm;base64,... as the console's recorder produces. */
     audio: z.string().regex(/^data:audio\/[\w.+-]+(;[\w=.+-]+)*;base64,[A-Za-z0-9+/=]+$/, {
       error: 'audio must be a base64 data URL of an audio recording.',
     }),

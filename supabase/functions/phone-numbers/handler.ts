@@ -1,6 +1,6 @@
 /**
- * phone-numbers: Twilio numbers with the platform's account (spec 001 §2.7, §4.6, §5;
- * 002 §2.8, §4.4). Signed-in owners; the Twilio credentials stay in this function's environment.
+ * phone-numbers: Twilio numbers with the platform's account: search, buy, assign,
+ * release, addresses and caller IDs. Signed-in owners; the Twilio credentials stay in this function's environment.
  *   GET    /status                       { configured, defaultVoiceMode }
  *   GET    /search?country=US&areaCode=415  { numbers }: first 5 with a locality
  *   POST   /buy      { phoneNumber, countryCode, agentId?, addressSid?, forUserId? (admins) }

@@ -1,6 +1,6 @@
 /**
  * The audio bridge of a natural-voice phone call: Twilio Media Streams frames ↔ the realtime
- * model's events (reference/twilio.md §1.3, §2; reference/openai.md §2), with no state outside
+ * model's events, with no state outside
  * the call. G.711 μ-law passes through both ways as the base64 text it arrives in: never decoded,
  * never re-encoded.
  *

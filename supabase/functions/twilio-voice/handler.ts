@@ -1,5 +1,5 @@
 /**
- * `/functions/v1/twilio-voice` (verify_jwt = false: Twilio signs its webhooks instead; issue 16 §2-3).
+ * `/functions/v1/twilio-voice` (verify_jwt = false: Twilio signs its webhooks instead).
  *
  *   POST /incoming      the number's VoiceUrl: opens the call (phone_open_call) and answers TwiML:
  *                       no agent / no credit → a polite line and <Hangup/>; otherwise dual-channel

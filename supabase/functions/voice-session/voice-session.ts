@@ -1,7 +1,7 @@
 /**
- * `voice-session`: the browser voice channel's HTTP side (issue 14 §2; spec 002 §4.1,
- * §7.1). The page carries audio only; the conversation itself runs through the conversation core
- * on the server's control connection to the realtime call (_shared/conversation/channels/browser-voice.ts).
+ * `voice-session`: the browser voice channel's HTTP side. The page carries audio only; the
+ * conversation itself runs through the conversation core on the server's control connection to the
+ * realtime call (_shared/conversation/channels/browser-voice.ts).
  *
  *   GET  ?subdomain=…            → {available, reason?}   (the AI Call button asks first)
  *   POST {subdomain|agentId, sdp, recordingMimeType?}

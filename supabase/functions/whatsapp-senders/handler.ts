@@ -1,12 +1,12 @@
 /**
- * whatsapp-senders: connect an agent's WhatsApp Business sender (spec 001 §4.9, §7.1
- * createTwilioSubAccount / createWhatsAppSender / getWhatsAppSenderStatus). Signed-in owners, for
+ * whatsapp-senders: connect an agent's WhatsApp Business sender (a telephony
+ * sub-account per agent, the sender on it, its status). Signed-in owners, for
  * their own agents; wire format in contracts/whatsapp.ts.
  *   POST /connect     { agentId, wabaId, code?, profile? } → 201 SenderState: the agent must have a
  *                     number (409 whatsapp_number_required); creates (once per agent) the telephony
  *                     sub-account, keeps its SID and auth token in agent_secrets only, then creates
  *                     the sender with the sub-account's credentials, our webhook URLs and the WABA.
- *   GET  /status?agentId=… → SenderState: fetches the sender and applies spec 001 §4.9's transitions.
+ *   GET  /status?agentId=… → SenderState: fetches the sender and applies its status (applySenderStatus).
  *   POST /verify      { agentId, code } → SenderState: the owner's code for a sender in
  *                     PENDING_VERIFICATION (its number is not the sub-account's own, so WhatsApp
  *                     sent the code by SMS or voice); the sender is re-derived from the caller's own
@@ -200,7 +200,7 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
   });
 
   /**
-   * Fetches the sender at Twilio and stores spec 001 §4.9's transition (with its next sweep time);
+   * Fetches the sender at Twilio and stores the status it moved to (with its next sweep time);
    * the console's /status and the scheduled sweep both come here.
    */
   async function pollSender(agentId: string, stored: StoredSenderConfig): Promise<StoredSenderConfig> {

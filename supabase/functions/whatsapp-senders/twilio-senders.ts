@@ -1,5 +1,5 @@
 /**
- * The Twilio side of a WhatsApp sender (reference/twilio.md §4 sub-accounts, §10.1 Senders API v2),
+ * The Twilio side of a WhatsApp sender (sub-accounts, Senders API v2),
  * through the platform's SDK client (so TWILIO_API_BASE_URL applies). The Senders API takes JSON
  * with snake_case keys; the SDK passes the body through unchanged, hence the casts below.
  */
@@ -65,7 +65,7 @@ export async function createSender(
   const { profile } = request;
   const body = {
     sender_id: `whatsapp:${request.phoneNumber}`,
-    // Our senders live on the agent's ISV sub-account; Twilio wants that said on create (§10.1).
+    // Our senders live on the agent's ISV sub-account; Twilio wants that said on create.
     configuration: { waba_id: request.wabaId, account_type: 'ISVSubAccount' },
     webhook: senderWebhooks(request.webhookBaseUrl),
     profile: {

@@ -1,5 +1,5 @@
 /**
- * `/functions/v1/whatsapp-webhook` (verify_jwt = false: Twilio signs its webhooks; issue 17 §2-5).
+ * `/functions/v1/whatsapp-webhook` (verify_jwt = false: Twilio signs its webhooks).
  *
  *   POST /inbound    the sender's callback_url: a signed message (text, voice note, image) is
  *                    received once per MessageSid in Postgres, answered 200 with empty TwiML at

@@ -6,7 +6,7 @@
  */
 import type { ChatImage } from '../_shared/ai/types.ts';
 
-/** WhatsApp's limit for images (reference/twilio.md §10.5), below OpenAI's 20 MB. */
+/** WhatsApp's limit for images, below OpenAI's 20 MB. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Image formats Chat Completions accepts. */
 export const MODEL_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);

@@ -1,5 +1,5 @@
 /**
- * The WhatsApp channel adapter (ARCHITECTURE §4): one inbound message becomes one turn of the
+ * The WhatsApp channel adapter: one inbound message becomes one turn of the
  * conversation core (`startTurn`, channel `whatsapp`, trusted, the conversation the database keyed
  * by the user's number), and its reply leaves through the Messages API (sender.ts). The adapter
  * only translates: media into text (voice notes transcribed by the configured provider; images shown

@@ -1,5 +1,5 @@
 /**
- * A WhatsApp webhook from Twilio, read once and verified (reference/twilio.md §5, §6, §10.3):
+ * A WhatsApp webhook from Twilio, read once and verified:
  * the form body is read once (capped); the account it names (`AccountSid`) is looked up server-side
  * (the platform account, or the sub-account an agent's sender lives on: Twilio signs a
  * sub-account's webhooks with the sub-account's token); X-Twilio-Signature is checked over the

@@ -3,7 +3,8 @@
  * like the service behind the prefix would shape them, so each client library parses them as its
  * own: postgrest-js reads `{code,details,hint,message}`, auth-js `{code,message}` (with the
  * `X-Supabase-Api-Version` echo), storage-js `{statusCode,error,message}` with a
- * string status (§4.4), functions-js only the status.
+ * string status (Storage answers 400 and puts the real status in the body), functions-js only the
+ * status.
  */
 
 export type ServiceName = 'rest' | 'auth' | 'storage' | 'functions' | 'realtime' | 'local';

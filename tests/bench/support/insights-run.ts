@@ -1,7 +1,7 @@
 /**
- * The issue 18 benchmark, measured the way the console asks: seed one owner once (calls,
+ * The dashboards, history and contacts benchmark, measured the way the console asks: seed one owner once (calls,
  * messages, contacts; insights-seed.ts), then time each read through supabase-js → /rest/v1/rpc
- * as that signed-in owner and report p50/p95 against the acceptance budgets. `npm run
+ * as that signed-in owner and report p50/p95 against their budgets. `npm run
  * bench:insights` prints it at full size; an integration test runs it small to keep it working.
  */
 import { performance } from 'node:perf_hooks';

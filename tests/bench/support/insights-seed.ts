@@ -1,5 +1,5 @@
 /**
- * Bulk history for `npm run bench:insights` (the one seeding path of the issue 18 benchmark): one
+ * Bulk history for `npm run bench:insights` (the one seeding path of that benchmark): one
  * owner's calls, browser voice calls (with recordings), conversations, messages and contacts,
  * generated inside Postgres with generate_series (no rows cross the wire), spread over `days` days
  * before now, then vacuumed and analysed so the planner and index-only scans see the real table.

@@ -3,7 +3,7 @@ import { SitePage } from './SitePage.ts';
 
 export type SiteTab = 'home' | 'about' | 'media' | 'videos';
 
-/** A loaded agent page: tabs, top bar, dialogs, toast and the chat (CONVENTIONS §10). */
+/** A loaded agent page: tabs, top bar, dialogs, toast and the chat. */
 export class AgentSitePage extends SitePage {
   get heroTitle(): Locator {
     return this.page.locator('[data-testid="home-tab"] h1');

@@ -5,7 +5,7 @@ import type { brandingEn } from '../../../renderer/src/features/branding/locales
 type Texts = typeof brandingEn;
 export type BrandingTab = keyof Texts['tabs'];
 
-/** The branding editor (/agents/{id}/branding) as an owner uses it (CONVENTIONS §10). */
+/** The branding editor (/agents/{id}/branding) as an owner uses it. */
 export class BrandingEditorPage {
   constructor(
     readonly page: Page,

@@ -79,7 +79,7 @@ export class LibraryPage extends ConsolePage {
     return this.page.locator('.library-transcript').getByText(text);
   }
 
-  /** The call history's waveform player (its labels are the spec's French in every language). */
+  /** The call history's waveform player (its labels are French in every language). */
   async play(): Promise<void> {
     await this.page.getByRole('button', { name: callHistoryTexts.player.play }).click();
   }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 /**
- * An owner's own website with the web widget's script tag on it (CONVENTIONS §10). The loader puts
+ * An owner's own website with the web widget's script tag on it. The loader puts
  * its buttons in a closed shadow root so the host page's CSS cannot reach them; this model opens
  * that root for the test only (an init script before the loader runs), to read what is drawn.
  */

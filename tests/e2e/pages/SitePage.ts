@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 
 /**
- * The visitor site as a reader sees it (CONVENTIONS §10): specs talk to this model, never to raw
+ * The visitor site as a reader sees it: specs talk to this model, never to raw
  * selectors. `siteUrl` is the public site's address with an `{agent}` placeholder for the
  * subdomain, e.g. `http://{agent}.localhost:5181` (PUBLIC_SITE_URL in .concierge/env).
  */

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the fake OpenAI server (reference/openai.md §3–§5): request bodies it reads,
+ * Wire shapes of the fake OpenAI server (chat completions, embeddings, audio): request bodies it reads,
  * scripted replies, and the chunks/bodies it writes, shaped exactly like OpenAI's.
  */
 
@@ -128,7 +128,7 @@ export function wireMessages(body: ChatRequestBody): WireMessage[] {
   return Array.isArray(body.messages) ? (body.messages as WireMessage[]) : [];
 }
 
-/** Reference §7 default: echo the user, or repeat what the tool said after a tool round. */
+/** The fake's default reply, deterministic: echo the user, or repeat what the tool said after a tool round. */
 export function defaultReply(body: ChatRequestBody): FakeChatReply {
   // Trailing system/developer instructions do not change who spoke last.
   const messages = wireMessages(body).filter((message) => message.role !== 'system' && message.role !== 'developer');

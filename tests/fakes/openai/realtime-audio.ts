@@ -1,5 +1,5 @@
 /**
- * The realtime model's own WebSocket in the fake OpenAI server (reference/openai.md §2, §7): a
+ * The realtime model's own WebSocket in the fake OpenAI server: a
  * session opened at `/v1/realtime?model=…` (header or subprotocol key), as our phone relay opens it
  * to bridge Twilio Media Streams. Unlike the sideband (realtime.ts), the audio goes through this
  * socket, in G.711 μ-law (`audio/pcmu`), so the fake does what a model does with audio:

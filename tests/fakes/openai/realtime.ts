@@ -1,6 +1,6 @@
 /**
- * The realtime sideband of the fake OpenAI server (reference/openai.md §1b, §2; guide "Webhooks and
- * server-side controls"): a WebSocket at `/v1/realtime?call_id=rtc_…` on a call created with
+ * The realtime sideband of the fake OpenAI server (OpenAI's server-side
+ * control of a call): a WebSocket at `/v1/realtime?call_id=rtc_…` on a call created with
  * `POST /v1/realtime/calls`, which sees the call's server events and sends client events, as our
  * server does for a browser call whose page carries only the audio.
  *

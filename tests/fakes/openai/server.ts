@@ -466,7 +466,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     });
   }
 
-  /** Text to speech (reference/openai.md §5): JSON in, audio bytes out. */
+  /** Text to speech (`/v1/audio/speech`): JSON in, audio bytes out. */
   function handleSpeech(res: ServerResponse, body: Record<string, unknown>): void {
     if (typeof body.model !== 'string' || body.model === '') {
       sendJson(res, 400, errorBody('you must provide a model parameter', 'invalid_request_error', null, 'model'));

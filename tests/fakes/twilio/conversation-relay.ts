@@ -1,5 +1,5 @@
 /**
- * Twilio's side of a ConversationRelay socket (reference/twilio.md §9), for tests and the bench:
+ * Twilio's side of a ConversationRelay socket, for tests and the bench:
  * the upgrade signed with X-Twilio-Signature over the public wss URL (computed independently of
  * the product's code), the `setup` frame with customParameters, then `prompt`, `interrupt` and
  * `dtmf` frames. Text tokens from the server are collected per talk cycle (a cycle ends with

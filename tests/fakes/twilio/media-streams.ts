@@ -1,5 +1,5 @@
 /**
- * A fake phone caller on a Twilio Media Streams socket (reference/twilio.md §1.3): it plays Twilio's
+ * A fake phone caller on a Twilio Media Streams socket: it plays Twilio's
  * side of `<Connect><Stream>` against our relay.
  *
  *   - the upgrade carries `X-Twilio-Signature` over the public URL (no params), computed

@@ -1,5 +1,5 @@
 /**
- * Twilio's number resources on the fake (reference/twilio.md §4), as the SDK reaches them:
+ * Twilio's number resources on the fake, as the SDK reaches them:
  *   AvailablePhoneNumbers/{ISO}/Local.json   seeded per country (some results have no locality),
  *                                            AreaCode and Contains (digits) filters, PageSize
  *   IncomingPhoneNumbers(.json|/{PN}.json)   create (201; 21422 for a number not on sale; 21631 when

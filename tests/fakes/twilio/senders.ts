@@ -1,5 +1,5 @@
 /**
- * Twilio sub-accounts and the WhatsApp Senders API v2 on the fake (reference/twilio.md §4, §10.1):
+ * Twilio sub-accounts and the WhatsApp Senders API v2 on the fake:
  *   POST   api       /2010-04-01/Accounts.json            create a sub-account (main account only):
  *                                                        {sid, auth_token, friendly_name, owner_account_sid, status}
  *   GET    api       /2010-04-01/Accounts/{AC}.json       fetch; POST with Status=closed closes it (the

@@ -78,7 +78,7 @@ export function twilioError(status: number, code: number, message: string): Twil
   return { status, body: { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status } };
 }
 
-/** Twilio's webhook signature (reference/twilio.md §6), computed independently of the product's code. */
+/** Twilio's webhook signature, computed independently of the product's code. */
 export function expectedTwilioSignature(authToken: string, url: string, params: Record<string, string>): string {
   const data =
     url +

@@ -1,5 +1,5 @@
 /**
- * Issue 19 points 4–7 against a real stack: packs saved whole with the form's number rules (SQL and
+ * The admin's data against a real stack: packs saved whole with the form's number rules (SQL and
  * the contract agree), the site title served in the console's HTML, the marketplace's search,
  * categories and pages, and billing figures computed from payment events and the ledger.
  */

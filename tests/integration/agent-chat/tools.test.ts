@@ -27,7 +27,7 @@ let agent: { id: string; subdomain: string };
 
 /**
  * Runs one turn in which the model calls `name` with `args`. A succeeded tool's result is what the
- * follow-up completion received; a failed tool gets the spec's fixed message and no follow-up.
+ * follow-up completion received; a failed tool gets the fixed tool-failure message and no follow-up.
  */
 async function callTool(
   name: string,

@@ -1,7 +1,7 @@
 /**
- * `npm run bench:insights` stays the issue 18 acceptance benchmark: run small here (the full run
+ * `npm run bench:insights` stays a working benchmark: run small here (the full run
  * seeds a million calls and messages), it must seed calls, messages and contacts in one pass,
- * time all five of the acceptance's reads against their budgets, and flag a figure over budget
+ * time all five of its reads against their budgets, and flag a figure over budget
  * (which makes the script exit 1).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 18 review: two channels creating the same contact at the same moment. match_contact (the
+ * Two channels creating the same contact at the same moment. match_contact (the
  * one matcher every channel's trigger calls) must hand both the same row, never raise — for an
  * email-only visitor the error used to abort the outbound message that named them.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 18 §6: "a contact is created or matched from ... an email/phone a web visitor gave". A
+ * A contact is created or matched from an email or phone number a web visitor gave. A
  * visitor who writes their number in the public chat (the real agent-chat function, offline model)
  * and later calls from it is one contact, with the chat and the call in one timeline.
  */

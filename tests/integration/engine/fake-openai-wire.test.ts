@@ -1,6 +1,7 @@
 /**
  * The fake OpenAI server at the byte level: what a non-SDK client (curl, another language, a
- * compatible-server parser) would see must match OpenAI's wire format (reference/openai.md §3–§5).
+ * compatible-server parser) would see must match OpenAI's wire format (chat completions, embeddings,
+ * audio).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';

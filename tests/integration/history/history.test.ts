@@ -1,5 +1,5 @@
 /**
- * Issue 18 §5-7: the call history, contact cards, contact timeline and inbox functions, and the
+ * The call history, contact cards, contact timeline and inbox functions, and the
  * contacts Postgres matches from every channel. Rows are written with the service role as the
  * channels' functions write them; each role then reads through supabase-js.
  */

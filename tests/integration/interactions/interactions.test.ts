@@ -140,7 +140,7 @@ describe('validation in Postgres', () => {
 });
 
 describe('interaction-documents bucket', () => {
-  it('takes the spec types up to 10 MB in the owner folder only', async () => {
+  it('takes pdf, doc, docx, txt, png and jpeg up to 10 MB in the owner folder only', async () => {
     const bucket = () => owner.client.storage.from('interaction-documents');
     const ok = await bucket().upload(
       `${owner.id}/${agent.id}/interactions/menu.pdf`,

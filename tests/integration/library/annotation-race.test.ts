@@ -1,5 +1,5 @@
 /**
- * Issue 20 review: two first saves of the same call's annotation at the same moment (two desks
+ * Two first saves of the same call's annotation at the same moment (two desks
  * syncing notes made offline). With no row yet, the first version's `select … for update` locked
  * nothing, so the later-arriving, older edit overwrote the newer one. The write itself must decide.
  *

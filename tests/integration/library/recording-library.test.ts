@@ -1,5 +1,5 @@
 /**
- * Issue 20 §1, the server side of the desktop recordings library: the `recording-library` manifest
+ * The server side of the desktop recordings library: the `recording-library` manifest
  * (size, SHA-256, signed Range-capable URL, transcript, annotation of the caller's own recordings
  * only), the private checksum cache, and the annotations with their last-writer-wins sync RPC, per
  * role (anon, owner, other owner, admin). Rows are written with the service role as the call

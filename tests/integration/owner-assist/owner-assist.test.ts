@@ -127,7 +127,7 @@ describe('owner-assist with a model', () => {
     expect(fake.requestsTo('transcriptions')).toHaveLength(1);
   });
 
-  it('answers the spec failure message and meters nothing when the model fails', async () => {
+  it('answers “AI assistance failed. Please try again.” and meters nothing when the model fails', async () => {
     fake.failNext(
       'chat',
       { kind: 'status', status: 500 },

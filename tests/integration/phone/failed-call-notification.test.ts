@@ -4,7 +4,7 @@ import { startCast, type Cast } from '../security/support/actors.ts';
 import { agentWithNumber, callSid, type PhoneAgent } from './support.ts';
 
 /**
- * Issue 20 §2 through the real call path: Twilio's status callbacks (the twilio-voice function,
+ * Failed-call notifications through the real call path: Twilio's status callbacks (the twilio-voice function,
  * with the fake Twilio signing them) move a call to busy / no-answer / completed, and the
  * notification trigger tells the owner about the calls that did not complete, once each.
  */

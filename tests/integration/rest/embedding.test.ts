@@ -1,5 +1,5 @@
 /**
- * Resource embedding beyond §7.6: self references by FK column, one-to-one in
+ * Resource embedding beyond the starter cases: self references by FK column, one-to-one in
  * both directions, disambiguation with hints (PGRST201 without), spreads, null-embed filters,
  * related order, embedded logic trees and paging, and views as plain relations.
  */

@@ -1,6 +1,6 @@
 /**
  * Malformed queries, bodies and JWTs get PostgREST-shaped 4xx answers (never a 500), plus the
- * protocol details not covered by §7.6: Range header, row cap, media types, Location, response
+ * protocol details the starter cases do not cover: Range header, row cap, media types, Location, response
  * GUCs, CSV bodies, schema-cache reload after DDL.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
 /**
- * The 54 starter black-box cases, over raw HTTP so status codes and headers are
+ * The 54 starter black-box cases of PostgREST's behaviour (reads, errors and negotiation, writes,
+ * RPC, auth and RLS), over raw HTTP so status codes and headers are
  * checked exactly. Bodies are compared parsed (json_agg's whitespace differs from PostgREST's
  * bytes only in layout). Mutating cases reset the fixture first.
  */
@@ -84,7 +85,7 @@ const reads: ReadCase[] = [
   },
 ];
 
-describe('§7.6 reads (1-22)', () => {
+describe('starter cases: reads (1-22)', () => {
   for (const c of reads) {
     it(`#${c.n} GET ${c.path}`, async () => {
       const r = await stack.rest(c.path);
@@ -101,7 +102,7 @@ describe('§7.6 reads (1-22)', () => {
   });
 });
 
-describe('§7.6 errors and negotiation (23-33)', () => {
+describe('starter cases: errors and negotiation (23-33)', () => {
   it('#23 unknown embed → 400 PGRST200', async () => {
     const r = await stack.rest('/posts?select=id,nope(*)');
     expect(r.status).toBe(400);
@@ -185,7 +186,7 @@ describe('§7.6 errors and negotiation (23-33)', () => {
   });
 });
 
-describe('§7.6 writes (34-47)', () => {
+describe('starter cases: writes (34-47)', () => {
   beforeEach(async () => {
     await stack.reset();
   });
@@ -322,7 +323,7 @@ describe('§7.6 writes (34-47)', () => {
   });
 });
 
-describe('§7.6 RPC (48-52)', () => {
+describe('starter cases: RPC (48-52)', () => {
   it('#48 POST /rpc/add', async () => {
     const r = await stack.rest('/rpc/add', { method: 'POST', body: JSON.stringify({ a: 1, b: 2 }) });
     expect(r.status).toBe(200);
@@ -353,7 +354,7 @@ describe('§7.6 RPC (48-52)', () => {
   });
 });
 
-describe('§7.6 auth and RLS (53-54)', () => {
+describe('starter cases: auth and RLS (53-54)', () => {
   it('#53 expired JWT → 401 PGRST303 with WWW-Authenticate', async () => {
     const expired = await signJwt(
       { role: 'authenticated', sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 },

@@ -1,5 +1,5 @@
 /**
- * Issue 19 points 4–7: every admin RPC of packs, billing, site SEO and the marketplace refuses a
+ * Every admin RPC of packs, billing, site SEO and the marketplace refuses a
  * visitor and an owner in Postgres (not only behind the console's admin guard), and answers an
  * admin; the site-assets bucket takes uploads from admins only.
  */

@@ -61,7 +61,7 @@ describe('catalogue shipped by migrations', () => {
     }
   });
 
-  it('has platform settings with the spec defaults', async () => {
+  it('has platform settings with the default models', async () => {
     const { data } = await cast.owner.client
       .from('platform_settings')
       .select('chat_model, whatsapp_model, internal_call_model, gsm_call_model')
@@ -69,7 +69,7 @@ describe('catalogue shipped by migrations', () => {
     expect(data).toEqual({
       chat_model: 'gpt-4.1',
       whatsapp_model: 'gpt-4.1',
-      // The GA realtime model the voice path runs (the spec's default was its preview).
+      // The GA realtime model the voice path runs (the earlier default was its preview).
       internal_call_model: 'gpt-realtime',
       gsm_call_model: 'gpt-realtime',
     });

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §2 follow-up: knowledge-ingest trusts a document's `status` to refuse a second run while
+ * knowledge-ingest trusts a document's `status` to refuse a second run while
  * one is under way, so only the function writes the processing columns. An owner may rename their
  * document and nothing else; other owners, an admin and a visitor cannot change it at all.
  */

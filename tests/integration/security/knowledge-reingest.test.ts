@@ -1,5 +1,5 @@
 /**
- * Issue 13 §2 follow-up: an owner cannot make knowledge-ingest process one document several times
+ * An owner cannot make knowledge-ingest process one document several times
  * at once (duplicate chunks, embeddings paid twice). Parallel re-ingests all read the document idle;
  * the function claims it atomically, so one runs and the others get 409 already_processing.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §5 and §7 (message validation): what an anonymous visitor of a public agent can make the
+ * What an anonymous visitor of a public agent can make the
  * platform do. One client cannot lock an agent's chat for everyone; the agent sends email, SMS or
  * WhatsApp only to an address the visitor wrote as their own and then confirmed, within caps that
  * Postgres counts; what a visitor can create is bounded; and a message Postgres could not store is a

@@ -1,6 +1,6 @@
 /**
- * Issue 13 §5, after review: an anonymous visitor still could not make a public agent a spam relay
- * through the gaps the first fix left. A browser-supplied call transcript neither gives nor
+ * An anonymous visitor cannot make a public agent a spam relay
+ * through the gaps the first outbound rules left. A browser-supplied call transcript neither gives nor
  * confirms an address; plus-addressing and number formats do not reset a recipient's caps; one
  * recipient gets at most 5 messages a day from all public agents; one client address (an IPv6
  * client being its /64) claims at most 10 an hour; a plain "no" is not a confirmation.

@@ -1,6 +1,6 @@
 /**
- * Voice calls reserve the owner's balance in blocks, like a card authorisation hold (issue 13,
- * point 1, third review), through the local stack, the voice-session and voice-call-sweeper
+ * Voice calls reserve the owner's balance in blocks, like a card authorisation hold, through
+ * the local stack, the voice-session and voice-call-sweeper
  * functions and the fake OpenAI realtime calls API: a call opens with one block (5 minutes) of
  * what the owner's other open calls do not hold, heartbeats top it up while credits remain, a
  * call whose reservation cannot grow ends at it and is charged only that, and parallel heartbeats

@@ -9,7 +9,7 @@ import { agentWithNumber } from '../phone/support.ts';
 import { serviceRow, startCast, type Actor, type Cast, accessTokenOf } from '../security/support/actors.ts';
 
 /**
- * What the Senders API really asks of an ISV (reference/twilio.md §10.1, §10.2), through the
+ * What the Senders API really asks of an ISV, through the
  * `whatsapp-senders` function and the fake Twilio: senders on a sub-account say
  * `account_type: "ISVSubAccount"`; a number that is not the sub-account's own waits in
  * PENDING_VERIFICATION for the code its owner receives (POST /verify); Twilio's 63101 (it cannot

@@ -17,8 +17,8 @@ import {
 
 /**
  * The `whatsapp-senders` function against the fake Twilio: a sub-account per agent
- * whose credentials only the server reads, the sender created with them and our webhook URLs, spec
- * 001 §4.9's status transitions, disconnect, and the sender state no client role can write.
+ * whose credentials only the server reads, the sender created with them and our webhook URLs, its
+ * status transitions as polls report them, disconnect, and the sender state no client role can write.
  */
 const HOOKS = 'https://hooks.example.test/functions/v1';
 let twilio: FakeTwilio;
@@ -131,7 +131,7 @@ describe('connecting a sender', () => {
     expect(errorOf(await connect(owner, agentId))).toMatchObject({ code: 'whatsapp_already_connected' });
   });
 
-  it('needs a number assigned to the agent (409 with the spec message) before anything is created at Twilio', async () => {
+  it('needs a number assigned to the agent (409 with the number-required message) before anything is created at Twilio', async () => {
     const owner = await cast.newUser('numberless');
     const agent = await serviceInsert<{ id: string }>(cast.service, 'agents', { user_id: owner.id, name: 'No number' });
     const requests = twilio.requests.length;

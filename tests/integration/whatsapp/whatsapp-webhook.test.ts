@@ -10,7 +10,7 @@ import { connectSender, eventually, givePack, messagesOf, sendsTo, waNumber, wha
 /**
  * The whatsapp-webhook function through the local stack: the fake Twilio plays WhatsApp users
  * (signed golden payloads) and records every Messages API send; the fake OpenAI is the model and
- * the transcriber. Issue 17 acceptance (integration).
+ * the transcriber.
  */
 let cast: Cast;
 let twilio: FakeTwilio;

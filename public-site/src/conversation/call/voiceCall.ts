@@ -7,7 +7,7 @@ import { endVoiceSession, heartbeatVoiceSession, startVoiceSession, type HeldCal
 /**
  * One browser voice call: idle → connecting → in progress (recording flag) → ended.
  * Microphone → RTCPeerConnection → SDP offer relayed by `voice-session` → answer. The page carries
- * the audio and nothing else (ARCHITECTURE §4): the server holds the realtime session's sideband,
+ * the audio and nothing else: the server holds the realtime session's sideband,
  * where it configures the session, asks for the opening and the goodbye, runs the tools, records
  * the transcript and sees the call end; what is stored and billed is the server's own record, never
  * the page's. The `oai-events` data channel is opened only because its opening marks the call as
@@ -139,7 +139,7 @@ export class VoiceCall {
       channel.onopen = () => {
         this.connected = held;
         this.set({ status: 'in_progress', rateable: true });
-        // Recording starts shortly after the connection (spec: about 500 ms).
+        // Recording starts about 500 ms after the connection, once the audio has settled.
         this.timer(() => this.startRecording(), 500);
       };
       this.scheduleHeartbeat();
@@ -232,7 +232,7 @@ export class VoiceCall {
     this.timers = [];
     this.heartbeatTimer = null;
     this.endTimer = null;
-    // The last chunk arrives after stop (spec: about 500 ms): wait for it before closing the streams.
+    // The last chunk arrives up to about 500 ms after stop: wait for it before closing the streams.
     const recording = this.recorder ? await this.recorder.stop().catch(() => null) : null;
     this.recorder = null;
     this.channel?.close();

@@ -7,7 +7,7 @@ export interface TrialBoxProps {
   balance: number;
   usedMinutes: number;
   totalMinutes: number;
-  /** The running subscription's pack; null on the free pack (the spec's trial box). */
+  /** The running subscription's pack; null on the free pack, where the box reads as a trial. */
   packName: string | null;
   /** While the numbers load the box is a skeleton; when they fail it says so with a retry. */
   state?: 'loading' | 'error' | 'ready';
@@ -15,8 +15,8 @@ export interface TrialBoxProps {
 }
 
 /**
- * The usage box of the sidebar: voice minutes used of the minutes the pack gives this period (the
- * spec's build showed a fixed 0 %; MainSidebar feeds it from the credits feature's SQL aggregate).
+ * The usage box of the sidebar: voice minutes used of the minutes the pack gives this period, real
+ * figures rather than a fixed 0 % (MainSidebar feeds it from the credits feature's SQL aggregate).
  */
 export function TrialBox({ balance, usedMinutes, totalMinutes, packName, state = 'ready', onRetry }: TrialBoxProps) {
   const { t } = useTranslation();

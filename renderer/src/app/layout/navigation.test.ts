@@ -42,7 +42,7 @@ describe('main navigation', () => {
 });
 
 describe('agentSectionLinks', () => {
-  it('lists the spec 001 §2 links in order under the agent', () => {
+  it('lists dashboard, configure, prompts, deploy, test, branding and calls in order under the agent', () => {
     const links = agentSectionLinks('a b', true);
     expect(links.map((l) => l.page)).toEqual([
       'dashboard',

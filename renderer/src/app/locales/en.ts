@@ -1,4 +1,4 @@
-/** Shell wording (router, layout, guards, global screens). Spec 000 §2.1 texts. */
+/** Shell wording (router, layout, guards, global screens: not found, access denied, translation warning). */
 export const shellEn = {
   app: {
     name: 'Concierge',

@@ -1,7 +1,7 @@
 /**
  * /test-agent: the public page of the fixed demo agent. The page itself belongs to
  * the public site (its `DEMO_SUBDOMAIN`, which the console may not import); the console's route
- * sends the visitor there so the spec's path is never a dead end on the console's host.
+ * sends the visitor there so /test-agent is never a dead end on the console's host.
  */
 export const DEMO_SUBDOMAIN = 'demo';
 

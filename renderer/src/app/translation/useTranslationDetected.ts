@@ -8,7 +8,7 @@ export interface TranslationStatus {
 }
 
 /**
- * Polls the document every 1000 ms (spec constant) for browser automatic translation. The app's
+ * Polls the document every second for browser automatic translation. The app's
  * language is read at each check (not captured), so our own language switch, which rewrites
  * <html lang> at once, never counts as a translation.
  */

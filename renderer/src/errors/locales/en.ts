@@ -1,4 +1,4 @@
-/** Spec 000 §8 wording. `{{message}}` is the provider's own text. */
+/** What the user reads when something fails. `{{message}}` is the provider's own text. */
 export const errorsEn = {
   auth: {
     noAccount: 'No account found with this email',

@@ -1,7 +1,7 @@
 /**
  * What is wrong with an agent's field, before the request (the database's limits, @contracts/field-limits.ts)
- * and after it (a refusal the database names by constraint), as one message per field (issue 15
- * point 2). Free of React so it is unit-tested.
+ * and after it (a refusal the database names by constraint), as one message per field, shown under
+ * the field. Free of React so it is unit-tested.
  */
 import { AppError } from '../../errors/appError.ts';
 import { AGENT_LIMITS, type AgentLimitField } from '@contracts/field-limits.ts';

@@ -41,7 +41,7 @@ describe('reading the confirmation redirect', () => {
     });
   });
 
-  it('accepts the spec’s mode=verifyEmail&oobCode= link as a sign-up token hash', () => {
+  it('accepts a mode=verifyEmail&oobCode= link as a sign-up token hash', () => {
     expect(readVerificationLink(`${page}?mode=verifyEmail&oobCode=ab12&lang=fr`)).toEqual({
       kind: 'tokenHash',
       tokenHash: 'ab12',

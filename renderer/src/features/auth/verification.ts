@@ -2,9 +2,9 @@
  * The email verification page: what the confirmation link brought back, and
  * the attempt rules. Supabase returns either a session in the fragment (`#access_token=…&type=signup`),
  * a PKCE `?code=`, a `?token_hash=&type=` (custom templates), or an error
- * (`#error=access_denied&error_code=otp_expired&error_description=…`). The spec's own link shape,
- * `?mode=verifyEmail&oobCode=…` (both required), is read as a sign-up token hash, so an
- * email template written for it (`oobCode={{ .TokenHash }}`) works too.
+ * (`#error=access_denied&error_code=otp_expired&error_description=…`). A link of the form
+ * `?mode=verifyEmail&oobCode=…` (both required) is read as a sign-up token hash, so an
+ * email template written that way (`oobCode={{ .TokenHash }}`) works too.
  */
 export type EmailLinkType = 'signup' | 'email' | 'invite' | 'magiclink' | 'recovery' | 'email_change';
 
@@ -53,7 +53,7 @@ export function readVerificationLink(href: string): VerificationLink {
   return { kind: 'missing' };
 }
 
-/** The interface language a link asks for (`lang=fr`, as the spec's verification links carry). */
+/** The interface language a link asks for (`lang=fr`), when a verification link carries one. */
 export function verificationLinkLanguage(href: string): 'en' | 'fr' | null {
   try {
     const lang = new URL(href).searchParams.get('lang')?.slice(0, 2).toLowerCase();

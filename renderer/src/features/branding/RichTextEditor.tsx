@@ -5,7 +5,7 @@ import { isBlankHtml, sanitizeAboutHtml } from './sanitizeHtml.ts';
 
 /**
  * A small rich-text editor for the About section: a contentEditable area with bold, italic, lists
- * and links. No editor library: the four commands are all the spec asks for, and Chromium (the
+ * and links. No editor library: the four commands are all the About section needs, and Chromium (the
  * Electron and web console) still runs them through execCommand. Every change is sanitised before
  * it leaves the editor. The link address is asked in a popover, not window.prompt (Electron has no
  * prompt()); the selection is kept aside while the popover's field has the focus.

@@ -33,7 +33,7 @@ const video = (id: string): VideoLink => ({
 });
 
 describe('branding form and stored value', () => {
-  it('fills the spec defaults for an empty value, with the agent name as headline', () => {
+  it('fills the default colours and font for an empty value, with the agent name as headline', () => {
     const form = brandingFromRow({}, 'Clara');
     expect(form.primaryColor).toBe('#6366f1');
     expect(form.secondaryColor).toBe('#4f46e5');

@@ -1,5 +1,5 @@
 /**
- * The branding editor's data and its rules (§5, §9), free of React and Supabase so
+ * The branding editor's data and its rules (lengths, counts, image types), free of React and Supabase so
  * they are unit-tested. The database keeps snake_case keys (agents.branding, checked by
  * private.is_valid_branding); the form uses camelCase. Keys the editor does not know (logo,
  * custom_css, content_images) are carried through untouched on save.
@@ -38,7 +38,7 @@ export const HEADLINE_MAX = BRANDING_LIMITS.heroTitle;
 export const SUBTITLE_MAX = BRANDING_LIMITS.heroSubtitle;
 export const META_TITLE = { max: BRANDING_LIMITS.metaTitle, optimalMin: 50, optimalMax: 60 } as const;
 export const META_DESCRIPTION = { max: BRANDING_LIMITS.metaDescription, optimalMin: 150, optimalMax: 160 } as const;
-/** Open Graph and Twitter texts: the spec sets no limit; the database caps them like site_config. */
+/** Open Graph and Twitter texts have no length bar; the database caps them as it does site_config. */
 export const SOCIAL_TITLE_MAX = BRANDING_LIMITS.ogTitle;
 export const SOCIAL_DESCRIPTION_MAX = BRANDING_LIMITS.ogDescription;
 export const MAX_VIDEOS = BRANDING_LIST_LIMITS.youtubeVideos;

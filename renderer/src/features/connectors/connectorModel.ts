@@ -31,7 +31,7 @@ export function webhookUrlProblem(raw: string): WebhookUrlProblem {
   return null;
 }
 
-/** Saving a configuration enables the connector and keeps it connected from now (§4.5). */
+/** Saving a configuration enables the connector and keeps it connected from now. */
 export function savedConnector(kind: ConnectorKind, webhookUrl: string, now: Date): Connector {
   return {
     kind,

@@ -7,7 +7,7 @@ import {
 } from '@contracts/whatsapp.ts';
 
 /**
- * Meta's embedded sign-up in the browser (reference/twilio.md §5, §10.2): the Facebook JS SDK
+ * Meta's embedded sign-up in the browser, as Twilio's ISV flow runs it: the Facebook JS SDK
  * (v23.0) runs FB.login with the configuration id; Meta's pages post `WA_EMBEDDED_SIGNUP` message
  * events (FINISH / FINISH_ONLY_WABA with the WABA id, CANCEL, ERROR) and FB.login's callback gets
  * the code. Only the WABA id goes to our server; everything else happens there.

@@ -52,7 +52,8 @@ export function outcomeToast(outcome: Exclude<SignupOutcome, { kind: 'finish' }>
 
 /**
  * WhatsApp on the Deploy page: the sender's state (stored, then polled), connecting (number check,
- * Meta's sign-up, then the server) and disconnecting, with the spec's toasts.
+ * Meta's sign-up, then the server) and disconnecting, with a toast for each outcome
+ * (no number, SDK missing, sign-up cancelled or failed, connected, disconnected).
  */
 export function useWhatsAppSetup(agentId: string, stored: SenderState | null, hasNumber: boolean) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 /**
- * Which of the spec's French audio errors a failure is. Sources: wavesurfer's fetch
+ * Which of the player's French audio errors a failure is. Sources: wavesurfer's fetch
  * ("Failed to fetch <url>: 404 (Not Found)"), fetch's own TypeError (network or CORS: the browser
  * does not tell them apart, so online means CORS), decoding (EncodingError), the media element's
  * MediaError (wavesurfer re-throws it as `Error(mediaError.message || "Media error <code>")`, so

@@ -111,7 +111,7 @@ export async function removeDocuments(paths: string[]): Promise<void> {
   if (error) console.warn('unused interaction documents not removed', error.message);
 }
 
-/** Spec 001 §5 checks first (the bucket enforces the same types and 10 MB), then the upload. */
+/** The document's type and size are checked first (the bucket enforces the same types and 10 MB), then the upload. */
 export async function uploadInteractionDocument(
   agent: { id: string; userId: string },
   file: File,

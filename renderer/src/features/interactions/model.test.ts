@@ -44,7 +44,7 @@ describe('validation', () => {
     expect(interactionIssues({ ...url, config: { ...url.config, url: 'https://x.example/menu?a=1' } })).toEqual([]);
   });
 
-  it('accepts the spec document types up to 10 MB', () => {
+  it('accepts PDF, Word, text and image documents up to 10 MB', () => {
     expect(checkDocumentFile({ name: 'Menu.PDF', size: 100 })).toMatchObject({
       ok: true,
       contentType: 'application/pdf',

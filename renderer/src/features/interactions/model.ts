@@ -19,7 +19,7 @@ import {
 
 export type { DocumentConfig, Instruction, InteractionType, UrlConfig };
 export const SUPPORTED_TYPES = INTERACTION_TYPES;
-/** Shown in the picker, labelled coming soon (spec: "other types are labelled coming soon"). */
+/** Shown in the picker, labelled coming soon: they cannot be added yet. */
 export const COMING_SOON_TYPES = ['collect_feedback', 'book_callback', 'send_form'] as const;
 
 export const AUTOSAVE_DELAY_MS = 1000;

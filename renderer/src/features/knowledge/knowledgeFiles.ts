@@ -1,5 +1,5 @@
 /**
- * What the knowledge tab accepts before any byte leaves the browser (§5: PDF, CSV,
+ * What the knowledge tab accepts before any byte leaves the browser (PDF, CSV,
  * TXT, DOCX; 10 MB). The server checks again (bucket limits, knowledge-ingest sniffs the bytes);
  * this only spares the owner an upload that would be refused.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { requestedPath, sectionAnchors } from './sections.ts';
 
 describe('landing sections', () => {
-  it('has the spec’s five anchors in order', () => {
+  it('has its five anchors in order', () => {
     expect(sectionAnchors).toEqual(['features', 'industries', 'integrations', 'pricing', 'enterprise']);
   });
 

@@ -4,7 +4,7 @@ import { legalEn } from './locales/en.ts';
 import { legalFr } from './locales/fr.ts';
 
 describe('legal documents', () => {
-  it('the privacy policy has the 11 sections of the spec, each with a unique anchor and text in both languages', () => {
+  it('the privacy policy has its 11 sections, each with a unique anchor and text in both languages', () => {
     expect(privacySections).toHaveLength(11);
     expect(new Set(privacySections.map((s) => s.anchor)).size).toBe(11);
     for (const { id } of privacySections) {

@@ -4,7 +4,7 @@ import { useAuth } from '../auth/session/AuthProvider.tsx';
 import { useMyNumbersQuery, usePhoneStatusQuery } from './api/numbers.ts';
 
 /**
- * Why the signed-in user cannot buy a number now, or null (spec 002 §4.4: the Buy buttons are
+ * Why the signed-in user cannot buy a number now, or null (the Buy buttons are
  * disabled once a non-admin owns a number; Postgres enforces the same rule on the server).
  */
 export function useBuyBlockedReason(): string | null {

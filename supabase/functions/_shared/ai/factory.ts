@@ -1,5 +1,5 @@
 /**
- * Chooses the provider from the environment (ARCHITECTURE §2): OpenAI when OPENAI_API_KEY is set,
+ * Chooses the provider from the environment: OpenAI when OPENAI_API_KEY is set,
  * an OpenAI-compatible server when OPENAI_BASE_URL is set (a key is optional there: Ollama
  * ignores it), otherwise offline. AI_PROVIDER forces a choice (e.g. `openai` against a fake OpenAI
  * server on loopback in tests, so audio is exercised too). The environment is passed in (Deno.env in functions,

@@ -3,7 +3,7 @@ import { resolveModelSettings } from './settings.ts';
 import { DEFAULT_MODEL_SETTINGS } from './types.ts';
 
 describe('resolveModelSettings', () => {
-  it('takes the admin choices and fills the rest with the spec defaults', () => {
+  it('takes the admin choices and fills the rest with the defaults', () => {
     expect(resolveModelSettings({ chatModel: ' gpt-4.1-mini ', whatsappModel: 'llama3.1:8b' })).toEqual({
       ...DEFAULT_MODEL_SETTINGS,
       chatModel: 'gpt-4.1-mini',

@@ -1,6 +1,6 @@
 /**
  * Model names from platform settings (admin "AI models" screen). The stored value is admin-edited
- * JSON; anything missing or unusable falls back to the spec's defaults rather than breaking chat.
+ * JSON; anything missing or unusable falls back to DEFAULT_MODEL_SETTINGS rather than breaking chat.
  */
 import { DEFAULT_MODEL_SETTINGS, type ModelSettings } from './types.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The one interface every AI provider implements (ARCHITECTURE §2 "AI providers").
+ * The one interface every AI provider implements: OpenAI, an OpenAI-compatible server, offline.
  *
  * Runs in Deno edge functions and in Node (local stack, tests): Web-standard types only.
  * Providers never read the environment themselves; the factory receives it.
@@ -189,7 +189,7 @@ export interface ModelSettings {
   transcriptionModel: string;
 }
 
-/** Defaults from spec 001 §9 / 002 and the contract (admin can change them in platform settings). */
+/** The models used until an admin picks others in platform settings. */
 export const DEFAULT_MODEL_SETTINGS: ModelSettings = {
   chatModel: DEFAULT_TEXT_MODEL,
   whatsappModel: DEFAULT_TEXT_MODEL,

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-/** Spec 002 §9: "Default map centre in Morocco (latitude 28.79, longitude -9.60, zoom 6)". */
+/** Where the map looks when no agent has a location: Morocco. */
 export const MAP_DEFAULT_VIEW = { latitude: 28.79, longitude: -9.6, zoom: 6 } as const;
 
 /** At most this many agents' addresses are sent to the provider per request; the rest wait. */

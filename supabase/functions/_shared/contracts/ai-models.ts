@@ -10,7 +10,7 @@ export const TEXT_MODEL_OPTIONS = ['gpt-4.1', 'gpt-4.1-mini', 'gpt-4.1-nano', 'g
 
 /**
  * Realtime models for browser (internal) and phone (GSM) calls: the GA models the voice path
- * runs first, then the spec's dated previews.
+ * runs first, then the older dated previews.
  */
 export const CALL_MODEL_OPTIONS = [
   'gpt-realtime',

@@ -1,5 +1,5 @@
 /**
- * Twilio ConversationRelay's WebSocket frames (reference/twilio.md §9.3-9.4), one definition for
+ * Twilio ConversationRelay's WebSocket frames (JSON text frames both ways), one definition for
  * every side that speaks them: the relay's session (app side), the owner sandbox's "Call as a
  * phone caller" (which plays Twilio's side from the browser) and the fake ConversationRelay client.
  *

@@ -1,5 +1,5 @@
 /**
- * The one error shape every edge function answers with (CONVENTIONS §5), its codes, and the one
+ * The one error shape every edge function answers with, its codes, and the one
  * parser the console and the public site read function failures with.
  *
  *   HTTP 4xx/5xx, content-type application/json

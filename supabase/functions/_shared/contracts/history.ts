@@ -1,8 +1,8 @@
 /**
- * Call history, contacts and the conversations inbox (issue 18 §5-7; spec 002 §2.5, §2.7, §4.5,
- * §9): the figures and naming rules the console, the Electron recordings library and the tests
- * share. The lists themselves are SQL functions (call_history, contact_cards, contact_timeline,
- * conversation_inbox); LIST_MAX_PAGE_SIZE and INBOX_MAX_PAGE_SIZE restate their page caps.
+ * Call history, contacts and the conversations inbox: the figures and naming rules the console, the
+ * Electron recordings library and the tests share. The lists themselves are SQL functions
+ * (call_history, contact_cards, contact_timeline, conversation_inbox); LIST_MAX_PAGE_SIZE and
+ * INBOX_MAX_PAGE_SIZE restate their page caps.
  */
 import { z } from 'zod';
 
@@ -47,7 +47,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /**
  * The recording's file extension: the file's own (from its storage name, else its MIME type),
- * falling back to the spec's defaults, mp3 for a phone call and mp4 for a browser call (§9).
+ * falling back to mp3 for a phone call and mp4 for a browser call.
  */
 export function recordingExtension(kind: CallKind, path: string | null, mime: string | null = null): string {
   const fromPath = /\.([a-z0-9]{2,5})$/i.exec(path ?? '')?.[1];
@@ -57,7 +57,7 @@ export function recordingExtension(kind: CallKind, path: string | null, mime: st
   return kind === 'gsm' ? 'mp3' : 'mp4';
 }
 
-/** Spec 002 §9: `{type}-call-{yyyy-MM-dd-HH-mm-ss}.{ext}`, the call's start in local time. */
+/** `{type}-call-{yyyy-MM-dd-HH-mm-ss}.{ext}`, the call's start in local time. */
 export function recordingDownloadName(
   kind: CallKind,
   startedAt: Date,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardMinutes, messagesPerUser, peakHourLabel, satisfactionPercent } from './insights.ts';
 
-describe('dashboard minutes (spec 002 §9: whole minutes, rounded; the average shows <1 under a minute)', () => {
+describe('dashboard minutes (whole minutes, rounded; the average shows <1 under a minute)', () => {
   it('rounds seconds to whole minutes', () => {
     expect([0, 30, 59, 60, 89, 90].map((s) => dashboardMinutes(s))).toEqual(['0', '1', '1', '1', '1', '2']);
   });

@@ -20,7 +20,7 @@ describe('pack form rules', () => {
     expect(parsePackField(kind, text)).toBe(expected);
   });
 
-  it('a new pack has the spec defaults and a 21-character id, and is valid', () => {
+  it('a new pack has the form defaults and a 21-character id, and is valid', () => {
     const pack = newPack();
     expect(pack).toMatchObject({ name: 'New Pack', monthly_price: 0, minutes: 0, users: 1, support: 'Email' });
     expect(pack.id).toMatch(/^[A-Za-z0-9_-]{21}$/);

@@ -83,7 +83,7 @@ export function newPack(id: string = newPackId()): PackInput {
 }
 
 /**
- * Spec 002 §5, the pack form's number fields: prices are numbers (min 0, step 0.01), invalid
+ * The pack form's number fields: prices are numbers (min 0, step 0.01), invalid
  * becomes 0; minutes a whole number, min 0; users a whole number, min 1, empty = unlimited, invalid
  * becomes 1; WhatsApp conversations (and agents) a whole number, empty = unlimited.
  */
@@ -113,7 +113,7 @@ export function priceTone(monthlyPrice: number): PriceTone {
   return 'high';
 }
 
-/** Spec 002 §2.9 Analytics tab: number of packs, average monthly price, free plans. */
+/** The packs editor's Analytics tab: number of packs, average monthly price, free plans. */
 export function packAnalytics(packs: readonly Pick<PackInput, 'monthly_price'>[]): {
   count: number;
   averageMonthlyPrice: number;

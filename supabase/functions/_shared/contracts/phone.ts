@@ -1,7 +1,8 @@
 /**
- * Phone rules shared by the console, the functions and SQL (spec 001 §9, 002 §4.2,
- * §4.4). SQL twins: the E.164 checks on phone_numbers.phone_number and agents.transfer_number, the
- * phone_voice_mode check, the calls.status check (agreement tests in tests/integration/contracts).
+ * Phone rules shared by the console, the functions and SQL (number format, the one-number rule,
+ * countries, call statuses, voice modes). SQL twins: the E.164 checks on phone_numbers.phone_number
+ * and agents.transfer_number, the phone_voice_mode check, the calls.status check (agreement tests
+ * in tests/integration/contracts).
  */
 import { z } from 'zod';
 
@@ -24,7 +25,7 @@ export const NON_ADMIN_NUMBER_LIMIT = 1;
 /** The message of that rule, raised by Postgres. */
 export const ONE_NUMBER_MESSAGE =
   'You can only purchase one number. Please assign or release your current number before buying another.';
-/** Search results shown (spec: the first 5 with a locality). */
+/** Search results shown: the first 5 with a locality. */
 export const NUMBER_RESULTS_SHOWN = 5;
 
 export interface CountryOption {
@@ -51,7 +52,7 @@ export const NUMBER_COUNTRIES_SHORT: readonly CountryOption[] = [
   country('GB', 'United Kingdom', '44'),
 ];
 
-/** The Deploy dialog's countries, in the spec's order. */
+/** The Deploy dialog's countries, in the order the dialog shows them. */
 export const NUMBER_COUNTRIES_DEPLOY: readonly CountryOption[] = [
   country('AR', 'Argentina', '54'),
   country('AU', 'Australia', '61'),
@@ -88,7 +89,7 @@ export function callStatusColour(status: CallStatus): 'green' | 'red' | 'yellow'
   return 'yellow';
 }
 
-/** Twilio's CallStatus (reference/twilio.md §3.1) → calls.status. */
+/** Twilio's CallStatus (status callback parameter) → calls.status. */
 export function callStatusFromTwilio(status: string): CallStatus | null {
   switch (status) {
     case 'queued':

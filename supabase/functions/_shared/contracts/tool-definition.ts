@@ -1,7 +1,7 @@
 /**
  * A tool as the model is offered it, one definition for the admin's catalogue editor, the owner's
  * wizard and the conversation core: the OpenAI function definition stored in
- * `tool_catalogue.function_definition` (spec 001 §3.3: name, description, parameters with a
+ * `tool_catalogue.function_definition` (name, description, parameters with a
  * properties map and a required list; parameter types string, number, boolean, array, object; an
  * enum on strings only), its `default_config` (key to text value), and the entries of
  * `agents.tools` (the tools an agent uses, with its own config over the catalogue's).

@@ -253,7 +253,7 @@ describe('facebookSignupSettings', () => {
 });
 
 describe('embeddedSignupExtras', () => {
-  it("puts Twilio's Partner Solution ID in setup.solutionID, keeping the spec's extras", () => {
+  it("puts Twilio's Partner Solution ID in setup.solutionID, keeping the other extras", () => {
     expect(embeddedSignupExtras('789')).toEqual({ ...EMBEDDED_SIGNUP_EXTRAS, setup: { solutionID: '789' } });
     expect(embeddedSignupExtras(undefined).setup).toEqual({});
   });

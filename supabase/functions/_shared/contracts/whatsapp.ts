@@ -3,8 +3,8 @@
  * (messages screens, template picker, Deploy's WhatsApp card) and SQL:
  *  - messaging: `whatsapp_messages.status`/`not_sent_reason` checks and `whatsapp_message_status`,
  *    migration 20261125190000; tests/integration/whatsapp prove they agree;
- *  - the sender (spec 001 §3.1 whatsappBusiness, §4.9, §7.1; 002 §4.3; reference/twilio.md
- *    §10): the `whatsapp-senders` wire format, its status rules (polling intervals, transitions, quality
+ *  - the sender (the agent's WhatsApp Business sender on Twilio's Senders API): the
+ *    `whatsapp-senders` wire format, its status rules (polling intervals, transitions, quality
  *    colours, readiness) and Meta's embedded sign-up messages.
  */
 import { z } from 'zod';
@@ -146,7 +146,7 @@ export function splitWhatsAppBody(text: string, limit = WHATSAPP_BODY_LIMIT): st
 
 // ---- sender status --------------------------------------------------------------
 
-/** Statuses the Senders API reports, plus ERROR, which the spec names too. */
+/** Statuses the Senders API reports, plus ERROR, which is treated like OFFLINE. */
 export const SENDER_STATUSES = [
   'CREATING',
   'ONLINE',
@@ -167,7 +167,7 @@ export function normaliseSenderStatus(raw: string | null | undefined): string | 
   return text === '' ? null : text.toUpperCase().replace(/\s+/g, '_');
 }
 
-/** Spec: "WhatsApp polling: 30 s while creating, 60 s otherwise; retry after 60 s on failed poll". */
+/** A sender is polled every 30 s while CREATING, every 60 s otherwise, and 60 s after a failed poll. */
 export const SENDER_POLL_MS = { creating: 30_000, other: 60_000, retryAfterFailure: 60_000 } as const;
 
 /**
@@ -296,7 +296,11 @@ export interface FetchedSender {
   offlineReasons: { code: string | null; message: string }[];
 }
 
-/** Spec 001 §4.9 transitions, applied to the stored state after a fetch. Pure. */
+/**
+ * The sender's fetched status applied to the stored state: ONLINE stores the messaging limit and
+ * quality rating and makes the business active; OFFLINE or ERROR makes it rejected and keeps the
+ * reasons; every status sets the next check time. Pure.
+ */
 export function applySenderStatus(previous: StoredSenderConfig, fetched: FetchedSender, now: Date): StoredSenderConfig {
   const status = normaliseSenderStatus(fetched.status) ?? previous.status;
   const next: StoredSenderConfig = { ...previous, status, last_status_check: now.toISOString() };
@@ -443,7 +447,7 @@ export function senderStateOf(enabled: boolean, config: StoredSenderConfig | nul
   };
 }
 
-/** Spec 002 §5: "WhatsApp needs a phone number assigned to the agent first". */
+/** WhatsApp connects only once the agent has a phone number assigned. */
 export const NUMBER_REQUIRED_MESSAGE = 'A phone number must be assigned to this agent before connecting WhatsApp.';
 
 // ---- Meta's embedded sign-up -------------------------------------------------
@@ -451,7 +455,7 @@ export const NUMBER_REQUIRED_MESSAGE = 'A phone number must be assigned to this 
 /** The Facebook JS SDK version the sign-up runs with. */
 export const FACEBOOK_SDK_VERSION = 'v23.0';
 export const DEFAULT_FACEBOOK_SDK_URL = 'https://connect.facebook.net/en_US/sdk.js';
-/** Spec 001 §4.9: "messaging primary language fr_FR, use case customer_support". */
+/** What the sign-up tells Meta: French as the messaging language, customer support as the use case. */
 export const EMBEDDED_SIGNUP_EXTRAS = {
   setup: {},
   featureType: '',

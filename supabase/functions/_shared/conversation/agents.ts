@@ -21,7 +21,7 @@ export interface AgentTool extends CatalogueTool {
 
 export interface LoadedAgent extends AgentForTurn {
   tools: AgentTool[];
-  /** Calendar time zone (null: the tools use Europe/Paris, the spec's market). */
+  /** Calendar time zone (null: the tools use Europe/Paris, the default market). */
   timeZone: string | null;
   /** Enabled interactions with something to send (offered as the share_resource tool). */
   interactions: AgentInteraction[];

@@ -1,5 +1,5 @@
 /**
- * What a channel is to the conversation core (ARCHITECTURE §4, CONVENTIONS 13): a thin adapter
+ * What a channel is to the conversation core: a thin adapter
  * that translates its transport's frames. The agent, prompt, knowledge, tools, transcript and meter
  * belong to the core; an adapter only says who it is, how it speaks, how input arrives and how
  * output leaves. See README.md in this folder for how to write one.

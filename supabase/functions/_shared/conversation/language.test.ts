@@ -44,7 +44,7 @@ describe('detectLanguage', () => {
 });
 
 describe('engine messages', () => {
-  it("says the spec's apology in English and French", () => {
+  it('says the chat failure apology in English and French', () => {
     expect(chatFailureApology('en')).toBe(
       "I apologize, but I'm having trouble processing your request right now. Please try again.",
     );

@@ -1,5 +1,5 @@
 /**
- * Local language detection (no model round trip, ARCHITECTURE §4) with tinyld: pure JS, no
+ * Local language detection (no model round trip before a turn) with tinyld: pure JS, no
  * dependencies, ~600 kB of n-gram tables, runs in Deno (npm:tinyld), Node and browsers, and
  * detects the ~60 languages a business chat meets.
  *

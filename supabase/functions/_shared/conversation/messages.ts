@@ -1,6 +1,6 @@
 /**
  * Fixed texts the engine itself says, in English and French; other
- * languages get English, as the spec only defines these two.
+ * languages get English, as only these two are written.
  */
 import { baseLanguage } from './language.ts';
 

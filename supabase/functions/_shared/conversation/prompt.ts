@@ -1,9 +1,8 @@
 /**
- * The one prompt builder of the conversation core, for every channel: the owner's prompt (agents'
- * "description" in the spec), who the agent is, the reply language, the interactions guidance,
+ * The one prompt builder of the conversation core, for every channel: the owner's prompt (the agent's
+ * system prompt), who the agent is, the reply language, the interactions guidance,
  * the knowledge (passages retrieved before a text turn, or the `search_knowledge` tool on realtime
- * voice) and the channel's style. Built on the server only; the browser never sends a system prompt
- * (ARCHITECTURE §4).
+ * voice) and the channel's style. Built on the server only; the browser never sends a system prompt.
  */
 import type { KnowledgePassage } from '../ai/types.ts';
 

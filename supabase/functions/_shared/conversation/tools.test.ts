@@ -33,7 +33,7 @@ describe('buildToolDefinitions', () => {
           properties: {
             action: { type: 'string', description: 'What to do', enum: ['create_appointment', 'check_availability'] },
             date: { type: 'string', description: 'YYYY-MM-DD' },
-            // enum dropped: the spec allows enums on strings only
+            // enum dropped: enums are allowed on strings only
             duration: { type: 'number' },
             // OpenAI rejects arrays without items
             attendees: { type: 'array', items: { type: 'string' } },

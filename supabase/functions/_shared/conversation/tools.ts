@@ -1,5 +1,5 @@
 /**
- * From tool catalogue rows (spec 001 §3.3: functionDefinition {name, description, parameters
+ * From tool catalogue rows (function_definition {name, description, parameters
  * {properties, required}}) to OpenAI function definitions, and back from a model's tool call to a
  * validated arguments object. Catalogue rows are admin-edited JSON, so nothing is trusted.
  */

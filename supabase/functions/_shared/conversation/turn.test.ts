@@ -503,7 +503,7 @@ describe('turn rules decided before streaming', () => {
 });
 
 describe('tool failures and odd tool calls (scripted provider)', () => {
-  it("gives the spec's tool failure message and still meters the model call", async () => {
+  it('gives the fixed tool failure message and still meters the model call', async () => {
     fake.queueChat({ toolCalls: [{ name: 'manage_calendar', arguments: { action: 'create_appointment' } }] });
     const h = harness(openai(), {
       runTool: async () => {

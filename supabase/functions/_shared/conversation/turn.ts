@@ -1,5 +1,5 @@
 /**
- * One conversation turn, owned by the server (ARCHITECTURE §4), with every effect injected so the
+ * One conversation turn, owned by the server, with every effect injected so the
  * same code serves agent-chat, WhatsApp, phone and the sandbox, and tests run without a database.
  *
  * startTurn() settles everything that must become a plain 4xx before streaming starts (agent
@@ -7,7 +7,7 @@
  * detect language → save the visitor's message ∥ retrieve knowledge → `meta` → the multi-step
  * tool loop (a streamed completion with the agent's tools; its tool calls run server-side and
  * their results go back to the model at temperature 0.3, which may call further tools, up to the
- * loop's bounds) → save the reply → meter → `done`. A model failure yields the spec's apology as
+ * loop's bounds) → save the reply → meter → `done`. A model failure yields the fixed apology as
  * an `error` event and charges nothing; the visitor's message stays saved.
  */
 import type {
@@ -45,7 +45,7 @@ export interface AgentForTurn {
   ownerId: string;
   name: string;
   companyName: string | null;
-  /** The owner's system prompt (spec: the agent's "description"). */
+  /** The owner's system prompt. */
   systemPrompt: string;
   /** As stored, e.g. `en_US`. */
   defaultLanguage: string;
@@ -143,7 +143,7 @@ export interface OfflineAction {
   tool: CatalogueTool;
   functionName: string;
   arguments: Record<string, unknown>;
-  /** The reply after a succeeded call (a failed one gets the spec's tool-failure message). */
+  /** The reply after a succeeded call (a failed one gets the fixed tool-failure message). */
   reply(result: unknown, language: string): string;
 }
 

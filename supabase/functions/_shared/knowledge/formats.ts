@@ -1,5 +1,5 @@
 /**
- * Which files the knowledge base accepts (spec: PDF, DOCX, CSV, TXT, 10 MB) and how we tell them
+ * Which files the knowledge base accepts (PDF, DOCX, CSV, TXT, 10 MB) and how we tell them
  * apart. The name and the declared type are only claims: the bytes must agree, so a renamed
  * executable or image is refused before any parser sees it.
  */

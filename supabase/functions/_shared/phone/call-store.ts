@@ -1,6 +1,6 @@
 /**
- * What the phone relay needs from Postgres about a call (issue 16 §4: the relay is stateless
- * between calls, call state lives in Postgres). The voice webhook opens the call row (agent,
+ * What the phone relay needs from Postgres about a call: the relay is stateless
+ * between calls, call state lives in Postgres. The voice webhook opens the call row (agent,
  * owner, conversation, first credit reservation) before Twilio connects the socket; the relay then
  * only attaches to it, renews it while the socket lives and marks its end. Settling (one ledger
  * entry per call) happens in SQL from Twilio's final duration (status callback) or, for a call

@@ -1,6 +1,6 @@
 /**
- * The per-call token that lets a relay socket speak for one call (issue 16 §2: the WebSocket upgrade
- * is authenticated). The voice webhook (or the sandbox endpoint) mints it after opening the call
+ * The per-call token that lets a relay socket speak for one call, so no socket is accepted
+ * on its URL alone. The voice webhook (or the sandbox endpoint) mints it after opening the call
  * row and puts it in the TwiML `<Parameter name="callToken">` (Twilio passes it in
  * `setup.customParameters` / `start.customParameters`; never in the URL). The
  * relay accepts a socket's first frame only when the token is valid, unexpired and names the same

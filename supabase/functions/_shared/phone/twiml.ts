@@ -1,5 +1,6 @@
 /**
- * The TwiML the voice webhook answers (reference/twilio.md §1.2, §3.2, §9.1), written by hand
+ * The TwiML the voice webhook answers (recording, <Connect><Stream>, <Connect><ConversationRelay>,
+ * the polite line and hang-up), written by hand
  * (the SDK's VoiceResponse builder pulls its XML library into every edge bundle), every attribute
  * and text escaped.
  *

@@ -186,7 +186,7 @@ export async function stripeSignatureHeader(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Twilio (reference/twilio.md §6): base64 HMAC-SHA1(auth token, url + Σ sorted(name) name+value),
+// Twilio's webhook signature: base64 HMAC-SHA1(auth token, url + Σ sorted(name) name+value),
 // over the public URL Twilio was configured with; Twilio may or may not include :443/:80.
 
 export async function twilioSignature(authToken: string, url: string, params: Record<string, string>): Promise<string> {

@@ -9,7 +9,7 @@ import { callToolWebhook, checkWebhookUrl, type ToolWebhookCall } from './webhoo
 const now = new Date('2026-03-14T15:09:26Z');
 
 describe('get_time', () => {
-  it('answers in each spec format, in the agent time zone and language', () => {
+  it('answers in each format (iso, utc, time, date, default), in the agent time zone and language', () => {
     expect(getTime({ format: 'iso' }, { now, language: 'en' })).toEqual({
       ok: true,
       result: { time: '2026-03-14T15:09:26.000Z', timeZone: 'UTC', format: 'iso' },

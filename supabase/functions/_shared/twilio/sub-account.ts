@@ -1,5 +1,5 @@
 /**
- * A Twilio sub-account (reference/twilio.md §4): each agent's WhatsApp sender lives on one, created
+ * A Twilio sub-account: each agent's WhatsApp sender lives on one, created
  * by `whatsapp-senders` and closed by the release queue (`phone-numbers`). One definition of its
  * credentials and of the client that acts as it, so both functions speak to Twilio the same way.
  */

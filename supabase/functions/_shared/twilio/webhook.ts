@@ -1,5 +1,5 @@
 /**
- * A Twilio webhook, read once and verified (reference/twilio.md §6), for every function Twilio calls
+ * A Twilio webhook, read once and verified, for every function Twilio calls
  * (voice, WhatsApp): the form body is read once (capped), and X-Twilio-Signature is checked over the
  * PUBLIC URL Twilio was given (`publicUrl` + the request's original query), never `request.url`,
  * which is the internal address behind the platform's proxy. The auth token may depend on the

@@ -1,5 +1,5 @@
 /**
- * A WhatsApp sender and its telephony sub-account, gone at Twilio (reference/twilio.md §4, §10.1):
+ * A WhatsApp sender and its telephony sub-account, gone at Twilio:
  * used by `whatsapp-senders` (disconnect) and by the release queue an agent's deletion fills
  * (`phone-numbers` processes it, migration 20261126100100), and the senders on a number its owner
  * releases. Already gone counts as done.

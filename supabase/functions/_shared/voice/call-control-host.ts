@@ -6,8 +6,9 @@
  *   - hosted on Supabase Edge Functions, `EdgeRuntime.waitUntil` keeps the worker alive for it, up
  *     to the platform's wall-clock limit (150 s free / 400 s paid); past it the call goes on without
  *     server control, on the page's heartbeats, its `end` and the sweeper, exactly as billed before;
- *   - a long-lived relay (the phone issue's container) can run `controlVoiceCall(callId)` itself:
- *     the call's state is in Postgres, nothing is held only in memory.
+ *   - any long-lived process (the standalone phone relay, for one) could run
+ *     `controlVoiceCall(callId)` itself: the call's state is in Postgres, nothing is held only in
+ *     memory. None does for browser calls today.
  */
 export type CallControlHost = (control: Promise<void>) => void;
 

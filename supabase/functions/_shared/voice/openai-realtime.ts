@@ -1,5 +1,5 @@
 /**
- * OpenAI's GA realtime calls API (reference/openai.md §1b) over plain fetch, the same under Deno and
+ * OpenAI's GA realtime calls API over plain fetch, the same under Deno and
  * Node, with explicit timeouts: the server posts the browser's offer and the session as multipart
  * to `/v1/realtime/calls` with the standard key, relays the answer and keeps the provider's call id
  * (the `Location: /v1/realtime/calls/rtc_…` header) so it can end the call with

@@ -1,6 +1,6 @@
 /**
  * The server's control connection to a browser's realtime call: OpenAI's "sideband" WebSocket
- * (guide "Webhooks and server-side controls"; reference/openai.md §1b, §2). The browser carries the
+ * (its server-side controls). The browser carries the
  * audio over WebRTC; this socket, opened with the standard key on the provider call id from the
  * create answer's `Location`, carries everything else, so the page is never in the path of the
  * session, the tools, the transcript or the end of the call.

@@ -15,7 +15,7 @@ export function useCleanupDuplicatesMutation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: cleanupDuplicateUsers,
-    // The spec reloads the list after a cleanup.
+    // The users list is reloaded after a cleanup, so the removed duplicates disappear.
     onSettled: () => client.invalidateQueries({ queryKey: adminKeys.users() }),
   });
 }

@@ -1,4 +1,4 @@
-/** Query keys of the admin area (one factory, CONVENTIONS §3). */
+/** Query keys of the admin area (one factory). */
 export const adminKeys = {
   all: ['admin'] as const,
   users: () => [...adminKeys.all, 'users'] as const,

@@ -1,4 +1,4 @@
-/** Query keys of the agents feature (one factory, CONVENTIONS §3). */
+/** Query keys of the agents feature (one factory). */
 export const agentsKeys = {
   all: ['agents'] as const,
   lists: () => [...agentsKeys.all, 'list'] as const,

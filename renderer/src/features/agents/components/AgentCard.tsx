@@ -10,7 +10,10 @@ export interface AgentCardProps {
   onDelete: (agent: AgentSummary) => void;
 }
 
-/** One agent of the list with every field of spec 001 §2.1 and its Edit / Test / Delete actions. */
+/**
+ * One agent of the list (avatar, name, company, tools, documents, voice, number, last update) and
+ * its Edit / Test / Delete actions.
+ */
 export function AgentCard({ agent, onDelete }: AgentCardProps) {
   const { t, i18n } = useTranslation();
   const base = `/agents/${encodeURIComponent(agent.id)}`;
@@ -49,7 +52,7 @@ export function AgentCard({ agent, onDelete }: AgentCardProps) {
         </li>
       </ul>
       <div className="agent-card-actions">
-        {/* Configure until the per-agent dashboard lands (the spec's /edit leads to that dashboard). */}
+        {/* Edit opens Configure, where the agent's fields are; /agents/{id}/edit/* leads to the dashboard. */}
         <Link to={`${base}/configure`} className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`} role="button">
           <Icon icon="edit" />
           <span className={Classes.BUTTON_TEXT}>{t('agents:card.edit')}</span>

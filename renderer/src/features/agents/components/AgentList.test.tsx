@@ -84,7 +84,7 @@ describe('DeleteAgentDialog', () => {
     expect(onConfirm).toHaveBeenCalledWith('a1');
   });
 
-  it('keeps the dialog open with the spec message when deletion fails', async () => {
+  it('keeps the dialog open with "Failed to delete agent" when deletion fails', async () => {
     const onClose = vi.fn();
     renderIn(
       'en',

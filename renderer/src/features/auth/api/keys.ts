@@ -1,4 +1,4 @@
-/** Query keys of the auth feature (one factory, CONVENTIONS §3). */
+/** Query keys of the auth feature (one factory). */
 export const authKeys = {
   all: ['auth'] as const,
   profile: (userId: string) => [...authKeys.all, 'profile', userId] as const,

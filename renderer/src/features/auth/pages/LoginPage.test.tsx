@@ -72,7 +72,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('LoginPage', () => {
-  it('signs in with email and shows the spec message of a failure', async () => {
+  it('signs in with email and shows what a failure means (an unverified address)', async () => {
     api.signInWithEmail.mockRejectedValue(
       new AppError({
         source: 'auth',

@@ -1,4 +1,4 @@
-/** Query keys of the admin billing page (CONVENTIONS §3). */
+/** Query keys of the admin billing page (one factory). */
 export const billingKeys = {
   all: ['billing-admin'] as const,
   totals: () => [...billingKeys.all, 'totals'] as const,

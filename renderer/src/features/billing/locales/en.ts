@@ -1,4 +1,4 @@
-/** Admin billing (real data instead of the spec's placeholder). */
+/** Admin billing: real revenue, refunds, subscriptions, credits and transactions. */
 export const billingEn = {
   title: 'Billing',
   totals: {

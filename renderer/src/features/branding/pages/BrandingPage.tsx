@@ -23,7 +23,7 @@ function BrandingSkeleton() {
 
 /**
  * /agents/{id}/branding: only for the owner's agent and only while its virtual
- * business card is enabled (§4.7); otherwise the page says why and links to Deploy. The card's
+ * business card is enabled; otherwise the page says why and links to Deploy. The card's
  * state is the Deploy page's query (the one its toggle refreshes), not a copy.
  */
 export function BrandingPage() {

@@ -1,4 +1,4 @@
-/** Query keys of the connectors feature (one factory, CONVENTIONS §3). */
+/** Query keys of the connectors feature (one factory). */
 export const connectorsKeys = {
   all: ['connectors'] as const,
   list: (agentId: string) => [...connectorsKeys.all, 'list', agentId] as const,

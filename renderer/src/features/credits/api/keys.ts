@@ -1,4 +1,4 @@
-/** Query keys of the credits feature (one factory, CONVENTIONS §3). */
+/** Query keys of the credits feature (one factory). */
 export const creditsKeys = {
   all: ['credits'] as const,
   packs: () => [...creditsKeys.all, 'packs'] as const,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { mostPopularIndex, type Pack } from '../packs.ts';
 import { PackCard } from './PackCard.tsx';
 
-/** The grid of paid offers, or the spec's empty text when there is none. */
+/** The grid of paid offers, or "no pack available" when there is none. */
 export function OffersGrid({
   packs,
   action,

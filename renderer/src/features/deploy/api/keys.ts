@@ -1,4 +1,4 @@
-/** Query keys of the deploy feature (one factory, CONVENTIONS §3). */
+/** Query keys of the deploy feature (one factory). */
 export const deployKeys = {
   all: ['deploy'] as const,
   integrations: (agentId: string) => [...deployKeys.all, 'integrations', agentId] as const,

@@ -25,7 +25,7 @@ async function callSenders(method: 'GET' | 'POST', path: string, body?: Record<s
 }
 
 /**
- * The sender's status, polled as spec 001 §4.9 says (contracts/whatsapp.ts senderPollInterval): 30 s
+ * The sender's status, polled by contracts/whatsapp.ts senderPollInterval: 30 s
  * while CREATING, 60 s for other statuses, stopped once ONLINE, 60 s after a failed poll. Starts
  * from the state stored at the last check, so opening the page does not ask Twilio again at once.
  */

@@ -2,7 +2,7 @@ import type { IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { DeployCard } from './DeployCard.tsx';
 
-/** One of the two disabled coming-soon channels of spec 001 §2.7. */
+/** One of the two disabled coming-soon channels of Deploy (Messenger, Instagram). */
 export function ComingSoonCard({ channel, icon }: { channel: 'messenger' | 'instagram'; icon: IconName }) {
   const { t } = useTranslation();
   return (

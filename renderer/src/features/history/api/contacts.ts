@@ -106,7 +106,7 @@ export function useUpdateContactMutation(contactId: string) {
   });
 }
 
-/** Flips a card's favourite (persisted; spec 002 §4.5 said it was not). */
+/** Flips a card's favourite, persisted in Postgres so it is there on the next visit. */
 export function useToggleFavoriteMutation() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -18,7 +18,7 @@ export interface InboxFilters extends TimeWindow {
   rating: RatingFilter | null;
 }
 
-/** Query keys of call history, contacts and the inbox (CONVENTIONS §3). */
+/** Query keys of call history, contacts and the inbox (one factory). */
 export const historyKeys = {
   all: ['history'] as const,
   /**

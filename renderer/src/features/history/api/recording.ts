@@ -27,7 +27,7 @@ export function useRecordingUrlQuery(path: string | null) {
   });
 }
 
-/** The recording's bytes, for a download under the spec's file name. */
+/** The recording's bytes, for a download named `{type}-call-{yyyy-MM-dd-HH-mm-ss}.{ext}`. */
 export async function downloadRecording(path: string): Promise<Blob> {
   const { data, error } = await getSupabase().storage.from(BUCKET).download(path);
   if (error) throw toAppError(error);

@@ -72,7 +72,7 @@ describe('call details: recording errors', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Accès refusé au fichier audio'));
   });
 
-  it('alerts the spec’s text when the download fails, and saves nothing', async () => {
+  it('alerts the French download error when the download fails, and saves nothing', async () => {
     createSignedUrl.mockResolvedValue({ data: { signedUrl: 'https://storage.test/c1.wav?token=t' }, error: null });
     download.mockResolvedValue(refusal('500', 'InternalError', 'Internal Server Error'));
     const created = vi.spyOn(URL, 'createObjectURL');

@@ -60,7 +60,7 @@ describe('the recording player’s errors (French in both languages)', () => {
   });
 });
 
-describe('the audio and download texts are the spec’s own', () => {
+describe('the audio and download error texts', () => {
   it('uses the catalogue’s wording, straight apostrophes included', () => {
     const { errors } = callHistoryTexts.player;
     expect(errors).toMatchObject({

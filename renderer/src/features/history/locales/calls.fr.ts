@@ -1,6 +1,6 @@
 /**
- * Call history and its audio player are French screens in both interface languages (spec 002
- * §2.5, §8: "Call history (per agent, French UI)"), so en.ts and fr.ts share these texts.
+ * Call history and its audio player are French screens in both interface languages, so
+ * en.ts and fr.ts share these texts.
  */
 export const callHistoryTexts = {
   title: 'Historique des appels',

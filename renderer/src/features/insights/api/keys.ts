@@ -1,6 +1,6 @@
 import type { InsightsPeriod } from '@contracts/insights.ts';
 
-/** Query keys of the dashboards and analytics (CONVENTIONS §3). */
+/** Query keys of the dashboards and analytics (one factory). */
 export const insightsKeys = {
   all: ['insights'] as const,
   /** Per user and period (a second account in the same window never sees the first's). */

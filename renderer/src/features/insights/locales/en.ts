@@ -46,7 +46,7 @@ export const insightsEn = {
     noRatings: 'No visitor rated a conversation in this period.',
   },
   agent: {
-    // spec 002 §8 (Statistics)
+    // The per-agent statistics' error texts.
     fetchFailed: 'Failed to fetch agent statistics',
     agentIdRequired: 'Agent ID is required',
     retry: 'Retry',

@@ -47,7 +47,7 @@ export const insightsFr: typeof insightsEn = {
     noRatings: 'Aucun visiteur n’a noté de conversation sur cette période.',
   },
   agent: {
-    // spec 002 §8 (Statistics)
+    // The per-agent statistics' error texts.
     fetchFailed: "Échec de la récupération des statistiques de l'agent",
     agentIdRequired: "L'identifiant de l'agent est requis",
     retry: 'Réessayer',

@@ -89,7 +89,7 @@ describe('/agents/{id}/dashboard', () => {
     expect(screen.getByTestId('agent-calls-value').textContent).toBe('6');
   });
 
-  it('says the spec’s “Failed to fetch agent statistics” with the reason and a retry that asks again', async () => {
+  it('says “Failed to fetch agent statistics” with the reason and a retry that asks again', async () => {
     rpc.mockResolvedValueOnce({
       data: null,
       error: { message: 'upstream timeout', code: '57014', details: null, hint: null },

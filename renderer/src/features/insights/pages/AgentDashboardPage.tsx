@@ -18,7 +18,7 @@ import './insights.css';
 /** The SQL's refusal of a missing agent id (insights_agent_statistics, errcode 22023). */
 const AGENT_ID_REQUIRED = 'Agent ID is required';
 
-/** /agents/{id}/dashboard; its error view says the spec's §8 statistics texts. */
+/** /agents/{id}/dashboard; its error view says "Failed to fetch agent statistics" with a retry. */
 export function AgentDashboardPage() {
   const { t } = useTranslation();
   const { user } = useAuth();

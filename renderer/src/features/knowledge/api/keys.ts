@@ -1,4 +1,4 @@
-/** Query keys of the knowledge feature (one factory, CONVENTIONS §3). */
+/** Query keys of the knowledge feature (one factory). */
 export const knowledgeKeys = {
   all: ['knowledge'] as const,
   documents: (agentId: string) => [...knowledgeKeys.all, 'documents', agentId] as const,

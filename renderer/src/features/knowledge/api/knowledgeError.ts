@@ -17,7 +17,7 @@ export class KnowledgeError extends Error {
   constructor(
     readonly code: KnowledgeErrorCode,
     readonly params: Record<string, string> = {},
-    /** The server's own explanation, when it gave one (shown under the spec's message). */
+    /** The server's own explanation, when it gave one (shown under the console's own message). */
     readonly reason?: string,
     /** The server's error code: its `knowledge:serverErrors` wording wins over `reason` (English). */
     readonly reasonCode?: string,

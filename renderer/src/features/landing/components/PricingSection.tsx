@@ -7,7 +7,7 @@ import { toAppError } from '../../../errors/appError.ts';
 import { OffersGrid } from '../../credits/components/OffersGrid.tsx';
 import { paidPacks, type Pack } from '../../credits/packs.ts';
 
-/** #pricing: the packs table in USD, middle pack Most Popular, the spec's empty and error texts. */
+/** #pricing: the packs table in USD, middle pack Most Popular, a text when there is no pack or they fail to load. */
 export function PricingSection({
   packs,
   loginState,

@@ -1,6 +1,6 @@
 import type { LibrarySearch } from './desktopLibrary.ts';
 
-/** Query keys of the offline recordings library (CONVENTIONS §3). */
+/** Query keys of the offline recordings library (one factory). */
 export const libraryKeys = {
   all: ['library'] as const,
   entries: (query: LibrarySearch) => [...libraryKeys.all, 'entries', query] as const,

@@ -1,4 +1,4 @@
-/** Query keys of /map (CONVENTIONS §3). */
+/** Query keys of /map (one factory). */
 export const mapKeys = {
   all: ['agent-map'] as const,
   points: () => [...mapKeys.all, 'points'] as const,

@@ -21,7 +21,7 @@ const markerIcon = divIcon({
   popupAnchor: [0, -20],
 });
 
-/** Frames the points (one point: a street-level view of it); none: the spec's default view. */
+/** Frames the points (one point: a street-level view of it); none: the default view (Morocco). */
 function FitToPoints({ points }: { points: AgentMapPoint[] }) {
   const map = useMap();
   // The container gets its final size after Leaflet measured it (lazy page, flex layout): re-measure

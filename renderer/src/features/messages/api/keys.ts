@@ -1,4 +1,4 @@
-/** Query keys of the WhatsApp messages feature (one factory, CONVENTIONS §3). */
+/** Query keys of the WhatsApp messages feature (one factory). */
 export const messagesKeys = {
   all: ['whatsapp-messages'] as const,
   threads: (userId: string, agentId: string | null) => [...messagesKeys.all, 'threads', userId, agentId ?? ''] as const,

@@ -1,4 +1,4 @@
-/** Query keys of the admin packs editor (CONVENTIONS §3). */
+/** Query keys of the admin packs editor (one factory). */
 export const packsAdminKeys = {
   all: ['packs-admin'] as const,
   list: () => [...packsAdminKeys.all, 'list'] as const,

@@ -36,7 +36,7 @@ const asText = (value: number) => (value === UNLIMITED ? '' : String(value));
 
 /**
  * 'Add New Pack' / 'Edit Pack'. Numbers are typed as text and read with the pack
- * form's rules on confirm; the list changes only on confirmation and still needs a save (§4.5).
+ * form's rules on confirm; the list changes only on confirmation and still needs a save.
  */
 export function PackDialog({ pack, isNew, onConfirm, onClose }: PackDialogProps) {
   const { t } = useTranslation();

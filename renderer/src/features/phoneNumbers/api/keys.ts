@@ -1,4 +1,4 @@
-/** Query keys of the phone numbers feature (one factory, CONVENTIONS §3). */
+/** Query keys of the phone numbers feature (one factory). */
 export const numbersKeys = {
   all: ['phone-numbers'] as const,
   status: () => [...numbersKeys.all, 'status'] as const,

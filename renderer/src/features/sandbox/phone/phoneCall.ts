@@ -10,7 +10,7 @@ import type { AgentSpeaker } from './speaker.ts';
 
 /**
  * The owner sandbox's "Call as a phone caller": the browser plays Twilio's side of
- * ConversationRelay (reference/twilio.md §9.3-9.5) against the same relay and the same server
+ * ConversationRelay (its JSON text frames) against the same relay and the same server
  * conversation core a phone caller reaches, so what the owner hears is the phone experience:
  * setup with the call's token → the welcome line (Twilio's job, so ours here) → a `prompt` per
  * caller turn → the agent's `text` tokens spoken as they come → `interrupt` with what was actually

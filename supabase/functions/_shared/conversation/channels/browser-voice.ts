@@ -1,7 +1,7 @@
 /**
  * The browser voice channel: a thin adapter between OpenAI's realtime call (the browser carries
  * only audio, over WebRTC) and the conversation core. The server holds the call's sideband control
- * socket (reference/openai.md §1b/§2) and through it:
+ * socket (OpenAI's sideband WebSocket on the call's id) and through it:
  *   - sends the session (the core's instructions in spoken style, the agent's tools plus
  *     `search_knowledge`, voice, transcription) and asks for the greeting;
  *   - runs every tool call with the core's tool runner (function_call → run → output +
