@@ -37,12 +37,13 @@ describe('local function scheduler', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('dispatches connectors every minute unless the interval is set; sweeps voice calls and sends email alerts every minute', () => {
+  it('dispatches connectors every minute unless the interval is set; sweeps voice calls and interrupted uploads and sends email alerts every minute', () => {
     expect(localSchedule({})).toEqual([
       { slug: 'connector-dispatch', everyMs: 60_000 },
       { slug: 'voice-call-sweeper', everyMs: 60_000 },
       { slug: 'notification-emails', everyMs: 60_000 },
       { slug: 'phone-numbers/releases/sweep', everyMs: 60_000 },
+      { slug: 'knowledge-ingest/sweep', everyMs: 60_000 },
       { slug: 'whatsapp-senders/sweep', everyMs: 30_000 },
     ]);
     expect(localSchedule({ CONCIERGE_CONNECTOR_DISPATCH_MS: '5000' })).toEqual([
@@ -50,6 +51,7 @@ describe('local function scheduler', () => {
       { slug: 'voice-call-sweeper', everyMs: 60_000 },
       { slug: 'notification-emails', everyMs: 60_000 },
       { slug: 'phone-numbers/releases/sweep', everyMs: 60_000 },
+      { slug: 'knowledge-ingest/sweep', everyMs: 60_000 },
       { slug: 'whatsapp-senders/sweep', everyMs: 30_000 },
     ]);
     // Tests follow senders faster; a busy loop falls back to 30 s.

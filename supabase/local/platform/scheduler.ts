@@ -59,6 +59,8 @@ export function localSchedule(env: Record<string, string | undefined>): Schedule
     { slug: 'notification-emails', everyMs: 60_000 },
     // Numbers of deleted agents are released at Twilio (a no-op without Twilio configured).
     { slug: 'phone-numbers/releases/sweep', everyMs: 60_000 },
+    // Knowledge uploads whose page never came back are shown as interrupted (retry or remove).
+    { slug: 'knowledge-ingest/sweep', everyMs: 60_000 },
     // WhatsApp senders are followed with no console open: every 30 s, the CREATING cadence (each
     // sender's own next poll time decides whether it is fetched; a no-op without Twilio).
     {
