@@ -27,6 +27,8 @@ insert into private.scheduled_jobs (name, function_path, every_seconds, purpose)
    'Sends the queued email alerts, monthly usage reports and announcements.'),
   ('phone-number-releases', 'phone-numbers/releases/sweep', 60,
    'Releases at Twilio the numbers and WhatsApp senders of deleted agents.'),
+  ('knowledge-upload-sweep', 'knowledge-ingest/sweep', 60,
+   'Shows knowledge uploads whose page never came back as interrupted, so the owner can retry them.'),
   ('whatsapp-sender-sweep', 'whatsapp-senders/sweep', 30,
    'Follows connected WhatsApp senders (each at its own next poll time).');
 

@@ -1291,6 +1291,7 @@ export type Database = {
           created_at: string;
           embedding_model: string | null;
           error: string | null;
+          error_code: string | null;
           id: string;
           name: string;
           processed_at: string | null;
@@ -1309,6 +1310,7 @@ export type Database = {
           created_at?: string;
           embedding_model?: string | null;
           error?: string | null;
+          error_code?: string | null;
           id?: string;
           name: string;
           processed_at?: string | null;
@@ -1326,6 +1328,7 @@ export type Database = {
           created_at?: string;
           embedding_model?: string | null;
           error?: string | null;
+          error_code?: string | null;
           id?: string;
           name?: string;
           processed_at?: string | null;
@@ -3077,6 +3080,7 @@ export type Database = {
           satisfaction: number;
         }[];
       };
+      interrupt_knowledge_uploads: { Args: { abandoned?: string[] }; Returns: number };
       marketplace_agents: {
         Args: { filter_category?: string; page?: number; page_size?: number; search?: string };
         Returns: {
@@ -3286,6 +3290,7 @@ export type Database = {
       };
       record_released_phone_number: { Args: { actor_id: string; phone_number_id: string }; Returns: undefined };
       release_phone_number: { Args: { phone_number_id: string }; Returns: undefined };
+      report_knowledge_upload_progress: { Args: { document_id: string; progress: number }; Returns: boolean };
       reserve_inventory: {
         Args: { agent_id: string; quantity: number; sku: string };
         Returns: {
@@ -3325,6 +3330,7 @@ export type Database = {
       set_user_admin: { Args: { is_admin: boolean; user_id: string }; Returns: undefined };
       subdomain_available: { Args: { agent_id?: string; subdomain: string }; Returns: boolean };
       subdomain_redirect: { Args: { subdomain: string }; Returns: string };
+      sweep_interrupted_knowledge_uploads: { Args: Record<PropertyKey, never>; Returns: number };
       sync_recording_annotation: {
         Args: { call_id: string; call_kind: string; edited_at: string; notes: string; rubric: Json; tags: string[] };
         Returns: {

@@ -3,6 +3,7 @@
  * the service role after the handler checked that the caller owns the agent and the file.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { KnowledgeDocumentStatus } from '../_shared/contracts/knowledge-documents.ts';
 import type { IngestedDocument } from '../_shared/knowledge/ingest.ts';
 import { vectorLiteral } from '../_shared/conversation/knowledge.ts';
 
@@ -14,17 +15,18 @@ export interface DocumentRow {
   user_id: string;
   name: string;
   type: string;
-  status: 'processing' | 'uploaded' | 'failed';
+  status: KnowledgeDocumentStatus;
   progress: number;
   chunk_count: number;
   storage_path: string | null;
   size_bytes: number | null;
   error: string | null;
+  error_code: string | null;
   updated_at: string;
 }
 
 export const DOCUMENT_COLUMNS =
-  'id, agent_id, user_id, name, type, status, progress, chunk_count, storage_path, size_bytes, error, updated_at';
+  'id, agent_id, user_id, name, type, status, progress, chunk_count, storage_path, size_bytes, error, error_code, updated_at';
 
 /** Rows per insert: 100 chunks with 1,536-dimension vectors is ≈ 2 MB of JSON. */
 const CHUNK_BATCH = 100;
@@ -51,13 +53,35 @@ export async function updateDocument(
 export async function claimForProcessing(service: SupabaseClient, seen: DocumentRow): Promise<DocumentRow | null> {
   const { data, error } = await service
     .from('knowledge_documents')
-    .update({ status: 'processing', progress: 0, error: null })
+    .update({ status: 'processing', progress: 0, error: null, error_code: null })
     .eq('id', seen.id)
     .eq('status', seen.status)
     .eq('updated_at', seen.updated_at)
     .select(DOCUMENT_COLUMNS)
     .maybeSingle<DocumentRow>();
   if (error) throw new Error(`claiming the document failed: ${error.message}`);
+  return data;
+}
+
+/**
+ * Moves an uploaded document from 'uploading' to 'processing' with what the file turned out to be,
+ * only if it is still uploading: of two ingests, or an ingest and the interrupted-upload sweep,
+ * one wins and the other gets null. Progress reports bump updated_at while the file goes up, so
+ * the status alone decides here.
+ */
+export async function claimUpload(
+  service: SupabaseClient,
+  documentId: string,
+  file: { type: string; size_bytes: number },
+): Promise<DocumentRow | null> {
+  const { data, error } = await service
+    .from('knowledge_documents')
+    .update({ status: 'processing', progress: 0, error: null, error_code: null, ...file })
+    .eq('id', documentId)
+    .eq('status', 'uploading')
+    .select(DOCUMENT_COLUMNS)
+    .maybeSingle<DocumentRow>();
+  if (error) throw new Error(`claiming the upload failed: ${error.message}`);
   return data;
 }
 

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import type { connectorsEn } from '../../../renderer/src/features/connectors/locales/en.ts';
 import type { knowledgeEn } from '../../../renderer/src/features/knowledge/locales/en.ts';
 
@@ -12,8 +12,44 @@ export class KnowledgeTabPage {
 
   async open(agentId: string): Promise<void> {
     await this.page.goto(new URL(`/agents/${agentId}/configure`, this.baseUrl).toString());
+    await this.showTab();
+  }
+
+  /** The configure screen is open: switch to the knowledge tab. */
+  async showTab(): Promise<void> {
     await this.page.getByRole('tab', { name: this.texts.tab }).click();
     await this.page.getByRole('heading', { name: this.texts.title }).waitFor();
+  }
+
+  /** Reloads the page (whatever it was doing) and comes back to the knowledge tab. */
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.showTab();
+  }
+
+  /**
+   * Holds every file transfer to storage (the signed-URL PUT) until `release`: the upload stays
+   * on its way for as long as the test needs. `held` resolves once a transfer is being held.
+   */
+  async holdFileTransfers(): Promise<{ held: Promise<void>; release(): Promise<void> }> {
+    const pattern = '**/storage/v1/object/upload/sign/knowledge/**';
+    const routes: Route[] = [];
+    let markHeld: () => void = () => {};
+    const held = new Promise<void>((resolve) => (markHeld = resolve));
+    const handler = async (route: Route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      routes.push(route);
+      markHeld();
+    };
+    await this.page.route(pattern, handler);
+    return {
+      held,
+      release: async () => {
+        await this.page.unroute(pattern, handler);
+        // A transfer of a page that went away is already over; abort is only for one still waiting.
+        await Promise.all(routes.map((route) => route.abort().catch(() => undefined)));
+      },
+    };
   }
 
   async upload(files: { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
@@ -48,6 +84,23 @@ export class KnowledgeTabPage {
     return this.list()
       .getByRole('listitem')
       .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
+  }
+
+  /** The reason shown under a failed document. */
+  async failureReason(name: string): Promise<string | null> {
+    const alert = this.document(name).getByRole('alert');
+    return (await alert.count()) === 0 ? null : alert.textContent();
+  }
+
+  retryButton(name: string): Locator {
+    return this.document(name).getByRole('button', { name: this.texts.actions.retry, exact: true });
+  }
+
+  /** Retry on an interrupted upload: the owner picks the file again for that document. */
+  async retry(name: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.retryButton(name).click();
+    await (await chooser).setFiles(file);
   }
 
   async delete(name: string): Promise<void> {

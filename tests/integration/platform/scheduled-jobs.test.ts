@@ -27,6 +27,12 @@ describe('scheduled jobs', () => {
         cron_schedule: '* * * * *',
       },
       {
+        name: 'knowledge-upload-sweep',
+        function_path: 'knowledge-ingest/sweep',
+        every_seconds: 60,
+        cron_schedule: '* * * * *',
+      },
+      {
         name: 'notification-emails',
         function_path: 'notification-emails',
         every_seconds: 60,
@@ -57,7 +63,7 @@ describe('scheduled jobs', () => {
     const jobs = localSchedule(await declaredJobs(cast.stack.db), {});
     expect(jobs).toContainEqual({ slug: 'whatsapp-senders/sweep', everyMs: 30_000 });
     expect(jobs).toContainEqual({ slug: 'phone-numbers/releases/sweep', everyMs: 60_000 });
-    expect(jobs).toHaveLength(5);
+    expect(jobs).toHaveLength(6);
   });
 
   it('no visitor or signed-in user reads the list or registers jobs', async () => {

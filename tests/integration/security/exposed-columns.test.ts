@@ -115,6 +115,8 @@ describe('exposed columns', () => {
       'insights_agent_statistics',
       'insights_dashboard',
       'insights_series',
+      // The caller's own knowledge uploads, 'uploading' ones only (tests/integration/security/knowledge-uploads.test.ts).
+      'interrupt_knowledge_uploads',
       'marketplace_agents',
       // The caller's own minutes this period (tests/integration/security/minutes-usage.test.ts).
       'minutes_usage',
@@ -125,6 +127,8 @@ describe('exposed columns', () => {
       'public_web_widget',
       // Admin-only inside (private.is_admin(); tests/integration/phone/usage-reports-announcements.test.ts).
       'publish_announcement',
+      // The caller's own upload's sign of life, 'uploading' ones only (knowledge-uploads.test.ts).
+      'report_knowledge_upload_progress',
       'set_user_admin',
       'subdomain_available',
       'subdomain_redirect',

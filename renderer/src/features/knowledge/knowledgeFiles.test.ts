@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  KNOWLEDGE_MAX_BYTES,
-  checkKnowledgeFile,
-  formatFileSize,
-  knowledgeStoragePath,
-  splitDuplicateFiles,
-} from './knowledgeFiles.ts';
+import { KNOWLEDGE_MAX_BYTES, checkKnowledgeFile, formatFileSize, splitDuplicateFiles } from './knowledgeFiles.ts';
 
 describe('knowledge file checks', () => {
   it.each([
@@ -28,16 +22,6 @@ describe('knowledge file checks', () => {
     });
     expect(checkKnowledgeFile({ name: 'a.pdf', size: 0 })).toEqual({ ok: false, reason: 'empty' });
     expect(checkKnowledgeFile({ name: 'a.pdf', size: KNOWLEDGE_MAX_BYTES }).ok).toBe(true);
-  });
-});
-
-describe('knowledge storage path', () => {
-  it('puts the file in the owner/agent folder with a timestamped safe name', () => {
-    expect(knowledgeStoragePath('u1', 'a1', 'Carte des vins été 2026.pdf', 42)).toBe(
-      'u1/a1/42-Carte_des_vins_ete_2026.pdf',
-    );
-    expect(knowledgeStoragePath('u1', 'a1', '../../etc/passwd.txt', 1)).toBe('u1/a1/1-etc_passwd.txt');
-    expect(knowledgeStoragePath('u1', 'a1', '日本.txt', 1)).toBe('u1/a1/1-txt');
   });
 });
 

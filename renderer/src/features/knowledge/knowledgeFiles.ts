@@ -32,22 +32,6 @@ export function checkKnowledgeFile(file: { name: string; size: number }): Knowle
 }
 
 /**
- * `{user_id}/{agent_id}/{timestamp}-{safe name}`: the folder knowledge-ingest requires, and a
- * timestamp so that uploading a file with the same name twice never collides. The document keeps
- * the original name for display.
- */
-export function knowledgeStoragePath(userId: string, agentId: string, fileName: string, now = Date.now()): string {
-  const safe =
-    fileName
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^A-Za-z0-9._-]+/g, '_')
-      .replace(/^[._]+/, '')
-      .slice(-120) || 'document';
-  return `${userId}/${agentId}/${now}-${safe}`;
-}
-
-/**
  * Splits a selection into files to upload now and files whose name the agent already has (a
  * document, an upload in progress, or an earlier file of the same selection): those are asked
  * about first, since uploading the same file twice doubles what the agent retrieves from it.

@@ -61,6 +61,11 @@ export const ERROR_CODES = [
   'already_ingested',
   'already_processing',
   'ingestion_failed',
+  // A document's upload: interrupted before the file arrived (the row's error_code), processed
+  // while not waiting for its file, retried while not failed.
+  'upload_interrupted',
+  'upload_not_pending',
+  'upload_not_retryable',
   // Owner helpers.
   'ai_unavailable',
   'ai_unusable_answer',

@@ -24,3 +24,20 @@ export function isOwnKnowledgePath(path: string, owner: { userId: string; agentI
   const parsed = parseKnowledgePath(path);
   return parsed !== null && parsed.userId === owner.userId && parsed.agentId === owner.agentId;
 }
+
+/**
+ * Where knowledge-ingest puts a new upload: `{user_id}/{agent_id}/{timestamp}-{safe name}`. The
+ * folder is the owner's and the agent's; the timestamp keeps two files of the same name (or two
+ * tries of one) apart; the name keeps letters, digits, dot, dash and underscore only, so it is a
+ * valid object name whatever the owner called the file. The document keeps the original name.
+ */
+export function knowledgeStoragePath(userId: string, agentId: string, fileName: string, now = Date.now()): string {
+  const safe =
+    fileName
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^[._]+/, '')
+      .slice(-120) || 'document';
+  return `${userId}/${agentId}/${now}-${safe}`;
+}

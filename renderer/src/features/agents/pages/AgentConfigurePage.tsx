@@ -235,11 +235,7 @@ function ConfigureForm({ agent, sectors }: { agent: AgentDetail; sectors: Sector
               />
             }
           />
-          <Tab
-            id="knowledge"
-            title={t('knowledge:tab')}
-            panel={<KnowledgeTab agentId={agent.id} userId={agent.userId} />}
-          />
+          <Tab id="knowledge" title={t('knowledge:tab')} panel={<KnowledgeTab agentId={agent.id} />} />
           <Tab id="tools" title={t('agentTools:tab')} panel={<ToolsTab agent={agent} />} />
           <Tab id="interactions" title={t('interactions:page.title')} panel={<InteractionsEditor agent={agent} />} />
           <Tab id="connectors" title={t('connectors:tab')} panel={<ConnectorsTab agent={agent} />} />

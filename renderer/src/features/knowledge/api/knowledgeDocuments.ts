@@ -1,12 +1,15 @@
 import { readFunctionError } from '@contracts/errors.ts';
+import { knowledgeDocumentStatusSchema, type KnowledgeDocumentStatus } from '@contracts/knowledge-documents.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
 import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
-import { checkKnowledgeFile, knowledgeStoragePath } from '../knowledgeFiles.ts';
+import { checkKnowledgeFile } from '../knowledgeFiles.ts';
 import { knowledgeKeys } from './keys.ts';
 import { KnowledgeError } from './knowledgeError.ts';
+import { uploadJournal } from './uploadJournal.ts';
+import { createUploadProgressReporter } from './uploadProgressReporter.ts';
 import { uploadWithProgress } from './uploadWithProgress.ts';
 
 export const KNOWLEDGE_BUCKET = 'knowledge';
@@ -16,20 +19,36 @@ export interface KnowledgeDocument {
   id: string;
   name: string;
   type: string;
-  status: 'processing' | 'uploaded' | 'failed';
+  status: KnowledgeDocumentStatus;
   progress: number;
   error: string | null;
+  /** Why it failed, for the console to word (`knowledge:serverErrors.<code>`); `error` is the server's English. */
+  errorCode: string | null;
   sizeBytes: number | null;
   chunkCount: number;
   storagePath: string | null;
   createdAt: string;
 }
 
-// text with a check constraint: the generated type says string, the check says which.
-const documentStatus = z.enum(['processing', 'uploaded', 'failed']);
-const COLUMNS = 'id, name, type, status, progress, error, size_bytes, chunk_count, storage_path, created_at';
+const COLUMNS =
+  'id, name, type, status, progress, error, error_code, size_bytes, chunk_count, storage_path, created_at';
 
+/** Tells the server that these uploads of the caller's are dead (and lets it fail any gone quiet). */
+async function interruptUploads(documentIds: string[]): Promise<boolean> {
+  const { error } = await getSupabase().rpc('interrupt_knowledge_uploads', { abandoned: documentIds });
+  if (error) console.warn('interrupting knowledge uploads failed', error.message);
+  return !error;
+}
+
+/**
+ * The agent's documents, after the uploads an earlier page of this tab left in flight (and any
+ * gone quiet too long) are marked interrupted, so they list as failed with a retry, not as
+ * uploading forever.
+ */
 export async function fetchKnowledgeDocuments(agentId: string): Promise<KnowledgeDocument[]> {
+  const abandoned = uploadJournal.takeAbandoned();
+  // Not a reason to fail the list: the ids wait for the next load, the server's sweep does the rest.
+  if (!(await interruptUploads(abandoned))) uploadJournal.restore(abandoned);
   const { data, error } = await getSupabase()
     .from('knowledge_documents')
     .select(COLUMNS)
@@ -40,9 +59,11 @@ export async function fetchKnowledgeDocuments(agentId: string): Promise<Knowledg
     id: r.id,
     name: r.name,
     type: r.type,
-    status: documentStatus.parse(r.status),
+    // text with a check constraint: the generated type says string, the contract says which.
+    status: knowledgeDocumentStatusSchema.parse(r.status),
     progress: r.progress,
     error: r.error,
+    errorCode: r.error_code,
     sizeBytes: r.size_bytes,
     chunkCount: r.chunk_count,
     storagePath: r.storage_path,
@@ -52,7 +73,8 @@ export async function fetchKnowledgeDocuments(agentId: string): Promise<Knowledg
 
 /**
  * The agent's documents, live: Realtime changes refresh the list at once, and while a document is
- * processing the list is also polled (progress still moves if the Realtime socket is down).
+ * uploading or processing the list is also polled (progress still moves if the Realtime socket is
+ * down, and an upload another page left behind is seen as interrupted once its time is up).
  */
 export function useKnowledgeDocumentsQuery(agentId: string, extraPolling: boolean) {
   const client = useQueryClient();
@@ -73,7 +95,9 @@ export function useKnowledgeDocumentsQuery(agentId: string, extraPolling: boolea
     queryKey: knowledgeKeys.documents(agentId),
     queryFn: () => fetchKnowledgeDocuments(agentId),
     refetchInterval: (query) =>
-      extraPolling || (query.state.data ?? []).some((d) => d.status === 'processing') ? 1500 : false,
+      extraPolling || (query.state.data ?? []).some((d) => d.status === 'uploading' || d.status === 'processing')
+        ? 1500
+        : false,
   });
 }
 
@@ -88,33 +112,91 @@ export interface UploadProgress {
   phase: 'uploading' | 'processing';
   /** 0..1 of the bytes sent while uploading. */
   fraction: number;
+  /** The document recorded for this upload, once the server created it. */
+  documentId: string | null;
 }
 
+/** The part of the function's answer the upload needs: the row and where its file goes. */
+const startedUpload = z.object({ document: z.object({ id: z.string(), storage_path: z.string() }) });
+
 /**
- * One file: client-side check, signed upload URL, PUT with progress, then knowledge-ingest (which
- * answers when processing is over; the row shows progress meanwhile). Throws KnowledgeError.
+ * One file: client-side check; knowledge-ingest records the document as uploading (or, for a
+ * retry, puts the failed one back to uploading) and says where the file goes; signed upload URL;
+ * PUT with progress, reported to the server as the upload's sign of life; then knowledge-ingest
+ * processes that document (it answers when processing is over; the row shows progress meanwhile).
+ * An upload cut on the way is marked interrupted at once, so its row offers a retry.
+ * Throws KnowledgeError.
  */
 export async function uploadKnowledgeFile(
-  owner: { userId: string; agentId: string | undefined },
+  target: { agentId: string | undefined; retryOf?: string },
   file: File,
-  onProgress: (progress: UploadProgress & { storagePath: string }) => void,
+  onProgress: (progress: UploadProgress) => void,
 ): Promise<void> {
-  if (!owner.agentId) throw new KnowledgeError('missingAgent');
+  if (!target.agentId) throw new KnowledgeError('missingAgent');
   const check = checkKnowledgeFile(file);
   if (!check.ok) throw new KnowledgeError(check.reason, { file: file.name });
-  const storagePath = knowledgeStoragePath(owner.userId, owner.agentId, file.name);
-  const storage = getSupabase().storage.from(KNOWLEDGE_BUCKET);
-  const signed = await storage.createSignedUploadUrl(storagePath);
-  if (signed.error || !signed.data) throw new KnowledgeError('noUploadUrl');
-  onProgress({ phase: 'uploading', fraction: 0, storagePath });
-  await uploadWithProgress(signed.data.signedUrl, file, check.contentType, (fraction) =>
-    onProgress({ phase: 'uploading', fraction, storagePath }),
-  );
-  onProgress({ phase: 'processing', fraction: 1, storagePath });
-  const { error } = await getSupabase().functions.invoke('knowledge-ingest', {
-    body: { action: 'ingest', agentId: owner.agentId, storagePath, name: file.name.slice(0, 255) },
+  const claim = { name: file.name.slice(0, 255), sizeBytes: file.size, contentType: check.contentType };
+  const started = await getSupabase().functions.invoke('knowledge-ingest', {
+    body: target.retryOf
+      ? { action: 'retry-upload', documentId: target.retryOf, ...claim }
+      : { action: 'upload', agentId: target.agentId, ...claim },
   });
-  if (error) throw new KnowledgeError('processingFailed', { file: file.name }, ...(await functionReason(error)));
+  if (started.error) throw new KnowledgeError('noUploadUrl', {}, ...(await functionReason(started.error)));
+  const parsed = startedUpload.safeParse(started.data);
+  if (!parsed.success) throw new KnowledgeError('noUploadUrl');
+  const document = parsed.data.document;
+  const documentId = document.id;
+
+  uploadJournal.begin(documentId);
+  try {
+    onProgress({ phase: 'uploading', fraction: 0, documentId });
+    const signed = await getSupabase().storage.from(KNOWLEDGE_BUCKET).createSignedUploadUrl(document.storage_path);
+    if (signed.error || !signed.data) {
+      await interruptUploads([documentId]);
+      throw new KnowledgeError('noUploadUrl');
+    }
+    const stop = new AbortController();
+    let gone = false;
+    const reporter = createUploadProgressReporter({
+      report: async (percent) => {
+        const { data, error } = await getSupabase().rpc('report_knowledge_upload_progress', {
+          document_id: documentId,
+          progress: percent,
+        });
+        if (error) throw error;
+        return data;
+      },
+      // The server no longer waits for this file (interrupted, or removed): stop sending it.
+      onGone: () => {
+        gone = true;
+        stop.abort();
+      },
+    });
+    try {
+      await uploadWithProgress(
+        signed.data.signedUrl,
+        file,
+        check.contentType,
+        (fraction) => {
+          reporter.update(fraction);
+          onProgress({ phase: 'uploading', fraction, documentId });
+        },
+        stop.signal,
+      );
+    } catch (error) {
+      if (!gone) await interruptUploads([documentId]);
+      throw gone ? new KnowledgeError('uploadInterrupted', { file: file.name }) : error;
+    }
+    await reporter.flush();
+    if (gone) throw new KnowledgeError('uploadInterrupted', { file: file.name });
+    onProgress({ phase: 'processing', fraction: 1, documentId });
+    const { error } = await getSupabase().functions.invoke('knowledge-ingest', {
+      body: { action: 'ingest', documentId, agentId: target.agentId },
+    });
+    if (error) throw new KnowledgeError('processingFailed', { file: file.name }, ...(await functionReason(error)));
+  } finally {
+    uploadJournal.end(documentId);
+  }
 }
 
 export function useDeleteKnowledgeDocumentMutation(agentId: string) {

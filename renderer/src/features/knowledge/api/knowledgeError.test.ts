@@ -21,6 +21,9 @@ const INGEST_CODES = [
   'already_processing',
   'provider_error',
   'ingestion_failed',
+  'upload_interrupted',
+  'upload_not_pending',
+  'upload_not_retryable',
 ] as const;
 
 describe('upload failures reach the owner in their language', () => {

@@ -7,6 +7,7 @@ export type KnowledgeErrorCode =
   | 'noUploadUrl'
   | 'uploadFailed'
   | 'network'
+  | 'uploadInterrupted'
   | 'processingFailed'
   | 'deleteMissing'
   | 'deleteFailed'

@@ -12,19 +12,20 @@ import {
 } from '../api/knowledgeDocuments.ts';
 import { KnowledgeError } from '../api/knowledgeError.ts';
 import { KNOWLEDGE_ACCEPT, checkKnowledgeFile, splitDuplicateFiles } from '../knowledgeFiles.ts';
-import { KnowledgeList, type PendingUpload } from './KnowledgeList.tsx';
+import { KnowledgeList, uploadsWithoutRow, type PendingUpload } from './KnowledgeList.tsx';
 import './knowledge.css';
 
 export interface KnowledgeTabProps {
   agentId: string | undefined;
-  userId: string;
 }
 
 /**
  * The configure screen's knowledge tab: several files at once, each with its
- * upload progress, then the document's processing progress, ready or failed with the reason.
+ * upload progress, then the document's processing progress, ready or failed with the reason. An
+ * upload cut short (this page or an earlier one went away) is listed as interrupted, with a retry
+ * that takes the file again into the same document.
  */
-export function KnowledgeTab({ agentId, userId }: KnowledgeTabProps) {
+export function KnowledgeTab({ agentId }: KnowledgeTabProps) {
   const { t, i18n } = useTranslation();
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
@@ -33,6 +34,9 @@ export function KnowledgeTab({ agentId, userId }: KnowledgeTabProps) {
   const [duplicates, setDuplicates] = useState<File[]>([]);
   const [dragging, setDragging] = useState(false);
   const sequence = useRef(0);
+  /** The interrupted document whose file the owner is picking again. */
+  const retryTarget = useRef<KnowledgeDocument | null>(null);
+  const retryInput = useRef<HTMLInputElement>(null);
   const documents = useKnowledgeDocumentsQuery(agentId ?? '', uploads.length > 0);
   const remove = useDeleteKnowledgeDocumentMutation(agentId ?? '');
   const reingest = useReingestKnowledgeDocumentMutation(agentId ?? '');
@@ -59,7 +63,8 @@ export function KnowledgeTab({ agentId, userId }: KnowledgeTabProps) {
       return next;
     });
 
-  const uploadOne = async (file: File) => {
+  /** Sends one file: a new document, or `retryOf`'s file again (an interrupted upload). */
+  const uploadOne = async (file: File, retryOf?: KnowledgeDocument) => {
     const key = `upload-${++sequence.current}`;
     const check = checkKnowledgeFile(file);
     if (!check.ok) {
@@ -67,27 +72,34 @@ export function KnowledgeTab({ agentId, userId }: KnowledgeTabProps) {
       return;
     }
     setUploads((list) => [
-      { key, name: file.name, size: file.size, phase: 'uploading', fraction: 0, storagePath: null },
+      { key, name: file.name, size: file.size, phase: 'uploading', fraction: 0, documentId: retryOf?.id ?? null },
       ...list,
     ]);
+    if (retryOf) setBusy(retryOf.id, true);
     try {
-      await uploadKnowledgeFile({ userId, agentId }, file, (progress) =>
+      await uploadKnowledgeFile({ agentId, ...(retryOf ? { retryOf: retryOf.id } : {}) }, file, (progress) => {
         setUploads((list) =>
           list.map((u) =>
             u.key === key
-              ? { ...u, phase: progress.phase, fraction: progress.fraction, storagePath: progress.storagePath }
+              ? { ...u, phase: progress.phase, fraction: progress.fraction, documentId: progress.documentId }
               : u,
           ),
-        ),
-      );
+        );
+      });
       toastSuccess(t('knowledge:ready', { file: file.name }));
     } catch (error) {
       showError(error);
     } finally {
-      // The document row (ready or failed) now tells the rest; a refused file leaves the list.
+      // The document row (ready, failed or interrupted) now tells the rest; a refused file leaves the list.
+      if (retryOf) setBusy(retryOf.id, false);
       setUploads((list) => list.filter((u) => u.key !== key));
       void documents.refetch();
     }
+  };
+
+  const retryUpload = (document: KnowledgeDocument) => {
+    retryTarget.current = document;
+    retryInput.current?.click();
   };
 
   const addFiles = (files: FileList | null) => {
@@ -103,11 +115,8 @@ export function KnowledgeTab({ agentId, userId }: KnowledgeTabProps) {
     addFiles(event.dataTransfer.files);
   };
 
-  const rows = documents.data ?? [];
-  // Once its row exists, an upload in processing is shown by the row (with the server's progress).
-  const visibleUploads = uploads.filter(
-    (u) => u.phase === 'uploading' || !rows.some((d) => d.storagePath !== null && d.storagePath === u.storagePath),
-  );
+  // Once its document is listed, an upload is drawn on the document's row.
+  const visibleUploads = uploadsWithoutRow(uploads, documents.data ?? []);
 
   return (
     <div className="knowledge-tab">
@@ -136,6 +145,21 @@ export function KnowledgeTab({ agentId, userId }: KnowledgeTabProps) {
             event.currentTarget.value = '';
           }}
         />
+        {/* The retry's own picker: one file, for the document that was interrupted. */}
+        <input
+          ref={retryInput}
+          type="file"
+          hidden
+          accept={KNOWLEDGE_ACCEPT}
+          aria-label={t('knowledge:actions.retryPicker')}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            const target = retryTarget.current;
+            event.currentTarget.value = '';
+            retryTarget.current = null;
+            if (file && target) void uploadOne(file, target);
+          }}
+        />
       </div>
       <QueryState
         query={documents}
@@ -153,9 +177,10 @@ export function KnowledgeTab({ agentId, userId }: KnowledgeTabProps) {
         {(list) => (
           <KnowledgeList
             documents={list}
-            uploads={visibleUploads}
+            uploads={uploads}
             busyIds={busyIds}
             onDelete={setConfirmDelete}
+            onRetryUpload={retryUpload}
             onReingest={(document) => {
               setBusy(document.id, true);
               reingest.mutate(document, {

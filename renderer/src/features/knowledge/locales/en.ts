@@ -16,12 +16,15 @@ export const knowledgeEn = {
     starting: 'Processing…',
     ready: 'Ready',
     failed: 'Failed',
+    interrupted: 'Upload interrupted',
   },
   chunks_one: '{{count}} passage',
   chunks_other: '{{count}} passages',
   actions: {
     delete: 'Delete',
     reingest: 'Process again',
+    retry: 'Retry',
+    retryPicker: 'Choose the file to upload again',
   },
   duplicateDialog: {
     title_one: 'This file is already in the knowledge base',
@@ -48,6 +51,7 @@ export const knowledgeEn = {
     noUploadUrl: 'Could not get an upload URL.',
     uploadFailed: 'Upload failed: {{status}}',
     network: 'Network error during upload.',
+    uploadInterrupted: 'The upload of {{file}} was interrupted.',
     processingFailed: 'Failed to process {{file}}.',
     reingestFailed: 'Failed to process {{file}}.',
     deleteMissing: 'Missing information to delete the document.',
@@ -71,5 +75,8 @@ export const knowledgeEn = {
     already_processing: 'This document is being processed.',
     provider_error: 'The embedding service is unavailable. Try again later.',
     ingestion_failed: 'The file could not be processed.',
+    upload_interrupted: 'The upload stopped before the whole file arrived. Retry to choose the file again.',
+    upload_not_pending: 'This document is not waiting for its file any more; upload it again.',
+    upload_not_retryable: 'Only a document that failed can take a new file.',
   },
 };

@@ -17,12 +17,15 @@ export const knowledgeFr: typeof knowledgeEn = {
     starting: 'Traitement…',
     ready: 'Prêt',
     failed: 'Échec',
+    interrupted: 'Téléversement interrompu',
   },
   chunks_one: '{{count}} passage',
   chunks_other: '{{count}} passages',
   actions: {
     delete: 'Supprimer',
     reingest: 'Traiter à nouveau',
+    retry: 'Réessayer',
+    retryPicker: 'Choisir le fichier à téléverser de nouveau',
   },
   duplicateDialog: {
     title_one: 'Ce fichier est déjà dans la base de connaissances',
@@ -49,6 +52,7 @@ export const knowledgeFr: typeof knowledgeEn = {
     noUploadUrl: "Impossible d'obtenir une URL d'upload.",
     uploadFailed: "Échec de l'upload : {{status}}",
     network: "Erreur réseau lors de l'upload.",
+    uploadInterrupted: 'Le téléversement de {{file}} a été interrompu.',
     processingFailed: 'Échec du traitement de {{file}}.',
     reingestFailed: 'Échec du traitement de {{file}}.',
     deleteMissing: 'Informations manquantes pour supprimer le document.',
@@ -73,5 +77,9 @@ export const knowledgeFr: typeof knowledgeEn = {
     already_processing: 'Ce document est en cours de traitement.',
     provider_error: 'Le service d’embeddings est indisponible. Réessayez plus tard.',
     ingestion_failed: 'Le fichier n’a pas pu être traité.',
+    upload_interrupted:
+      'Le téléversement s’est arrêté avant que le fichier soit arrivé en entier. Réessayez pour choisir de nouveau le fichier.',
+    upload_not_pending: 'Ce document n’attend plus son fichier ; téléversez-le de nouveau.',
+    upload_not_retryable: 'Seul un document en échec peut recevoir un nouveau fichier.',
   },
 };

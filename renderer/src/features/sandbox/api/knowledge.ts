@@ -1,5 +1,5 @@
+import { knowledgeDocumentStatusSchema, type KnowledgeDocumentStatus } from '@contracts/knowledge-documents.ts';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 
@@ -7,13 +7,11 @@ import { getSupabase } from '../../../lib/supabase.ts';
 export interface KnowledgeSource {
   id: string;
   name: string;
-  status: 'processing' | 'uploaded' | 'failed';
+  status: KnowledgeDocumentStatus;
   preview: string;
 }
 
 const PREVIEW_CHARS = 160;
-// text with a check constraint: the generated type says string, the check says which.
-const documentStatus = z.enum(['processing', 'uploaded', 'failed']);
 
 export function previewOf(content: string | undefined): string {
   const flat = (content ?? '').replace(/\s+/g, ' ').trim();
@@ -30,7 +28,8 @@ export async function fetchKnowledgeSources(agentId: string): Promise<KnowledgeS
     .order('created_at', { ascending: false })
     .limit(50);
   if (docs.error) throw toAppError(docs.error, 'generic');
-  const documents = (docs.data ?? []).map((d) => ({ ...d, status: documentStatus.parse(d.status) }));
+  // text with a check constraint: the generated type says string, the contract says which.
+  const documents = (docs.data ?? []).map((d) => ({ ...d, status: knowledgeDocumentStatusSchema.parse(d.status) }));
   if (documents.length === 0) return [];
   const chunks = await supabase
     .from('knowledge_chunks')
@@ -50,8 +49,9 @@ export function useKnowledgeSources(agentId: string) {
   return useQuery({
     queryKey: ['sandbox', 'knowledge', agentId],
     queryFn: () => fetchKnowledgeSources(agentId),
-    // Documents finish ingesting in the background: look again while one is still processing.
-    refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'processing') ? 3_000 : false),
+    // Documents finish uploading and ingesting in the background: look again while one is on its way.
+    refetchInterval: (query) =>
+      query.state.data?.some((d) => d.status === 'uploading' || d.status === 'processing') ? 3_000 : false,
   });
 }
 
