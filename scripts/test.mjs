@@ -153,14 +153,15 @@ function capture(cmd, cmdArgs) {
   });
 }
 
-function vitestStep(project) {
+function vitestStep(project, { shard } = {}) {
   return async () => {
-    const file = path.join(reports, `${project}.json`);
+    const file = path.join(reports, shard ? `${project}-${shard.replace('/', '-of-')}.json` : `${project}.json`);
     const result = await capture('npx', [
       'vitest',
       'run',
       '--project',
       project,
+      ...(shard ? [`--shard=${shard}`] : []),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${file}`,
@@ -177,15 +178,28 @@ function vitestStep(project) {
 
 /**
  * Each step: the cores it keeps busy and the steps it needs. Listed in the order steps start when
- * cores are free: the build first (the end-to-end tests need it), then the end-to-end tests (they
- * spend much of their time waiting on the browser, so the static checks fill the other core), then
- * the integration tests (two PGlite workers: on two cores they run once the rest is done, on four
- * they start at once), then the single-threaded checks, which fill any free core.
+ * cores are free: the build first (the end-to-end tests need it), then the end-to-end tests in two
+ * halves, each against its own product (they spend most of their time waiting on the browser, so
+ * both halves take about one core and the static checks fill the other), then the integration
+ * tests (two PGlite workers) once the end-to-end halves have ended, so the browser tests never wait
+ * on busy cores, then the single-threaded checks, which fill any free core.
  */
+const E2E_SHARDS = ['1/2', '2/2'];
+const e2eSteps = E2E_SHARDS.map((shard) => ({
+  name: `end-to-end tests ${shard}`,
+  cores: 0.5,
+  needs: ['build'],
+  run: vitestStep('e2e', { shard }),
+}));
 const steps = [
   { name: 'build', cores: 1, run: () => capture('npm', ['run', 'build']) },
-  { name: 'end-to-end tests', cores: 1, needs: ['build'], run: vitestStep('e2e') },
-  { name: 'integration tests', cores: 2, run: vitestStep('integration') },
+  ...e2eSteps,
+  {
+    name: 'integration tests',
+    cores: 1,
+    after: e2eSteps.map((step) => step.name),
+    run: vitestStep('integration'),
+  },
   { name: 'typecheck', cores: 1, run: () => capture('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) },
   { name: 'lint', cores: 1, run: () => capture('npx', ['eslint', '.', '--max-warnings', '0']) },
   { name: 'unit tests', cores: 1, run: vitestStep('unit') },

@@ -8,10 +8,12 @@ export interface StepOutcome {
 
 export interface Step {
   name: string;
-  /** How many cores the step keeps busy. */
+  /** How many cores the step keeps busy (a fraction for a step that mostly waits). */
   cores: number;
   /** Steps that must pass first (names of steps left out of the run are ignored). */
   needs?: string[];
+  /** Steps that must have ended, passed or failed, first (names left out of the run are ignored). */
+  after?: string[];
   run(): Promise<StepOutcome>;
 }
 

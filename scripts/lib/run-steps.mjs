@@ -4,8 +4,10 @@
 /**
  * Runs `steps` side by side as far as `cores` allows and resolves with each step's result by name.
  *
- * A step is `{ name, cores, needs?, run }`: `run()` resolves with `{ status, output }` (status 0 =
- * passed), `cores` is how many cores it keeps busy and `needs` names steps that must pass first.
+ * A step is `{ name, cores, needs?, after?, run }`: `run()` resolves with `{ status, output }`
+ * (status 0 = passed), `cores` is how many cores it keeps busy (a fraction for a step that mostly
+ * waits, e.g. on a browser), `needs` names steps that must pass first and `after` steps that must
+ * have ended, passed or not (so a failure elsewhere does not hide this step's own results).
  * Steps start in list order whenever their needs have passed and their cores fit next to the
  * running ones; a later step may start before an earlier one that does not fit yet. A step wider
  * than the machine runs alone. A step whose need failed is not run and fails. `onStart(step)` and
@@ -42,7 +44,10 @@ export function runSteps(steps, { cores, onStart = () => {}, onFinish = () => {}
             continue;
           }
           if (!needs.every(passed)) continue;
-          const width = Math.min(Math.max(step.cores, 1), cores);
+          const after = (step.after ?? []).filter((name) => names.has(name));
+          if (!after.every((name) => results.has(name))) continue;
+          // On one core (CONCIERGE_TEST_JOBS=1) every step runs alone, fractional ones too.
+          const width = cores <= 1 ? 1 : Math.min(Math.max(step.cores, 0.25), cores);
           if (busy + width > cores) continue;
           pending.splice(pending.indexOf(step), 1);
           busy += width;

@@ -8,7 +8,10 @@ interface Probe {
 }
 
 /** A step that records when it starts and ends and holds its cores until `release` is called. */
-function probeSteps(specs: { name: string; cores: number; needs?: string[]; status?: number }[], probe: Probe) {
+function probeSteps(
+  specs: { name: string; cores: number; needs?: string[]; after?: string[]; status?: number }[],
+  probe: Probe,
+) {
   let inUse = 0;
   const releases = new Map<string, () => void>();
   const steps = specs.map((spec) => ({
@@ -88,6 +91,56 @@ describe('runSteps', () => {
     expect(probe.events).toEqual(['start build', 'start lint', 'end build', 'end lint']);
     expect(results.get('e2e')).toMatchObject({ status: 1, output: 'not run: build failed\n' });
     expect(results.get('after-e2e')).toMatchObject({ status: 1, output: 'not run: e2e failed\n' });
+  });
+
+  it('runs steps that mostly wait side by side on a fraction of a core each', async () => {
+    const probe: Probe = { events: [], peak: 0 };
+    const { steps, release } = probeSteps(
+      [
+        { name: 'e2e 1/2', cores: 0.5 },
+        { name: 'e2e 2/2', cores: 0.5 },
+        { name: 'typecheck', cores: 1 },
+        { name: 'lint', cores: 1 },
+      ],
+      probe,
+    );
+    const done = runSteps(steps, { cores: 2 });
+    await release('typecheck');
+    await release('lint');
+    await release('e2e 1/2');
+    await release('e2e 2/2');
+    await done;
+    expect(probe.events.slice(0, 3)).toEqual(['start e2e 1/2', 'start e2e 2/2', 'start typecheck']);
+    expect(probe.events).toContain('start lint');
+    expect(probe.peak).toBe(2);
+  });
+
+  it('starts a step with `after` once those steps ended, whether they passed or failed', async () => {
+    const probe: Probe = { events: [], peak: 0 };
+    const { steps, release } = probeSteps(
+      [
+        { name: 'e2e', cores: 0.5, status: 1 },
+        { name: 'integration', cores: 1, after: ['e2e'] },
+        { name: 'lint', cores: 1 },
+      ],
+      probe,
+    );
+    const done = runSteps(steps, { cores: 2 });
+    await release('lint');
+    await release('e2e');
+    await release('integration');
+    const results = await done;
+    // Cores were free for integration from the start; it waited for the e2e step to end.
+    expect(probe.events).toEqual([
+      'start e2e',
+      'start lint',
+      'end lint',
+      'end e2e',
+      'start integration',
+      'end integration',
+    ]);
+    expect(results.get('integration')?.status).toBe(0);
+    expect(results.get('e2e')?.status).toBe(1);
   });
 
   it('runs a step wider than the machine alone, and one step at a time on one core', async () => {
