@@ -5,8 +5,8 @@
  * set of defaults: the column default's colours and font. What Postgres accepts on write is
  * `brandingSchema` in branding.ts, which re-exports this file.
  *
- * Written with zod/mini: the public agent page reads its branding before the first paint, and the
- * full zod library would be a fifth of that page's first-load JavaScript.
+ * Written with zod/mini: the public agent page reads its branding before it can draw the agent, and
+ * the full zod library would more than double the code it waits for.
  */
 import { z } from 'zod/mini';
 import { HEX_COLOUR_PATTERN } from './colour.ts';
