@@ -33,6 +33,9 @@ export default defineConfig(({ mode }) => ({
     outDir,
     emptyOutDir: true,
     target: 'es2022',
+    // Every browser the es2022 target admits preloads modules natively; the polyfill would only
+    // add to the first load.
+    modulePreload: { polyfill: false },
     sourcemap: wantsSourcemaps(mode),
   },
   server: {

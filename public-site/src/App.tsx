@@ -1,9 +1,9 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { fetchPublicAgent, type PublicAgent } from './api/publicAgent.ts';
+import type { PublicAgent } from './api/publicAgent.ts';
 import { AgentNotFound } from './components/AgentNotFound.tsx';
 import { LoadingScreen } from './components/LoadingScreen.tsx';
-import { loadRuntimeConfig, type RuntimeConfig } from './config/runtimeConfig.ts';
-import { resolveSiteTarget } from './host/siteMode.ts';
+import { requestRuntimeConfigFile } from './config/configFile.ts';
+import type { RuntimeConfig } from './config/runtimeConfig.ts';
 import { AgentSite } from './site/AgentSite.tsx';
 
 const WidgetEmbed = lazy(() => import('./site/WidgetEmbed.tsx'));
@@ -17,22 +17,22 @@ export function App() {
 
   useEffect(() => {
     const abort = new AbortController();
-    (async () => {
-      const config = await loadRuntimeConfig(fetch, import.meta.env);
-      const target = resolveSiteTarget(window.location, config.siteDomain);
-      if (target.kind === 'none') return null;
-      return { config, agent: await fetchPublicAgent(config, target.subdomain, fetch, abort.signal) };
-    })().then(
-      (loaded) => {
-        if (!abort.signal.aborted) setState(loaded ? { status: 'ready', ...loaded } : { status: 'not_found' });
-      },
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        // Every failure shows the same screen to visitors; the cause goes to the console.
-        console.warn('[concierge] public page not shown:', error);
-        setState({ status: 'not_found' });
-      },
-    );
+    // The config file is requested at once; the code that validates it and reads the agent arrives
+    // meanwhile (pageData.ts, kept out of the first load).
+    const configFile = requestRuntimeConfigFile(fetch);
+    import('./api/pageData.ts')
+      .then(({ readPageData }) => readPageData(configFile, import.meta.env, window.location, fetch, abort.signal))
+      .then(
+        (loaded) => {
+          if (!abort.signal.aborted) setState(loaded ? { status: 'ready', ...loaded } : { status: 'not_found' });
+        },
+        (error: unknown) => {
+          if (abort.signal.aborted) return;
+          // Every failure shows the same screen to visitors; the cause goes to the console.
+          console.warn('[concierge] public page not shown:', error);
+          setState({ status: 'not_found' });
+        },
+      );
     return () => abort.abort();
   }, []);
 

@@ -13,7 +13,7 @@ import {
   youtubeVideoId,
   type FontFamily,
   type StoredBranding,
-} from '../../../supabase/functions/_shared/contracts/branding.ts';
+} from '../../../supabase/functions/_shared/contracts/branding-read.ts';
 
 export type { FontFamily };
 

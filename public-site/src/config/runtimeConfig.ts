@@ -1,5 +1,6 @@
 // zod/mini: same validation as zod, a fraction of the bytes on the visitor's first load.
 import { z } from 'zod/mini';
+import { RUNTIME_CONFIG_URL, requestRuntimeConfigFile } from './configFile.ts';
 
 /**
  * Where the visitor site finds its backend. Read at boot from `./concierge.config.json` (written by
@@ -34,23 +35,11 @@ function fromEnv(env: BuildTimeEnv): unknown {
 }
 
 /**
- * Loads the runtime config: the JSON file when it is served and valid, else the build-time env.
- * A file that exists but is invalid is an operator error and is reported rather than masked.
+ * The config the page runs with: the JSON file's body when one was served (see configFile.ts), else
+ * the build-time env. A file that exists but is invalid is an operator error and is reported rather
+ * than masked.
  */
-export async function loadRuntimeConfig(
-  fetchFn: typeof fetch,
-  env: BuildTimeEnv,
-  url = './concierge.config.json',
-): Promise<RuntimeConfig> {
-  let fileBody: unknown;
-  try {
-    const res = await fetchFn(url, { cache: 'no-store', headers: { accept: 'application/json' } });
-    const type = res.headers.get('content-type') ?? '';
-    // Dev servers answer unknown paths with index.html (SPA fallback): that means "no file".
-    if (res.ok && type.includes('json')) fileBody = await res.json();
-  } catch {
-    fileBody = undefined;
-  }
+export function readRuntimeConfig(fileBody: unknown, env: BuildTimeEnv, url = RUNTIME_CONFIG_URL): RuntimeConfig {
   if (fileBody !== undefined) {
     const parsed = runtimeConfigSchema.safeParse(fileBody);
     if (!parsed.success) throw new ConfigError(`Invalid ${url}: ${z.prettifyError(parsed.error)}`);
@@ -63,4 +52,13 @@ export async function loadRuntimeConfig(
     );
   }
   return parsed.data;
+}
+
+/** Requests the JSON file and reads the config from it or from the build-time env. */
+export async function loadRuntimeConfig(
+  fetchFn: typeof fetch,
+  env: BuildTimeEnv,
+  url = RUNTIME_CONFIG_URL,
+): Promise<RuntimeConfig> {
+  return readRuntimeConfig(await requestRuntimeConfigFile(fetchFn, url), env, url);
 }

@@ -4,7 +4,7 @@ import { fr } from './fr.ts';
 /**
  * The visitor site's own tiny i18n: two locales picked from the browser's languages, dotted keys
  * checked by the compiler, `{name}` interpolation. i18next would add ~15 KB gzip to a page whose
- * whole budget is 90 KB, for features this site does not use.
+ * whole first-load budget is 80 KB, for features this site does not use.
  */
 export type Locale = 'en' | 'fr';
 

@@ -4,8 +4,6 @@ import { AgentHeader } from '../components/AgentHeader.tsx';
 import type { RuntimeConfig } from '../config/runtimeConfig.ts';
 import { useLocale, useT } from '../i18n/I18n.tsx';
 import { useTrackingConsent } from '../tracking/useTrackingConsent.ts';
-import { CallUnavailableDialog } from './CallDialog.tsx';
-import { ConsentBanner } from './ConsentBanner.tsx';
 import { scopeCustomCss, SCOPE_SELECTOR } from './customCss.ts';
 import { Footer } from './Footer.tsx';
 import { shareLink } from './share.ts';
@@ -14,13 +12,19 @@ import { visibleTabs, type TabId } from './tabs.ts';
 import type { Tracking } from '../api/branding.ts';
 import { brandingStyle } from './theme.ts';
 import { TopBar } from './TopBar.tsx';
-import { VideosTab } from './VideosTab.tsx';
 import { useBrandFont } from '../conversation/useBrandFont.ts';
 
-// Home ships alone; these load on first use (budget: Home ≤ 90 KB gzip).
+// Home ships alone; the other tabs, dialogs, the chat and the call load on first use (the page's
+// first-load JavaScript budget is 80 KB gzip).
 const AboutTab = lazy(() => import('./AboutTab.tsx'));
 const MediaTab = lazy(() => import('./MediaTab.tsx'));
+const VideosTab = lazy(() => import('./VideosTab.tsx').then((m) => ({ default: m.VideosTab })));
 const QrDialog = lazy(() => import('./QrDialog.tsx'));
+const CallUnavailableDialog = lazy(() =>
+  import('./CallDialog.tsx').then((m) => ({ default: m.CallUnavailableDialog })),
+);
+// Only pages whose owner switched a tracker on ask for consent.
+const ConsentBanner = lazy(() => import('./ConsentBanner.tsx').then((m) => ({ default: m.ConsentBanner })));
 const ChatView = lazy(() => import('../conversation/ChatView.tsx').then((m) => ({ default: m.ChatView })));
 const CallOverlay = lazy(() => import('../conversation/call/CallOverlay.tsx'));
 
@@ -152,8 +156,8 @@ export function AgentSite({
         <Suspense fallback={<Pending />}>
           {tab === 'about' ? <AboutTab html={agent.branding.aboutHtml} /> : null}
           {tab === 'media' ? <MediaTab images={agent.branding.images} /> : null}
+          {tab === 'videos' ? <VideosTab videos={agent.branding.videos} /> : null}
         </Suspense>
-        {tab === 'videos' ? <VideosTab videos={agent.branding.videos} /> : null}
         <Footer
           socialLinks={agent.branding.socialLinks}
           {...(consent.trackers.length > 0 ? { onPrivacy: consent.reopen } : {})}
@@ -190,13 +194,19 @@ export function AgentSite({
         </Suspense>
       ) : null}
       {overlay === 'call-unavailable' ? (
-        <CallUnavailableDialog
-          reason={unavailable}
-          onClose={() => setOverlay(null)}
-          onChat={() => setOverlay('chat')}
-        />
+        <Suspense fallback={null}>
+          <CallUnavailableDialog
+            reason={unavailable}
+            onClose={() => setOverlay(null)}
+            onChat={() => setOverlay('chat')}
+          />
+        </Suspense>
       ) : null}
-      {consent.asking ? <ConsentBanner trackers={consent.trackers} onAnswer={consent.answer} /> : null}
+      {consent.asking ? (
+        <Suspense fallback={null}>
+          <ConsentBanner trackers={consent.trackers} onAnswer={consent.answer} />
+        </Suspense>
+      ) : null}
       {toast ? (
         <div className="toast" role="status" data-testid="toast">
           {toast}

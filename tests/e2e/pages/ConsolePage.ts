@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { indexHtmlAssets } from '../../support/index-html-assets.ts';
 
 /**
  * The console as a user sees it, independent of any feature page: navigation, the global screens
@@ -58,6 +59,47 @@ export class ConsolePage {
       }
       return out.slice(0, 10);
     });
+  }
+
+  /** The scripts the served index.html loads before any click: the entry and its modulepreloads. */
+  async firstLoadScripts(): Promise<string[]> {
+    const { entry, preloaded } = indexHtmlAssets(await (await this.page.request.get(this.baseUrl)).text());
+    return [entry, ...preloaded];
+  }
+
+  /** Starts recording the console's own scripts the browser asks for, as `/assets/…` paths. */
+  recordScripts(): () => string[] {
+    const origin = new URL(this.baseUrl).origin;
+    const seen: string[] = [];
+    this.page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === origin && url.pathname.endsWith('.js')) seen.push(url.pathname);
+    });
+    return () => [...seen];
+  }
+
+  /**
+   * Makes every request for the chunk whose file name starts with `chunk-` fail at the network, as
+   * after a redeploy that removed it or a dropped connection. Returns the undo.
+   */
+  async failChunk(chunk: string): Promise<() => Promise<void>> {
+    const matches = (url: URL) => url.pathname.startsWith(`/assets/${chunk}-`) && url.pathname.endsWith('.js');
+    await this.page.route(matches, (route) => route.abort('failed'));
+    return () => this.page.unroute(matches);
+  }
+
+  /** The error screen's heading ('This page could not be loaded', 'Something went wrong'). */
+  errorHeading(texts: { title: string }): Locator {
+    return this.page.getByRole('alert').getByRole('heading', { name: texts.title });
+  }
+
+  errorAction(name: string): Locator {
+    return this.page.getByRole('alert').getByRole('button', { name });
+  }
+
+  /** A link of the main navigation, by its label. */
+  mainNavLink(label: string): Locator {
+    return this.page.locator('.console-sidebar').getByRole('link', { name: label, exact: true });
   }
 
   heading(name: string | RegExp): Locator {

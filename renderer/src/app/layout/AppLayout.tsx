@@ -1,7 +1,8 @@
 import { Button, Drawer, DrawerSize, Position } from '@blueprintjs/core';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
+import { FullPageSpinner } from '../screens/FullPageSpinner.tsx';
 import { useNotificationCenter } from '../../features/notifications/useNotificationCenter.ts';
 import { MainSidebar } from './MainSidebar.tsx';
 import { MobileBar } from './MobileBar.tsx';
@@ -22,7 +23,8 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const isMobile = useMediaQuery(mobileMediaQuery);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const mode = layoutFor(pathname);
-  const content = children ?? <Outlet />;
+  // Pages load on demand: the navigation stays while a page's code arrives.
+  const content = <Suspense fallback={<FullPageSpinner inShell />}>{children ?? <Outlet />}</Suspense>;
   // One live feed subscription (and native notifications in the desktop app) per signed-in frame.
   useNotificationCenter();
 

@@ -78,6 +78,11 @@ export const shellEn = {
     body: 'Please refresh the page to try again',
     refresh: 'Refresh',
   },
+  chunkError: {
+    title: 'This page could not be loaded',
+    body: 'The console may have been updated since this tab was opened, or the connection dropped. Reload to get the latest version.',
+    reload: 'Reload',
+  },
   notFound: {
     title: 'Page Not Found',
     body: 'The page you are looking for does not exist or has moved.',

@@ -80,6 +80,11 @@ export const shellFr: typeof shellEn = {
     body: 'Veuillez actualiser la page pour réessayer',
     refresh: 'Actualiser',
   },
+  chunkError: {
+    title: "Cette page n'a pas pu être chargée",
+    body: "La console a peut-être été mise à jour depuis l'ouverture de cet onglet, ou la connexion a été coupée. Rechargez pour obtenir la dernière version.",
+    reload: 'Recharger',
+  },
   notFound: {
     title: 'Page introuvable',
     body: "La page que vous cherchez n'existe pas ou a été déplacée.",

@@ -16,7 +16,7 @@ export type ChatChannel = (typeof CHAT_CHANNELS)[number];
 export const agentChatInputSchema = z
   .object({
     agentId: z.guid({ error: 'agentId must be a UUID.' }).optional(),
-    subdomain: subdomainSchema.optional(),
+    subdomain: z.optional(subdomainSchema),
     conversationId: z.guid({ error: 'conversationId must be a UUID.' }).optional(),
     message: safeText(
       z

@@ -16,13 +16,8 @@ import { PhoneNumberCard } from '../components/PhoneNumberCard.tsx';
 import { WebWidgetCard } from '../components/WebWidgetCard.tsx';
 import { WhatsAppCard } from '../components/WhatsAppCard.tsx';
 import { useWhatsAppSetup } from '../whatsAppSetup.ts';
+import { agentPageUrl } from '../agentPageUrl.ts';
 import '../deploy.css';
-
-/** The agent's public page address from the site URL template (`http://{agent}.localhost:5181`). */
-export function agentPageUrl(template: string | undefined, subdomain: string | null): string | null {
-  if (!template || !subdomain) return null;
-  return template.replace('{agent}', subdomain);
-}
 
 /** /agents/{id}/integrations, menu label Deploy. An unknown agent goes back to /agents. */
 export function DeployPage() {

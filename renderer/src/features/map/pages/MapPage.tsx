@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import type { AgentMapResponse } from '@contracts/agent-map.ts';
 import { QueryState, SkeletonLines } from '../../../components/QueryState.tsx';
 import { getRuntimeConfig } from '../../../lib/supabase.ts';
-import { agentPageUrl } from '../../deploy/pages/DeployPage.tsx';
+import { agentPageUrl } from '../../deploy/agentPageUrl.ts';
 import { useAgentMapQuery } from '../api/agentMap.ts';
 import { tileSourceOf, type TileSource } from '../tileSource.ts';
 import './map.css';

@@ -23,7 +23,7 @@ import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import { getRuntimeConfig } from '../../../lib/supabase.ts';
 import { useAuth } from '../../auth/session/AuthProvider.tsx';
-import { agentPageUrl } from '../../deploy/pages/DeployPage.tsx';
+import { agentPageUrl } from '../../deploy/agentPageUrl.ts';
 import { useMarketplaceQuery, type MarketplaceAgent } from '../api/listMarketplaceAgents.ts';
 import './marketplace.css';
 
