@@ -102,7 +102,7 @@ describe('every call in the history', () => {
     await calls.goto('/dashboard');
     const panel = new NotificationsPanel(page, { bell: shellEn.sidebar.notifications, feed: notificationsEn.feed });
     await panel.open();
-    const missed = panel.entries().filter({ hasText: MISSED_CALLER });
+    const missed = panel.entries().filter({ hasText: shown(MISSED_CALLER) });
     await expect.poll(() => missed.count(), { timeout: 15_000 }).toBe(1);
     await missed.click();
     await page.waitForURL((url) => url.pathname === `/agents/${agentId}/calls`);

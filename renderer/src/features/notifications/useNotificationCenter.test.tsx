@@ -87,7 +87,7 @@ describe('native notifications of the desktop app', () => {
     expect(notify).toHaveBeenCalledTimes(1);
     expect(notify).toHaveBeenCalledWith({
       title: 'Call not completed',
-      body: 'Phone call from +33600000002 went unanswered.',
+      body: 'Phone call from +33 6 00 00 00 02 went unanswered.',
       route: '/agents/a1/calls',
     });
   });
