@@ -21,7 +21,7 @@ import type { ErrorCode } from '../_shared/contracts/errors.ts';
 import { createAiProvider } from '../_shared/ai/factory.ts';
 import { isProviderError } from '../_shared/ai/errors.ts';
 import { createModelSettingsCache } from '../_shared/conversation/usage.ts';
-import { KNOWLEDGE_MAX_BYTES, validateKnowledgeFile } from '../_shared/knowledge/formats.ts';
+import { KNOWLEDGE_MAX_BYTES, knowledgeFileTooLarge, validateKnowledgeFile } from '../_shared/knowledge/formats.ts';
 import { ingestKnowledgeFile } from '../_shared/knowledge/ingest.ts';
 import { isOwnKnowledgePath, parseKnowledgePath } from '../_shared/knowledge/paths.ts';
 import {
@@ -188,11 +188,7 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     const file = await download(caller, storagePath);
     const name = command.name ?? parsed.fileName;
     if (file.size > KNOWLEDGE_MAX_BYTES) {
-      await refuse(
-        caller,
-        storagePath,
-        new HttpError(413, 'file_too_large', `The file is ${(file.size / 1048576).toFixed(1)} MB; the limit is 10 MB.`),
-      );
+      await refuse(caller, storagePath, knowledgeFileTooLarge(file.size));
     }
     let format: string;
     try {

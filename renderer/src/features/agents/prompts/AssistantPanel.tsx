@@ -1,6 +1,8 @@
 import { Button, Card, H4, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keepWithinLimit, OWNER_ASSIST_LIMITS } from '@contracts/field-limits.ts';
+import { CharCounter } from '../../../components/CharCounter.tsx';
 import { modifyPrompt } from '../api/ownerAssist.ts';
 
 interface ChatLine {
@@ -66,8 +68,9 @@ export function AssistantPanel({ prompt, onPrompt }: { prompt: string; onPrompt:
           value={instruction}
           placeholder={t('agents:prompts.assistant.placeholder')}
           aria-label={t('agents:prompts.assistant.placeholder')}
+          aria-describedby="assistant-instruction-counter"
           disabled={busy}
-          onValueChange={setInstruction}
+          onValueChange={(next) => setInstruction(keepWithinLimit(instruction, next, OWNER_ASSIST_LIMITS.instruction))}
         />
         <Button
           type="submit"
@@ -78,6 +81,12 @@ export function AssistantPanel({ prompt, onPrompt }: { prompt: string; onPrompt:
           disabled={instruction.trim() === ''}
         />
       </form>
+      <CharCounter
+        id="assistant-instruction-counter"
+        testId="assistant-instruction-counter"
+        value={instruction}
+        max={OWNER_ASSIST_LIMITS.instruction}
+      />
     </Card>
   );
 }

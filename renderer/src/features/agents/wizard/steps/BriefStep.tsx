@@ -1,6 +1,8 @@
-import { Button, ButtonGroup, Callout, FormGroup, H3, Intent, TextArea } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, FormGroup, H3, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OWNER_ASSIST_LIMITS } from '@contracts/field-limits.ts';
+import { LimitedTextArea } from '../../../../components/LimitedText.tsx';
 import { draftBrief, improveBrief } from '../../api/ownerAssist.ts';
 import type { StepProps } from './SectorStep.tsx';
 
@@ -41,17 +43,15 @@ export function BriefStep({
     <section className="wizard-step">
       <H3>{t('agents:wizard.brief.title')}</H3>
       <FormGroup label={t('agents:wizard.brief.label')} labelFor="wizard-brief">
-        <TextArea
+        <LimitedTextArea
           id="wizard-brief"
           fill
           rows={10}
           value={draft.brief}
+          max={OWNER_ASSIST_LIMITS.brief}
           placeholder={t('agents:wizard.brief.placeholder')}
           disabled={busy !== null}
-          onChange={(e) => {
-            const brief = e.target.value;
-            onChange((d) => ({ ...d, brief }));
-          }}
+          onValueChange={(brief) => onChange((d) => ({ ...d, brief }))}
         />
       </FormGroup>
       <ButtonGroup>

@@ -1,5 +1,7 @@
-import { Callout, Classes, FormGroup, H3, Intent, TextArea } from '@blueprintjs/core';
+import { Callout, Classes, FormGroup, H3, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { AGENT_LIMITS } from '@contracts/field-limits.ts';
+import { LimitedTextArea } from '../../../../components/LimitedText.tsx';
 import { problemMessage, type FieldErrors } from '../../fieldErrors.ts';
 import { reviewProblems } from '../wizardModel.ts';
 import type { StepProps } from './SectorStep.tsx';
@@ -32,16 +34,14 @@ export function ReviewStep({
         intent={message ? Intent.DANGER : Intent.NONE}
         helperText={message ? <span data-testid="wizard-prompt-error">{t(message.key, message.values)}</span> : null}
       >
-        <TextArea
+        <LimitedTextArea
           id="wizard-prompt"
           intent={message ? Intent.DANGER : Intent.NONE}
           fill
           rows={16}
           value={draft.prompt}
-          onChange={(e) => {
-            const prompt = e.target.value;
-            onChange((d) => ({ ...d, prompt }));
-          }}
+          max={AGENT_LIMITS.prompt}
+          onValueChange={(prompt) => onChange((d) => ({ ...d, prompt }))}
         />
       </FormGroup>
     </section>
