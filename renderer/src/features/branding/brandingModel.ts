@@ -17,6 +17,7 @@ import {
 } from '@contracts/branding.ts';
 import { isHexColour } from '@contracts/colour.ts';
 import { BRANDING_LIMITS } from '@contracts/field-limits.ts';
+import { UPLOAD_LIMITS } from '@contracts/upload-limits.ts';
 
 export {
   FONT_FAMILIES,
@@ -43,7 +44,7 @@ export const SOCIAL_TITLE_MAX = BRANDING_LIMITS.ogTitle;
 export const SOCIAL_DESCRIPTION_MAX = BRANDING_LIMITS.ogDescription;
 export const MAX_VIDEOS = BRANDING_LIST_LIMITS.youtubeVideos;
 export const MAX_SOCIAL_LINKS = BRANDING_LIST_LIMITS.socialLinks;
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MAX_BYTES = UPLOAD_LIMITS.galleryImage;
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;
 const IMAGE_TYPES: Record<string, true> = { 'image/png': true, 'image/jpeg': true, 'image/gif': true };
 

@@ -14,6 +14,8 @@ import {
 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTERACTION_LIMITS } from '@contracts/interactions.ts';
+import { megabytes } from '@contracts/limit-refusal.ts';
 import { toAppError } from '../../errors/appError.ts';
 import { uploadInteractionDocument } from './api.ts';
 import { checkDocumentFile, interactionIssues, newInstruction, type Interaction } from './model.ts';
@@ -52,7 +54,11 @@ export function InteractionConfigDialog({
     if (interaction.type !== 'share_document') return;
     const check = checkDocumentFile(file);
     if (!check.ok) {
-      setFileError(t(check.reason === 'type' ? 'interactions:errors.fileType' : 'interactions:errors.fileSize'));
+      setFileError(
+        t(check.reason === 'type' ? 'interactions:errors.fileType' : 'interactions:errors.fileSize', {
+          megabytes: megabytes(INTERACTION_LIMITS.documentBytes),
+        }),
+      );
       return;
     }
     setFileError(null);
@@ -95,7 +101,12 @@ export function InteractionConfigDialog({
         </FormGroup>
 
         {interaction.type === 'share_document' ? (
-          <FormGroup label={t('interactions:config.document')} helperText={t('interactions:config.documentHelp')}>
+          <FormGroup
+            label={t('interactions:config.document')}
+            helperText={t('interactions:config.documentHelp', {
+              megabytes: megabytes(INTERACTION_LIMITS.documentBytes),
+            })}
+          >
             <FileInput
               fill
               disabled={busy}

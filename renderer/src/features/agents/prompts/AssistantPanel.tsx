@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepWithinLimit, OWNER_ASSIST_LIMITS } from '@contracts/field-limits.ts';
 import { CharCounter } from '../../../components/CharCounter.tsx';
+import { isLimitRefusal } from '../../../errors/limitMessage.ts';
 import { modifyPrompt } from '../api/ownerAssist.ts';
 
 interface ChatLine {
@@ -39,7 +40,8 @@ export function AssistantPanel({ prompt, onPrompt }: { prompt: string; onPrompt:
       }
     } catch (error) {
       console.warn('prompt modification failed', error);
-      reply = t('agents:prompts.assistant.failed');
+      // A limit (the AI helpers' rate) is named with its value and the wait.
+      reply = isLimitRefusal(error) ? t(error.messageKey, error.params) : t('agents:prompts.assistant.failed');
     }
     setLines((l) => [...l, { role: 'assistant', text: reply }]);
     setBusy(false);

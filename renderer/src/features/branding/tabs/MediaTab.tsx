@@ -14,7 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/toaster.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import { uploadGalleryImage } from '../api/brandingApi.ts';
-import { addAlbum, canDeleteAlbum, checkGalleryImage, newId, type Album } from '../brandingModel.ts';
+import { megabytes } from '@contracts/limit-refusal.ts';
+import { addAlbum, canDeleteAlbum, checkGalleryImage, IMAGE_MAX_BYTES, newId, type Album } from '../brandingModel.ts';
 import type { TabProps } from './types.ts';
 
 /**
@@ -49,7 +50,8 @@ export function MediaTab({ form, onChange, agent }: TabProps & { agent: { id: st
     const albumId = selected.id;
     const accepted = files.filter((file) => {
       const problem = checkGalleryImage(file);
-      if (problem) warn(t(`branding:media.errors.${problem}`, { name: file.name }));
+      if (problem)
+        warn(t(`branding:media.errors.${problem}`, { name: file.name, megabytes: megabytes(IMAGE_MAX_BYTES) }));
       return !problem;
     });
     setUploading((n) => n + accepted.length);
@@ -151,7 +153,7 @@ export function MediaTab({ form, onChange, agent }: TabProps & { agent: { id: st
           />
           {uploading > 0 ? <Spinner size={20} /> : null}
           <span>{uploading > 0 ? t('branding:media.uploading', { count: uploading }) : t('branding:media.drop')}</span>
-          <small>{t('branding:media.dropHint')}</small>
+          <small>{t('branding:media.dropHint', { megabytes: megabytes(IMAGE_MAX_BYTES) })}</small>
         </label>
         {!selected ? (
           <NonIdealState icon="folder-open" description={t('branding:media.noAlbum')} />

@@ -13,7 +13,8 @@ import {
 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SITE_SEO_LIMITS, TWITTER_CARDS, siteSeoSchema, type SiteSeo } from '@contracts/site-seo.ts';
+import { megabytes } from '@contracts/limit-refusal.ts';
+import { FAVICON_MAX_BYTES, SITE_SEO_LIMITS, TWITTER_CARDS, siteSeoSchema, type SiteSeo } from '@contracts/site-seo.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
 import { toaster } from '../../../components/toaster.ts';
@@ -129,7 +130,10 @@ function SiteConfigForm({ saved }: { saved: SiteSeo }) {
               {draft.favicon && (
                 <img src={draft.favicon} alt={t('siteConfig:fields.faviconPreview')} width={32} height={32} />
               )}
-              <FormGroup label={t('siteConfig:fields.faviconUpload')} helperText={t('siteConfig:fields.faviconHelp')}>
+              <FormGroup
+                label={t('siteConfig:fields.faviconUpload')}
+                helperText={t('siteConfig:fields.faviconHelp', { megabytes: megabytes(FAVICON_MAX_BYTES) })}
+              >
                 <FileInput
                   text={upload.isPending ? t('siteConfig:page.uploading') : t('siteConfig:fields.chooseFile')}
                   inputProps={{

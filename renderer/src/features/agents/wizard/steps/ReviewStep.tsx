@@ -11,8 +11,9 @@ export function ReviewStep({
   draft,
   onChange,
   notice,
+  limited = null,
   refused = {},
-}: StepProps & { notice: 'offline' | 'failed' | null; refused?: FieldErrors }) {
+}: StepProps & { notice: 'offline' | 'failed' | null; limited?: string | null; refused?: FieldErrors }) {
   const { t } = useTranslation();
   const problem = refused.prompt ?? reviewProblems(draft).prompt;
   const message = problem ? problemMessage(problem) : null;
@@ -26,6 +27,8 @@ export function ReviewStep({
           icon={notice === 'failed' ? 'error' : 'offline'}
         >
           {t(`agents:wizard.review.${notice}`)}
+          {/* Refused by a limit: which one, and when the helper answers again. */}
+          {notice === 'failed' && limited ? <p data-testid="wizard-prompt-limit">{limited}</p> : null}
         </Callout>
       )}
       <FormGroup
