@@ -52,8 +52,8 @@ export const CONTACT_LIMITS = { firstName: 100, lastName: 100, notes: 5_000 } as
 /** credit_ledger.description: the reason an admin gives for a credit adjustment. */
 export const CREDIT_REASON_MAX = 500;
 
-/** admin_send_announcement: subject and body of an announcement to every user. */
-export const ANNOUNCEMENT_LIMITS = { title: 150, content: 5_000 } as const;
+/** publish_announcement (migration 20261128170000): subject and body, trimmed, of an announcement. */
+export const ANNOUNCEMENT_LIMITS = { subject: 150, body: 5_000 } as const;
 
 /**
  * The owner helpers' inputs (owner-assist checks them; no column stores them): the wizard's brief,

@@ -43,8 +43,8 @@ export const brandingEn = {
   content: {
     headline: 'Headline',
     heroSubtitle: 'Hero subtitle',
+    aboutCounts: 'Formatting counts towards the limit.',
     about: 'About',
-    tooLong: 'At most {{max}} characters',
     editor: {
       bold: 'Bold',
       italic: 'Italic',

@@ -45,8 +45,8 @@ export const brandingFr: typeof brandingEn = {
   content: {
     headline: 'Titre',
     heroSubtitle: "Sous-titre d'accroche",
+    aboutCounts: 'La mise en forme compte dans la limite.',
     about: 'À propos',
-    tooLong: '{{max}} caractères au maximum',
     editor: {
       bold: 'Gras',
       italic: 'Italique',

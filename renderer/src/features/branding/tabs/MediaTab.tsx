@@ -17,6 +17,9 @@ import { uploadGalleryImage } from '../api/brandingApi.ts';
 import { megabytes } from '@contracts/limit-refusal.ts';
 import { addAlbum, canDeleteAlbum, checkGalleryImage, IMAGE_MAX_BYTES, newId, type Album } from '../brandingModel.ts';
 import type { TabProps } from './types.ts';
+import { CharCounter } from '../../../components/CharCounter.tsx';
+import { keepWithinLimit } from '@contracts/field-limits.ts';
+import { BRANDING_LIST_LIMITS } from '@contracts/branding.ts';
 
 /**
  * Albums of images (spec 001 §2.6, §5): drag-and-drop or chosen files go to storage at once
@@ -98,9 +101,10 @@ export function MediaTab({ form, onChange, agent }: TabProps & { agent: { id: st
         <ControlGroup fill>
           <InputGroup
             aria-label={t('branding:media.newAlbum')}
+            aria-describedby="album-name-counter"
             placeholder={t('branding:media.newAlbum')}
             value={newName}
-            onValueChange={setNewName}
+            onValueChange={(name) => setNewName(keepWithinLimit(newName, name, BRANDING_LIST_LIMITS.albumName))}
             onKeyDown={(e) => {
               if (e.key === 'Enter') create();
             }}
@@ -113,6 +117,12 @@ export function MediaTab({ form, onChange, agent }: TabProps & { agent: { id: st
             onClick={create}
           />
         </ControlGroup>
+        <CharCounter
+          id="album-name-counter"
+          testId="album-name-counter"
+          value={newName}
+          max={BRANDING_LIST_LIMITS.albumName}
+        />
       </div>
       <div className="branding-album">
         {selected && (
