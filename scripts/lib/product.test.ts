@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { servedOrigins } from './product.ts';
+import { productFunctionEnv, servedOrigins } from './product.ts';
 
 describe('servedOrigins', () => {
   it('names the console and the agent site under both loopback names, agents included', () => {
@@ -19,5 +19,19 @@ describe('servedOrigins', () => {
     expect(origins).toContain('http://concierge.test:7000');
     expect(origins).toContain('http://concierge.test:7001');
     expect(origins).toContain('http://*.concierge.test:7001');
+  });
+});
+
+describe('productFunctionEnv', () => {
+  it('passes the functions the settings the README lists, chat rate limits included, and nothing else', () => {
+    expect(
+      productFunctionEnv({
+        OPENAI_API_KEY: 'sk',
+        CHAT_RATE_VISITOR: '2/1',
+        GEOCODER_URL: 'http://geo',
+        HOME: '/root',
+        CHAT_RATE_AGENT: '',
+      }),
+    ).toEqual({ OPENAI_API_KEY: 'sk', CHAT_RATE_VISITOR: '2/1', GEOCODER_URL: 'http://geo' });
   });
 });

@@ -88,7 +88,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
  * runs `npm start` the way `supabase secrets set` provides them on a hosted project.
  * `supabase/functions/.env` still wins, as with the supabase CLI.
  */
-const PRODUCT_ENV = /^(OPENAI|AI|TWILIO|STRIPE|GOOGLE|EMAIL|SMTP|RESEND|GEOCODING|GEOCODER)_[A-Z0-9_]+$/;
+const PRODUCT_ENV = /^(OPENAI|AI|TWILIO|STRIPE|GOOGLE|EMAIL|SMTP|RESEND|GEOCODING|GEOCODER|CHAT)_[A-Z0-9_]+$/;
 
 export function productFunctionEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(

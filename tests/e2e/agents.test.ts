@@ -325,7 +325,7 @@ describe('agents console', () => {
       // Postgres refuses the second agent; the wizard says why and keeps the answers.
       await page.getByText('Your pack allows 1 agent.', { exact: false }).waitFor();
       expect(await page.getByRole('link', { name: w.seePacks }).count()).toBe(1);
-      await page.getByText(w.packLimitReached).waitFor();
+      await page.getByText(w.packLimitReached.replace('{{max}}', '1')).waitFor();
       expect(await wizard.prompt().inputValue()).not.toBe('');
       await shell.screenshot(path.join(screenshotDir, 'wizard-pack-limit-1280.png'));
       const { count } = await freeOwner.from('agents').select('id', { count: 'exact', head: true });

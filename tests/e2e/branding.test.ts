@@ -84,7 +84,7 @@ describe('branding editor', () => {
       await editor.openTab('content');
       await editor.field(brandingEn.content.headline).fill('Fresh bread every morning');
       await editor.field(brandingEn.content.heroSubtitle).fill('Sourdough since 1982');
-      expect(await page.getByTestId('subtitle-counter').textContent()).toBe('20/100');
+      expect(await page.getByTestId('subtitle-counter-count').textContent()).toBe('20 / 100');
       await editor.aboutEditor.click();
       await page.keyboard.type('We bake with ');
       await page.keyboard.press('Control+b');

@@ -60,16 +60,23 @@ describe('say why a save fails; subdomains', () => {
     return configure;
   }
 
-  it('a company name longer than the database keeps says so before saving', { timeout: 60000 }, async () => {
-    const configure = await signedInConfigure();
-    await configure.field('companyName').fill('F'.repeat(201));
-    expect(await configure.fieldMessage('companyName').textContent()).toBe(f.tooLong.replace('{{max}}', '200'));
-    expect(await configure.saveButton().isDisabled()).toBe(true);
-    await configure.page.screenshot({ path: `${SHOTS}/save-company-too-long.png`, fullPage: true });
-    await configure.field('companyName').fill('Fournil & Co');
-    expect(await configure.fieldMessage('companyName').count()).toBe(0);
-    await configure.page.context().close();
-  });
+  it(
+    'a company name cannot grow past what the database keeps, and its counter says so',
+    { timeout: 60000 },
+    async () => {
+      const configure = await signedInConfigure();
+      await configure.field('companyName').fill('F'.repeat(201));
+      // The field keeps the database's 200 characters; nothing is left for the save to be refused for.
+      expect(await configure.field('companyName').inputValue()).toBe('F'.repeat(200));
+      expect(await configure.counter('companyName').count()).toBe('200 / 200');
+      expect(await configure.counter('companyName').note().textContent()).toContain('200 characters');
+      expect(await configure.fieldMessage('companyName').count()).toBe(0);
+      await configure.page.screenshot({ path: `${SHOTS}/save-company-too-long.png`, fullPage: true });
+      await configure.field('companyName').fill('Fournil & Co');
+      expect(await configure.counter('companyName').count()).toBe('12 / 200');
+      await configure.page.context().close();
+    },
+  );
 
   it('an invalid or reserved subdomain has its own message, not "already taken"', { timeout: 60000 }, async () => {
     const configure = await signedInConfigure();

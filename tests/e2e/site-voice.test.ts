@@ -153,7 +153,7 @@ describe('browser voice call (real voice-session, fake realtime endpoint, stubbe
     await site.openAgent('demo');
     const dialog = await site.openCall();
     await expect(dialog.locator('.dialog__text').textContent()).resolves.toBe(
-      'This assistant cannot take voice calls right now. You can chat with it instead.',
+      'This assistant has no voice minutes left, so it cannot take calls right now. You can chat with it instead.',
     );
     expect(seen).toHaveLength(0);
     // Asked directly, the function refuses to start a call as well.

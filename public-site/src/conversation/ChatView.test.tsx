@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeSseEvent, type AgentChatEvent } from '@contracts/conversation-events.ts';
+import { MAX_MESSAGE_LENGTH } from '@contracts/agent-chat.ts';
 import { ChatView } from './ChatView.tsx';
 import type { KeyValueStore } from './session.ts';
 
@@ -310,5 +311,132 @@ describe('ChatView', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Rate 5 out of 5' }));
     });
     expect(authorizations).toEqual(['Bearer fresh-token']);
+  });
+
+  describe('limits shown before they bite', () => {
+    const view = (fetchFn: typeof fetch, locale: 'en' | 'fr' = 'en', store = memoryStore()) =>
+      render(
+        <ChatView
+          endpoint={endpoint}
+          agent={{ subdomain: 'demo', name: 'Clara' }}
+          channel="web"
+          locale={locale}
+          store={store}
+          fetchFn={fetchFn}
+        />,
+      );
+    const send = async (input: HTMLElement, text: string) => {
+      fireEvent.change(input, { target: { value: text } });
+      await act(async () => {
+        fireEvent.submit(input.closest('form')!);
+        await new Promise((r) => setTimeout(r, 20));
+      });
+    };
+    const never: typeof fetch = async () => {
+      throw new Error('not sent');
+    };
+
+    it('the counter reads the message length against the server limit and the input refuses more', () => {
+      view(never);
+      const input = screen.getByTestId('chat-input') as HTMLTextAreaElement;
+      expect(screen.getByTestId('chat-counter-count').textContent).toBe(`0 / 4,000`);
+      expect(input.getAttribute('aria-describedby')).toBe(screen.getByTestId('chat-counter').id);
+      fireEvent.change(input, { target: { value: 'x'.repeat(3_600) } });
+      expect(screen.getByTestId('chat-counter').getAttribute('data-level')).toBe('near');
+      fireEvent.change(input, { target: { value: 'y'.repeat(MAX_MESSAGE_LENGTH + 250) } });
+      expect(input.value).toHaveLength(MAX_MESSAGE_LENGTH);
+      expect(screen.getByTestId('chat-counter-count').textContent).toBe('4,000 / 4,000');
+      expect(screen.getByTestId('chat-counter-full').textContent).toContain('Limit reached: 4,000 characters at most.');
+    });
+
+    it('a French visitor reads French digit grouping', () => {
+      view(never, 'fr');
+      fireEvent.change(screen.getByTestId('chat-input'), { target: { value: 'x'.repeat(1_234) } });
+      expect(screen.getByTestId('chat-counter-count').textContent?.replace(/\u202f/g, ' ')).toBe('1 234 / 4 000');
+    });
+
+    it('a rate-limited message names the limit and when to write again', async () => {
+      const limit = { kind: 'chat_messages', scope: 'visitor', max: 10, perMinute: 20, retryAfterSeconds: 3 };
+      view(async () =>
+        Response.json(
+          { error: { code: 'rate_limited', message: 'You have reached the message limit.', details: { limit } } },
+          { status: 429, headers: { 'retry-after': '3' } },
+        ),
+      );
+      await send(screen.getByTestId('chat-input'), 'One more?');
+      expect(screen.getAllByTestId('chat-message-assistant')[0]?.textContent).toContain(
+        'You have reached the message limit: 10 messages at once, then 20 a minute. You can write again in 3 seconds.',
+      );
+    });
+
+    it('a 429 from an older server without details still says when to write again, in French', async () => {
+      view(
+        async () =>
+          Response.json(
+            { error: { code: 'rate_limited', message: 'Too many.' } },
+            { status: 429, headers: { 'retry-after': '120' } },
+          ),
+        'fr',
+      );
+      await send(screen.getByTestId('chat-input'), 'Encore ?');
+      expect(screen.getAllByTestId('chat-message-assistant')[0]?.textContent).toContain(
+        'Trop de demandes pour le moment. Vous pourrez réessayer dans 2 minutes.',
+      );
+    });
+
+    it('a message over the length limit (sent by the sandbox microphone) names the limit', async () => {
+      const limit = { kind: 'message_length', max: MAX_MESSAGE_LENGTH };
+      view(async () =>
+        Response.json({ error: { code: 'invalid_request', message: 'too long', details: { limit } } }, { status: 400 }),
+      );
+      await send(screen.getByTestId('chat-input'), 'hello');
+      expect(screen.getAllByTestId('chat-message-assistant')[0]?.textContent).toContain(
+        'Your message is over the limit of 4,000 characters.',
+      );
+    });
+
+    it('a full conversation says its limit, and the next message starts a new conversation', async () => {
+      const store = memoryStore();
+      store.setItem(`concierge.conversation.web.demo`, CONVERSATION);
+      const bodies: Record<string, unknown>[] = [];
+      let answer = 0;
+      const fetchFn: typeof fetch = async (input, init) => {
+        if (String(input).includes('/rest/v1/'))
+          return Response.json([
+            {
+              id: 'm1',
+              role: 'user',
+              content: 'Earlier',
+              citations: null,
+              metadata: null,
+              timestamp: '2026-01-01T10:00:00Z',
+            },
+          ]);
+        bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+        answer++;
+        return answer === 1
+          ? Response.json(
+              {
+                error: {
+                  code: 'conversation_full',
+                  message: 'full',
+                  details: { limit: { kind: 'conversation_messages', max: 200 } },
+                },
+              },
+              { status: 409 },
+            )
+          : Response.json({ error: { code: 'internal_error', message: 'x' } }, { status: 500 });
+      };
+      view(fetchFn, 'en', store);
+      await act(async () => new Promise((r) => setTimeout(r, 20)));
+      const input = screen.getByTestId('chat-input');
+      await send(input, 'One more');
+      expect(screen.getAllByTestId('chat-message-assistant')[0]?.textContent).toContain(
+        'This conversation has reached its limit of 200 messages. Your next message starts a new conversation.',
+      );
+      await send(input, 'Hello again');
+      expect(bodies[0]?.conversationId).toBe(CONVERSATION);
+      expect(bodies[1]?.conversationId).toBeUndefined();
+    });
   });
 });

@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { MAX_MESSAGE_LENGTH } from '@contracts/agent-chat.ts';
+import { charLength, keepWithinLimit, limitLevel } from '@contracts/field-limits.ts';
+import { readLimitRefusal } from '@contracts/limit-refusal.ts';
 import type { AgentChatEvent } from '@contracts/conversation-events.ts';
 import { browserStore, type KeyValueStore } from './session.ts';
+import { formatCount, limitText } from './limitText.ts';
 import { conversationText, type ConversationKey, type ConversationLocale } from './messages.ts';
 import type { AgentRef, ChatChannel, ConversationEndpoint } from './api.ts';
 import type { ChatMessage, ConversationState } from './state.ts';
@@ -109,10 +112,15 @@ export function ChatView({
     channel,
     store: storeRef,
     apology: t('apology'),
+    refusalText: (refusal) =>
+      limitText(locale, readLimitRefusal(refusal.details), refusal.status === 429 ? refusal.retryAfterSeconds : null),
     ...(fetchFn ? { fetchFn } : {}),
     ...(onEvent ? { onEvent } : {}),
   });
   const [draft, setDraft] = useState('');
+  const counterId = useId();
+  const draftLength = charLength(draft);
+  const draftLevel = limitLevel(draftLength, MAX_MESSAGE_LENGTH);
   const conversationId = state.conversationId;
   const submitRating = useCallback(
     (rating: number) => {
@@ -228,10 +236,11 @@ export function ChatView({
           value={draft}
           placeholder={t('placeholder')}
           aria-label={t('placeholder')}
-          onChange={(e) => setDraft(e.target.value)}
+          // The server's limit: typing stops there and a paste keeps what fits.
+          onChange={(e) => setDraft(keepWithinLimit(draft, e.target.value, MAX_MESSAGE_LENGTH))}
           onKeyDown={onKeyDown}
           disabled={inputDisabled}
-          maxLength={MAX_MESSAGE_LENGTH}
+          aria-describedby={counterId}
           data-testid="chat-input"
         />
         {composerAddon?.({ send, pending: state.pending })}
@@ -246,6 +255,20 @@ export function ChatView({
             <path d="M4 12l16-8-6 16-2.5-6.5z" fill="currentColor" />
           </svg>
         </button>
+        <p className="cv-counter" id={counterId} data-level={draftLevel} data-testid="chat-counter">
+          <span data-testid="chat-counter-count">
+            {t('counter', {
+              count: formatCount(locale, draftLength),
+              max: formatCount(locale, MAX_MESSAGE_LENGTH),
+            })}
+          </span>
+          {draftLevel === 'full' ? (
+            <span role="status" data-testid="chat-counter-full">
+              {' '}
+              {t('counterFull', { max: formatCount(locale, MAX_MESSAGE_LENGTH) })}
+            </span>
+          ) : null}
+        </p>
       </form>
       {composerNote}
     </section>

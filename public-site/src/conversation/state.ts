@@ -30,6 +30,8 @@ export type ConversationAction =
   | { type: 'sent'; user: ChatMessage; replyId: string; at: string }
   | { type: 'event'; event: AgentChatEvent }
   | { type: 'failed'; text: string }
+  /** The server conversation is over (full): the messages stay on screen, the next turn opens a new one. */
+  | { type: 'forgotten' }
   | { type: 'finished' };
 
 function updateReply(state: ConversationState, update: (m: ChatMessage) => ChatMessage): ChatMessage[] {
@@ -93,6 +95,8 @@ export function conversationReducer(state: ConversationState, action: Conversati
           status: 'failed',
         })),
       };
+    case 'forgotten':
+      return { ...state, conversationId: null };
     case 'finished':
       // The stream ended without `done` (connection closed): keep what arrived.
       return { ...state, pending: false, messages: updateReply(state, (m) => ({ ...m, status: 'done' })) };

@@ -11,6 +11,8 @@ export interface UseConversationOptions {
   store: KeyValueStore | null;
   /** The fixed apology in the visitor's language, shown when a turn fails without a server text. */
   apology: string;
+  /** A refusal that names a limit, in the visitor's language (null: not a limit refusal). */
+  refusalText?: (refusal: AgentChatHttpError) => string | null;
   fetchFn?: typeof fetch;
   /** Sees every stream event (the console sandbox counts tool uses from the `tool` events). */
   onEvent?: (event: AgentChatEvent) => void;
@@ -112,9 +114,18 @@ export function useConversation(options: UseConversationOptions) {
       } catch (error) {
         if (abort.signal.aborted) return true;
         console.warn('[concierge] chat turn failed:', error);
-        // Rate limits carry a useful server text ("wait N s"); other failures get the fixed apology.
-        const text = error instanceof AgentChatHttpError && error.status === 429 ? error.message : opts.apology;
+        // A limit refusal says which limit and when to write again; a 429 without one keeps the
+        // server's text; other failures get the fixed apology.
+        const refusal = error instanceof AgentChatHttpError ? error : null;
+        const text =
+          (refusal && opts.refusalText?.(refusal)) ?? (refusal?.status === 429 ? refusal.message : opts.apology);
         dispatch({ type: 'failed', text });
+        // A full conversation cannot take another message: the next one starts a new conversation.
+        if (refusal?.code === 'conversation_full') {
+          conversationRef.current = null;
+          saveConversationId(opts.store, agentKey, opts.channel, null);
+          dispatch({ type: 'forgotten' });
+        }
       } finally {
         pendingRef.current = false;
       }

@@ -64,7 +64,8 @@ export const en = {
     unavailableTitle: 'Voice calls unavailable',
     unavailableBody:
       'Voice calls are not available on this page: no voice provider is configured. You can chat with the assistant instead.',
-    noCreditsBody: 'This assistant cannot take voice calls right now. You can chat with it instead.',
+    noCreditsBody:
+      'This assistant has no voice minutes left, so it cannot take calls right now. You can chat with it instead.',
     checking: 'Checking voice availability…',
     useChat: 'Open the chat',
     close: 'Close',

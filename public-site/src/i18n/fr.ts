@@ -66,7 +66,7 @@ export const fr = {
     unavailableBody:
       "Les appels vocaux ne sont pas disponibles sur cette page : aucun fournisseur vocal n'est configuré. Vous pouvez discuter avec l'assistant par écrit.",
     noCreditsBody:
-      "Cet assistant ne peut pas prendre d'appels vocaux pour le moment. Vous pouvez discuter avec lui par écrit.",
+      "Cet assistant n'a plus de minutes d'appel vocal : il ne peut pas prendre d'appel pour le moment. Vous pouvez discuter avec lui par écrit.",
     checking: 'Vérification de la disponibilité vocale…',
     useChat: 'Ouvrir le chat',
     close: 'Fermer',

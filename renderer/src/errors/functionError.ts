@@ -1,4 +1,6 @@
 import { readFunctionError, type ErrorCode } from '@contracts/errors.ts';
+import { readLimitRefusal, retryAfterHeaderSeconds } from '@contracts/limit-refusal.ts';
+import { limitMessage } from './limitMessage.ts';
 import { AppError, toAppError, type AppErrorContext } from './appError.ts';
 
 export interface FunctionErrorOptions {
@@ -27,12 +29,28 @@ export async function functionAppError(error: unknown, options: FunctionErrorOpt
       messageKey: options.fallbackKey,
     });
   }
+  const codeKey = options.codeKeys?.[failure.code as ErrorCode];
+  // A refusal that names a limit (or, from an older server, a 429 with Retry-After) says the
+  // limit and the wait rather than the operation's generic failure.
+  const limited = codeKey
+    ? null
+    : limitMessage(
+        readLimitRefusal(failure.details),
+        failure.status === 429 ? retryAfterHeaderSeconds(retryAfterOf(error)) : null,
+      );
   return new AppError({
     source: 'function',
     code: failure.code,
     message: failure.message,
     status: failure.status,
-    params: { message: failure.message },
-    messageKey: options.codeKeys?.[failure.code as ErrorCode] ?? options.fallbackKey ?? base.messageKey,
+    params: { message: failure.message, ...limited?.params },
+    messageKey: codeKey ?? limited?.key ?? options.fallbackKey ?? base.messageKey,
   });
+}
+
+/** The Retry-After header of the Response inside a functions.invoke failure, if any. */
+function retryAfterOf(error: unknown): string | null {
+  const context = (error as { context?: unknown } | null | undefined)?.context;
+  const response = error instanceof Response ? error : context instanceof Response ? context : null;
+  return response?.headers.get('retry-after') ?? null;
 }

@@ -1,3 +1,4 @@
+import { megabytes } from '@contracts/limit-refusal.ts';
 import { AppError } from '../errors/appError.ts';
 import { getSupabase } from './supabase.ts';
 
@@ -14,11 +15,18 @@ export interface PublicUpload {
   upsert?: boolean;
   /** i18n key shown when the storage refuses the file. */
   failureKey: string;
+  /** The bucket's size limit (the contract's): a refusal for size names it instead of failureKey. */
+  maxBytes?: number;
 }
 
-/** The error for a file refused before any upload (type, size), with its i18n key. */
-export function invalidFileError(code: string, messageKey: string): AppError {
-  return new AppError({ source: 'app', code, messageKey, message: messageKey });
+/** Storage refuses an object over its bucket's limit with 413 (statusCode) and this message. */
+function isTooLarge(error: { message: string; statusCode?: unknown }): boolean {
+  return String(error.statusCode ?? '') === '413' || /maximum allowed size|payload too large/i.test(error.message);
+}
+
+/** The error for a file refused before any upload (type, size), with its i18n key and values. */
+export function invalidFileError(code: string, messageKey: string, params: Record<string, string> = {}): AppError {
+  return new AppError({ source: 'app', code, messageKey, message: messageKey, params });
 }
 
 /** Uploads the file and returns its public URL; storage failures become an AppError. */
@@ -28,9 +36,19 @@ export async function uploadPublicFile({
   file,
   upsert = false,
   failureKey,
+  maxBytes,
 }: PublicUpload): Promise<string> {
   const storage = getSupabase().storage.from(bucket);
   const { error } = await storage.upload(path, file, { contentType: file.type, upsert, cacheControl: '3600' });
+  if (error && maxBytes !== undefined && isTooLarge(error)) {
+    throw new AppError({
+      source: 'database',
+      code: 'file_too_large',
+      messageKey: 'errors:limits.fileSize',
+      message: error.message,
+      params: { megabytes: String(megabytes(maxBytes)) },
+    });
+  }
   if (error) {
     throw new AppError({
       source: 'database',

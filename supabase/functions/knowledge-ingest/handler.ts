@@ -33,7 +33,12 @@ import type { ErrorCode } from '../_shared/contracts/errors.ts';
 import { createAiProvider } from '../_shared/ai/factory.ts';
 import { isProviderError } from '../_shared/ai/errors.ts';
 import { createModelSettingsCache } from '../_shared/conversation/usage.ts';
-import { KNOWLEDGE_MAX_BYTES, checkKnowledgeClaim, validateKnowledgeFile } from '../_shared/knowledge/formats.ts';
+import {
+  KNOWLEDGE_MAX_BYTES,
+  checkKnowledgeClaim,
+  knowledgeFileTooLarge,
+  validateKnowledgeFile,
+} from '../_shared/knowledge/formats.ts';
 import { ingestKnowledgeFile } from '../_shared/knowledge/ingest.ts';
 import { isOwnKnowledgePath, knowledgeStoragePath, parseKnowledgePath } from '../_shared/knowledge/paths.ts';
 import {
@@ -193,11 +198,7 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
    */
   async function checkStoredFile(caller: Caller, path: string, name: string, file: Blob): Promise<string> {
     if (file.size > KNOWLEDGE_MAX_BYTES) {
-      await refuse(
-        caller,
-        path,
-        new HttpError(413, 'file_too_large', `The file is ${(file.size / 1048576).toFixed(1)} MB; the limit is 10 MB.`),
-      );
+      await refuse(caller, path, knowledgeFileTooLarge(file.size));
     }
     try {
       return validateKnowledgeFile(

@@ -18,6 +18,7 @@ import { isProviderError } from '../_shared/ai/errors.ts';
 import type { AiProvider, ChatMessage } from '../_shared/ai/types.ts';
 import { createModelSettingsCache, meterAssist } from '../_shared/conversation/usage.ts';
 import { MemoryBucketStore, takeToken, type BucketPolicy } from '../_shared/conversation/rate-limit.ts';
+import { bucketLimit, englishWait, limitDetails } from '../_shared/contracts/limit-refusal.ts';
 import { subdomainCandidates } from '../_shared/contracts/subdomain.ts';
 import { localizedTool, type CatalogueText } from '../_shared/contracts/tool-text.ts';
 import {
@@ -234,10 +235,14 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     const now = Date.now();
     const verdict = takeToken(buckets.get(userId), OWNER_POLICY, now);
     if (!verdict.allowed) {
-      const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
-      throw new HttpError(429, 'rate_limited', `Too many requests. Please wait ${seconds} s and try again.`, {
-        'retry-after': String(seconds),
-      });
+      const limit = bucketLimit('assist_requests', 'owner', OWNER_POLICY, verdict.retryAfterMs);
+      throw new HttpError(
+        429,
+        'rate_limited',
+        `You have reached the AI helper limit (${limit.max} requests at once, then ${limit.perMinute} a minute). Try again in ${englishWait(limit.retryAfterSeconds ?? 1)}.`,
+        { 'retry-after': String(limit.retryAfterSeconds) },
+        limitDetails(limit),
+      );
     }
     buckets.update(userId, (state) => takeToken(state, OWNER_POLICY, now).state);
     const input: AssistInput = await parseJsonBody(request, assistInput, { maxBytes: MAX_BODY_BYTES, summary });

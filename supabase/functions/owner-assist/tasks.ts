@@ -5,27 +5,31 @@
  */
 import { z } from 'zod';
 import { safeText } from '../_shared/contracts/safe-text.ts';
-import { AGENT_LIMITS } from '../_shared/contracts/field-limits.ts';
+import { AGENT_LIMITS, charsAtMost, OWNER_ASSIST_LIMITS } from '../_shared/contracts/field-limits.ts';
 import { suggestSubdomain } from '../_shared/contracts/subdomain.ts';
 
 export const VOICES = ['male', 'female'] as const;
 
 export const extractInput = z
-  .object({ task: z.literal('extract_brief'), brief: safeText(z.string().trim().min(1).max(20_000), 'brief') })
+  .object({
+    task: z.literal('extract_brief'),
+    brief: safeText(z.string().trim().min(1).pipe(charsAtMost(OWNER_ASSIST_LIMITS.brief)), 'brief'),
+  })
   .strict();
 export const draftInput = z
   .object({
     task: z.literal('draft_brief'),
-    companyName: safeText(z.string().trim().max(200), 'companyName').optional(),
+    companyName: safeText(z.string().trim().pipe(charsAtMost(AGENT_LIMITS.companyName)), 'companyName').optional(),
     sector: safeText(z.string().trim().max(200), 'sector').optional(),
-    notes: safeText(z.string().trim().max(5_000), 'notes').optional(),
+    // The notes are the wizard's brief so far: the brief's limit.
+    notes: safeText(z.string().trim().pipe(charsAtMost(OWNER_ASSIST_LIMITS.brief)), 'notes').optional(),
     language: z.enum(['en', 'fr']).default('en'),
   })
   .strict();
 export const improveInput = z
   .object({
     task: z.literal('improve_brief'),
-    brief: safeText(z.string().trim().min(1).max(20_000), 'brief'),
+    brief: safeText(z.string().trim().min(1).pipe(charsAtMost(OWNER_ASSIST_LIMITS.brief)), 'brief'),
     language: z.enum(['en', 'fr']).default('en'),
   })
   .strict();
@@ -36,9 +40,9 @@ export const promptInput = z
       .string()
       .regex(/^[a-z0-9_-]{1,64}$/)
       .optional(),
-    agentName: safeText(z.string().trim().min(1).max(100), 'agentName'),
-    companyName: safeText(z.string().trim().max(200), 'companyName').optional(),
-    brief: safeText(z.string().trim().min(1).max(20_000), 'brief'),
+    agentName: safeText(z.string().trim().min(1).pipe(charsAtMost(AGENT_LIMITS.name)), 'agentName'),
+    companyName: safeText(z.string().trim().pipe(charsAtMost(AGENT_LIMITS.companyName)), 'companyName').optional(),
+    brief: safeText(z.string().trim().min(1).pipe(charsAtMost(OWNER_ASSIST_LIMITS.brief)), 'brief'),
     tools: z
       .array(z.string().regex(/^[a-z0-9_]{1,64}$/))
       .max(50)
@@ -49,8 +53,8 @@ export const promptInput = z
 export const modifyInput = z
   .object({
     task: z.literal('modify_prompt'),
-    currentPrompt: safeText(z.string().max(100_000), 'currentPrompt'),
-    instruction: safeText(z.string().trim().min(1).max(5_000), 'instruction'),
+    currentPrompt: safeText(charsAtMost(AGENT_LIMITS.prompt), 'currentPrompt'),
+    instruction: safeText(z.string().trim().min(1).pipe(charsAtMost(OWNER_ASSIST_LIMITS.instruction)), 'instruction'),
   })
   .strict();
 export const transcribeInput = z

@@ -394,8 +394,24 @@ describe('voice-session', () => {
     const refused = await handler(post({ subdomain: 'demo', sdp: OFFER }));
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('42');
-    await expect(refused.json()).resolves.toMatchObject({ error: { code: 'rate_limited' } });
+    // The refusal names the limit it hit (the default limits: 5 starts per visitor in 10 minutes).
+    await expect(refused.json()).resolves.toMatchObject({
+      error: {
+        code: 'rate_limited',
+        message: 'At most 5 calls may be started every 10 min. Try again in 42 s.',
+        details: {
+          limit: { kind: 'voice_calls', scope: 'visitor', max: 5, windowSeconds: 600, retryAfterSeconds: 42 },
+        },
+      },
+    });
     expect(realtime.offers).toHaveLength(1);
+    fake.refuse({ allowed: false, scope: 'address', concurrent: true, retryAfterSeconds: 30 });
+    await expect((await handler(post({ subdomain: 'demo', sdp: OFFER }))).json()).resolves.toMatchObject({
+      error: {
+        message: '6 calls may be in progress at once. Try again in 30 s.',
+        details: { limit: { kind: 'voice_calls', scope: 'address', max: 6, concurrent: true } },
+      },
+    });
   });
 });
 

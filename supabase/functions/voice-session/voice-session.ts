@@ -42,6 +42,7 @@ import { VOICE_LEASE_SECONDS } from '../_shared/contracts/voice-lease.ts';
 import type { RealtimeProvider } from '../_shared/voice/openai-realtime.ts';
 import { isTokenForCall, signCallToken, VOICE_CALL_TOKEN_PURPOSE } from '../_shared/voice/call-token.ts';
 import { VOICE_START_LIMITS, type VoiceStartLimits } from './limits.ts';
+import { englishWait, englishWindow, limitDetails, type LimitRefusal } from '../_shared/contracts/limit-refusal.ts';
 
 /** Who starts a call: the signed-in owner (sandbox) or a visitor, and the rate-limit keys. */
 export interface VoiceCaller {
@@ -175,18 +176,51 @@ function agentRef(raw: { agentId?: unknown; subdomain?: unknown }): { subdomain:
 }
 
 export function noCredits(): HttpError {
-  return new HttpError(402, 'no_credits', 'This assistant cannot take voice calls right now.');
+  return new HttpError(
+    402,
+    'no_credits',
+    'This assistant has no voice minutes left (a call needs at least one minute of credit).',
+  );
 }
 
-function tooManyCalls(refusal: Extract<Admission, { allowed: false }>): HttpError {
+/** The limit that refused a start: calls held at once, or calls started in the window, per scope. */
+export function voiceCallLimit(
+  refusal: Extract<Admission, { allowed: false }>,
+  limits: VoiceStartLimits,
+): LimitRefusal {
+  const max = refusal.concurrent
+    ? refusal.scope === 'visitor'
+      ? limits.concurrentPerVisitor
+      : limits.concurrentPerAddress
+    : refusal.scope === 'visitor'
+      ? limits.perVisitor
+      : refusal.scope === 'address'
+        ? limits.perAddress
+        : limits.perAgent;
+  return {
+    kind: 'voice_calls',
+    scope: refusal.scope,
+    max,
+    ...(refusal.concurrent ? { concurrent: true } : { windowSeconds: limits.windowSeconds }),
+    retryAfterSeconds: refusal.retryAfterSeconds,
+  };
+}
+
+function tooManyCalls(refusal: Extract<Admission, { allowed: false }>, limits: VoiceStartLimits): HttpError {
+  const limit = voiceCallLimit(refusal, limits);
+  const window = englishWindow(limits.windowSeconds);
   const who = refusal.concurrent
-    ? 'Too many calls are in progress'
+    ? `${limit.max} calls may be in progress at once`
     : refusal.scope === 'agent'
-      ? 'This assistant is taking too many calls'
-      : 'Too many calls were started';
-  return new HttpError(429, 'rate_limited', `${who}. Please try again in ${refusal.retryAfterSeconds} s.`, {
-    'retry-after': String(refusal.retryAfterSeconds),
-  });
+      ? `This assistant takes at most ${limit.max} calls every ${window}`
+      : `At most ${limit.max} calls may be started every ${window}`;
+  return new HttpError(
+    429,
+    'rate_limited',
+    `${who}. Try again in ${englishWait(refusal.retryAfterSeconds)}.`,
+    { 'retry-after': String(refusal.retryAfterSeconds) },
+    limitDetails(limit),
+  );
 }
 
 export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Request) => Promise<Response> {
@@ -251,7 +285,7 @@ export function createVoiceSessionHandler(deps: VoiceSessionDeps): (request: Req
     const agent = await callableAgent(ref, caller.userId);
     // Before the provider is asked: every admitted start costs a realtime session.
     const admission = await deps.store.admitCall(agent.id, caller, limits);
-    if (!admission.allowed) throw tooManyCalls(admission);
+    if (!admission.allowed) throw tooManyCalls(admission, limits);
     // Opened (and its minutes reserved) before the provider is asked: 402 costs no session.
     const { callId, reservedSeconds, final, longestSeconds, recordingUploadUrl } = await deps.store.startCall(
       agent,

@@ -1,5 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { SitePage } from './SitePage.ts';
+import { LimitCounter } from './LimitCounter.ts';
 
 export type SiteTab = 'home' | 'about' | 'media' | 'videos';
 
@@ -108,6 +109,15 @@ export class AgentSitePage extends SitePage {
   async sendChat(text: string): Promise<void> {
     await this.page.getByTestId('chat-input').fill(text);
     await this.page.getByTestId('chat-input').press('Enter');
+  }
+
+  get chatInput(): Locator {
+    return this.page.getByTestId('chat-input');
+  }
+
+  /** The message's length against the server's limit, under the input. */
+  get chatCounter(): LimitCounter {
+    return new LimitCounter(this.page.getByTestId('chat-counter'));
   }
 
   get userMessages(): Locator {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import type { agentsEn } from '../../../renderer/src/features/agents/locales/en.ts';
+import { LimitCounter } from './LimitCounter.ts';
 
 type AgentsTexts = typeof agentsEn;
 
@@ -127,6 +128,13 @@ export class AgentWizardPage {
   prompt(): Locator {
     return this.page.locator('#wizard-prompt');
   }
+
+  /** The counter under a field with a server limit. */
+  counter(
+    key: 'brief' | 'prompt' | 'name' | 'companyName' | 'subdomain' | 'address' | 'phone' | 'email' | 'website',
+  ): LimitCounter {
+    return new LimitCounter(this.page.getByTestId(`wizard-${key}-counter`));
+  }
 }
 
 /** /agents/{id}/configure, general tab. */
@@ -170,6 +178,11 @@ export class AgentConfigurePage {
     return this.page.locator(`#configure-${key}`);
   }
 
+  /** The counter under a field with a server limit. */
+  counter(key: 'name' | 'companyName' | 'subdomain' | 'description'): LimitCounter {
+    return new LimitCounter(this.page.getByTestId(`configure-${key}-counter`));
+  }
+
   /** The message under a text field (name, company, system prompt). */
   fieldMessage(key: 'name' | 'companyName' | 'prompt'): Locator {
     return this.page.getByTestId(`configure-${key}-error`);
@@ -203,6 +216,11 @@ export class AgentPromptsPage {
 
   editor(): Locator {
     return this.page.locator('#prompt-editor');
+  }
+
+  /** The prompt's counter against the database's limit. */
+  counter(): LimitCounter {
+    return new LimitCounter(this.page.getByTestId('prompt-counter'));
   }
 
   preview(): Locator {

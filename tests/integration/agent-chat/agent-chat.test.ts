@@ -4,6 +4,7 @@
  * failure (apology, nothing charged), refusal rules, and conversation isolation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readLimitRefusal } from '@contracts/limit-refusal.ts';
 import { chatFailureApology } from '../../../supabase/functions/_shared/conversation/messages.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';
 import {
@@ -418,11 +419,18 @@ describe('who may chat, and with which conversation', () => {
 
   it('rate-limits one visitor without blocking others', async () => {
     const visitorId = newVisitorId();
-    const statuses: number[] = [];
+    const turns = [];
     for (let i = 0; i < 5; i++)
-      statuses.push((await chat(stack, { subdomain: agent.subdomain, message: `hello ${i}` }, { visitorId })).status);
-    expect(statuses.slice(0, 4)).toEqual([200, 200, 200, 200]);
-    expect(statuses[4]).toBe(429);
+      turns.push(await chat(stack, { subdomain: agent.subdomain, message: `hello ${i}` }, { visitorId }));
+    expect(turns.slice(0, 4).map((turn) => turn.status)).toEqual([200, 200, 200, 200]);
+    expect(turns[4]?.status).toBe(429);
+    // The refusal names the visitor's limit (4 at once, then 1 a minute) and when to try again.
+    expect(readLimitRefusal((turns[4]?.error as { details?: unknown } | undefined)?.details)).toMatchObject({
+      kind: 'chat_messages',
+      scope: 'visitor',
+      max: 4,
+      perMinute: 1,
+    });
     expect(
       (await chat(stack, { subdomain: agent.subdomain, message: 'hello' }, { visitorId: newVisitorId() })).status,
     ).toBe(200);

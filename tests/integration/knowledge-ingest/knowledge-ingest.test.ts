@@ -6,6 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readLimitRefusal } from '@contracts/limit-refusal.ts';
+import { UPLOAD_LIMITS } from '@contracts/upload-limits.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';
 import {
   chat,
@@ -45,7 +47,7 @@ async function ingest(
   body: Record<string, unknown>,
 ): Promise<{
   status: number;
-  body: { document?: DocumentRow; error?: { code: string; message: string }; deleted?: boolean };
+  body: { document?: DocumentRow; error?: { code: string; message: string; details?: unknown }; deleted?: boolean };
 }> {
   const response = await fetch(`${stack.url}/functions/v1/knowledge-ingest`, {
     method: 'POST',
@@ -114,6 +116,8 @@ describe('knowledge ingestion', () => {
     const { status, body } = await ingest(owner, { action: 'ingest', agentId: agent.id, storagePath: path });
     expect(status).toBe(413);
     expect(body.error?.code).toBe('file_too_large');
+    // The refusal names the limit, for the console to word it.
+    expect(readLimitRefusal(body.error?.details)).toEqual({ kind: 'file_size', max: UPLOAD_LIMITS.knowledgeDocument });
     expect(await filesIn(owner, `${owner.id}/${agent.id}`)).not.toContain('huge.txt');
     const { data } = await owner.client.from('knowledge_documents').select('id').eq('name', 'huge.txt');
     expect(data).toEqual([]);

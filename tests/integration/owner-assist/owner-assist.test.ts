@@ -3,13 +3,19 @@
  * metering, failures, rate limit) and with no model configured (template results labelled offline).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OWNER_ASSIST_LIMITS } from '@contracts/field-limits.ts';
+import { readLimitRefusal } from '@contracts/limit-refusal.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fakes/openai/server.ts';
 import { createOwner, startTestStack, type Owner } from '../agent-chat/support.ts';
 import type { TestStack } from '../support/stack.ts';
 
 interface Answer {
   status: number;
-  body: { result?: Record<string, unknown>; offline?: boolean; error?: { code: string; message: string } };
+  body: {
+    result?: Record<string, unknown>;
+    offline?: boolean;
+    error?: { code: string; message: string; details?: unknown };
+  };
 }
 
 async function assist(stack: TestStack, token: string, body: Record<string, unknown>): Promise<Answer> {
@@ -154,11 +160,25 @@ describe('owner-assist with a model', () => {
       400,
     );
     const busy = await createOwner(stack, 'busy');
-    const statuses: number[] = [];
-    for (let i = 0; i < 21; i++)
-      statuses.push((await assist(stack, busy.token, { task: 'extract_brief', brief: '' })).status);
-    expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
-    expect(statuses[20]).toBe(429);
+    const answers: Answer[] = [];
+    for (let i = 0; i < 21; i++) answers.push(await assist(stack, busy.token, { task: 'extract_brief', brief: '' }));
+    expect(answers.slice(0, 20).every((a) => a.status === 400)).toBe(true);
+    expect(answers[20]?.status).toBe(429);
+    // The refusal names the limit (20 at once, then 10 a minute) and when to try again.
+    const limit = readLimitRefusal(answers[20]?.body.error?.details);
+    expect(limit).toMatchObject({ kind: 'assist_requests', scope: 'owner', max: 20, perMinute: 10 });
+    expect(limit?.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(answers[20]?.body.error?.message).toMatch(/20 requests at once, then 10 a minute\). Try again in \d+ s\./);
+  });
+
+  it('a brief over its limit is refused naming the limit', async () => {
+    const writer = await createOwner(stack, 'long-brief');
+    const tooLong = await assist(stack, writer.token, {
+      task: 'extract_brief',
+      brief: 'x'.repeat(OWNER_ASSIST_LIMITS.brief + 1),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error?.message).toBe(`brief: at most ${OWNER_ASSIST_LIMITS.brief} characters`);
   });
 });
 

@@ -24,6 +24,8 @@ import {
   type Visitor,
 } from '../agent-chat/support.ts';
 import type { TestStack } from '../support/stack.ts';
+import { readLimitRefusal } from '@contracts/limit-refusal.ts';
+import { PUBLIC_CONVERSATION_LIMITS as CAPS } from '@contracts/agent-chat.ts';
 
 let chatStack: ProviderChatStack;
 let fake: FakeOpenAI;
@@ -340,18 +342,30 @@ describe('anon visitor: flooding is bounded', () => {
     const address = newAddress();
     await stack.db.query(
       `insert into private.conversation_openings (agent_id, client_key)
-       select $1::uuid, $2::text from generate_series(1, 30)`,
-      [agent.id, addressKey(address)],
+       select $1::uuid, $2::text from generate_series(1, $3::int - 1)`,
+      [agent.id, addressKey(address), CAPS.newPerAddress],
     );
+    // The contract's figure is the database's: the last opening it allows passes...
+    expect(
+      (await chat(stack, { agentId: agent.id, message: 'Hello' }, { visitorId: newVisitorId(), address })).status,
+    ).toBe(200);
+    // ...and the next one is refused, naming that limit and its window.
     const refused = await chat(stack, { agentId: agent.id, message: 'Hello' }, { visitorId: newVisitorId(), address });
     expect(refused.status).toBe(429);
     expect(refused.error?.code).toBe('too_many_conversations');
+    expect(readLimitRefusal((refused.error as { details?: unknown }).details)).toEqual({
+      kind: 'new_conversations',
+      max: CAPS.newPerAddress,
+      windowSeconds: CAPS.windowSeconds,
+      scope: 'address',
+      retryAfterSeconds: 600,
+    });
     const { count } = await stack
       .serviceClient()
       .from('conversations')
       .select('id', { count: 'exact', head: true })
       .eq('agent_id', agent.id);
-    expect(count).toBe(0);
+    expect(count).toBe(1);
     // Another address is not affected.
     expect((await chat(stack, { agentId: agent.id, message: 'Hello' }, newVisitor())).status).toBe(200);
   });
@@ -361,21 +375,26 @@ describe('anon visitor: flooding is bounded', () => {
     const visitor = newVisitor();
     const first = await chat(stack, { agentId: agent.id, message: 'Hello' }, visitor);
     const conversationId = eventOf(first, 'meta').data.conversationId;
+    // The first turn stored two messages; the filler brings the conversation to its limit.
     await stack.db.query(
       `insert into public.messages (conversation_id, user_id, agent_id, role, content)
        select $1::uuid, $2::uuid, $3::uuid, case when i % 2 = 0 then 'user' else 'assistant' end, 'filler'
-         from generate_series(1, 198) as i`,
-      [conversationId, owner.id, agent.id],
+         from generate_series(1, $4::int - 2) as i`,
+      [conversationId, owner.id, agent.id, CAPS.messages],
     );
     const refused = await chat(stack, { agentId: agent.id, message: 'One more', conversationId }, visitor);
     expect(refused.status).toBe(409);
     expect(refused.error?.code).toBe('conversation_full');
+    expect(readLimitRefusal((refused.error as { details?: unknown }).details)).toEqual({
+      kind: 'conversation_messages',
+      max: CAPS.messages,
+    });
     const { count } = await stack
       .serviceClient()
       .from('messages')
       .select('id', { count: 'exact', head: true })
       .eq('conversation_id', conversationId);
-    expect(count).toBe(200);
+    expect(count).toBe(CAPS.messages);
   });
 
   it('parallel turns on a conversation one message short of 200 add one visitor message, not several', async () => {

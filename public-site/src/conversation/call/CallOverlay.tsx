@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { AgentRef, ConversationEndpoint } from '../api.ts';
+import { limitText } from '../limitText.ts';
 import { conversationText, type ConversationKey, type ConversationLocale } from '../messages.ts';
 import { browserStore, visitorKey } from '../session.ts';
 import { RatingPrompt } from '../rating/RatingPrompt.tsx';
@@ -33,12 +34,24 @@ function browserEnvironment(): CallEnvironment {
   };
 }
 
-const ENDED_TEXT: Record<NonNullable<CallSnapshot['endReason']>, ConversationKey> = {
+const ENDED_TEXT: Record<Exclude<CallSnapshot['endReason'], 'limited' | null>, ConversationKey> = {
   no_credits: 'endedNoCredits',
   unavailable: 'endedUnavailable',
   failed: 'endedFailed',
   time_limit: 'endedTimeLimit',
 };
+
+/** Why the call ended, in the visitor's language; a start refused by a limit names it. */
+function endedText(locale: ConversationLocale, state: CallSnapshot): string {
+  if (state.endReason === 'limited') {
+    const limit = state.limit;
+    return (
+      limitText(locale, limit?.refusal ?? null, limit?.retryAfterSeconds ?? null) ??
+      conversationText(locale, 'endedFailed')
+    );
+  }
+  return state.endReason ? conversationText(locale, ENDED_TEXT[state.endReason]) : '';
+}
 
 /** The call overlay: Start Call, Connecting..., Call in Progress with Recording..., End Call. */
 export default function CallOverlay({
@@ -78,9 +91,7 @@ export default function CallOverlay({
     state.status === 'in_progress'
       ? t('speaking')
       : state.status === 'ended'
-        ? state.endReason
-          ? t(ENDED_TEXT[state.endReason])
-          : ''
+        ? endedText(locale, state)
         : state.status === 'idle'
           ? t('ready')
           : t('microphoneHint');

@@ -1,4 +1,5 @@
 import { readFunctionError } from '@contracts/errors.ts';
+import { readLimitRefusal, retryAfterHeaderSeconds, type LimitRefusal } from '@contracts/limit-refusal.ts';
 import { VISITOR_KEY_HEADER, type AgentRef, type ConversationEndpoint } from '../api.ts';
 
 /** The `voice-session` function seen from the browser (plain fetch; shapes in its handler). */
@@ -18,12 +19,15 @@ export interface VoiceSession {
   recordingUploadUrl?: string;
 }
 
+/** A refused voice-session request; `limit` names a limit that refused a start (rate limits). */
 export class VoiceSessionError extends Error {
   override readonly name = 'VoiceSessionError';
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly limit: LimitRefusal | null = null,
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
@@ -46,7 +50,13 @@ const ref = (agent: AgentRef): Record<string, string> =>
 
 async function failure(res: Response): Promise<VoiceSessionError> {
   const error = await readFunctionError(res);
-  return new VoiceSessionError(res.status, error?.code ?? 'http_error', error?.message ?? `HTTP ${res.status}`);
+  return new VoiceSessionError(
+    res.status,
+    error?.code ?? 'http_error',
+    error?.message ?? `HTTP ${res.status}`,
+    readLimitRefusal(error?.details),
+    retryAfterHeaderSeconds(res.headers.get('retry-after')),
+  );
 }
 
 export async function voiceAvailability(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VOICE_HEARTBEAT_INTERVAL_SECONDS } from '@contracts/voice-lease.ts';
 import { VoiceCall, type CallEnvironment } from './voiceCall.ts';
+import { limitText } from '../limitText.ts';
 
 const endpoint = { supabaseUrl: 'http://api.test', anonKey: 'anon' };
 const CALL = 'c0000000-0000-4000-8000-000000000001';
@@ -151,6 +152,7 @@ describe('VoiceCall', () => {
       status: 'ended',
       recording: false,
       endReason: null,
+      limit: null,
       secondsLeft: null,
       rateable: true,
     });
@@ -206,6 +208,7 @@ describe('VoiceCall', () => {
       status: 'ended',
       recording: false,
       endReason: 'no_credits',
+      limit: null,
       secondsLeft: null,
       rateable: false,
     });
@@ -213,6 +216,30 @@ describe('VoiceCall', () => {
     await expect(call.rate(5)).rejects.toThrow();
     expect(api.bodies).toHaveLength(1);
     expect(browser.stopped).toEqual(['mic']);
+  });
+
+  it('a start refused by a limit ends the call with that limit and the wait', async () => {
+    const browser = fakeBrowser();
+    const limit = { kind: 'voice_calls', scope: 'visitor', max: 5, windowSeconds: 600, retryAfterSeconds: 42 } as const;
+    const api = fakeApi(() =>
+      Response.json(
+        { error: { code: 'rate_limited', message: 'x', details: { limit } } },
+        { status: 429, headers: { 'retry-after': '42' } },
+      ),
+    );
+    const call = new VoiceCall(endpoint, { subdomain: 'demo' }, { ...browser.env, fetchFn: api.fetchFn });
+    await call.start();
+    expect(call.state).toMatchObject({
+      status: 'ended',
+      endReason: 'limited',
+      limit: { refusal: limit, retryAfterSeconds: 42 },
+    });
+    expect(limitText('en', limit)).toBe(
+      'You have started the most calls allowed: 5 every 10 minutes. You can call again in 42 seconds.',
+    );
+    expect(limitText('fr', limit)).toBe(
+      "Vous avez démarré le maximum d'appels autorisé : 5 toutes les 10 minutes. Vous pourrez rappeler dans 42 secondes.",
+    );
   });
 
   it('a denied microphone ends the call as failed', async () => {

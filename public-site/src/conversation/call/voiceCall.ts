@@ -2,7 +2,14 @@ import { VOICE_HEARTBEAT_INTERVAL_SECONDS } from '@contracts/voice-lease.ts';
 import type { AgentRef, ConversationEndpoint } from '../api.ts';
 import type { CallRecorder } from './recorder.ts';
 import { sendRating } from '../rating/ratingApi.ts';
-import { endVoiceSession, heartbeatVoiceSession, startVoiceSession, type HeldCall } from './voiceApi.ts';
+import type { LimitRefusal } from '@contracts/limit-refusal.ts';
+import {
+  endVoiceSession,
+  heartbeatVoiceSession,
+  startVoiceSession,
+  VoiceSessionError,
+  type HeldCall,
+} from './voiceApi.ts';
 
 /**
  * One browser voice call: idle → connecting → in progress (recording flag) → ended.
@@ -23,8 +30,13 @@ export type CallStatus = 'idle' | 'connecting' | 'in_progress' | 'ended';
 export interface CallSnapshot {
   status: CallStatus;
   recording: boolean;
-  /** Why the call ended early: no credits, failure, time limit; null for a normal hang-up. */
-  endReason: 'no_credits' | 'unavailable' | 'failed' | 'time_limit' | null;
+  /**
+   * Why the call ended early: no credits, failure, time limit, a start refused by a limit
+   * (`limited`, with `limit`); null for a normal hang-up.
+   */
+  endReason: 'no_credits' | 'unavailable' | 'failed' | 'time_limit' | 'limited' | null;
+  /** The limit that refused the start, and the wait the server gave (endReason `limited`). */
+  limit: { refusal: LimitRefusal | null; retryAfterSeconds: number | null } | null;
   /** Seconds left (at the server's last answer) once the call's time cannot grow; null while it can. */
   secondsLeft: number | null;
   /** The call connected, so once ended the visitor may rate it (with its call token). */
@@ -50,6 +62,7 @@ export class VoiceCall {
     status: 'idle',
     recording: false,
     endReason: null,
+    limit: null,
     secondsLeft: null,
     rateable: false,
   };
@@ -102,7 +115,7 @@ export class VoiceCall {
 
   async start(): Promise<void> {
     if (this.snapshot.status !== 'idle') return;
-    this.set({ status: 'connecting', endReason: null });
+    this.set({ status: 'connecting', endReason: null, limit: null });
     try {
       this.mic = await this.env.getUserMedia();
       const pc = this.env.createPeerConnection();
@@ -148,6 +161,10 @@ export class VoiceCall {
     } catch (error) {
       const code = (error as { code?: string }).code;
       console.warn('[concierge] voice call failed:', error);
+      if (error instanceof VoiceSessionError && error.status === 429) {
+        await this.end('limited', { refusal: error.limit, retryAfterSeconds: error.retryAfterSeconds });
+        return;
+      }
       await this.end(code === 'no_credits' ? 'no_credits' : code === 'voice_unavailable' ? 'unavailable' : 'failed');
     }
   }
@@ -221,9 +238,9 @@ export class VoiceCall {
   }
 
   /** End Call, leaving the page, time limit or failure: tears everything down once. */
-  async end(reason: CallSnapshot['endReason'] = null): Promise<void> {
+  async end(reason: CallSnapshot['endReason'] = null, limit: CallSnapshot['limit'] = null): Promise<void> {
     if (this.snapshot.status === 'ended') return;
-    this.set({ status: 'ended', recording: false, endReason: reason, secondsLeft: null });
+    this.set({ status: 'ended', recording: false, endReason: reason, limit, secondsLeft: null });
     await this.release();
   }
 

@@ -2,8 +2,9 @@
 export const commonEn = {
   // Under a field with a server limit.
   counter: {
-    count: '{{count}} / {{max}}',
-    over: 'Over the limit of {{max}} characters: shorten it to save.',
+    count: '{{value, number}} / {{max, number}}',
+    full: 'Limit reached: {{max, number}} characters at most.',
+    over: 'Over the limit of {{max, number}} characters: shorten it to save.',
   },
   table: {
     empty: 'Nothing to show yet',

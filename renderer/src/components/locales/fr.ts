@@ -3,8 +3,9 @@ import type { commonEn } from './en.ts';
 export const commonFr: typeof commonEn = {
   // Under a field with a server limit.
   counter: {
-    count: '{{count}} / {{max}}',
-    over: 'Limite de {{max}} caractères dépassée : raccourcissez le texte pour enregistrer.',
+    count: '{{value, number}} / {{max, number}}',
+    full: 'Limite atteinte : {{max, number}} caractères au plus.',
+    over: 'Limite de {{max, number}} caractères dépassée : raccourcissez le texte pour enregistrer.',
   },
   table: {
     empty: 'Rien à afficher pour le moment',

@@ -59,7 +59,7 @@ export const errorsEn = {
     maxAttempts: 'Maximum attempts reached. Please request a new verification email.',
   },
   avatar: {
-    tooLarge: 'The image must be at most 5 MB.',
+    tooLarge: 'The image must be at most {{megabytes, number}} MB.',
     wrongType: 'Choose a PNG, JPEG, GIF or WebP image.',
     uploadFailed: 'Failed to upload the picture: {{message}}',
   },
@@ -84,6 +84,14 @@ export const errorsEn = {
   },
   network: {
     offline: 'Network error. Please check your connection and try again.',
+  },
+  // A function refused because a limit was reached: which limit, its value, when to try again.
+  limits: {
+    messageLength: 'The message is over the limit of {{max, number}} characters.',
+    assistRequests:
+      'You have reached the AI helper limit: {{max, number}} requests at once, then {{perMinute, number}} a minute. Try again in {{wait}}.',
+    fileSize: 'The file is larger than the limit of {{megabytes, number}} MB.',
+    retry: 'Too many requests for now. Try again in {{wait}}.',
   },
   generic: {
     somethingWentWrong: 'Something went wrong',

@@ -59,7 +59,7 @@ export const errorsFr: typeof errorsEn = {
     maxAttempts: 'Nombre maximal de tentatives atteint. Demandez un nouvel e-mail de vérification.',
   },
   avatar: {
-    tooLarge: "L'image doit faire au plus 5 Mo.",
+    tooLarge: "L'image doit faire au plus {{megabytes, number}} Mo.",
     wrongType: 'Choisissez une image PNG, JPEG, GIF ou WebP.',
     uploadFailed: "Impossible d'envoyer la photo : {{message}}",
   },
@@ -84,6 +84,13 @@ export const errorsFr: typeof errorsEn = {
   },
   network: {
     offline: 'Erreur réseau. Vérifiez votre connexion et réessayez.',
+  },
+  limits: {
+    messageLength: 'Le message dépasse la limite de {{max, number}} caractères.',
+    assistRequests:
+      "Vous avez atteint la limite de l'assistant IA : {{max, number}} demandes d'affilée, puis {{perMinute, number}} par minute. Réessayez dans {{wait}}.",
+    fileSize: 'Le fichier dépasse la limite de {{megabytes, number}} Mo.',
+    retry: 'Trop de demandes pour le moment. Réessayez dans {{wait}}.',
   },
   generic: {
     somethingWentWrong: "Une erreur s'est produite",

@@ -4,7 +4,7 @@
  * the field. Free of React so it is unit-tested.
  */
 import { AppError } from '../../errors/appError.ts';
-import { AGENT_LIMITS, type AgentLimitField } from '@contracts/field-limits.ts';
+import { AGENT_LIMITS, charLength, type AgentLimitField } from '@contracts/field-limits.ts';
 import { subdomainProblem } from '@contracts/subdomain.ts';
 
 export type AgentField = AgentLimitField | 'subdomain';
@@ -19,7 +19,7 @@ export type FieldErrors = Partial<Record<AgentField, FieldProblem>>;
 /** The length problem of a text field, or null. The name is required; the others may be empty. */
 export function textProblem(field: AgentLimitField, value: string): FieldProblem | null {
   if (field === 'name' && value.trim() === '') return { reason: 'required' };
-  const length = field === 'name' ? value.trim().length : value.length;
+  const length = charLength(field === 'name' ? value.trim() : value);
   return length > AGENT_LIMITS[field] ? { reason: 'tooLong', max: AGENT_LIMITS[field] } : null;
 }
 

@@ -2,6 +2,8 @@ import { Button, ButtonGroup, InputGroup, Popover } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isBlankHtml, sanitizeAboutHtml } from './sanitizeHtml.ts';
+import { CharCounter } from '../../components/CharCounter.tsx';
+import { charLength } from '@contracts/field-limits.ts';
 
 /**
  * A small rich-text editor for the About section: a contentEditable area with bold, italic, lists
@@ -24,10 +26,13 @@ export function RichTextEditor({
   id,
   value,
   onChange,
+  max,
 }: {
   id: string;
   value: string;
   onChange: (html: string) => void;
+  /** The stored HTML's limit (formatting included), shown by a counter; an edit past it is refused. */
+  max?: number;
 }) {
   const { t } = useTranslation();
   const area = useRef<HTMLDivElement>(null);
@@ -46,7 +51,13 @@ export function RichTextEditor({
     const el = area.current;
     if (!el) return;
     const clean = sanitizeAboutHtml(el.innerHTML);
-    onChange(isBlankHtml(clean) ? '' : clean);
+    const next = isBlankHtml(clean) ? '' : clean;
+    if (max !== undefined && charLength(next) > max && charLength(next) > charLength(value)) {
+      // Past the limit the edit is refused: the text goes back to what it was.
+      el.innerHTML = sanitizeAboutHtml(value);
+      return;
+    }
+    onChange(next);
   };
 
   const run = (command: string, arg?: string) => {
@@ -150,8 +161,10 @@ export function RichTextEditor({
         suppressContentEditableWarning
         onInput={emit}
         onBlur={emit}
+        aria-describedby={max === undefined ? undefined : `${id}-counter`}
         data-testid="about-editor"
       />
+      {max !== undefined && <CharCounter id={`${id}-counter`} testId={`${id}-counter`} value={value} max={max} />}
     </div>
   );
 }

@@ -10,8 +10,8 @@ import {
   canDeleteAlbum,
   checkGalleryImage,
   checkVideoLink,
-  counter,
   galleryFileName,
+  HEADLINE_MAX,
   lengthBar,
   META_DESCRIPTION,
   META_TITLE,
@@ -85,10 +85,11 @@ describe('branding form and stored value', () => {
   });
 });
 
-describe('counters and SEO length bars', () => {
-  it('counts against the maximum and flags an overflow', () => {
-    expect(counter('abc', 100)).toEqual({ label: '3/100', over: false });
-    expect(counter('x'.repeat(101), 100)).toEqual({ label: '101/100', over: true });
+describe('length limits and SEO length bars', () => {
+  it('a text past its limit blocks the save, counted as Postgres counts (an emoji is one character)', () => {
+    const form = brandingFromRow({}, 'Agent');
+    expect(brandingErrors({ ...form, heroTitle: '😀'.repeat(HEADLINE_MAX) })).toEqual([]);
+    expect(brandingErrors({ ...form, heroTitle: 'x'.repeat(HEADLINE_MAX + 1) })).toEqual(['heroTitle']);
   });
 
   it('meta title bar: orange under 50, green 50-60, red past 60', () => {

@@ -16,7 +16,8 @@ import {
   type TrackerKey,
 } from '@contracts/branding.ts';
 import { isHexColour } from '@contracts/colour.ts';
-import { BRANDING_LIMITS } from '@contracts/field-limits.ts';
+import { BRANDING_LIMITS, isTooLong } from '@contracts/field-limits.ts';
+import { UPLOAD_LIMITS } from '@contracts/upload-limits.ts';
 
 export {
   FONT_FAMILIES,
@@ -43,7 +44,7 @@ export const SOCIAL_TITLE_MAX = BRANDING_LIMITS.ogTitle;
 export const SOCIAL_DESCRIPTION_MAX = BRANDING_LIMITS.ogDescription;
 export const MAX_VIDEOS = BRANDING_LIST_LIMITS.youtubeVideos;
 export const MAX_SOCIAL_LINKS = BRANDING_LIST_LIMITS.socialLinks;
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MAX_BYTES = UPLOAD_LIMITS.galleryImage;
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;
 const IMAGE_TYPES: Record<string, true> = { 'image/png': true, 'image/jpeg': true, 'image/gif': true };
 
@@ -244,11 +245,6 @@ export function lengthBar(length: number, rule: { max: number; optimalMin: numbe
   return { level, percent: Math.min(100, Math.round((length / rule.max) * 100)) };
 }
 
-/** "n/max" for a counter, flagged once the text is longer than allowed. */
-export function counter(text: string, max: number): { label: string; over: boolean } {
-  return { label: `${text.length}/${max}`, over: text.length > max };
-}
-
 // ---- videos --------------------------------------------------------------------------------------
 
 export function youtubeThumbnail(id: string): string {
@@ -323,7 +319,10 @@ export function galleryFileName(original: string, now = Date.now()): string {
 export function addAlbum(albums: readonly Album[], name: string): Album[] | null {
   const trimmed = name.trim();
   if (!trimmed) return null;
-  return [...albums, { id: newId(), name: trimmed.slice(0, 100), images: [] }];
+  return [
+    ...albums,
+    { id: newId(), name: Array.from(trimmed).slice(0, BRANDING_LIST_LIMITS.albumName).join(''), images: [] },
+  ];
 }
 
 /** The last album cannot be deleted. */
@@ -350,7 +349,7 @@ export type EditorTab = (typeof EDITOR_TABS)[number];
 export function tabOfError(error: string): EditorTab {
   const field = error.split('.')[0] ?? '';
   if (field === 'primaryColor' || field === 'secondaryColor') return 'branding';
-  if (field === 'heroTitle' || field === 'heroSubtitle') return 'content';
+  if (field === 'heroTitle' || field === 'heroSubtitle' || field === 'aboutText') return 'content';
   if (field === 'socialLinks') return 'social';
   if (field === 'integrations') return 'integrations';
   return 'seo';
@@ -366,14 +365,15 @@ export function brandingErrors(form: BrandingForm): string[] {
   const errors: string[] = [];
   if (!isHexColour(form.primaryColor)) errors.push('primaryColor');
   if (!isHexColour(form.secondaryColor)) errors.push('secondaryColor');
-  if (form.heroTitle.length > HEADLINE_MAX) errors.push('heroTitle');
-  if (form.heroSubtitle.length > SUBTITLE_MAX) errors.push('heroSubtitle');
-  if (form.metaTitle.length > META_TITLE.max) errors.push('metaTitle');
-  if (form.metaDescription.length > META_DESCRIPTION.max) errors.push('metaDescription');
-  if (form.ogTitle.length > SOCIAL_TITLE_MAX) errors.push('ogTitle');
-  if (form.twitterTitle.length > SOCIAL_TITLE_MAX) errors.push('twitterTitle');
-  if (form.ogDescription.length > SOCIAL_DESCRIPTION_MAX) errors.push('ogDescription');
-  if (form.twitterDescription.length > SOCIAL_DESCRIPTION_MAX) errors.push('twitterDescription');
+  if (isTooLong(form.heroTitle, HEADLINE_MAX)) errors.push('heroTitle');
+  if (isTooLong(form.heroSubtitle, SUBTITLE_MAX)) errors.push('heroSubtitle');
+  if (isTooLong(form.aboutText, BRANDING_LIMITS.aboutText)) errors.push('aboutText');
+  if (isTooLong(form.metaTitle, META_TITLE.max)) errors.push('metaTitle');
+  if (isTooLong(form.metaDescription, META_DESCRIPTION.max)) errors.push('metaDescription');
+  if (isTooLong(form.ogTitle, SOCIAL_TITLE_MAX)) errors.push('ogTitle');
+  if (isTooLong(form.twitterTitle, SOCIAL_TITLE_MAX)) errors.push('twitterTitle');
+  if (isTooLong(form.ogDescription, SOCIAL_DESCRIPTION_MAX)) errors.push('ogDescription');
+  if (isTooLong(form.twitterDescription, SOCIAL_DESCRIPTION_MAX)) errors.push('twitterDescription');
   form.socialLinks.forEach((l, i) => {
     if (socialLinkError(l)) errors.push(`socialLinks.${i}`);
   });

@@ -8,15 +8,16 @@ import {
   DialogFooter,
   FileInput,
   FormGroup,
-  InputGroup,
   Intent,
-  TextArea,
 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTERACTION_LIMITS } from '@contracts/interactions.ts';
+import { megabytes } from '@contracts/limit-refusal.ts';
 import { toAppError } from '../../errors/appError.ts';
 import { uploadInteractionDocument } from './api.ts';
 import { checkDocumentFile, interactionIssues, newInstruction, type Interaction } from './model.ts';
+import { LimitedInput, LimitedTextArea } from '../../components/LimitedText.tsx';
 
 export interface InteractionConfigDialogProps {
   agent: { id: string; userId: string };
@@ -52,7 +53,11 @@ export function InteractionConfigDialog({
     if (interaction.type !== 'share_document') return;
     const check = checkDocumentFile(file);
     if (!check.ok) {
-      setFileError(t(check.reason === 'type' ? 'interactions:errors.fileType' : 'interactions:errors.fileSize'));
+      setFileError(
+        t(check.reason === 'type' ? 'interactions:errors.fileType' : 'interactions:errors.fileSize', {
+          megabytes: megabytes(INTERACTION_LIMITS.documentBytes),
+        }),
+      );
       return;
     }
     setFileError(null);
@@ -85,17 +90,22 @@ export function InteractionConfigDialog({
     >
       <DialogBody>
         <FormGroup label={t('interactions:config.name')} labelFor="interaction-name">
-          <InputGroup
+          <LimitedInput
             id="interaction-name"
             value={interaction.name}
             placeholder={t('interactions:config.namePlaceholder')}
-            maxLength={200}
+            max={INTERACTION_LIMITS.name}
             onValueChange={(name) => onChange({ ...interaction, name })}
           />
         </FormGroup>
 
         {interaction.type === 'share_document' ? (
-          <FormGroup label={t('interactions:config.document')} helperText={t('interactions:config.documentHelp')}>
+          <FormGroup
+            label={t('interactions:config.document')}
+            helperText={t('interactions:config.documentHelp', {
+              megabytes: megabytes(INTERACTION_LIMITS.documentBytes),
+            })}
+          >
             <FileInput
               fill
               disabled={busy}
@@ -134,36 +144,34 @@ export function InteractionConfigDialog({
               intent={issues.includes('url') ? Intent.DANGER : Intent.NONE}
               helperText={issues.includes('url') ? t('interactions:config.invalidUrl') : undefined}
             >
-              <InputGroup
+              <LimitedInput
                 id="interaction-url"
                 type="url"
                 value={interaction.config.url}
+                max={INTERACTION_LIMITS.url}
                 placeholder={t('interactions:config.urlPlaceholder')}
                 intent={issues.includes('url') ? Intent.DANGER : Intent.NONE}
                 onValueChange={(url) => onChange({ ...interaction, config: { ...interaction.config, url } })}
               />
             </FormGroup>
             <FormGroup label={t('interactions:config.urlTitle')} labelFor="interaction-url-title">
-              <InputGroup
+              <LimitedInput
                 id="interaction-url-title"
                 value={interaction.config.url_title}
-                maxLength={200}
+                max={INTERACTION_LIMITS.urlTitle}
                 onValueChange={(url_title) =>
                   onChange({ ...interaction, config: { ...interaction.config, url_title } })
                 }
               />
             </FormGroup>
             <FormGroup label={t('interactions:config.urlDescription')} labelFor="interaction-url-description">
-              <TextArea
+              <LimitedTextArea
                 id="interaction-url-description"
                 fill
-                maxLength={1000}
+                max={INTERACTION_LIMITS.urlDescription}
                 value={interaction.config.url_description}
-                onChange={(event) =>
-                  onChange({
-                    ...interaction,
-                    config: { ...interaction.config, url_description: event.currentTarget.value },
-                  })
+                onValueChange={(url_description) =>
+                  onChange({ ...interaction, config: { ...interaction.config, url_description } })
                 }
               />
             </FormGroup>
@@ -181,14 +189,17 @@ export function InteractionConfigDialog({
         <FormGroup label={t('interactions:config.instructions')} helperText={t('interactions:config.instructionsHelp')}>
           {interaction.instructions.map((item, index) => (
             <div key={item.id} className="interaction-instruction">
-              <InputGroup
-                fill
-                value={item.value}
-                maxLength={2000}
-                aria-label={`${t('interactions:config.instructions')} ${index + 1}`}
-                placeholder={t('interactions:config.instructionPlaceholder')}
-                onValueChange={(value) => setInstruction(item.id, value)}
-              />
+              <div className="interaction-instruction-field">
+                <LimitedInput
+                  id={`interaction-instruction-${item.id}`}
+                  fill
+                  value={item.value}
+                  max={INTERACTION_LIMITS.instruction}
+                  aria-label={`${t('interactions:config.instructions')} ${index + 1}`}
+                  placeholder={t('interactions:config.instructionPlaceholder')}
+                  onValueChange={(value) => setInstruction(item.id, value)}
+                />
+              </div>
               <Button
                 variant="minimal"
                 icon="cross"
@@ -207,7 +218,7 @@ export function InteractionConfigDialog({
             variant="minimal"
             icon="plus"
             text={t('interactions:config.addInstruction')}
-            disabled={interaction.instructions.length >= 50}
+            disabled={interaction.instructions.length >= INTERACTION_LIMITS.instructions}
             onClick={() =>
               onChange({ ...interaction, instructions: [...interaction.instructions, newInstruction(makeId)] })
             }

@@ -2,8 +2,10 @@
  * Interactions rows (public.interactions, RLS: the owner only) and document uploads to the private
  * interaction-documents bucket, in the owner's folder `{user_id}/{agent_id}/interactions/…`.
  */
+import { megabytes } from '@contracts/limit-refusal.ts';
 import {
   INTERACTION_DOCUMENTS_BUCKET,
+  INTERACTION_LIMITS,
   readDocumentConfig,
   readInstructions,
   readUrlConfig,
@@ -120,7 +122,13 @@ export async function uploadInteractionDocument(
   const check = checkDocumentFile(file);
   if (!check.ok) {
     const messageKey = check.reason === 'type' ? 'interactions:errors.fileType' : 'interactions:errors.fileSize';
-    throw new AppError({ source: 'app', code: `invalid_${check.reason}`, messageKey, message: messageKey });
+    throw new AppError({
+      source: 'app',
+      code: `invalid_${check.reason}`,
+      messageKey,
+      message: messageKey,
+      params: { megabytes: String(megabytes(INTERACTION_LIMITS.documentBytes)) },
+    });
   }
   const safeName = file.name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(-120);
   const path = `${agent.userId}/${agent.id}/interactions/${now}-${safeName}`;

@@ -3,7 +3,12 @@
  * TXT, DOCX; 10 MB). The server checks again (bucket limits, knowledge-ingest sniffs the bytes);
  * this only spares the owner an upload that would be refused.
  */
-export const KNOWLEDGE_MAX_BYTES = 10 * 1024 * 1024;
+import { megabytes } from '@contracts/limit-refusal.ts';
+import { UPLOAD_LIMITS } from '@contracts/upload-limits.ts';
+
+/** knowledge-ingest's own limit (the contract's), and how the tab says it. */
+export const KNOWLEDGE_MAX_BYTES = UPLOAD_LIMITS.knowledgeDocument;
+export const KNOWLEDGE_MAX_MEGABYTES = megabytes(KNOWLEDGE_MAX_BYTES);
 
 export type KnowledgeFormat = 'pdf' | 'docx' | 'csv' | 'txt';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../i18n/index.ts';
 import { AVATAR_MAX_BYTES, avatarObjectPath, checkAvatarFile } from './avatar.ts';
 
 describe('avatar files', () => {
@@ -11,11 +12,20 @@ describe('avatar files', () => {
     expect(checkAvatarFile({ type: 'image/svg+xml', size: 10 })).toEqual({
       ok: false,
       messageKey: 'errors:avatar.wrongType',
+      params: {},
     });
     expect(checkAvatarFile({ type: 'image/png', size: AVATAR_MAX_BYTES + 1 })).toEqual({
       ok: false,
       messageKey: 'errors:avatar.tooLarge',
+      params: { megabytes: '5' },
     });
+  });
+
+  it('the refusal names the limit in the owner’s language', () => {
+    const check = checkAvatarFile({ type: 'image/png', size: AVATAR_MAX_BYTES + 1 });
+    if (check.ok) throw new Error('expected a refusal');
+    expect(createI18n('en').t(check.messageKey, check.params)).toBe('The image must be at most 5 MB.');
+    expect(createI18n('fr').t(check.messageKey, check.params)).toBe("L'image doit faire au plus 5 Mo.");
   });
 
   it('stores the file in the owner’s folder, as the storage policies require', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readLimitRefusal } from './limit-refusal.ts';
 import {
   AgentChatHttpError,
   AgentChatProtocolError,
@@ -138,5 +139,18 @@ describe('agent-chat SSE', () => {
     const failure = await all(readAgentChatResponse(response)).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AgentChatHttpError);
     expect(failure).toMatchObject({ status: 429, code: 'rate_limited', message: 'Too many messages.' });
+  });
+
+  it('keeps the limit a refusal names and its Retry-After', async () => {
+    const limit = { kind: 'chat_messages', scope: 'visitor', max: 10, perMinute: 20, retryAfterSeconds: 3 };
+    const response = new Response(
+      JSON.stringify({
+        error: { code: 'rate_limited', message: 'You have reached the message limit.', details: { limit } },
+      }),
+      { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '3' } },
+    );
+    const failure = (await all(readAgentChatResponse(response)).catch((error: unknown) => error)) as AgentChatHttpError;
+    expect(failure.retryAfterSeconds).toBe(3);
+    expect(readLimitRefusal(failure.details)).toEqual(limit);
   });
 });

@@ -13,6 +13,7 @@
  */
 
 import { z } from 'zod';
+import { retryAfterHeaderSeconds } from './limit-refusal.ts';
 
 export const citationSchema = z.object({ documentId: z.string(), name: z.string(), snippet: z.string() });
 export type Citation = z.infer<typeof citationSchema>;
@@ -208,13 +209,19 @@ export async function* parseAgentChatEvents(body: ReadableStream<Uint8Array>): A
   }
 }
 
-/** A non-streamed `agent-chat` answer: `{ error: { code, message } }` with a 4xx/5xx status. */
+/**
+ * A non-streamed `agent-chat` answer: `{ error: { code, message, details? } }` with a 4xx/5xx
+ * status. `details.limit` names a limit that refused the turn (limit-refusal.ts); `retryAfterSeconds`
+ * is the Retry-After header's wait, when there is one.
+ */
 export class AgentChatHttpError extends Error {
   override readonly name = 'AgentChatHttpError';
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly details: unknown = undefined,
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
@@ -229,14 +236,17 @@ export async function* readAgentChatResponse(response: Response): AsyncGenerator
   if (!response.ok || !type.includes('text/event-stream') || !response.body) {
     let code = 'http_error';
     let message = `HTTP ${response.status}`;
+    let details: unknown;
     try {
-      const body = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
+      const body = (await response.json()) as { error?: { code?: unknown; message?: unknown; details?: unknown } };
       if (typeof body.error?.code === 'string') code = body.error.code;
       if (typeof body.error?.message === 'string') message = body.error.message;
+      details = body.error?.details;
     } catch {
       // Not JSON: keep the generic message.
     }
-    throw new AgentChatHttpError(response.status, code, message);
+    const retryAfter = retryAfterHeaderSeconds(response.headers.get('retry-after'));
+    throw new AgentChatHttpError(response.status, code, message, details, retryAfter);
   }
   yield* parseAgentChatEvents(response.body);
 }

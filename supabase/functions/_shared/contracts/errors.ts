@@ -5,8 +5,9 @@
  *   HTTP 4xx/5xx, content-type application/json
  *   { "error": { "code": "<one of ERROR_CODES>", "message": "<sentence for people>", "details"?: … } }
  *
- * `details` is machine-readable extra (e.g. the zod issues of an `invalid_request`). Clients pick
- * their wording from `code` and show `message` only as the fallback.
+ * `details` is machine-readable extra (e.g. the zod issues of an `invalid_request`, or the `limit` a
+ * refusal names: limit-refusal.ts). Clients pick their wording from `code` (or that limit) and show
+ * `message` only as the fallback.
  */
 import { z } from 'zod';
 

@@ -31,9 +31,12 @@ const wholeOrUnlimited = (min: number) =>
     .max(1_000_000_000)
     .refine((v) => v === UNLIMITED || v >= min, `at least ${min}, or -1 for unlimited`);
 
+/** A pack's name, trimmed: admin_save_packs refuses a longer one. */
+export const PACK_NAME_MAX = 100;
+
 export const packInputSchema = z.object({
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-  name: z.string().trim().min(1).max(100),
+  name: z.string().trim().min(1).max(PACK_NAME_MAX),
   monthly_price: price,
   yearly_price: price,
   minutes: whole(0),

@@ -56,20 +56,34 @@ export const releaseNumberInputSchema = z.object({ phoneNumberId: z.uuid() }).st
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
+/** Characters of each address field phone-numbers accepts (the console's counters read them). */
+export const ADDRESS_LIMITS = {
+  customerName: 200,
+  street: 200,
+  city: 100,
+  region: 100,
+  postalCode: 20,
+  isoCountry: 2,
+  friendlyName: 64,
+} as const;
+
+/** A caller ID's name. */
+export const CALLER_ID_NAME_MAX = 64;
+
 /** Twilio's Addresses API fields (an address some countries require to buy a number). */
 export const addressInputSchema = z
   .object({
-    customerName: text(200),
-    street: text(200),
-    city: text(100),
-    region: text(100),
-    postalCode: text(20),
+    customerName: text(ADDRESS_LIMITS.customerName),
+    street: text(ADDRESS_LIMITS.street),
+    city: text(ADDRESS_LIMITS.city),
+    region: text(ADDRESS_LIMITS.region),
+    postalCode: text(ADDRESS_LIMITS.postalCode),
     isoCountry: z
       .string()
       .trim()
       .regex(/^[A-Za-z]{2}$/, 'Use the two-letter country code, e.g. US.')
       .transform((c) => c.toUpperCase()),
-    friendlyName: text(64).optional(),
+    friendlyName: text(ADDRESS_LIMITS.friendlyName).optional(),
   })
   .strict();
 export type AddressInput = z.input<typeof addressInputSchema>;
@@ -86,7 +100,9 @@ export const addressSchema = z.object({
 export type Address = z.infer<typeof addressSchema>;
 export const addressListSchema = z.object({ addresses: z.array(addressSchema) });
 
-export const callerIdInputSchema = z.object({ phoneNumber: e164Schema, friendlyName: text(64).optional() }).strict();
+export const callerIdInputSchema = z
+  .object({ phoneNumber: e164Schema, friendlyName: text(CALLER_ID_NAME_MAX).optional() })
+  .strict();
 export type CallerIdInput = z.input<typeof callerIdInputSchema>;
 /** A caller ID is verified once its owner typed the code on Twilio's call; until then it is pending. */
 export const callerIdSchema = z.object({

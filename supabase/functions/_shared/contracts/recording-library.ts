@@ -8,6 +8,7 @@
  * for a small preload) builds its schemas from the same numbers.
  */
 import { z } from 'zod';
+import { charsAtMost } from './field-limits.ts';
 import { CALL_KINDS } from './history.ts';
 import {
   ANNOTATION_NOTES_MAX,
@@ -26,7 +27,7 @@ export const rubricSchema = z.partialRecord(z.enum(RUBRIC_CRITERIA), rubricScore
 export type Rubric = z.infer<typeof rubricSchema>;
 
 export const annotationFieldsSchema = z.object({
-  notes: z.string().max(ANNOTATION_NOTES_MAX),
+  notes: charsAtMost(ANNOTATION_NOTES_MAX),
   tags: z.array(z.string().min(1).max(ANNOTATION_TAG_MAX_LENGTH)).max(ANNOTATION_TAGS_MAX),
   rubric: rubricSchema,
 });

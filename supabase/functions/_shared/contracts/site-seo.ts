@@ -5,6 +5,7 @@
  * `update_site_config` RPC requires.
  */
 import { z } from 'zod';
+import { charsAtMost } from './field-limits.ts';
 
 export const TWITTER_CARDS = ['summary', 'summary_large_image', 'app', 'player'] as const;
 export const SITE_SEO_LIMITS = {
@@ -17,7 +18,7 @@ export const SITE_SEO_LIMITS = {
   url: 2048,
 } as const;
 
-const text = (max: number) => z.string().trim().max(max).nullable();
+const text = (max: number) => z.string().trim().pipe(charsAtMost(max)).nullable();
 const url = z
   .string()
   .trim()

@@ -5,6 +5,7 @@
  * definition (tool-definition.ts); tests/integration/security/admin.test.ts saves through them.
  */
 import { z } from 'zod';
+import { charsAtMost } from './field-limits.ts';
 import { TOOL_ID_PATTERN, defaultConfigSchema, functionDefinitionSchema } from './tool-definition.ts';
 
 // The function definition and its parameters are one schema for every zone (tool-definition.ts).
@@ -49,11 +50,14 @@ export function customToolId(now: number = Date.now()): string {
   return `custom_${now}`;
 }
 
+/** tool_catalogue texts (migration 20261121193100), as the admin editor limits them. */
+export const TOOL_CATALOGUE_LIMITS = { name: 100, description: 1000 } as const;
+
 /** One catalogue row as the admin screen reads and saves it (column names of `tool_catalogue`). */
 export const catalogueToolSchema = z.object({
   id: z.string().regex(TOOL_ID_PATTERN),
-  name: z.string().trim().min(1).max(100),
-  description: z.string().max(1000),
+  name: z.string().trim().min(1).pipe(charsAtMost(TOOL_CATALOGUE_LIMITS.name)),
+  description: charsAtMost(TOOL_CATALOGUE_LIMITS.description),
   icon: z.enum([...TOOL_ICONS, 'default']),
   enabled: z.boolean(),
   function_definition: functionDefinitionSchema,

@@ -25,7 +25,8 @@ export const TOOL_DEFINITION_LIMITS = {
   agentTools: 50,
 } as const;
 
-/** OpenAI's rule for function and parameter names. */
+/** OpenAI's rule for function and parameter names: at most this many characters. */
+export const FUNCTION_NAME_MAX = 64;
 export const FUNCTION_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 export const functionNameSchema = z.string().regex(FUNCTION_NAME_PATTERN);
 

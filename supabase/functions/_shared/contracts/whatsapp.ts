@@ -8,6 +8,7 @@
  *    colours, readiness) and Meta's embedded sign-up messages.
  */
 import { z } from 'zod';
+import { charsAtMost } from './field-limits.ts';
 
 /** WhatsApp's body limit through Twilio (characters); longer replies go out in parts. */
 export const WHATSAPP_BODY_LIMIT = 1600;
@@ -53,13 +54,16 @@ export const WHATSAPP_NOT_SENT_REASONS = [
 ] as const;
 export type WhatsAppNotSentReason = (typeof WHATSAPP_NOT_SENT_REASONS)[number];
 
+/** Characters of one template variable's text. */
+export const TEMPLATE_VARIABLE_MAX = 1000;
+
 /** The template an owner picked for messages outside the window (`whatsapp_template_choices`). */
 export const templateChoiceSchema = z.object({
   content_sid: z.string().regex(/^HX[0-9a-fA-F]{32}$/, { error: 'Pick an approved template.' }),
   friendly_name: z.string().max(200),
   // Content API variables: "1", "2"… → text (Twilio: sequential, at most 100).
   variables: z
-    .record(z.string().regex(/^[0-9]{1,3}$/), z.string().max(1000))
+    .record(z.string().regex(/^[0-9]{1,3}$/), charsAtMost(TEMPLATE_VARIABLE_MAX))
     .refine((vars) => Object.keys(vars).length <= 100, { error: 'At most 100 variables.' }),
 });
 export type TemplateChoice = z.infer<typeof templateChoiceSchema>;
@@ -74,11 +78,14 @@ export type TemplateSend = z.infer<typeof templateSendSchema>;
  * at any time) and `text` is its rendered wording, kept on the thread. Without `template`, outside
  * the window the agent's chosen template goes, as for the agent's own replies.
  */
+/** Characters of a message an owner writes in a WhatsApp conversation. */
+export const OWNER_MESSAGE_MAX = 4000;
+
 export const ownerSendSchema = z
   .object({
     agentId: z.guid({ error: 'agentId must be a UUID.' }),
     to: z.string().regex(/^\+[1-9][0-9]{6,14}$/, { error: 'to must be an E.164 number.' }),
-    text: z.string().trim().min(1, { error: 'text is empty.' }).max(4000),
+    text: z.string().trim().min(1, { error: 'text is empty.' }).pipe(charsAtMost(OWNER_MESSAGE_MAX)),
     template: templateSendSchema.optional(),
   })
   .strict();

@@ -8,7 +8,8 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ChatMessage } from '../ai/types.ts';
-import { CHAT_CHANNELS } from '../contracts/agent-chat.ts';
+import { CHAT_CHANNELS, PUBLIC_CONVERSATION_LIMITS as CAPS } from '../contracts/agent-chat.ts';
+import { englishWait, limitDetails } from '../contracts/limit-refusal.ts';
 import { CHANNELS } from './channel.ts';
 import type { ChatChannel } from './input.ts';
 import type { ConversationStore, SaveMessage } from './turn.ts';
@@ -17,14 +18,34 @@ import { HttpError } from '../platform/errors.ts';
 import type { ToolRecord } from './tool-loop.ts';
 import { transcriptMessage } from './transcript.ts';
 
+// The database counts openings over a sliding hour without saying when the oldest leaves it; the
+// visitor is told to come back in ten minutes, which the header and the details both say.
+const CONVERSATION_LIMIT_RETRY_SECONDS = 600;
+
 /** Limits save_chat_message enforces (migration 20261124130000), as the visitor is told them. */
 const LIMITS: Record<string, () => HttpError> = {
   conversation_limit: () =>
-    new HttpError(429, 'too_many_conversations', 'Too many new conversations from your network. Try again later.', {
-      'retry-after': '600',
-    }),
+    new HttpError(
+      429,
+      'too_many_conversations',
+      `Your network has started ${CAPS.newPerAddress} conversations with this assistant within the hour, the most allowed. Try again in ${englishWait(CONVERSATION_LIMIT_RETRY_SECONDS)}.`,
+      { 'retry-after': String(CONVERSATION_LIMIT_RETRY_SECONDS) },
+      limitDetails({
+        kind: 'new_conversations',
+        max: CAPS.newPerAddress,
+        windowSeconds: CAPS.windowSeconds,
+        scope: 'address',
+        retryAfterSeconds: CONVERSATION_LIMIT_RETRY_SECONDS,
+      }),
+    ),
   conversation_full: () =>
-    new HttpError(409, 'conversation_full', 'This conversation has reached its length limit. Start a new one.'),
+    new HttpError(
+      409,
+      'conversation_full',
+      `This conversation has reached its limit of ${CAPS.messages} messages. Start a new one.`,
+      {},
+      limitDetails({ kind: 'conversation_messages', max: CAPS.messages }),
+    ),
 };
 
 /** Engine channel → `conversations.channel` (each adapter says it in CHANNELS). */

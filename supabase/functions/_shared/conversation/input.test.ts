@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../platform/errors.ts';
 import { readJsonBody } from '../platform/validate.ts';
-import { parseAgentChatInput } from './input.ts';
+import { readLimitRefusal } from '../contracts/limit-refusal.ts';
+import { MAX_MESSAGE_LENGTH, parseAgentChatInput } from './input.ts';
 
 const agentId = '0b7e4c1e-5a52-4f0e-9b7b-2f1d3c4e5a6b';
 
@@ -29,6 +30,17 @@ describe('parseAgentChatInput', () => {
     });
   });
 
+  it('a message over the limit names the limit in its details; emoji count as one character each', () => {
+    const error = rejection({ agentId, message: 'x'.repeat(MAX_MESSAGE_LENGTH + 1) });
+    expect(readLimitRefusal(error.details)).toEqual({ kind: 'message_length', max: MAX_MESSAGE_LENGTH });
+    expect(parseAgentChatInput({ agentId, message: '😀'.repeat(MAX_MESSAGE_LENGTH) }).message).toHaveLength(
+      2 * MAX_MESSAGE_LENGTH,
+    );
+    expect(parseAgentChatInput({ agentId, message: ` ${'x'.repeat(MAX_MESSAGE_LENGTH)} ` }).message).toHaveLength(
+      MAX_MESSAGE_LENGTH,
+    );
+  });
+
   it('accepts paired surrogates (emoji) as ordinary text', () => {
     expect(parseAgentChatInput({ agentId, message: 'Bonjour 👋' }).message).toBe('Bonjour 👋');
   });
@@ -42,7 +54,7 @@ describe('parseAgentChatInput', () => {
     [{ agentId, message: '   ' }, 'message must not be empty.'],
     [{ agentId }, 'message is required and must be a string.'],
     [{ agentId, message: 42 }, 'message is required and must be a string.'],
-    [{ agentId, message: 'x'.repeat(4001) }, 'message must be at most 4000 characters.'],
+    [{ agentId, message: 'x'.repeat(4001) }, 'message must be at most 4000 characters (it has 4001).'],
     [{ agentId, message: 'hi', channel: 'fax' }, 'channel must be one of web, sandbox, whatsapp, phone, voice.'],
     [{ agentId, message: 'hi', conversationId: 'nope' }, 'conversationId must be a UUID.'],
     [{ subdomain: 'a', message: 'hi' }, 'subdomain must be 3 to 63 letters, digits or hyphens.'],

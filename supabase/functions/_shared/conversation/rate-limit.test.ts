@@ -40,9 +40,19 @@ describe('ChatRateLimiter', () => {
     );
     expect(await limiter.check('agent', 'alice')).toEqual({ allowed: true });
     expect(await limiter.check('agent', 'alice')).toEqual({ allowed: true });
-    expect(await limiter.check('agent', 'alice')).toEqual({ allowed: false, scope: 'visitor', retryAfterMs: 2_000 });
+    expect(await limiter.check('agent', 'alice')).toEqual({
+      allowed: false,
+      scope: 'visitor',
+      retryAfterMs: 2_000,
+      policy: { capacity: 2, refillPerSecond: 0.5 },
+    });
     expect(await limiter.check('agent', 'bob')).toEqual({ allowed: true });
-    expect(await limiter.check('agent', 'carol')).toEqual({ allowed: false, scope: 'agent', retryAfterMs: 1_000 });
+    expect(await limiter.check('agent', 'carol')).toEqual({
+      allowed: false,
+      scope: 'agent',
+      retryAfterMs: 1_000,
+      policy: { capacity: 3, refillPerSecond: 1 },
+    });
     // carol was refused by the agent bucket, so her own bucket is still full
     now = 1_000;
     expect(await limiter.check('agent', 'carol')).toEqual({ allowed: true });
@@ -64,7 +74,12 @@ describe('ChatRateLimiter', () => {
     const verdicts = [];
     for (let i = 0; i < 50; i++) verdicts.push(await limiter.check('agent', `rotating-${i}`, 'ip-a'));
     expect(verdicts.filter((v) => v.allowed)).toHaveLength(8);
-    expect(verdicts[8]).toEqual({ allowed: false, scope: 'address', retryAfterMs: 10_000 });
+    expect(verdicts[8]).toEqual({
+      allowed: false,
+      scope: 'address',
+      retryAfterMs: 10_000,
+      policy: { capacity: 8, refillPerSecond: 0.1 },
+    });
     // Two more busy addresses take the agent down to its reserve (5 of 20) and not below (each
     // address's first message, as a newcomer's, may dip into it)...
     for (const address of ['ip-b', 'ip-c']) {
@@ -78,6 +93,7 @@ describe('ChatRateLimiter', () => {
       scope: 'agent',
       // 3 tokens left, a known address needs 1 above the reserve of 5: 3 tokens at 0.1/s.
       retryAfterMs: 30_000,
+      policy: { capacity: 20, refillPerSecond: 0.1 },
     });
     expect(await limiter.check('agent', 'newcomer-2', 'ip-e')).toEqual({ allowed: true });
     now = 1_000;

@@ -129,7 +129,9 @@ export const DEFAULT_CHAT_RATE_LIMITS: ChatRateLimits = {
 };
 
 export type RateLimitScope = 'visitor' | 'address' | 'agent';
-export type RateLimitVerdict = { allowed: true } | { allowed: false; scope: RateLimitScope; retryAfterMs: number };
+/** A refusal names the bucket that refused and its policy, so the visitor can be told the limit. */
+export type RateLimitVerdict =
+  { allowed: true } | { allowed: false; scope: RateLimitScope; retryAfterMs: number; policy: BucketPolicy };
 
 /**
  * Checks the buckets; a turn is charged to all of them only when all allow it, so a visitor refused
@@ -158,13 +160,15 @@ export class ChatRateLimiter {
     const agentBucket = `agent:${agentId}`;
     const networkPolicy = networkReservePolicy(this.limits);
     const visitor = takeToken(await this.store.get(visitorBucket), perVisitor, now);
-    if (!visitor.allowed) return { allowed: false, scope: 'visitor', retryAfterMs: visitor.retryAfterMs };
+    if (!visitor.allowed)
+      return { allowed: false, scope: 'visitor', retryAfterMs: visitor.retryAfterMs, policy: perVisitor };
     let newcomer = true;
     if (addressBucket) {
       const state = await this.store.get(addressBucket);
       newcomer = tokensAt(state, perAddress, now) >= perAddress.capacity;
       const address = takeToken(state, perAddress, now);
-      if (!address.allowed) return { allowed: false, scope: 'address', retryAfterMs: address.retryAfterMs };
+      if (!address.allowed)
+        return { allowed: false, scope: 'address', retryAfterMs: address.retryAfterMs, policy: perAddress };
     }
     const reserve = perAgent.capacity * this.limits.newcomerReserve;
     const agentState = await this.store.get(agentBucket);
@@ -173,7 +177,7 @@ export class ChatRateLimiter {
     if (dips && networkBucket && !takeToken(await this.store.get(networkBucket), networkPolicy, now).allowed)
       newcomer = false;
     const agent = takeToken(agentState, perAgent, now, 1, newcomer ? 0 : reserve);
-    if (!agent.allowed) return { allowed: false, scope: 'agent', retryAfterMs: agent.retryAfterMs };
+    if (!agent.allowed) return { allowed: false, scope: 'agent', retryAfterMs: agent.retryAfterMs, policy: perAgent };
     // Re-run the arithmetic inside update() so concurrent checks on a shared store stay exact.
     await this.store.update(visitorBucket, (state) => takeToken(state, perVisitor, now).state);
     if (addressBucket) await this.store.update(addressBucket, (state) => takeToken(state, perAddress, now).state);

@@ -484,7 +484,16 @@ describe('turn rules decided before streaming', () => {
     const limited = await run(h.deps, { message: 'hi again' });
     expect(limited.started).toMatchObject({
       ok: false,
-      error: { status: 429, code: 'rate_limited', headers: { 'retry-after': '10' } },
+      error: {
+        status: 429,
+        code: 'rate_limited',
+        headers: { 'retry-after': '10' },
+        // The refusal names the limit: 1 message at once, then 6 a minute; one more in 10 s.
+        message: 'You have reached the message limit (1 message at once, then 6 a minute). Try again in 10 s.',
+        details: {
+          limit: { kind: 'chat_messages', scope: 'visitor', max: 1, perMinute: 6, retryAfterSeconds: 10 },
+        },
+      },
     });
     for (let i = 0; i < 3; i++) {
       expect(

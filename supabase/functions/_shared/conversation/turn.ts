@@ -21,6 +21,7 @@ import type {
 } from '../ai/types.ts';
 import { isProviderError } from '../ai/errors.ts';
 import { HttpError } from '../platform/errors.ts';
+import { bucketLimit, englishWait, limitDetails } from '../contracts/limit-refusal.ts';
 import type { AgentChatInput, ChatChannel } from './input.ts';
 import { detectLanguage } from './language.ts';
 import { chatFailureApology, toolFailureMessage } from './messages.ts';
@@ -214,16 +215,19 @@ export async function startTurn(request: TurnRequest, deps: TurnDeps): Promise<T
   if (!isOwner && !caller.trusted && deps.rateLimiter) {
     const verdict = await deps.rateLimiter.check(agent.id, caller.visitorKey, caller.addressKey, caller.networkKey);
     if (!verdict.allowed) {
-      const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
+      const limit = bucketLimit('chat_messages', verdict.scope, verdict.policy, verdict.retryAfterMs);
+      const rate = `${limit.max} message${limit.max === 1 ? '' : 's'} at once, then ${limit.perMinute} a minute`;
+      const wait = englishWait(limit.retryAfterSeconds ?? 1);
       return {
         ok: false,
         error: new HttpError(
           429,
           'rate_limited',
           verdict.scope === 'agent'
-            ? `This agent is very busy. Please wait ${seconds} s and try again.`
-            : `Too many messages. Please wait ${seconds} s and try again.`,
-          { 'retry-after': String(seconds) },
+            ? `This assistant is receiving the most messages it takes (${rate}). Try again in ${wait}.`
+            : `You have reached the message limit (${rate}). Try again in ${wait}.`,
+          { 'retry-after': String(limit.retryAfterSeconds) },
+          limitDetails(limit),
         ),
       };
     }

@@ -4,8 +4,10 @@
  * executable or image is refused before any parser sees it.
  */
 import { HttpError } from '../platform/errors.ts';
+import { limitDetails } from '../contracts/limit-refusal.ts';
+import { UPLOAD_LIMITS } from '../contracts/upload-limits.ts';
 
-export const KNOWLEDGE_MAX_BYTES = 10 * 1024 * 1024;
+export const KNOWLEDGE_MAX_BYTES = UPLOAD_LIMITS.knowledgeDocument;
 
 export type KnowledgeFormat = 'pdf' | 'docx' | 'csv' | 'txt';
 
@@ -40,6 +42,20 @@ function formatMegabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/** 413 naming the knowledge file limit, with it in `details.limit` (and the file's size when known). */
+export function knowledgeFileTooLarge(size?: number): HttpError {
+  const limit = formatMegabytes(KNOWLEDGE_MAX_BYTES);
+  return new HttpError(
+    413,
+    'file_too_large',
+    size === undefined
+      ? `Knowledge files must be at most ${limit}.`
+      : `The file is ${formatMegabytes(size)}; knowledge files must be at most ${limit}.`,
+    {},
+    limitDetails({ kind: 'file_size', max: KNOWLEDGE_MAX_BYTES }, size === undefined ? {} : { size }),
+  );
+}
+
 /** Checks name, declared type and size (before reading the bytes). Throws HttpError 4xx. */
 export function checkKnowledgeClaim(claim: KnowledgeFileClaim): KnowledgeFormat {
   const extension = claim.fileName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
@@ -60,13 +76,7 @@ export function checkKnowledgeClaim(claim: KnowledgeFileClaim): KnowledgeFormat 
     );
   }
   if (claim.size <= 0) throw new HttpError(400, 'empty_file', 'The file is empty.');
-  if (claim.size > KNOWLEDGE_MAX_BYTES) {
-    throw new HttpError(
-      413,
-      'file_too_large',
-      `The file is ${formatMegabytes(claim.size)}; knowledge files must be at most ${formatMegabytes(KNOWLEDGE_MAX_BYTES)}.`,
-    );
-  }
+  if (claim.size > KNOWLEDGE_MAX_BYTES) throw knowledgeFileTooLarge(claim.size);
   return format;
 }
 
@@ -103,13 +113,7 @@ export function sniffKnowledgeFormat(bytes: Uint8Array): KnowledgeFormat | 'zip'
 
 /** Checks that the bytes are what the name says. Throws HttpError 415 when they are not. */
 export function checkKnowledgeBytes(format: KnowledgeFormat, bytes: Uint8Array): void {
-  if (bytes.byteLength > KNOWLEDGE_MAX_BYTES) {
-    throw new HttpError(
-      413,
-      'file_too_large',
-      `Knowledge files must be at most ${formatMegabytes(KNOWLEDGE_MAX_BYTES)}.`,
-    );
-  }
+  if (bytes.byteLength > KNOWLEDGE_MAX_BYTES) throw knowledgeFileTooLarge(bytes.byteLength);
   if (bytes.byteLength === 0) throw new HttpError(400, 'empty_file', 'The file is empty.');
   const sniffed = sniffKnowledgeFormat(bytes);
   const ok = format === 'csv' || format === 'txt' ? sniffed === 'text' : sniffed === format;

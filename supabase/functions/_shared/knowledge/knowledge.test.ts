@@ -66,6 +66,7 @@ describe('knowledge file validation', () => {
       status: 413,
       code: 'file_too_large',
       message: 'The file is 10.0 MB; knowledge files must be at most 10.0 MB.',
+      details: { limit: { kind: 'file_size', max: KNOWLEDGE_MAX_BYTES }, size: KNOWLEDGE_MAX_BYTES + 1 },
     });
     expect(httpError(() => checkKnowledgeClaim({ fileName: 'big.pdf', size: 12.34 * 1024 * 1024 })).message).toContain(
       '12.3 MB',

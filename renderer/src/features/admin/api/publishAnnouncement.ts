@@ -2,11 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
+import { ANNOUNCEMENT_LIMITS, charsAtMost } from '@contracts/field-limits.ts';
 
 /** The limits publish_announcement enforces in SQL (migration 20261128170000), checked first here. */
 export const announcementSchema = z.object({
-  subject: z.string().trim().min(1).max(150),
-  body: z.string().trim().min(1).max(5000),
+  subject: z.string().trim().min(1).pipe(charsAtMost(ANNOUNCEMENT_LIMITS.subject)),
+  body: z.string().trim().min(1).pipe(charsAtMost(ANNOUNCEMENT_LIMITS.body)),
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 

@@ -75,7 +75,6 @@ export const adminEn = {
     help: 'Email a feature announcement to every owner who has feature announcements on in Profile › Settings. It is sent as written, in one language.',
     subject: 'Subject',
     body: 'Message',
-    tooLong: 'At most {{max}} characters.',
     publish: 'Publish',
     cancel: 'Cancel',
     confirm: 'Email “{{subject}}” to every owner with feature announcements on? This cannot be undone.',

@@ -76,7 +76,6 @@ export const adminFr: typeof adminEn = {
     help: 'Envoyer par e-mail une annonce de fonctionnalité à chaque propriétaire ayant activé les annonces dans Profil › Paramètres. Elle est envoyée telle quelle, dans une seule langue.',
     subject: 'Objet',
     body: 'Message',
-    tooLong: '{{max}} caractères au maximum.',
     publish: 'Publier',
     cancel: 'Annuler',
     confirm: 'Envoyer « {{subject}} » à chaque propriétaire ayant activé les annonces ? Cette action est irréversible.',

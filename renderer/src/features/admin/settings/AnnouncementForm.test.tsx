@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ANNOUNCEMENT_LIMITS } from '@contracts/field-limits.ts';
 import { createI18n } from '../../../i18n/index.ts';
 import { AnnouncementForm } from './AnnouncementForm.tsx';
 
@@ -19,16 +20,25 @@ function renderForm(onPublish = vi.fn<(a: { subject: string; body: string }) => 
 const publishButton = () => screen.getAllByRole('button', { name: 'Publish' })[0] as HTMLButtonElement;
 
 describe('AnnouncementForm', () => {
-  it('keeps Publish disabled until both fields have text, and while the subject is too long', () => {
+  it('keeps Publish disabled until both fields have text', () => {
     renderForm();
     expect(publishButton().disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Voice calls' } });
     expect(publishButton().disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Now live.' } });
     expect(publishButton().disabled).toBe(false);
-    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'x'.repeat(151) } });
-    expect(publishButton().disabled).toBe(true);
-    expect(screen.getByText('At most 150 characters.')).toBeTruthy();
+  });
+
+  it('the subject and the message stop at the limits publish_announcement enforces, with their counters', () => {
+    renderForm();
+    const subject = screen.getByLabelText('Subject') as HTMLInputElement;
+    fireEvent.change(subject, { target: { value: 'x'.repeat(ANNOUNCEMENT_LIMITS.subject + 1) } });
+    expect(subject.value).toHaveLength(ANNOUNCEMENT_LIMITS.subject);
+    expect(screen.getByTestId('announcement-subject-counter-count').textContent).toBe('150 / 150');
+    expect(screen.getByTestId('announcement-subject-counter-full').textContent).toBe(
+      'Limit reached: 150 characters at most.',
+    );
+    expect(screen.getByTestId('announcement-body-counter-count').textContent).toBe('0 / 5,000');
   });
 
   it('publishes the trimmed text only after the confirmation, then clears the form', async () => {

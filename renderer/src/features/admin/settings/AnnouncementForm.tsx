@@ -1,7 +1,9 @@
-import { Alert, Button, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
+import { Alert, Button, FormGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announcementSchema, type Announcement } from '../api/publishAnnouncement.ts';
+import { LimitedInput, LimitedTextArea } from '../../../components/LimitedText.tsx';
+import { ANNOUNCEMENT_LIMITS } from '@contracts/field-limits.ts';
 
 /**
  * 'Announcements' (Profile › Settings › "Feature announcements" made real): an admin writes a
@@ -21,7 +23,6 @@ export function AnnouncementForm({
   const [body, setBody] = useState('');
   const [confirming, setConfirming] = useState(false);
   const parsed = announcementSchema.safeParse({ subject, body });
-  const tooLong = { subject: subject.trim().length > 150, body: body.trim().length > 5000 };
 
   const publish = () => {
     setConfirming(false);
@@ -38,21 +39,23 @@ export function AnnouncementForm({
   return (
     <div>
       <p className="admin-muted">{t('admin:announcements.help')}</p>
-      <FormGroup
-        label={t('admin:announcements.subject')}
-        labelFor="announcement-subject"
-        intent={tooLong.subject ? 'danger' : 'none'}
-        helperText={tooLong.subject ? t('admin:announcements.tooLong', { max: 150 }) : undefined}
-      >
-        <InputGroup id="announcement-subject" value={subject} onChange={(e) => setSubject(e.target.value)} />
+      <FormGroup label={t('admin:announcements.subject')} labelFor="announcement-subject">
+        <LimitedInput
+          id="announcement-subject"
+          value={subject}
+          max={ANNOUNCEMENT_LIMITS.subject}
+          onValueChange={setSubject}
+        />
       </FormGroup>
-      <FormGroup
-        label={t('admin:announcements.body')}
-        labelFor="announcement-body"
-        intent={tooLong.body ? 'danger' : 'none'}
-        helperText={tooLong.body ? t('admin:announcements.tooLong', { max: 5000 }) : undefined}
-      >
-        <TextArea id="announcement-body" fill rows={8} value={body} onChange={(e) => setBody(e.target.value)} />
+      <FormGroup label={t('admin:announcements.body')} labelFor="announcement-body">
+        <LimitedTextArea
+          id="announcement-body"
+          fill
+          rows={8}
+          value={body}
+          max={ANNOUNCEMENT_LIMITS.body}
+          onValueChange={setBody}
+        />
       </FormGroup>
       <Button
         intent="primary"

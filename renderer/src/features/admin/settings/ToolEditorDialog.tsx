@@ -11,11 +11,11 @@ import {
   HTMLSelect,
   InputGroup,
   Switch,
-  TextArea,
 } from '@blueprintjs/core';
 import {
   catalogueToolSchema,
   PARAMETER_TYPES,
+  TOOL_CATALOGUE_LIMITS,
   TOOL_ICONS,
   type CatalogueTool,
   type ParameterType,
@@ -24,6 +24,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toolIcon } from '../../../components/toolIcons.ts';
 import { emptyParameter, fromForm, toForm, type ParameterRow, type ToolForm } from './toolForm.ts';
+import { LimitedInput, LimitedTextArea } from '../../../components/LimitedText.tsx';
+import { FUNCTION_NAME_MAX, TOOL_DEFINITION_LIMITS } from '@contracts/tool-definition.ts';
+import { keepWithinLimit } from '@contracts/field-limits.ts';
 
 /** Add or edit one catalogue tool: details, icon picker, parameters, default config, enabled. */
 export function ToolEditorDialog({
@@ -64,20 +67,20 @@ export function ToolEditorDialog({
     >
       <DialogBody>
         <FormGroup label={t('admin:tools.name')} labelFor="tool-name">
-          <InputGroup
+          <LimitedInput
             id="tool-name"
             value={form.tool.name}
-            maxLength={100}
-            onChange={(e) => setTool({ name: e.target.value })}
+            max={TOOL_CATALOGUE_LIMITS.name}
+            onValueChange={(name) => setTool({ name })}
           />
         </FormGroup>
         <FormGroup label={t('admin:tools.description')} labelFor="tool-description">
-          <TextArea
+          <LimitedTextArea
             id="tool-description"
             fill
             value={form.tool.description}
-            maxLength={1000}
-            onChange={(e) => setTool({ description: e.target.value })}
+            max={TOOL_CATALOGUE_LIMITS.description}
+            onValueChange={(description) => setTool({ description })}
           />
         </FormGroup>
         <FormGroup label={t('admin:tools.icon')}>
@@ -102,19 +105,19 @@ export function ToolEditorDialog({
           onChange={() => setTool({ enabled: !form.tool.enabled })}
         />
         <FormGroup label={t('admin:tools.functionName')} labelFor="tool-function-name">
-          <InputGroup
+          <LimitedInput
             id="tool-function-name"
             value={form.tool.function_definition.name}
-            maxLength={64}
-            onChange={(e) => setDefinition({ name: e.target.value })}
+            max={FUNCTION_NAME_MAX}
+            onValueChange={(name) => setDefinition({ name })}
           />
         </FormGroup>
         <FormGroup label={t('admin:tools.functionDescription')} labelFor="tool-function-description">
-          <InputGroup
+          <LimitedInput
             id="tool-function-description"
             value={form.tool.function_definition.description}
-            maxLength={1000}
-            onChange={(e) => setDefinition({ description: e.target.value })}
+            max={TOOL_DEFINITION_LIMITS.description}
+            onValueChange={(description) => setDefinition({ description })}
           />
         </FormGroup>
         <h4>{t('admin:tools.parameters')}</h4>
@@ -124,8 +127,10 @@ export function ToolEditorDialog({
               aria-label={t('admin:tools.parameterName')}
               placeholder={t('admin:tools.parameterName')}
               value={parameter.name}
-              maxLength={64}
-              onChange={(e) => setParameter(index, { name: e.target.value })}
+              // Parameter rows keep the limits without a counter (one grid line per parameter).
+              onChange={(e) =>
+                setParameter(index, { name: keepWithinLimit(parameter.name, e.target.value, FUNCTION_NAME_MAX) })
+              }
             />
             <HTMLSelect
               aria-label={t('admin:tools.parameterType')}
@@ -137,8 +142,15 @@ export function ToolEditorDialog({
               aria-label={t('admin:tools.parameterDescription')}
               placeholder={t('admin:tools.parameterDescription')}
               value={parameter.description}
-              maxLength={1000}
-              onChange={(e) => setParameter(index, { description: e.target.value })}
+              onChange={(e) =>
+                setParameter(index, {
+                  description: keepWithinLimit(
+                    parameter.description,
+                    e.target.value,
+                    TOOL_DEFINITION_LIMITS.description,
+                  ),
+                })
+              }
             />
             <Checkbox
               className={Classes.INLINE}

@@ -1,4 +1,4 @@
-import { Button, Callout, FormGroup, HTMLTable, InputGroup, NumericInput } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLTable, NumericInput } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/QueryState.tsx';
@@ -8,6 +8,8 @@ import { formatDate } from '../../../lib/dates.ts';
 import { useAdjustCreditsMutation } from '../api/adjustCredits.ts';
 import { useUserCreditsQuery } from '../api/userCredits.ts';
 import { creditAdjustmentError } from './creditAdjustment.ts';
+import { LimitedInput } from '../../../components/LimitedText.tsx';
+import { CREDIT_REASON_MAX } from '@contracts/field-limits.ts';
 
 /** The user's balance, an adjustment form (a ledger entry with a reason) and their history. */
 export function CreditsPanel({ userId, balance }: { userId: string; balance: number }) {
@@ -50,12 +52,12 @@ export function CreditsPanel({ userId, balance }: { userId: string; balance: num
         />
       </FormGroup>
       <FormGroup label={t('admin:userDialog.reason')} labelFor="credit-reason">
-        <InputGroup
+        <LimitedInput
           id="credit-reason"
           value={reason}
-          maxLength={500}
+          max={CREDIT_REASON_MAX}
           placeholder={t('admin:userDialog.reasonPlaceholder')}
-          onChange={(e) => setReason(e.target.value)}
+          onValueChange={setReason}
         />
       </FormGroup>
       {problem && (amount !== '' || reason !== '') && (

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Classes,
-  Dialog,
-  DialogBody,
-  FormGroup,
-  InputGroup,
-  Switch,
-  Tab,
-  Tabs,
-} from '@blueprintjs/core';
+import { Alert, Button, Classes, Dialog, DialogBody, FormGroup, Switch, Tab, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../../components/toaster.ts';
@@ -18,6 +7,8 @@ import { useDeleteUserMutation } from '../api/deleteUser.ts';
 import type { AdminUser } from '../api/listUsers.ts';
 import { useUpdateUserMutation } from '../api/updateUser.ts';
 import { CreditsPanel } from './CreditsPanel.tsx';
+import { LimitedInput } from '../../../components/LimitedText.tsx';
+import { PROFILE_LIMITS } from '@contracts/field-limits.ts';
 
 /** Edit a user: name and role, credits (ledger entries with a reason), delete. */
 export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
@@ -52,7 +43,7 @@ export function UserEditDialog({ user, onClose }: { user: AdminUser; onClose: ()
   const profile = (
     <div>
       <FormGroup label={t('admin:userDialog.name')} labelFor="user-name">
-        <InputGroup id="user-name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+        <LimitedInput id="user-name" value={name} max={PROFILE_LIMITS.name} onValueChange={setName} />
       </FormGroup>
       <Switch checked={isAdmin} label={t('admin:userDialog.admin')} onChange={() => setIsAdmin((v) => !v)} />
       <div className={Classes.DIALOG_FOOTER_ACTIONS}>

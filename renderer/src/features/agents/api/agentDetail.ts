@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { toAppError } from '../../../errors/appError.ts';
 import { invalidFileError, uploadPublicFile } from '../../../lib/storageUpload.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
-import { checkAvatarFile } from '../../profile/avatar.ts';
+import { AVATAR_MAX_BYTES, checkAvatarFile } from '../../profile/avatar.ts';
 import { agentsKeys } from './keys.ts';
 
 /** The agent as the configure screen edits it. */
@@ -148,12 +148,13 @@ export function agentAvatarPath(userId: string, agentId: string, extension: stri
 /** Uploads a single image to the agent's media folder and stores its public URL on the agent. */
 export async function uploadAgentAvatar(agent: { id: string; userId: string }, file: File): Promise<AgentDetail> {
   const check = checkAvatarFile(file);
-  if (!check.ok) throw invalidFileError('invalid_avatar', check.messageKey);
+  if (!check.ok) throw invalidFileError('invalid_avatar', check.messageKey, check.params);
   const url = await uploadPublicFile({
     bucket: AGENT_MEDIA_BUCKET,
     path: agentAvatarPath(agent.userId, agent.id, check.extension),
     file,
     failureKey: 'errors:agents.avatarUploadFailed',
+    maxBytes: AVATAR_MAX_BYTES,
   });
   return updateAgent(agent.id, { avatar_url: url });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { charLength, PROMPT_BACKUP_LIMITS } from '@contracts/field-limits.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { agentsKeys } from './keys.ts';
@@ -40,7 +41,8 @@ export interface NewBackup {
 
 /** Name required (trimmed), description optional. */
 export function backupNameValid(name: string): boolean {
-  return name.trim().length > 0 && name.trim().length <= 100;
+  const trimmed = name.trim();
+  return trimmed.length > 0 && charLength(trimmed) <= PROMPT_BACKUP_LIMITS.name;
 }
 
 export async function createBackup(agent: { id: string; userId: string }, backup: NewBackup): Promise<void> {

@@ -10,11 +10,13 @@ import {
   Radio,
   RadioGroup,
   Switch,
-  TextArea,
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Sector } from '../api/catalogue.ts';
-import { typedSubdomain } from '@contracts/subdomain.ts';
+import { AGENT_LIMITS } from '@contracts/field-limits.ts';
+import { SUBDOMAIN_MAX_LENGTH, typedSubdomain } from '@contracts/subdomain.ts';
+import { CharCounter } from '../../../components/CharCounter.tsx';
+import { LimitedInput, LimitedTextArea } from '../../../components/LimitedText.tsx';
 import type { SubdomainCheck, Voice } from '../wizard/wizardModel.ts';
 import { problemMessage, type FieldErrors, type FieldProblem } from '../fieldErrors.ts';
 import type { ConfigureSubdomainError, GeneralForm } from './configureModel.ts';
@@ -105,10 +107,11 @@ export function GeneralTab({
       </div>
       <div className="wizard-fields">
         <FormGroup label={t('agents:configure.name')} labelFor="configure-name" {...fieldState('name')}>
-          <InputGroup
+          <LimitedInput
             id="configure-name"
             intent={fieldState('name').intent}
             value={form.name}
+            max={AGENT_LIMITS.name}
             onValueChange={(name) => onChange({ name })}
           />
         </FormGroup>
@@ -117,10 +120,11 @@ export function GeneralTab({
           labelFor="configure-companyName"
           {...fieldState('companyName')}
         >
-          <InputGroup
+          <LimitedInput
             id="configure-companyName"
             intent={fieldState('companyName').intent}
             value={form.companyName}
+            max={AGENT_LIMITS.companyName}
             onValueChange={(companyName) => onChange({ companyName })}
           />
         </FormGroup>
@@ -137,12 +141,20 @@ export function GeneralTab({
           intent={subdomainError ? Intent.DANGER : Intent.NONE}
           helperText={subdomainStatus ?? t('agents:configure.subdomainHelp')}
         >
+          {/* Typing keeps the value to the subdomain's characters and its maximum length. */}
           <InputGroup
             id="configure-subdomain"
             value={form.subdomain}
             intent={subdomainError ? Intent.DANGER : Intent.NONE}
+            aria-describedby="configure-subdomain-counter"
             rightElement={<span className={`wizard-subdomain-suffix ${Classes.TEXT_MUTED}`}>.{host}</span>}
             onValueChange={(value) => onChange({ subdomain: typedSubdomain(value) })}
+          />
+          <CharCounter
+            id="configure-subdomain-counter"
+            testId="configure-subdomain-counter"
+            value={form.subdomain}
+            max={SUBDOMAIN_MAX_LENGTH}
           />
         </FormGroup>
         <FormGroup label={t('agents:configure.sector')} labelFor="configure-sector">
@@ -223,13 +235,14 @@ export function GeneralTab({
         </FormGroup>
       </div>
       <FormGroup label={t('agents:configure.description')} labelFor="configure-description" {...fieldState('prompt')}>
-        <TextArea
+        <LimitedTextArea
           id="configure-description"
           intent={fieldState('prompt').intent}
           fill
           rows={12}
           value={form.description}
-          onChange={(e) => onChange({ description: e.currentTarget.value })}
+          max={AGENT_LIMITS.prompt}
+          onValueChange={(description) => onChange({ description })}
         />
       </FormGroup>
     </div>

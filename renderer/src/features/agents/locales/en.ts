@@ -115,7 +115,7 @@ export const agentsEn = {
     packLimit_other:
       'Your pack allows {{count}} agents. Delete an agent or upgrade your pack to create another; your answers are kept.',
     seePacks: 'See the packs',
-    packLimitReached: 'Your pack’s agent limit is reached',
+    packLimitReached: 'Your pack’s agent limit is reached ({{max}} at most)',
     created: 'Agent created',
   },
   fields: {

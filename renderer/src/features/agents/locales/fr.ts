@@ -120,7 +120,7 @@ export const agentsFr: typeof agentsEn = {
     packLimit_other:
       'Votre pack permet {{count}} agents. Supprimez un agent ou passez à un pack supérieur pour en créer un autre ; vos réponses sont conservées.',
     seePacks: 'Voir les packs',
-    packLimitReached: 'La limite d’agents de votre pack est atteinte',
+    packLimitReached: 'La limite d’agents de votre pack est atteinte ({{max}} au plus)',
     created: 'Agent créé',
   },
   fields: {

@@ -1,10 +1,11 @@
-import { Button, ButtonGroup, Card, Classes, H2, Intent, Tag, TextArea } from '@blueprintjs/core';
+import { Button, ButtonGroup, Card, Classes, H2, Intent, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useSaveShortcut } from '../configure/useSaveShortcut.ts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { EditorNotices } from '../../../components/EditorNotices.tsx';
 import { CharCounter, charLength } from '../../../components/CharCounter.tsx';
+import { LimitedTextArea } from '../../../components/LimitedText.tsx';
 import { AGENT_LIMITS } from '@contracts/field-limits.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { toastSuccess } from '../../../components/toaster.ts';
@@ -178,18 +179,22 @@ function PromptEditor({ agent }: { agent: AgentDetail }) {
             />
           </ButtonGroup>
           {mode === 'raw' ? (
-            <TextArea
+            <LimitedTextArea
               id="prompt-editor"
               aria-label={t('agents:prompts.editorLabel')}
               fill
               rows={24}
               value={prompt}
-              onChange={(e) => setPrompt(e.target.value)}
+              max={AGENT_LIMITS.prompt}
+              counterTestId="prompt-counter"
+              onValueChange={setPrompt}
             />
           ) : (
-            <MarkdownPreview source={prompt} />
+            <>
+              <MarkdownPreview source={prompt} />
+              <CharCounter value={prompt} max={AGENT_LIMITS.prompt} testId="prompt-counter" />
+            </>
           )}
-          <CharCounter value={prompt} max={AGENT_LIMITS.prompt} testId="prompt-counter" />
         </Card>
         <AssistantPanel prompt={prompt} onPrompt={setPrompt} />
       </div>

@@ -7,6 +7,7 @@ import { toastSuccess } from '../../../components/toaster.ts';
 import { useAuth } from '../../auth/session/AuthProvider.tsx';
 import { useSectorsQuery, useToolsQuery, type CatalogueTool, type Sector } from '../api/catalogue.ts';
 import { agentRowFromDraft, useCreateAgentMutation } from '../api/createAgent.ts';
+import { isLimitRefusal } from '../../../errors/limitMessage.ts';
 import { extractBrief, generatePrompt } from '../api/ownerAssist.ts';
 import { packLimitMax } from '../api/packLimit.ts';
 import { useAgentAllowanceQuery } from '../api/agentAllowance.ts';
@@ -74,6 +75,8 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
   const [briefBusy, setBriefBusy] = useState(false);
   const [extractOffline, setExtractOffline] = useState(false);
   const [promptNotice, setPromptNotice] = useState<'offline' | 'failed' | null>(null);
+  /** The AI helpers' limit when it refused the prompt's generation, in the owner's words. */
+  const [promptLimit, setPromptLimit] = useState<string | null>(null);
   const [createFailed, setCreateFailed] = useState(false);
   /** Agents the owner's pack allows, when the database refused the agent for that reason. */
   const [packLimit, setPackLimit] = useState<number | null>(null);
@@ -128,9 +131,11 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
           promptFrom: key,
         }));
         setPromptNotice(answer.offline ? 'offline' : null);
+        setPromptLimit(null);
       } catch (error) {
         console.warn('system prompt generation failed', error);
         setPromptNotice('failed');
+        setPromptLimit(isLimitRefusal(error) ? t(error.messageKey, error.params) : null);
       } finally {
         setOverlay(null);
       }
@@ -228,7 +233,7 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
         )}
         {draft.step === 'tools' && <ToolsStep draft={draft} onChange={onChange} tools={tools} />}
         {draft.step === 'review' && (
-          <ReviewStep draft={draft} onChange={onChange} notice={promptNotice} refused={refused} />
+          <ReviewStep draft={draft} onChange={onChange} notice={promptNotice} limited={promptLimit} refused={refused} />
         )}
         {createFailed && (
           <Callout intent={Intent.DANGER} icon="error">

@@ -1,6 +1,9 @@
 import { Button, Card, H4, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keepWithinLimit, OWNER_ASSIST_LIMITS } from '@contracts/field-limits.ts';
+import { CharCounter } from '../../../components/CharCounter.tsx';
+import { isLimitRefusal } from '../../../errors/limitMessage.ts';
 import { modifyPrompt } from '../api/ownerAssist.ts';
 
 interface ChatLine {
@@ -37,7 +40,8 @@ export function AssistantPanel({ prompt, onPrompt }: { prompt: string; onPrompt:
       }
     } catch (error) {
       console.warn('prompt modification failed', error);
-      reply = t('agents:prompts.assistant.failed');
+      // A limit (the AI helpers' rate) is named with its value and the wait.
+      reply = isLimitRefusal(error) ? t(error.messageKey, error.params) : t('agents:prompts.assistant.failed');
     }
     setLines((l) => [...l, { role: 'assistant', text: reply }]);
     setBusy(false);
@@ -66,8 +70,9 @@ export function AssistantPanel({ prompt, onPrompt }: { prompt: string; onPrompt:
           value={instruction}
           placeholder={t('agents:prompts.assistant.placeholder')}
           aria-label={t('agents:prompts.assistant.placeholder')}
+          aria-describedby="assistant-instruction-counter"
           disabled={busy}
-          onValueChange={setInstruction}
+          onValueChange={(next) => setInstruction(keepWithinLimit(instruction, next, OWNER_ASSIST_LIMITS.instruction))}
         />
         <Button
           type="submit"
@@ -78,6 +83,12 @@ export function AssistantPanel({ prompt, onPrompt }: { prompt: string; onPrompt:
           disabled={instruction.trim() === ''}
         />
       </form>
+      <CharCounter
+        id="assistant-instruction-counter"
+        testId="assistant-instruction-counter"
+        value={instruction}
+        max={OWNER_ASSIST_LIMITS.instruction}
+      />
     </Card>
   );
 }

@@ -7,13 +7,13 @@ import {
   DialogBody,
   DialogFooter,
   FormGroup,
-  InputGroup,
   Intent,
   NonIdealState,
-  TextArea,
 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PROMPT_BACKUP_LIMITS } from '@contracts/field-limits.ts';
+import { LimitedInput, LimitedTextArea } from '../../../components/LimitedText.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { backupNameValid, type NewBackup, type PromptBackup } from '../api/promptBackups.ts';
 
@@ -65,22 +65,22 @@ export function CreateBackupDialog({
       >
         <DialogBody>
           <FormGroup label={t('agents:prompts.backup.name')} labelFor="backup-name">
-            <InputGroup
+            <LimitedInput
               id="backup-name"
               value={name}
-              maxLength={100}
+              max={PROMPT_BACKUP_LIMITS.name}
               autoFocus
               onValueChange={setName}
               disabled={busy}
             />
           </FormGroup>
           <FormGroup label={t('agents:prompts.backup.description')} labelFor="backup-description">
-            <TextArea
+            <LimitedTextArea
               id="backup-description"
               fill
               value={description}
-              maxLength={500}
-              onChange={(e) => setDescription(e.target.value)}
+              max={PROMPT_BACKUP_LIMITS.description}
+              onValueChange={setDescription}
               disabled={busy}
             />
           </FormGroup>

@@ -2,6 +2,8 @@ import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/cor
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canSubmit, loginFieldErrors, type LoginField, type LoginMode, type LoginValues } from '../loginForm.ts';
+import { CharCounter } from '../../../components/CharCounter.tsx';
+import { keepWithinLimit, PROFILE_LIMITS } from '@contracts/field-limits.ts';
 
 export interface EmailAuthFormProps {
   mode: LoginMode;
@@ -62,13 +64,23 @@ export function EmailAuthForm({
             leftIcon="person"
             placeholder={t('auth:login.namePlaceholder')}
             value={values.name}
-            onChange={set('name')}
+            // The profile keeps this many characters of the name.
+            onChange={(event) => {
+              const name = keepWithinLimit(values.name, event.target.value, PROFILE_LIMITS.name);
+              setValues((v) => ({ ...v, name }));
+            }}
             onBlur={leave('name')}
             intent={intentOf('name')}
             aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? 'login-name-error' : undefined}
+            aria-describedby={errors.name ? 'login-name-error login-name-counter' : 'login-name-counter'}
             disabled={busy}
             size="large"
+          />
+          <CharCounter
+            id="login-name-counter"
+            testId="login-name-counter"
+            value={values.name}
+            max={PROFILE_LIMITS.name}
           />
         </FormGroup>
       )}

@@ -1,12 +1,13 @@
 import { toJson } from '../../../lib/db-types.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { megabytes } from '@contracts/limit-refusal.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import { invalidFileError, removeStoredFiles, uploadPublicFile } from '../../../lib/storageUpload.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { AGENT_MEDIA_BUCKET } from '../../agents/api/agentDetail.ts';
 import { agentsKeys } from '../../agents/api/keys.ts';
-import { checkGalleryImage, galleryFileName, oembedUrl, youtubeThumbnail } from '../brandingModel.ts';
+import { checkGalleryImage, galleryFileName, IMAGE_MAX_BYTES, oembedUrl, youtubeThumbnail } from '../brandingModel.ts';
 
 /** What the branding editor loads: the agent's public identity, its branding and the card state. */
 export interface BrandingAgent {
@@ -113,13 +114,18 @@ export async function uploadGalleryImage(
   file: File,
 ): Promise<{ url: string; fileName: string }> {
   const problem = checkGalleryImage(file);
-  if (problem) throw invalidFileError(`image_${problem}`, `branding:media.errors.${problem}`);
+  if (problem)
+    throw invalidFileError(`image_${problem}`, `branding:media.errors.${problem}`, {
+      name: file.name,
+      megabytes: String(megabytes(IMAGE_MAX_BYTES)),
+    });
   const fileName = galleryFileName(file.name);
   const url = await uploadPublicFile({
     bucket: AGENT_MEDIA_BUCKET,
     path: galleryPath(agent, fileName),
     file,
     failureKey: 'branding:media.errors.uploadFailed',
+    maxBytes: IMAGE_MAX_BYTES,
   });
   return { url, fileName };
 }

@@ -43,8 +43,8 @@ export const brandingEn = {
   content: {
     headline: 'Headline',
     heroSubtitle: 'Hero subtitle',
+    aboutCounts: 'Formatting counts towards the limit.',
     about: 'About',
-    tooLong: 'At most {{max}} characters',
     editor: {
       bold: 'Bold',
       italic: 'Italic',
@@ -67,7 +67,7 @@ export const brandingEn = {
     cancel: 'Cancel',
     lastAlbum: 'The last album cannot be deleted',
     drop: 'Drop images here or click to choose',
-    dropHint: 'PNG, JPG, JPEG or GIF, up to 5 MB each',
+    dropHint: 'PNG, JPG, JPEG or GIF, up to {{megabytes, number}} MB each',
     uploading_one: 'Uploading 1 image…',
     uploading_other: 'Uploading {{count}} images…',
     empty: 'No images in this album yet',
@@ -75,7 +75,7 @@ export const brandingEn = {
     noAlbum: 'No album selected. Please create or select an album first.',
     errors: {
       wrongType: '{{name}}: only PNG, JPG, JPEG and GIF images are accepted',
-      tooLarge: '{{name}}: the image must be at most 5 MB',
+      tooLarge: '{{name}}: the image must be at most {{megabytes, number}} MB',
       uploadFailed: 'Failed to upload the image',
       removeFailed: 'Failed to delete the image from storage',
     },

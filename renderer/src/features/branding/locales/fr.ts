@@ -45,8 +45,8 @@ export const brandingFr: typeof brandingEn = {
   content: {
     headline: 'Titre',
     heroSubtitle: "Sous-titre d'accroche",
+    aboutCounts: 'La mise en forme compte dans la limite.',
     about: 'À propos',
-    tooLong: '{{max}} caractères au maximum',
     editor: {
       bold: 'Gras',
       italic: 'Italique',
@@ -69,7 +69,7 @@ export const brandingFr: typeof brandingEn = {
     cancel: 'Annuler',
     lastAlbum: 'Le dernier album ne peut pas être supprimé',
     drop: 'Déposez des images ici ou cliquez pour choisir',
-    dropHint: "PNG, JPG, JPEG ou GIF, jusqu'à 5 Mo chacune",
+    dropHint: "PNG, JPG, JPEG ou GIF, jusqu'à {{megabytes, number}} Mo chacune",
     uploading_one: "Envoi d'une image…",
     uploading_other: 'Envoi de {{count}} images…',
     empty: "Pas encore d'images dans cet album",
@@ -77,7 +77,7 @@ export const brandingFr: typeof brandingEn = {
     noAlbum: "Aucun album sélectionné. Veuillez d'abord créer ou sélectionner un album.",
     errors: {
       wrongType: '{{name}} : seules les images PNG, JPG, JPEG et GIF sont acceptées',
-      tooLarge: "{{name}} : l'image ne doit pas dépasser 5 Mo",
+      tooLarge: "{{name}} : l'image ne doit pas dépasser {{megabytes, number}} Mo",
       uploadFailed: "Échec de l'envoi de l'image",
       removeFailed: "Échec de la suppression de l'image du stockage",
     },

@@ -14,8 +14,12 @@ import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/toaster.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import { uploadGalleryImage } from '../api/brandingApi.ts';
-import { addAlbum, canDeleteAlbum, checkGalleryImage, newId, type Album } from '../brandingModel.ts';
+import { megabytes } from '@contracts/limit-refusal.ts';
+import { addAlbum, canDeleteAlbum, checkGalleryImage, IMAGE_MAX_BYTES, newId, type Album } from '../brandingModel.ts';
 import type { TabProps } from './types.ts';
+import { CharCounter } from '../../../components/CharCounter.tsx';
+import { keepWithinLimit } from '@contracts/field-limits.ts';
+import { BRANDING_LIST_LIMITS } from '@contracts/branding.ts';
 
 /**
  * Albums of images: drag-and-drop or chosen files go to storage at once
@@ -49,7 +53,8 @@ export function MediaTab({ form, onChange, agent }: TabProps & { agent: { id: st
     const albumId = selected.id;
     const accepted = files.filter((file) => {
       const problem = checkGalleryImage(file);
-      if (problem) warn(t(`branding:media.errors.${problem}`, { name: file.name }));
+      if (problem)
+        warn(t(`branding:media.errors.${problem}`, { name: file.name, megabytes: megabytes(IMAGE_MAX_BYTES) }));
       return !problem;
     });
     setUploading((n) => n + accepted.length);
@@ -96,9 +101,10 @@ export function MediaTab({ form, onChange, agent }: TabProps & { agent: { id: st
         <ControlGroup fill>
           <InputGroup
             aria-label={t('branding:media.newAlbum')}
+            aria-describedby="album-name-counter"
             placeholder={t('branding:media.newAlbum')}
             value={newName}
-            onValueChange={setNewName}
+            onValueChange={(name) => setNewName(keepWithinLimit(newName, name, BRANDING_LIST_LIMITS.albumName))}
             onKeyDown={(e) => {
               if (e.key === 'Enter') create();
             }}
@@ -111,6 +117,12 @@ export function MediaTab({ form, onChange, agent }: TabProps & { agent: { id: st
             onClick={create}
           />
         </ControlGroup>
+        <CharCounter
+          id="album-name-counter"
+          testId="album-name-counter"
+          value={newName}
+          max={BRANDING_LIST_LIMITS.albumName}
+        />
       </div>
       <div className="branding-album">
         {selected && (
@@ -151,7 +163,7 @@ export function MediaTab({ form, onChange, agent }: TabProps & { agent: { id: st
           />
           {uploading > 0 ? <Spinner size={20} /> : null}
           <span>{uploading > 0 ? t('branding:media.uploading', { count: uploading }) : t('branding:media.drop')}</span>
-          <small>{t('branding:media.dropHint')}</small>
+          <small>{t('branding:media.dropHint', { megabytes: megabytes(IMAGE_MAX_BYTES) })}</small>
         </label>
         {!selected ? (
           <NonIdealState icon="folder-open" description={t('branding:media.noAlbum')} />

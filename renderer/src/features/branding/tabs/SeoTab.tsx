@@ -1,4 +1,4 @@
-import { FormGroup, H5, InputGroup, TextArea } from '@blueprintjs/core';
+import { FormGroup, H5 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import {
   lengthBar,
@@ -9,6 +9,7 @@ import {
   type BrandingForm,
 } from '../brandingModel.ts';
 import type { TabProps } from './types.ts';
+import { LimitedInput, LimitedTextArea } from '../../../components/LimitedText.tsx';
 
 type Rule = { max: number; optimalMin: number; optimalMax: number };
 
@@ -22,7 +23,7 @@ function LengthMeter({ text, rule, testId }: { text: string; rule: Rule; testId:
         <div className={`seo-meter-fill seo-${bar.level}`} style={{ width: `${bar.percent}%` }} />
       </div>
       <span className="seo-meter-text">
-        {text.length}/{rule.max} · {t(`branding:seo.level.${bar.level}`)} ·{' '}
+        {t(`branding:seo.level.${bar.level}`)} ·{' '}
         {t('branding:seo.optimal', { min: rule.optimalMin, max: rule.optimalMax })}
       </span>
     </div>
@@ -46,18 +47,12 @@ function Field({
   onChange: (v: string) => void;
   children?: React.ReactNode;
 }) {
-  const over = value.length > max;
   return (
-    <FormGroup
-      label={label}
-      labelFor={id}
-      labelInfo={<span className={over ? 'branding-count over' : 'branding-count'}>{`${value.length}/${max}`}</span>}
-      intent={over ? 'danger' : 'none'}
-    >
+    <FormGroup label={label} labelFor={id}>
       {multiline ? (
-        <TextArea id={id} value={value} fill rows={3} onChange={(e) => onChange(e.target.value)} />
+        <LimitedTextArea id={id} value={value} max={max} fill rows={3} onValueChange={onChange} />
       ) : (
-        <InputGroup id={id} value={value} onValueChange={onChange} />
+        <LimitedInput id={id} value={value} max={max} onValueChange={onChange} />
       )}
       {children}
     </FormGroup>

@@ -1,4 +1,4 @@
-import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../../components/toaster.ts';
 import {
@@ -12,6 +12,8 @@ import {
   type SocialNetwork,
 } from '../brandingModel.ts';
 import type { TabProps } from './types.ts';
+import { LimitedInput } from '../../../components/LimitedText.tsx';
+import { BRANDING_LIST_LIMITS } from '@contracts/branding.ts';
 
 /** Up to five social links; picking a network fills its base URL. */
 export function SocialTab({ form, onChange }: TabProps) {
@@ -58,9 +60,10 @@ export function SocialTab({ form, onChange }: TabProps) {
               intent={problem ? 'danger' : 'none'}
               helperText={problem ? t(`branding:social.${problem}`) : undefined}
             >
-              <InputGroup
+              <LimitedInput
                 id={`social-url-${i}`}
                 value={link.url}
+                max={BRANDING_LIST_LIMITS.url}
                 intent={problem ? 'danger' : 'none'}
                 onValueChange={(url) => set(links.map((l, j) => (j === i ? { ...l, url } : l)))}
               />

@@ -5,6 +5,8 @@ import { toaster } from '../../../components/toaster.ts';
 import { fetchVideoMetadata } from '../api/brandingApi.ts';
 import { checkVideoLink, MAX_VIDEOS, type VideoLink } from '../brandingModel.ts';
 import type { TabProps } from './types.ts';
+import { LimitedInput } from '../../../components/LimitedText.tsx';
+import { BRANDING_LIST_LIMITS } from '@contracts/branding.ts';
 
 /**
  * Up to ten YouTube videos: the link must carry an 11-character id; title, thumbnail
@@ -76,16 +78,20 @@ export function VideosTab({ form, onChange }: TabProps) {
           )}
           <div className="branding-grow">
             {fetching === video.id && <Spinner size={16} aria-label={t('branding:videos.fetching')} />}
-            <InputGroup
+            <LimitedInput
+              id={`video-title-${video.id}`}
               aria-label={t('branding:videos.title')}
               placeholder={t('branding:videos.title')}
               value={video.title}
+              max={BRANDING_LIST_LIMITS.videoTitle}
               onValueChange={(title) => update(video.id, { title })}
             />
-            <InputGroup
+            <LimitedInput
+              id={`video-author-${video.id}`}
               aria-label={t('branding:videos.author')}
               placeholder={t('branding:videos.author')}
               value={video.authorName}
+              max={BRANDING_LIST_LIMITS.videoAuthor}
               onValueChange={(authorName) => update(video.id, { authorName })}
             />
           </div>

@@ -2,6 +2,8 @@ import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGrou
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { webhookUrlProblem, type Connector } from '../connectorModel.ts';
+import { LimitedInput } from '../../../components/LimitedText.tsx';
+import { WEBHOOK_URL_MAX } from '@contracts/integrations.ts';
 
 export interface ConnectorDialogProps {
   connector: Connector;
@@ -48,11 +50,12 @@ export function ConnectorDialog({ connector, isOpen, saving, signingSecret, onCl
             intent={showProblem ? Intent.DANGER : Intent.NONE}
             helperText={showProblem ? t(`connectors:dialog.${problem}`) : t('connectors:dialog.urlHelp')}
           >
-            <InputGroup
+            <LimitedInput
               id={inputId}
               type="url"
               autoFocus
               value={url}
+              max={WEBHOOK_URL_MAX}
               placeholder={t(`connectors:${connector.kind}.placeholder`)}
               intent={showProblem ? Intent.DANGER : Intent.NONE}
               onValueChange={setUrl}

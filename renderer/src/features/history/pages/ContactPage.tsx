@@ -1,4 +1,4 @@
-import { Button, Card, Classes, FormGroup, H2, H4, Intent, NonIdealState, TextArea } from '@blueprintjs/core';
+import { Button, Card, Classes, FormGroup, H2, H4, Intent, NonIdealState } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -11,6 +11,8 @@ import { useContactTimelineQuery } from '../api/timeline.ts';
 import { contactDisplayName } from '../components/ContactCardView.tsx';
 import { ContactTimeline } from '../components/ContactTimeline.tsx';
 import './history.css';
+import { LimitedTextArea } from '../../../components/LimitedText.tsx';
+import { CONTACT_LIMITS } from '@contracts/field-limits.ts';
 
 /** /contacts/{id}: the person, their favourite flag and notes, and their timeline on every channel. */
 export function ContactPage() {
@@ -80,14 +82,14 @@ function ContactDetails({ contact }: { contact: Contact }) {
             }}
           >
             <FormGroup label={t('history:contact.notes')} labelFor="contact-notes">
-              <TextArea
+              <LimitedTextArea
                 id="contact-notes"
                 fill
                 rows={5}
-                maxLength={5000}
+                max={CONTACT_LIMITS.notes}
                 placeholder={t('history:contact.notesPlaceholder')}
                 value={notes}
-                onChange={(e) => setNotes(e.target.value)}
+                onValueChange={setNotes}
               />
             </FormGroup>
             <Button

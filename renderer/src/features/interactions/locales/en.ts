@@ -47,7 +47,7 @@ export const interactionsEn = {
     addInstruction: 'Add instruction',
     removeInstruction: 'Remove instruction',
     document: 'Document',
-    documentHelp: 'PDF, DOC, DOCX, TXT, PNG, JPG or JPEG, 10 MB at most.',
+    documentHelp: 'PDF, DOC, DOCX, TXT, PNG, JPG or JPEG, {{megabytes, number}} MB at most.',
     chooseFile: 'Choose a file…',
     replaceFile: 'Replace file…',
     uploading: 'Uploading…',
@@ -77,7 +77,7 @@ export const interactionsEn = {
   },
   errors: {
     fileType: 'Unsupported file type',
-    fileSize: 'The file must not exceed 10MB',
+    fileSize: 'The file is larger than the limit of {{megabytes, number}} MB',
     uploadFailed: 'The upload failed. Please try again.',
   },
 };

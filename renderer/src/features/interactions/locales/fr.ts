@@ -49,7 +49,7 @@ export const interactionsFr: typeof interactionsEn = {
     addInstruction: 'Ajouter une instruction',
     removeInstruction: "Supprimer l'instruction",
     document: 'Document',
-    documentHelp: 'PDF, DOC, DOCX, TXT, PNG, JPG ou JPEG, 10 Mo maximum.',
+    documentHelp: 'PDF, DOC, DOCX, TXT, PNG, JPG ou JPEG, {{megabytes, number}} Mo maximum.',
     chooseFile: 'Choisir un fichier…',
     replaceFile: 'Remplacer le fichier…',
     uploading: 'Téléversement…',
@@ -79,7 +79,7 @@ export const interactionsFr: typeof interactionsEn = {
   },
   errors: {
     fileType: 'Type de fichier non supporté',
-    fileSize: 'Le fichier ne doit pas dépasser 10MB',
+    fileSize: 'Le fichier dépasse la limite de {{megabytes, number}} Mo',
     uploadFailed: "Échec de l'upload. Veuillez réessayer.",
   },
 };

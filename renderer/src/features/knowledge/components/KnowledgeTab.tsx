@@ -11,7 +11,12 @@ import {
   type KnowledgeDocument,
 } from '../api/knowledgeDocuments.ts';
 import { KnowledgeError } from '../api/knowledgeError.ts';
-import { KNOWLEDGE_ACCEPT, checkKnowledgeFile, splitDuplicateFiles } from '../knowledgeFiles.ts';
+import {
+  KNOWLEDGE_ACCEPT,
+  KNOWLEDGE_MAX_MEGABYTES,
+  checkKnowledgeFile,
+  splitDuplicateFiles,
+} from '../knowledgeFiles.ts';
 import { KnowledgeList, uploadsWithoutRow, type PendingUpload } from './KnowledgeList.tsx';
 import './knowledge.css';
 
@@ -44,10 +49,12 @@ export function KnowledgeTab({ agentId }: KnowledgeTabProps) {
   const showError = (error: unknown) => {
     const known =
       error instanceof KnowledgeError ? error : new KnowledgeError('uploadFailed', { status: String(error) });
-    const message = t(known.messageKey, known.params);
+    // Size refusals name the limit, the one the server checks.
+    const limit = { megabytes: KNOWLEDGE_MAX_MEGABYTES };
+    const message = t(known.messageKey, { ...limit, ...known.params });
     // The server's reason in the owner's language when the console knows its code; else as sent.
     const reasonKey = known.reasonKey;
-    const reason = reasonKey && i18n.exists(reasonKey) ? t(reasonKey) : known.reason;
+    const reason = reasonKey && i18n.exists(reasonKey) ? t(reasonKey, limit) : known.reason;
     toaster.show({
       intent: Intent.DANGER,
       icon: 'error',
@@ -122,7 +129,7 @@ export function KnowledgeTab({ agentId }: KnowledgeTabProps) {
     <div className="knowledge-tab">
       <div>
         <H4>{t('knowledge:title')}</H4>
-        <p className={Classes.TEXT_MUTED}>{t('knowledge:intro')}</p>
+        <p className={Classes.TEXT_MUTED}>{t('knowledge:intro', { megabytes: KNOWLEDGE_MAX_MEGABYTES })}</p>
       </div>
       <div
         className={`knowledge-drop${dragging ? ' is-dragging' : ''}`}

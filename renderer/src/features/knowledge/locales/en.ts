@@ -2,7 +2,7 @@
 export const knowledgeEn = {
   tab: 'Knowledge',
   title: 'Knowledge base',
-  intro: 'Documents your agent answers from. PDF, DOCX, CSV and TXT, up to 10 MB each.',
+  intro: 'Documents your agent answers from. PDF, DOCX, CSV and TXT, up to {{megabytes, number}} MB each.',
   choose: 'Add documents',
   dropHint: 'Drop files here or choose them',
   browse: 'Browse',
@@ -45,7 +45,7 @@ export const knowledgeEn = {
   reingested: '“{{file}}” was processed again.',
   errors: {
     unsupportedType: 'Unsupported file type: {{file}}. Use PDF, DOCX, CSV or TXT.',
-    tooLarge: 'The file must not exceed 10MB: {{file}}.',
+    tooLarge: 'The file is larger than the limit of {{megabytes, number}} MB: {{file}}.',
     empty: 'The file is empty: {{file}}.',
     missingAgent: 'The agent ID is missing. Cannot upload.',
     noUploadUrl: 'Could not get an upload URL.',
@@ -63,7 +63,7 @@ export const knowledgeEn = {
     file_not_found: 'The file was not found in storage; upload it again.',
     document_not_found: 'This document no longer exists.',
     invalid_path: 'The file was stored in the wrong place; upload it again.',
-    file_too_large: 'Knowledge files must be at most 10 MB.',
+    file_too_large: 'Knowledge files must be at most {{megabytes, number}} MB.',
     empty_file: 'The file is empty.',
     unsupported_file_type: 'Only PDF, DOCX, CSV and TXT files can be added to the knowledge base.',
     file_type_mismatch: 'The file’s type does not match its name. Only PDF, DOCX, CSV and TXT files are accepted.',

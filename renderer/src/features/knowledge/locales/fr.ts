@@ -3,7 +3,8 @@ import type { knowledgeEn } from './en.ts';
 export const knowledgeFr: typeof knowledgeEn = {
   tab: 'Connaissances',
   title: 'Base de connaissances',
-  intro: 'Les documents dont votre agent se sert pour répondre. PDF, DOCX, CSV et TXT, 10 Mo maximum chacun.',
+  intro:
+    'Les documents dont votre agent se sert pour répondre. PDF, DOCX, CSV et TXT, {{megabytes, number}} Mo maximum chacun.',
   choose: 'Ajouter des documents',
   dropHint: 'Déposez des fichiers ici ou choisissez-les',
   browse: 'Parcourir',
@@ -46,7 +47,7 @@ export const knowledgeFr: typeof knowledgeEn = {
   reingested: '« {{file}} » a été traité à nouveau.',
   errors: {
     unsupportedType: 'Type de fichier non supporté : {{file}}. Utilisez PDF, DOCX, CSV ou TXT.',
-    tooLarge: 'Le fichier ne doit pas dépasser 10MB : {{file}}.',
+    tooLarge: 'Le fichier dépasse la limite de {{megabytes, number}} Mo : {{file}}.',
     empty: 'Le fichier est vide : {{file}}.',
     missingAgent: "L'ID de l'agent est manquant. Impossible de téléverser.",
     noUploadUrl: "Impossible d'obtenir une URL d'upload.",
@@ -63,7 +64,7 @@ export const knowledgeFr: typeof knowledgeEn = {
     file_not_found: 'Le fichier est introuvable dans le stockage ; envoyez-le à nouveau.',
     document_not_found: 'Ce document n’existe plus.',
     invalid_path: 'Le fichier a été rangé au mauvais endroit ; envoyez-le à nouveau.',
-    file_too_large: 'Les fichiers de connaissances ne doivent pas dépasser 10 Mo.',
+    file_too_large: 'Les fichiers de connaissances ne doivent pas dépasser {{megabytes, number}} Mo.',
     empty_file: 'Le fichier est vide.',
     unsupported_file_type: 'Seuls les fichiers PDF, DOCX, CSV et TXT peuvent être ajoutés à la base de connaissances.',
     file_type_mismatch:

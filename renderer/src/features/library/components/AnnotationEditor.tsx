@@ -1,15 +1,4 @@
-import {
-  Button,
-  Callout,
-  Classes,
-  FormGroup,
-  H5,
-  HTMLSelect,
-  Intent,
-  Tag,
-  TagInput,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, Callout, Classes, FormGroup, H5, HTMLSelect, Intent, Tag, TagInput } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -25,6 +14,7 @@ import {
 import { formatDate } from '../../../lib/dates.ts';
 import type { AnnotationInput, AnnotationState } from '../api/desktopLibrary.ts';
 import { syncIntent } from './LibraryTable.tsx';
+import { LimitedTextArea } from '../../../components/LimitedText.tsx';
 
 const scores = Array.from({ length: RUBRIC_MAX - RUBRIC_MIN + 1 }, (_, i) => RUBRIC_MIN + i);
 
@@ -80,16 +70,23 @@ export function AnnotationEditor({
         />
       )}
       <FormGroup label={t('library:annotation.notes')} labelFor="library-notes">
-        <TextArea
+        <LimitedTextArea
           id="library-notes"
           fill
           rows={4}
-          maxLength={ANNOTATION_NOTES_MAX}
+          max={ANNOTATION_NOTES_MAX}
           value={notes}
-          onChange={(e) => setNotes(e.currentTarget.value)}
+          onValueChange={setNotes}
         />
       </FormGroup>
-      <FormGroup label={t('library:annotation.tags')} helperText={t('library:annotation.tagsHint')}>
+      <FormGroup
+        label={t('library:annotation.tags')}
+        helperText={t('library:annotation.tagsHint', {
+          count: tags.length,
+          max: ANNOTATION_TAGS_MAX,
+          length: ANNOTATION_TAG_MAX_LENGTH,
+        })}
+      >
         <TagInput
           values={tags}
           onAdd={addTags}

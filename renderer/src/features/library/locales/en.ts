@@ -83,7 +83,7 @@ export const libraryEn = {
     title: 'Notes and quality',
     notes: 'Notes',
     tags: 'Tags',
-    tagsHint: 'Press Enter after each tag.',
+    tagsHint: 'Press Enter after each tag: {{count}} of {{max}} tags, {{length}} characters each at most.',
     rubric: 'Quality rubric',
     criteria: {
       greeting: 'Greeting',

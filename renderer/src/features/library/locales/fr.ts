@@ -86,7 +86,8 @@ export const libraryFr: typeof libraryEn = {
     title: 'Notes et qualité',
     notes: 'Notes',
     tags: 'Étiquettes',
-    tagsHint: 'Appuyez sur Entrée après chaque étiquette.',
+    tagsHint:
+      'Appuyez sur Entrée après chaque étiquette : {{count}} sur {{max}} étiquettes, {{length}} caractères au plus chacune.',
     rubric: 'Grille de qualité',
     criteria: {
       greeting: 'Accueil',

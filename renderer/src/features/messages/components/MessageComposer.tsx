@@ -1,4 +1,4 @@
-import { Button, Callout, Intent, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Intent } from '@blueprintjs/core';
 import {
   renderTemplate,
   WHATSAPP_WINDOW_MS,
@@ -14,6 +14,8 @@ import type { QueryLike } from '../../../components/queryView.ts';
 import type { AppError } from '../../../errors/appError.ts';
 import { failureText } from '../model.ts';
 import { TemplatePicker } from './TemplatePicker.tsx';
+import { LimitedTextArea } from '../../../components/LimitedText.tsx';
+import { OWNER_MESSAGE_MAX } from '@contracts/whatsapp.ts';
 
 /** What the last send came to: WhatsApp's answer (sent, or not and why) or a failed request. */
 export type SendOutcome = { kind: 'answer'; answer: OwnerSendAnswer } | { kind: 'error'; error: AppError } | null;
@@ -59,14 +61,15 @@ export function MessageComposer(props: MessageComposerProps) {
     <section className="wa-composer" aria-label={t('messages:composer.label')} data-testid="wa-composer">
       {open ? (
         <div className="wa-composer-text">
-          <TextArea
+          <LimitedTextArea
+            id="wa-composer-text"
             aria-label={t('messages:composer.label')}
             placeholder={t('messages:composer.placeholder')}
             value={text}
-            maxLength={4000}
+            max={OWNER_MESSAGE_MAX}
             fill
             autoResize
-            onChange={(event) => setText(event.currentTarget.value)}
+            onValueChange={setText}
             onKeyDown={(event) => {
               if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void sendText();
             }}

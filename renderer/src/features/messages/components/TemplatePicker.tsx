@@ -1,7 +1,8 @@
-import { Button, Classes, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
-import type { TemplateChoice, WhatsAppTemplate } from '@contracts/whatsapp.ts';
+import { Button, Classes, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
+import { TEMPLATE_VARIABLE_MAX, type TemplateChoice, type WhatsAppTemplate } from '@contracts/whatsapp.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LimitedInput } from '../../../components/LimitedText.tsx';
 
 export interface TemplatePickerProps {
   /** The approved templates of the agent's sender (never empty here: the container draws that state). */
@@ -76,14 +77,11 @@ export function TemplatePicker({
       {template && <p className={Classes.TEXT_MUTED}>{template.body}</p>}
       {keys.map((key) => (
         <FormGroup key={key} label={t('messages:template.variable', { n: key })} labelFor={`${idPrefix}-var-${key}`}>
-          <InputGroup
+          <LimitedInput
             id={`${idPrefix}-var-${key}`}
             value={values[key] ?? ''}
-            maxLength={1000}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setValues((current) => ({ ...current, [key]: value }));
-            }}
+            max={TEMPLATE_VARIABLE_MAX}
+            onValueChange={(value) => setValues((current) => ({ ...current, [key]: value }))}
           />
         </FormGroup>
       ))}

@@ -11,7 +11,16 @@ import {
 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PACK_CRM, PACK_SUPPORT, PACK_TIERS, UNLIMITED, parsePackField, type PackInput } from '@contracts/packs.ts';
+import {
+  PACK_CRM,
+  PACK_NAME_MAX,
+  PACK_SUPPORT,
+  PACK_TIERS,
+  UNLIMITED,
+  parsePackField,
+  type PackInput,
+} from '@contracts/packs.ts';
+import { LimitedInput } from '../../../components/LimitedText.tsx';
 
 export interface PackDialogProps {
   /** The pack being edited, or a new pack's defaults. */
@@ -90,10 +99,10 @@ export function PackDialog({ pack, isNew, onConfirm, onClose }: PackDialogProps)
     <Dialog isOpen onClose={onClose} title={t(isNew ? 'packs:form.addTitle' : 'packs:form.editTitle')}>
       <DialogBody>
         <FormGroup label={t('packs:form.name')} labelFor="pack-name">
-          <InputGroup
+          <LimitedInput
             id="pack-name"
             value={draft.name}
-            maxLength={100}
+            max={PACK_NAME_MAX}
             onValueChange={(name) => setDraft((d) => ({ ...d, name }))}
           />
         </FormGroup>

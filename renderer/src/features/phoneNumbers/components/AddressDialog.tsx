@@ -1,7 +1,8 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
-import { addressInputSchema, type AddressInput } from '@contracts/phone-numbers.ts';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Intent } from '@blueprintjs/core';
+import { ADDRESS_LIMITS, addressInputSchema, type AddressInput } from '@contracts/phone-numbers.ts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LimitedInput } from '../../../components/LimitedText.tsx';
 
 const FIELDS = ['customerName', 'street', 'city', 'region', 'postalCode', 'isoCountry', 'friendlyName'] as const;
 type Field = (typeof FIELDS)[number];
@@ -62,9 +63,10 @@ export function AddressDialog(props: {
                 intent={errors[field] ? Intent.DANGER : Intent.NONE}
                 helperText={errors[field]}
               >
-                <InputGroup
+                <LimitedInput
                   id={`address-${field}`}
                   value={values[field]}
+                  max={ADDRESS_LIMITS[field]}
                   intent={errors[field] ? Intent.DANGER : Intent.NONE}
                   onValueChange={(value) => setValues((v) => ({ ...v, [field]: value }))}
                 />

@@ -9,9 +9,10 @@ import {
   InputGroup,
   Intent,
 } from '@blueprintjs/core';
-import { callerIdInputSchema, type CallerIdInput } from '@contracts/phone-numbers.ts';
+import { CALLER_ID_NAME_MAX, callerIdInputSchema, type CallerIdInput } from '@contracts/phone-numbers.ts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LimitedInput } from '../../../components/LimitedText.tsx';
 
 /**
  * Adding a caller ID: the number (E.164, the contract's schema), then the code Twilio's
@@ -76,7 +77,12 @@ export function CallerIdDialog(props: {
               />
             </FormGroup>
             <FormGroup label={t('numbers:callerIds.friendlyName')} labelFor="caller-id-name">
-              <InputGroup id="caller-id-name" value={friendlyName} onValueChange={setFriendlyName} />
+              <LimitedInput
+                id="caller-id-name"
+                value={friendlyName}
+                max={CALLER_ID_NAME_MAX}
+                onValueChange={setFriendlyName}
+              />
             </FormGroup>
           </DialogBody>
           <DialogFooter

@@ -2,6 +2,8 @@ import { Button, Card, Classes, FileInput, FormGroup, InputGroup, Intent, Tag } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../auth/api/profile.ts';
+import { LimitedInput } from '../../../components/LimitedText.tsx';
+import { PROFILE_LIMITS } from '@contracts/field-limits.ts';
 
 export interface ProfileTabProps {
   profile: Profile;
@@ -82,7 +84,7 @@ export function ProfileTab({
         }}
       >
         <FormGroup label={t('profile:profile.name')} labelFor="profile-name">
-          <InputGroup id="profile-name" value={name} maxLength={200} onValueChange={setName} />
+          <LimitedInput id="profile-name" value={name} max={PROFILE_LIMITS.name} onValueChange={setName} />
         </FormGroup>
         <FormGroup label={t('profile:profile.email')} labelFor="profile-email">
           <InputGroup id="profile-email" value={profile.email} readOnly />

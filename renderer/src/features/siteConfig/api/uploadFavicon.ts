@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { megabytes } from '@contracts/limit-refusal.ts';
 import { FAVICON_BUCKET, FAVICON_MAX_BYTES, FAVICON_TYPES } from '@contracts/site-seo.ts';
 import { invalidFileError, uploadPublicFile } from '../../../lib/storageUpload.ts';
 
@@ -6,7 +7,10 @@ import { invalidFileError, uploadPublicFile } from '../../../lib/storageUpload.t
 export async function uploadFavicon(file: File): Promise<string> {
   if (!(FAVICON_TYPES as readonly string[]).includes(file.type))
     throw invalidFileError('invalid_type', 'siteConfig:errors.faviconType');
-  if (file.size > FAVICON_MAX_BYTES) throw invalidFileError('too_large', 'siteConfig:errors.faviconSize');
+  if (file.size > FAVICON_MAX_BYTES)
+    throw invalidFileError('too_large', 'siteConfig:errors.faviconSize', {
+      megabytes: String(megabytes(FAVICON_MAX_BYTES)),
+    });
   const extension =
     file.name
       .split('.')
@@ -18,6 +22,7 @@ export async function uploadFavicon(file: File): Promise<string> {
     path: `favicon/${Date.now()}.${extension}`,
     file,
     failureKey: 'siteConfig:errors.faviconUpload',
+    maxBytes: FAVICON_MAX_BYTES,
   });
 }
 

@@ -21,7 +21,7 @@ export const siteConfigEn = {
     twitter_image: 'Twitter image URL',
     favicon: 'Favicon URL',
     faviconUpload: 'Upload a favicon',
-    faviconHelp: 'PNG, ICO, JPEG, GIF or WebP, at most 1 MB',
+    faviconHelp: 'PNG, ICO, JPEG, GIF or WebP, at most {{megabytes, number}} MB',
     faviconPreview: 'Current favicon',
     chooseFile: 'Choose file...',
   },
@@ -30,7 +30,7 @@ export const siteConfigEn = {
     save: 'Failed to save site configuration',
     invalid: 'Image and favicon addresses must start with http:// or https://.',
     faviconType: 'The favicon must be a PNG, ICO, JPEG, GIF or WebP image.',
-    faviconSize: 'The favicon must be at most 1 MB.',
+    faviconSize: 'The favicon must be at most {{megabytes, number}} MB.',
     faviconUpload: 'The favicon could not be uploaded: {{message}}',
   },
 };

@@ -23,7 +23,7 @@ export const siteConfigFr: typeof siteConfigEn = {
     twitter_image: "URL de l'image Twitter",
     favicon: 'URL du favicon',
     faviconUpload: 'Envoyer un favicon',
-    faviconHelp: 'PNG, ICO, JPEG, GIF ou WebP, 1 Mo au plus',
+    faviconHelp: 'PNG, ICO, JPEG, GIF ou WebP, {{megabytes, number}} Mo au plus',
     faviconPreview: 'Favicon actuel',
     chooseFile: 'Choisir un fichier...',
   },
@@ -32,7 +32,7 @@ export const siteConfigFr: typeof siteConfigEn = {
     save: "Impossible d'enregistrer la configuration du site",
     invalid: 'Les adresses des images et du favicon doivent commencer par http:// ou https://.',
     faviconType: 'Le favicon doit être une image PNG, ICO, JPEG, GIF ou WebP.',
-    faviconSize: 'Le favicon doit faire 1 Mo au plus.',
+    faviconSize: 'Le favicon doit faire {{megabytes, number}} Mo au plus.',
     faviconUpload: "Le favicon n'a pas pu être envoyé : {{message}}",
   },
 };

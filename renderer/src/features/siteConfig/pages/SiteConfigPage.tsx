@@ -1,19 +1,8 @@
-import {
-  Button,
-  Callout,
-  FileInput,
-  FormGroup,
-  H2,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-  Tab,
-  Tabs,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, Callout, FileInput, FormGroup, H2, HTMLSelect, Intent, Tab, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SITE_SEO_LIMITS, TWITTER_CARDS, siteSeoSchema, type SiteSeo } from '@contracts/site-seo.ts';
+import { megabytes } from '@contracts/limit-refusal.ts';
+import { FAVICON_MAX_BYTES, SITE_SEO_LIMITS, TWITTER_CARDS, siteSeoSchema, type SiteSeo } from '@contracts/site-seo.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { UnsavedChangesGuard } from '../../../components/UnsavedChangesGuard.tsx';
 import { toaster } from '../../../components/toaster.ts';
@@ -21,6 +10,7 @@ import { toAppError } from '../../../errors/appError.ts';
 import { useSiteConfigQuery } from '../api/getSiteConfig.ts';
 import { useSaveSiteConfigMutation } from '../api/saveSiteConfig.ts';
 import { useUploadFaviconMutation } from '../api/uploadFavicon.ts';
+import { LimitedInput, LimitedTextArea } from '../../../components/LimitedText.tsx';
 
 type TextField = Exclude<keyof SiteSeo, 'twitter_card'>;
 
@@ -51,14 +41,10 @@ function SiteConfigForm({ saved }: { saved: SiteSeo }) {
     setDraft((d) => ({ ...d, [field]: value === '' ? null : value }));
   const text = (field: TextField, max: number, multiline = false) => {
     const value = draft[field] ?? '';
-    const props = { id: `seo-${field}`, value, maxLength: max };
+    const props = { id: `seo-${field}`, value, max, onValueChange: set(field) };
     return (
-      <FormGroup label={t(`siteConfig:fields.${field}`)} labelFor={props.id} helperText={`${value.length}/${max}`}>
-        {multiline ? (
-          <TextArea {...props} fill onChange={(e) => set(field)(e.currentTarget.value)} />
-        ) : (
-          <InputGroup {...props} onValueChange={set(field)} />
-        )}
+      <FormGroup label={t(`siteConfig:fields.${field}`)} labelFor={props.id}>
+        {multiline ? <LimitedTextArea {...props} fill /> : <LimitedInput {...props} />}
       </FormGroup>
     );
   };
@@ -129,7 +115,10 @@ function SiteConfigForm({ saved }: { saved: SiteSeo }) {
               {draft.favicon && (
                 <img src={draft.favicon} alt={t('siteConfig:fields.faviconPreview')} width={32} height={32} />
               )}
-              <FormGroup label={t('siteConfig:fields.faviconUpload')} helperText={t('siteConfig:fields.faviconHelp')}>
+              <FormGroup
+                label={t('siteConfig:fields.faviconUpload')}
+                helperText={t('siteConfig:fields.faviconHelp', { megabytes: megabytes(FAVICON_MAX_BYTES) })}
+              >
                 <FileInput
                   text={upload.isPending ? t('siteConfig:page.uploading') : t('siteConfig:fields.chooseFile')}
                   inputProps={{

@@ -1,6 +1,9 @@
 import { Callout, ControlGroup, FormGroup, H3, Icon, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { typedSubdomain } from '@contracts/subdomain.ts';
+import { AGENT_LIMITS } from '@contracts/field-limits.ts';
+import { SUBDOMAIN_MAX_LENGTH, typedSubdomain } from '@contracts/subdomain.ts';
+import { CharCounter } from '../../../../components/CharCounter.tsx';
+import { LimitedInput } from '../../../../components/LimitedText.tsx';
 import {
   basicInfoProblems,
   subdomainError,
@@ -39,10 +42,11 @@ export function BasicInfoStep({
         intent={message ? Intent.DANGER : Intent.NONE}
         helperText={message ? <span data-testid={`wizard-${key}-error`}>{t(message.key, message.values)}</span> : null}
       >
-        <InputGroup
+        <LimitedInput
           id={`wizard-${key}`}
           type={type}
           value={draft[key]}
+          max={AGENT_LIMITS[key]}
           intent={message ? Intent.DANGER : Intent.NONE}
           onValueChange={(value) => onChange((d: WizardDraft) => ({ ...d, [key]: value }))}
         />
@@ -78,15 +82,23 @@ export function BasicInfoStep({
         intent={error ? Intent.DANGER : Intent.NONE}
       >
         <ControlGroup fill>
+          {/* Typing keeps the value to the subdomain's characters and its maximum length. */}
           <InputGroup
             id="wizard-subdomain"
             value={draft.subdomain}
             intent={error ? Intent.DANGER : Intent.NONE}
             autoComplete="off"
+            aria-describedby="wizard-subdomain-counter"
             onValueChange={(value) => onChange((d) => ({ ...d, subdomain: typedSubdomain(value) }))}
           />
           <span className="wizard-subdomain-suffix">.{host}</span>
         </ControlGroup>
+        <CharCounter
+          id="wizard-subdomain-counter"
+          testId="wizard-subdomain-counter"
+          value={draft.subdomain}
+          max={SUBDOMAIN_MAX_LENGTH}
+        />
       </FormGroup>
       <RadioGroup
         label={t('agents:wizard.basicInfo.voice')}

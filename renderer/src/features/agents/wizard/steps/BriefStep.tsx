@@ -1,6 +1,9 @@
-import { Button, ButtonGroup, Callout, FormGroup, H3, Intent, TextArea } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, FormGroup, H3, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OWNER_ASSIST_LIMITS } from '@contracts/field-limits.ts';
+import { LimitedTextArea } from '../../../../components/LimitedText.tsx';
+import { isLimitRefusal } from '../../../../errors/limitMessage.ts';
 import { draftBrief, improveBrief } from '../../api/ownerAssist.ts';
 import type { StepProps } from './SectorStep.tsx';
 
@@ -14,12 +17,15 @@ export function BriefStep({
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState<'draft' | 'improve' | null>(null);
   const [notice, setNotice] = useState<'failed' | 'offline' | null>(null);
+  // A refusal for a limit (the AI helpers' rate) is said with that limit, not as a failure.
+  const [limited, setLimited] = useState<string | null>(null);
   const language = i18n.language === 'fr' ? 'fr' : 'en';
 
   const run = async (kind: 'draft' | 'improve') => {
     setBusy(kind);
     onBusy(true);
     setNotice(null);
+    setLimited(null);
     try {
       const answer =
         kind === 'improve'
@@ -30,7 +36,8 @@ export function BriefStep({
       setNotice(answer.offline ? 'offline' : null);
     } catch (error) {
       console.warn('brief assistance failed', error);
-      setNotice('failed');
+      if (isLimitRefusal(error)) setLimited(t(error.messageKey, error.params));
+      else setNotice('failed');
     } finally {
       setBusy(null);
       onBusy(false);
@@ -41,17 +48,15 @@ export function BriefStep({
     <section className="wizard-step">
       <H3>{t('agents:wizard.brief.title')}</H3>
       <FormGroup label={t('agents:wizard.brief.label')} labelFor="wizard-brief">
-        <TextArea
+        <LimitedTextArea
           id="wizard-brief"
           fill
           rows={10}
           value={draft.brief}
+          max={OWNER_ASSIST_LIMITS.brief}
           placeholder={t('agents:wizard.brief.placeholder')}
           disabled={busy !== null}
-          onChange={(e) => {
-            const brief = e.target.value;
-            onChange((d) => ({ ...d, brief }));
-          }}
+          onValueChange={(brief) => onChange((d) => ({ ...d, brief }))}
         />
       </FormGroup>
       <ButtonGroup>
@@ -73,6 +78,11 @@ export function BriefStep({
       {notice === 'failed' && (
         <Callout intent={Intent.DANGER} icon="error">
           {t('agents:wizard.brief.aiFailed')}
+        </Callout>
+      )}
+      {limited && (
+        <Callout intent={Intent.WARNING} icon="time" data-testid="wizard-brief-limit">
+          {limited}
         </Callout>
       )}
       {notice === 'offline' && (

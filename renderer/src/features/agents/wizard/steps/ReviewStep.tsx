@@ -1,5 +1,7 @@
-import { Callout, Classes, FormGroup, H3, Intent, TextArea } from '@blueprintjs/core';
+import { Callout, Classes, FormGroup, H3, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { AGENT_LIMITS } from '@contracts/field-limits.ts';
+import { LimitedTextArea } from '../../../../components/LimitedText.tsx';
 import { problemMessage, type FieldErrors } from '../../fieldErrors.ts';
 import { reviewProblems } from '../wizardModel.ts';
 import type { StepProps } from './SectorStep.tsx';
@@ -9,8 +11,9 @@ export function ReviewStep({
   draft,
   onChange,
   notice,
+  limited = null,
   refused = {},
-}: StepProps & { notice: 'offline' | 'failed' | null; refused?: FieldErrors }) {
+}: StepProps & { notice: 'offline' | 'failed' | null; limited?: string | null; refused?: FieldErrors }) {
   const { t } = useTranslation();
   const problem = refused.prompt ?? reviewProblems(draft).prompt;
   const message = problem ? problemMessage(problem) : null;
@@ -24,6 +27,8 @@ export function ReviewStep({
           icon={notice === 'failed' ? 'error' : 'offline'}
         >
           {t(`agents:wizard.review.${notice}`)}
+          {/* Refused by a limit: which one, and when the helper answers again. */}
+          {notice === 'failed' && limited ? <p data-testid="wizard-prompt-limit">{limited}</p> : null}
         </Callout>
       )}
       <FormGroup
@@ -32,16 +37,14 @@ export function ReviewStep({
         intent={message ? Intent.DANGER : Intent.NONE}
         helperText={message ? <span data-testid="wizard-prompt-error">{t(message.key, message.values)}</span> : null}
       >
-        <TextArea
+        <LimitedTextArea
           id="wizard-prompt"
           intent={message ? Intent.DANGER : Intent.NONE}
           fill
           rows={16}
           value={draft.prompt}
-          onChange={(e) => {
-            const prompt = e.target.value;
-            onChange((d) => ({ ...d, prompt }));
-          }}
+          max={AGENT_LIMITS.prompt}
+          onValueChange={(prompt) => onChange((d) => ({ ...d, prompt }))}
         />
       </FormGroup>
     </section>
