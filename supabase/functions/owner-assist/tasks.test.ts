@@ -45,6 +45,13 @@ describe('offline templates', () => {
     expect(result.address).toMatch(/^3 avenue Foch/);
   });
 
+  it('names the company from the first clause, not the address that follows it', () => {
+    const fr = extractOffline('Boulangerie Camille, 3 rue des Lilas, 75011 Paris. Ouvert du mardi au samedi.');
+    expect(fr).toMatchObject({ companyName: 'Boulangerie Camille', suggestedSubdomain: 'boulangerie-camille' });
+    expect(fr.address).toMatch(/^3 rue des Lilas/);
+    expect(extractOffline('Ada Bakery - sourdough and cakes. Open daily.').companyName).toBe('Ada Bakery');
+  });
+
   it('appends the instruction and answers in its language', () => {
     expect(
       modifyOffline({

@@ -149,7 +149,9 @@ export function extractOffline(brief: string): ExtractedBrief {
     /(?:company|business|restaurant|salon|shop|entreprise|société|cabinet|boutique)\s*(?:name)?\s*[:\-–]\s*([^\n.;,]+)/i.exec(
       brief,
     )?.[1];
-  const firstLine = brief.split(/\n|\.\s/)[0]?.trim() ?? '';
+  // The name is what the first line or sentence says before its first comma or dash:
+  // "Ada Bakery, 12 Baker Street, London" names "Ada Bakery", not the address after it.
+  const firstLine = (brief.split(/\n|\.\s/)[0] ?? '').split(/,|\s[-–—]\s/)[0]?.trim() ?? '';
   const companyName = (named ?? (firstLine.length <= 60 ? firstLine : '')).trim();
   const female = /\b(female|femme|féminine|woman)\b/i.test(brief);
   return {
