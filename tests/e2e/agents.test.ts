@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { agentsEn } from '../../renderer/src/features/agents/locales/en.ts';
 import { AgentConfigurePage, AgentListPage, AgentPromptsPage, AgentWizardPage } from './pages/AgentsPages.ts';
+import { AgentSitePage } from './pages/AgentSitePage.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE } from './support/browser.ts';
 import { productClient, signInDemoOwner } from './support/clients.ts';
@@ -274,6 +275,17 @@ describe('agents console', () => {
       .eq('kind', 'virtual_business_card')
       .single();
     expect(card_).toEqual({ enabled: true });
+    // With no model and no document yet, the new agent answers from its brief on its public page,
+    // labelled offline, with no source next to it (the brief is not a document).
+    const visitor = await browser.newContext({ viewport: PHONE, locale: 'en-US', isMobile: true, hasTouch: true });
+    const site = new AgentSitePage(await visitor.newPage(), product.publicSiteUrl);
+    await site.openAgent(subdomain);
+    await site.openChat();
+    await site.sendChat('Where are you located?');
+    await site.offlineLabels.first().waitFor({ timeout: 30_000 });
+    expect(await site.assistantMessages.last().textContent()).toContain('3 rue du Pain, 69001 Lyon');
+    expect(await site.citations.count()).toBe(0);
+    await visitor.close();
     // The draft is gone: a new wizard starts empty.
     await page.goto(new URL('/agents/new', product.consoleUrl).toString());
     await wizard.choice('Retail').waitFor();

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { safeText } from '../_shared/contracts/safe-text.ts';
 import { AGENT_LIMITS, charsAtMost, OWNER_ASSIST_LIMITS } from '../_shared/contracts/field-limits.ts';
 import { suggestSubdomain } from '../_shared/contracts/subdomain.ts';
+import { promptHeading } from '../_shared/contracts/prompt-sections.ts';
 
 export const VOICES = ['male', 'female'] as const;
 
@@ -256,17 +257,18 @@ export function promptMessages({ input, sectorTemplate, toolNames }: PromptConte
 
 export function promptOffline({ input, sectorTemplate, toolNames }: PromptContext): string {
   const fr = input.language === 'fr';
+  const lang = fr ? 'fr' : 'en';
   const who = input.companyName
     ? `${input.agentName}, ${fr ? 'l’assistant de' : 'the assistant of'} ${input.companyName}`
     : input.agentName;
   return [
     fr ? `Tu es ${who}.` : `You are ${who}.`,
     sectorTemplate,
-    `${fr ? 'Informations sur l’entreprise' : 'About the business'}:\n${input.brief}`,
-    toolNames.length > 0 ? `${fr ? 'Outils disponibles' : 'Available tools'}: ${toolNames.join(', ')}.` : null,
+    `${promptHeading('business', lang)}:\n${input.brief}`,
+    toolNames.length > 0 ? `${promptHeading('tools', lang)}: ${toolNames.join(', ')}.` : null,
     fr
-      ? 'Règles : reste factuel, réponds dans la langue du visiteur, propose un contact humain en cas de doute.'
-      : 'Rules: stay factual, answer in the visitor’s language, offer a human contact when unsure.',
+      ? `${promptHeading('rules', lang)} : reste factuel, réponds dans la langue du visiteur, propose un contact humain en cas de doute.`
+      : `${promptHeading('rules', lang)}: stay factual, answer in the visitor’s language, offer a human contact when unsure.`,
   ]
     .filter(Boolean)
     .join('\n\n');

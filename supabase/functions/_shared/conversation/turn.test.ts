@@ -396,6 +396,27 @@ describe('a turn with the offline provider', () => {
     expect(refused.events[0]).toMatchObject({ event: 'meta', data: { citations: [] } });
   });
 
+  it('answers from the business section of the prompt when no document holds the answer, citing nothing', async () => {
+    const briefed: AgentForTurn = {
+      ...agent,
+      hasKnowledge: false,
+      systemPrompt:
+        'Tu es Assistant Camille, l’assistant de Boulangerie Camille.\n\nAccueillez les clients.\n\n' +
+        'Informations sur l’entreprise:\nBoulangerie Camille, 3 rue des Lilas, 75011 Paris. ' +
+        'Ouvert du mardi au samedi de 7h à 19h, fermé le dimanche et le lundi.\n\n' +
+        'Règles : reste factuel, réponds dans la langue du visiteur.',
+    };
+    const h = harness(new OfflineProvider(), { loadAgent: async () => briefed, retrieve: async () => [] });
+    const sunday = await run(h.deps, { message: 'Êtes-vous ouverts le dimanche ?' });
+    expect(sunday.text).toContain('fermé le dimanche');
+    expect(sunday.events[0]).toMatchObject({ event: 'meta', data: { offline: true, citations: [] } });
+    const where = await run(h.deps, { message: 'Où êtes-vous situés ?' });
+    expect(where.text).toContain('3 rue des Lilas');
+    // The rules after the section are not business facts to quote.
+    const rules = await run(h.deps, { message: 'Restez-vous factuel ?' });
+    expect(rules.text).not.toContain('factuel');
+  });
+
   it('runs the offline action decided from the message instead of answering, without a model call', async () => {
     const tool = { id: 'x', name: 'Share resource', description: null, functionDefinition: {} };
     const h = harness(new OfflineProvider(), {

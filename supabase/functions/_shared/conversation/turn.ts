@@ -10,6 +10,7 @@
  * loop's bounds) → save the reply → meter → `done`. A model failure yields the fixed apology as
  * an `error` event and charges nothing; the visitor's message stays saved.
  */
+import { businessSection } from '../contracts/prompt-sections.ts';
 import type {
   AiProvider,
   ChatImage,
@@ -41,6 +42,9 @@ import { channelStyle } from './channel.ts';
 import { heardPart } from './spoken.ts';
 
 /** What the engine needs to know about an agent (a projection of `agents` + its tools). */
+/** The id the business section of the prompt passes under when it grounds an offline answer. */
+export const BUSINESS_PROFILE_PASSAGE = 'agent-profile';
+
 export interface AgentForTurn {
   id: string;
   ownerId: string;
@@ -347,7 +351,15 @@ async function* runTurn(context: TurnContext, deps: TurnDeps): AsyncGenerator<Ag
     { role: 'user', content: input.message, ...(context.images.length > 0 ? { images: context.images } : {}) },
   ];
   const model = input.channel === 'whatsapp' ? deps.models.whatsappModel : deps.models.chatModel;
-  const grounding = { passages: knowledge, language };
+  // With no model, what the owner wrote about the business in the prompt is one more passage to
+  // answer from (never cited: it is not a document), so a new agent answers its hours or address.
+  const profile = offline ? businessSection(agent.systemPrompt) : null;
+  const grounding = {
+    passages: profile
+      ? [...knowledge, { documentId: BUSINESS_PROFILE_PASSAGE, name: agent.companyName ?? agent.name, text: profile }]
+      : knowledge,
+    language,
+  };
   // An extractive reply cites the documents it quotes and no others: a refusal shows no source.
   const quoted = deps.provider.quotedDocuments?.({ model, messages, grounding });
   const citations = quoted ? retrieved.filter((citation) => quoted.includes(citation.documentId)) : retrieved;

@@ -47,11 +47,12 @@ const CONCEPTS: Concept[] = [
   },
   {
     key: 'where',
-    words:
-      'where address located location situated directions access near nearby nearest adresse situe situes situee situees acces trouver proche'.split(
-        ' ',
-      ),
-    search: ['address', 'locat', 'access', 'metro', 'adresse', 'situ', 'accès', 'acces'],
+    // Street words state an address ("3 rue des Lilas", "12 Baker Street"), so they answer "where".
+    words: list(
+      'where address located location situated directions access near nearby nearest adresse situe situes situee',
+      'situees acces trouver proche street avenue boulevard road rue quai chemin allee impasse',
+    ),
+    search: ['address', 'locat', 'access', 'metro', 'adresse', 'situ', 'accès', 'acces', 'street', 'rue'],
   },
   {
     key: 'booking',
