@@ -12,6 +12,7 @@ export interface AgentHeaderProps {
 /** The Home tab: avatar, name, hero title and subtitle, availability, AI Chat and AI Call. */
 export function AgentHeader({ agent, onChat, onCall, callPending = false }: AgentHeaderProps) {
   const t = useT();
+  const heroTitle = agent.heroTitle ?? t('agent.defaultHeroTitle');
   return (
     <section className="agent" data-testid="home-tab">
       <header className="agent__hero">
@@ -28,8 +29,9 @@ export function AgentHeader({ agent, onChat, onCall, callPending = false }: Agen
             {agent.name.charAt(0).toUpperCase()}
           </div>
         )}
-        <p className="agent__name">{agent.name}</p>
-        <h1 className="agent__title">{agent.heroTitle ?? t('agent.defaultHeroTitle')}</h1>
+        {/* The hero title starts as the agent's name: the name is not said twice above it. */}
+        {heroTitle.trim() === agent.name.trim() ? null : <p className="agent__name">{agent.name}</p>}
+        <h1 className="agent__title">{heroTitle}</h1>
         {agent.heroSubtitle ? <p className="agent__subtitle">{agent.heroSubtitle}</p> : null}
         <p className="agent__available">
           <span className="agent__dot" aria-hidden="true" />

@@ -24,6 +24,16 @@ describe('AgentHeader', () => {
     expect(html).not.toContain('open-chat');
   });
 
+  it('says the name once when the hero title is the name (its default)', () => {
+    const html = render(
+      <AgentHeader
+        agent={{ name: 'Ada assistant', subdomain: 'ada', heroTitle: 'Ada assistant', branding: DEFAULT_BRANDING }}
+      />,
+    );
+    expect(html).toContain('<h1 class="agent__title">Ada assistant</h1>');
+    expect(html).not.toContain('agent__name');
+  });
+
   it('offers AI Chat and AI Call when the page wires them', () => {
     const html = render(
       <AgentHeader
