@@ -103,6 +103,7 @@ describe('one brain: a phone call and a WhatsApp conversation share the conversa
     expectSameBrain(stored, '10:00');
     // The call opens with the agent's greeting, as Twilio speaks it.
     expect(stored.messages[0]?.role).toBe('assistant');
+    expect(stored.messages).toHaveLength(5);
     await expectBooked(service, '10:00', 'phone');
     expect((await twilio.calls.status(sid, 'completed', 30)).status).toBe(204);
   });

@@ -26,8 +26,9 @@ export const booking = (time: string) => `A table for two on ${DATE} at ${time},
 
 /**
  * The scripted model, the same for chat completions and realtime responses: knowledge questions
- * are answered from the passage it was given (in the prompt on text channels, from search_knowledge
- * on voice); a booking is an availability check, then the booking, then a confirmation.
+ * are answered with the hours of the passage it was given (in the prompt on text channels, from
+ * search_knowledge on voice); a booking is an availability check, then the booking, then a
+ * confirmation.
  */
 export function brain(body: ChatRequestBody): FakeChatReply {
   const all = wireMessages(body);
@@ -43,7 +44,10 @@ export function brain(body: ChatRequestBody): FakeChatReply {
   );
   if (question.includes('opening hours')) {
     const context = [...all.filter((m) => m.role === 'system').map(messageText), ...toolOutputs].join('\n');
-    if (context.includes(PASSAGE)) return { text: `We serve ${PASSAGE}.` };
+    // Whatever hours the channel handed over are the ones said: a channel given another passage
+    // answers from it, and the stored answer shows it.
+    const hours = /lunch [\d:-]+ and dinner [\d:-]+/.exec(context)?.[0];
+    if (hours) return { text: `We serve ${hours}.` };
     if (offered.includes('search_knowledge'))
       return { toolCalls: [{ name: 'search_knowledge', arguments: { query: 'opening hours' } }] };
     return { text: 'I do not have that information.' };
