@@ -12,8 +12,6 @@ declare
   server_end timestamptz;
   server_seconds integer;
   billed integer;
-  minutes integer;
-  balance integer;
   charged integer := 0;
 begin
   update public.calls c set settled_at = now()
@@ -37,20 +35,9 @@ begin
   else
     billed := least(server_seconds, settled.max_duration_seconds);
   end if;
-  minutes := (billed + 59) / 60;
-  if minutes > 0 then
-    select p.credits into balance from public.profiles p where p.id = settled.user_id for update;
-    charged := least(minutes, greatest(coalesce(balance, 0), 0));
-    if charged > 0 then
-      insert into public.credit_ledger (user_id, type, amount, call_id, description)
-      values (settled.user_id, 'usage', -charged, settled.id,
-              case settled.source when 'sandbox' then 'Phone call (sandbox)' else 'Phone call' end)
-      on conflict (call_id) where type = 'usage' and call_id is not null do nothing;
-      if not found then
-        charged := 0;
-      end if;
-    end if;
-  end if;
+  charged := private.charge_call_minutes(settled.user_id, settled.id, billed,
+                                         case settled.source when 'sandbox' then 'Phone call (sandbox)'
+                                                             else 'Phone call' end);
   update public.calls c
      set duration = billed,
          credits_charged = charged,

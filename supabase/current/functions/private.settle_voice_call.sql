@@ -6,13 +6,10 @@ CREATE OR REPLACE FUNCTION private.settle_voice_call(call_id uuid, transcript js
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
--- `on conflict (call_id)` names the ledger column; parameters are always written qualified.
 #variable_conflict use_column
 declare
   settled public.voice_calls;
   ended timestamptz;
-  minutes integer;
-  balance integer;
   charged integer := 0;
   size bigint;
   lines integer;
@@ -34,20 +31,9 @@ begin
   ended := greatest(settled.recording_end_time, settled.created_at);
 
   -- No caller audio ever: nobody was on the call, so nothing is charged.
-  minutes := case when settled.caller_audio_at is null then 0 else (settled.duration + 59) / 60 end;
-  if minutes > 0 then
-    -- The profile lock serialises this debit with every other one of the owner.
-    select p.credits into balance from public.profiles p where p.id = settled.user_id for update;
-    charged := least(minutes, greatest(coalesce(balance, 0), 0));
-    if charged > 0 then
-      insert into public.credit_ledger (user_id, type, amount, call_id, description)
-      values (settled.user_id, 'usage', -charged, settled.id, 'Voice call')
-      on conflict (call_id) where type = 'usage' and call_id is not null do nothing;
-      if not found then
-        charged := 0;
-      end if;
-    end if;
-  end if;
+  charged := private.charge_call_minutes(settled.user_id, settled.id,
+                                         case when settled.caller_audio_at is null then 0 else settled.duration end,
+                                         'Voice call');
 
   if settled.storage_path is not null then
     select (o.metadata ->> 'size')::bigint into size

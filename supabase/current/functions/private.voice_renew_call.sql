@@ -11,7 +11,6 @@ declare
   ends timestamptz;
   reserved integer;
   unreserved integer;
-  extra integer;
   cap integer;
   idle integer;
 begin
@@ -32,22 +31,9 @@ begin
     return query select false, 0, true, call.provider_call_id, idle;
     return;
   end if;
-  if reserved < cap
-     and ends - now() < make_interval(secs => private.voice_reservation_top_up_seconds()) then
-    -- Same lock as starts and settling: parallel heartbeats of the owner's calls grant one at a time.
-    perform 1 from public.profiles p where p.id = call.user_id for update;
-    unreserved := private.voice_unreserved_minutes(call.user_id, call.id) - (reserved + 59) / 60;
-    extra := least(private.voice_reservation_block_seconds(), greatest(unreserved, 0)::bigint * 60,
-                   cap - reserved)::integer;
-    if extra > 0 then
-      reserved := reserved + extra;
-      unreserved := unreserved - extra / 60;
-      ends := ends + make_interval(secs => extra);
-    end if;
-  else
-    -- Only to tell the caller whether the reservation could still grow: no grant, no lock.
-    unreserved := private.voice_unreserved_minutes(call.user_id, call.id) - (reserved + 59) / 60;
-  end if;
+  select g.reserved_seconds, g.unreserved_minutes into reserved, unreserved
+    from private.top_up_call_reservation(call.user_id, call.id, reserved, ends, cap) g;
+  ends := call.created_at + make_interval(secs => reserved);
   update public.voice_calls v
      set last_seen_at = case when voice_renew_call.renew then now() else v.last_seen_at end,
          max_duration_seconds = reserved

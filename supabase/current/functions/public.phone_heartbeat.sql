@@ -11,7 +11,6 @@ declare
   ends timestamptz;
   reserved integer;
   unreserved integer;
-  extra integer;
   cap integer;
   idle integer;
 begin
@@ -31,20 +30,9 @@ begin
     return query select false, true, 0, idle;
     return;
   end if;
-  if reserved < cap
-     and ends - now() < make_interval(secs => private.voice_reservation_top_up_seconds()) then
-    perform 1 from public.profiles p where p.id = call.user_id for update;
-    unreserved := private.voice_unreserved_minutes(call.user_id, call.id) - (reserved + 59) / 60;
-    extra := least(private.voice_reservation_block_seconds(), greatest(unreserved, 0)::bigint * 60,
-                   cap - reserved)::integer;
-    if extra > 0 then
-      reserved := reserved + extra;
-      unreserved := unreserved - extra / 60;
-      ends := ends + make_interval(secs => extra);
-    end if;
-  else
-    unreserved := private.voice_unreserved_minutes(call.user_id, call.id) - (reserved + 59) / 60;
-  end if;
+  select g.reserved_seconds, g.unreserved_minutes into reserved, unreserved
+    from private.top_up_call_reservation(call.user_id, call.id, reserved, ends, cap) g;
+  ends := call."timestamp" + make_interval(secs => reserved);
   update public.calls c set last_seen_at = now(), max_duration_seconds = reserved where c.id = call.id;
   return query select true, unreserved < 1 or reserved >= cap,
                       ceil(extract(epoch from ends - now()))::integer, idle;
