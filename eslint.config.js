@@ -45,6 +45,7 @@ export default tseslint.config(
       'release/**',
       '.concierge/**',
       'supabase/types/database.ts',
+      'supabase/functions/_shared/platform/database.types.ts',
       'coverage/**',
       'test-results/**',
     ],

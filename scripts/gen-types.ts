@@ -1,9 +1,11 @@
 /**
- * `npm run gen:types`: regenerates `supabase/types/database.ts` from the migrations. Starts the
+ * `npm run gen:types`: regenerates the database types from the migrations. Starts the
  * stack in memory (migrations applied, nothing persisted), exposes PGlite on a loopback Postgres
  * socket and runs the supabase CLI's bundled typegen against it:
  *   supabase gen types typescript --remote=<url> --schema public
- * `--check` exits 1 when the committed file is stale (CI).
+ * It writes the same text to every path in TYPES_OUTPUTS: `supabase functions deploy` bundles only
+ * files under supabase/functions/, so the functions need their own copy. `--check` exits 1 when any
+ * committed copy is stale (CI).
  */
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -14,6 +16,19 @@ import { startStack } from '../supabase/local/index.ts';
 import { startDbSocket } from '../supabase/local/platform/db-socket.ts';
 
 const run = promisify(execFile);
+
+/** Where the generated types are written, relative to the project: the apps' copy and the functions' copy. */
+export const TYPES_OUTPUTS = ['supabase/types/database.ts', 'supabase/functions/_shared/platform/database.types.ts'];
+
+/** The outputs (relative paths) whose text differs from `types`, missing files included. */
+export async function staleOutputs(projectDir: string, types: string, outputs: readonly string[]): Promise<string[]> {
+  const stale: string[] = [];
+  for (const out of outputs) {
+    const current = await readFile(path.resolve(projectDir, out), 'utf8').catch(() => '');
+    if (current !== types) stale.push(out);
+  }
+  return stale;
+}
 
 export async function generateTypes(projectDir: string, schemas = ['public']): Promise<string> {
   const stack = await startStack({ projectDir, dataDir: null, port: 0 });
@@ -61,20 +76,21 @@ async function main(): Promise<void> {
     },
   });
   const projectDir = path.resolve(values['project-dir'] ?? process.cwd());
-  const out = path.resolve(projectDir, values.out ?? 'supabase/types/database.ts');
+  const outputs = values.out ? [values.out] : TYPES_OUTPUTS;
   const types = await generateTypes(projectDir, (values.schema ?? 'public').split(','));
   if (values.check) {
-    const current = await readFile(out, 'utf8').catch(() => '');
-    if (current !== types) {
-      console.error(`${path.relative(projectDir, out)} is stale: run npm run gen:types`);
-      process.exit(1);
-    }
-    console.log(`${path.relative(projectDir, out)} is up to date`);
+    const stale = await staleOutputs(projectDir, types, outputs);
+    for (const out of stale) console.error(`${out} is stale: run npm run gen:types`);
+    if (stale.length > 0) process.exit(1);
+    console.log(`${outputs.join(' and ')} are up to date`);
     return;
   }
-  await mkdir(path.dirname(out), { recursive: true });
-  await writeFile(out, types);
-  console.log(`wrote ${path.relative(projectDir, out)} (${types.length} bytes)`);
+  for (const out of outputs) {
+    const file = path.resolve(projectDir, out);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, types);
+    console.log(`wrote ${out} (${types.length} bytes)`);
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

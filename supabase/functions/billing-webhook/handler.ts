@@ -93,10 +93,10 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
       event_type: event.data.type,
       user_id: session.data.metadata.user_id,
       pack_id: session.data.metadata.pack_id,
-      amount_cents: session.data.amount_total ?? null,
-      currency: session.data.currency ?? null,
-      payment_ref: session.data.payment_intent ?? null,
-      checkout_ref: session.data.id ?? null,
+      amount_cents: session.data.amount_total ?? undefined,
+      currency: session.data.currency ?? undefined,
+      payment_ref: session.data.payment_intent ?? undefined,
+      checkout_ref: session.data.id ?? undefined,
     });
     if (error) {
       // Unknown user or pack will not heal on retry; anything else (database down) should be retried.
@@ -116,7 +116,7 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
       event_type: REFUND_EVENT,
       payment_ref: parsed.data.payment_intent,
       amount_cents: parsed.data.amount,
-      currency: parsed.data.currency ?? null,
+      currency: parsed.data.currency ?? undefined,
     });
     if (error?.code === 'PT404') return jsonResponse({ received: true, ignored: true });
     if (error) {

@@ -3,7 +3,8 @@
  * needs, record each attempt's outcome. Service role throughout; the handler only runs for the
  * service role itself (a scheduler), never for a user.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { TablesUpdate } from '../_shared/platform/database.ts';
+import type { DbClient } from '../_shared/platform/env.ts';
 import { MAX_EVENT_MESSAGES, type ConnectorEvent } from '../_shared/connectors/event.ts';
 import { readIntegrationConfig, type ConnectorKind } from '../_shared/contracts/integrations.ts';
 
@@ -25,7 +26,7 @@ export interface DispatchSettings {
   leaseSeconds: number;
 }
 
-export async function claimDeliveries(service: SupabaseClient, settings: DispatchSettings): Promise<DeliveryRow[]> {
+export async function claimDeliveries(service: DbClient, settings: DispatchSettings): Promise<DeliveryRow[]> {
   const { data, error } = await service.rpc('connector_claim_deliveries', {
     idle_minutes: settings.idleMinutes,
     max_deliveries: settings.maxDeliveries,
@@ -37,7 +38,7 @@ export async function claimDeliveries(service: SupabaseClient, settings: Dispatc
 
 /** The connector as it is now: a connector disabled (or re-pointed) since enqueueing wins. */
 export async function currentConnector(
-  service: SupabaseClient,
+  service: DbClient,
   delivery: DeliveryRow,
 ): Promise<{ enabled: boolean; url: string } | null> {
   const { data, error } = await service
@@ -51,7 +52,7 @@ export async function currentConnector(
   return { enabled: data.enabled, url: readIntegrationConfig(delivery.kind, data.config).webhook_url };
 }
 
-export async function signingSecret(service: SupabaseClient, agentId: string): Promise<string | null> {
+export async function signingSecret(service: DbClient, agentId: string): Promise<string | null> {
   const { data, error } = await service
     .from('agent_secrets')
     .select('connector_signing_secret')
@@ -65,7 +66,7 @@ export async function signingSecret(service: SupabaseClient, agentId: string): P
  * Builds the event from the conversation as stored: messages of the user and the agent only, and
  * only those the server observed (a browser's call transcript is unverified and stays in the console).
  */
-export async function buildEvent(service: SupabaseClient, delivery: DeliveryRow): Promise<ConnectorEvent | null> {
+export async function buildEvent(service: DbClient, delivery: DeliveryRow): Promise<ConnectorEvent | null> {
   const [conversation, agent, messages] = await Promise.all([
     service
       .from('conversations')
@@ -132,9 +133,9 @@ export async function buildEvent(service: SupabaseClient, delivery: DeliveryRow)
 }
 
 export async function recordOutcome(
-  service: SupabaseClient,
+  service: DbClient,
   id: string,
-  change: Record<string, unknown>,
+  change: TablesUpdate<'connector_deliveries'>,
 ): Promise<void> {
   const { error } = await service.from('connector_deliveries').update(change).eq('id', id);
   if (error) throw new Error(`recording the delivery failed: ${error.message}`);

@@ -13,7 +13,8 @@
  * agent_secrets has no client grants, so storing and forgetting them uses the service role.
  */
 import { z } from 'zod';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../_shared/platform/env.ts';
+import { toJsonObject } from '../_shared/platform/json.ts';
 import { integrationConfigSchema, readIntegrationConfig } from '../_shared/contracts/integrations.ts';
 import { googleConfig, isGoogleConfigured, type GoogleConfig } from '../_shared/google/config.ts';
 import { GoogleApiError, consentUrl, exchangeCode } from '../_shared/google/oauth.ts';
@@ -143,12 +144,12 @@ export function makeHandler(env: FunctionEnv, fetcher: typeof fetch = fetch): (r
 
   /** Enables the integration as the caller: the column grants allow changing only its state. */
   async function enableIntegration(
-    db: SupabaseClient,
+    db: DbClient,
     row: { agentId: string; userId: string; connectedAt: string },
   ): Promise<void> {
     const change = {
       enabled: true,
-      config: integrationConfigSchema('google_calendar').parse({ calendar_id: 'primary' }),
+      config: toJsonObject(integrationConfigSchema('google_calendar').parse({ calendar_id: 'primary' })),
       connected_at: row.connectedAt,
       disconnected_at: null,
     };

@@ -2,7 +2,8 @@
  * The database and storage side of knowledge ingestion: document rows, progress, chunks. Acts as
  * the service role after the handler checked that the caller owns the agent and the file.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { TablesUpdate } from '../_shared/platform/database.ts';
+import type { DbClient } from '../_shared/platform/env.ts';
 import type { KnowledgeDocumentStatus } from '../_shared/contracts/knowledge-documents.ts';
 import type { IngestedDocument } from '../_shared/knowledge/ingest.ts';
 import { vectorLiteral } from '../_shared/conversation/knowledge.ts';
@@ -32,9 +33,9 @@ export const DOCUMENT_COLUMNS =
 const CHUNK_BATCH = 100;
 
 export async function updateDocument(
-  service: SupabaseClient,
+  service: DbClient,
   id: string,
-  change: Partial<DocumentRow> & Record<string, unknown>,
+  change: TablesUpdate<'knowledge_documents'>,
 ): Promise<DocumentRow> {
   const { data, error } = await service
     .from('knowledge_documents')
@@ -50,7 +51,7 @@ export async function updateDocument(
  * Marks a document 'processing' only if it is still as `seen` (same status, same updated_at, which
  * every write bumps): of parallel re-ingests that all read it idle, one wins, the others get null.
  */
-export async function claimForProcessing(service: SupabaseClient, seen: DocumentRow): Promise<DocumentRow | null> {
+export async function claimForProcessing(service: DbClient, seen: DocumentRow): Promise<DocumentRow | null> {
   const { data, error } = await service
     .from('knowledge_documents')
     .update({ status: 'processing', progress: 0, error: null, error_code: null })
@@ -70,7 +71,7 @@ export async function claimForProcessing(service: SupabaseClient, seen: Document
  * the status alone decides here.
  */
 export async function claimUpload(
-  service: SupabaseClient,
+  service: DbClient,
   documentId: string,
   file: { type: string; size_bytes: number },
 ): Promise<DocumentRow | null> {
@@ -87,7 +88,7 @@ export async function claimUpload(
 
 /** Replaces a document's chunks (re-ingest deletes the old ones first; the document is 'processing' meanwhile, so retrieval skips it). */
 export async function replaceChunks(
-  service: SupabaseClient,
+  service: DbClient,
   document: DocumentRow,
   ingested: IngestedDocument,
 ): Promise<void> {
@@ -109,7 +110,7 @@ export async function replaceChunks(
 }
 
 /** Progress writes are throttled to whole steps of 10 % so a big file does not flood the row. */
-export function progressReporter(service: SupabaseClient, documentId: string): (fraction: number) => void {
+export function progressReporter(service: DbClient, documentId: string): (fraction: number) => void {
   let written = 0;
   let pending: Promise<unknown> = Promise.resolve();
   return (fraction) => {

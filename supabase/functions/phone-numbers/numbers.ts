@@ -5,7 +5,7 @@
  * an admin acting on another user's number), and the release queue filled when an agent or a user
  * is deleted.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../_shared/platform/env.ts';
 import { ONE_NUMBER_MESSAGE, NUMBER_RESULTS_SHOWN } from '../_shared/contracts/phone.ts';
 import type { AvailableNumber, BuyNumberInput } from '../_shared/contracts/phone-numbers.ts';
 import { ADDRESS_REQUIREMENTS } from '../_shared/contracts/phone-numbers.ts';
@@ -78,7 +78,7 @@ function purchaseRefusal(error: { code?: string; message: string }): HttpError {
 export interface BuyDeps {
   client: TwilioClient;
   /** Service role: the purchase RPCs are reserved to the server (no client may create a number). */
-  service: SupabaseClient;
+  service: DbClient;
   webhookBaseUrl: string;
 }
 
@@ -86,7 +86,7 @@ export interface BuyDeps {
  * The address Twilio is given with the number: one the number's owner (or the admin buying for
  * them) created through /addresses, never any SID of the platform's account a browser names.
  */
-async function requireOwnAddress(service: SupabaseClient, sid: string, userIds: string[]): Promise<void> {
+async function requireOwnAddress(service: DbClient, sid: string, userIds: string[]): Promise<void> {
   const { data, error } = await service
     .from('phone_provider_resources')
     .select('id')
@@ -138,10 +138,10 @@ export async function buyNumber(
     phone_number: bought.phoneNumber,
     provider_sid: bought.sid,
     country_code: input.countryCode,
-    locality: offer.locality ?? null,
-    address_requirements: ADDRESS_REQUIREMENTS.find((r) => r === offer.addressRequirements) ?? null,
+    locality: offer.locality ?? undefined,
+    address_requirements: ADDRESS_REQUIREMENTS.find((r) => r === offer.addressRequirements),
     capabilities: readCapabilities(bought.capabilities ?? offer.capabilities),
-    agent_id: input.agentId ?? null,
+    agent_id: input.agentId ?? undefined,
   });
   if (recorded.error || typeof recorded.data !== 'string') {
     await deps.service.rpc('cancel_phone_number_purchase', { owner_id: ownerId });
@@ -224,11 +224,14 @@ interface QueuedRelease {
  */
 export async function processReleases(
   client: TwilioClient,
-  service: SupabaseClient,
+  service: DbClient,
   ownerId: string | null,
   config: TwilioConfig,
 ): Promise<{ released: number; failed: number }> {
-  const { data, error } = await service.rpc('claim_twilio_releases', { owner_id: ownerId, max_releases: 20 });
+  const { data, error } = await service.rpc('claim_twilio_releases', {
+    owner_id: ownerId ?? undefined,
+    max_releases: 20,
+  });
   if (error) throw new Error(`claiming releases failed: ${error.message}`);
   let released = 0;
   let failed = 0;
@@ -252,7 +255,7 @@ export async function processReleases(
     const finished = await service.rpc('finish_phone_number_release', {
       release_id: row.id,
       released: ok,
-      error: message,
+      error: message ?? undefined,
     });
     if (finished.error) throw new Error(`recording a release failed: ${finished.error.message}`);
     if (ok) released += 1;

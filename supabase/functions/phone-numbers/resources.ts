@@ -3,7 +3,7 @@
  * account; `phone_provider_resources` records who created which, so an owner lists and deletes only
  * their own. Rows are written with the service role (no client may claim a Twilio resource).
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../_shared/platform/env.ts';
 import type { Address, CallerId } from '../_shared/contracts/phone-numbers.ts';
 import { HttpError } from '../_shared/platform/index.ts';
 import type { TwilioClient } from '../_shared/twilio/client.ts';
@@ -15,7 +15,7 @@ interface ResourceRow {
   phone_number: string | null;
 }
 
-async function ownRows(service: SupabaseClient, userId: string, kind: 'address' | 'caller_id'): Promise<ResourceRow[]> {
+async function ownRows(service: DbClient, userId: string, kind: 'address' | 'caller_id'): Promise<ResourceRow[]> {
   const { data, error } = await service
     .from('phone_provider_resources')
     .select('id, provider_sid, phone_number')
@@ -48,7 +48,7 @@ const addressOf = (a: TwilioAddress): Address => ({
   friendlyName: a.friendlyName ?? null,
 });
 
-export async function listAddresses(client: TwilioClient, service: SupabaseClient, userId: string): Promise<Address[]> {
+export async function listAddresses(client: TwilioClient, service: DbClient, userId: string): Promise<Address[]> {
   const rows = await ownRows(service, userId, 'address');
   const found = await Promise.all(
     rows.map(async (row) => {
@@ -67,7 +67,7 @@ export async function listAddresses(client: TwilioClient, service: SupabaseClien
 
 export async function createAddress(
   client: TwilioClient,
-  service: SupabaseClient,
+  service: DbClient,
   userId: string,
   input: Omit<Address, 'sid' | 'friendlyName'> & { friendlyName?: string | undefined },
 ): Promise<Address> {
@@ -100,7 +100,7 @@ export async function createAddress(
 
 export async function deleteAddress(
   client: TwilioClient,
-  service: SupabaseClient,
+  service: DbClient,
   userId: string,
   sid: string,
 ): Promise<void> {
@@ -114,11 +114,7 @@ export async function deleteAddress(
   await service.from('phone_provider_resources').delete().eq('id', row.id);
 }
 
-export async function listCallerIds(
-  client: TwilioClient,
-  service: SupabaseClient,
-  userId: string,
-): Promise<CallerId[]> {
+export async function listCallerIds(client: TwilioClient, service: DbClient, userId: string): Promise<CallerId[]> {
   const rows = await ownRows(service, userId, 'caller_id');
   return Promise.all(
     rows.map(async (row) => {
@@ -145,7 +141,7 @@ export const CALLER_ID_CLAIM_TTL_MS = 10 * 60 * 1000;
  * Frees a claim on `phoneNumber` older than the TTL that Twilio never verified, so nobody can
  * squat a number (someone else's phone) by asking for its verification and never answering.
  */
-async function freeStaleClaim(client: TwilioClient, service: SupabaseClient, phoneNumber: string): Promise<void> {
+async function freeStaleClaim(client: TwilioClient, service: DbClient, phoneNumber: string): Promise<void> {
   const { data: stale, error } = await service
     .from('phone_provider_resources')
     .select('id, created_at')
@@ -173,7 +169,7 @@ async function freeStaleClaim(client: TwilioClient, service: SupabaseClient, pho
  */
 export async function requestCallerId(
   client: TwilioClient,
-  service: SupabaseClient,
+  service: DbClient,
   userId: string,
   input: { phoneNumber: string; friendlyName?: string | undefined },
 ): Promise<{ phoneNumber: string; validationCode: string }> {
@@ -215,7 +211,7 @@ export async function requestCallerId(
 
 export async function deleteCallerId(
   client: TwilioClient,
-  service: SupabaseClient,
+  service: DbClient,
   userId: string,
   phoneNumber: string,
 ): Promise<void> {

@@ -5,7 +5,7 @@
  * one tool runner and meter. Each call then wraps the loader with the phone's tools
  * (`phoneAgentLoader`: `transfer_call` when the agent has a transfer number).
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../_shared/platform/env.ts';
 import { createAiProvider } from '../_shared/ai/factory.ts';
 import type { AiProvider } from '../_shared/ai/types.ts';
 import { createAgentLoader, type LoadedAgent } from '../_shared/conversation/agents.ts';
@@ -17,7 +17,7 @@ import { createServiceClient, envRecord, type FunctionEnv } from '../_shared/pla
 import { createToolRunner } from '../_shared/tools/runner.ts';
 
 export interface PhoneCore {
-  service: SupabaseClient;
+  service: DbClient;
   provider: AiProvider;
   models: ReturnType<typeof createModelSettingsCache>;
   loadAgent: ReturnType<typeof createAgentLoader>;

@@ -3,7 +3,7 @@
  * the first time as a stream (recordings reach 200 MB; Web Crypto has no incremental digest, so
  * @noble/hashes does it chunk by chunk under Deno and Node alike).
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../_shared/platform/env.ts';
 import { sha256 } from '@noble/hashes/sha2';
 
 export const BUCKET = 'recordings';
@@ -55,7 +55,7 @@ export function lookupGroups(paths: string[], budget = LOOKUP_URL_BUDGET): strin
   return groups;
 }
 
-export async function cachedChecksums(service: SupabaseClient, paths: string[]): Promise<Map<string, Checksum>> {
+export async function cachedChecksums(service: DbClient, paths: string[]): Promise<Map<string, Checksum>> {
   const known = new Map<string, Checksum>();
   for (const group of lookupGroups([...new Set(paths)])) {
     const { data, error } = await service.from('recording_checksums').select('path, size, sha256').in('path', group);
@@ -70,8 +70,8 @@ export async function cachedChecksums(service: SupabaseClient, paths: string[]):
  * the object is missing or not the caller's to read.
  */
 export async function computeChecksum(
-  asCaller: SupabaseClient,
-  service: SupabaseClient,
+  asCaller: DbClient,
+  service: DbClient,
   userId: string,
   path: string,
 ): Promise<Checksum | null> {

@@ -12,7 +12,7 @@
  * replaced, so a cached checksum stays true. 'filter' and 'agents' answers carry a keyset cursor
  * (`next`) the app sends back to continue.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../_shared/platform/env.ts';
 import { recordingExtension } from '../_shared/contracts/history.ts';
 import {
   LIBRARY_URL_SECONDS,
@@ -46,7 +46,7 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   wav: 'audio/wav',
 };
 
-async function transcripts(asCaller: SupabaseClient, conversationIds: string[]) {
+async function transcripts(asCaller: DbClient, conversationIds: string[]) {
   const byConversation = new Map<string, TranscriptLine[]>();
   if (!conversationIds.length) return byConversation;
   const { data, error } = await asCaller
@@ -65,7 +65,7 @@ async function transcripts(asCaller: SupabaseClient, conversationIds: string[]) 
   return byConversation;
 }
 
-async function annotations(asCaller: SupabaseClient, userId: string, ids: string[]) {
+async function annotations(asCaller: DbClient, userId: string, ids: string[]) {
   const byCall = new Map<string, ServerAnnotation>();
   if (!ids.length) return byCall;
   const { data, error } = await asCaller

@@ -4,7 +4,7 @@
  * id of someone else's call is simply not found. Filters go through `call_history`, the SQL the
  * console's history page uses, so "the current filter" means exactly what the page shows.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../_shared/platform/env.ts';
 import {
   LIBRARY_MANIFEST_MAX,
   type CallRef,
@@ -84,7 +84,7 @@ interface PageBudget {
  * run of unrecorded calls is crossed over several requests instead of answered again and again.
  */
 async function walkHistory(
-  asCaller: SupabaseClient,
+  asCaller: DbClient,
   args: Record<string, unknown>,
   walkedAgent: string | null,
   start: LibraryCursor | null,
@@ -112,7 +112,7 @@ async function walkHistory(
   return at;
 }
 
-async function pickedCalls(asCaller: SupabaseClient, userId: string, refs: CallRef[]): Promise<Picked> {
+async function pickedCalls(asCaller: DbClient, userId: string, refs: CallRef[]): Promise<Picked> {
   const gsmIds = refs.filter((r) => r.kind === 'gsm').map((r) => r.id);
   const voiceIds = refs.filter((r) => r.kind === 'voice').map((r) => r.id);
   const found: RecordedCall[] = [];
@@ -181,7 +181,7 @@ async function pickedCalls(asCaller: SupabaseClient, userId: string, refs: CallR
 }
 
 export async function resolveSelection(
-  asCaller: SupabaseClient,
+  asCaller: DbClient,
   userId: string,
   selection: z.output<typeof librarySelectionSchema>,
   cursor: LibraryCursor | null,

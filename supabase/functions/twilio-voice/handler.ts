@@ -86,7 +86,11 @@ export function makeHandler(
   /** Runs `work` for the first delivery of a callback only; a failure lets Twilio's retry through. */
   async function once(kind: string, key: string, token: string | null, work: () => Promise<void>): Promise<void> {
     const service = fn.service();
-    const claim = await service.rpc('twilio_claim_webhook', { kind, natural_key: key, idempotency_token: token });
+    const claim = await service.rpc('twilio_claim_webhook', {
+      kind,
+      natural_key: key,
+      idempotency_token: token ?? undefined,
+    });
     if (claim.error) throw new Error(`claiming a ${kind} webhook failed: ${claim.error.message}`);
     if (claim.data !== true) return;
     try {
@@ -138,7 +142,7 @@ export function makeHandler(
       const { error } = await fn.service().rpc('phone_call_status', {
         call_sid: update.CallSid,
         status,
-        duration: update.CallDuration ?? null,
+        duration: update.CallDuration ?? undefined,
         lease_seconds: VOICE_LEASE_SECONDS,
       });
       if (error) throw new Error(`phone_call_status failed: ${error.message}`);

@@ -8,7 +8,7 @@
  * RecordingUrl as given, so a callback cannot make us fetch elsewhere), through
  * TWILIO_API_BASE_URL like every Twilio request, with the account's Basic auth.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../_shared/platform/env.ts';
 import { twilioApiUrl, type TwilioConfig } from '../_shared/twilio/config.ts';
 import type { TwilioClient } from '../_shared/twilio/client.ts';
 
@@ -22,7 +22,7 @@ export interface RecordingCopy {
 }
 
 export interface RecordingDeps {
-  service: SupabaseClient;
+  service: DbClient;
   config: TwilioConfig & { accountSid: string; authToken: string };
   client: () => TwilioClient;
   fetch: typeof fetch;
@@ -33,7 +33,7 @@ export const recordingPath = (copy: Pick<RecordingCopy, 'ownerId' | 'agentId' | 
   `${copy.ownerId}/${copy.agentId ?? 'no-agent'}/calls/${copy.callId}.wav`;
 
 /** The `recordings` bucket's size limit (bytes), as Storage enforces it; null = none. */
-async function bucketLimit(service: SupabaseClient): Promise<number | null> {
+async function bucketLimit(service: DbClient): Promise<number | null> {
   const { data, error } = await service.storage.getBucket('recordings');
   if (error) throw new Error(`reading the recordings bucket failed: ${error.message}`);
   return typeof data.file_size_limit === 'number' ? data.file_size_limit : null;
@@ -75,7 +75,7 @@ export async function copyRecording(copy: RecordingCopy, deps: RecordingDeps): P
     recording_sid: copy.recordingSid,
     recording_path: path,
     channels: copy.channels,
-    duration: copy.duration,
+    duration: copy.duration ?? undefined,
   });
   if (linked.error) throw new Error(`linking recording ${copy.recordingSid} failed: ${linked.error.message}`);
   if (linked.data !== true) throw new Error(`recording ${copy.recordingSid} could not be linked to its call`);

@@ -4,7 +4,8 @@
  * sub-account credentials (agent_secrets) and the sender state (whatsapp_business rows, protected by
  * a trigger) have no client write path.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../_shared/platform/env.ts';
+import { toJsonObject } from '../_shared/platform/json.ts';
 import { SENDER_VERTICALS, type StoredSenderConfig } from '../_shared/contracts/whatsapp.ts';
 import { HttpError } from '../_shared/platform/index.ts';
 import type { SubAccount } from '../_shared/twilio/sub-account.ts';
@@ -20,7 +21,7 @@ export interface OwnAgent {
 }
 
 /** The caller's own agent (admins included: integrations belong to the owner), or 404. */
-export async function ownAgent(asCaller: SupabaseClient, ownerId: string, agentId: string): Promise<OwnAgent> {
+export async function ownAgent(asCaller: DbClient, ownerId: string, agentId: string): Promise<OwnAgent> {
   const { data, error } = await asCaller
     .from('agents')
     .select('id, user_id, name, company_name, website, email, branding')
@@ -50,7 +51,7 @@ export async function ownAgent(asCaller: SupabaseClient, ownerId: string, agentI
 }
 
 /** The E.164 number assigned to the agent, or null. */
-export async function assignedNumber(asCaller: SupabaseClient, agentId: string): Promise<string | null> {
+export async function assignedNumber(asCaller: DbClient, agentId: string): Promise<string | null> {
   const { data, error } = await asCaller
     .from('phone_number_assignments')
     .select('phone_numbers(phone_number)')
@@ -90,7 +91,7 @@ export function storedConfig(raw: unknown): StoredSenderConfig | null {
 }
 
 /** The agent's whatsapp_business row as the caller reads it (null when there is none). */
-export async function senderRow(asCaller: SupabaseClient, agentId: string): Promise<SenderRow | null> {
+export async function senderRow(asCaller: DbClient, agentId: string): Promise<SenderRow | null> {
   const { data, error } = await asCaller
     .from('agent_integrations')
     .select('enabled, config')
@@ -103,7 +104,7 @@ export async function senderRow(asCaller: SupabaseClient, agentId: string): Prom
 
 /** Writes the sender state (service role: client roles cannot write whatsapp_business rows). */
 export async function saveSender(
-  service: SupabaseClient,
+  service: DbClient,
   agent: { id: string; userId: string },
   change: { enabled: boolean; config: StoredSenderConfig | Record<string, never>; connected?: boolean },
 ): Promise<void> {
@@ -114,7 +115,7 @@ export async function saveSender(
       user_id: agent.userId,
       kind: 'whatsapp_business',
       enabled: change.enabled,
-      config: change.config,
+      config: toJsonObject(change.config),
       ...(change.connected === true ? { connected_at: now, disconnected_at: null } : {}),
       ...(change.connected === false ? { disconnected_at: now } : {}),
     },
@@ -127,14 +128,10 @@ export async function saveSender(
  * Stores a polled status, only while that sender is still the connected one (a poll finishing after
  * a disconnect or a reconnection must not bring the old state back).
  */
-export async function saveSenderStatus(
-  service: SupabaseClient,
-  agentId: string,
-  config: StoredSenderConfig,
-): Promise<void> {
+export async function saveSenderStatus(service: DbClient, agentId: string, config: StoredSenderConfig): Promise<void> {
   const { error } = await service
     .from('agent_integrations')
-    .update({ config })
+    .update({ config: toJsonObject(config) })
     .eq('agent_id', agentId)
     .eq('kind', 'whatsapp_business')
     .eq('enabled', true)
@@ -143,7 +140,7 @@ export async function saveSenderStatus(
 }
 
 /** The agent's sub-account, when one was created before (service role: agent_secrets). */
-export async function storedSubAccount(service: SupabaseClient, agentId: string): Promise<SubAccount | null> {
+export async function storedSubAccount(service: DbClient, agentId: string): Promise<SubAccount | null> {
   const { data, error } = await service
     .from('agent_secrets')
     .select('whatsapp_account_sid, whatsapp_auth_token')
@@ -159,7 +156,7 @@ export async function storedSubAccount(service: SupabaseClient, agentId: string)
  * Keeps a new sub-account unless another request stored one first (then that one wins and is
  * answered, so an agent has one sub-account).
  */
-export async function keepSubAccount(service: SupabaseClient, agentId: string, sub: SubAccount): Promise<SubAccount> {
+export async function keepSubAccount(service: DbClient, agentId: string, sub: SubAccount): Promise<SubAccount> {
   const upserted = await service
     .from('agent_secrets')
     .upsert({ agent_id: agentId }, { onConflict: 'agent_id', ignoreDuplicates: true });

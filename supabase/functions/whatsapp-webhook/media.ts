@@ -7,7 +7,7 @@
  * download) is left out and named in the row's error_message: one attempt, never a retry loop.
  * The downloaded bytes are handed back so the reply (voice-note transcription) reuses them.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../_shared/platform/env.ts';
 import { WHATSAPP_MEDIA_BUCKET, type StoredWhatsAppMedia } from '../_shared/contracts/whatsapp-messages.ts';
 import { readStreamCapped } from '../_shared/platform/validate.ts';
 import { twilioApiUrl } from '../_shared/twilio/config.ts';
@@ -17,7 +17,7 @@ import type { InboundMessage, TwilioAccount } from './webhook.ts';
 export const WHATSAPP_MEDIA_MAX_BYTES = 16 * 1024 * 1024;
 
 export interface MediaDeps {
-  service: SupabaseClient;
+  service: DbClient;
   account: TwilioAccount;
   apiBaseUrl: string | null;
   fetch: typeof fetch;

@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../_shared/platform/env.ts';
 import { describe, expect, it } from 'vitest';
 import type { AiProvider } from '../_shared/ai/types.ts';
 import type { TurnDeps } from '../_shared/conversation/turn.ts';
@@ -23,7 +23,7 @@ function harness() {
         return { error: null };
       },
     }),
-  } as unknown as SupabaseClient;
+  } as unknown as DbClient;
   const provider = {
     capabilities: { offline: false, transcription: true, speech: false },
   } as unknown as AiProvider;

@@ -9,7 +9,7 @@
  * Order: the pack's monthly conversations are claimed in Postgres before any model call (at the
  * limit nothing is sent and the owner sees why); then the turn; then the send.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../_shared/platform/env.ts';
 import type { AiProvider, ChatImage } from '../_shared/ai/types.ts';
 import { modelSeesImages } from '../_shared/contracts/ai-models.ts';
 import type { LoadedAgent } from '../_shared/conversation/agents.ts';
@@ -28,7 +28,7 @@ import { recordNotSent, sendToUser, type Conversation, type SenderDeps } from '.
 import type { InboundMessage, TwilioAccount } from './webhook.ts';
 
 export interface ReplyDeps {
-  service: SupabaseClient;
+  service: DbClient;
   provider: AiProvider;
   turnDeps: () => Promise<TurnDeps>;
   sender: SenderDeps;
@@ -149,7 +149,7 @@ async function understand(message: InboundMessage, deps: ReplyDeps, seesImages: 
  */
 function whatsappRunTool(
   runTool: TurnDeps['runTool'],
-  service: SupabaseClient,
+  service: DbClient,
   attachments: { mediaUrls: string[]; links: string[] },
 ) {
   return async (invocation: ToolInvocation): Promise<ToolOutcome> => {

@@ -9,7 +9,7 @@
  * outside it the owner's approved template (`ContentSid` + `ContentVariables`, no body), and
  * without one, a `not_sent` row saying why.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../_shared/platform/env.ts';
 import {
   splitWhatsAppBody,
   WHATSAPP_WINDOW_MS,
@@ -50,7 +50,7 @@ export interface Outgoing {
 }
 
 export interface SenderDeps {
-  service: SupabaseClient;
+  service: DbClient;
   /** The sender account's client, or null when Twilio is not configured. */
   client: TwilioClient | null;
   statusCallback: string;
@@ -126,7 +126,7 @@ function failureOf(error: unknown): TwilioFailure {
 }
 
 async function templateChoice(
-  service: SupabaseClient,
+  service: DbClient,
   agentId: string,
 ): Promise<{ content_sid: string; variables: Record<string, string> } | null> {
   const { data, error } = await service

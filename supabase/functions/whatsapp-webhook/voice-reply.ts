@@ -5,7 +5,7 @@
  * `whatsapp-media` bucket under the owner's folder, and handed to Twilio as a short-lived signed URL.
  * Without speech (offline, OpenAI-compatible servers) or when anything fails, the text goes alone.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../_shared/platform/env.ts';
 import { SPEECH_MODEL, type AiProvider } from '../_shared/ai/types.ts';
 import { realtimeVoice } from '../_shared/conversation/channels/realtime-control.ts';
 import { meterSpeech } from '../_shared/conversation/usage.ts';
@@ -15,7 +15,7 @@ import { WHATSAPP_MEDIA_BUCKET, type StoredWhatsAppMedia } from '../_shared/cont
 export const VOICE_NOTE_URL_SECONDS = 15 * 60;
 
 export interface VoiceReplyDeps {
-  service: SupabaseClient;
+  service: DbClient;
   provider: AiProvider;
   log: (event: string, details: Record<string, unknown>) => void;
 }

@@ -5,7 +5,7 @@
  * sub-account's webhooks with the sub-account's token); X-Twilio-Signature is checked over the
  * PUBLIC URL `${webhookBaseUrl}/whatsapp-webhook/<route>`. Unknown account, forged or unsigned → 403.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../_shared/platform/env.ts';
 import { z } from 'zod';
 import { validate } from '../_shared/platform/validate.ts';
 import type { TwilioConfig } from '../_shared/twilio/config.ts';
@@ -25,11 +25,7 @@ export interface WhatsAppWebhook {
 const MAX_WEBHOOK_BYTES = 64 * 1024;
 
 /** The account `sid` names: the platform's, or an agent's sender sub-account (agent_secrets). */
-export async function accountFor(
-  sid: string,
-  config: TwilioConfig,
-  service: SupabaseClient,
-): Promise<TwilioAccount | null> {
+export async function accountFor(sid: string, config: TwilioConfig, service: DbClient): Promise<TwilioAccount | null> {
   if (config.accountSid && config.authToken && sid === config.accountSid) {
     return { sid, authToken: config.authToken };
   }
@@ -48,7 +44,7 @@ export async function accountFor(
 export async function readWhatsAppWebhook(
   request: Request,
   route: 'inbound' | 'status',
-  options: { config: TwilioConfig; service: SupabaseClient },
+  options: { config: TwilioConfig; service: DbClient },
 ): Promise<WhatsAppWebhook> {
   let account: TwilioAccount | null = null;
   const { params } = await readTwilioForm(request, {

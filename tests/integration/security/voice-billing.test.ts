@@ -7,6 +7,7 @@
  * on its control connection; tests/integration/functions/voice-core.test.ts). Roles: anonymous visitor, owner A, owner B, admin.
  */
 import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectorEvent } from '../../../supabase/functions/_shared/connectors/event.ts';
 import { VOICE_START_LIMITS } from '../../../supabase/functions/voice-session/limits.ts';
@@ -301,7 +302,9 @@ describe('the billing functions and the ledger key (visitor, owners, admin)', ()
         },
       ],
     ];
-    for (const client of [stack.anonClient(), ownerA.client, ownerB.client, admin.client]) {
+    // Untyped clients: the calls name functions by string and pass arguments each role must be refused.
+    const clients: SupabaseClient[] = [stack.anonClient(), ownerA.client, ownerB.client, admin.client];
+    for (const client of clients) {
       for (const [name, args] of calls) {
         const { error } = await client.rpc(name, args);
         expect(error, name).not.toBeNull();

@@ -12,6 +12,7 @@ import { validateEmbeddingInputs } from './inputs.ts';
 import { isRecordLine, splitSentences } from '../text/sentences.ts';
 import { contentWords, hashedEmbedding } from '../text/lexical.ts';
 import { matchTerms, matchKeys } from '../text/stemming.ts';
+import { serverText, type ServerTextKey } from '../text/catalogue.ts';
 import {
   EMBEDDING_DIMENSIONS,
   type AiProvider,
@@ -45,43 +46,15 @@ const CONCEPT_MATCH = 0.6;
 
 type Phrase = 'noAnswer' | 'greeting' | 'toolUnavailable';
 
-// Short fixed phrases; the engine's language detector picks the key. English is the fallback.
-const PHRASES: Record<string, Record<Phrase, string>> = {
-  en: {
-    noAnswer: "I'm sorry, I don't have that information.",
-    greeting: 'Hello! What would you like to know?',
-    toolUnavailable: "I can't do that right now.",
-  },
-  fr: {
-    noAnswer: "Je suis désolé, je n'ai pas cette information.",
-    greeting: 'Bonjour ! Que souhaitez-vous savoir ?',
-    toolUnavailable: 'Je ne peux pas faire cela pour le moment.',
-  },
-  es: {
-    noAnswer: 'Lo siento, no tengo esa información.',
-    greeting: '¡Hola! ¿Qué le gustaría saber?',
-    toolUnavailable: 'No puedo hacerlo en este momento.',
-  },
-  de: {
-    noAnswer: 'Es tut mir leid, diese Information habe ich nicht.',
-    greeting: 'Hallo! Was möchten Sie wissen?',
-    toolUnavailable: 'Das kann ich im Moment nicht tun.',
-  },
-  it: {
-    noAnswer: 'Mi dispiace, non ho questa informazione.',
-    greeting: 'Ciao! Cosa desidera sapere?',
-    toolUnavailable: 'Non posso farlo in questo momento.',
-  },
-  pt: {
-    noAnswer: 'Desculpe, não tenho essa informação.',
-    greeting: 'Olá! O que gostaria de saber?',
-    toolUnavailable: 'Não posso fazer isso agora.',
-  },
-};
+// Short fixed phrases (the server text catalogue); the engine's language detector picks the language.
+const PHRASES = {
+  noAnswer: 'offline.noAnswer',
+  greeting: 'offline.greeting',
+  toolUnavailable: 'offline.toolUnavailable',
+} as const satisfies Record<Phrase, ServerTextKey>;
 
 export function offlinePhrase(language: string, phrase: Phrase): string {
-  const base = language.toLowerCase().split(/[-_]/)[0] ?? 'en';
-  return (PHRASES[base] ?? PHRASES.en!)[phrase];
+  return serverText(PHRASES[phrase], language);
 }
 
 interface CandidateSentence {

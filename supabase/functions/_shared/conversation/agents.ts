@@ -3,7 +3,7 @@
  * voice, public page flag, ready knowledge, tools joined with the catalogue, enabled interactions)
  * mapped to AgentForTurn plus what tools need (time zone, config).
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../platform/env.ts';
 import { z } from 'zod';
 import type { AgentForTurn } from './turn.ts';
 import type { CatalogueTool } from './tools.ts';
@@ -60,7 +60,7 @@ const agentRow = z.object({
  * costs no database round trip before its first token, and an owner's change (prompt, tools,
  * public page off, first ready document) reaches visitors within a few seconds.
  */
-export function createAgentLoader(service: SupabaseClient, options: { ttlMs?: number; maxEntries?: number } = {}) {
+export function createAgentLoader(service: DbClient, options: { ttlMs?: number; maxEntries?: number } = {}) {
   const ttlMs = options.ttlMs ?? 5_000;
   const maxEntries = options.maxEntries ?? 1_000;
   const cache = new Map<string, { at: number; agent: LoadedAgent | null }>();
@@ -76,12 +76,12 @@ export function createAgentLoader(service: SupabaseClient, options: { ttlMs?: nu
 }
 
 async function fetchAgent(
-  service: SupabaseClient,
+  service: DbClient,
   ref: { agentId?: string; subdomain?: string },
 ): Promise<LoadedAgent | null> {
   const { data, error } = await service.rpc('agent_for_turn', {
-    agent_id: ref.agentId ?? null,
-    subdomain: ref.subdomain ?? null,
+    agent_id: ref.agentId,
+    subdomain: ref.subdomain,
   });
   if (error) throw new Error(`agent_for_turn failed: ${error.message}`);
   if (data === null || data === undefined) return null;

@@ -6,7 +6,7 @@
  * A new conversation gets its id here and its row with the first saved message (one RPC,
  * `save_chat_message`, per message), so starting a conversation costs no extra round trip.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../platform/env.ts';
 import type { ChatMessage } from '../ai/types.ts';
 import { CHAT_CHANNELS, PUBLIC_CONVERSATION_LIMITS as CAPS } from '../contracts/agent-chat.ts';
 import { englishWait, limitDetails } from '../contracts/limit-refusal.ts';
@@ -73,7 +73,7 @@ export function chatHistory(newestFirst: StoredMessage[]): ChatMessage[] {
 
 /** The last `limit` lines of one conversation as the model's history (the caller checked ownership). */
 export async function loadChatHistory(
-  service: SupabaseClient,
+  service: DbClient,
   conversationId: string,
   limit: number,
 ): Promise<ChatMessage[]> {
@@ -97,10 +97,7 @@ interface StoredConversation {
   messages: StoredMessage[];
 }
 
-export function createConversationStore(
-  service: SupabaseClient,
-  options: { historyLimit?: number } = {},
-): ConversationStore {
+export function createConversationStore(service: DbClient, options: { historyLimit?: number } = {}): ConversationStore {
   const historyLimit = options.historyLimit ?? 20;
   /** Conversations opened by this request that have no row yet. */
   const pending = new Map<

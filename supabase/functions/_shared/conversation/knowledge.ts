@@ -2,7 +2,7 @@
  * The engine's `retrieve` on the `match_knowledge_chunks` RPC: one embedding call, then pgvector
  * cosine + full-text search fused by RRF inside Postgres (one round trip), top 4 with citations.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../platform/env.ts';
 import type { AiProvider } from '../ai/types.ts';
 import {
   citationsFor,
@@ -31,7 +31,7 @@ export function vectorLiteral(vector: number[]): string {
 }
 
 export interface RpcRetrieverOptions {
-  service: SupabaseClient;
+  service: DbClient;
   provider: AiProvider;
   embeddingModel: string;
   limit?: number;
@@ -40,7 +40,7 @@ export interface RpcRetrieverOptions {
 }
 
 export async function matchKnowledgeChunks(
-  service: SupabaseClient,
+  service: DbClient,
   args: {
     agentId: string;
     embedding: number[];
@@ -54,7 +54,7 @@ export async function matchKnowledgeChunks(
   let call = service.rpc('match_knowledge_chunks', {
     agent_id: args.agentId,
     query_embedding: vectorLiteral(args.embedding),
-    query_text: toOrTsQuery(textSearchTerms(args.query)),
+    query_text: toOrTsQuery(textSearchTerms(args.query)) ?? undefined,
     match_count: args.limit,
     candidates: args.candidates,
     min_similarity: args.minSimilarity,

@@ -9,7 +9,7 @@
  *    here: 403 when it is not for this call or has expired), and `rate_voice_call` stores it on
  *    that call's conversation only.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../platform/env.ts';
 import {
   conversationRatingRequestSchema,
   voiceCallRatingRequestSchema,
@@ -28,7 +28,7 @@ export async function parseRatingRequest(request: Request): Promise<RatingReques
 }
 
 export interface RatingDeps {
-  service: SupabaseClient;
+  service: DbClient;
   /** The voice call token secret (voice-session's); without it no call can be rated. */
   callTokenSecret: string | undefined;
   now?: () => number;

@@ -5,7 +5,8 @@
  * never from a browser's account of it. Rows go through `save_chat_message`, which enforces the
  * conversation limits in Postgres.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../platform/env.ts';
+import { toJson, type Json } from '../platform/json.ts';
 import type { ChatChannel } from '../contracts/agent-chat.ts';
 import type { Citation } from '../contracts/conversation-events.ts';
 import { storableText } from '../contracts/safe-text.ts';
@@ -31,8 +32,8 @@ export interface TranscriptLine {
 const MAX_CONTENT = 50_000;
 
 /** The `message` argument of save_chat_message for one line: the one row shape of every channel. */
-export function transcriptMessage(line: TranscriptLine): Record<string, unknown> {
-  return {
+export function transcriptMessage(line: TranscriptLine): Json {
+  return toJson({
     conversation_id: line.conversationId,
     user_id: line.ownerId,
     agent_id: line.agentId,
@@ -43,13 +44,13 @@ export function transcriptMessage(line: TranscriptLine): Record<string, unknown>
     tool_calls: line.tools && line.tools.length > 0 ? line.tools : null,
     metadata: { ...line.metadata, channel: line.channel },
     timestamp: line.createdAt.toISOString(),
-  };
+  });
 }
 
 export type TranscriptWriter = (line: TranscriptLine) => Promise<{ messageId: string }>;
 
 /** Writes lines of conversations that already have their row (a call's, opened by voice_open_call). */
-export function createTranscriptWriter(service: SupabaseClient): TranscriptWriter {
+export function createTranscriptWriter(service: DbClient): TranscriptWriter {
   return async (line) => {
     const { data, error } = await service.rpc('save_chat_message', {
       conversation: null,
@@ -66,7 +67,7 @@ export function createTranscriptWriter(service: SupabaseClient): TranscriptWrite
  * and time, its content becomes the heard text and its metadata says it was interrupted.
  */
 export async function cutTranscriptLine(
-  service: SupabaseClient,
+  service: DbClient,
   cut: { conversationId: string; messageId: string; content: string; metadata: Record<string, unknown> },
 ): Promise<void> {
   const { error } = await service

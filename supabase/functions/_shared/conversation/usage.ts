@@ -4,13 +4,13 @@
  * that billing and the dashboards read. Offline turns cost nothing and are not recorded; failed
  * turns never reach the meter (the engine skips it), so nothing is charged for them.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../platform/env.ts';
 import { resolveModelSettings } from '../ai/settings.ts';
 import type { ModelSettings } from '../ai/types.ts';
 import type { MeterCharge } from './turn.ts';
 import { CONVERSATION_CHANNEL } from './conversations.ts';
 
-export function createChatMeter(service: SupabaseClient) {
+export function createChatMeter(service: DbClient) {
   return async (charge: MeterCharge): Promise<void> => {
     if (charge.offline) return;
     const { error } = await service.from('analytics_metrics').insert({
@@ -33,7 +33,7 @@ export function createChatMeter(service: SupabaseClient) {
 
 /** Records one owner-helper call (`assist.<task>`), same table and rules as chat. */
 export async function meterAssist(
-  service: SupabaseClient,
+  service: DbClient,
   entry: { userId: string; task: string; totalTokens: number; offline: boolean; model: string },
 ): Promise<void> {
   if (entry.offline) return;
@@ -52,7 +52,7 @@ export async function meterAssist(
  * and rules as chat tokens; recorded once the provider has answered, whatever happens to the audio next.
  */
 export async function meterSpeech(
-  service: SupabaseClient,
+  service: DbClient,
   entry: {
     channel: 'whatsapp';
     ownerId: string;
@@ -83,7 +83,7 @@ export async function meterSpeech(
  * Model names from `platform_settings`, cached per function instance for a few seconds: a turn
  * should not pay a round trip for them, and an admin's change must take effect at once.
  */
-export function createModelSettingsCache(service: SupabaseClient, ttlMs = 5_000) {
+export function createModelSettingsCache(service: DbClient, ttlMs = 5_000) {
   let cached: { at: number; settings: ModelSettings } | null = null;
   return async (): Promise<ModelSettings> => {
     if (cached && Date.now() - cached.at < ttlMs) return cached.settings;

@@ -3,7 +3,7 @@
  * `agent_secrets` (service role only), refreshed with the refresh token when expired or refused
  * (the new access token is persisted), and the four Calendar API v3 calls the tool needs.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../platform/env.ts';
 import { readIntegrationConfig } from '../contracts/integrations.ts';
 import type { GoogleConfig } from './config.ts';
 import { GoogleApiError, googleErrorText, refreshAccessToken } from './oauth.ts';
@@ -32,7 +32,7 @@ interface SecretsRow {
 }
 
 export interface GoogleCalendarOptions {
-  service: SupabaseClient;
+  service: DbClient;
   agentId: string;
   config: GoogleConfig;
   fetch: typeof fetch;

@@ -5,6 +5,7 @@
  */
 import { escapeHtml, type EmailMessage } from '../email/send.ts';
 import { notificationDataSchema, type NotificationKind } from '../contracts/notifications.ts';
+import { serverText, type ServerTextKey } from '../text/catalogue.ts';
 
 /** The kinds that are also emailed (new conversations stay in the feed and the desktop app). */
 export const EMAILED_KINDS = ['failed_call', 'low_credit'] as const satisfies readonly NotificationKind[];
@@ -21,66 +22,50 @@ export interface AlertEmailInput {
 
 type Lang = 'en' | 'fr';
 
-const CHANNEL: Record<Lang, Record<string, string>> = {
-  en: { phone: 'Phone', web_voice: 'Browser voice' },
-  fr: { phone: 'téléphonique', web_voice: 'vocal dans le navigateur' },
-};
-const STATUS: Record<Lang, Record<string, string>> = {
-  en: { failed: 'failed', busy: 'was busy', 'no-answer': 'went unanswered' },
-  fr: { failed: 'a échoué', busy: 'était occupé', 'no-answer': 'est resté sans réponse' },
+const CHANNEL: Record<string, ServerTextKey> = { phone: 'alert.channel.phone', web_voice: 'alert.channel.webVoice' };
+const STATUS: Record<string, ServerTextKey> = {
+  failed: 'alert.status.failed',
+  busy: 'alert.status.busy',
+  'no-answer': 'alert.status.noAnswer',
 };
 
-const TEXT = {
-  en: {
-    failedSubject: 'A call was not completed',
-    failedCall: (channel: string, status: string, from?: string) =>
-      `${channel} call${from ? ` from ${from}` : ''} ${status}.`,
-    agent: (name: string) => `Agent: ${name}.`,
-    lowSubject: 'Your credit is running low',
-    lowCredit: (balance: number) =>
-      `${balance} credit${balance === 1 ? '' : 's'} left. Top up to keep your agents answering calls.`,
-    open: 'Open in Concierge',
-    footer: 'You get these emails because email alerts are on in Profile › Settings.',
-  },
-  fr: {
-    failedSubject: 'Un appel n’a pas abouti',
-    failedCall: (channel: string, status: string, from?: string) =>
-      `L’appel ${channel}${from ? ` de ${from}` : ''} ${status}.`,
-    agent: (name: string) => `Agent : ${name}.`,
-    lowSubject: 'Vos crédits sont bientôt épuisés',
-    lowCredit: (balance: number) =>
-      `Il vous reste ${balance} crédit${balance > 1 ? 's' : ''}. Rechargez pour que vos agents continuent de répondre.`,
-    open: 'Ouvrir dans Concierge',
-    footer: 'Vous recevez ces e-mails car les alertes par e-mail sont activées dans Profil › Paramètres.',
-  },
-} as const;
+/** One credit, or several: French puts 0 and 1 in the singular, English only 1. */
+function lowCreditKey(lang: Lang, balance: number): ServerTextKey {
+  const singular = lang === 'fr' ? balance <= 1 : balance === 1;
+  return singular ? 'alert.lowCredit.one' : 'alert.lowCredit.other';
+}
 
 /** The email for one notification, or null for a kind that is not emailed. */
 export function alertEmail(input: AlertEmailInput): EmailMessage | null {
   const lang: Lang = input.lang === 'fr' ? 'fr' : 'en';
-  const t = TEXT[lang];
+  const t = (key: ServerTextKey, values?: Record<string, string>) => serverText(key, lang, values);
   const data = notificationDataSchema.parse(input.data ?? {});
   let subject: string;
   const lines: string[] = [];
   if (input.kind === 'failed_call') {
-    subject = t.failedSubject;
-    const channel = CHANNEL[lang][data.channel ?? ''] ?? CHANNEL[lang].phone!;
-    const status = STATUS[lang][data.status ?? ''] ?? STATUS[lang].failed!;
-    lines.push(t.failedCall(channel, status, data.from));
-    if (data.agentName) lines.push(t.agent(data.agentName));
+    subject = t('alert.failedSubject');
+    const channel = t(CHANNEL[data.channel ?? ''] ?? 'alert.channel.phone');
+    const status = t(STATUS[data.status ?? ''] ?? 'alert.status.failed');
+    lines.push(
+      data.from
+        ? t('alert.failedCallFrom', { channel, status, from: data.from })
+        : t('alert.failedCall', { channel, status }),
+    );
+    if (data.agentName) lines.push(t('alert.agent', { name: data.agentName }));
   } else if (input.kind === 'low_credit') {
-    subject = t.lowSubject;
-    lines.push(t.lowCredit(data.balance ?? 0));
+    subject = t('alert.lowSubject');
+    const balance = data.balance ?? 0;
+    lines.push(t(lowCreditKey(lang, balance), { balance: String(balance) }));
   } else {
     return null;
   }
   const base = input.consoleUrl?.trim().replace(/\/+$/, '');
   const link = base ? `${base}${input.route}` : null;
-  const text = [...lines, ...(link ? ['', `${t.open}: ${link}`] : []), '', t.footer].join('\n');
+  const text = [...lines, ...(link ? ['', `${t('alert.open')}: ${link}`] : []), '', t('alert.footer')].join('\n');
   const html = [
     ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    ...(link ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(t.open)}</a></p>`] : []),
-    `<p style="color:#5f6b7c">${escapeHtml(t.footer)}</p>`,
+    ...(link ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(t('alert.open'))}</a></p>`] : []),
+    `<p style="color:#5f6b7c">${escapeHtml(t('alert.footer'))}</p>`,
   ].join('');
   return { to: input.recipient, subject, html, text };
 }

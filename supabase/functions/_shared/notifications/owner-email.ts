@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { escapeHtml, type EmailMessage } from '../email/send.ts';
+import { serverText, type ServerTextKey } from '../text/catalogue.ts';
 
 export interface OwnerEmailInput {
   recipient: string;
@@ -30,35 +31,12 @@ const announcementSchema = z.object({ subject: z.string().min(1), body: z.string
 
 const CHANNELS = ['web_chat', 'web_voice', 'phone', 'whatsapp'] as const;
 
-const TEXT = {
-  en: {
-    subject: (month: string) => `Your Concierge usage for ${month}`,
-    intro: (month: string) => `Here is what your agents did in ${month} (UTC).`,
-    conversations: (list: string) => `Conversations: ${list}`,
-    channel: { web_chat: 'Web chat', web_voice: 'Browser voice', phone: 'Phone', whatsapp: 'WhatsApp' },
-    calls: (calls: number, minutes: number) => `Calls: ${calls} (${minutes} min)`,
-    messages: (n: number) => `Messages: ${n}`,
-    credits: (n: number) => `Credits used: ${n}`,
-    none: 'none',
-    open: 'Open your dashboard',
-    reportFooter: 'You get this email because usage reports are on in Profile › Settings.',
-    announcementFooter: 'You get this email because feature announcements are on in Profile › Settings.',
-  },
-  fr: {
-    subject: (month: string) => `Votre utilisation de Concierge en ${month}`,
-    intro: (month: string) => `Voici ce que vos agents ont fait en ${month} (UTC).`,
-    conversations: (list: string) => `Conversations : ${list}`,
-    channel: { web_chat: 'Chat web', web_voice: 'Voix dans le navigateur', phone: 'Téléphone', whatsapp: 'WhatsApp' },
-    calls: (calls: number, minutes: number) => `Appels : ${calls} (${minutes} min)`,
-    messages: (n: number) => `Messages : ${n}`,
-    credits: (n: number) => `Crédits utilisés : ${n}`,
-    none: 'aucune',
-    open: 'Ouvrir votre tableau de bord',
-    reportFooter: 'Vous recevez cet e-mail car les rapports d’utilisation sont activés dans Profil › Paramètres.',
-    announcementFooter:
-      'Vous recevez cet e-mail car les annonces de fonctionnalités sont activées dans Profil › Paramètres.',
-  },
-} as const;
+const CHANNEL_TEXT = {
+  web_chat: 'report.channel.webChat',
+  web_voice: 'report.channel.webVoice',
+  phone: 'report.channel.phone',
+  whatsapp: 'report.channel.whatsapp',
+} as const satisfies Record<(typeof CHANNELS)[number], ServerTextKey>;
 
 function monthName(month: string, lang: Lang): string {
   const [year, m] = month.split('-').map(Number) as [number, number];
@@ -88,22 +66,22 @@ function compose(
 /** The monthly usage report. */
 export function usageReportEmail(input: OwnerEmailInput): EmailMessage {
   const lang: Lang = input.lang === 'fr' ? 'fr' : 'en';
-  const t = TEXT[lang];
+  const t = (key: ServerTextKey, values?: Record<string, string>) => serverText(key, lang, values);
   const report = reportSchema.parse(input.data ?? {});
   const month = monthName(report.month, lang);
   const byChannel = CHANNELS.filter((c) => (report.conversations[c] ?? 0) > 0).map(
-    (c) => `${t.channel[c]} ${report.conversations[c]}`,
+    (c) => `${t(CHANNEL_TEXT[c])} ${report.conversations[c]}`,
   );
   const lines = [
-    t.intro(month),
-    t.conversations(byChannel.length ? byChannel.join(', ') : t.none),
-    t.calls(report.calls, report.minutes),
-    t.messages(report.messages),
-    t.credits(report.creditsUsed),
+    t('report.intro', { month }),
+    t('report.conversations', { list: byChannel.length ? byChannel.join(', ') : t('report.none') }),
+    t('report.calls', { calls: String(report.calls), minutes: String(report.minutes) }),
+    t('report.messages', { count: String(report.messages) }),
+    t('report.credits', { count: String(report.creditsUsed) }),
   ];
   const base = input.consoleUrl?.trim().replace(/\/+$/, '');
-  const link = base ? { url: `${base}${input.route}`, label: t.open } : null;
-  return compose(input.recipient, t.subject(month), lines, t.reportFooter, link);
+  const link = base ? { url: `${base}${input.route}`, label: t('report.open') } : null;
+  return compose(input.recipient, t('report.subject', { month }), lines, t('report.footer'), link);
 }
 
 /** An admin's feature announcement: their subject and text, as written (one language). */
@@ -114,5 +92,5 @@ export function announcementEmail(input: OwnerEmailInput): EmailMessage {
     .split(/\n{2,}/)
     .map((p) => p.trim())
     .filter(Boolean);
-  return compose(input.recipient, subject, paragraphs, TEXT[lang].announcementFooter, null);
+  return compose(input.recipient, subject, paragraphs, serverText('announcement.footer', lang), null);
 }

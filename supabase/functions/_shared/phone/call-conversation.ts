@@ -5,7 +5,7 @@
  * then every saved line is appended), which keeps the database out of the path to the first token.
  * Lines are written by the core's one transcript writer.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../platform/env.ts';
 import type { ChatMessage } from '../ai/types.ts';
 import type { Citation } from '../contracts/conversation-events.ts';
 import type { ToolRecord } from '../conversation/tool-loop.ts';
@@ -17,7 +17,7 @@ import type { PhoneCallSession } from './call-store.ts';
 
 const HISTORY_LIMIT = 20;
 
-export function createCallConversationStore(service: SupabaseClient, call: PhoneCallSession): ConversationStore {
+export function createCallConversationStore(service: DbClient, call: PhoneCallSession): ConversationStore {
   const write = createTranscriptWriter(service);
   let history: (ChatMessage & { messageId?: string })[] | null = null;
   const metadataOf = new Map<string, Record<string, unknown>>();

@@ -4,7 +4,7 @@
  * records the server-timed end. All through service-role RPCs, so the relay holds no call state
  * of its own and any replica can serve any call.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../platform/env.ts';
 import { z } from 'zod';
 import { VOICE_LEASE_SECONDS } from '../contracts/voice-lease.ts';
 import { phoneVoiceModeSchema } from '../contracts/phone.ts';
@@ -56,7 +56,7 @@ const leaseRow = z.object({
   idle_seconds: z.number().int(),
 });
 
-export function createPhoneCallStore(service: SupabaseClient): PhoneCallStore {
+export function createPhoneCallStore(service: DbClient): PhoneCallStore {
   return {
     async attach(callId, callSid) {
       const { data, error } = await service.rpc('phone_attach_call', { call_id: callId, call_sid: callSid });

@@ -3,7 +3,7 @@
  * the call's agent has a transfer number. The relay wraps the core's agent loader with this, so
  * prompt, tool definitions and the tool loop stay the core's; only what is offered differs.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../platform/env.ts';
 import type { AgentTool, LoadedAgent } from '../conversation/agents.ts';
 import { TRANSFER_TOOL_ID } from '../tools/transfer.ts';
 import type { PhoneCallSession } from './call-store.ts';
@@ -21,7 +21,7 @@ export function withPhoneTools(
 }
 
 /** The catalogue's transfer_call row (admins may edit its wording), or null when it was removed. */
-export async function loadTransferTool(service: SupabaseClient): Promise<AgentTool | null> {
+export async function loadTransferTool(service: DbClient): Promise<AgentTool | null> {
   const { data, error } = await service
     .from('tool_catalogue')
     .select('id, name, description, function_definition')
@@ -45,7 +45,7 @@ export async function loadTransferTool(service: SupabaseClient): Promise<AgentTo
  */
 export function phoneAgentLoader(
   load: (ref: { agentId?: string; subdomain?: string }) => Promise<LoadedAgent | null>,
-  service: SupabaseClient,
+  service: DbClient,
   session: Pick<PhoneCallSession, 'transferNumber'>,
 ): (ref: { agentId?: string; subdomain?: string }) => Promise<LoadedAgent | null> {
   let transferTool: Promise<AgentTool | null> | null = null;

@@ -16,6 +16,7 @@
  */
 import type { PhoneVoiceMode } from '../contracts/phone.ts';
 import { speechLocale } from './speech.ts';
+import { serverText, type ServerTextKey } from '../text/catalogue.ts';
 
 export function escapeXml(value: string): string {
   return value
@@ -53,20 +54,14 @@ const sayLanguage = (language: string): SayLanguage => (speechLocale(language).s
 const SAY_LOCALE: Record<SayLanguage, string> = { en: 'en-US', fr: 'fr-FR' };
 
 /** What a caller hears when we cannot connect them (polite, short, in the agent's language). */
-const LINES = {
-  noAgent: {
-    en: 'Sorry, this number is not taking calls at the moment. Goodbye.',
-    fr: "Désolé, ce numéro ne prend pas d'appels pour le moment. Au revoir.",
-  },
-  noCredits: {
-    en: '{{name}} cannot take your call right now. Please try again later. Goodbye.',
-    fr: '{{name}} ne peut pas prendre votre appel pour le moment. Merci de rappeler plus tard. Au revoir.',
-  },
-} as const;
+const LINES = { noAgent: 'phone.noAgent', noCredits: 'phone.noCredits' } as const satisfies Record<
+  string,
+  ServerTextKey
+>;
 
 export function sayAndHangUp(line: keyof typeof LINES, language: string, name = ''): string {
   const lang = sayLanguage(language);
-  const text = LINES[line][lang].replace('{{name}}', name || (lang === 'fr' ? 'Notre assistant' : 'Our assistant'));
+  const text = serverText(LINES[line], lang, { name: name || serverText('phone.unnamedAssistant', lang) });
   return twimlResponse(`<Say${attributes({ language: SAY_LOCALE[lang] })}>${escapeXml(text)}</Say><Hangup/>`);
 }
 

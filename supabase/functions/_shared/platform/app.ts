@@ -8,7 +8,7 @@
  * one error answer: a thrown `HttpError` is its status and code, anything else is logged under
  * the function's name and answered 500 `internal_error` with no internals.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from './env.ts';
 import { Hono, type Context } from 'hono';
 import { createCallerAuth, type Caller, type CallerAuth, type CallerAuthOptions } from './caller.ts';
 import { corsMiddleware, originPolicyFromEnv } from './cors.ts';
@@ -29,9 +29,9 @@ export interface FunctionApp {
   readonly env: FunctionEnv;
   readonly auth: CallerAuth;
   /** The service-role client (bypasses RLS): only where a rule needs it; say why at the call. */
-  service(): SupabaseClient;
+  service(): DbClient;
   /** A client acting as the verified caller: RLS decides. */
-  asCaller(caller: Caller): SupabaseClient;
+  asCaller(caller: Caller): DbClient;
   get(path: string, handler: RouteHandler): FunctionApp;
   post(path: string, handler: RouteHandler): FunctionApp;
   on(method: Method, path: string, handler: RouteHandler): FunctionApp;
@@ -43,7 +43,7 @@ export function createFunctionApp(name: string, env: FunctionEnv, options: Funct
   const auth = createCallerAuth(env, options);
   const log = options.log ?? ((message: string, detail: string) => console.error(message, detail));
   const routes = new Map<string, { method: Method; handler: RouteHandler }[]>();
-  let service: SupabaseClient | null = null;
+  let service: DbClient | null = null;
   let built: ((request: Request) => Promise<Response>) | null = null;
 
   function build(): (request: Request) => Promise<Response> {

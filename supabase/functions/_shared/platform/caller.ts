@@ -12,7 +12,7 @@
  *  - an HS256 token with no secret configured (hosted projects still on the legacy secret do not
  *    expose it): the Auth server checks it (`GET /auth/v1/user`), as supabase-js' getClaims does.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from './env.ts';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
@@ -84,7 +84,7 @@ export function createCallerAuth(env: FunctionEnv, options: CallerAuthOptions = 
   };
   const anonymous = anonymousKeys(env);
   const serviceKeys = serviceRoleKeys(env);
-  let service: SupabaseClient | null = null;
+  let service: DbClient | null = null;
 
   async function verifyWithKeys(token: string, alg: string): Promise<JWTPayload> {
     if (alg === 'HS256') {

@@ -3,6 +3,10 @@
  * development) and the two database clients they act through.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from './database.ts';
+
+/** A database client typed by the generated schema (tables, views and RPC arguments and results). */
+export type DbClient = SupabaseClient<Database>;
 
 /**
  * The subset of Deno.env a handler uses. `fetch` is set only by the local stack: its in-process
@@ -57,8 +61,8 @@ const NO_SESSION = { persistSession: false, autoRefreshToken: false, detectSessi
  * Service-role client: bypasses RLS. Only for what a rule reserves to the server (writing document
  * status and chunks, secrets, the ledger, scheduled jobs); every use says why.
  */
-export function createServiceClient(env: FunctionEnv): SupabaseClient {
-  return createClient(requireEnv(env, 'SUPABASE_URL'), requireEnv(env, 'SUPABASE_SERVICE_ROLE_KEY'), {
+export function createServiceClient(env: FunctionEnv): DbClient {
+  return createClient<Database>(requireEnv(env, 'SUPABASE_URL'), requireEnv(env, 'SUPABASE_SERVICE_ROLE_KEY'), {
     auth: NO_SESSION,
     ...(env.fetch ? { global: { fetch: env.fetch } } : {}),
   });
@@ -68,8 +72,8 @@ export function createServiceClient(env: FunctionEnv): SupabaseClient {
  * A client acting as the calling user (their verified access token), so Postgres' RLS policies
  * decide what they may read and write, exactly as for the console's own requests.
  */
-export function createUserClient(env: FunctionEnv, accessToken: string): SupabaseClient {
-  return createClient(requireEnv(env, 'SUPABASE_URL'), requireEnv(env, 'SUPABASE_ANON_KEY'), {
+export function createUserClient(env: FunctionEnv, accessToken: string): DbClient {
+  return createClient<Database>(requireEnv(env, 'SUPABASE_URL'), requireEnv(env, 'SUPABASE_ANON_KEY'), {
     // REST, Storage and Realtime all send this token; the client then has no auth session of its own.
     accessToken: () => Promise.resolve(accessToken),
     ...(env.fetch ? { global: { fetch: env.fetch } } : {}),

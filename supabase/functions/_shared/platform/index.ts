@@ -9,6 +9,7 @@ export {
   envRecord,
   requireEnv,
   serviceRoleKeys,
+  type DbClient,
   type FunctionEnv,
 } from './env.ts';
 export { requireOwnAgent } from './owned.ts';

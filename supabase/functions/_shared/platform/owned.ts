@@ -4,11 +4,11 @@
  * also lets admins read every agent, so the owner column is named too: functions that go on to
  * write with the service role (tokens, storage) must act for the agent's owner only, admins included.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from './env.ts';
 import { HttpError } from './errors.ts';
 
 /** The caller's own agent (RLS on `agents`) or 404 `agent_not_found`. */
-export async function requireOwnAgent(asCaller: SupabaseClient, ownerId: string, agentId: string): Promise<void> {
+export async function requireOwnAgent(asCaller: DbClient, ownerId: string, agentId: string): Promise<void> {
   const { data, error } = await asCaller
     .from('agents')
     .select('id')

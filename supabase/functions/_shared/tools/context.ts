@@ -4,12 +4,12 @@
  * (a visitor may look up the order they placed, never someone else's). The owner's sandbox sees
  * the agent's whole records.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../platform/env.ts';
 import type { ChatChannel } from '../conversation/input.ts';
 import type { ToolOutcome } from '../conversation/turn.ts';
 
 export interface ToolContext {
-  service: SupabaseClient;
+  service: DbClient;
   agentId: string;
   ownerId: string;
   agentName: string;

@@ -11,6 +11,7 @@ import type { ToolOutcome } from '../conversation/turn.ts';
 import { EMAIL, PHONE, fail, ok, text, type ToolContext } from './context.ts';
 import { deliver, phoneRecipient } from './outbound.ts';
 import { contentWords, stem } from '../text/lexical.ts';
+import { serverText } from '../text/catalogue.ts';
 import {
   INTERACTION_DOCUMENTS_BUCKET,
   isInteractionUrl,
@@ -250,25 +251,6 @@ export function matchOfflineRequest(
   return best ? { interaction: best.interaction, email } : null;
 }
 
-const OFFLINE_REPLIES = {
-  en: {
-    sent: (name: string, email: string) => `I have sent "${name}" to ${email}.`,
-    confirm: (name: string, email: string) =>
-      `Shall I send "${name}" to ${email}? To confirm this is your own address, send your request again.`,
-    notConfigured: (name: string) => `Email sending is not configured for this agent, so I could not send "${name}".`,
-    notSent: (name: string) => `I could not send "${name}" now: the sending limit is reached. Please try again later.`,
-  },
-  fr: {
-    sent: (name: string, email: string) => `Je vous ai envoyé « ${name} » à l'adresse ${email}.`,
-    confirm: (name: string, email: string) =>
-      `Dois-je envoyer « ${name} » à l'adresse ${email} ? Pour confirmer qu'il s'agit bien de votre adresse, renvoyez votre demande.`,
-    notConfigured: (name: string) =>
-      `L'envoi d'e-mails n'est pas configuré pour cet agent, je n'ai donc pas pu envoyer « ${name} ».`,
-    notSent: (name: string) =>
-      `Je ne peux pas envoyer « ${name} » pour le moment : la limite d'envoi est atteinte. Réessayez plus tard.`,
-  },
-} as const;
-
 /** The engine's offline action for one message, or null (see above). */
 export function offlineShareAction<T extends { id: string }>(
   agent: { tools: T[]; interactions?: AgentInteraction[] },
@@ -284,15 +266,17 @@ export function offlineShareAction<T extends { id: string }>(
     arguments: { resource: interaction.type, email },
     /** The reply for a succeeded call; a failed one gets the engine's fixed tool-failure text. */
     reply(result: unknown, language: string): string {
-      const phrases = language.toLowerCase().startsWith('fr') ? OFFLINE_REPLIES.fr : OFFLINE_REPLIES.en;
+      const lang = language.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+      const name = interaction.name;
       const deliveries = (result as { deliveries?: { sent?: boolean; status?: string }[] } | null)?.deliveries ?? [];
       if (deliveries.some((delivery) => delivery.sent === true))
-        return phrases.sent(interaction.name, email.toLowerCase());
+        return serverText('share.sent', lang, { name, email: email.toLowerCase() });
       // Offline there is no model to ask "is this your address?": the visitor confirms by asking again.
       if (deliveries.some((delivery) => delivery.status === 'confirmation_required'))
-        return phrases.confirm(interaction.name, email.toLowerCase());
-      if (deliveries.some((delivery) => delivery.status === 'not_sent')) return phrases.notSent(interaction.name);
-      return phrases.notConfigured(interaction.name);
+        return serverText('share.confirm', lang, { name, email: email.toLowerCase() });
+      if (deliveries.some((delivery) => delivery.status === 'not_sent'))
+        return serverText('share.notSent', lang, { name });
+      return serverText('share.notConfigured', lang, { name });
     },
   };
 }

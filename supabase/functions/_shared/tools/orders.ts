@@ -3,26 +3,22 @@
  * and only while pending; status changes other than cancelling are for the owner (sandbox).
  */
 import type { ToolOutcome } from '../conversation/turn.ts';
+import type { Tables, TablesUpdate } from '../platform/database.ts';
 import { reachableCustomer } from './customers.ts';
 import { fail, isOwnerChannel, isUuid, numberArg, ok, text, type ToolContext } from './context.ts';
 
 const STATUSES = ['pending', 'confirmed', 'preparing', 'shipped', 'delivered', 'cancelled'] as const;
 const COLUMNS = 'id, status, items, total, currency, customer_id, created_at, conversation_id';
 
-interface OrderItem {
+type OrderItem = {
   product: string;
   quantity: number;
-}
+};
 
-interface OrderRow {
-  id: string;
-  status: string;
-  items: OrderItem[];
-  total: number | null;
-  currency: string;
-  customer_id: string | null;
-  conversation_id: string | null;
-}
+type OrderRow = Pick<
+  Tables<'orders'>,
+  'id' | 'status' | 'items' | 'total' | 'currency' | 'customer_id' | 'conversation_id'
+>;
 
 /** Models send items as objects, strings ("2 croissants") or a JSON string; accept all three. */
 export function parseItems(raw: unknown): OrderItem[] | null {
@@ -61,7 +57,7 @@ async function reachableOrder(context: ToolContext, orderId: string | undefined)
   if (!isUuid(orderId)) return null;
   let query = context.service.from('orders').select(COLUMNS).eq('id', orderId).eq('agent_id', context.agentId);
   if (!isOwnerChannel(context)) query = query.eq('conversation_id', context.conversationId);
-  const { data } = await query.maybeSingle<OrderRow>();
+  const { data } = await query.maybeSingle();
   return data ?? null;
 }
 
@@ -100,7 +96,7 @@ export async function manageOrders(args: Record<string, unknown>, context: ToolC
           currency: /^[A-Z]{3}$/.test(currency) ? currency : 'EUR',
         })
         .select(COLUMNS)
-        .single<OrderRow>();
+        .single();
       if (error || !data) return fail(`the order could not be saved: ${error?.message ?? 'no row'}`);
       return ok({ created: true, ...describe(data) });
     }
@@ -113,14 +109,14 @@ export async function manageOrders(args: Record<string, unknown>, context: ToolC
       if (!isOwnerChannel(context)) query = query.eq('conversation_id', context.conversationId);
       const { data, error } = await query.order('created_at', { ascending: false }).limit(20);
       if (error) return fail(error.message);
-      return ok({ orders: ((data ?? []) as OrderRow[]).map(describe) });
+      return ok({ orders: (data ?? []).map(describe) });
     }
     case 'update_order':
     case 'cancel_order': {
       const order = await reachableOrder(context, text(args, 'order_id'));
       if (!order) return fail('no such order in this conversation');
       const owner = isOwnerChannel(context);
-      const change: Record<string, unknown> = {};
+      const change: TablesUpdate<'orders'> = {};
       if (action === 'cancel_order') change.status = 'cancelled';
       else {
         const status = text(args, 'status');
@@ -146,7 +142,7 @@ export async function manageOrders(args: Record<string, unknown>, context: ToolC
         .update(change)
         .eq('id', order.id)
         .select(COLUMNS)
-        .single<OrderRow>();
+        .single();
       if (error || !data) return fail(`the order could not be changed: ${error?.message ?? 'no row'}`);
       return ok({ updated: true, ...describe(data) });
     }

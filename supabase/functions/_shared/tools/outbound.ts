@@ -113,7 +113,7 @@ export async function deliver(context: ToolContext, delivery: Delivery): Promise
     recipient: delivery.recipient,
     subject: delivery.subject ?? null,
     body: delivery.body,
-    client_key: context.clientKey ?? null,
+    client_key: context.clientKey ?? undefined,
   });
   if (claim.error) return fail(`the message could not be prepared: ${claim.error.message}`);
   const verdict = claim.data as { status?: string; id?: string } | null;

@@ -3,7 +3,7 @@
  * (default catalogue), `get_time` by function name, and any other catalogue tool
  * to the owner's webhook when its per-agent config has `webhook_url` (+ `webhook_secret`).
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../platform/env.ts';
 import type { LoadedAgent, AgentTool } from '../conversation/agents.ts';
 import type { ToolInvocation, ToolOutcome } from '../conversation/turn.ts';
 import { manageCalendar } from './calendar.ts';
@@ -34,7 +34,7 @@ export const TOOL_IMPLEMENTATIONS: Record<string, ToolImplementation> = {
 };
 
 export interface ToolRunnerOptions {
-  service: SupabaseClient;
+  service: DbClient;
   env: { get(name: string): string | undefined };
   fetch?: typeof fetch;
   now?: () => Date;

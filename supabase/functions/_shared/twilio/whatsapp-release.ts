@@ -4,7 +4,7 @@
  * (`phone-numbers` processes it, migration 20261126100100), and the senders on a number its owner
  * releases. Already gone counts as done.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbClient } from '../platform/env.ts';
 import type { TwilioClient } from './client.ts';
 import { isTwilioNotFound } from './errors.ts';
 import type { SubAccount } from './sub-account.ts';
@@ -48,7 +48,7 @@ export async function releaseWhatsAppSender(
 
 /** What `removeSendersOnNumber` needs from Postgres (service role: secrets and sender state). */
 interface ReleaseStore {
-  from: SupabaseClient['from'];
+  from: DbClient['from'];
 }
 
 /**

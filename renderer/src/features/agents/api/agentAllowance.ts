@@ -1,3 +1,4 @@
+import { agentAllowanceRow } from '@contracts/usage.ts';
 import { useQuery } from '@tanstack/react-query';
 import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
@@ -12,8 +13,8 @@ export async function fetchAgentAllowance(): Promise<AgentAllowance> {
   const { data, error } = await getSupabase().rpc('agent_allowance').single();
   if (error) throw toAppError(error, 'fetchAgents');
   // Generated function types say every returned column is non-null; max_agents is null when unlimited.
-  const max = data.max_agents as number | null;
-  return { used: data.used_agents, max, packId: data.pack_id, packName: data.pack_name };
+  const row = agentAllowanceRow.parse(data);
+  return { used: row.used_agents, max: row.max_agents, packId: row.pack_id, packName: row.pack_name };
 }
 
 export function useAgentAllowanceQuery() {

@@ -1,3 +1,4 @@
+import { minutesUsageRow } from '@contracts/usage.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { toAppError } from '../../../errors/appError.ts';
@@ -20,7 +21,7 @@ export interface MinutesUsage {
 export async function fetchMinutesUsage(): Promise<MinutesUsage> {
   const { data, error } = await getSupabase().rpc('minutes_usage').single();
   if (error) throw toAppError(error, 'balance');
-  const row = data;
+  const row = minutesUsageRow.parse(data);
   return {
     usedMinutes: row.used_minutes,
     totalMinutes: row.included_minutes,

@@ -1,3 +1,4 @@
+import { whatsappUsageRow } from '@contracts/usage.ts';
 import { useQuery } from '@tanstack/react-query';
 import { toAppError } from '../../../errors/appError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
@@ -21,13 +22,13 @@ export interface WhatsAppUsage {
 export async function fetchWhatsAppUsage(): Promise<WhatsAppUsage> {
   const { data, error } = await getSupabase().rpc('whatsapp_usage').single();
   if (error) throw toAppError(error, 'generic');
+  const row = whatsappUsageRow.parse(data);
   return {
-    conversationsUsed: data.conversations_used,
-    conversationsIncluded: data.conversations_included,
-    messagesSent: data.messages_sent,
-    // bigint columns: PostgREST may answer them as strings.
-    tokens: Number(data.tokens),
-    speechCharacters: Number(data.speech_characters),
+    conversationsUsed: row.conversations_used,
+    conversationsIncluded: row.conversations_included,
+    messagesSent: row.messages_sent,
+    tokens: row.tokens,
+    speechCharacters: row.speech_characters,
   };
 }
 
