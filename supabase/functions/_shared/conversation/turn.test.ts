@@ -406,7 +406,10 @@ describe('a turn with the offline provider', () => {
         'Ouvert du mardi au samedi de 7h à 19h, fermé le dimanche et le lundi.\n\n' +
         'Règles : reste factuel, réponds dans la langue du visiteur.',
     };
-    const h = harness(new OfflineProvider(), { loadAgent: async () => briefed, retrieve: async () => [] });
+    const h = harness(new OfflineProvider(), {
+      loadAgent: async () => briefed,
+      retrieve: async () => ({ passages: [], citations: [] }),
+    });
     const sunday = await run(h.deps, { message: 'Êtes-vous ouverts le dimanche ?' });
     expect(sunday.text).toContain('fermé le dimanche');
     expect(sunday.events[0]).toMatchObject({ event: 'meta', data: { offline: true, citations: [] } });

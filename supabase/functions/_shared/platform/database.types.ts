@@ -651,8 +651,9 @@ export type Database = {
           duration: number;
           ended_at: string | null;
           ended_reason: string | null;
-          from_number: string;
+          from_number: string | null;
           id: string;
+          kind: string;
           last_seen_at: string | null;
           max_duration_seconds: number;
           phone_number_id: string | null;
@@ -665,7 +666,7 @@ export type Database = {
           source: string;
           status: string;
           timestamp: string;
-          to_number: string;
+          to_number: string | null;
           transferred_at: string | null;
           transferred_to: string | null;
           twilio_duration: number | null;
@@ -687,8 +688,9 @@ export type Database = {
           duration?: number;
           ended_at?: string | null;
           ended_reason?: string | null;
-          from_number: string;
+          from_number?: string | null;
           id?: string;
+          kind?: string;
           last_seen_at?: string | null;
           max_duration_seconds?: number;
           phone_number_id?: string | null;
@@ -701,7 +703,7 @@ export type Database = {
           source?: string;
           status?: string;
           timestamp?: string;
-          to_number: string;
+          to_number?: string | null;
           transferred_at?: string | null;
           transferred_to?: string | null;
           twilio_duration?: number | null;
@@ -722,8 +724,9 @@ export type Database = {
           duration?: number;
           ended_at?: string | null;
           ended_reason?: string | null;
-          from_number?: string;
+          from_number?: string | null;
           id?: string;
+          kind?: string;
           last_seen_at?: string | null;
           max_duration_seconds?: number;
           phone_number_id?: string | null;
@@ -736,7 +739,7 @@ export type Database = {
           source?: string;
           status?: string;
           timestamp?: string;
-          to_number?: string;
+          to_number?: string | null;
           transferred_at?: string | null;
           transferred_to?: string | null;
           twilio_duration?: number | null;
