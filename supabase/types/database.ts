@@ -2580,7 +2580,6 @@ export type Database = {
       whatsapp_messages: {
         Row: {
           assigned_agent: string | null;
-          body: string;
           contact_number: string | null;
           content_sid: string | null;
           conversation_id: string | null;
@@ -2591,6 +2590,7 @@ export type Database = {
           from_number: string;
           id: string;
           media: NonNullable<Json>;
+          message_id: string;
           message_sid: string | null;
           not_sent_reason: string | null;
           profile_name: string | null;
@@ -2604,7 +2604,6 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           assigned_agent?: string | null;
-          body?: string;
           contact_number?: never;
           content_sid?: string | null;
           conversation_id?: string | null;
@@ -2615,6 +2614,7 @@ export type Database = {
           from_number: string;
           id?: string;
           media?: NonNullable<Json>;
+          message_id: string;
           message_sid?: string | null;
           not_sent_reason?: string | null;
           profile_name?: string | null;
@@ -2627,7 +2627,6 @@ export type Database = {
         };
         Update: {
           assigned_agent?: string | null;
-          body?: string;
           contact_number?: never;
           content_sid?: string | null;
           conversation_id?: string | null;
@@ -2638,6 +2637,7 @@ export type Database = {
           from_number?: string;
           id?: string;
           media?: NonNullable<Json>;
+          message_id?: string;
           message_sid?: string | null;
           not_sent_reason?: string | null;
           profile_name?: string | null;
@@ -2661,6 +2661,13 @@ export type Database = {
             columns: ['conversation_id'];
             isOneToOne: false;
             referencedRelation: 'conversations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'whatsapp_messages_message_id_fkey';
+            columns: ['message_id'];
+            isOneToOne: false;
+            referencedRelation: 'messages';
             referencedColumns: ['id'];
           },
           {
@@ -3494,6 +3501,7 @@ export type Database = {
           error_message: string;
           id: string;
           media: Json;
+          message_id: string;
           message_sid: string;
           not_sent_reason: string;
           profile_name: string;
