@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWhatsAppMessage } from '../../support/whatsapp-rows.ts';
 import { imageUrls, startFakeOpenAI, type ChatRequestBody, type FakeOpenAI } from '../../fakes/openai/server.ts';
 import { startFakeTwilio, type FakeTwilio } from '../../fakes/twilio/index.ts';
 import { goldenPayload } from '../../fakes/twilio/messages.ts';
 import { expectedTwilioSignature } from '../../fakes/twilio/server.ts';
-import { serviceInsert, startCast, type Cast } from '../security/support/actors.ts';
+import { startCast, type Cast } from '../security/support/actors.ts';
 import type { PhoneAgent } from '../phone/support.ts';
 import { connectSender, eventually, givePack, messagesOf, sendsTo, waNumber, whatsappAgent } from './support.ts';
 
@@ -499,7 +500,7 @@ describe('status callbacks', () => {
 
 describe('the 24-hour window', () => {
   async function oldConversation(user: string): Promise<void> {
-    await serviceInsert(cast.service, 'whatsapp_messages', {
+    await insertWhatsAppMessage(cast.service, {
       user_id: cast.owner.id,
       assigned_agent: agent.agentId,
       message_sid: twilio.sid('SM'),
