@@ -252,7 +252,10 @@ export async function replyToInbound(message: InboundMessage, received: Received
   const replyId = transcript.replyId();
   if (replyId && attachments.links.length > 0) {
     // The transcript says what the user received: the reply with the link lines of shared URLs.
-    const { error } = await deps.service.from('messages').update({ content: text.slice(0, 50_000) }).eq('id', replyId);
+    const { error } = await deps.service
+      .from('messages')
+      .update({ content: text.slice(0, 50_000) })
+      .eq('id', replyId);
     if (error) deps.log('transcript_failed', { messageSid: message.messageSid, error: error.message });
   }
   await sendToUser(deps.sender, conversation, {

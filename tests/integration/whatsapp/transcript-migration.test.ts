@@ -49,7 +49,9 @@ async function delivery(key: string, row: Record<string, unknown>) {
 beforeAll(async () => {
   db = await openMigratedDatabase({ before: '20261202125000' });
   agent = (
-    await db.query<{ id: string }>("insert into public.agents (user_id, name) values ($1, 'Shop') returning id", [OWNER])
+    await db.query<{ id: string }>("insert into public.agents (user_id, name) values ($1, 'Shop') returning id", [
+      OWNER,
+    ])
   ).rows[0]!.id;
   conversation = (
     await db.query<{ id: string }>(
@@ -62,7 +64,12 @@ beforeAll(async () => {
   await line('reply', 'assistant', 'Bonjour Ana. Nous ouvrons à 9 h.', 3);
   await delivery('hello-in', { direction: 'inbound', body: 'Bonjour', timestamp: at(0), message_sid: 'SM1' });
   await delivery('part-1', { direction: 'outbound', body: 'Bonjour Ana.', timestamp: at(4), message_sid: 'SM2' });
-  await delivery('part-2', { direction: 'outbound', body: 'Nous ouvrons à 9 h.', timestamp: at(4), message_sid: 'SM3' });
+  await delivery('part-2', {
+    direction: 'outbound',
+    body: 'Nous ouvrons à 9 h.',
+    timestamp: at(4),
+    message_sid: 'SM3',
+  });
   // A voice note (no caption) whose transcription the turn saved.
   await line('voice', 'user', 'Vous livrez le dimanche ?', 21);
   await delivery('voice-in', { direction: 'inbound', body: '', timestamp: at(20), message_sid: 'SM4' });
@@ -84,7 +91,12 @@ beforeAll(async () => {
     message_sid: 'SM5',
   });
   // A fixed answer of the adapter never reached the transcript.
-  await delivery('fixed', { direction: 'outbound', body: 'Je ne peux pas écouter.', timestamp: at(40), message_sid: 'SM6' });
+  await delivery('fixed', {
+    direction: 'outbound',
+    body: 'Je ne peux pas écouter.',
+    timestamp: at(40),
+    message_sid: 'SM6',
+  });
   // A message whose conversation was deleted.
   await delivery('orphan', {
     direction: 'inbound',

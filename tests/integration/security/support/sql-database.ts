@@ -13,9 +13,7 @@ const PROJECT_DIR = fileURLToPath(new URL('../../../../', import.meta.url));
  * HTTP services: for SQL-level checks (column privileges, triggers) that do not need /rest/v1.
  * Missing platform schemas (auth, storage) are stubbed only when the bootstrap lacks them.
  */
-export async function openMigratedDatabase(
-  options: { seed?: boolean; before?: string } = {},
-): Promise<PGlite> {
+export async function openMigratedDatabase(options: { seed?: boolean; before?: string } = {}): Promise<PGlite> {
   const db = await openDatabase();
   await applyBootstrap(db);
   const present = await db.query<{ auth: string | null; storage: string | null }>(
