@@ -239,3 +239,5 @@ revoke all on function public.whatsapp_receive_message(text, text, text, text, t
   from public, anon, authenticated;
 grant execute on function public.whatsapp_receive_message(text, text, text, text, text, text, text, jsonb)
   to service_role;
+-- The thread functions run as the caller and fold statuses by their rank (no data, no side effect).
+grant execute on function private.whatsapp_status_rank(text) to authenticated;
