@@ -104,6 +104,26 @@ describe('inbound messages through the core', () => {
     expect(sent.body).toBe('No Sunday deliveries.');
     expect(openai.requestsTo('transcriptions').length).toBeGreaterThan(0);
     expect([...twilio.messages.downloads.values()]).toContain(1);
+    // One transcript: the voice note's line holds its transcription, the reply is one line, and the
+    // WhatsApp rows hold no text of their own, only the line they carried.
+    const rows = await eventually(async () => {
+      const found = (await messagesOf(cast.service, agent.agentId)).filter(
+        (row) => row.from_number === user || row.to_number === user,
+      );
+      return found.length === 2 ? found : null;
+    });
+    const raw = await cast.service.from('whatsapp_messages').select('*').eq('id', rows[0]!.id).single();
+    expect(Object.keys(raw.data as object)).not.toContain('body');
+    const transcript = await cast.service
+      .from('messages')
+      .select('id, role, content')
+      .eq('conversation_id', rows[0]!.conversation_id!)
+      .order('timestamp');
+    expect(transcript.data?.map((m) => [m.role, m.content])).toEqual([
+      ['user', expect.stringContaining('Do you deliver on Sundays?')],
+      ['assistant', 'No Sunday deliveries.'],
+    ]);
+    expect(rows.map((row) => row.message_id)).toEqual(transcript.data?.map((m) => m.id));
   });
 
   it('an image is shown to the agent’s WhatsApp model as a data URL of its bytes and described', async () => {
@@ -306,7 +326,14 @@ describe('inbound messages through the core', () => {
     await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(sendsTo(twilio, user)).toHaveLength(1);
-    expect((await messagesOf(cast.service, agent.agentId)).filter((row) => row.from_number === user)).toHaveLength(1);
+    const received = (await messagesOf(cast.service, agent.agentId)).filter((row) => row.from_number === user);
+    expect(received).toHaveLength(1);
+    // The replay wrote no second line of the transcript either: the message and its one reply.
+    const lines = await cast.service
+      .from('messages')
+      .select('role')
+      .eq('conversation_id', received[0]!.conversation_id!);
+    expect(lines.data?.map((m) => m.role).sort()).toEqual(['assistant', 'user']);
   });
 
   it('a forged, unsigned or unknown-account webhook is refused with 403 and nothing is stored', async () => {
