@@ -83,16 +83,15 @@ for (let thread = 0; thread < THREADS; thread++) {
     });
   }
 }
-for (const [table, batch] of [
-  ['conversations', conversations],
-  ['messages', lines],
-  ['whatsapp_messages', rows],
-] as const) {
+async function seed(table: string, batch: Record<string, unknown>[]): Promise<void> {
   for (let i = 0; i < batch.length; i += 500) {
     const { error } = await cast.service.from(table).insert(batch.slice(i, i + 500));
     if (error) throw new Error(`seeding ${table}: ${error.message}`);
   }
 }
+await seed('conversations', conversations);
+await seed('messages', lines);
+await seed('whatsapp_messages', rows);
 
 // Phone calls, back to back, until the samples are taken.
 let calling = true;
