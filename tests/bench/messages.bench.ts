@@ -9,6 +9,7 @@
  * is over budget, a query failed or no call was processed.
  * MESSAGES_BENCH_SAMPLES / MESSAGES_BENCH_CALLERS size a run.
  */
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { startFakeTwilio } from '../fakes/twilio/index.ts';
 import { startCast } from '../integration/security/support/actors.ts';
@@ -39,29 +40,58 @@ const granted = await cast.admin.client.rpc('admin_grant_credits', {
 if (granted.error) throw new Error(`credits: ${granted.error.message}`);
 const agent = await whatsappAgent(cast.service, cast.owner);
 
-// The owner's WhatsApp history, written as the webhook and the sender write it.
+// The owner's WhatsApp history, written as the webhook and the sender write it: each line of text
+// in the conversation's transcript (`messages`), its delivery in `whatsapp_messages`.
 const start = Date.now() - THREADS * MESSAGES_PER_THREAD * 60_000;
+const conversations = [];
+const lines = [];
 const rows = [];
 for (let thread = 0; thread < THREADS; thread++) {
   const contact = `+3362${String(thread).padStart(7, '0')}`;
+  const conversationId = randomUUID();
+  conversations.push({
+    id: conversationId,
+    user_id: cast.owner.id,
+    agent_id: agent.agentId,
+    channel: 'whatsapp',
+    visitor_id: contact,
+  });
   for (let i = 0; i < MESSAGES_PER_THREAD; i++) {
     const inbound = i % 2 === 0;
+    const messageId = randomUUID();
+    const timestamp = new Date(start + (thread * MESSAGES_PER_THREAD + i) * 60_000).toISOString();
+    lines.push({
+      id: messageId,
+      conversation_id: conversationId,
+      user_id: cast.owner.id,
+      agent_id: agent.agentId,
+      role: inbound ? 'user' : 'assistant',
+      content: inbound ? `Question ${i} from thread ${thread}` : `Answer ${i} for thread ${thread}`,
+      metadata: { channel: 'whatsapp' },
+      timestamp,
+    });
     rows.push({
       user_id: cast.owner.id,
       assigned_agent: agent.agentId,
+      conversation_id: conversationId,
+      message_id: messageId,
       direction: inbound ? 'inbound' : 'outbound',
       from_number: inbound ? `whatsapp:${contact}` : `whatsapp:${agent.number}`,
       to_number: inbound ? `whatsapp:${agent.number}` : `whatsapp:${contact}`,
-      body: inbound ? `Question ${i} from thread ${thread}` : `Answer ${i} for thread ${thread}`,
       status: inbound ? 'received' : 'delivered',
-      timestamp: new Date(start + (thread * MESSAGES_PER_THREAD + i) * 60_000).toISOString(),
+      timestamp,
     });
   }
 }
-for (let i = 0; i < rows.length; i += 500) {
-  const { error } = await cast.service.from('whatsapp_messages').insert(rows.slice(i, i + 500));
-  if (error) throw new Error(`seeding messages: ${error.message}`);
+async function seed(table: string, batch: Record<string, unknown>[]): Promise<void> {
+  for (let i = 0; i < batch.length; i += 500) {
+    const { error } = await cast.service.from(table).insert(batch.slice(i, i + 500));
+    if (error) throw new Error(`seeding ${table}: ${error.message}`);
+  }
 }
+await seed('conversations', conversations);
+await seed('messages', lines);
+await seed('whatsapp_messages', rows);
 
 // Phone calls, back to back, until the samples are taken.
 let calling = true;

@@ -196,16 +196,6 @@ beforeAll(async () => {
   browserCall = { id: voice.id, path: voicePath, startedAt: voice.created_at, bytes: voiceWav.length };
   listedCalls.push({ id: voice.id, agent: 'back', from: null });
   // The same caller writes on WhatsApp later.
-  await must(
-    service.from('whatsapp_messages').insert({
-      user_id: ownerId,
-      assigned_agent: front.id,
-      from_number: `whatsapp:${CALLER}`,
-      profile_name: 'Marie Curie',
-      body: 'Can I bring a dog?',
-      timestamp: minutesAgo(30),
-    }),
-  );
   const waConv = await conversation({
     user_id: ownerId,
     agent_id: front.id,
@@ -214,12 +204,27 @@ beforeAll(async () => {
     started_at: minutesAgo(30),
     last_message_at: minutesAgo(29),
   });
-  await must(
-    service.from('messages').insert({
+  // Its text is a line of the transcript; the WhatsApp row holds the delivery for that line.
+  const waLine = await service
+    .from('messages')
+    .insert({
       conversation_id: waConv.id,
       user_id: ownerId,
       role: 'user',
       content: 'Can I bring a dog?',
+      timestamp: minutesAgo(30),
+    })
+    .select('id')
+    .single();
+  if (waLine.error) throw new Error(waLine.error.message);
+  await must(
+    service.from('whatsapp_messages').insert({
+      user_id: ownerId,
+      assigned_agent: front.id,
+      conversation_id: waConv.id,
+      message_id: waLine.data.id,
+      from_number: `whatsapp:${CALLER}`,
+      profile_name: 'Marie Curie',
       timestamp: minutesAgo(30),
     }),
   );

@@ -145,12 +145,23 @@ describe('WhatsApp messages', () => {
       variables: { 1: 'prénom' },
       status: 'approved',
     });
+    // Léa wrote two days ago: her text in the transcript, its delivery in whatsapp_messages.
     await running!.product.stack.db.query(
-      `insert into public.whatsapp_messages (user_id, assigned_agent, message_sid, direction, from_number, to_number,
-                                             profile_name, body, status, "timestamp")
-       select a.user_id, a.id, $2, 'inbound', $3, $4, 'Léa', 'Une table pour deux ce soir ?', 'received',
+      `with conversation as (
+         insert into public.conversations (user_id, agent_id, channel, visitor_id, started_at)
+         select a.user_id, a.id, 'whatsapp', $3, now() - interval '2 days' from public.agents a where a.id = $1
+         returning id, user_id, agent_id),
+       line as (
+         insert into public.messages (conversation_id, user_id, agent_id, role, content, metadata, "timestamp")
+         select c.id, c.user_id, c.agent_id, 'user', 'Une table pour deux ce soir ?', '{"channel": "whatsapp"}',
+                now() - interval '2 days'
+           from conversation c
+         returning id, conversation_id, user_id, agent_id)
+       insert into public.whatsapp_messages (user_id, assigned_agent, conversation_id, message_id, message_sid, direction,
+                                             from_number, to_number, profile_name, status, "timestamp")
+       select l.user_id, l.agent_id, l.conversation_id, l.id, $2, 'inbound', $3, $4, 'Léa', 'received',
               now() - interval '2 days'
-         from public.agents a where a.id = $1`,
+         from line l`,
       [agentId, `SM${'e'.repeat(32)}`, PAST_CUSTOMER, NUMBER],
     );
     const { page, context } = await newPage(browser, DESKTOP);

@@ -9,7 +9,7 @@ AS $function$
 declare
   target record;
   conversation uuid;
-  saved uuid;
+  said uuid;
 begin
   select a.agent_id, a.user_id, s.whatsapp_account_sid into target
     from public.phone_numbers n
@@ -29,15 +29,10 @@ begin
     return query select 'wrong_account'::text, null::uuid, null::uuid, null::uuid, null::uuid, null::timestamptz;
     return;
   end if;
-  insert into public.whatsapp_messages (user_id, assigned_agent, message_sid, direction, from_number, to_number,
-                                        profile_name, body, media, status, "timestamp")
-  values (target.user_id, target.agent_id, whatsapp_receive_message.message_sid, 'inbound',
-          whatsapp_receive_message.from_number, whatsapp_receive_message.to_number,
-          nullif(left(whatsapp_receive_message.profile_name, 200), ''), left(coalesce(whatsapp_receive_message.body, ''), 10000),
-          coalesce(whatsapp_receive_message.media, '[]'::jsonb), 'received', now())
-  on conflict on constraint whatsapp_messages_message_sid_key do nothing
-  returning id into saved;
-  if saved is null then
+  -- Once per MessageSid: replays of one SID wait for each other here, and a replay finds the
+  -- SID taken and writes nothing (neither transcript line nor delivery record).
+  perform pg_advisory_xact_lock(hashtextextended('whatsapp-sid:' || whatsapp_receive_message.message_sid, 0));
+  if exists (select 1 from public.whatsapp_messages w where w.message_sid = whatsapp_receive_message.message_sid) then
     return query select 'duplicate'::text, target.agent_id, target.user_id, null::uuid, null::uuid, null::timestamptz;
     return;
   end if;
@@ -55,7 +50,16 @@ begin
     values (target.user_id, target.agent_id, 'whatsapp', whatsapp_receive_message.from_number)
     returning id into conversation;
   end if;
-  update public.whatsapp_messages w set conversation_id = conversation where w.id = saved;
-  return query select 'ok'::text, target.agent_id, target.user_id, conversation, saved, now();
+  insert into public.messages (conversation_id, user_id, agent_id, role, content, metadata)
+  values (conversation, target.user_id, target.agent_id, 'user',
+          left(coalesce(whatsapp_receive_message.body, ''), 10000), jsonb_build_object('channel', 'whatsapp'))
+  returning id into said;
+  insert into public.whatsapp_messages (user_id, assigned_agent, conversation_id, message_id, message_sid, direction,
+                                        from_number, to_number, profile_name, media, status, "timestamp")
+  values (target.user_id, target.agent_id, conversation, said, whatsapp_receive_message.message_sid, 'inbound',
+          whatsapp_receive_message.from_number, whatsapp_receive_message.to_number,
+          nullif(left(whatsapp_receive_message.profile_name, 200), ''),
+          coalesce(whatsapp_receive_message.media, '[]'::jsonb), 'received', now());
+  return query select 'ok'::text, target.agent_id, target.user_id, conversation, said, now();
 end
 $function$;

@@ -6,35 +6,46 @@ CREATE OR REPLACE FUNCTION public.whatsapp_threads(agent_filter uuid DEFAULT NUL
  STABLE
  SET search_path TO ''
 AS $function$
-  with mine as (
-    select m.* from public.whatsapp_messages m
-     where m.user_id = (select auth.uid())
-       and (whatsapp_threads.agent_filter is null or m.assigned_agent = whatsapp_threads.agent_filter)
+  with lines as (
+    select w.assigned_agent, w.contact_number, w.message_id, w.direction,
+           (array_agg(w.id order by w."timestamp", w.id))[1] as id,
+           min(w."timestamp") as sent_at,
+           (array_agg(w.status order by w.status in ('failed', 'undelivered', 'not_sent') desc,
+                                        private.whatsapp_status_rank(w.status), w."timestamp"))[1] as status,
+           bool_or(w.status in ('failed', 'undelivered', 'not_sent') or w.not_sent_reason is not null) as failed,
+           sum(jsonb_array_length(w.media))::integer as media_count,
+           (array_agg(w.profile_name order by w."timestamp" desc) filter (where w.profile_name is not null))[1]
+             as profile_name
+      from public.whatsapp_messages w
+     where w.user_id = (select auth.uid())
+       and (whatsapp_threads.agent_filter is null or w.assigned_agent = whatsapp_threads.agent_filter)
+     group by w.assigned_agent, w.contact_number, w.message_id, w.direction
   ),
   latest as (
-    select distinct on (m.assigned_agent, m.contact_number)
-           coalesce(m.assigned_agent::text, '') || '|' || m.contact_number as thread_key,
-           m.assigned_agent, m.contact_number, m.conversation_id, m."timestamp", m.body, m.direction, m.status,
-           jsonb_array_length(m.media) as media_count
-      from mine m
-     order by m.assigned_agent, m.contact_number, m."timestamp" desc, m.id desc
+    select distinct on (l.assigned_agent, l.contact_number)
+           coalesce(l.assigned_agent::text, '') || '|' || l.contact_number as thread_key,
+           l.assigned_agent, l.contact_number, m.conversation_id, l.sent_at,
+           case when (l.direction = 'inbound') = (m.role = 'user') then m.content else '' end as body,
+           l.direction, l.status, l.media_count
+      from lines l
+      join public.messages m on m.id = l.message_id
+     order by l.assigned_agent, l.contact_number, l.sent_at desc, l.id desc
   ),
   totals as (
-    select m.assigned_agent, m.contact_number, count(*)::integer as message_count,
-           (count(*) filter (where m.status in ('failed', 'undelivered', 'not_sent') or m.not_sent_reason is not null))::integer
-             as failed_count,
-           (array_agg(m.profile_name order by m."timestamp" desc) filter (where m.profile_name is not null))[1]
+    select l.assigned_agent, l.contact_number, count(*)::integer as message_count,
+           (count(*) filter (where l.failed))::integer as failed_count,
+           (array_agg(l.profile_name order by l.sent_at desc) filter (where l.profile_name is not null))[1]
              as profile_name
-      from mine m
-     group by m.assigned_agent, m.contact_number
+      from lines l
+     group by l.assigned_agent, l.contact_number
   )
   select l.thread_key, l.assigned_agent, a.name, l.contact_number, t.profile_name, l.conversation_id,
-         l."timestamp", l.body, l.direction, l.status, l.media_count, t.message_count, t.failed_count
+         l.sent_at, l.body, l.direction, l.status, l.media_count, t.message_count, t.failed_count
     from latest l
     join totals t on t.assigned_agent is not distinct from l.assigned_agent and t.contact_number = l.contact_number
     left join public.agents a on a.id = l.assigned_agent
    where whatsapp_threads.before_at is null
-      or (l."timestamp", l.thread_key) < (whatsapp_threads.before_at, coalesce(whatsapp_threads.before_key, ''))
-   order by l."timestamp" desc, l.thread_key desc
+      or (l.sent_at, l.thread_key) < (whatsapp_threads.before_at, coalesce(whatsapp_threads.before_key, ''))
+   order by l.sent_at desc, l.thread_key desc
    limit least(greatest(coalesce(whatsapp_threads.page_size, 20), 1), 100)
 $function$;

@@ -5,8 +5,10 @@
  *                    received once per MessageSid in Postgres, answered 200 with empty TwiML at
  *                    once, then becomes a turn of the agent's conversation with that user
  *                    (reply.ts) after the answer (EdgeRuntime.waitUntil when hosted, in-process
- *                    locally). A failed turn or send is logged and recorded on a whatsapp_messages
- *                    row (error code, reason), never swallowed.
+ *                    locally). The message's text is a line of the conversation's transcript
+ *                    (`messages`); its whatsapp_messages row holds delivery state and media only.
+ *                    A failed turn or send is logged and recorded on a whatsapp_messages row
+ *                    (error code, reason), never swallowed.
  *   POST /status     the sender's status_callback_url: sent/delivered/read/failed (+ ErrorCode)
  *                    move the message's row forward only.
  *   POST /send       the owner (JWT): a message to one of their agent's WhatsApp users; inside the
@@ -61,6 +63,7 @@ const receivedSchema = z.object({
   agent_id: z.string().nullable(),
   owner_id: z.string().nullable(),
   conversation_id: z.string().nullable(),
+  message_id: z.string().nullable(),
   received_at: z.string().nullable(),
 });
 
@@ -166,6 +169,7 @@ export function makeHandler(env: FunctionEnv, wiring: WhatsAppWiring = {}): (req
       agentId: received.agent_id!,
       ownerId: received.owner_id!,
       conversationId: received.conversation_id!,
+      messageId: received.message_id!,
       receivedAt: new Date(received.received_at!),
     };
     const media = { service, account: webhook.account, apiBaseUrl: config.apiBaseUrl, fetch: twilioFetch, log };
@@ -253,6 +257,26 @@ export function makeHandler(env: FunctionEnv, wiring: WhatsAppWiring = {}): (req
       .maybeSingle<{ to_number: string; conversation_id: string | null; timestamp: string }>();
     if (last.error) throw new Error(`reading the conversation failed: ${last.error.message}`);
     if (!last.data) throw new HttpError(404, 'conversation_not_found', 'This person has not written to this agent.');
+    if (!last.data.conversation_id) {
+      throw new HttpError(404, 'conversation_not_found', 'This person has not written to this agent.');
+    }
+    // What the owner wrote is a line of the conversation's one transcript (the inbox shows it, the
+    // message figures count it), labelled as the owner's; its WhatsApp messages are recorded
+    // against it, sent or not.
+    const written = await service
+      .from('messages')
+      .insert({
+        conversation_id: last.data.conversation_id,
+        user_id: owner.userId,
+        agent_id: body.agentId,
+        role: 'assistant',
+        content: body.text.slice(0, 50_000),
+        // The channel stamp is what the message figures count a line of the text channels by.
+        metadata: { channel: 'whatsapp', [OWNER_MESSAGE_FLAG]: true },
+      })
+      .select('id')
+      .single<{ id: string }>();
+    if (written.error) throw new Error(`recording the owner's message failed: ${written.error.message}`);
     const result = await sendToUser(
       senderDeps(await agentAccount(body.agentId)),
       {
@@ -265,24 +289,11 @@ export function makeHandler(env: FunctionEnv, wiring: WhatsAppWiring = {}): (req
       },
       {
         text: body.text,
+        messageId: written.data.id,
         lastInboundAt: new Date(last.data.timestamp),
         ...(body.template ? { template: body.template } : {}),
       },
     );
-    // What the owner wrote is part of the conversation's one transcript (the inbox shows it, the
-    // message figures count it), labelled as the owner's, once it went out.
-    if (result.sent.length > 0 && last.data.conversation_id) {
-      const written = await service.from('messages').insert({
-        conversation_id: last.data.conversation_id,
-        user_id: owner.userId,
-        agent_id: body.agentId,
-        role: 'assistant',
-        content: body.text.slice(0, 50_000),
-        // The channel stamp is what the message figures count a line of the text channels by.
-        metadata: { channel: 'whatsapp', [OWNER_MESSAGE_FLAG]: true },
-      });
-      if (written.error) throw new Error(`recording the owner's message failed: ${written.error.message}`);
-    }
     const answer: OwnerSendAnswer = {
       sent: result.sent,
       notSentReason: result.notSent,

@@ -6,7 +6,8 @@ import { replyToInbound, type ReplyDeps } from './reply.ts';
 
 /**
  * A turn the conversation core refuses (here: the agent was deleted between the message's arrival
- * and its turn) sends nothing, and leaves a `not_sent` row in the owner's thread saying why.
+ * and its turn) sends nothing, and leaves a `not_sent` row in the owner's thread saying why,
+ * recorded against the user's message it leaves unanswered (no transcript line is written).
  */
 function harness() {
   const inserted: Record<string, unknown>[] = [];
@@ -68,7 +69,13 @@ describe('replyToInbound', () => {
     const { deps, inserted, sends, events } = harness();
     await replyToInbound(
       { messageSid: 'SM0', from: '+33611111111', to: '+14155550100', body: 'Hello?', profileName: null, media: [] },
-      { agentId: 'agent-1', ownerId: 'owner-1', conversationId: 'conversation-1', receivedAt: new Date() },
+      {
+        agentId: 'agent-1',
+        ownerId: 'owner-1',
+        conversationId: 'conversation-1',
+        messageId: 'message-1',
+        receivedAt: new Date(),
+      },
       deps,
     );
     expect(sends).toEqual([]);
@@ -78,6 +85,8 @@ describe('replyToInbound', () => {
         user_id: 'owner-1',
         assigned_agent: 'agent-1',
         conversation_id: 'conversation-1',
+        // No reply existed: the record points at the user's message it leaves unanswered.
+        message_id: 'message-1',
         direction: 'outbound',
         from_number: '+14155550100',
         to_number: '+33611111111',

@@ -25,6 +25,7 @@ import { twilioApiUrl } from '../_shared/twilio/config.ts';
 import { imageForModel, imageTurnText } from './images.ts';
 import { speakReply } from './voice-reply.ts';
 import { recordNotSent, sendToUser, type Conversation, type SenderDeps } from './sender.ts';
+import { receivedTranscript } from './transcript.ts';
 import type { InboundMessage, TwilioAccount } from './webhook.ts';
 
 export interface ReplyDeps {
@@ -45,6 +46,8 @@ export interface Received {
   agentId: string;
   ownerId: string;
   conversationId: string;
+  /** The transcript row written on receipt (whatsapp_receive_message). */
+  messageId: string;
   receivedAt: Date;
 }
 
@@ -178,8 +181,10 @@ export async function replyToInbound(message: InboundMessage, received: Received
     conversationId: received.conversationId,
     agentNumber: message.to,
     userNumber: message.from,
+    answering: received.messageId,
   };
   const turnDeps = await deps.turnDeps();
+  const transcript = receivedTranscript(turnDeps.persist, deps.service, received);
   // The core's loader gives the channels' full agent (voice, WhatsApp voice replies).
   const agent = (await turnDeps.loadAgent({ agentId: received.agentId })) as LoadedAgent | null;
   const language = agent?.defaultLanguage ?? 'en_US';
@@ -212,7 +217,11 @@ export async function replyToInbound(message: InboundMessage, received: Received
       caller: { userId: null, visitorKey: message.from, trusted: true },
       ...(understood.images ? { images: understood.images } : {}),
     },
-    { ...turnDeps, runTool: whatsappRunTool(turnDeps.runTool, deps.service, attachments) },
+    {
+      ...turnDeps,
+      persist: transcript.store,
+      runTool: whatsappRunTool(turnDeps.runTool, deps.service, attachments),
+    },
   );
   if (!started.ok) {
     // No reply goes out, but the owner sees in the thread that this message went unanswered, and why.
@@ -240,8 +249,18 @@ export async function replyToInbound(message: InboundMessage, received: Received
           messageSid: message.messageSid,
         })
       : null;
+  const replyId = transcript.replyId();
+  if (replyId && attachments.links.length > 0) {
+    // The transcript says what the user received: the reply with the link lines of shared URLs.
+    const { error } = await deps.service
+      .from('messages')
+      .update({ content: text.slice(0, 50_000) })
+      .eq('id', replyId);
+    if (error) deps.log('transcript_failed', { messageSid: message.messageSid, error: error.message });
+  }
   await sendToUser(deps.sender, conversation, {
     text,
+    messageId: replyId,
     mediaUrls: attachments.mediaUrls,
     lastInboundAt: received.receivedAt,
     ...(spoken ? { voiceNote: spoken } : {}),

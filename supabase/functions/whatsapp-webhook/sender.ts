@@ -1,9 +1,12 @@
 /**
  * Everything the agent says on WhatsApp leaves here, through the Messages API with the sender
- * account's credentials, and every message becomes a `whatsapp_messages` row: sent ones with
- * their SID (status callbacks move them on), refused ones with Twilio's error code and message,
- * and ones that could not be sent with the owner-facing reason (contracts/whatsapp.ts). Nothing
- * is dropped silently.
+ * account's credentials. What is said is one line of the conversation's transcript (`messages`):
+ * the core's reply or the owner's line, written before the send, or, for the adapter's fixed
+ * answers, written here. Every WhatsApp message that carries it becomes a `whatsapp_messages` row
+ * for that line, with delivery state only: sent ones with their SID (status callbacks move them
+ * on), refused ones with Twilio's error code and message, and ones that could not be sent with the
+ * owner-facing reason (contracts/whatsapp.ts). A reply that never existed (nothing to say) is
+ * recorded against the user's message it leaves unanswered. Nothing is dropped silently.
  *
  * The 24-hour window: free-form text and media only within 24 h of the user's last message;
  * outside it the owner's approved template (`ContentSid` + `ContentVariables`, no body), and
@@ -18,6 +21,7 @@ import {
 } from '../_shared/contracts/whatsapp.ts';
 import type { StoredWhatsAppMedia } from '../_shared/contracts/whatsapp-messages.ts';
 import type { TwilioClient } from '../_shared/twilio/client.ts';
+import { OWNER_MESSAGE_FLAG } from '../_shared/contracts/history.ts';
 
 export interface Conversation {
   agentId: string;
@@ -28,10 +32,14 @@ export interface Conversation {
   userNumber: string;
   /** The owner wrote what is sent (from /messages), not the agent: the thread labels it so. */
   byOwner?: boolean;
+  /** The transcript row of the user's message being answered. */
+  answering?: string | null;
 }
 
 export interface Outgoing {
   text: string;
+  /** The transcript row that already holds `text` (the core's reply, the owner's line). */
+  messageId?: string | null;
   /** Public URLs Twilio fetches (signed Storage URLs of shared documents, TTS voice notes). */
   mediaUrls?: string[];
   /** When the user last wrote; decides free-form or template. */
@@ -66,7 +74,8 @@ export interface SendResult {
 }
 
 interface Row {
-  body: string;
+  /** The transcript row this WhatsApp message carries. */
+  messageId: string | null;
   /** Twilio-fetchable URLs (kept as links) or stored files. */
   media?: (string | StoredWhatsAppMedia)[];
   status: string;
@@ -77,8 +86,45 @@ interface Row {
   errorMessage?: string | null;
 }
 
+/**
+ * The transcript row of what is said: the given one, else a new assistant line holding the text,
+ * else (nothing to say) the user's message left unanswered.
+ */
+async function transcriptLine(
+  deps: SenderDeps,
+  conversation: Conversation,
+  text: string,
+  given: string | null | undefined,
+): Promise<string | null> {
+  if (given) return given;
+  if (text.trim() === '' || !conversation.conversationId) return conversation.answering ?? null;
+  const { data, error } = await deps.service
+    .from('messages')
+    .insert({
+      conversation_id: conversation.conversationId,
+      user_id: conversation.ownerId,
+      agent_id: conversation.agentId,
+      role: 'assistant',
+      content: text.slice(0, 50_000),
+      // The channel stamp is what the message figures count a line of the text channels by.
+      metadata: { channel: 'whatsapp', ...(conversation.byOwner ? { [OWNER_MESSAGE_FLAG]: true } : {}) },
+    })
+    .select('id')
+    .single<{ id: string }>();
+  if (error) {
+    deps.log('transcript_failed', { conversationId: conversation.conversationId, error: error.message });
+    return conversation.answering ?? null;
+  }
+  return data.id;
+}
+
 async function record(deps: SenderDeps, conversation: Conversation, row: Row): Promise<void> {
+  if (!row.messageId) {
+    deps.log('record_failed', { conversationId: conversation.conversationId, error: 'no transcript row' });
+    return;
+  }
   const { error } = await deps.service.from('whatsapp_messages').insert({
+    message_id: row.messageId,
     user_id: conversation.ownerId,
     assigned_agent: conversation.agentId,
     conversation_id: conversation.conversationId,
@@ -87,7 +133,6 @@ async function record(deps: SenderDeps, conversation: Conversation, row: Row): P
     from_number: conversation.agentNumber,
     to_number: conversation.userNumber,
     sent_by_owner: conversation.byOwner === true,
-    body: row.body.slice(0, 10_000),
     media: (row.media ?? []).map((item) => (typeof item === 'string' ? { url: item } : item)),
     status: row.status,
     content_sid: row.contentSid ?? null,
@@ -107,8 +152,10 @@ export async function recordNotSent(
   text: string,
   reason: WhatsAppNotSentReason,
   errorMessage: string | null = null,
+  messageId: string | null = null,
 ): Promise<SendResult> {
-  await record(deps, conversation, { body: text, status: 'not_sent', notSentReason: reason, errorMessage });
+  const line = await transcriptLine(deps, conversation, text, messageId);
+  await record(deps, conversation, { messageId: line, status: 'not_sent', notSentReason: reason, errorMessage });
   return { sent: [], notSent: reason };
 }
 
@@ -141,11 +188,13 @@ async function templateChoice(
 export async function sendToUser(deps: SenderDeps, conversation: Conversation, out: Outgoing): Promise<SendResult> {
   const now = (deps.now ?? (() => new Date()))();
   const client = deps.client;
-  if (!client) return recordNotSent(deps, conversation, out.text, 'not_configured');
+  if (!client) return recordNotSent(deps, conversation, out.text, 'not_configured', null, out.messageId);
   const from = `whatsapp:${conversation.agentNumber}`;
   const to = `whatsapp:${conversation.userNumber}`;
   const inWindow = out.lastInboundAt !== null && now.getTime() - out.lastInboundAt.getTime() <= WHATSAPP_WINDOW_MS;
   const sent: string[] = [];
+  // Every WhatsApp message below carries this one line of the transcript.
+  const messageId = await transcriptLine(deps, conversation, out.text, out.messageId);
   let lastFailure: TwilioFailure | undefined;
   const result = (notSent: WhatsAppNotSentReason | null): SendResult =>
     lastFailure ? { sent, notSent, failure: lastFailure } : { sent, notSent };
@@ -173,17 +222,17 @@ export async function sendToUser(deps: SenderDeps, conversation: Conversation, o
 
   if (out.template) {
     const ok = await send(
-      { body: out.text, contentSid: out.template.content_sid, status: 'queued' },
+      { messageId, contentSid: out.template.content_sid, status: 'queued' },
       { contentSid: out.template.content_sid, contentVariables: JSON.stringify(out.template.variables) },
     );
     return result(ok ? null : 'send_failed');
   }
   if (!inWindow) {
     const choice = await templateChoice(deps.service, conversation.agentId);
-    if (!choice) return recordNotSent(deps, conversation, out.text, 'outside_window');
+    if (!choice) return recordNotSent(deps, conversation, out.text, 'outside_window', null, messageId);
     // A template goes without Body or MediaUrl (error 63016).
     const ok = await send(
-      { body: out.text, contentSid: choice.content_sid, status: 'queued' },
+      { messageId, contentSid: choice.content_sid, status: 'queued' },
       { contentSid: choice.content_sid, contentVariables: JSON.stringify(choice.variables) },
     );
     return result(ok ? null : 'send_failed');
@@ -191,14 +240,14 @@ export async function sendToUser(deps: SenderDeps, conversation: Conversation, o
   let failed = false;
   if (out.voiceNote) {
     const { url, stored } = out.voiceNote;
-    if (!(await send({ body: '', media: [stored], status: 'queued' }, { mediaUrl: [url] }))) failed = true;
+    if (!(await send({ messageId, media: [stored], status: 'queued' }, { mediaUrl: [url] }))) failed = true;
   }
   for (const part of splitWhatsAppBody(out.text)) {
-    if (!(await send({ body: part, status: 'queued' }, { body: part }))) failed = true;
+    if (!(await send({ messageId, status: 'queued' }, { body: part }))) failed = true;
   }
   // Documents carry no caption on WhatsApp: each goes as its own media message.
   for (const url of out.mediaUrls ?? []) {
-    if (!(await send({ body: '', media: [url], status: 'queued' }, { mediaUrl: [url] }))) failed = true;
+    if (!(await send({ messageId, media: [url], status: 'queued' }, { mediaUrl: [url] }))) failed = true;
   }
   return result(failed ? 'send_failed' : null);
 }

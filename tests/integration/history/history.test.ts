@@ -5,6 +5,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWhatsAppMessage } from '../../support/whatsapp-rows.ts';
 import { CALL_HISTORY_STATUSES, INBOX_CHANNELS } from '../../../supabase/functions/_shared/contracts/history.ts';
 import { CALL_STATUSES } from '../../../supabase/functions/_shared/contracts/phone.ts';
 import {
@@ -227,14 +228,6 @@ describe('contacts matched across channels', () => {
       timestamp: at(0),
       conversation_id: phoneConv.id,
     });
-    await serviceInsert(cast.service, 'whatsapp_messages', {
-      user_id: user.id,
-      assigned_agent: agent.id,
-      from_number: 'whatsapp:+33698765432',
-      profile_name: 'Marie Curie Sklodowska',
-      body: 'Bonjour',
-      timestamp: at(60),
-    });
     const waConv = await serviceInsert<{ id: string; contact_id: string }>(cast.service, 'conversations', {
       user_id: user.id,
       agent_id: agent.id,
@@ -244,6 +237,15 @@ describe('contacts matched across channels', () => {
       last_message_at: at(61),
     });
     expect(waConv.contact_id).toBe(phoneConv.contact_id);
+    await insertWhatsAppMessage(cast.service, {
+      user_id: user.id,
+      assigned_agent: agent.id,
+      conversation_id: waConv.id,
+      from_number: 'whatsapp:+33698765432',
+      profile_name: 'Marie Curie Sklodowska',
+      body: 'Bonjour',
+      timestamp: at(60),
+    });
     const contact = await serviceRow(cast.service, 'contacts', { id: phoneConv.contact_id });
     expect(contact).toMatchObject({
       phone: '33698765432',

@@ -13,6 +13,8 @@ import {
 let cast: Cast;
 let myAgent: { id: string };
 let theirAgent: { id: string };
+/** The transcript line my WhatsApp message carries (its text lives in `messages`). */
+let myLine: string;
 
 beforeAll(async () => {
   cast = await startCast();
@@ -26,6 +28,21 @@ beforeAll(async () => {
       .select('id')
       .single()
   ).data as { id: string };
+  const conversation = await serviceInsert<{ id: string }>(cast.service, 'conversations', {
+    user_id: cast.owner.id,
+    agent_id: myAgent.id,
+    channel: 'whatsapp',
+    visitor_id: '+15550003333',
+  });
+  myLine = (
+    await serviceInsert<{ id: string }>(cast.service, 'messages', {
+      conversation_id: conversation.id,
+      user_id: cast.owner.id,
+      agent_id: myAgent.id,
+      role: 'user',
+      content: 'Hello',
+    })
+  ).id;
 });
 afterAll(async () => {
   await cast?.stack.stop();
@@ -182,7 +199,7 @@ const channelRecords: { table: string; row: (agentId: string, userId: string) =>
       assigned_agent: agent,
       from_number: '+15550003333',
       profile_name: 'Ana Lima',
-      body: 'Hello',
+      message_id: myLine,
     }),
   },
   { table: 'conversations', row: (agent, user) => ({ user_id: user, agent_id: agent, channel: 'web_chat' }) },

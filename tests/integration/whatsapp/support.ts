@@ -71,6 +71,7 @@ export async function whatsappAgent(
 
 export interface MessageRow {
   id: string;
+  message_id: string;
   direction: string;
   body: string;
   status: string | null;
@@ -86,14 +87,28 @@ export interface MessageRow {
   to_number: string | null;
 }
 
+/**
+ * The agent's WhatsApp messages, oldest first, each with `body`: the text of its transcript line
+ * (`messages`) on the first WhatsApp message of that line in its direction (a reply's later parts,
+ * voice note or documents, and a reply that never existed, carry none of their own).
+ */
 export async function messagesOf(service: SupabaseClient, agentId: string): Promise<MessageRow[]> {
   const { data, error } = await service
     .from('whatsapp_messages')
-    .select('*')
+    .select('*, transcript:messages(role, content)')
     .eq('assigned_agent', agentId)
     .order('created_at', { ascending: true });
   if (error) throw new Error(error.message);
-  return data as MessageRow[];
+  const seen = new Set<string>();
+  return (data as (Omit<MessageRow, 'body'> & { transcript: { role: string; content: string } })[]).map(
+    ({ transcript, ...row }) => {
+      const key = `${row.message_id}|${row.direction}`;
+      const first = !seen.has(key);
+      seen.add(key);
+      const own = (row.direction === 'inbound') === (transcript.role === 'user');
+      return { ...row, body: first && own ? transcript.content : '' };
+    },
+  );
 }
 
 /** Polls until `check` returns a value (the reply runs after the webhook's answer). */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWhatsAppMessage } from '../../support/whatsapp-rows.ts';
 import { WHATSAPP_NOT_SENT_REASONS } from '@contracts/whatsapp.ts';
 import { addKnowledge, type Owner } from '../agent-chat/support.ts';
 import { startFakeTwilio, type FakeTwilio } from '../../fakes/twilio/index.ts';
@@ -156,13 +157,21 @@ describe('whatsapp_template_choices', () => {
 
 describe('why a message was not sent', () => {
   it('Postgres accepts exactly the reasons the contract names', async () => {
+    // The reply that was not sent points at the user's message it leaves unanswered.
+    const asked = await insertWhatsAppMessage(cast.service, {
+      user_id: cast.owner.id,
+      assigned_agent: agent.agentId,
+      from_number: waNumber(),
+      to_number: agent.number,
+      body: 'Hello?',
+    });
     const row = (reason: string) => ({
       user_id: cast.owner.id,
       assigned_agent: agent.agentId,
+      message_id: asked.message_id,
       direction: 'outbound',
       from_number: agent.number,
       to_number: waNumber(),
-      body: '',
       status: 'not_sent',
       not_sent_reason: reason,
     });

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceInsert, startCast, type Actor, type Cast } from '../security/support/actors.ts';
+import { insertWhatsAppMessage } from '../../support/whatsapp-rows.ts';
 
 /**
  * The owner's WhatsApp screens read through `whatsapp_threads` and `whatsapp_thread_messages`
- * (migration 20261125200000): conversations grouped by agent and WhatsApp user, newest first,
+ * (migrations 20261125200000, 20261202125000): the text from the transcript (`messages`), the
+ * delivery state from `whatsapp_messages`; conversations grouped by agent and WhatsApp user, newest first,
  * keyset-paged without repeats or gaps; one thread with both directions, statuses and failure
  * reasons; the owner sees only their own (anon, another owner and an admin see none of theirs);
  * the media bucket is readable by its owner only; Realtime tells the owner when a message arrives.
@@ -31,8 +33,12 @@ interface Thread {
   failed_count: number;
 }
 
-async function message(owner: Actor, agentId: string | null, row: Record<string, unknown>): Promise<{ id: string }> {
-  return serviceInsert<{ id: string }>(cast.service, 'whatsapp_messages', {
+async function message(
+  owner: Actor,
+  agentId: string | null,
+  row: { from_number: string; body: string } & Record<string, unknown>,
+): Promise<{ id: string }> {
+  return insertWhatsAppMessage(cast.service, {
     user_id: owner.id,
     assigned_agent: agentId,
     message_sid: sid(),
@@ -180,6 +186,54 @@ describe('whatsapp_thread_messages', () => {
     ]);
   });
 
+  it('shows a reply sent as several WhatsApp messages as one line: its text once, the troubled status, every medium', async () => {
+    const owner = await cast.newUser('reply-parts');
+    const agent = (await serviceInsert<{ id: string }>(cast.service, 'agents', { user_id: owner.id, name: 'Parts' }))
+      .id;
+    const number = '+33644444444';
+    await inbound(owner, agent, number, 5, 'Long question');
+    const voice = { bucket: 'whatsapp-media', path: `${owner.id}/${agent}/SMx/0`, contentType: 'audio/ogg' };
+    const first = await insertWhatsAppMessage(cast.service, {
+      user_id: owner.id,
+      assigned_agent: agent,
+      message_sid: sid(),
+      direction: 'outbound',
+      from_number: BUSINESS,
+      to_number: `whatsapp:${number}`,
+      body: 'A long answer, in two parts.',
+      media: [voice],
+      status: 'read',
+      timestamp: at(4),
+    });
+    await insertWhatsAppMessage(cast.service, {
+      user_id: owner.id,
+      assigned_agent: agent,
+      message_sid: sid(),
+      direction: 'outbound',
+      from_number: BUSINESS,
+      to_number: `whatsapp:${number}`,
+      body: '',
+      message_id: first.message_id,
+      status: 'delivered',
+      timestamp: at(4),
+    });
+    const { data, error } = await owner.client.rpc('whatsapp_thread_messages', {
+      thread_agent: agent,
+      thread_contact: number,
+    });
+    expect(error).toBeNull();
+    const rows = data as { direction: string; body: string; status: string; media: unknown[]; message_id: string }[];
+    expect(rows.map((r) => [r.direction, r.body, r.status])).toEqual([
+      ['outbound', 'A long answer, in two parts.', 'delivered'],
+      ['inbound', 'Long question', 'received'],
+    ]);
+    expect(rows[0]).toMatchObject({ message_id: first.message_id, media: [voice] });
+    // The text is the transcript's: what the transcript says, the thread shows.
+    await cast.service.from('messages').update({ content: 'A long answer, edited.' }).eq('id', first.message_id);
+    const [thread] = await threads(owner.client);
+    expect(thread).toMatchObject({ last_body: 'A long answer, edited.', message_count: 2, failed_count: 0 });
+  });
+
   it('shows why a reply was not sent', async () => {
     const { data } = await cast.owner.client.rpc('whatsapp_thread_messages', {
       thread_agent: agentA,
@@ -240,7 +294,7 @@ describe('live updates', () => {
           .on(
             'postgres_changes',
             { event: '*', schema: 'public', table: 'whatsapp_messages', filter: `user_id=eq.${cast.owner.id}` },
-            (change) => into.push((change.new as { body?: string }).body ?? ''),
+            (change) => into.push((change.new as { id?: string }).id ?? ''),
           )
           .subscribe((status) => {
             if (status === 'SUBSCRIBED') resolve(channel);
@@ -249,8 +303,8 @@ describe('live updates', () => {
       });
     const mine = await subscribe(cast.owner.client, cast.owner.id, heard);
     const theirs = await subscribe(cast.otherOwner.client, cast.otherOwner.id, overheard);
-    await inbound(cast.owner, agentA, '+33633333333', 0, 'Live one');
-    await expect.poll(() => heard, { timeout: 5000 }).toContain('Live one');
+    const live = await inbound(cast.owner, agentA, '+33633333333', 0, 'Live one');
+    await expect.poll(() => heard, { timeout: 5000 }).toContain(live.id);
     // Give the other subscription the same chance to (wrongly) receive it.
     await new Promise((r) => setTimeout(r, 300));
     expect(overheard).toEqual([]);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWhatsAppMessage } from '../../support/whatsapp-rows.ts';
 import { serviceInsert, startCast, type Cast } from '../security/support/actors.ts';
 import { givePack, waNumber, whatsappAgent } from './support.ts';
 
@@ -39,7 +40,7 @@ beforeAll(async () => {
   // Counted as the webhook counts it: the conversation's first reply this month.
   const claimed = await cast.service.rpc('whatsapp_claim_conversation', { conversation_id: conversation.id });
   expect(claimed.data).toBe('ok');
-  await serviceInsert(cast.service, 'whatsapp_messages', {
+  await insertWhatsAppMessage(cast.service, {
     user_id: cast.owner.id,
     assigned_agent: agentId,
     conversation_id: conversation.id,

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWhatsAppMessage } from '../../support/whatsapp-rows.ts';
 import { imageUrls, startFakeOpenAI, type ChatRequestBody, type FakeOpenAI } from '../../fakes/openai/server.ts';
 import { startFakeTwilio, type FakeTwilio } from '../../fakes/twilio/index.ts';
 import { goldenPayload } from '../../fakes/twilio/messages.ts';
 import { expectedTwilioSignature } from '../../fakes/twilio/server.ts';
-import { serviceInsert, startCast, type Cast } from '../security/support/actors.ts';
+import { startCast, type Cast } from '../security/support/actors.ts';
 import type { PhoneAgent } from '../phone/support.ts';
 import { connectSender, eventually, givePack, messagesOf, sendsTo, waNumber, whatsappAgent } from './support.ts';
 
@@ -103,6 +104,26 @@ describe('inbound messages through the core', () => {
     expect(sent.body).toBe('No Sunday deliveries.');
     expect(openai.requestsTo('transcriptions').length).toBeGreaterThan(0);
     expect([...twilio.messages.downloads.values()]).toContain(1);
+    // One transcript: the voice note's line holds its transcription, the reply is one line, and the
+    // WhatsApp rows hold no text of their own, only the line they carried.
+    const rows = await eventually(async () => {
+      const found = (await messagesOf(cast.service, agent.agentId)).filter(
+        (row) => row.from_number === user || row.to_number === user,
+      );
+      return found.length === 2 ? found : null;
+    });
+    const raw = await cast.service.from('whatsapp_messages').select('*').eq('id', rows[0]!.id).single();
+    expect(Object.keys(raw.data as object)).not.toContain('body');
+    const transcript = await cast.service
+      .from('messages')
+      .select('id, role, content')
+      .eq('conversation_id', rows[0]!.conversation_id!)
+      .order('timestamp');
+    expect(transcript.data?.map((m) => [m.role, m.content])).toEqual([
+      ['user', expect.stringContaining('Do you deliver on Sundays?')],
+      ['assistant', 'No Sunday deliveries.'],
+    ]);
+    expect(rows.map((row) => row.message_id)).toEqual(transcript.data?.map((m) => m.id));
   });
 
   it('an image is shown to the agent’s WhatsApp model as a data URL of its bytes and described', async () => {
@@ -305,7 +326,14 @@ describe('inbound messages through the core', () => {
     await twilio.messages.waitForSend((m) => m.to === `whatsapp:${user}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(sendsTo(twilio, user)).toHaveLength(1);
-    expect((await messagesOf(cast.service, agent.agentId)).filter((row) => row.from_number === user)).toHaveLength(1);
+    const received = (await messagesOf(cast.service, agent.agentId)).filter((row) => row.from_number === user);
+    expect(received).toHaveLength(1);
+    // The replay wrote no second line of the transcript either: the message and its one reply.
+    const lines = await cast.service
+      .from('messages')
+      .select('role')
+      .eq('conversation_id', received[0]!.conversation_id!);
+    expect(lines.data?.map((m) => m.role).sort()).toEqual(['assistant', 'user']);
   });
 
   it('a forged, unsigned or unknown-account webhook is refused with 403 and nothing is stored', async () => {
@@ -499,7 +527,7 @@ describe('status callbacks', () => {
 
 describe('the 24-hour window', () => {
   async function oldConversation(user: string): Promise<void> {
-    await serviceInsert(cast.service, 'whatsapp_messages', {
+    await insertWhatsAppMessage(cast.service, {
       user_id: cast.owner.id,
       assigned_agent: agent.agentId,
       message_sid: twilio.sid('SM'),

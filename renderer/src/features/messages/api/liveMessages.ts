@@ -5,7 +5,9 @@ import { messagesKeys } from './keys.ts';
 
 /**
  * Keeps the WhatsApp screens live: any new message or status change of the owner re-reads the
- * thread list and the open thread (Realtime re-checks every change against RLS).
+ * thread list and the open thread, and so does a transcript line completed later (a voice note's
+ * transcription is written to `messages`, where the text lives). Realtime re-checks every change
+ * against RLS.
  */
 export function useLiveWhatsAppMessages(userId: string) {
   const client = useQueryClient();
@@ -17,6 +19,11 @@ export function useLiveWhatsAppMessages(userId: string) {
       .on(
         'postgres_changes',
         { event: '*', schema: 'public', table: 'whatsapp_messages', filter: `user_id=eq.${userId}` },
+        () => void client.invalidateQueries({ queryKey: messagesKeys.all }),
+      )
+      .on(
+        'postgres_changes',
+        { event: 'UPDATE', schema: 'public', table: 'messages', filter: `user_id=eq.${userId}` },
         () => void client.invalidateQueries({ queryKey: messagesKeys.all }),
       )
       .subscribe();

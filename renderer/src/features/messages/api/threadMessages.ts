@@ -6,7 +6,11 @@ import { messagesKeys } from './keys.ts';
 
 export const THREAD_PAGE_SIZE = 50;
 
-/** One message of a thread; the delivery columns are written by the inbound part's webhook. */
+/**
+ * One message of a thread: its text is the conversation's transcript line; the delivery columns
+ * (written by the webhook and its status callbacks) are those of the WhatsApp messages that
+ * carried it, folded into one.
+ */
 export interface WhatsAppMessage {
   id: string;
   direction: 'inbound' | 'outbound';
