@@ -2583,7 +2583,6 @@ export type Database = {
       whatsapp_messages: {
         Row: {
           assigned_agent: string | null;
-          body: string;
           contact_number: string | null;
           content_sid: string | null;
           conversation_id: string | null;
@@ -2594,6 +2593,7 @@ export type Database = {
           from_number: string;
           id: string;
           media: NonNullable<Json>;
+          message_id: string;
           message_sid: string | null;
           not_sent_reason: string | null;
           profile_name: string | null;
@@ -2607,7 +2607,6 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           assigned_agent?: string | null;
-          body?: string;
           contact_number?: never;
           content_sid?: string | null;
           conversation_id?: string | null;
@@ -2618,6 +2617,7 @@ export type Database = {
           from_number: string;
           id?: string;
           media?: NonNullable<Json>;
+          message_id: string;
           message_sid?: string | null;
           not_sent_reason?: string | null;
           profile_name?: string | null;
@@ -2630,7 +2630,6 @@ export type Database = {
         };
         Update: {
           assigned_agent?: string | null;
-          body?: string;
           contact_number?: never;
           content_sid?: string | null;
           conversation_id?: string | null;
@@ -2641,6 +2640,7 @@ export type Database = {
           from_number?: string;
           id?: string;
           media?: NonNullable<Json>;
+          message_id?: string;
           message_sid?: string | null;
           not_sent_reason?: string | null;
           profile_name?: string | null;
@@ -2664,6 +2664,13 @@ export type Database = {
             columns: ['conversation_id'];
             isOneToOne: false;
             referencedRelation: 'conversations';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'whatsapp_messages_message_id_fkey';
+            columns: ['message_id'];
+            isOneToOne: false;
+            referencedRelation: 'messages';
             referencedColumns: ['id'];
           },
           {
@@ -3497,6 +3504,7 @@ export type Database = {
           error_message: string;
           id: string;
           media: Json;
+          message_id: string;
           message_sid: string;
           not_sent_reason: string;
           profile_name: string;
