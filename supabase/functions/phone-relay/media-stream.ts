@@ -30,6 +30,7 @@
  * `dtmf`, `stop`; it receives `media`, `mark` and `clear` as Twilio would.
  */
 import type { LoadedAgent } from '../_shared/conversation/agents.ts';
+import { leaseRenewal } from '../_shared/conversation/call-clock.ts';
 import { CHANNELS } from '../_shared/conversation/channel.ts';
 import { runRealtimeControl, type RealtimeControlDeps } from '../_shared/conversation/channels/realtime-control.ts';
 import type { PhoneCallSession, PhoneCallStore } from '../_shared/phone/call-store.ts';
@@ -369,12 +370,7 @@ async function bridgeCall(
           const lease = await deps.store.heartbeat(callId);
           // Over: say nothing more, hang up now (the goodbye had its chance while final).
           if (!lease.open) leaseOver = true;
-          return {
-            alive: lease.open,
-            secondsLeft: lease.secondsLeft,
-            final: lease.final,
-            ...(lease.idleSeconds !== undefined ? { idleSeconds: lease.idleSeconds } : {}),
-          };
+          return leaseRenewal(lease);
         },
         heard: (itemId) => bridge.heard(itemId),
         // A goodbye is said before the credit runs out, for a silent caller, or because the relay is draining.

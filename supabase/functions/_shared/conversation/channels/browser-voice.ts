@@ -22,21 +22,10 @@ import type { RetrievalRequest, RetrievalResult } from '../retrieval.ts';
 import type { ToolLoopLimits } from '../tool-loop.ts';
 import type { TranscriptWriter } from '../transcript.ts';
 import type { ToolInvocation, ToolOutcome } from '../turn.ts';
-import {
-  runRealtimeControl,
-  type LeaseRenewal,
-  type PresenceEvidence,
-  type RealtimeControlConnection,
-  type RealtimeControlEvent,
-} from './realtime-control.ts';
+import type { LeaseRenewal, PresenceEvidence } from '../call-clock.ts';
+import { runRealtimeControl, type RealtimeControlConnection, type RealtimeControlEvent } from './realtime-control.ts';
 
-export {
-  DEFAULT_REALTIME_MODEL,
-  GOODBYE_SECONDS,
-  realtimeSession,
-  realtimeVoice,
-  voiceToolDefinitions,
-} from './realtime-control.ts';
+export { DEFAULT_REALTIME_MODEL, realtimeSession, realtimeVoice, voiceToolDefinitions } from './realtime-control.ts';
 
 /** The sideband connection (`_shared/voice/sideband.ts`) as the controller uses it. */
 export type VoiceControlConnection = RealtimeControlConnection;
