@@ -16,7 +16,7 @@
  * call), so any host can run it for a call id: the function that started the call (local stack,
  * edge `waitUntil`) or a long-lived relay.
  */
-import type { LoadedAgent } from '../agents.ts';
+import type { AgentLoader } from '../agents.ts';
 import { CHANNELS } from '../channel.ts';
 import type { RetrievalRequest, RetrievalResult } from '../retrieval.ts';
 import type { ToolLoopLimits } from '../tool-loop.ts';
@@ -42,7 +42,7 @@ export interface OpenVoiceCall {
 
 export interface VoiceCallControlDeps {
   loadCall(callId: string): Promise<OpenVoiceCall | null>;
-  loadAgent(agentId: string): Promise<LoadedAgent | null>;
+  loadAgent: AgentLoader;
   /** Opens the sideband socket of a provider call. */
   connect(providerCallId: string): Promise<VoiceControlConnection>;
   runTool(invocation: ToolInvocation): Promise<ToolOutcome>;
@@ -77,7 +77,7 @@ export async function controlVoiceCall(callId: string, deps: VoiceCallControlDep
   if (!call) return;
   let connection: VoiceControlConnection | null = null;
   try {
-    const agent = await deps.loadAgent(call.agentId);
+    const agent = await deps.loadAgent({ agentId: call.agentId });
     if (!agent) throw new Error('the call has no agent');
     connection = await deps.connect(call.providerCallId);
     await runRealtimeControl(
