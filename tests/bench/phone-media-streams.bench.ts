@@ -86,7 +86,7 @@ const store: PhoneCallStore = {
   rate: async () => {},
 };
 const naturalVoice: NaturalVoiceDeps = {
-  loadAgent: async () => AGENT,
+  agentFor: () => async () => AGENT,
   model: 'gpt-realtime',
   connectModel: (model, onFrame) =>
     connectRealtimeSocket(

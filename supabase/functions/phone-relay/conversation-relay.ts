@@ -3,9 +3,9 @@
  * text frames and the conversation core's text turn. Twilio does speech-to-text and text-to-speech;
  * each final caller prompt is one `startTurn` on the call's conversation (channel 'phone', spoken
  * style, trusted), and its deltas go back as text tokens as they come. Agent, prompt, knowledge,
- * tools, transcript and meter are the core's; this file only translates frames and keeps the
- * call's clock (lease heartbeats, goodbye before the credit runs out by the realtime control's
- * rule `goodbyeDue`, drain).
+ * tools, transcript and meter are the core's; this file only translates frames and runs the
+ * voice channels' one call clock (`call-clock.ts`: lease heartbeats, goodbye before the credit runs
+ * out, idle cut-off) with its own goodbye and hang-up, plus the drain.
  *
  * Authentication: the route checked X-Twilio-Signature before upgrading (Twilio's sockets); the
  * first frame must be `setup` whose `customParameters.callToken` verifies, has this route's source
@@ -15,7 +15,7 @@ import { agentChatInputSchema, MAX_MESSAGE_LENGTH } from '../_shared/contracts/a
 import type { AgentChatEvent } from '../_shared/contracts/conversation-events.ts';
 import { baseLanguage } from '../_shared/conversation/language.ts';
 import { agentGreeting } from '../_shared/contracts/greeting.ts';
-import { goodbyeDue, idleCutOffDue, MAX_FAILED_RENEWALS } from '../_shared/conversation/channels/realtime-control.ts';
+import { leaseRenewal, startCallClock, type CallClock } from '../_shared/conversation/call-clock.ts';
 import {
   callEndingGoodbye,
   callRatingQuestion,
@@ -23,7 +23,7 @@ import {
   chatFailureApology,
 } from '../_shared/conversation/messages.ts';
 import { startTurn, type TurnDeps } from '../_shared/conversation/turn.ts';
-import type { PhoneCallLease, PhoneCallSession } from '../_shared/phone/call-store.ts';
+import type { PhoneCallSession } from '../_shared/phone/call-store.ts';
 import { verifyPhoneCallToken } from '../_shared/phone/call-token.ts';
 import { speechLocale } from '../_shared/phone/speech.ts';
 import { transferEndsCall } from '../_shared/tools/transfer.ts';
@@ -73,14 +73,12 @@ class CallSession {
   private dtmfTimer: ReturnType<typeof setTimeout> | null = null;
   /** Caller turns so far: a call where the caller never spoke is not offered a rating. */
   private callerTurns = 0;
-  /** When the caller last said something or the agent last finished a reply (the idle cut-off's clock). */
-  private lastActivity = Date.now();
+  /** The call's clock (lease, goodbye before the credit runs out, idle cut-off) once it is set up. */
+  private clock: CallClock | null = null;
   /** A reply is being produced: the caller is waiting, not idle. */
   private replying = false;
   /** Set while the end-of-call rating question waits for a keypad digit. */
   private ratingWaiter: ((rating: number | null) => void) | null = null;
-  private failedRenewals = 0;
-  private heartbeat: ReturnType<typeof setInterval> | null = null;
   private unregister: () => void = () => {};
 
   constructor(
@@ -156,10 +154,26 @@ class CallSession {
     if (this.ended) return;
     const locale = speechLocale(call.language);
     this.send({ type: 'language', ttsLanguage: locale, transcriptionLanguage: locale });
-    this.heartbeat = setInterval(() => void this.renew(), this.timing.heartbeatMs);
+    this.clock = this.startClock(call);
     if (call.secondsLeft <= 0) return this.goodbye('no_credit');
-    this.planGoodbye({ open: true, final: false, secondsLeft: call.secondsLeft });
     await this.welcome(call);
+  }
+
+  /**
+   * The call's clock with this channel's goodbye (a spoken line, then the end) and hang-up. A
+   * ConversationRelay caller is heard through their turns only, so renewals carry no audio evidence.
+   */
+  private startClock(call: PhoneCallSession): CallClock {
+    return startCallClock({
+      renewMs: this.timing.heartbeatMs,
+      heartbeat: async () => leaseRenewal(await this.ctx.store.heartbeat(call.callId)),
+      replying: () => this.replying,
+      sayGoodbye: (reason) => void this.goodbye(reason === 'reservation' ? 'no_credit' : 'agent_ended'),
+      // Lease over: no credit left; Postgres unreachable: end now, the sweeper settles.
+      hangUp: (reason) =>
+        void this.endCall(reason === 'lease_over' ? 'no_credit' : reason === 'unreachable' ? 'error' : 'agent_ended'),
+      heartbeatFailed: (error) => this.ctx.log('relay_heartbeat_failed', { callId: call.callId, error: String(error) }),
+    });
   }
 
   /** The core's deps for this call, with transfer_call observed (its success ends the session). */
@@ -210,7 +224,7 @@ class CallSession {
 
   private startCycle(text: string): void {
     this.callerTurns++;
-    this.lastActivity = Date.now();
+    this.clock?.callerHeard();
     this.replying = true;
     const previous = this.cycle;
     previous?.controller.abort();
@@ -223,7 +237,7 @@ class CallSession {
       .then(() => {
         if (this.cycle !== cycle) return;
         this.replying = false;
-        this.lastActivity = Date.now();
+        this.clock?.agentFinished();
       })
       .catch((error: unknown) => this.fail(error));
   }
@@ -325,31 +339,6 @@ class CallSession {
       // Short and language-neutral, so the conversation's language is kept (language.ts).
       if (digits) this.startCycle(`Keypad: ${digits}`);
     });
-  }
-
-  private async renew(): Promise<void> {
-    if (!this.call || this.ended) return;
-    try {
-      const lease = await this.ctx.store.heartbeat(this.call.callId);
-      this.failedRenewals = 0;
-      this.planGoodbye(lease);
-      // The voice channels' one idle rule: a caller silent for the agent's idle seconds is told goodbye.
-      if (!this.replying && idleCutOffDue(lease.idleSeconds, this.lastActivity, Date.now()))
-        void this.goodbye('agent_ended');
-    } catch (error) {
-      this.ctx.log('relay_heartbeat_failed', { callId: this.call.callId, error: String(error) });
-      // Postgres unreachable for a whole lease: end as the realtime control does; the sweeper settles.
-      if (++this.failedRenewals >= MAX_FAILED_RENEWALS) void this.endCall('error');
-    }
-  }
-
-  /** The voice channels' one end-of-credit rule (goodbyeDue); a closed lease: end now. */
-  private planGoodbye(lease: PhoneCallLease): void {
-    if (!lease.open) {
-      void this.endCall('no_credit');
-      return;
-    }
-    if (goodbyeDue(lease, this.timing.heartbeatMs)) void this.goodbye('no_credit');
   }
 
   /**
@@ -477,7 +466,6 @@ class CallSession {
   private closeTimers(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = null;
+    this.clock?.stop();
   }
 }

@@ -8,7 +8,7 @@
 import type { DbClient } from '../_shared/platform/env.ts';
 import { createAiProvider } from '../_shared/ai/factory.ts';
 import type { AiProvider } from '../_shared/ai/types.ts';
-import { createAgentLoader, type LoadedAgent } from '../_shared/conversation/agents.ts';
+import { createAgentLoader, type AgentLoader } from '../_shared/conversation/agents.ts';
 import type { ToolInvocation, ToolOutcome } from '../_shared/conversation/turn.ts';
 import { createChatMeter, createModelSettingsCache } from '../_shared/conversation/usage.ts';
 import type { PhoneCallSession } from '../_shared/phone/call-store.ts';
@@ -20,11 +20,11 @@ export interface PhoneCore {
   service: DbClient;
   provider: AiProvider;
   models: ReturnType<typeof createModelSettingsCache>;
-  loadAgent: ReturnType<typeof createAgentLoader>;
+  loadAgent: AgentLoader;
   runTool(invocation: ToolInvocation): Promise<ToolOutcome>;
   meter: ReturnType<typeof createChatMeter>;
   /** The call's agent as a phone call sees it (the core's loader plus the phone's tools). */
-  agentFor(call: PhoneCallSession): (ref: { agentId?: string; subdomain?: string }) => Promise<LoadedAgent | null>;
+  agentFor(call: PhoneCallSession): AgentLoader;
 }
 
 export function phoneCoreFromEnv(env: FunctionEnv): PhoneCore {

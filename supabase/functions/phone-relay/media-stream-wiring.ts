@@ -29,7 +29,7 @@ export function naturalVoiceFromCore(
   const baseUrl = env.get('OPENAI_BASE_URL')?.trim() || 'https://api.openai.com/v1';
   const { service, provider, models } = core;
   return {
-    loadAgent: (session) => core.agentFor(session)({ agentId: session.agentId }),
+    agentFor: core.agentFor,
     model: async () => (await models()).internalCallModel || DEFAULT_REALTIME_MODEL,
     connectModel: (model, onFrame) =>
       connectRealtimeSocket(

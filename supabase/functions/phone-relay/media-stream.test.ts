@@ -129,7 +129,7 @@ function harness(fake: FakeOpenAI, voiceMode: PhoneCallSession['voiceMode'] = 'n
   const deps: MediaStreamDeps = {
     store,
     tokenSecret: SECRET,
-    loadAgent: async () => ({ ...AGENT, tools: [...AGENT.tools, TRANSFER_TOOL] }),
+    agentFor: () => async () => ({ ...AGENT, tools: [...AGENT.tools, TRANSFER_TOOL] }),
     model: 'gpt-realtime',
     connectModel: (model, onFrame) =>
       connectRealtimeSocket(

@@ -29,7 +29,8 @@
  * μ-law 8 kHz mono, timestamp: ms since start}`, the `mark` names it was sent echoed once played,
  * `dtmf`, `stop`; it receives `media`, `mark` and `clear` as Twilio would.
  */
-import type { LoadedAgent } from '../_shared/conversation/agents.ts';
+import type { AgentLoader } from '../_shared/conversation/agents.ts';
+import { leaseRenewal } from '../_shared/conversation/call-clock.ts';
 import { CHANNELS } from '../_shared/conversation/channel.ts';
 import { runRealtimeControl, type RealtimeControlDeps } from '../_shared/conversation/channels/realtime-control.ts';
 import type { PhoneCallSession, PhoneCallStore } from '../_shared/phone/call-store.ts';
@@ -60,8 +61,8 @@ export interface MediaStreamDeps {
   store: PhoneCallStore;
   /** Verifies call tokens (phoneTokenSecret). */
   tokenSecret: string;
-  /** The call's agent as a phone call sees it (the core's loader plus `transfer_call` when set). */
-  loadAgent(session: PhoneCallSession): Promise<LoadedAgent | null>;
+  /** The core's loader as this call sees it (plus `transfer_call` when the call has a transfer number). */
+  agentFor(session: PhoneCallSession): AgentLoader;
   /** Opens the model socket (`connectRealtimeSocket` on `?model=`), with the bridge's frame hook. */
   connectModel(
     model: string,
@@ -86,7 +87,7 @@ export interface MediaStreamDeps {
 /** The model side of natural voice: what the relay's context does not already hold. */
 export type NaturalVoiceDeps = Pick<
   MediaStreamDeps,
-  'loadAgent' | 'connectModel' | 'model' | 'control' | 'leaseRenewMs' | 'onRelayTime'
+  'agentFor' | 'connectModel' | 'model' | 'control' | 'leaseRenewMs' | 'onRelayTime'
 >;
 
 /**
@@ -267,7 +268,7 @@ async function bridgeCall(
     }) ?? (() => {});
 
   try {
-    const agent = await deps.loadAgent(session);
+    const agent = await deps.agentFor(session)({ agentId: session.agentId });
     if (!agent) throw new Error('the call has no agent');
     const modelName = typeof deps.model === 'string' ? deps.model : await deps.model();
     if (endReason) return;
@@ -369,12 +370,7 @@ async function bridgeCall(
           const lease = await deps.store.heartbeat(callId);
           // Over: say nothing more, hang up now (the goodbye had its chance while final).
           if (!lease.open) leaseOver = true;
-          return {
-            alive: lease.open,
-            secondsLeft: lease.secondsLeft,
-            final: lease.final,
-            ...(lease.idleSeconds !== undefined ? { idleSeconds: lease.idleSeconds } : {}),
-          };
+          return leaseRenewal(lease);
         },
         heard: (itemId) => bridge.heard(itemId),
         // A goodbye is said before the credit runs out, for a silent caller, or because the relay is draining.

@@ -73,7 +73,7 @@ export function makeHandler(
       ...wiring.control,
       model,
       log,
-      loadAgent: (agentId) => loadAgent({ agentId }),
+      loadAgent,
       async loadCall(callId) {
         const { data, error } = await service
           .from('voice_calls')
@@ -130,7 +130,7 @@ export function makeHandler(
       const caller = await identifyCaller(request, { anonymousKeys: keys, auth: fn.auth });
       return { userId: caller.userId, visitorKey: caller.visitorKey, addressKey: await clientAddressKey(request) };
     },
-    loadAgent: loadAgent ? (ref) => loadAgent(ref) : async () => null,
+    loadAgent: loadAgent ?? (async () => null),
     ...(controlCall ? { controlCall } : {}),
     // Call tokens are HMACs; a dedicated secret may be set, else the service key (never sent out) signs them.
     tokenSecret: voiceCallTokenSecret(env),

@@ -33,7 +33,7 @@
 import { HttpError, errorResponse, httpErrorResponse, jsonResponse } from '../_shared/platform/errors.ts';
 import { readJsonBody, validate } from '../_shared/platform/validate.ts';
 import { firstIssueMessage } from '../_shared/conversation/input.ts';
-import type { LoadedAgent } from '../_shared/conversation/agents.ts';
+import type { AgentLoader, LoadedAgent } from '../_shared/conversation/agents.ts';
 import { realtimeSession } from '../_shared/conversation/channels/browser-voice.ts';
 import { voiceAgentRefSchema, voiceHeldCallSchema, voiceStartBodySchema } from '../_shared/contracts/voice-session.ts';
 import { z } from 'zod';
@@ -143,7 +143,7 @@ export interface VoiceSessionDeps {
   /** Call start limits (default VOICE_START_LIMITS). */
   startLimits?: VoiceStartLimits;
   /** The core's agent loader (agent_for_turn). */
-  loadAgent(ref: { subdomain: string } | { agentId: string }): Promise<LoadedAgent | null>;
+  loadAgent: AgentLoader;
   /**
    * Starts the server side of a connected call (the sideband controller) on the call control host;
    * absent, the call runs without server control (tests of the HTTP surface only).

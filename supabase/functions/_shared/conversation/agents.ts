@@ -31,6 +31,19 @@ export interface LoadedAgent extends AgentForTurn {
   whatsappVoiceReplies: boolean;
 }
 
+/** Which agent: by id (server channels, calls, owners) or by its public subdomain (visitors). */
+export interface AgentRef {
+  agentId?: string;
+  subdomain?: string;
+}
+
+/**
+ * The one way every channel (web chat, WhatsApp, browser voice, both phone modes) loads the agent
+ * of a turn or a call: null when no agent answers to the reference. `A` narrows what callers get
+ * (the turn engine needs only AgentForTurn).
+ */
+export type AgentLoader<A extends AgentForTurn = LoadedAgent> = (ref: AgentRef) => Promise<A | null>;
+
 const agentRow = z.object({
   id: z.string(),
   owner_id: z.string(),
@@ -60,11 +73,14 @@ const agentRow = z.object({
  * costs no database round trip before its first token, and an owner's change (prompt, tools,
  * public page off, first ready document) reaches visitors within a few seconds.
  */
-export function createAgentLoader(service: DbClient, options: { ttlMs?: number; maxEntries?: number } = {}) {
+export function createAgentLoader(
+  service: DbClient,
+  options: { ttlMs?: number; maxEntries?: number } = {},
+): AgentLoader {
   const ttlMs = options.ttlMs ?? 5_000;
   const maxEntries = options.maxEntries ?? 1_000;
   const cache = new Map<string, { at: number; agent: LoadedAgent | null }>();
-  return async (ref: { agentId?: string; subdomain?: string }): Promise<LoadedAgent | null> => {
+  return async (ref) => {
     const key = ref.agentId ? `id:${ref.agentId}` : `subdomain:${ref.subdomain ?? ''}`;
     const hit = cache.get(key);
     if (hit && Date.now() - hit.at < ttlMs) return hit.agent;
@@ -75,10 +91,7 @@ export function createAgentLoader(service: DbClient, options: { ttlMs?: number; 
   };
 }
 
-async function fetchAgent(
-  service: DbClient,
-  ref: { agentId?: string; subdomain?: string },
-): Promise<LoadedAgent | null> {
+async function fetchAgent(service: DbClient, ref: AgentRef): Promise<LoadedAgent | null> {
   const { data, error } = await service.rpc('agent_for_turn', {
     agent_id: ref.agentId,
     subdomain: ref.subdomain,

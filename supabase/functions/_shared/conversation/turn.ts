@@ -38,6 +38,7 @@ import {
   type ToolRecord,
 } from './tool-loop.ts';
 import { buildToolDefinitions, serializeToolResult, type CatalogueTool } from './tools.ts';
+import type { AgentLoader } from './agents.ts';
 import { channelStyle } from './channel.ts';
 import { heardPart } from './spoken.ts';
 
@@ -153,7 +154,7 @@ export interface OfflineAction {
 }
 
 export interface TurnDeps {
-  loadAgent(ref: { agentId?: string; subdomain?: string }): Promise<AgentForTurn | null>;
+  loadAgent: AgentLoader<AgentForTurn>;
   retrieve(request: RetrievalRequest): Promise<RetrievalResult>;
   provider: AiProvider;
   models: Pick<ModelSettings, 'chatModel' | 'whatsappModel'>;

@@ -4,7 +4,7 @@
  * prompt, tool definitions and the tool loop stay the core's; only what is offered differs.
  */
 import type { DbClient } from '../platform/env.ts';
-import type { AgentTool, LoadedAgent } from '../conversation/agents.ts';
+import type { AgentLoader, AgentTool, LoadedAgent } from '../conversation/agents.ts';
 import { TRANSFER_TOOL_ID } from '../tools/transfer.ts';
 import type { PhoneCallSession } from './call-store.ts';
 
@@ -44,10 +44,10 @@ export async function loadTransferTool(service: DbClient): Promise<AgentTool | n
  * expects it, with the phone tools added.
  */
 export function phoneAgentLoader(
-  load: (ref: { agentId?: string; subdomain?: string }) => Promise<LoadedAgent | null>,
+  load: AgentLoader,
   service: DbClient,
   session: Pick<PhoneCallSession, 'transferNumber'>,
-): (ref: { agentId?: string; subdomain?: string }) => Promise<LoadedAgent | null> {
+): AgentLoader {
   let transferTool: Promise<AgentTool | null> | null = null;
   return async (ref) => {
     const agent = await load(ref);

@@ -16,27 +16,16 @@
  * call), so any host can run it for a call id: the function that started the call (local stack,
  * edge `waitUntil`) or a long-lived relay.
  */
-import type { LoadedAgent } from '../agents.ts';
+import type { AgentLoader } from '../agents.ts';
 import { CHANNELS } from '../channel.ts';
 import type { RetrievalRequest, RetrievalResult } from '../retrieval.ts';
 import type { ToolLoopLimits } from '../tool-loop.ts';
 import type { TranscriptWriter } from '../transcript.ts';
 import type { ToolInvocation, ToolOutcome } from '../turn.ts';
-import {
-  runRealtimeControl,
-  type LeaseRenewal,
-  type PresenceEvidence,
-  type RealtimeControlConnection,
-  type RealtimeControlEvent,
-} from './realtime-control.ts';
+import type { LeaseRenewal, PresenceEvidence } from '../call-clock.ts';
+import { runRealtimeControl, type RealtimeControlConnection, type RealtimeControlEvent } from './realtime-control.ts';
 
-export {
-  DEFAULT_REALTIME_MODEL,
-  GOODBYE_SECONDS,
-  realtimeSession,
-  realtimeVoice,
-  voiceToolDefinitions,
-} from './realtime-control.ts';
+export { DEFAULT_REALTIME_MODEL, realtimeSession, realtimeVoice, voiceToolDefinitions } from './realtime-control.ts';
 
 /** The sideband connection (`_shared/voice/sideband.ts`) as the controller uses it. */
 export type VoiceControlConnection = RealtimeControlConnection;
@@ -53,7 +42,7 @@ export interface OpenVoiceCall {
 
 export interface VoiceCallControlDeps {
   loadCall(callId: string): Promise<OpenVoiceCall | null>;
-  loadAgent(agentId: string): Promise<LoadedAgent | null>;
+  loadAgent: AgentLoader;
   /** Opens the sideband socket of a provider call. */
   connect(providerCallId: string): Promise<VoiceControlConnection>;
   runTool(invocation: ToolInvocation): Promise<ToolOutcome>;
@@ -88,7 +77,7 @@ export async function controlVoiceCall(callId: string, deps: VoiceCallControlDep
   if (!call) return;
   let connection: VoiceControlConnection | null = null;
   try {
-    const agent = await deps.loadAgent(call.agentId);
+    const agent = await deps.loadAgent({ agentId: call.agentId });
     if (!agent) throw new Error('the call has no agent');
     connection = await deps.connect(call.providerCallId);
     await runRealtimeControl(

@@ -10,14 +10,9 @@
  *   - writes the caller's and the agent's transcripts with the core's transcript writer, in the
  *     order they were said; an agent line is written once the channel says how much of it was
  *     heard (`heard`: the phone cuts what a barge-in interrupted);
- *   - renews the call's lease with what it saw of the caller: the connection being open proves
- *     nothing (it is the server's own), so a renewal only says whether the caller's audio reached
- *     the call since the last one; when the reservation cannot grow (the owner's credit, the
- *     agent's longest call) it has the agent say goodbye (`onGoodbyeSaid` lets the channel hang up
- *     after it), and when the lease is over it closes the connection;
- *   - is the one clock of the idle cut-off: after the agent's idle seconds without the caller's
- *     audio (counted from the caller's last sound or the end of the agent's last line) the agent
- *     says goodbye and the call ends.
+ *   - runs the call's clock (`call-clock.ts`) on what it saw of the caller: lease renewals, the
+ *     goodbye before the reservation ends (`onGoodbyeSaid` lets the channel hang up after it), the
+ *     idle cut-off, and closing the connection when the lease is over.
  * Loading the call and settling it stay with each channel's wrapper.
  */
 import type { ChatChannel } from '../../contracts/agent-chat.ts';
@@ -25,6 +20,7 @@ import type { Citation } from '../../contracts/conversation-events.ts';
 import type { ToolCall } from '../../ai/types.ts';
 import type { SidebandConnection, SidebandEvent } from '../../voice/sideband.ts';
 import type { LoadedAgent } from '../agents.ts';
+import { startCallClock, type GoodbyeReason, type LeaseRenewal, type PresenceEvidence } from '../call-clock.ts';
 import { baseLanguage, detectLanguage } from '../language.ts';
 import { buildSystemPrompt, goodbyeInstruction, openingInstruction, type ChannelStyle } from '../prompt.ts';
 import type { RetrievalRequest, RetrievalResult } from '../retrieval.ts';
@@ -47,48 +43,6 @@ export type RealtimeControlEvent = SidebandEvent;
 
 /** The continuation past the tool loop's bound: one spoken answer, no more tools. */
 const ANSWER_WITHOUT_TOOLS = 'Answer the caller now with what you already have. Do not call any tool in this response.';
-
-/** How long before a final reservation ends the agent says goodbye. */
-export const GOODBYE_SECONDS = 20;
-
-/** What a renewal reports: whether the caller's audio reached the call since the previous renewal. */
-export interface PresenceEvidence {
-  callerAudio: boolean;
-}
-
-/**
- * A renewal's answer: not alive once the call is over; `final` when the reservation cannot grow;
- * `idleSeconds`, the agent's idle cut-off (absent: no cut-off).
- */
-export interface LeaseRenewal {
-  alive: boolean;
-  secondsLeft: number;
-  final: boolean;
-  idleSeconds?: number;
-}
-
-/** Why the agent says goodbye: the reservation ends, the caller went quiet, or the host is draining. */
-export type GoodbyeReason = 'reservation' | 'idle' | 'draining';
-
-/**
- * The idle cut-off rule of every voice channel: the caller has been silent (no audio of theirs)
- * for the agent's idle seconds since the last activity (their sound, or the end of the agent's line).
- */
-export function idleCutOffDue(idleSeconds: number | undefined, lastActivityMs: number, nowMs: number): boolean {
-  return idleSeconds !== undefined && nowMs - lastActivityMs >= idleSeconds * 1000;
-}
-
-/** Lease renewals failing in a row (Postgres unreachable) before a voice call stops: the sweeper settles it. */
-export const MAX_FAILED_RENEWALS = 3;
-
-/**
- * The end-of-credit rule of every voice channel (browser voice, both phone modes): on a renewal,
- * a final reservation that ends before the next renewal plus the goodbye's time means the agent
- * says goodbye now.
- */
-export function goodbyeDue(lease: { final: boolean; secondsLeft: number }, renewMs: number): boolean {
-  return lease.final && lease.secondsLeft <= GOODBYE_SECONDS + renewMs / 1000;
-}
 
 export const DEFAULT_REALTIME_MODEL = 'gpt-realtime';
 
@@ -210,61 +164,16 @@ export async function runRealtimeControl(
   );
   open.createResponse({ instructions: openingInstruction(agent, language) });
 
-  // The connection being open proves nothing about a person: each renewal says whether the caller's
-  // audio reached the call since the previous one, and only that (or the page) renews the lease.
-  const renewMs = deps.leaseRenewMs ?? 20_000;
-  // Objects: the lease callback changes them between events (no narrowing across awaits).
-  const goodbye: { state: 'no' | 'asked' | 'said'; reason: GoodbyeReason; askedAt: number } = {
-    state: 'no',
-    reason: 'reservation',
-    askedAt: 0,
-  };
-  const presence = { callerAudio: false, lastActivity: Date.now() };
-  const heardCaller = () => {
-    presence.callerAudio = true;
-    presence.lastActivity = Date.now();
-  };
-  let failedRenewals = 0;
   const endCall = (reason: GoodbyeReason) => (deps.onGoodbyeSaid ? deps.onGoodbyeSaid(reason) : open.close());
-  const lease = setInterval(() => {
-    const evidence = { callerAudio: presence.callerAudio };
-    presence.callerAudio = false;
-    deps
-      .renewLease(evidence)
-      .then(({ alive, secondsLeft, final, idleSeconds }) => {
-        if (!alive) return open.close();
-        // The reservation cannot grow: say goodbye before the call is cut off.
-        if (goodbyeDue({ final, secondsLeft }, renewMs)) sayGoodbye('reservation');
-        else if (idleCutOffDue(idleSeconds, presence.lastActivity, Date.now())) sayGoodbye('idle');
-        // A goodbye the model never says must not keep an idle call open.
-        if (
-          goodbye.state === 'asked' &&
-          goodbye.reason === 'idle' &&
-          Date.now() - goodbye.askedAt >= GOODBYE_SECONDS * 1000
-        )
-          endCall('idle');
-      })
-      .then(() => {
-        failedRenewals = 0;
-      })
-      .catch((error: unknown) => {
-        // Not reported: the next renewal reports it.
-        presence.callerAudio ||= evidence.callerAudio;
-        log('voice_lease_failed', { callId, error: String(error) });
-        // Postgres unreachable for a whole lease: stop controlling; the sweeper settles the call.
-        if (++failedRenewals >= MAX_FAILED_RENEWALS) open.close();
-      });
-  }, renewMs);
-  // The socket keeps a host alive while the call lasts; the timer alone must not (Node's unref).
-  (lease as { unref?: () => void }).unref?.();
-  const sayGoodbye = (reason: GoodbyeReason) => {
-    if (goodbye.state !== 'no') return;
-    goodbye.state = 'asked';
-    goodbye.reason = reason;
-    goodbye.askedAt = Date.now();
-    open.createResponse({ instructions: goodbyeInstruction(language) });
-  };
-  const drainGoodbye = () => sayGoodbye('draining');
+  const clock = startCallClock({
+    heartbeat: (evidence) => deps.renewLease(evidence),
+    renewMs: deps.leaseRenewMs ?? 20_000,
+    sayGoodbye: () => open.createResponse({ instructions: goodbyeInstruction(language) }),
+    // The lease over or Postgres unreachable: close (the sweeper settles an unreachable call).
+    hangUp: (reason) => (reason === 'idle' ? endCall('idle') : open.close()),
+    heartbeatFailed: (error) => log('voice_lease_failed', { callId, error: String(error) }),
+  });
+  const drainGoodbye = () => clock.goodbye('draining');
   if (deps.goodbyeSignal?.aborted) drainGoodbye();
   else deps.goodbyeSignal?.addEventListener('abort', drainGoodbye, { once: true });
 
@@ -319,9 +228,9 @@ export async function runRealtimeControl(
   try {
     for await (const event of open.events()) {
       if (event.type === 'caller_audio') {
-        heardCaller();
+        clock.callerHeard();
       } else if (event.type === 'user_transcript') {
-        heardCaller();
+        clock.callerHeard();
         const text = event.text.trim();
         if (text === '') continue;
         language = detectLanguage(text, {
@@ -340,17 +249,13 @@ export async function runRealtimeControl(
               .heard(event.itemId)
               .then((fraction) => ({ content: spokenPart(text, fraction), interrupted: fraction < 1 }))
           : text;
-        const isGoodbye = goodbye.state === 'asked';
-        if (isGoodbye) goodbye.state = 'said';
-        const reason = goodbye.reason;
+        const goodbyeReason = clock.goodbyeSaid();
         line('assistant', heard, { tools, citations }, () => {
           // The caller's silence is counted from the end of what the agent said.
-          presence.lastActivity = Date.now();
+          clock.agentFinished();
           deps.onAgentLine?.();
-          if (isGoodbye) {
-            if (reason === 'idle') endCall(reason);
-            else deps.onGoodbyeSaid?.(reason);
-          }
+          if (goodbyeReason === 'idle') endCall(goodbyeReason);
+          else if (goodbyeReason) deps.onGoodbyeSaid?.(goodbyeReason);
         });
         tools = [];
         citations = [];
@@ -396,14 +301,11 @@ export async function runRealtimeControl(
       }
     }
   } finally {
-    clearInterval(lease);
+    clock.stop();
     deps.goodbyeSignal?.removeEventListener('abort', drainGoodbye);
     await writes;
     // Caller audio seen since the last renewal is still evidence for the bill: report it before
     // the channel settles the call.
-    if (presence.callerAudio)
-      await deps
-        .renewLease({ callerAudio: true })
-        .catch((error: unknown) => log('voice_lease_failed', { callId, error: String(error) }));
+    await clock.reportPending().catch((error: unknown) => log('voice_lease_failed', { callId, error: String(error) }));
   }
 }
