@@ -22,6 +22,9 @@ export default defineConfig({
           include: ['{renderer,public-site,electron,supabase,scripts}/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
+          // Worker threads instead of child processes: each file still gets fresh modules, without
+          // a process per worker and its IPC (measured ~30% less CPU for the same files).
+          pool: 'threads',
         },
       },
       {

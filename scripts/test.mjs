@@ -178,25 +178,30 @@ function vitestStep(project, { shard } = {}) {
 
 /**
  * Each step: the cores it keeps busy and the steps it needs. Listed in the order steps start when
- * cores are free: the build first (the end-to-end tests need it), then the end-to-end tests in two
- * halves, each against its own product (they spend most of their time waiting on the browser, so
- * both halves take about one core and the static checks fill the other), then the integration
- * tests (two PGlite workers) once the end-to-end halves have ended, so the browser tests never wait
- * on busy cores, then the single-threaded checks, which fill any free core.
+ * cores are free: the build and the migrated snapshot first, side by side (the end-to-end tests need
+ * both; built once here, the snapshot is not built again by each end-to-end half at its start),
+ * then the end-to-end tests in two halves, each against its own product (they spend most of their
+ * time waiting on the browser, so both halves take about one core and the static checks fill the
+ * other), then the integration tests (two PGlite workers) once the end-to-end halves have ended,
+ * so the browser tests never wait on busy cores, then the single-threaded checks, which fill any
+ * free core.
  */
 const E2E_SHARDS = ['1/2', '2/2'];
+const SNAPSHOT = 'migrated snapshot';
 const e2eSteps = E2E_SHARDS.map((shard) => ({
   name: `end-to-end tests ${shard}`,
   cores: 0.5,
-  needs: ['build'],
+  needs: ['build', SNAPSHOT],
   run: vitestStep('e2e', { shard }),
 }));
 const steps = [
   { name: 'build', cores: 1, run: () => capture('npm', ['run', 'build']) },
+  { name: SNAPSHOT, cores: 1, run: () => capture('npx', ['tsx', 'tests/support/build-migrated-snapshot.ts']) },
   ...e2eSteps,
   {
     name: 'integration tests',
     cores: 1,
+    needs: [SNAPSHOT],
     after: e2eSteps.map((step) => step.name),
     run: vitestStep('integration'),
   },
