@@ -61,7 +61,7 @@ export function MainSidebar({
             key={entry.to}
             to={entry.to}
             icon={entry.icon}
-            label={t(`shell:${entry.labelKey}`)}
+            label={t(entry.labelKey)}
             adminBadge={entry.adminOnly === true}
             iconOnly={compact}
             {...(onNavigate ? { onNavigate } : {})}

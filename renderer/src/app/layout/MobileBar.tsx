@@ -9,7 +9,7 @@ export function MobileBar({ onMore }: { onMore: () => void }) {
   return (
     <nav className="console-mobile-bar" aria-label={t('shell:nav.main')}>
       {mobileBarEntries.map((entry) => (
-        <NavButton key={entry.to} to={entry.to} icon={entry.icon} label={t(`shell:${entry.labelKey}`)} iconOnly />
+        <NavButton key={entry.to} to={entry.to} icon={entry.icon} label={t(entry.labelKey)} iconOnly />
       ))}
       <Button variant="minimal" size="large" icon="menu" aria-label={t('shell:nav.more')} onClick={onMore} />
     </nav>

@@ -23,7 +23,7 @@ function AreaSectionPanel({ panel, horizontal }: { panel: Exclude<Panel, { kind:
     <aside className={`console-section-panel ${horizontal ? 'is-horizontal' : ''}`} aria-label={title}>
       {!horizontal && <H5 className={Classes.TEXT_OVERFLOW_ELLIPSIS}>{title}</H5>}
       {links.map((link) => (
-        <NavButton key={link.to} to={link.to} icon={link.icon} label={t(`shell:${link.labelKey}`)} />
+        <NavButton key={link.to} to={link.to} icon={link.icon} label={t(link.labelKey)} />
       ))}
     </aside>
   );
@@ -52,7 +52,7 @@ function AgentSectionPanel({ agentId, horizontal }: { agentId: string; horizonta
           key={link.to}
           to={link.to}
           icon={link.icon}
-          label={t(`shell:${link.labelKey}`)}
+          label={t(link.labelKey)}
           {...(link.disabled ? { disabled: true, disabledReason: t('shell:agentPanel.brandingDisabled') } : {})}
         />
       ))}

@@ -26,15 +26,15 @@ describe('layoutFor', () => {
 describe('main navigation', () => {
   it('hides Marketplace and Administration from non-admins', () => {
     const labels = visibleNavEntries(mainNavEntries, false).map((e) => e.labelKey);
-    expect(labels).not.toContain('nav.marketplace');
-    expect(labels).not.toContain('nav.admin');
-    expect(labels).toContain('nav.agents');
+    expect(labels).not.toContain('shell:nav.marketplace');
+    expect(labels).not.toContain('shell:nav.admin');
+    expect(labels).toContain('shell:nav.agents');
   });
   it('shows exactly the admin-only entries to admins', () => {
     const adminOnly = visibleNavEntries(mainNavEntries, true)
       .filter((e) => e.adminOnly)
       .map((e) => e.labelKey);
-    expect(adminOnly).toEqual(['nav.marketplace', 'nav.admin']);
+    expect(adminOnly).toEqual(['shell:nav.marketplace', 'shell:nav.admin']);
   });
   it('switches to mobile below 768 px', () => {
     expect(mobileMediaQuery).toBe('(max-width: 767px)');
@@ -53,7 +53,7 @@ describe('agentSectionLinks', () => {
       'branding',
       'calls',
     ]);
-    expect(links[3]).toMatchObject({ to: '/agents/a%20b/integrations', labelKey: 'agentPanel.integrations' });
+    expect(links[3]).toMatchObject({ to: '/agents/a%20b/integrations', labelKey: 'shell:agentPanel.integrations' });
   });
   it('enables branding only while the business card is enabled', () => {
     const branding = (enabled: boolean | null) => agentSectionLinks('x', enabled).find((l) => l.page === 'branding');

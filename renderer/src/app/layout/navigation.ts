@@ -1,35 +1,36 @@
 import type { IconName } from '@blueprintjs/core';
+import type { ConsoleKey } from '../../i18n/keys.ts';
 
-/** One entry of the main sidebar; `labelKey` is in the `shell` namespace. */
+/** One entry of the main sidebar and its label's message key. */
 export interface NavEntry {
   to: string;
   icon: IconName;
-  labelKey: string;
+  labelKey: ConsoleKey;
   /** Marketplace and Administration are admin-only and carry an Admin badge. */
   adminOnly?: boolean;
 }
 
 export const mainNavEntries: NavEntry[] = [
-  { to: '/dashboard', icon: 'dashboard', labelKey: 'nav.dashboard' },
-  { to: '/agents', icon: 'people', labelKey: 'nav.agents' },
-  { to: '/conversations', icon: 'chat', labelKey: 'nav.conversations' },
-  { to: '/calls', icon: 'phone-call', labelKey: 'nav.calls' },
-  { to: '/analytics', icon: 'timeline-bar-chart', labelKey: 'nav.analytics' },
-  { to: '/contacts', icon: 'id-number', labelKey: 'nav.contacts' },
-  { to: '/messages', icon: 'envelope', labelKey: 'nav.messages' },
-  { to: '/twilio-numbers', icon: 'phone', labelKey: 'nav.numbers' },
-  { to: '/credits', icon: 'credit-card', labelKey: 'nav.credits' },
-  { to: '/map', icon: 'map', labelKey: 'nav.map' },
-  { to: '/marketplace', icon: 'shop', labelKey: 'nav.marketplace', adminOnly: true },
-  { to: '/admin', icon: 'key', labelKey: 'nav.admin', adminOnly: true },
+  { to: '/dashboard', icon: 'dashboard', labelKey: 'shell:nav.dashboard' },
+  { to: '/agents', icon: 'people', labelKey: 'shell:nav.agents' },
+  { to: '/conversations', icon: 'chat', labelKey: 'shell:nav.conversations' },
+  { to: '/calls', icon: 'phone-call', labelKey: 'shell:nav.calls' },
+  { to: '/analytics', icon: 'timeline-bar-chart', labelKey: 'shell:nav.analytics' },
+  { to: '/contacts', icon: 'id-number', labelKey: 'shell:nav.contacts' },
+  { to: '/messages', icon: 'envelope', labelKey: 'shell:nav.messages' },
+  { to: '/twilio-numbers', icon: 'phone', labelKey: 'shell:nav.numbers' },
+  { to: '/credits', icon: 'credit-card', labelKey: 'shell:nav.credits' },
+  { to: '/map', icon: 'map', labelKey: 'shell:nav.map' },
+  { to: '/marketplace', icon: 'shop', labelKey: 'shell:nav.marketplace', adminOnly: true },
+  { to: '/admin', icon: 'key', labelKey: 'shell:nav.admin', adminOnly: true },
 ];
 
 /** Entries of the mobile bottom bar (the rest is in the drawer). */
 export const mobileBarEntries: NavEntry[] = [
-  { to: '/dashboard', icon: 'dashboard', labelKey: 'nav.dashboard' },
-  { to: '/agents', icon: 'people', labelKey: 'nav.agents' },
-  { to: '/twilio-numbers', icon: 'phone', labelKey: 'nav.numbers' },
-  { to: '/profile', icon: 'person', labelKey: 'nav.profile' },
+  { to: '/dashboard', icon: 'dashboard', labelKey: 'shell:nav.dashboard' },
+  { to: '/agents', icon: 'people', labelKey: 'shell:nav.agents' },
+  { to: '/twilio-numbers', icon: 'phone', labelKey: 'shell:nav.numbers' },
+  { to: '/profile', icon: 'person', labelKey: 'shell:nav.profile' },
 ];
 
 export function visibleNavEntries(entries: NavEntry[], isAdmin: boolean): NavEntry[] {
@@ -59,21 +60,21 @@ export function layoutFor(pathname: string): LayoutMode {
   return { compact: false, panel: null };
 }
 
-/** Section links of each second panel (labels in `shell`). Paths are relative to the section. */
+/** Section links of each second panel. Paths are relative to the section. */
 export const adminSectionLinks = [
-  { to: '/admin/users', icon: 'people', labelKey: 'adminPanel.users' },
-  { to: '/admin/settings', icon: 'cog', labelKey: 'adminPanel.settings' },
-  { to: '/admin/billing', icon: 'dollar', labelKey: 'adminPanel.billing' },
-  { to: '/admin/packs', icon: 'box', labelKey: 'adminPanel.packs' },
-  { to: '/admin/numbers', icon: 'phone', labelKey: 'adminPanel.numbers' },
-  { to: '/site-config', icon: 'globe', labelKey: 'adminPanel.siteConfig' },
-] as const satisfies readonly { to: string; icon: IconName; labelKey: string }[];
+  { to: '/admin/users', icon: 'people', labelKey: 'shell:adminPanel.users' },
+  { to: '/admin/settings', icon: 'cog', labelKey: 'shell:adminPanel.settings' },
+  { to: '/admin/billing', icon: 'dollar', labelKey: 'shell:adminPanel.billing' },
+  { to: '/admin/packs', icon: 'box', labelKey: 'shell:adminPanel.packs' },
+  { to: '/admin/numbers', icon: 'phone', labelKey: 'shell:adminPanel.numbers' },
+  { to: '/site-config', icon: 'globe', labelKey: 'shell:adminPanel.siteConfig' },
+] as const satisfies readonly { to: string; icon: IconName; labelKey: ConsoleKey }[];
 
 export const numbersSectionLinks = [
-  { to: '/twilio-numbers/active', icon: 'phone', labelKey: 'numbersPanel.active' },
-  { to: '/twilio-numbers/addresses', icon: 'map-marker', labelKey: 'numbersPanel.addresses' },
-  { to: '/twilio-numbers/caller-ids', icon: 'endorsed', labelKey: 'numbersPanel.callerIds' },
-] as const satisfies readonly { to: string; icon: IconName; labelKey: string }[];
+  { to: '/twilio-numbers/active', icon: 'phone', labelKey: 'shell:numbersPanel.active' },
+  { to: '/twilio-numbers/addresses', icon: 'map-marker', labelKey: 'shell:numbersPanel.addresses' },
+  { to: '/twilio-numbers/caller-ids', icon: 'endorsed', labelKey: 'shell:numbersPanel.callerIds' },
+] as const satisfies readonly { to: string; icon: IconName; labelKey: ConsoleKey }[];
 
 /** The links under an agent, in order: edit (dashboard), configure, prompts, integrations, test, branding, calls. */
 export const agentSectionPages = [
@@ -96,11 +97,21 @@ export const agentSectionIcons: Record<AgentSectionPage, IconName> = {
   calls: 'phone-call',
 };
 
+const agentSectionLabels = {
+  dashboard: 'shell:agentPanel.dashboard',
+  configure: 'shell:agentPanel.configure',
+  prompts: 'shell:agentPanel.prompts',
+  integrations: 'shell:agentPanel.integrations',
+  test: 'shell:agentPanel.test',
+  branding: 'shell:agentPanel.branding',
+  calls: 'shell:agentPanel.calls',
+} as const satisfies Record<AgentSectionPage, ConsoleKey>;
+
 export interface AgentSectionLink {
   page: AgentSectionPage;
   to: string;
   icon: IconName;
-  labelKey: `agentPanel.${AgentSectionPage}`;
+  labelKey: ConsoleKey;
   disabled: boolean;
 }
 
@@ -114,7 +125,7 @@ export function agentSectionLinks(agentId: string, businessCardEnabled: boolean 
     page,
     to: `${base}/${page}`,
     icon: agentSectionIcons[page],
-    labelKey: `agentPanel.${page}`,
+    labelKey: agentSectionLabels[page],
     disabled: page === 'branding' && businessCardEnabled !== true,
   }));
 }

@@ -10,6 +10,13 @@ import { useUserCreditsQuery } from '../api/userCredits.ts';
 import { creditAdjustmentError } from './creditAdjustment.ts';
 import { LimitedInput } from '../../../components/LimitedText.tsx';
 import { CREDIT_REASON_MAX } from '@contracts/field-limits.ts';
+import type { ConsoleKey } from '../../../i18n/keys.ts';
+
+const ADJUSTMENT_PROBLEM_TEXT = {
+  amountInvalid: 'admin:userDialog.amountInvalid',
+  reasonRequired: 'admin:userDialog.reasonRequired',
+  belowZero: 'admin:userDialog.belowZero',
+} as const satisfies Record<NonNullable<ReturnType<typeof creditAdjustmentError>>, ConsoleKey>;
 
 /** The user's balance, an adjustment form (a ledger entry with a reason) and their history. */
 export function CreditsPanel({ userId, balance }: { userId: string; balance: number }) {
@@ -62,7 +69,7 @@ export function CreditsPanel({ userId, balance }: { userId: string; balance: num
       </FormGroup>
       {problem && (amount !== '' || reason !== '') && (
         <Callout intent="warning" compact>
-          {t(`admin:userDialog.${problem}`)}
+          {t(ADJUSTMENT_PROBLEM_TEXT[problem])}
         </Callout>
       )}
       <Button

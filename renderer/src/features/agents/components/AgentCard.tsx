@@ -4,6 +4,12 @@ import { Link } from 'react-router-dom';
 import { formatDate } from '../../../lib/dates.ts';
 import { isArabicScript } from '../agentList.ts';
 import type { AgentSummary } from '../api/listAgents.ts';
+import type { ConsoleKey } from '../../../i18n/keys.ts';
+
+const VOICE_LABEL = { male: 'agents:card.voice_male', female: 'agents:card.voice_female' } as const satisfies Record<
+  'male' | 'female',
+  ConsoleKey
+>;
 
 export interface AgentCardProps {
   agent: AgentSummary;
@@ -31,7 +37,7 @@ export function AgentCard({ agent, onDelete }: AgentCardProps) {
           <h3 className={isArabicScript(agent.name) ? 'agent-name is-arabic' : 'agent-name'}>{agent.name}</h3>
           {agent.companyName && <p className={Classes.TEXT_MUTED}>{agent.companyName}</p>}
           <Tag className="agent-card-voice" minimal round icon={agent.voice === 'female' ? 'person' : 'user'}>
-            {t(`agents:card.voice_${agent.voice}`)}
+            {t(VOICE_LABEL[agent.voice])}
           </Tag>
         </div>
       </div>

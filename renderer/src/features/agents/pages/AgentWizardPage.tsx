@@ -39,6 +39,20 @@ import {
   type WizardStep,
 } from '../wizard/wizardModel.ts';
 import './agents.css';
+import type { ConsoleKey } from '../../../i18n/keys.ts';
+
+const STEP_LABEL = {
+  sector: 'agents:wizard.steps.sector',
+  brief: 'agents:wizard.steps.brief',
+  basicInfo: 'agents:wizard.steps.basicInfo',
+  tools: 'agents:wizard.steps.tools',
+  review: 'agents:wizard.steps.review',
+} as const satisfies Record<WizardStep, ConsoleKey>;
+
+const OVERLAY_TEXT = {
+  basicInfo: 'agents:wizard.overlays.basicInfo',
+  finalConfiguration: 'agents:wizard.overlays.finalConfiguration',
+} as const satisfies Record<'basicInfo' | 'finalConfiguration', ConsoleKey>;
 
 /** /agents/new: loads the catalogues, then runs the wizard. */
 export function AgentWizardPage() {
@@ -196,7 +210,7 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
               <Button
                 variant="minimal"
                 size="small"
-                text={`${i + 1}. ${t(`agents:wizard.steps.${step}`)}`}
+                text={`${i + 1}. ${t(STEP_LABEL[step])}`}
                 active={step === draft.step}
                 aria-current={step === draft.step ? 'step' : undefined}
                 disabled={busy || (step !== draft.step && !canJumpTo(draft, step))}
@@ -274,15 +288,10 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
         </div>
       </Card>
       {overlay && (
-        <div
-          className="wizard-overlay"
-          role="alertdialog"
-          aria-busy="true"
-          aria-label={t(`agents:wizard.overlays.${overlay}`)}
-        >
+        <div className="wizard-overlay" role="alertdialog" aria-busy="true" aria-label={t(OVERLAY_TEXT[overlay])}>
           <Card className="wizard-overlay-card">
             <Spinner size={40} />
-            <H4>{t(`agents:wizard.overlays.${overlay}`)}</H4>
+            <H4>{t(OVERLAY_TEXT[overlay])}</H4>
           </Card>
         </div>
       )}

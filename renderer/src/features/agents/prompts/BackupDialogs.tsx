@@ -16,6 +16,12 @@ import { PROMPT_BACKUP_LIMITS } from '@contracts/field-limits.ts';
 import { LimitedInput, LimitedTextArea } from '../../../components/LimitedText.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { backupNameValid, type NewBackup, type PromptBackup } from '../api/promptBackups.ts';
+import type { ConsoleKey } from '../../../i18n/keys.ts';
+
+const BACKUP_FAILURE_TEXT = { deleteFailed: 'agents:prompts.backup.deleteFailed' } as const satisfies Record<
+  'deleteFailed',
+  ConsoleKey
+>;
 
 /** Create a backup: name required (trimmed), description optional. */
 export function CreateBackupDialog({
@@ -139,7 +145,7 @@ export function BackupsDialog({
       <DialogBody>
         {failed && (
           <Callout intent={Intent.DANGER} icon="error">
-            {t(`agents:prompts.backup.${failed}`)}
+            {t(BACKUP_FAILURE_TEXT[failed])}
           </Callout>
         )}
         {backups.length === 0 ? (

@@ -16,6 +16,12 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { toastError, toastSuccess } from '../../../components/toaster.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import { usePhoneSettingsQuery, useSavePhoneSettingsMutation, type PhoneSettings } from '../api/phoneSettings.ts';
+import type { ConsoleKey } from '../../../i18n/keys.ts';
+
+const MODE_TEXT = {
+  any_model: { name: 'deploy:phone.modeNames.any_model', label: 'deploy:phone.modes.any_model' },
+  natural_voice: { name: 'deploy:phone.modeNames.natural_voice', label: 'deploy:phone.modes.natural_voice' },
+} as const satisfies Record<PhoneVoiceMode, { name: ConsoleKey; label: ConsoleKey }>;
 
 const DEFAULT = 'default';
 
@@ -79,11 +85,11 @@ function SettingsForm(props: {
         >
           <Radio
             value={DEFAULT}
-            label={t('deploy:phone.serverDefault', { mode: t(`deploy:phone.modeNames.${props.defaultMode}`) })}
+            label={t('deploy:phone.serverDefault', { mode: t(MODE_TEXT[props.defaultMode].name) })}
           />
           <p className="deploy-mode-help">{t('deploy:phone.defaultExplained')}</p>
           {PHONE_VOICE_MODES.map((m) => (
-            <Radio key={m} value={m} label={t(`deploy:phone.modes.${m}`)} />
+            <Radio key={m} value={m} label={t(MODE_TEXT[m].label)} />
           ))}
         </RadioGroup>
         <FormGroup

@@ -1,6 +1,7 @@
 import { Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { CALL_STATUSES, callStatusColour, type CallStatus } from '@contracts/phone.ts';
+import { CALL_STATUS_LABEL } from '../labels.ts';
 
 const intentOf = { green: Intent.SUCCESS, red: Intent.DANGER, yellow: Intent.WARNING } as const;
 
@@ -15,7 +16,7 @@ export function CallStatusTag({ status }: { status: string }) {
   const colour = known ? callStatusColour(status) : 'yellow';
   return (
     <Tag intent={intentOf[colour]} minimal data-status-colour={colour}>
-      {known ? t(`history:calls.status.${status}`) : status}
+      {known ? t(CALL_STATUS_LABEL[status]) : status}
     </Tag>
   );
 }

@@ -8,6 +8,7 @@ import { DataTable } from '../../../components/DataTable.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import type { CallRow } from '../api/callHistory.ts';
 import { CallStatusTag } from './CallStatusTag.tsx';
+import { CALL_KIND_LABEL } from '../labels.ts';
 
 const column = createColumnHelper<CallRow>();
 
@@ -29,7 +30,7 @@ export function CallTable({ rows, loading, allAgents, onDetails }: CallTableProp
         header: t('history:calls.columns.type'),
         cell: (c) => (
           <Tag minimal icon={c.getValue() === 'gsm' ? 'phone' : 'globe-network'}>
-            {t(`history:calls.kind.${c.getValue()}`)}
+            {t(CALL_KIND_LABEL[c.getValue()])}
           </Tag>
         ),
       }),

@@ -5,6 +5,7 @@ import { formatCallDuration } from '@contracts/history.ts';
 import { formatPhone } from '@contracts/phone-format.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import type { ContactCard } from '../api/contacts.ts';
+import { CHANNEL_LABEL } from '../labels.ts';
 
 export function contactDisplayName(c: {
   first_name: string;
@@ -61,7 +62,7 @@ export function ContactCardView({ contact, onToggleFavorite, saving }: ContactCa
       <div className="transcript-extras">
         {contact.channels.map((channel) => (
           <Tag key={channel} minimal>
-            {t(`history:channels.${channel}`)}
+            {t(CHANNEL_LABEL[channel])}
           </Tag>
         ))}
       </div>

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { formatCallDuration, type ConversationChannel } from '@contracts/history.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import type { TimelineEntry } from '../api/timeline.ts';
+import { CHANNEL_LABEL } from '../labels.ts';
 
 const channelIcons: Record<ConversationChannel, IconName> = {
   web_chat: 'chat',
@@ -23,7 +24,7 @@ export function ContactTimeline({ entries }: { entries: TimelineEntry[] }) {
           <Card compact>
             <div className="transcript-meta">
               <strong>
-                <Icon icon={channelIcons[entry.channel]} /> {t(`history:channels.${entry.channel}`)}
+                <Icon icon={channelIcons[entry.channel]} /> {t(CHANNEL_LABEL[entry.channel])}
               </strong>
               <span className={Classes.TEXT_MUTED}>{formatDate(entry.started_at, i18n.language)}</span>
             </div>

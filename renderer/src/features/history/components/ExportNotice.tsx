@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_ROW_CAP } from '@contracts/history.ts';
 import { toAppError, type AppError } from '../../../errors/appError.ts';
+import type { ConsoleKey } from '../../../i18n/keys.ts';
 
 export type ExportStatus = { kind: 'truncated' } | { kind: 'failed'; error: AppError } | null;
 
@@ -24,19 +25,29 @@ export function useExportRunner() {
   return { status, run };
 }
 
-/** The export's warning or error; `texts` is the i18n prefix holding `capped` and `failed`. */
-export function ExportNotice({ status, texts }: { status: ExportStatus; texts: string }) {
+/** Each screen's export texts: the row-cap warning and the failure. */
+const EXPORT_TEXTS = {
+  'history:export': { capped: 'history:export.capped', failed: 'history:export.failed' },
+  'history:calls.export': { capped: 'history:calls.export.capped', failed: 'history:calls.export.failed' },
+  'insights:analytics.exports': {
+    capped: 'insights:analytics.exports.capped',
+    failed: 'insights:analytics.exports.failed',
+  },
+} as const satisfies Record<string, { capped: ConsoleKey; failed: ConsoleKey }>;
+
+/** The export's warning or error; `texts` names the screen whose `capped` and `failed` it shows. */
+export function ExportNotice({ status, texts }: { status: ExportStatus; texts: keyof typeof EXPORT_TEXTS }) {
   const { t } = useTranslation();
   if (status?.kind === 'truncated')
     return (
       <Callout intent={Intent.WARNING} role="status">
-        {t(`${texts}.capped`, { count: EXPORT_ROW_CAP })}
+        {t(EXPORT_TEXTS[texts].capped, { count: EXPORT_ROW_CAP })}
       </Callout>
     );
   if (status?.kind === 'failed')
     return (
       <Callout intent={Intent.DANGER} role="alert">
-        {t(`${texts}.failed`, { message: t(status.error.messageKey, status.error.params) })}
+        {t(EXPORT_TEXTS[texts].failed, { message: t(status.error.messageKey, status.error.params) })}
       </Callout>
     );
   return null;

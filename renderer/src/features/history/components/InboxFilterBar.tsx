@@ -4,6 +4,7 @@ import { INBOX_CHANNELS, RATING_FILTERS, type InboxChannel, type RatingFilter } 
 import type { InboxFilters } from '../api/keys.ts';
 import { dayEnd, dayStart } from '../dateInputs.ts';
 import { NO_INBOX_FILTERS } from '../inboxFilters.ts';
+import { CHANNEL_LABEL, RATING_LABEL } from '../labels.ts';
 
 export interface InboxFilterBarProps {
   filters: InboxFilters;
@@ -40,7 +41,7 @@ export function InboxFilterBar({ filters, days, agents, onChange }: InboxFilterB
         }
         options={[
           { value: '', label: t('history:inbox.allChannels') },
-          ...INBOX_CHANNELS.map((c) => ({ value: c, label: t(`history:channels.${c}`) })),
+          ...INBOX_CHANNELS.map((c) => ({ value: c, label: t(CHANNEL_LABEL[c]) })),
         ]}
       />
       <HTMLSelect
@@ -49,7 +50,7 @@ export function InboxFilterBar({ filters, days, agents, onChange }: InboxFilterB
         onChange={(e) => onChange({ ...filters, rating: (e.currentTarget.value || null) as RatingFilter | null }, days)}
         options={[
           { value: '', label: t('history:inbox.ratings.any') },
-          ...RATING_FILTERS.map((r) => ({ value: r, label: t(`history:inbox.ratings.${r}`) })),
+          ...RATING_FILTERS.map((r) => ({ value: r, label: t(RATING_LABEL[r]) })),
         ]}
       />
       <label>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/dates.ts';
 import { formatPhone } from '@contracts/phone-format.ts';
 import type { InboxRow } from '../api/inbox.ts';
+import { CHANNEL_LABEL } from '../labels.ts';
 
 /** Who the conversation is with: the contact's name, else their number (written for the screen). */
 export function conversationTitle(row: InboxRow, anonymous: string): string {
@@ -39,7 +40,7 @@ export function InboxList({
                 <span className={Classes.TEXT_MUTED}>{formatDate(row.started_at, i18n.language)}</span>
               </div>
               <div className="transcript-extras">
-                <Tag minimal>{t(`history:channels.${row.channel}`)}</Tag>
+                <Tag minimal>{t(CHANNEL_LABEL[row.channel])}</Tag>
                 {row.agent_name && <Tag minimal>{row.agent_name}</Tag>}
                 <Tag minimal>{t('history:inbox.messages', { count: row.message_count })}</Tag>
                 <Tag minimal>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isOwnerMessage } from '@contracts/history.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import type { TranscriptMessage } from '../api/transcript.ts';
+import { ROLE_LABEL } from '../labels.ts';
 
 /** Who a line is from: the owner's own replies are theirs, not the agent's. */
 function roleOf(m: TranscriptMessage): 'user' | 'assistant' | 'owner' | 'system' {
@@ -19,7 +20,7 @@ export function Transcript({ messages }: { messages: TranscriptMessage[] }) {
         <li key={m.id} className={`transcript-line transcript-${m.role}`}>
           <Card compact>
             <div className="transcript-meta">
-              <strong>{t(`history:roles.${roleOf(m)}`)}</strong>
+              <strong>{t(ROLE_LABEL[roleOf(m)])}</strong>
               <span className={Classes.TEXT_MUTED}>{formatDate(m.timestamp, i18n.language)}</span>
             </div>
             <p className="transcript-content">{m.content}</p>

@@ -5,6 +5,7 @@ import WaveSurfer from 'wavesurfer.js';
 import { formatCallDuration } from '@contracts/history.ts';
 import { RECORDING_LANE_HEIGHT } from '@contracts/recording-player.ts';
 import { audioErrorKind, type AudioErrorKind } from '../audioErrors.ts';
+import { AUDIO_ERROR_LABEL } from '../labels.ts';
 
 export interface WaveformPlayerProps {
   /** Signed URL of the recording; null while it is being signed. */
@@ -90,7 +91,7 @@ export function WaveformPlayer({ url, signError, onRetry }: WaveformPlayerProps)
     <div className="waveform-player">
       {shownError && (
         <Callout intent={Intent.DANGER} icon="error" role="alert">
-          {t(`history:calls.player.errors.${shownError}`)}
+          {t(AUDIO_ERROR_LABEL[shownError])}
         </Callout>
       )}
       {!ready && !shownError && <p className={Classes.TEXT_MUTED}>{t('history:calls.player.loading')}</p>}
@@ -130,7 +131,7 @@ export function WaveformPlayer({ url, signError, onRetry }: WaveformPlayerProps)
         </span>
         {testResult && (
           <Tag intent={testResult === 'ok' ? Intent.SUCCESS : Intent.DANGER} role="status">
-            {testResult === 'ok' ? t('history:calls.player.testOk') : t(`history:calls.player.errors.${testResult}`)}
+            {testResult === 'ok' ? t('history:calls.player.testOk') : t(AUDIO_ERROR_LABEL[testResult])}
           </Tag>
         )}
       </div>

@@ -35,6 +35,7 @@ import { ExportButtons } from '../components/ExportButtons.tsx';
 import { ExportNotice, useExportRunner } from '../components/ExportNotice.tsx';
 import { callsCsv, callsJson, saveExport, type ExportFormat } from '../exportFiles.ts';
 import './history.css';
+import { CALL_PERIOD_LABEL, CALL_STATUS_LABEL } from '../labels.ts';
 
 /** /calls and /agents/{id}/calls; an agent that is not the user's is a not-found page. */
 export function CallHistoryPage() {
@@ -126,7 +127,7 @@ function CallHistory({ agentId }: { agentId: string | null }) {
           {CALL_PERIODS.map((p) => (
             <Button
               key={p}
-              text={t(`history:calls.period.${p}`)}
+              text={t(CALL_PERIOD_LABEL[p])}
               active={range.kind === 'period' && range.period === p}
               aria-pressed={range.kind === 'period' && range.period === p}
               onClick={() => setRange({ kind: 'period', period: p })}
@@ -170,7 +171,7 @@ function CallHistory({ agentId }: { agentId: string | null }) {
           }}
           options={[
             { value: '', label: t('history:calls.allStatuses') },
-            ...CALL_HISTORY_STATUSES.map((s) => ({ value: s, label: t(`history:calls.status.${s}`) })),
+            ...CALL_HISTORY_STATUSES.map((s) => ({ value: s, label: t(CALL_STATUS_LABEL[s]) })),
           ]}
         />
       </div>

@@ -27,6 +27,7 @@ import {
 } from '../exportFiles.ts';
 import { isFiltered, NO_INBOX_FILTERS } from '../inboxFilters.ts';
 import './history.css';
+import { CHANNEL_LABEL } from '../labels.ts';
 
 /** /conversations and /conversations/{id}: the live inbox of every channel, with exports. */
 export function ConversationsPage() {
@@ -169,7 +170,7 @@ function ConversationPane({
     <div className="history-page-pane">
       <div className="inbox-toolbar">
         <Link to="/conversations">{t('history:inbox.back')}</Link>
-        {channel && <H4>{t(`history:channels.${channel}`)}</H4>}
+        {channel && <H4>{t(CHANNEL_LABEL[channel])}</H4>}
         {row?.contact_id && row.contact_name && (
           <Link to={`/contacts/${row.contact_id}`}>
             {t('history:inbox.contact', { name: formatPhone(row.contact_name) })}

@@ -13,7 +13,7 @@ import {
 } from '@contracts/recording-library-rules.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import type { AnnotationInput, AnnotationState } from '../api/desktopLibrary.ts';
-import { syncIntent } from './LibraryTable.tsx';
+import { syncIntent, syncLabel } from './LibraryTable.tsx';
 import { LimitedTextArea } from '../../../components/LimitedText.tsx';
 
 const scores = Array.from({ length: RUBRIC_MAX - RUBRIC_MIN + 1 }, (_, i) => RUBRIC_MIN + i);
@@ -59,7 +59,7 @@ export function AnnotationEditor({
       <H5>
         {t('library:annotation.title')}{' '}
         <Tag minimal intent={syncIntent[annotation.syncState]} role="status" data-sync-state={annotation.syncState}>
-          {t(`library:annotation.sync.${annotation.syncState}`)}
+          {t(syncLabel[annotation.syncState])}
         </Tag>
       </H5>
       {annotation.conflict && !conflictDismissed && (

@@ -4,8 +4,16 @@ import { formatCallDuration } from '@contracts/history.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import type { LibraryEntry } from '../api/desktopLibrary.ts';
 import { formatBytes } from '../format.ts';
+import type { ConsoleKey } from '../../../i18n/keys.ts';
 
 export const syncIntent = { synced: Intent.SUCCESS, pending: Intent.WARNING, conflict: Intent.DANGER } as const;
+
+/** The label of each sync state of an annotation. */
+export const syncLabel = {
+  synced: 'library:annotation.sync.synced',
+  pending: 'library:annotation.sync.pending',
+  conflict: 'library:annotation.sync.conflict',
+} as const satisfies Record<keyof typeof syncIntent, ConsoleKey>;
 
 /** The downloaded recordings; a row opens its detail. */
 export function LibraryTable({
@@ -50,7 +58,7 @@ export function LibraryTable({
             <td>
               {(e.annotation.notes || e.annotation.syncState !== 'synced') && (
                 <Tag minimal intent={syncIntent[e.annotation.syncState]}>
-                  {t(`library:annotation.sync.${e.annotation.syncState}`)}
+                  {t(syncLabel[e.annotation.syncState])}
                 </Tag>
               )}
             </td>

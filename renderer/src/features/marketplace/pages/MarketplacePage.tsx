@@ -26,6 +26,20 @@ import { useAuth } from '../../auth/session/AuthProvider.tsx';
 import { agentPageUrl } from '../../deploy/agentPageUrl.ts';
 import { useMarketplaceQuery, type MarketplaceAgent } from '../api/listMarketplaceAgents.ts';
 import './marketplace.css';
+import type { ConsoleKey } from '../../../i18n/keys.ts';
+
+const CATEGORY_LABEL = {
+  all: 'marketplace:categories.all',
+  professional: 'marketplace:categories.professional',
+  business: 'marketplace:categories.business',
+  institution: 'marketplace:categories.institution',
+  civil: 'marketplace:categories.civil',
+  other: 'marketplace:categories.other',
+} as const satisfies Record<MarketplaceCategory, ConsoleKey>;
+
+function isMarketplaceCategory(value: string | null | undefined): value is MarketplaceCategory {
+  return (MARKETPLACE_CATEGORIES as readonly (string | null | undefined)[]).includes(value);
+}
 
 /** /marketplace: the directory of listed agents, for admins. */
 export function MarketplacePage() {
@@ -75,12 +89,7 @@ export function MarketplacePage() {
       />
       <ButtonGroup className="marketplace-categories">
         {MARKETPLACE_CATEGORIES.map((c) => (
-          <Button
-            key={c}
-            active={c === category}
-            text={t(`marketplace:categories.${c}`)}
-            onClick={() => setCategory(c)}
-          />
+          <Button key={c} active={c === category} text={t(CATEGORY_LABEL[c])} onClick={() => setCategory(c)} />
         ))}
       </ButtonGroup>
       {query.isPending && <SkeletonLines count={4} />}
@@ -108,7 +117,7 @@ export function MarketplacePage() {
 function AgentCard({ agent }: { agent: MarketplaceAgent }) {
   const { t } = useTranslation();
   const href = agentPageUrl(getRuntimeConfig().publicSiteUrl, agent.subdomain);
-  const known = (MARKETPLACE_CATEGORIES as readonly string[]).includes(agent.category ?? '');
+  const shownCategory = isMarketplaceCategory(agent.category) ? agent.category : 'other';
   return (
     <a
       className="marketplace-card-link"
@@ -126,7 +135,7 @@ function AgentCard({ agent }: { agent: MarketplaceAgent }) {
         <div>
           <H5>{agent.name}</H5>
           {agent.company_name && <p className={Classes.TEXT_MUTED}>{agent.company_name}</p>}
-          <Tag minimal>{t(`marketplace:categories.${known ? agent.category : 'other'}`)}</Tag>
+          <Tag minimal>{t(CATEGORY_LABEL[shownCategory])}</Tag>
         </div>
       </Card>
     </a>

@@ -3,8 +3,19 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toAppError } from '../../../errors/appError.ts';
-import type { PhoneCallSnapshot } from '../phone/phoneCall.ts';
+import type { PhoneCallSnapshot, PhoneEndReason } from '../phone/phoneCall.ts';
 import { formatCallTime, type ListeningState } from '../phone/usePhoneCall.ts';
+import type { ConsoleKey } from '../../../i18n/keys.ts';
+
+const END_REASON_TEXT = {
+  hangup: 'sandbox:phone.endedReason.hangup',
+  agent_ended: 'sandbox:phone.endedReason.agent_ended',
+  transferred: 'sandbox:phone.endedReason.transferred',
+  start_failed: 'sandbox:phone.endedReason.start_failed',
+  unreachable: 'sandbox:phone.endedReason.unreachable',
+  rejected: 'sandbox:phone.endedReason.rejected',
+  dropped: 'sandbox:phone.endedReason.dropped',
+} as const satisfies Record<PhoneEndReason, ConsoleKey>;
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'] as const;
 
@@ -112,7 +123,7 @@ function Ended({ state }: { state: PhoneCallSnapshot }) {
       data-testid="sandbox-phone-ended"
       data-reason={reason}
     >
-      {error ? t(error.messageKey, error.params) : t(`sandbox:phone.endedReason.${reason}`)}{' '}
+      {error ? t(error.messageKey, error.params) : t(END_REASON_TEXT[reason])}{' '}
       {error?.code === 'no_credits' ? <Link to="/credits">{t('sandbox:phone.seeCredits')}</Link> : null}
     </Callout>
   );

@@ -4,6 +4,12 @@ import { Link } from 'react-router-dom';
 import { QueryState, SkeletonLines } from '../../../components/QueryState.tsx';
 import { useKnowledgeSources } from '../api/knowledge.ts';
 import type { VoiceNotice } from '../voiceNotice.ts';
+import type { ConsoleKey } from '../../../i18n/keys.ts';
+
+const VOICE_NOTICE_TEXT = {
+  offline: { title: 'sandbox:voiceNotice.offlineTitle', body: 'sandbox:voiceNotice.offlineBody' },
+  noCredits: { title: 'sandbox:voiceNotice.noCreditsTitle', body: 'sandbox:voiceNotice.noCreditsBody' },
+} as const satisfies Record<NonNullable<VoiceNotice>, { title: ConsoleKey; body: ConsoleKey }>;
 
 /**
  * The call button says before use when a call cannot happen (offline mode: no AI key; or no
@@ -22,10 +28,10 @@ export function VoiceCallCard({ onCall, notice }: { onCall: () => void; notice: 
           className="sandbox-voice-notice"
           intent={Intent.WARNING}
           icon={notice === 'offline' ? 'offline' : 'dollar'}
-          title={t(`sandbox:voiceNotice.${notice}Title`)}
+          title={t(VOICE_NOTICE_TEXT[notice].title)}
           data-testid="sandbox-voice-notice"
         >
-          {t(`sandbox:voiceNotice.${notice}Body`)}{' '}
+          {t(VOICE_NOTICE_TEXT[notice].body)}{' '}
           {notice === 'noCredits' && <Link to="/credits">{t('sandbox:voiceNotice.seeCredits')}</Link>}
         </Callout>
       )}

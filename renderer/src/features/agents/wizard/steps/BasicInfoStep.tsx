@@ -8,11 +8,32 @@ import {
   basicInfoProblems,
   subdomainError,
   type SubdomainCheck,
+  type SubdomainError,
   type Voice,
   type WizardDraft,
 } from '../wizardModel.ts';
 import { problemMessage, type FieldErrors } from '../../fieldErrors.ts';
 import type { StepProps } from './SectorStep.tsx';
+import type { ConsoleKey } from '../../../../i18n/keys.ts';
+
+const FIELD_LABEL = {
+  name: 'agents:wizard.basicInfo.name',
+  companyName: 'agents:wizard.basicInfo.companyName',
+  address: 'agents:wizard.basicInfo.address',
+  phone: 'agents:wizard.basicInfo.phone',
+  email: 'agents:wizard.basicInfo.email',
+  website: 'agents:wizard.basicInfo.website',
+} as const satisfies Record<TextField, ConsoleKey>;
+
+const SUBDOMAIN_ERROR_TEXT = {
+  required: 'agents:fields.required',
+  tooLong: 'agents:fields.tooLong',
+  tooShort: 'agents:fields.tooShort',
+  invalidEdges: 'agents:fields.invalidEdges',
+  reserved: 'agents:fields.reserved',
+  invalid: 'agents:fields.invalid',
+  taken: 'agents:fields.taken',
+} as const satisfies Record<NonNullable<SubdomainError> | 'required' | 'tooLong', ConsoleKey>;
 
 type TextField = 'name' | 'companyName' | 'address' | 'phone' | 'email' | 'website';
 
@@ -37,7 +58,7 @@ export function BasicInfoStep({
     const message = problem ? problemMessage(problem) : null;
     return (
       <FormGroup
-        label={t(`agents:wizard.basicInfo.${key}`)}
+        label={t(FIELD_LABEL[key])}
         labelFor={`wizard-${key}`}
         intent={message ? Intent.DANGER : Intent.NONE}
         helperText={message ? <span data-testid={`wizard-${key}-error`}>{t(message.key, message.values)}</span> : null}
@@ -54,7 +75,7 @@ export function BasicInfoStep({
     );
   };
   let status = null;
-  if (error) status = <span className="wizard-subdomain-error">{t(`agents:fields.${error}`)}</span>;
+  if (error) status = <span className="wizard-subdomain-error">{t(SUBDOMAIN_ERROR_TEXT[error])}</span>;
   else if (check?.status === 'checking') status = <span>{t('agents:wizard.basicInfo.checking')}</span>;
   else if (check?.status === 'available')
     status = (

@@ -5,6 +5,12 @@ import { LimitedTextArea } from '../../../../components/LimitedText.tsx';
 import { problemMessage, type FieldErrors } from '../../fieldErrors.ts';
 import { reviewProblems } from '../wizardModel.ts';
 import type { StepProps } from './SectorStep.tsx';
+import type { ConsoleKey } from '../../../../i18n/keys.ts';
+
+const REVIEW_NOTICE_TEXT = {
+  offline: 'agents:wizard.review.offline',
+  failed: 'agents:wizard.review.failed',
+} as const satisfies Record<'offline' | 'failed', ConsoleKey>;
 
 /** The generated system prompt, editable before creation. */
 export function ReviewStep({
@@ -26,7 +32,7 @@ export function ReviewStep({
           intent={notice === 'failed' ? Intent.DANGER : Intent.WARNING}
           icon={notice === 'failed' ? 'error' : 'offline'}
         >
-          {t(`agents:wizard.review.${notice}`)}
+          {t(REVIEW_NOTICE_TEXT[notice])}
           {/* Refused by a limit: which one, and when the helper answers again. */}
           {notice === 'failed' && limited ? <p data-testid="wizard-prompt-limit">{limited}</p> : null}
         </Callout>
