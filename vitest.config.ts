@@ -49,6 +49,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          // The browser tests wait on a page that renders as fast as a loaded machine lets it:
+          // a poll waits up to 15 s (Vitest's own 1 s failed on busy runners, not on slow code).
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           fileParallelism: false,
         },
       },
