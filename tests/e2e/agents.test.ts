@@ -529,6 +529,8 @@ describe('agents console', () => {
       .last()
       .click();
     await prompts.backupsButton(0).waitFor();
+    // A closing dialog keeps the focus until its transition ends; typing before that loses the Enter.
+    await page.getByRole('dialog', { name: p.backup.listTitle }).waitFor({ state: 'hidden' });
 
     // The assistant (offline template) replaces the editor text with its answer and confirms.
     await prompts.askAssistant('Add that we are closed on Mondays.');

@@ -82,7 +82,8 @@ describe('interactions console', () => {
     await shell.screenshot(`${SHOTS}/interactions-config-no-channel.png`);
     await editor.channel(texts.config.email).click();
     await shell.screenshot(`${SHOTS}/interactions-config-url.png`);
-    await page.keyboard.press('Escape');
+    // Escape from a field of the dialog, so the overlay that handles it has the focus.
+    await editor.field(texts.config.name).press('Escape');
     await editor.configDialog().waitFor({ state: 'detached' });
 
     await editor.waitSaved();
