@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toAppError } from '../errors/appError.ts';
 import { queryView, type QueryLike } from './queryView.ts';
+import { errorText } from '../errors/errorText.ts';
 
 export interface QueryStateProps<T> {
   query: QueryLike<T>;
@@ -30,7 +31,7 @@ export function QueryState<T>({ query, loading, empty, isEmpty, errorTitle, chil
       <NonIdealState
         icon="error"
         title={errorTitle ?? t('common:queryState.errorTitle')}
-        description={t(error.messageKey, error.params)}
+        description={errorText(t, error)}
         action={
           <Button
             intent={Intent.PRIMARY}

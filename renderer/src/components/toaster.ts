@@ -2,6 +2,7 @@ import { Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/cor
 import type { TFunction } from 'i18next';
 import type { AppError } from '../errors/appError.ts';
 import { createSingleToaster, type SingleToaster } from './toastPolicy.ts';
+import { errorText } from '../errors/errorText.ts';
 
 let toasterPromise: Promise<Toaster> | undefined;
 
@@ -16,7 +17,7 @@ export const toaster: SingleToaster = createSingleToaster(getToaster);
 
 /** Shows an AppError translated with `t` (mutations toast on error by default). */
 export function toastError(error: AppError, t: TFunction): void {
-  toaster.show({ intent: Intent.DANGER, icon: 'error', message: t(error.messageKey, error.params) });
+  toaster.show({ intent: Intent.DANGER, icon: 'error', message: errorText(t, error) });
 }
 
 export function toastSuccess(message: string): void {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signInThrottleMessage } from '@contracts/sign-in-throttle.ts';
 import { createI18n } from '../i18n/index.ts';
 import { AppError, toAppError, type AppErrorContext } from './appError.ts';
+import { errorText } from './errorText.ts';
 
 describe('toAppError maps auth failures to one message per sign-in, sign-up and account failure', () => {
   it.each([
@@ -28,9 +29,9 @@ describe('toAppError maps auth failures to one message per sign-in, sign-up and 
     expect(error.code).toBe('sign_in_throttled');
     expect(error.messageKey).toBe('errors:auth.signInThrottled');
     const fr = createI18n('fr');
-    expect(fr.t(error.messageKey, error.params)).toContain('patienter 12 min');
+    expect(errorText(fr.t, error)).toContain('patienter 12 min');
     const en = createI18n('en');
-    expect(en.t(error.messageKey, error.params)).toContain('wait 12 min');
+    expect(errorText(en.t, error)).toContain('wait 12 min');
     // An ordinary wrong password stays the ordinary message.
     expect(toAppError(new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'), 'signIn').code).toBe(
       'invalid_credentials',

@@ -3,6 +3,10 @@
  * all become an `AppError` whose `messageKey` is an i18n key in the `errors` namespace.
  */
 import { signInWaitMinutes } from '@contracts/sign-in-throttle.ts';
+import type { ConsoleKey, NamespaceKey } from '../i18n/keys.ts';
+
+/** A key of the `errors` namespace, without its prefix. */
+type ErrorKey = NamespaceKey<'errors'>;
 
 export type AppErrorSource = 'auth' | 'database' | 'function' | 'network' | 'app';
 
@@ -45,7 +49,7 @@ export type AppErrorContext =
 export class AppError extends Error {
   readonly source: AppErrorSource;
   readonly code: string;
-  readonly messageKey: string;
+  readonly messageKey: ConsoleKey;
   /** Interpolation values for the message key, e.g. the provider's own message. */
   readonly params: Record<string, string>;
   readonly status: number | undefined;
@@ -53,7 +57,7 @@ export class AppError extends Error {
   constructor(init: {
     source: AppErrorSource;
     code: string;
-    messageKey: string;
+    messageKey: ConsoleKey;
     message: string;
     params?: Record<string, string>;
     status?: number | undefined;
@@ -110,7 +114,7 @@ function fieldsOf(error: unknown): Fields {
 }
 
 /** Auth error codes (GoTrue `error_code`) to the message the user reads, per operation. */
-const authCodeKeys: Record<string, Partial<Record<AppErrorContext, string>> & { any?: string }> = {
+const authCodeKeys: Record<string, Partial<Record<AppErrorContext, ErrorKey>> & { any?: ErrorKey }> = {
   invalid_credentials: { any: 'auth.invalidCredentials' },
   user_not_found: { signIn: 'auth.noAccount' },
   email_not_confirmed: { any: 'auth.emailNotConfirmed' },
@@ -136,7 +140,7 @@ const authCodeKeys: Record<string, Partial<Record<AppErrorContext, string>> & { 
 /** GoTrue answers a malformed address with `validation_failed` and this message. */
 const invalidEmailMessage = /invalid format|valid email/i;
 
-const contextFallbackKeys: Record<AppErrorContext, string> = {
+const contextFallbackKeys: Record<AppErrorContext, ErrorKey> = {
   signIn: 'auth.signInFailed',
   signUp: 'auth.signUpFailed',
   signOut: 'auth.signOutFailed',
@@ -176,7 +180,7 @@ const contextFallbackKeys: Record<AppErrorContext, string> = {
  * SQLSTATEs of a value the database refused: check_violation, unique_violation, string too long,
  * and messages raised on purpose (P0001 plpgsql default, PT400 answered as HTTP 400).
  */
-const databaseRefusalKeys: Record<string, string> = {
+const databaseRefusalKeys: Record<string, ErrorKey> = {
   '23514': 'database.invalidValue',
   '23505': 'database.duplicate',
   '22001': 'database.tooLong',
@@ -262,7 +266,7 @@ export function toAppError(error: unknown, context: AppErrorContext = 'generic')
     const code = f.code ?? 'database_error';
     // 42501 = insufficient_privilege (RLS/grants); PGRST301/302 = JWT problems; refusals of a value
     // (databaseRefusalKeys) say what was refused, and name the constraint for the form's field.
-    const key =
+    const key: ErrorKey =
       code === '42501'
         ? 'database.forbidden'
         : code.startsWith('PGRST30')

@@ -2,6 +2,7 @@ import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../i18n/index.ts';
 import { functionAppError } from './functionError.ts';
+import { errorText } from './errorText.ts';
 
 const refusal = (status: number, body: unknown) =>
   new FunctionsHttpError(
@@ -52,10 +53,10 @@ describe('functionAppError', () => {
       { fallbackKey: 'agents:wizard.brief.aiFailed' },
     );
     expect(error.messageKey).toBe('errors:limits.assistRequests');
-    expect(createI18n('en').t(error.messageKey, error.params)).toBe(
+    expect(errorText(createI18n('en').t, error)).toBe(
       'You have reached the AI helper limit: 20 requests at once, then 10 a minute. Try again in 6 s.',
     );
-    expect(createI18n('fr').t(error.messageKey, error.params)).toBe(
+    expect(errorText(createI18n('fr').t, error)).toBe(
       "Vous avez atteint la limite de l'assistant IA : 20 demandes d'affilée, puis 10 par minute. Réessayez dans 6 s.",
     );
   });
@@ -65,8 +66,10 @@ describe('functionAppError', () => {
       status: 429,
       headers: { 'content-type': 'application/json', 'retry-after': '300' },
     });
-    const error = await functionAppError(new FunctionsHttpError(response), { fallbackKey: 'x:y' });
-    expect(createI18n('en').t(error.messageKey, error.params)).toBe('Too many requests for now. Try again in 5 min.');
+    const error = await functionAppError(new FunctionsHttpError(response), {
+      fallbackKey: 'errors:generic.somethingWentWrong',
+    });
+    expect(errorText(createI18n('en').t, error)).toBe('Too many requests for now. Try again in 5 min.');
   });
 
   it('a file refused for its size names the limit in megabytes', async () => {
@@ -74,7 +77,7 @@ describe('functionAppError', () => {
     const error = await functionAppError(
       refusal(413, { error: { code: 'file_too_large', message: 'Too big.', details: { limit, size: 12_000_000 } } }),
     );
-    expect(createI18n('fr').t(error.messageKey, error.params)).toBe('Le fichier dépasse la limite de 10 Mo.');
+    expect(errorText(createI18n('fr').t, error)).toBe('Le fichier dépasse la limite de 10 Mo.');
   });
 
   it('a code the caller words itself keeps its wording', async () => {

@@ -1,15 +1,16 @@
 import { readFunctionError, type ErrorCode } from '@contracts/errors.ts';
 import { readLimitRefusal, retryAfterHeaderSeconds } from '@contracts/limit-refusal.ts';
 import { limitMessage } from './limitMessage.ts';
+import type { ConsoleKey } from '../i18n/keys.ts';
 import { AppError, toAppError, type AppErrorContext } from './appError.ts';
 
 export interface FunctionErrorOptions {
   /** Which operation failed: picks the generic wording when no code matches. */
   context?: AppErrorContext;
   /** i18n keys for the codes this call knows how to explain (`payment_not_configured` → …). */
-  codeKeys?: Partial<Record<ErrorCode, string>>;
+  codeKeys?: Partial<Record<ErrorCode, ConsoleKey>>;
   /** The key for any other refusal by the function (network failures keep their own key). */
-  fallbackKey?: string;
+  fallbackKey?: ConsoleKey;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { megabytes, waitOf, type LimitRefusal } from '@contracts/limit-refusal.ts';
+import type { ConsoleKey } from '../i18n/keys.ts';
 
 /**
  * The console's wording of a refusal that names a limit (contracts/limit-refusal.ts): an i18n key
@@ -7,7 +8,7 @@ import { megabytes, waitOf, type LimitRefusal } from '@contracts/limit-refusal.t
 export function limitMessage(
   limit: LimitRefusal | null,
   retryAfterSeconds: number | null = null,
-): { key: string; params: Record<string, string> } | null {
+): { key: ConsoleKey; params: Record<string, string> } | null {
   const seconds = limit?.retryAfterSeconds ?? retryAfterSeconds;
   const wait = seconds === null || seconds === undefined ? null : shortWait(seconds);
   const withWait = (params: Record<string, string>) => (wait ? { ...params, wait } : params);
@@ -33,7 +34,7 @@ export function shortWait(seconds: number): string {
 }
 
 /** Whether a failure is a refusal that names a limit (shown as such rather than "failed"). */
-export function isLimitRefusal(error: unknown): error is { messageKey: string; params: Record<string, string> } {
+export function isLimitRefusal(error: unknown): error is { messageKey: ConsoleKey; params: Record<string, string> } {
   const key = (error as { messageKey?: unknown } | null)?.messageKey;
   return typeof key === 'string' && key.startsWith('errors:limits.');
 }

@@ -1,5 +1,6 @@
 import { megabytes } from '@contracts/limit-refusal.ts';
 import { AppError } from '../errors/appError.ts';
+import type { ConsoleKey } from '../i18n/keys.ts';
 import { getSupabase } from './supabase.ts';
 
 /**
@@ -14,7 +15,7 @@ export interface PublicUpload {
   /** Replace an existing object of the same name (the profile keeps one path per upload anyway). */
   upsert?: boolean;
   /** i18n key shown when the storage refuses the file. */
-  failureKey: string;
+  failureKey: ConsoleKey;
   /** The bucket's size limit (the contract's): a refusal for size names it instead of failureKey. */
   maxBytes?: number;
 }
@@ -25,7 +26,7 @@ function isTooLarge(error: { message: string; statusCode?: unknown }): boolean {
 }
 
 /** The error for a file refused before any upload (type, size), with its i18n key and values. */
-export function invalidFileError(code: string, messageKey: string, params: Record<string, string> = {}): AppError {
+export function invalidFileError(code: string, messageKey: ConsoleKey, params: Record<string, string> = {}): AppError {
   return new AppError({ source: 'app', code, messageKey, message: messageKey, params });
 }
 
@@ -62,7 +63,7 @@ export async function uploadPublicFile({
 }
 
 /** Removes stored objects (a removed gallery image); a failure leaves an orphan file, so it throws. */
-export async function removeStoredFiles(bucket: string, paths: string[], failureKey: string): Promise<void> {
+export async function removeStoredFiles(bucket: string, paths: string[], failureKey: ConsoleKey): Promise<void> {
   if (paths.length === 0) return;
   const { error } = await getSupabase().storage.from(bucket).remove(paths);
   if (error) {

@@ -6,6 +6,7 @@
 import { AppError } from '../../errors/appError.ts';
 import { AGENT_LIMITS, charLength, type AgentLimitField } from '@contracts/field-limits.ts';
 import { subdomainProblem } from '@contracts/subdomain.ts';
+import type { ConsoleKey } from '../../i18n/keys.ts';
 
 export type AgentField = AgentLimitField | 'subdomain';
 
@@ -76,7 +77,7 @@ export function refusedField(error: unknown): { field: AgentField; problem: Fiel
 }
 
 /** The i18n key and values of a field's message (agents namespace). */
-export function problemMessage(problem: FieldProblem): { key: string; values: Record<string, number> } {
+export function problemMessage(problem: FieldProblem): { key: ConsoleKey; values: Record<string, number> } {
   return problem.reason === 'tooLong'
     ? { key: 'agents:fields.tooLong', values: { max: problem.max } }
     : { key: `agents:fields.${problem.reason}`, values: {} };

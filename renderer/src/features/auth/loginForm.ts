@@ -27,7 +27,12 @@ export function isLoginFormValid(mode: LoginMode, values: LoginValues): boolean 
 export type LoginField = keyof LoginValues;
 
 /** i18n keys of the message under each field; a field has none while it is fine. */
-export type LoginFieldErrors = Partial<Record<LoginField, string>>;
+export type LoginFieldErrors = Partial<
+  Record<
+    LoginField,
+    'auth:login.nameRequired' | 'errors:auth.invalidEmail' | 'auth:login.passwordRequired' | 'errors:auth.weakPassword'
+  >
+>;
 
 /**
  * What each field says, for the fields the user has already left once: from

@@ -67,7 +67,7 @@ export type VerificationView =
   | { status: 'loading' }
   | { status: 'success'; email: string }
   /** `reasonKey`: an i18n key naming why, when known (the provider's own text is English only). */
-  | { status: 'error'; attempts: number; canRetry: boolean; reasonKey: string | null };
+  | { status: 'error'; attempts: number; canRetry: boolean; reasonKey: 'auth:verification.linkExpired' | null };
 
 /** After a failed attempt: retry is offered until MAX_VERIFICATION_ATTEMPTS have been used. */
 export function failedView(attempts: number, errorCode: string): VerificationView {

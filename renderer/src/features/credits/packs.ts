@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { NamespaceKey } from '../../i18n/keys.ts';
 
 /** A pack as the console shows it (-1 = unlimited, whatsapp 0 = hidden). */
 export interface Pack {
@@ -77,7 +78,9 @@ export function formatUsd(amount: number, lang: string): string {
 }
 
 /** Feature lines of a pack as i18n keys + values (the views translate them). */
-export type PackFeature = { key: string; values?: Record<string, number> };
+/** The keys under `credits:features` (a plural counts as its base key). */
+type FeatureKey<K = NamespaceKey<'credits'>> = K extends `features.${infer F}` ? F : never;
+export type PackFeature = { key: FeatureKey; values?: Record<string, number> };
 
 export function packFeatures(pack: Pack): PackFeature[] {
   const lines: PackFeature[] = [{ key: 'minutes', values: { count: pack.minutes } }];

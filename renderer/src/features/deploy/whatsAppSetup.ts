@@ -12,6 +12,8 @@ import {
   useVerifyWhatsAppMutation,
 } from './api/whatsapp.ts';
 import { runEmbeddedSignup, type SignupOutcome, type SignupSettings } from './embeddedSignup.ts';
+import { errorText, messageText } from '../../errors/errorText.ts';
+import type { ConsoleKey } from '../../i18n/keys.ts';
 
 /** The embedded sign-up's settings from the runtime config, or null ("not configured"). */
 export function signupSettings(config: {
@@ -30,7 +32,7 @@ export function signupSettings(config: {
 }
 
 /** The toast each outcome that is not a finished sign-up gets (WhatsApp). */
-export const OUTCOME_TOASTS: Record<Exclude<SignupOutcome['kind'], 'finish'>, string> = {
+export const OUTCOME_TOASTS: Record<Exclude<SignupOutcome['kind'], 'finish'>, ConsoleKey> = {
   cancel: 'deploy:whatsApp.toasts.cancelled',
   loginCancelled: 'deploy:whatsApp.toasts.loginCancelled',
   missingWaba: 'deploy:whatsApp.toasts.wabaMissing',
@@ -42,7 +44,7 @@ export const OUTCOME_TOASTS: Record<Exclude<SignupOutcome['kind'], 'finish'>, st
  * no message: "Connection Error: " with nothing after it says nothing, so that one has its own words.
  */
 export function outcomeToast(outcome: Exclude<SignupOutcome, { kind: 'finish' }>): {
-  key: string;
+  key: ConsoleKey;
   params?: Record<string, string>;
 } {
   if (outcome.kind !== 'error') return { key: OUTCOME_TOASTS[outcome.kind] };
@@ -65,8 +67,8 @@ export function useWhatsAppSetup(agentId: string, stored: SenderState | null, ha
   const [verifyError, setVerifyError] = useState<string | null>(null);
   const [signingUp, setSigningUp] = useState(false);
   const settings = signupSettings(getRuntimeConfig());
-  const warn = (key: string, params: Record<string, unknown> = {}) =>
-    toaster.show({ intent: Intent.WARNING, icon: 'warning-sign', message: t(key, params) });
+  const warn = (key: ConsoleKey, params: Record<string, unknown> = {}) =>
+    toaster.show({ intent: Intent.WARNING, icon: 'warning-sign', message: messageText(t, key, params) });
 
   // A poll that finds the sender OFFLINE or ERROR toasts the setup notice, once per
   // status it moves to: the card keeps showing the notice, the next polls do not toast it again.
@@ -114,7 +116,7 @@ export function useWhatsAppSetup(agentId: string, stored: SenderState | null, ha
       onSuccess: () => toastSuccess(t('deploy:whatsApp.toasts.verified')),
       onError: (error) => {
         const appError = toAppError(error);
-        setVerifyError(t(appError.messageKey, appError.params));
+        setVerifyError(errorText(t, appError));
       },
     });
   }

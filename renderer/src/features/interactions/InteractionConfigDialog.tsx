@@ -18,6 +18,7 @@ import { toAppError } from '../../errors/appError.ts';
 import { uploadInteractionDocument } from './api.ts';
 import { checkDocumentFile, interactionIssues, newInstruction, type Interaction } from './model.ts';
 import { LimitedInput, LimitedTextArea } from '../../components/LimitedText.tsx';
+import { errorText } from '../../errors/errorText.ts';
 
 export interface InteractionConfigDialogProps {
   agent: { id: string; userId: string };
@@ -71,7 +72,7 @@ export function InteractionConfigDialog({
       });
     } catch (error) {
       const appError = toAppError(error);
-      setFileError(t(appError.messageKey, appError.params));
+      setFileError(errorText(t, appError));
     } finally {
       onBusy(false);
     }

@@ -12,6 +12,7 @@ import { InteractionConfigDialog } from './InteractionConfigDialog.tsx';
 import { AddInteractionDialog, DeleteInteractionAlert } from './InteractionDialogs.tsx';
 import { addOrOpen, interactionIssues, orphanedDocuments, type Interaction, type InteractionType } from './model.ts';
 import './interactions.css';
+import { errorText } from '../../errors/errorText.ts';
 
 export interface InteractionsAgent {
   id: string;
@@ -66,7 +67,7 @@ function Editor({ agent, initial }: { agent: InteractionsAgent; initial: Interac
       onStatus: (kind, error) => {
         if (error !== undefined) console.warn('interactions autosave failed', error);
         const appError = error === undefined ? null : toAppError(error);
-        setStatus({ kind, ...(appError ? { message: t(appError.messageKey, appError.params) } : {}) });
+        setStatus({ kind, ...(appError ? { message: errorText(t, appError) } : {}) });
       },
     });
     controller.load(initial);

@@ -34,13 +34,15 @@ export const deliveryIntent: Record<Delivery, Intent> = {
 
 /** What the console says about a message that did not get through: a key (messages ns) and values. */
 export interface FailureText {
-  key: string;
+  key: `messages:reason.${WordedReason}` | `messages:twilioError.${WordedCode}`;
   params: Record<string, string>;
 }
 
 // The reasons and Twilio codes the console words itself are the keys of its English locale.
-const wordedReasons = new Set(Object.keys(messagesEn.reason));
-const wordedCodes = new Set(Object.keys(messagesEn.twilioError));
+type WordedReason = keyof typeof messagesEn.reason;
+type WordedCode = keyof typeof messagesEn.twilioError;
+const isWordedReason = (reason: string): reason is WordedReason => Object.hasOwn(messagesEn.reason, reason);
+const isWordedCode = (code: string): code is WordedCode => Object.hasOwn(messagesEn.twilioError, code);
 
 /**
  * Why a message did not get through, in the owner's words: our own refusal (monthly limit, outside
@@ -53,10 +55,10 @@ export function failureText(message: DeliveryFacts): FailureText | null {
   const code = message.errorCode === null ? '' : String(message.errorCode);
   const params = { code, message: message.errorMessage ?? '' };
   // send_failed is Twilio refusing the request: its code says more than our reason does.
-  if (message.notSentReason && message.notSentReason !== 'send_failed' && wordedReasons.has(message.notSentReason)) {
+  if (message.notSentReason && message.notSentReason !== 'send_failed' && isWordedReason(message.notSentReason)) {
     return { key: `messages:reason.${message.notSentReason}`, params };
   }
-  if (code && wordedCodes.has(code)) return { key: `messages:twilioError.${code}`, params };
+  if (code && isWordedCode(code)) return { key: `messages:twilioError.${code}`, params };
   if (code && message.errorMessage) return { key: 'messages:twilioError.unknownWithMessage', params };
   if (code) return { key: 'messages:twilioError.unknown', params };
   if (message.notSentReason === 'send_failed') return { key: 'messages:reason.send_failed', params };

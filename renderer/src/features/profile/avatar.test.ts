@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../i18n/index.ts';
 import { AVATAR_MAX_BYTES, avatarObjectPath, checkAvatarFile } from './avatar.ts';
+import { errorText } from '../../errors/errorText.ts';
 
 describe('avatar files', () => {
   it('accepts the bucket’s image types up to 5 MB', () => {
@@ -24,8 +25,8 @@ describe('avatar files', () => {
   it('the refusal names the limit in the owner’s language', () => {
     const check = checkAvatarFile({ type: 'image/png', size: AVATAR_MAX_BYTES + 1 });
     if (check.ok) throw new Error('expected a refusal');
-    expect(createI18n('en').t(check.messageKey, check.params)).toBe('The image must be at most 5 MB.');
-    expect(createI18n('fr').t(check.messageKey, check.params)).toBe("L'image doit faire au plus 5 Mo.");
+    expect(errorText(createI18n('en').t, check)).toBe('The image must be at most 5 MB.');
+    expect(errorText(createI18n('fr').t, check)).toBe("L'image doit faire au plus 5 Mo.");
   });
 
   it('stores the file in the owner’s folder, as the storage policies require', () => {

@@ -14,6 +14,7 @@ import { AnnouncementForm } from '../settings/AnnouncementForm.tsx';
 import { ModelsTab } from '../settings/ModelsTab.tsx';
 import { ToolsTab } from '../settings/ToolsTab.tsx';
 import '../admin.css';
+import { errorText } from '../../../errors/errorText.ts';
 
 type TabId = 'models' | 'tools' | 'announcements';
 
@@ -81,7 +82,7 @@ export function AdminSettingsPage() {
         <NonIdealState
           icon="error"
           title={t('common:queryState.errorTitle')}
-          description={t(error.messageKey, error.params)}
+          description={errorText(t, error)}
           action={
             <Button
               icon="refresh"

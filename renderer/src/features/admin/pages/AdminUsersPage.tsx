@@ -11,6 +11,7 @@ import { useDebouncedValue } from '../../../components/useDebouncedValue.ts';
 import { UserEditDialog } from '../users/UserEditDialog.tsx';
 import { UsersTable } from '../users/UsersTable.tsx';
 import '../admin.css';
+import { errorText } from '../../../errors/errorText.ts';
 
 /** Search debounce. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -69,7 +70,7 @@ export function AdminUsersPage() {
       {total !== undefined && <p className="admin-muted">{t('admin:users.count', { count: total })}</p>}
       {loadError ? (
         <Callout intent="danger" className="admin-load-error">
-          {t(loadError.messageKey, loadError.params)}
+          {errorText(t, loadError)}
           <Button minimal icon="refresh" onClick={() => void users.refetch()} />
         </Callout>
       ) : null}

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toAppError } from '../../../errors/appError.ts';
 import { deleteConfirmed } from '../agentList.ts';
+import { messageText } from '../../../errors/errorText.ts';
+import type { ConsoleKey } from '../../../i18n/keys.ts';
 
 export interface DeleteAgentDialogProps {
   /** The agent to delete; the dialog is open while set. */
@@ -17,7 +19,7 @@ export function DeleteAgentDialog({ agent, onClose, onConfirm }: DeleteAgentDial
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
-  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const [errorKey, setErrorKey] = useState<ConsoleKey | null>(null);
   const name = agent?.name ?? '';
 
   const close = () => {
@@ -63,7 +65,7 @@ export function DeleteAgentDialog({ agent, onClose, onConfirm }: DeleteAgentDial
           </FormGroup>
           {errorKey && (
             <Callout intent={Intent.DANGER} icon="error">
-              {t(errorKey)}
+              {messageText(t, errorKey)}
             </Callout>
           )}
         </DialogBody>

@@ -22,6 +22,7 @@ import { problemMessage, type FieldErrors, type FieldProblem } from '../fieldErr
 import type { ConfigureSubdomainError, GeneralForm } from './configureModel.ts';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import { VOICE_IDLE_SECONDS, VOICE_MAX_CALL_SECONDS, withinBound } from '@contracts/voice-call-bounds.ts';
+import { messageText } from '../../../errors/errorText.ts';
 
 export interface GeneralTabProps {
   form: GeneralForm;
@@ -60,7 +61,7 @@ export function GeneralTab({
     return {
       intent: message ? Intent.DANGER : Intent.NONE,
       helperText: message ? (
-        <span data-testid={`configure-${field}-error`}>{t(message.key, message.values)}</span>
+        <span data-testid={`configure-${field}-error`}>{messageText(t, message.key, message.values)}</span>
       ) : null,
     };
   };

@@ -40,6 +40,7 @@ import {
 } from '../wizard/wizardModel.ts';
 import './agents.css';
 import type { ConsoleKey } from '../../../i18n/keys.ts';
+import { errorText } from '../../../errors/errorText.ts';
 
 const STEP_LABEL = {
   sector: 'agents:wizard.steps.sector',
@@ -149,7 +150,7 @@ function Wizard({ sectors, tools }: { sectors: Sector[]; tools: CatalogueTool[] 
       } catch (error) {
         console.warn('system prompt generation failed', error);
         setPromptNotice('failed');
-        setPromptLimit(isLimitRefusal(error) ? t(error.messageKey, error.params) : null);
+        setPromptLimit(isLimitRefusal(error) ? errorText(t, error) : null);
       } finally {
         setOverlay(null);
       }

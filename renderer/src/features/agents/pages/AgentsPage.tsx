@@ -15,6 +15,7 @@ import { AgentAllowanceLine } from '../components/AgentAllowanceLine.tsx';
 import { AgentCard, AgentCardSkeleton } from '../components/AgentCard.tsx';
 import { DeleteAgentDialog } from '../components/DeleteAgentDialog.tsx';
 import './agents.css';
+import { errorText } from '../../../errors/errorText.ts';
 
 /** /agents. */
 export function AgentsPage() {
@@ -46,7 +47,7 @@ export function AgentsPage() {
       <NonIdealState
         icon="error"
         title={t('agents:list.errorTitle')}
-        description={t(error.messageKey, error.params)}
+        description={errorText(t, error)}
         action={
           <Button
             intent={Intent.PRIMARY}
@@ -85,7 +86,7 @@ export function AgentsPage() {
           <NonIdealState
             icon="error"
             title={t('agents:list.errorTitle')}
-            description={t(loadMoreError.messageKey, loadMoreError.params)}
+            description={errorText(t, loadMoreError)}
             action={<Button icon="refresh" text={t('agents:list.retry')} onClick={() => void query.fetchNextPage()} />}
           />
         )}

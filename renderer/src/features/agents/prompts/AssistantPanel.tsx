@@ -5,6 +5,7 @@ import { keepWithinLimit, OWNER_ASSIST_LIMITS } from '@contracts/field-limits.ts
 import { CharCounter } from '../../../components/CharCounter.tsx';
 import { isLimitRefusal } from '../../../errors/limitMessage.ts';
 import { modifyPrompt } from '../api/ownerAssist.ts';
+import { errorText } from '../../../errors/errorText.ts';
 
 interface ChatLine {
   role: 'assistant' | 'user';
@@ -41,7 +42,7 @@ export function AssistantPanel({ prompt, onPrompt }: { prompt: string; onPrompt:
     } catch (error) {
       console.warn('prompt modification failed', error);
       // A limit (the AI helpers' rate) is named with its value and the wait.
-      reply = isLimitRefusal(error) ? t(error.messageKey, error.params) : t('agents:prompts.assistant.failed');
+      reply = isLimitRefusal(error) ? errorText(t, error) : t('agents:prompts.assistant.failed');
     }
     setLines((l) => [...l, { role: 'assistant', text: reply }]);
     setBusy(false);

@@ -73,6 +73,7 @@ export const TRY_TOOL_IDS = [
   'inventory',
   'messaging',
 ] as const;
-export function canTry(id: string): boolean {
+export type TryToolId = (typeof TRY_TOOL_IDS)[number];
+export function canTry(id: string): id is TryToolId {
   return (TRY_TOOL_IDS as readonly string[]).includes(id);
 }

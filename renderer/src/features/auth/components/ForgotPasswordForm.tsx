@@ -6,6 +6,7 @@ import type { AppError } from '../../../errors/appError.ts';
 import { sendPasswordReset } from '../api/recovery.ts';
 import { isEmailShaped } from '../loginForm.ts';
 import { AuthNotice } from './AuthNotice.tsx';
+import { errorText } from '../../../errors/errorText.ts';
 
 /** "Forgot password?": the address, then "check your email" (the same answer for any address). */
 export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
@@ -44,7 +45,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
       </FormGroup>
       {send.error && (
         <Callout intent={Intent.DANGER} icon="error" className="login-error" role="alert">
-          {t(send.error.messageKey, send.error.params)}
+          {errorText(t, send.error)}
         </Callout>
       )}
       <Button

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../errors/appError.ts';
 import { resendVerificationEmail } from '../api/recovery.ts';
 import { isEmailShaped } from '../loginForm.ts';
+import { errorText } from '../../../errors/errorText.ts';
 
 /**
  * "Resend verification email": for the address given, or for one the user types (a broken link
@@ -43,7 +44,7 @@ export function ResendVerification({ email }: { email?: string }) {
       )}
       {resend.error && (
         <Callout intent={Intent.DANGER} role="alert" className="login-resend-result">
-          {t(resend.error.messageKey, resend.error.params)}
+          {errorText(t, resend.error)}
         </Callout>
       )}
     </div>

@@ -21,6 +21,7 @@ import { GoogleSignIn } from '../components/GoogleSignIn.tsx';
 import { returnStateFrom, type LoginMode, type LoginValues } from '../loginForm.ts';
 import { useAuth } from '../session/AuthProvider.tsx';
 import './login.css';
+import { errorText } from '../../../errors/errorText.ts';
 
 /**
  * /login: Email and Google tabs, sign-in/sign-up, 'check your email' after
@@ -36,7 +37,7 @@ export function LoginPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   // "Forgot password?" is open, starting from this address.
   const [forgotFrom, setForgotFrom] = useState<string | null>(returnState.forgot ? (returnState.email ?? '') : null);
-  const messageOf = (error: AppError | null) => (error ? t(error.messageKey, error.params) : null);
+  const messageOf = (error: AppError | null) => (error ? errorText(t, error) : null);
 
   // Route state may choose the wording; re-applied once auth settles the fallback.
   const routeLang = returnState.lang;

@@ -23,6 +23,7 @@ import { passwordMinLength } from '../loginForm.ts';
 import { useAuth } from '../session/AuthProvider.tsx';
 import { readVerificationLink } from '../verification.ts';
 import './login.css';
+import { errorText } from '../../../errors/errorText.ts';
 
 /**
  * /reset-password: where the password reset email's link lands, signed in by it. The user
@@ -99,7 +100,7 @@ export function ResetPasswordPage() {
         </FormGroup>
         {save.error && (
           <Callout intent={Intent.DANGER} icon="error" className="login-error" role="alert">
-            {t(save.error.messageKey, save.error.params)}
+            {errorText(t, save.error)}
           </Callout>
         )}
         <Button

@@ -2,6 +2,7 @@ import { Button, Card, Classes, H4, Icon, Intent, Tag } from '@blueprintjs/core'
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUsd, packFeatures, type Pack } from '../packs.ts';
+import { messageText } from '../../../errors/errorText.ts';
 
 export interface PackCardProps {
   pack: Pack;
@@ -33,7 +34,8 @@ export function PackCard({ pack, mostPopular, action }: PackCardProps) {
       <ul className="pack-features">
         {packFeatures(pack).map((f) => (
           <li key={f.key}>
-            <Icon icon="tick" size={12} intent={Intent.SUCCESS} /> {t(`credits:features.${f.key}`, f.values ?? {})}
+            <Icon icon="tick" size={12} intent={Intent.SUCCESS} />{' '}
+            {messageText(t, `credits:features.${f.key}`, f.values)}
           </li>
         ))}
       </ul>

@@ -22,7 +22,8 @@ export function WhatsAppUsageCard({ usage }: { usage: WhatsAppUsage }) {
   const { t, i18n } = useTranslation();
   if (usage.conversationsIncluded === 0) return null;
   const number = new Intl.NumberFormat(i18n.language === 'fr' ? 'fr-FR' : 'en-US');
-  const count = (key: string, value: number) => t(key, { count: value, formatted: number.format(value) });
+  const count = (key: 'credits:whatsapp.tokens' | 'credits:whatsapp.speech', value: number) =>
+    t(key, { count: value, formatted: number.format(value) });
   return (
     <Card className="credits-card" data-testid="whatsapp-usage">
       <H5>{t('credits:whatsapp.title')}</H5>

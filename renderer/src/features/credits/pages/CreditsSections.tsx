@@ -21,6 +21,7 @@ import { SubscriptionCard } from '../components/SubscriptionCard.tsx';
 import { WhatsAppUsageBlock } from '../components/WhatsAppUsageCard.tsx';
 import { paidPacks } from '../packs.ts';
 import './credits.css';
+import { errorText } from '../../../errors/errorText.ts';
 
 /**
  * Balance, subscription, free pack, offers and history, wired to their queries. Used by /credits
@@ -45,7 +46,7 @@ export function CreditsSections({
   const once = useSingleFlight();
   const checkout = useStartCheckoutMutation();
   const errorTitle = t('credits:page.loadError');
-  const messageOf = (e: AppError | null) => (e ? t(e.messageKey, e.params) : null);
+  const messageOf = (e: AppError | null) => (e ? errorText(t, e) : null);
 
   return (
     <div className="credits-sections">

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { functionAppError } from '../../../errors/functionError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
+import type { ConsoleKey } from '../../../i18n/keys.ts';
 
 /**
  * The `google-calendar` edge function (owners only): connection status, the Google consent URL,
@@ -22,7 +23,7 @@ export type CalendarStatus = z.infer<typeof status>;
 
 const codeKeys = { google_not_configured: 'calendar:errors.notConfigured' } as const;
 
-async function call<T>(body: Record<string, unknown>, shape: z.ZodType<T>, fallbackKey: string): Promise<T> {
+async function call<T>(body: Record<string, unknown>, shape: z.ZodType<T>, fallbackKey: ConsoleKey): Promise<T> {
   const { data, error } = await getSupabase().functions.invoke('google-calendar', { body });
   if (error) throw await functionAppError(error, { codeKeys, fallbackKey });
   return shape.parse(data);

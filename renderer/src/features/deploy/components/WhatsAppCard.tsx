@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useLinkClickHandler } from 'react-router-dom';
 import { DeployCard } from './DeployCard.tsx';
 import { WhatsAppVerification } from './WhatsAppVerification.tsx';
+import type { ConsoleKey } from '../../../i18n/keys.ts';
 
 const QUALITY_INTENT: Record<QualityColour, Intent> = {
   green: Intent.SUCCESS,
@@ -21,7 +22,7 @@ const QUALITY_INTENT: Record<QualityColour, Intent> = {
 };
 
 /** The card's readiness words for each stage (contracts/whatsapp.ts senderReadiness). */
-const READINESS_KEYS: Record<SenderReadiness, string> = {
+const READINESS_KEYS = {
   ready: 'deploy:whatsApp.ready',
   creating: 'deploy:whatsApp.readiness.creating',
   awaitingCode: 'deploy:whatsApp.readiness.awaitingCode',
@@ -29,7 +30,7 @@ const READINESS_KEYS: Record<SenderReadiness, string> = {
   inReview: 'deploy:whatsApp.readiness.inReview',
   attention: 'deploy:whatsApp.notReady',
   notReady: 'deploy:whatsApp.notReady',
-};
+} as const satisfies Record<SenderReadiness, ConsoleKey>;
 
 export interface WhatsAppCardProps {
   agentId: string;

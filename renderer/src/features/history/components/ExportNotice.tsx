@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EXPORT_ROW_CAP } from '@contracts/history.ts';
 import { toAppError, type AppError } from '../../../errors/appError.ts';
 import type { ConsoleKey } from '../../../i18n/keys.ts';
+import { errorText } from '../../../errors/errorText.ts';
 
 export type ExportStatus = { kind: 'truncated' } | { kind: 'failed'; error: AppError } | null;
 
@@ -47,7 +48,7 @@ export function ExportNotice({ status, texts }: { status: ExportStatus; texts: k
   if (status?.kind === 'failed')
     return (
       <Callout intent={Intent.DANGER} role="alert">
-        {t(EXPORT_TEXTS[texts].failed, { message: t(status.error.messageKey, status.error.params) })}
+        {t(EXPORT_TEXTS[texts].failed, { message: errorText(t, status.error) })}
       </Callout>
     );
   return null;

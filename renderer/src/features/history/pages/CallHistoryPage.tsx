@@ -36,6 +36,7 @@ import { ExportNotice, useExportRunner } from '../components/ExportNotice.tsx';
 import { callsCsv, callsJson, saveExport, type ExportFormat } from '../exportFiles.ts';
 import './history.css';
 import { CALL_PERIOD_LABEL, CALL_STATUS_LABEL } from '../labels.ts';
+import { errorText } from '../../../errors/errorText.ts';
 
 /** /calls and /agents/{id}/calls; an agent that is not the user's is a not-found page. */
 export function CallHistoryPage() {
@@ -182,7 +183,7 @@ function CallHistory({ agentId }: { agentId: string | null }) {
       )}
       {linkedId && linkedError && (
         <Callout intent={Intent.DANGER} icon="error">
-          {t('history:calls.callLoadError', { message: t(linkedError.messageKey, linkedError.params) })}
+          {t('history:calls.callLoadError', { message: errorText(t, linkedError) })}
         </Callout>
       )}
       <ExportNotice status={exporter.status} texts="history:calls.export" />
@@ -190,7 +191,7 @@ function CallHistory({ agentId }: { agentId: string | null }) {
         <NonIdealState
           icon="error"
           title={t('history:calls.loadError')}
-          description={t(error.messageKey, error.params)}
+          description={errorText(t, error)}
           action={
             <Button intent={Intent.PRIMARY} text={t('history:calls.retry')} onClick={() => void query.refetch()} />
           }

@@ -13,6 +13,7 @@ import { ContactTimeline } from '../components/ContactTimeline.tsx';
 import './history.css';
 import { LimitedTextArea } from '../../../components/LimitedText.tsx';
 import { CONTACT_LIMITS } from '@contracts/field-limits.ts';
+import { errorText } from '../../../errors/errorText.ts';
 
 /** /contacts/{id}: the person, their favourite flag and notes, and their timeline on every channel. */
 export function ContactPage() {
@@ -107,7 +108,7 @@ function ContactDetails({ contact }: { contact: Contact }) {
             )}
             {saveError && (
               <p className={Classes.INTENT_DANGER} role="alert">
-                {t('history:contact.saveError', { message: t(saveError.messageKey, saveError.params) })}
+                {t('history:contact.saveError', { message: errorText(t, saveError) })}
               </p>
             )}
           </form>

@@ -10,6 +10,7 @@ import { useContactCardsQuery, useToggleFavoriteMutation } from '../api/contacts
 import { ContactCardView, contactDisplayName } from '../components/ContactCardView.tsx';
 import { ContactsExport } from '../components/ContactsExport.tsx';
 import './history.css';
+import { errorText } from '../../../errors/errorText.ts';
 
 /** /contacts: cards, server-side search, favourites only. */
 export function ContactsPage() {
@@ -53,14 +54,14 @@ export function ContactsPage() {
         <Callout intent={Intent.WARNING} icon="warning-sign" role="alert" data-testid="favorite-error">
           {t('history:contacts.favoriteFailed', {
             name: contactDisplayName(favorite.variables) || t('history:contacts.unnamed'),
-            message: t(favoriteError.messageKey, favoriteError.params),
+            message: errorText(t, favoriteError),
           })}
         </Callout>
       )}
       {query.isPending && <SkeletonLines count={4} />}
       {error && (
         <Callout intent={Intent.DANGER} icon="error" title={t('history:contacts.loadError')}>
-          <p>{t(error.messageKey, error.params)}</p>
+          <p>{errorText(t, error)}</p>
           <Button text={t('common:queryState.retry')} onClick={() => void query.refetch()} />
         </Callout>
       )}

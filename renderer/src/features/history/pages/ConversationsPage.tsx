@@ -28,6 +28,7 @@ import {
 import { isFiltered, NO_INBOX_FILTERS } from '../inboxFilters.ts';
 import './history.css';
 import { CHANNEL_LABEL } from '../labels.ts';
+import { errorText } from '../../../errors/errorText.ts';
 
 /** /conversations and /conversations/{id}: the live inbox of every channel, with exports. */
 export function ConversationsPage() {
@@ -84,7 +85,7 @@ export function ConversationsPage() {
             <NonIdealState
               icon="error"
               title={t('history:inbox.loadError')}
-              description={t(error.messageKey, error.params)}
+              description={errorText(t, error)}
               action={
                 <Button
                   intent={Intent.PRIMARY}

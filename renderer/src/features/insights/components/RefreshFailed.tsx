@@ -1,6 +1,7 @@
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { toAppError } from '../../../errors/appError.ts';
+import { errorText } from '../../../errors/errorText.ts';
 
 /**
  * A background refresh failed while earlier figures stay on screen: a small warning with the
@@ -11,7 +12,7 @@ export function RefreshFailed({ error, onRetry }: { error: unknown; onRetry: () 
   const appError = toAppError(error);
   return (
     <Callout compact intent={Intent.WARNING} icon="warning-sign" role="status" data-testid="insights-refresh-failed">
-      {t('insights:refreshFailed', { message: t(appError.messageKey, appError.params) })}{' '}
+      {t('insights:refreshFailed', { message: errorText(t, appError) })}{' '}
       <Button small minimal icon="refresh" text={t('insights:agent.retry')} onClick={onRetry} />
     </Callout>
   );

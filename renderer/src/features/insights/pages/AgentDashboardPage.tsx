@@ -14,6 +14,7 @@ import { PeriodSelect } from '../components/PeriodSelect.tsx';
 import { RefreshFailed } from '../components/RefreshFailed.tsx';
 import { StatCardSkeletons } from '../components/StatCard.tsx';
 import './insights.css';
+import { errorText } from '../../../errors/errorText.ts';
 
 /** The SQL's refusal of a missing agent id (insights_agent_statistics, errcode 22023). */
 const AGENT_ID_REQUIRED = 'Agent ID is required';
@@ -29,7 +30,7 @@ export function AgentDashboardPage() {
   if (agent.data === null) return <NotFoundPage inShell />;
   const failure = stats.data === undefined && stats.isError ? toAppError(stats.error) : null;
   const agentIdMissing = agentId === '' || failure?.message === AGENT_ID_REQUIRED;
-  const error = agentIdMissing ? t('insights:agent.agentIdRequired') : failure && t(failure.messageKey, failure.params);
+  const error = agentIdMissing ? t('insights:agent.agentIdRequired') : failure && errorText(t, failure);
   return (
     <div className="insights-page" data-testid="agent-dashboard-page">
       <header className="insights-header">

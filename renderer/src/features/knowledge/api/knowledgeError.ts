@@ -1,3 +1,15 @@
+import { knowledgeEn } from '../locales/en.ts';
+
+/** A failure code of the server that the console words itself (`knowledge:serverErrors`). */
+export type KnownServerError = keyof typeof knowledgeEn.serverErrors;
+
+/** The console's key for a server failure code, or null for a code it has no words for. */
+export function serverErrorKey(code: string | null | undefined): `knowledge:serverErrors.${KnownServerError}` | null {
+  return code && Object.hasOwn(knowledgeEn.serverErrors, code)
+    ? `knowledge:serverErrors.${code as KnownServerError}`
+    : null;
+}
+
 /** The knowledge tab's failures, each with its message key in the `knowledge` namespace. */
 export type KnowledgeErrorCode =
   | 'unsupportedType'
@@ -26,12 +38,12 @@ export class KnowledgeError extends Error {
     super(code);
   }
 
-  get messageKey(): string {
+  get messageKey(): `knowledge:errors.${KnowledgeErrorCode}` {
     return `knowledge:errors.${this.code}`;
   }
 
   /** The console's wording of the server's code, when it has one. */
-  get reasonKey(): string | undefined {
-    return this.reasonCode ? `knowledge:serverErrors.${this.reasonCode}` : undefined;
+  get reasonKey(): `knowledge:serverErrors.${KnownServerError}` | undefined {
+    return serverErrorKey(this.reasonCode) ?? undefined;
   }
 }

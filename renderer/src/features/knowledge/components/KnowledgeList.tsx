@@ -2,7 +2,9 @@ import { Button, Classes, Icon, Intent, ProgressBar, Tag, type IconName } from '
 import { UPLOAD_INTERRUPTED } from '@contracts/knowledge-documents.ts';
 import { useTranslation } from 'react-i18next';
 import type { KnowledgeDocument } from '../api/knowledgeDocuments.ts';
-import { formatFileSize } from '../knowledgeFiles.ts';
+import { messageText } from '../../../errors/errorText.ts';
+import { serverErrorKey } from '../api/knowledgeError.ts';
+import { formatFileSize, KNOWLEDGE_MAX_MEGABYTES } from '../knowledgeFiles.ts';
 
 /** A file this page is sending: its document once the server recorded it, and how far it got. */
 export interface PendingUpload {
@@ -53,8 +55,8 @@ export function KnowledgeList({
   const sending = new Map(uploads.flatMap((u) => (u.documentId ? [[u.documentId, u] as const] : [])));
   /** The failure in the owner's language when the console knows its code, else the server's sentence. */
   const reason = (document: KnowledgeDocument) => {
-    const key = document.errorCode ? `knowledge:serverErrors.${document.errorCode}` : undefined;
-    return key && i18n.exists(key) ? t(key) : document.error;
+    const key = serverErrorKey(document.errorCode);
+    return key ? messageText(t, key, { megabytes: KNOWLEDGE_MAX_MEGABYTES }) : document.error;
   };
   return (
     <ul className="knowledge-list" aria-label={t('knowledge:title')}>

@@ -3,6 +3,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState, SkeletonLines } from '../../../components/QueryState.tsx';
 import { toaster, toastSuccess } from '../../../components/toaster.ts';
+import { messageText } from '../../../errors/errorText.ts';
 import {
   uploadKnowledgeFile,
   useDeleteKnowledgeDocumentMutation,
@@ -31,7 +32,7 @@ export interface KnowledgeTabProps {
  * that takes the file again into the same document.
  */
 export function KnowledgeTab({ agentId }: KnowledgeTabProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [confirmDelete, setConfirmDelete] = useState<KnowledgeDocument | null>(null);
@@ -51,10 +52,10 @@ export function KnowledgeTab({ agentId }: KnowledgeTabProps) {
       error instanceof KnowledgeError ? error : new KnowledgeError('uploadFailed', { status: String(error) });
     // Size refusals name the limit, the one the server checks.
     const limit = { megabytes: KNOWLEDGE_MAX_MEGABYTES };
-    const message = t(known.messageKey, { ...limit, ...known.params });
+    const message = messageText(t, known.messageKey, { ...limit, ...known.params });
     // The server's reason in the owner's language when the console knows its code; else as sent.
     const reasonKey = known.reasonKey;
-    const reason = reasonKey && i18n.exists(reasonKey) ? t(reasonKey, limit) : known.reason;
+    const reason = reasonKey ? messageText(t, reasonKey, limit) : known.reason;
     toaster.show({
       intent: Intent.DANGER,
       icon: 'error',

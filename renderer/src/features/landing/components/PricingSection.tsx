@@ -6,6 +6,7 @@ import { queryView, type QueryLike } from '../../../components/queryView.ts';
 import { toAppError } from '../../../errors/appError.ts';
 import { OffersGrid } from '../../credits/components/OffersGrid.tsx';
 import { paidPacks, type Pack } from '../../credits/packs.ts';
+import { errorText } from '../../../errors/errorText.ts';
 
 /** #pricing: the packs table in USD, middle pack Most Popular, a text when there is no pack or they fail to load. */
 export function PricingSection({
@@ -24,7 +25,7 @@ export function PricingSection({
       {view.kind === 'loading' && <SkeletonLines count={4} />}
       {view.kind === 'error' && (
         <p role="alert" className="landing-pricing-error">
-          {t('landing:pricing.error', { message: t(toAppError(view.error).messageKey, toAppError(view.error).params) })}
+          {t('landing:pricing.error', { message: errorText(t, toAppError(view.error)) })}
         </p>
       )}
       {view.kind === 'empty' && <p className={Classes.TEXT_MUTED}>{t('landing:pricing.empty')}</p>}

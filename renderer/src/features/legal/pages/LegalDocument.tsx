@@ -17,6 +17,10 @@ export function LegalDocument({
 }) {
   const { t, i18n } = useTranslation();
   const { hash } = useLocation();
+  // Every section of the document, in the reader's language: a title and numbered paragraphs.
+  const texts: Record<string, Record<string, string> | undefined> = t(`legal:${doc}.sections`, {
+    returnObjects: true,
+  });
   // The router does not scroll to fragments itself; /terms → /legal#terms relies on this.
   useEffect(() => {
     if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
@@ -40,13 +44,13 @@ export function LegalDocument({
           <ol>
             {sections.map((s) => (
               <li key={s.id}>
-                <a href={`#${s.anchor}`}>{t(`legal:${doc}.sections.${s.id}.title`)}</a>
+                <a href={`#${s.anchor}`}>{texts[s.id]?.title}</a>
               </li>
             ))}
           </ol>
         </nav>
         {sections.map((s) => {
-          const section = t(`legal:${doc}.sections.${s.id}`, { returnObjects: true }) as Record<string, string>;
+          const section = texts[s.id] ?? {};
           return (
             <section key={s.id} id={s.anchor} className="legal-section">
               <H2>{section.title}</H2>

@@ -27,6 +27,7 @@ import { agentPageUrl } from '../../deploy/agentPageUrl.ts';
 import { useMarketplaceQuery, type MarketplaceAgent } from '../api/listMarketplaceAgents.ts';
 import './marketplace.css';
 import type { ConsoleKey } from '../../../i18n/keys.ts';
+import { errorText } from '../../../errors/errorText.ts';
 
 const CATEGORY_LABEL = {
   all: 'marketplace:categories.all',
@@ -96,7 +97,7 @@ export function MarketplacePage() {
       {error && (
         <NonIdealState
           icon="error"
-          description={t(error.messageKey, error.params)}
+          description={errorText(t, error)}
           action={
             <Button intent={Intent.PRIMARY} text={t('marketplace:tryAgain')} onClick={() => void query.refetch()} />
           }

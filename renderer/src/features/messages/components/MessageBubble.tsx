@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import type { WhatsAppMessage } from '../api/threadMessages.ts';
 import { deliveryIntent, deliveryOf, failureText } from '../model.ts';
 import { MessageMedia } from './MessageMedia.tsx';
+import { messageText } from '../../../errors/errorText.ts';
 
 /** One message of a thread: who, when, the text, its attachments, delivery and why it failed. */
 export function MessageBubble({
@@ -47,7 +48,7 @@ export function MessageBubble({
       )}
       {failure && (
         <Callout intent={Intent.DANGER} icon="error" compact data-testid="wa-failure">
-          {t(failure.key, failure.params)}
+          {messageText(t, failure.key, failure.params)}
         </Callout>
       )}
     </li>

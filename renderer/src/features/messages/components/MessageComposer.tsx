@@ -16,6 +16,7 @@ import { failureText } from '../model.ts';
 import { TemplatePicker } from './TemplatePicker.tsx';
 import { LimitedTextArea } from '../../../components/LimitedText.tsx';
 import { OWNER_MESSAGE_MAX } from '@contracts/whatsapp.ts';
+import { errorText, messageText } from '../../../errors/errorText.ts';
 
 /** What the last send came to: WhatsApp's answer (sent, or not and why) or a failed request. */
 export type SendOutcome = { kind: 'answer'; answer: OwnerSendAnswer } | { kind: 'error'; error: AppError } | null;
@@ -128,7 +129,7 @@ function Outcome({ outcome }: { outcome: SendOutcome }) {
   if (outcome.kind === 'error') {
     return (
       <Callout intent={Intent.DANGER} icon="error" role="alert" data-testid="wa-send-error">
-        {t(outcome.error.messageKey, outcome.error.params)}
+        {errorText(t, outcome.error)}
       </Callout>
     );
   }
@@ -145,7 +146,7 @@ function Outcome({ outcome }: { outcome: SendOutcome }) {
   if (failure) {
     return (
       <Callout intent={Intent.DANGER} icon="error" role="alert" data-testid="wa-send-error">
-        {t(failure.key, failure.params)}
+        {messageText(t, failure.key, failure.params)}
       </Callout>
     );
   }

@@ -41,7 +41,7 @@ const CHANNELS = ['web_chat', 'web_voice', 'phone', 'whatsapp'] as const;
 /** The title and body of a notification in the interface language (feed and native notification alike). */
 export function wordNotification(t: TFunction, n: FeedNotification): { title: string; body: string } {
   const agent = n.data.agentName ?? '';
-  const channelKey = (CHANNELS as readonly string[]).includes(n.data.channel ?? '') ? n.data.channel : 'other';
+  const channelKey = CHANNELS.find((c) => c === n.data.channel) ?? 'other';
   const channel = t(`notifications:channels.${channelKey}`);
   switch (n.kind) {
     case 'new_conversation':

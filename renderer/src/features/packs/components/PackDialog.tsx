@@ -22,6 +22,9 @@ import {
 } from '@contracts/packs.ts';
 import { LimitedInput } from '../../../components/LimitedText.tsx';
 
+/** A value of one of the pack's select fields; each has its label under `packs:choices`. */
+type PackChoice = (typeof PACK_SUPPORT | typeof PACK_TIERS | typeof PACK_CRM)[number];
+
 export interface PackDialogProps {
   /** The pack being edited, or a new pack's defaults. */
   pack: PackInput;
@@ -84,7 +87,7 @@ export function PackDialog({ pack, isNew, onConfirm, onClose }: PackDialogProps)
     </FormGroup>
   );
 
-  const select = (field: 'support' | 'ai_call_summary' | 'voice_cloning', options: readonly string[]) => (
+  const select = (field: 'support' | 'ai_call_summary' | 'voice_cloning', options: readonly PackChoice[]) => (
     <FormGroup label={t(`packs:form.${field}`)} labelFor={`pack-${field}`}>
       <HTMLSelect
         id={`pack-${field}`}

@@ -2,6 +2,7 @@ import { Button, Card, Classes, H4, HTMLTable, Intent, Tag } from '@blueprintjs/
 import { useTranslation } from 'react-i18next';
 import { UNLIMITED, packAnalytics, priceTone, type PackInput, type PriceTone } from '@contracts/packs.ts';
 import { formatUsd } from '../../credits/packs.ts';
+import type { packsEn } from '../locales/en.ts';
 
 /** The badge colour steps by monthly price. */
 const toneIntent: Record<PriceTone, Intent> = {
@@ -106,7 +107,7 @@ export function FeaturesTable({ packs }: { packs: PackInput[] }) {
   const { t } = useTranslation();
   const count = useCount();
   const yesNo = (value: boolean) => t(value ? 'packs:features.yes' : 'packs:features.no');
-  const rows: [string, (p: PackInput) => string][] = [
+  const rows: [keyof typeof packsEn.features, (p: PackInput) => string][] = [
     ['minutes', (p) => String(p.minutes)],
     ['users', (p) => count(p.users)],
     ['agents', (p) => count(p.max_agents)],

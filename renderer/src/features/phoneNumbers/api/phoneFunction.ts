@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { functionAppError } from '../../../errors/functionError.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
+import type { ConsoleKey } from '../../../i18n/keys.ts';
 
 /** The codes the console explains in its own words; others show the function's message. */
 const codeKeys = {
@@ -18,7 +19,7 @@ export async function callPhoneNumbers<T>(
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
   shape: z.ZodType<T>,
-  fallbackKey: string,
+  fallbackKey: ConsoleKey,
   body?: Record<string, unknown>,
 ): Promise<T> {
   const { data, error } = await getSupabase().functions.invoke(`phone-numbers/${path}`, {

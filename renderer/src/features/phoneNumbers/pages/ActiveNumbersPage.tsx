@@ -21,6 +21,7 @@ import { NumberLabel } from '../components/NumberLabel.tsx';
 import { formatInternational } from '../format.ts';
 import { useBuyBlockedReason } from '../useBuyBlockedReason.ts';
 import '../numbers.css';
+import { errorText } from '../../../errors/errorText.ts';
 
 /** The number's current agent, shown while the agent list is not there (loading or failed). */
 const currentAgent = (n: OwnedNumber): { id: string; name: string }[] =>
@@ -120,7 +121,7 @@ export function ActiveNumbersPage() {
       {agentsError && (
         <Callout intent={Intent.DANGER} icon="error" data-testid="numbers-agents-error">
           <p>{t('numbers:active.agentsError')}</p>
-          <p>{t(agentsError.messageKey, agentsError.params)}</p>
+          <p>{errorText(t, agentsError)}</p>
           <Button icon="refresh" text={t('common:queryState.retry')} onClick={() => void agents.refetch()} />
         </Callout>
       )}

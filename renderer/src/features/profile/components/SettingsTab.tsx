@@ -26,7 +26,7 @@ const desktopToggles = [
 /** The saved notification toggles (email, desktop) and the interface language (Settings). */
 export function SettingsTab({ notifications, lang, onNotificationsChange, onLanguageChange }: SettingsTabProps) {
   const { t } = useTranslation();
-  const toggle = ([key, help]: readonly [keyof NotificationSettings, string]) => (
+  const toggle = ([key, help]: (typeof emailToggles | typeof desktopToggles)[number]) => (
     <div key={key} className="profile-toggle">
       <Switch
         large

@@ -12,6 +12,7 @@ import { useUploadAvatarMutation } from '../api/uploadAvatar.ts';
 import { ProfileTab } from '../components/ProfileTab.tsx';
 import { SettingsTab } from '../components/SettingsTab.tsx';
 import './profile.css';
+import { errorText } from '../../../errors/errorText.ts';
 
 const tabIds = ['profile', 'settings', 'credits'] as const;
 type TabId = (typeof tabIds)[number];
@@ -26,7 +27,7 @@ export function ProfilePage() {
   const update = useUpdateProfileMutation(userId);
   const avatar = useUploadAvatarMutation(userId);
   const signOut = useSignOut();
-  const messageOf = (e: unknown) => (e ? t((e as AppError).messageKey, (e as AppError).params) : null);
+  const messageOf = (e: unknown) => (e ? errorText(t, e as AppError) : null);
 
   if (!profile) {
     return (

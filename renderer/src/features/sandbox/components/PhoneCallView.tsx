@@ -6,6 +6,7 @@ import { toAppError } from '../../../errors/appError.ts';
 import type { PhoneCallSnapshot, PhoneEndReason } from '../phone/phoneCall.ts';
 import { formatCallTime, type ListeningState } from '../phone/usePhoneCall.ts';
 import type { ConsoleKey } from '../../../i18n/keys.ts';
+import { errorText } from '../../../errors/errorText.ts';
 
 const END_REASON_TEXT = {
   hangup: 'sandbox:phone.endedReason.hangup',
@@ -123,7 +124,7 @@ function Ended({ state }: { state: PhoneCallSnapshot }) {
       data-testid="sandbox-phone-ended"
       data-reason={reason}
     >
-      {error ? t(error.messageKey, error.params) : t(END_REASON_TEXT[reason])}{' '}
+      {error ? errorText(t, error) : t(END_REASON_TEXT[reason])}{' '}
       {error?.code === 'no_credits' ? <Link to="/credits">{t('sandbox:phone.seeCredits')}</Link> : null}
     </Callout>
   );

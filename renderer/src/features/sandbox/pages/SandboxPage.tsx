@@ -20,6 +20,7 @@ import { PhoneCallCard, PhoneCallDialog } from '../components/PhoneCallDialog.ts
 import { useSandboxPhoneCall } from '../phone/usePhoneCall.ts';
 import type { RecordingErrorKey, RecordingPhase } from '../recording/voiceMessage.ts';
 import './sandbox.css';
+import { errorText } from '../../../errors/errorText.ts';
 
 // The call overlay (WebRTC, recorder) loads only when the owner calls.
 const CallOverlay = lazy(() => import('@conversation/call/CallOverlay.tsx'));
@@ -54,7 +55,7 @@ export function SandboxPage() {
         <NonIdealState
           icon="error"
           title={t('sandbox:notFound.title')}
-          description={appError ? t(appError.messageKey, appError.params) : t('sandbox:notFound.body')}
+          description={appError ? errorText(t, appError) : t('sandbox:notFound.body')}
           action={
             <Link to="/agents" className={Classes.BUTTON} role="button">
               {t('sandbox:back')}

@@ -11,6 +11,7 @@ import { useSiteConfigQuery } from '../api/getSiteConfig.ts';
 import { useSaveSiteConfigMutation } from '../api/saveSiteConfig.ts';
 import { useUploadFaviconMutation } from '../api/uploadFavicon.ts';
 import { LimitedInput, LimitedTextArea } from '../../../components/LimitedText.tsx';
+import { errorText } from '../../../errors/errorText.ts';
 
 type TextField = Exclude<keyof SiteSeo, 'twitter_card'>;
 
@@ -130,7 +131,7 @@ function SiteConfigForm({ saved }: { saved: SiteSeo }) {
                 />
               </FormGroup>
               {text('favicon', SITE_SEO_LIMITS.url)}
-              {uploadError && <Callout intent={Intent.DANGER}>{t(uploadError.messageKey, uploadError.params)}</Callout>}
+              {uploadError && <Callout intent={Intent.DANGER}>{errorText(t, uploadError)}</Callout>}
             </>
           }
         />
@@ -138,7 +139,7 @@ function SiteConfigForm({ saved }: { saved: SiteSeo }) {
       {invalid && <Callout intent={Intent.WARNING}>{t('siteConfig:errors.invalid')}</Callout>}
       {saveError && (
         <Callout intent={Intent.DANGER} title={t('siteConfig:errors.save')}>
-          {t(saveError.messageKey, saveError.params)}
+          {errorText(t, saveError)}
           <Button minimal intent={Intent.DANGER} text={t('siteConfig:page.tryAgain')} onClick={onSave} />
         </Callout>
       )}

@@ -15,6 +15,7 @@ import {
 import { problemMessage, type FieldErrors } from '../../fieldErrors.ts';
 import type { StepProps } from './SectorStep.tsx';
 import type { ConsoleKey } from '../../../../i18n/keys.ts';
+import { messageText } from '../../../../errors/errorText.ts';
 
 const FIELD_LABEL = {
   name: 'agents:wizard.basicInfo.name',
@@ -61,7 +62,11 @@ export function BasicInfoStep({
         label={t(FIELD_LABEL[key])}
         labelFor={`wizard-${key}`}
         intent={message ? Intent.DANGER : Intent.NONE}
-        helperText={message ? <span data-testid={`wizard-${key}-error`}>{t(message.key, message.values)}</span> : null}
+        helperText={
+          message ? (
+            <span data-testid={`wizard-${key}-error`}>{messageText(t, message.key, message.values)}</span>
+          ) : null
+        }
       >
         <LimitedInput
           id={`wizard-${key}`}

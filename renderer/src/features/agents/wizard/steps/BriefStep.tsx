@@ -6,6 +6,7 @@ import { LimitedTextArea } from '../../../../components/LimitedText.tsx';
 import { isLimitRefusal } from '../../../../errors/limitMessage.ts';
 import { draftBrief, improveBrief } from '../../api/ownerAssist.ts';
 import type { StepProps } from './SectorStep.tsx';
+import { errorText } from '../../../../errors/errorText.ts';
 
 /** Free-text brief with AI drafting and improving. */
 export function BriefStep({
@@ -36,7 +37,7 @@ export function BriefStep({
       setNotice(answer.offline ? 'offline' : null);
     } catch (error) {
       console.warn('brief assistance failed', error);
-      if (isLimitRefusal(error)) setLimited(t(error.messageKey, error.params));
+      if (isLimitRefusal(error)) setLimited(errorText(t, error));
       else setNotice('failed');
     } finally {
       setBusy(null);

@@ -6,6 +6,7 @@ import { problemMessage, type FieldErrors } from '../../fieldErrors.ts';
 import { reviewProblems } from '../wizardModel.ts';
 import type { StepProps } from './SectorStep.tsx';
 import type { ConsoleKey } from '../../../../i18n/keys.ts';
+import { messageText } from '../../../../errors/errorText.ts';
 
 const REVIEW_NOTICE_TEXT = {
   offline: 'agents:wizard.review.offline',
@@ -41,7 +42,9 @@ export function ReviewStep({
         label={t('agents:wizard.review.label')}
         labelFor="wizard-prompt"
         intent={message ? Intent.DANGER : Intent.NONE}
-        helperText={message ? <span data-testid="wizard-prompt-error">{t(message.key, message.values)}</span> : null}
+        helperText={
+          message ? <span data-testid="wizard-prompt-error">{messageText(t, message.key, message.values)}</span> : null
+        }
       >
         <LimitedTextArea
           id="wizard-prompt"

@@ -1,0 +1,17 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite/vector';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+const dir = '/work/main/.concierge/test-snapshots/';
+const f = readdirSync(dir).find((n) => n.endsWith('.tar.gz'));
+const data = new Blob([gunzipSync(readFileSync(dir + f))]);
+const ext = { vector, pgcrypto, pg_trgm, uuid_ossp, unaccent, btree_gin };
+let t = performance.now();
+const db = await PGlite.create({ extensions: ext, loadDataDir: data });
+console.log('snapshot', Math.round(performance.now() - t));
+await db.close();
