@@ -8,6 +8,7 @@ import { safeText } from '../_shared/contracts/safe-text.ts';
 import { AGENT_LIMITS, charsAtMost, OWNER_ASSIST_LIMITS } from '../_shared/contracts/field-limits.ts';
 import { suggestSubdomain } from '../_shared/contracts/subdomain.ts';
 import { promptHeading } from '../_shared/contracts/prompt-sections.ts';
+import { serverText } from '../_shared/text/catalogue.ts';
 
 export const VOICES = ['male', 'female'] as const;
 
@@ -200,11 +201,12 @@ export function draftMessages(input: z.infer<typeof draftInput>) {
 }
 
 export function draftOffline(input: z.infer<typeof draftInput>): string {
-  const company = input.companyName || (input.language === 'fr' ? '[Nom de l’entreprise]' : '[Company name]');
-  const sector = input.sector || (input.language === 'fr' ? '[secteur]' : '[sector]');
-  return input.language === 'fr'
-    ? `${company} est une entreprise du secteur ${sector}. ${input.notes ?? ''}\n\nOffre : [produits ou services principaux].\nHoraires : [jours et heures d’ouverture].\nAdresse : [adresse].\nContact : [téléphone], [email].\nQuestions fréquentes : [tarifs, réservations, accès].`.trim()
-    : `${company} is a business in the ${sector} sector. ${input.notes ?? ''}\n\nOffer: [main products or services].\nOpening hours: [days and hours].\nAddress: [address].\nContact: [phone], [email].\nFrequent questions: [prices, bookings, access].`.trim();
+  const { language } = input;
+  return serverText('assist.draft.brief', language, {
+    company: input.companyName || serverText('assist.draft.companyPlaceholder', language),
+    sector: input.sector || serverText('assist.draft.sectorPlaceholder', language),
+    notes: input.notes ?? '',
+  }).trim();
 }
 
 export function improveMessages(input: z.infer<typeof improveInput>) {
@@ -256,19 +258,16 @@ export function promptMessages({ input, sectorTemplate, toolNames }: PromptConte
 }
 
 export function promptOffline({ input, sectorTemplate, toolNames }: PromptContext): string {
-  const fr = input.language === 'fr';
-  const lang = fr ? 'fr' : 'en';
+  const lang = input.language;
   const who = input.companyName
-    ? `${input.agentName}, ${fr ? 'l’assistant de' : 'the assistant of'} ${input.companyName}`
+    ? serverText('assist.prompt.assistantOf', lang, { agent: input.agentName, company: input.companyName })
     : input.agentName;
   return [
-    fr ? `Tu es ${who}.` : `You are ${who}.`,
+    serverText('assist.prompt.youAre', lang, { who }),
     sectorTemplate,
     `${promptHeading('business', lang)}:\n${input.brief}`,
     toolNames.length > 0 ? `${promptHeading('tools', lang)}: ${toolNames.join(', ')}.` : null,
-    fr
-      ? `${promptHeading('rules', lang)} : reste factuel, réponds dans la langue du visiteur, propose un contact humain en cas de doute.`
-      : `${promptHeading('rules', lang)}: stay factual, answer in the visitor’s language, offer a human contact when unsure.`,
+    serverText('assist.prompt.rules', lang, { heading: promptHeading('rules', lang) }),
   ]
     .filter(Boolean)
     .join('\n\n');
@@ -299,12 +298,12 @@ export function normaliseModification(raw: string): { newPrompt: string; confirm
 }
 
 export function modifyOffline(input: z.infer<typeof modifyInput>): { newPrompt: string; confirmationMessage: string } {
+  // The instruction's own language, guessed from its accents and common French words.
   const french = /[àâçéèêëîïôûùüÿœ]|\b(le|la|les|des|ajoute|ajouter|réponds|sois)\b/i.test(input.instruction);
+  const lang = french ? 'fr' : 'en';
   return {
     newPrompt:
-      `${input.currentPrompt.trimEnd()}\n\n${french ? 'Consigne supplémentaire' : 'Additional instruction'}: ${input.instruction}`.trim(),
-    confirmationMessage: french
-      ? 'Mode hors ligne : la consigne a été ajoutée à la fin du prompt, sans réécriture.'
-      : 'Offline mode: the instruction was appended to the end of the prompt, without rewriting it.',
+      `${input.currentPrompt.trimEnd()}\n\n${serverText('assist.modify.instruction', lang, { instruction: input.instruction })}`.trim(),
+    confirmationMessage: serverText('assist.modify.confirmation', lang),
   };
 }

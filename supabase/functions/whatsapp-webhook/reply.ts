@@ -21,6 +21,7 @@ import {
   INTERACTION_DOCUMENTS_BUCKET,
   INTERACTIONS_TOOL_ID,
 } from '../_shared/tools/interactions.ts';
+import { serverText } from '../_shared/text/catalogue.ts';
 import { twilioApiUrl } from '../_shared/twilio/config.ts';
 import { imageForModel, imageTurnText } from './images.ts';
 import { speakReply } from './voice-reply.ts';
@@ -51,22 +52,11 @@ export interface Received {
   receivedAt: Date;
 }
 
-const french = (language: string) => language.toLowerCase().startsWith('fr');
-
-/** Fixed replies of the adapter, in the agent's language (EN/FR). */
+/** Fixed replies of the adapter, in the agent's language (the server's text catalogue). */
 export const WHATSAPP_REPLIES = {
-  voiceNeedsKey: (language: string) =>
-    french(language)
-      ? "Je ne peux pas encore écouter les messages vocaux : cet assistant fonctionne sans clé d'IA. Pouvez-vous m'écrire votre message ?"
-      : 'I cannot listen to voice notes yet: this assistant runs without an AI key. Could you type your message instead?',
-  voiceUnreadable: (language: string) =>
-    french(language)
-      ? "Je n'ai pas pu écouter votre message vocal. Pouvez-vous me l'écrire ?"
-      : 'I could not listen to your voice note. Could you type your message instead?',
-  imageOnly: (language: string) =>
-    french(language)
-      ? "Merci pour l'image ! Je ne peux pas la voir ici : dites-moi en quelques mots ce dont vous avez besoin."
-      : 'Thanks for the image! I cannot see it here: tell me in a few words what you need.',
+  voiceNeedsKey: (language: string) => serverText('whatsapp.voiceNeedsKey', language),
+  voiceUnreadable: (language: string) => serverText('whatsapp.voiceUnreadable', language),
+  imageOnly: (language: string) => serverText('whatsapp.imageOnly', language),
 };
 
 /** Downloads an inbound media file with the account's Basic auth, through TWILIO_API_BASE_URL. */

@@ -130,6 +130,43 @@ export const SERVER_TEXTS = {
     en: 'You get this email because usage reports are on in Profile › Settings.',
     fr: 'Vous recevez cet e-mail car les rapports d’utilisation sont activés dans Profil › Paramètres.',
   },
+  // The owner assistant's offline drafts (no AI key): templates the owner fills in.
+  'assist.draft.companyPlaceholder': { en: '[Company name]', fr: '[Nom de l’entreprise]' },
+  'assist.draft.sectorPlaceholder': { en: '[sector]', fr: '[secteur]' },
+  'assist.draft.brief': {
+    en: '{{company}} is a business in the {{sector}} sector. {{notes}}\n\nOffer: [main products or services].\nOpening hours: [days and hours].\nAddress: [address].\nContact: [phone], [email].\nFrequent questions: [prices, bookings, access].',
+    fr: '{{company}} est une entreprise du secteur {{sector}}. {{notes}}\n\nOffre : [produits ou services principaux].\nHoraires : [jours et heures d’ouverture].\nAdresse : [adresse].\nContact : [téléphone], [email].\nQuestions fréquentes : [tarifs, réservations, accès].',
+  },
+  'assist.prompt.assistantOf': {
+    en: '{{agent}}, the assistant of {{company}}',
+    fr: '{{agent}}, l’assistant de {{company}}',
+  },
+  'assist.prompt.youAre': { en: 'You are {{who}}.', fr: 'Tu es {{who}}.' },
+  'assist.prompt.rules': {
+    en: '{{heading}}: stay factual, answer in the visitor’s language, offer a human contact when unsure.',
+    fr: '{{heading}} : reste factuel, réponds dans la langue du visiteur, propose un contact humain en cas de doute.',
+  },
+  'assist.modify.instruction': {
+    en: 'Additional instruction: {{instruction}}',
+    fr: 'Consigne supplémentaire : {{instruction}}',
+  },
+  'assist.modify.confirmation': {
+    en: 'Offline mode: the instruction was appended to the end of the prompt, without rewriting it.',
+    fr: 'Mode hors ligne : la consigne a été ajoutée à la fin du prompt, sans réécriture.',
+  },
+  // The WhatsApp adapter's own replies to what the assistant cannot take in.
+  'whatsapp.voiceNeedsKey': {
+    en: 'I cannot listen to voice notes yet: this assistant runs without an AI key. Could you type your message instead?',
+    fr: "Je ne peux pas encore écouter les messages vocaux : cet assistant fonctionne sans clé d'IA. Pouvez-vous m'écrire votre message ?",
+  },
+  'whatsapp.voiceUnreadable': {
+    en: 'I could not listen to your voice note. Could you type your message instead?',
+    fr: "Je n'ai pas pu écouter votre message vocal. Pouvez-vous me l'écrire ?",
+  },
+  'whatsapp.imageOnly': {
+    en: 'Thanks for the image! I cannot see it here: tell me in a few words what you need.',
+    fr: "Merci pour l'image ! Je ne peux pas la voir ici : dites-moi en quelques mots ce dont vous avez besoin.",
+  },
   'announcement.footer': {
     en: 'You get this email because feature announcements are on in Profile › Settings.',
     fr: 'Vous recevez cet e-mail car les annonces de fonctionnalités sont activées dans Profil › Paramètres.',
