@@ -192,7 +192,7 @@ export function makeHandler(
     const action = fields(await webhook(c.req.raw, 'relay-action'), relayActionSchema);
     const { data, error } = await fn.service().rpc('phone_transfer_target', { call_sid: action.CallSid });
     if (error) throw new Error(`phone_transfer_target failed: ${error.message}`);
-    const target = (data as { transfer_number: string; time_limit_seconds: number }[] | null)?.[0];
+    const target = data?.[0];
     return xml(
       afterRelay(target ? { number: target.transfer_number, timeLimitSeconds: target.time_limit_seconds } : null),
     );

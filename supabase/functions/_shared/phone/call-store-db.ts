@@ -61,7 +61,7 @@ export function createPhoneCallStore(service: DbClient): PhoneCallStore {
     async attach(callId, callSid) {
       const { data, error } = await service.rpc('phone_attach_call', { call_id: callId, call_sid: callSid });
       if (error) throw new Error(`phone_attach_call failed: ${error.message}`);
-      const row = (data as Record<string, unknown>[] | null)?.[0];
+      const row = data?.[0];
       if (!row) return null;
       // The RPC names two columns *_out (its parameters have their names).
       return toPhoneCallSession(
