@@ -153,14 +153,13 @@ function capture(cmd, cmdArgs) {
   });
 }
 
-function vitestStep(project, { shard } = {}) {
+function vitestStep(project, { shard, alsoProjects = [] } = {}) {
   return async () => {
     const file = path.join(reports, shard ? `${project}-${shard.replace('/', '-of-')}.json` : `${project}.json`);
     const result = await capture('npx', [
       'vitest',
       'run',
-      '--project',
-      project,
+      ...[project, ...alsoProjects].flatMap((name) => ['--project', name]),
       ...(shard ? [`--shard=${shard}`] : []),
       '--reporter=default',
       '--reporter=json',
@@ -207,7 +206,8 @@ const steps = [
   },
   { name: 'typecheck', cores: 1, run: () => capture('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) },
   { name: 'lint', cores: 1, run: () => capture('npx', ['eslint', '.', '--max-warnings', '0']) },
-  { name: 'unit tests', cores: 1, run: vitestStep('unit') },
+  // Plain module tests share their workers' modules; those that mock or need a DOM run isolated.
+  { name: 'unit tests', cores: 1, run: vitestStep('unit', { alsoProjects: ['unit:isolated'] }) },
   { name: 'format', cores: 1, run: () => capture('npx', ['prettier', '--check', '--log-level', 'warn', '.']) },
   {
     name: 'generated types are fresh',
