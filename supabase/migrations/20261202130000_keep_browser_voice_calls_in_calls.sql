@@ -10,10 +10,10 @@
 --   voice_calls.storage_path       -> calls.recording_path (the file in the `recordings` bucket)
 -- and a browser call now gets `settled_at` when it is settled, like a phone call.
 --
--- Each kind keeps its own rules: a phone call has a CallSid and both numbers and the phone
--- statuses; a browser call has none of the phone line's fields, keeps its own statuses
--- ('recording' while open, then 'completed' or 'failed'), and only it has a provider call id,
--- hang-up attempts, caller audio and an uncharged reason.
+-- Each kind keeps its own rules: a phone call has both numbers and the phone statuses (its
+-- CallSid stays unique, and optional as it always was); a browser call has none of the phone
+-- line's fields, keeps its own statuses ('recording' while open, then 'completed' or 'failed'),
+-- and only it has a provider call id, hang-up attempts, caller audio and an uncharged reason.
 --
 -- Rows are copied with their ids, so the ledger's call ids, recording annotations and the voice
 -- starts' call ids keep naming the same calls. Every function that read or wrote `voice_calls` is
@@ -70,7 +70,6 @@ alter table public.calls add constraint calls_status_matches_kind check (
   (kind = 'phone' and status in ('queued', 'ringing', 'in_progress', 'completed', 'failed', 'canceled', 'busy', 'no-answer'))
   or (kind = 'browser_voice' and status in ('recording', 'processing', 'completed', 'failed'))
 );
-alter table public.calls add constraint calls_phone_call_sid_known check (kind <> 'phone' or call_sid is not null);
 alter table public.calls add constraint calls_phone_has_no_provider_call check (
   kind <> 'phone' or (provider_call_id is null and provider_hung_up_at is null and hangup_attempts = 0
                       and caller_audio_at is null and uncharged_reason is null)

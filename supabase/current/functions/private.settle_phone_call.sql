@@ -15,10 +15,11 @@ declare
   charged integer := 0;
 begin
   update public.calls c set settled_at = now()
-   where c.id = settle_phone_call.call_id and c.settled_at is null
+   where c.id = settle_phone_call.call_id and c.kind = 'phone' and c.settled_at is null
   returning c.* into settled;
   if not found then
-    return query select false, c.duration, c.credits_charged from public.calls c where c.id = settle_phone_call.call_id;
+    return query select false, c.duration, c.credits_charged from public.calls c
+                  where c.id = settle_phone_call.call_id and c.kind = 'phone';
     return;
   end if;
   server_end := least(coalesce(settled.ended_at, settle_phone_call.observed_end, now()), now());

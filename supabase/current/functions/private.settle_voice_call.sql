@@ -8,41 +8,42 @@ CREATE OR REPLACE FUNCTION private.settle_voice_call(call_id uuid, transcript js
 AS $function$
 #variable_conflict use_column
 declare
-  settled public.voice_calls;
+  settled public.calls;
   ended timestamptz;
   charged integer := 0;
   size bigint;
   lines integer;
 begin
-  update public.voice_calls v
+  update public.calls v
      set status = 'completed',
-         recording_end_time = least(coalesce(settle_voice_call.observed_end, now()), now(),
-                                    v.created_at + make_interval(secs => v.max_duration_seconds)),
+         settled_at = now(),
+         ended_at = least(coalesce(settle_voice_call.observed_end, now()), now(),
+                          v."timestamp" + make_interval(secs => v.max_duration_seconds)),
          duration = least(v.max_duration_seconds, greatest(0, floor(extract(epoch from
-                      least(coalesce(settle_voice_call.observed_end, now()), now()) - v.created_at)))::integer),
+                      least(coalesce(settle_voice_call.observed_end, now()), now()) - v."timestamp")))::integer),
          uncharged_reason = case when v.caller_audio_at is null then 'no_caller_audio' end
-   where v.id = settle_voice_call.call_id and v.status = 'recording'
+   where v.id = settle_voice_call.call_id and v.kind = 'browser_voice' and v.status = 'recording'
   returning v.* into settled;
   if not found then
-    return query select false, v.duration, v.credits_charged from public.voice_calls v
-                  where v.id = settle_voice_call.call_id;
+    return query select false, v.duration, v.credits_charged from public.calls v
+                  where v.id = settle_voice_call.call_id and v.kind = 'browser_voice';
     return;
   end if;
-  ended := greatest(settled.recording_end_time, settled.created_at);
+  ended := greatest(settled.ended_at, settled."timestamp");
 
   -- No caller audio ever: nobody was on the call, so nothing is charged.
   charged := private.charge_call_minutes(settled.user_id, settled.id,
                                          case when settled.caller_audio_at is null then 0 else settled.duration end,
                                          'Voice call');
 
-  if settled.storage_path is not null then
+  if settled.recording_path is not null then
     select (o.metadata ->> 'size')::bigint into size
-      from storage.objects o where o.bucket_id = 'recordings' and o.name = settled.storage_path;
+      from storage.objects o where o.bucket_id = 'recordings' and o.name = settled.recording_path;
   end if;
-  update public.voice_calls v
+  update public.calls v
      set credits_charged = charged,
          file_size = size,
-         storage_path = case when size is null then null else v.storage_path end,
+         recording_path = case when size is null then null else v.recording_path end,
          file_name = case when size is null then null else v.file_name end,
          mime_type = case when size is null then null else v.mime_type end,
          format = case when size is null then null else v.format end
@@ -54,8 +55,8 @@ begin
                   then least(jsonb_array_length(settle_voice_call.transcript), 400) else 0 end;
     if lines > 0 then
       insert into public.messages (conversation_id, user_id, agent_id, role, content, verified, metadata, "timestamp")
-      select settled.conversation_id, settled.user_id, settled.agent_id, t.line ->> 'role', left(t.line ->> 'text', 50000),
-             false, '{"source": "browser_transcript"}'::jsonb,
+      select settled.conversation_id, settled.user_id, settled.assigned_agent, t.line ->> 'role',
+             left(t.line ->> 'text', 50000), false, '{"source": "browser_transcript"}'::jsonb,
              ended - make_interval(secs => (lines - t.ord)::double precision / 1000)
         from jsonb_array_elements(settle_voice_call.transcript) with ordinality as t(line, ord)
        where t.ord <= lines

@@ -140,15 +140,15 @@ describe('browser voice through the conversation core', () => {
 
     // The call lasted 2 min 5 s as the database sees it; the page never calls `end`.
     await service
-      .from('voice_calls')
-      .update({ created_at: new Date(Date.now() - 125_000).toISOString() })
+      .from('calls')
+      .update({ timestamp: new Date(Date.now() - 125_000).toISOString() })
       .eq('id', callId);
     voice.push({ type: 'closed', code: 1000, reason: 'hung up' });
     await Promise.all(voice.controls);
 
     const settled = (
       await service
-        .from('voice_calls')
+        .from('calls')
         .select('status, duration, credits_charged, conversation_id')
         .eq('id', callId)
         .single()
@@ -219,8 +219,8 @@ describe('browser voice through the conversation core', () => {
     const knowledge = voice.sent.find((e) => e.type === 'function_call_output');
     expect(String(knowledge?.output)).toContain('19:00-22:30');
     await service
-      .from('voice_calls')
-      .update({ created_at: new Date(Date.now() - 30_000).toISOString() })
+      .from('calls')
+      .update({ timestamp: new Date(Date.now() - 30_000).toISOString() })
       .eq('id', callId);
     const ended = await voice.post({ action: 'end', callId, callToken });
     const outcome = (await ended.json()) as { creditsCharged: number };
@@ -230,7 +230,7 @@ describe('browser voice through the conversation core', () => {
     await Promise.all(voice.controls);
     const usage = (await service.from('credit_ledger').select('amount').eq('call_id', callId)).data;
     expect(usage).toEqual([{ amount: -1 }]);
-    const { data: call } = await service.from('voice_calls').select('conversation_id').eq('id', callId).single();
+    const { data: call } = await service.from('calls').select('conversation_id').eq('id', callId).single();
     const { data: lines } = await service
       .from('messages')
       .select('role, citations')
