@@ -559,12 +559,12 @@ $$;
 
 -- Phone functions look at phone calls only; the rest redefined on the one table ----------------
 
-CREATE OR REPLACE FUNCTION public.voice_call_admit(agent_id uuid, visitor_key text, address_key text, visitor_limit integer, address_limit integer, agent_limit integer, window_seconds integer, newcomer_reserve numeric, visitor_concurrent integer, address_concurrent integer)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.voice_call_admit(agent_id uuid, visitor_key text, address_key text, visitor_limit integer, address_limit integer, agent_limit integer, window_seconds integer, newcomer_reserve numeric, visitor_concurrent integer, address_concurrent integer)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
 declare
   since timestamptz := now() - make_interval(secs => voice_call_admit.window_seconds);
   newcomer boolean;
@@ -629,14 +629,14 @@ begin
   returning id into admitted;
   return jsonb_build_object('allowed', true, 'start_id', admitted);
 end
-$function$;
+$$;
 
-CREATE OR REPLACE FUNCTION private.settle_phone_call(call_id uuid, observed_end timestamp with time zone)
- RETURNS TABLE(claimed boolean, duration_seconds integer, credits_charged integer)
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.settle_phone_call(call_id uuid, observed_end timestamptz)
+returns table (claimed boolean, duration_seconds integer, credits_charged integer)
+language plpgsql
+security definer
+set search_path = ''
+as $$
 #variable_conflict use_column
 declare
   settled public.calls;
@@ -681,14 +681,14 @@ begin
   end if;
   return query select true, billed, charged;
 end
-$function$;
+$$;
 
-CREATE OR REPLACE FUNCTION public.phone_heartbeat(call_id uuid, lease_seconds integer)
- RETURNS TABLE(open boolean, final boolean, seconds_left integer, idle_seconds integer)
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.phone_heartbeat(call_id uuid, lease_seconds integer)
+returns table (open boolean, final boolean, seconds_left integer, idle_seconds integer)
+language plpgsql
+security definer
+set search_path = ''
+as $$
 declare
   call public.calls;
   ends timestamptz;
@@ -721,14 +721,14 @@ begin
   return query select true, unreserved < 1 or reserved >= cap,
                       ceil(extract(epoch from ends - now()))::integer, idle;
 end
-$function$;
+$$;
 
-CREATE OR REPLACE FUNCTION public.phone_link_recording(call_id uuid, recording_sid text, recording_path text, channels integer, duration integer DEFAULT NULL::integer)
- RETURNS boolean
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.phone_link_recording(call_id uuid, recording_sid text, recording_path text, channels integer, duration integer DEFAULT NULL::integer)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
 begin
   update public.calls c
      set recording_sid = phone_link_recording.recording_sid, recording_path = phone_link_recording.recording_path,
@@ -740,14 +740,14 @@ begin
      and phone_link_recording.recording_path not like '%..%';
   return found;
 end
-$function$;
+$$;
 
-CREATE OR REPLACE FUNCTION public.phone_mark_ended(call_id uuid, reason text)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.phone_mark_ended(call_id uuid, reason text)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
 declare
   call public.calls;
 begin
@@ -774,14 +774,14 @@ begin
     perform private.settle_phone_call(call.id, null);
   end if;
 end
-$function$;
+$$;
 
-CREATE OR REPLACE FUNCTION public.phone_request_transfer(conversation_id uuid)
- RETURNS TABLE(call_id uuid, call_sid text, source text, transfer_number text, time_limit_seconds integer)
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.phone_request_transfer(conversation_id uuid)
+returns table (call_id uuid, call_sid text, source text, transfer_number text, time_limit_seconds integer)
+language plpgsql
+security definer
+set search_path = ''
+as $$
 declare
   call public.calls;
   target text;
@@ -818,14 +818,14 @@ begin
    where c.id = call.id;
   return query select call.id, call.call_sid, call.source, target, time_limit;
 end
-$function$;
+$$;
 
-CREATE OR REPLACE FUNCTION public.phone_sweep_calls(lease_seconds integer, grace_seconds integer DEFAULT 120, max_calls integer DEFAULT 100)
- RETURNS TABLE(call_id uuid, duration_seconds integer, credits_charged integer, call_sid text, source text)
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.phone_sweep_calls(lease_seconds integer, grace_seconds integer DEFAULT 120, max_calls integer DEFAULT 100)
+returns table (call_id uuid, duration_seconds integer, credits_charged integer, call_sid text, source text)
+language plpgsql
+security definer
+set search_path = ''
+as $$
 declare
   open_call public.calls;
 begin
@@ -854,14 +854,14 @@ begin
                   where s.claimed;
   end loop;
 end
-$function$;
+$$;
 
-CREATE OR REPLACE FUNCTION public.rate_phone_call(call_id uuid, rating integer)
- RETURNS numeric
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function public.rate_phone_call(call_id uuid, rating integer)
+returns numeric
+language plpgsql
+security definer
+set search_path = ''
+as $$
 declare
   stored numeric;
 begin
@@ -884,14 +884,14 @@ begin
   end if;
   return stored;
 end
-$function$;
+$$;
 
-CREATE OR REPLACE FUNCTION private.sync_recording_annotation(p_call_kind text, p_call_id uuid, p_notes text, p_tags text[], p_rubric jsonb, p_edited_at timestamp with time zone)
- RETURNS TABLE(call_kind text, call_id uuid, notes text, tags text[], rubric jsonb, edited_at timestamp with time zone, updated_at timestamp with time zone, lost boolean)
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function private.sync_recording_annotation(p_call_kind text, p_call_id uuid, p_notes text, p_tags text[], p_rubric jsonb, p_edited_at timestamptz)
+returns table (call_kind text, call_id uuid, notes text, tags text[], rubric jsonb, edited_at timestamptz, updated_at timestamptz, lost boolean)
+language plpgsql
+security definer
+set search_path = ''
+as $$
 declare
   uid uuid := (select auth.uid());
   -- A writer's clock may be wrong: an edit "from the future" is clamped to now + 1 minute.
@@ -933,13 +933,13 @@ begin
   return query select current.call_kind, current.call_id, current.notes, current.tags, current.rubric,
                       current.edited_at, current.updated_at, true;
 end
-$function$;
+$$;
 
-CREATE OR REPLACE FUNCTION private.insights_recount_person(owner uuid, agent uuid, person text)
- RETURNS void
- LANGUAGE sql
- SET search_path TO ''
-AS $function$
+create or replace function private.insights_recount_person(owner uuid, agent uuid, person text)
+returns void
+language sql
+set search_path = ''
+as $$
   update private.insights_people p
      set last_call_at = greatest(
            (select max(c."timestamp") from public.calls c
@@ -963,14 +963,14 @@ AS $function$
                     or coalesce(c.agent_id, '00000000-0000-0000-0000-000000000000') = p.agent_key))
    where p.user_id = owner and p.person_key = person
      and p.agent_key in (coalesce(agent, '00000000-0000-0000-0000-000000000000'), 'ffffffff-ffff-ffff-ffff-ffffffffffff')
-$function$;
+$$;
 
-CREATE OR REPLACE FUNCTION private.insights_facts(owner uuid, agent uuid, scan_from timestamp with time zone, scan_to timestamp with time zone)
- RETURNS TABLE(kind text, at_time timestamp with time zone, agent_id uuid, person text, seconds integer, channel text, score numeric, rating smallint, from_visitor boolean)
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.insights_facts(owner uuid, agent uuid, scan_from timestamptz, scan_to timestamptz)
+returns table (kind text, at_time timestamptz, agent_id uuid, person text, seconds integer, channel text, score numeric, rating smallint, from_visitor boolean)
+language sql
+stable
+set search_path = ''
+as $$
   with call_rows as (
     select c."timestamp", c.assigned_agent, c.caller_key, c.duration from public.calls c
      where agent is null and c.user_id = owner and c.status = 'completed' and c.kind = 'phone' and c.source = 'twilio'
@@ -1025,7 +1025,7 @@ AS $function$
   union all
   select 'texter', r.last_message_at, r.agent_id, r.person_key, null, r.channel, null, null, true
     from texter_rows r
-$function$;
+$$;
 
 -- Readers: one query over the one table -----------------------------------------------------------
 
