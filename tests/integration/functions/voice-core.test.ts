@@ -147,11 +147,7 @@ describe('browser voice through the conversation core', () => {
     await Promise.all(voice.controls);
 
     const settled = (
-      await service
-        .from('calls')
-        .select('status, duration, credits_charged, conversation_id')
-        .eq('id', callId)
-        .single()
+      await service.from('calls').select('status, duration, credits_charged, conversation_id').eq('id', callId).single()
     ).data as { status: string; duration: number; credits_charged: number; conversation_id: string };
     expect(settled).toMatchObject({ status: 'completed', credits_charged: 3 });
     expect(settled.duration).toBeGreaterThanOrEqual(125);

@@ -96,10 +96,7 @@ describe('voice-session function', () => {
     // connection stamps caller_audio_at; a call nobody spoke on costs nothing): the server
     // measures from the row, never from the browser.
     const startedAt = new Date(Date.now() - 125_000).toISOString();
-    await service
-      .from('calls')
-      .update({ timestamp: startedAt, caller_audio_at: startedAt })
-      .eq('id', body.callId);
+    await service.from('calls').update({ timestamp: startedAt, caller_audio_at: startedAt }).eq('id', body.callId);
 
     // The page uploads the stereo recording to the one-time URL (no key needed), then ends the call.
     const audio = new Uint8Array(4096).map((_, i) => i % 251);

@@ -165,12 +165,7 @@ describe('rating the end of a browser voice call', () => {
     const afterVisitor = await statistics(ownerA, agent.id);
     expect(afterVisitor.calls.voice).toBe(before.calls.voice + 1);
     expect(afterVisitor.conversations.total).toBe(before.conversations.total + 1);
-    const stored = await stack
-      .serviceClient()
-      .from('calls')
-      .select('source')
-      .eq('id', visitorCall.callId)
-      .single();
+    const stored = await stack.serviceClient().from('calls').select('source').eq('id', visitorCall.callId).single();
     expect(stored.data).toEqual({ source: 'visitor' });
   });
 

@@ -149,8 +149,7 @@ describe('voice calls reserve the balance in blocks (anonymous visitors, owner A
     await expect
       .poll(
         async () =>
-          (await stack.serviceClient().from('calls').select('status').eq('id', first.callId).single()).data
-            ?.status,
+          (await stack.serviceClient().from('calls').select('status').eq('id', first.callId).single()).data?.status,
       )
       .toBe('completed');
     const { data: settled } = await stack
