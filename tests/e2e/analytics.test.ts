@@ -122,13 +122,16 @@ beforeAll(async () => {
   check(
     'voice calls',
     (
-      await service.from('voice_calls').insert(
+      await service.from('calls').insert(
         VOICE.map((v) => ({
+          kind: 'browser_voice',
+          source: 'visitor',
           user_id: ownerId,
-          agent_id: agents[v.agent],
+          assigned_agent: agents[v.agent],
           status: 'completed',
           duration: v.seconds,
-          created_at: at(v.ago),
+          timestamp: at(v.ago),
+          settled_at: at(v.ago),
         })),
       )
     ).error,

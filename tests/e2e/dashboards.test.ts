@@ -187,13 +187,16 @@ beforeAll(async () => {
     })),
   );
   if (calls.error) throw calls.error;
-  const voice = await service.from('voice_calls').insert(
+  const voice = await service.from('calls').insert(
     VOICE.map((v) => ({
+      kind: 'browser_voice',
+      source: 'visitor',
       user_id: ownerId,
-      agent_id: agentId,
+      assigned_agent: agentId,
       status: 'completed',
       duration: v.seconds,
-      created_at: at(v.ago),
+      timestamp: at(v.ago),
+      settled_at: at(v.ago),
     })),
   );
   if (voice.error) throw voice.error;

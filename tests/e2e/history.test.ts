@@ -179,21 +179,24 @@ beforeAll(async () => {
   await must(service.storage.from('recordings').upload(voicePath, voiceWav, { contentType: 'audio/wav' }));
   const voice = await must(
     service
-      .from('voice_calls')
+      .from('calls')
       .insert({
+        kind: 'browser_voice',
+        source: 'visitor',
         user_id: ownerId,
-        agent_id: back.id,
+        assigned_agent: back.id,
         conversation_id: voiceConv.id,
         status: 'completed',
         duration: 61,
-        created_at: minutesAgo(300),
-        storage_path: voicePath,
+        timestamp: minutesAgo(300),
+        settled_at: minutesAgo(300),
+        recording_path: voicePath,
         mime_type: 'audio/wav',
       })
-      .select('id, created_at')
+      .select('id, timestamp')
       .single(),
   );
-  browserCall = { id: voice.id, path: voicePath, startedAt: voice.created_at, bytes: voiceWav.length };
+  browserCall = { id: voice.id, path: voicePath, startedAt: voice.timestamp, bytes: voiceWav.length };
   listedCalls.push({ id: voice.id, agent: 'back', from: null });
   // The same caller writes on WhatsApp later.
   const waConv = await conversation({

@@ -163,7 +163,7 @@ describe('one brain: web chat, owner sandbox and browser voice share the convers
     await expect
       .poll(
         async () =>
-          (await service.from('voice_calls').select('status').eq('provider_call_id', call.id).single()).data?.status,
+          (await service.from('calls').select('status').eq('provider_call_id', call.id).single()).data?.status,
         { timeout: 15_000 },
       )
       .toBe('completed');

@@ -143,7 +143,7 @@ describe('visitor ratings on the public page', () => {
 
     await prompt.getByRole('button', { name: fr.rateValue.replace('{value}', '5') }).click();
     await expect.poll(() => prompt.getByTestId('rating-call-status').textContent()).toBe(fr.rateThanks);
-    const { data: call } = await service.from('voice_calls').select('conversation_id').eq('id', callId).single();
+    const { data: call } = await service.from('calls').select('conversation_id').eq('id', callId).single();
     const conversationId = (call as { conversation_id: string }).conversation_id;
     expect(await conversationRating(conversationId)).toBe(5);
     await screenshot(page, 'site-call-rating');

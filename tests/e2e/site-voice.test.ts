@@ -125,11 +125,11 @@ describe('browser voice call (real voice-session, fake realtime endpoint, stubbe
 
     const callId = String(end.callId);
     await expect
-      .poll(async () => (await service.from('voice_calls').select('status').eq('id', callId).single()).data?.status)
+      .poll(async () => (await service.from('calls').select('status').eq('id', callId).single()).data?.status)
       .toBe('completed');
     // The stubbed WebRTC carries no caller audio, so the server has no evidence a person spoke: no charge, and why.
     const { data: call } = await service
-      .from('voice_calls')
+      .from('calls')
       .select('credits_charged, uncharged_reason')
       .eq('id', callId)
       .single();

@@ -7,7 +7,7 @@ CREATE OR REPLACE FUNCTION private.forget_unanswered_call_conversation()
  SET search_path TO ''
 AS $function$
 begin
-  if new.status in ('busy', 'no-answer', 'canceled', 'failed') and new.conversation_id is not null
+  if new.kind = 'phone' and new.status in ('busy', 'no-answer', 'canceled', 'failed') and new.conversation_id is not null
      and (tg_op = 'INSERT' or old.status is distinct from new.status) then
     perform private.forget_call_conversation(new.conversation_id);
   end if;

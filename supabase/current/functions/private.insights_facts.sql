@@ -8,21 +8,21 @@ CREATE OR REPLACE FUNCTION private.insights_facts(owner uuid, agent uuid, scan_f
 AS $function$
   with call_rows as (
     select c."timestamp", c.assigned_agent, c.caller_key, c.duration from public.calls c
-     where agent is null and c.user_id = owner and c.status = 'completed' and c.source = 'twilio'
+     where agent is null and c.user_id = owner and c.status = 'completed' and c.kind = 'phone' and c.source = 'twilio'
        and c."timestamp" >= scan_from and c."timestamp" < scan_to
     union all
     select c."timestamp", c.assigned_agent, c.caller_key, c.duration from public.calls c
      where agent is not null and c.assigned_agent = agent and c.user_id = owner
-       and c.status = 'completed' and c.source = 'twilio'
+       and c.status = 'completed' and c.kind = 'phone' and c.source = 'twilio'
        and c."timestamp" >= scan_from and c."timestamp" < scan_to
   ), voice_rows as (
-    select v.id, v.created_at, v.agent_id, v.duration, v.conversation_id from public.voice_calls v
-     where agent is null and v.user_id = owner and v.status = 'completed' and v.source = 'visitor'
-       and v.created_at >= scan_from and v.created_at < scan_to
+    select v.id, v."timestamp", v.assigned_agent, v.duration, v.conversation_id from public.calls v
+     where agent is null and v.user_id = owner and v.status = 'completed' and v.kind = 'browser_voice'
+       and v.source = 'visitor' and v."timestamp" >= scan_from and v."timestamp" < scan_to
     union all
-    select v.id, v.created_at, v.agent_id, v.duration, v.conversation_id from public.voice_calls v
-     where agent is not null and v.agent_id = agent and v.user_id = owner and v.status = 'completed' and v.source = 'visitor'
-       and v.created_at >= scan_from and v.created_at < scan_to
+    select v.id, v."timestamp", v.assigned_agent, v.duration, v.conversation_id from public.calls v
+     where agent is not null and v.assigned_agent = agent and v.user_id = owner and v.status = 'completed'
+       and v.kind = 'browser_voice' and v.source = 'visitor' and v."timestamp" >= scan_from and v."timestamp" < scan_to
   ), message_rows as (
     select m."timestamp", m.agent_id, m.channel, m.role from public.messages m
      where agent is null and m.user_id = owner and m.role in ('user', 'assistant') and m.channel in ('web', 'whatsapp')
@@ -48,7 +48,7 @@ AS $function$
   select 'gsm', r."timestamp", r.assigned_agent, r.caller_key, r.duration, 'phone', null::numeric, null::smallint, true
     from call_rows r
   union all
-  select 'voice', r.created_at, r.agent_id, private.voice_person(r.id, r.conversation_id), r.duration, 'web_voice',
+  select 'voice', r."timestamp", r.assigned_agent, private.voice_person(r.id, r.conversation_id), r.duration, 'web_voice',
          null, null, true
     from voice_rows r
   union all

@@ -8,18 +8,20 @@ AS $function$
   update private.insights_people p
      set last_call_at = greatest(
            (select max(c."timestamp") from public.calls c
-             where c.user_id = owner and c.caller_key = person and c.status = 'completed' and c.source = 'twilio'
+             where c.user_id = owner and c.caller_key = person and c.status = 'completed' and c.kind = 'phone'
+               and c.source = 'twilio'
                and (p.agent_key = 'ffffffff-ffff-ffff-ffff-ffffffffffff'
                     or coalesce(c.assigned_agent, '00000000-0000-0000-0000-000000000000') = p.agent_key)),
-           (select max(v.created_at) from public.conversations conv join public.voice_calls v on v.conversation_id = conv.id
-             where conv.user_id = owner and conv.person_key = person and v.status = 'completed' and v.source = 'visitor'
+           (select max(v."timestamp") from public.conversations conv join public.calls v on v.conversation_id = conv.id
+             where conv.user_id = owner and conv.person_key = person and v.status = 'completed'
+               and v.kind = 'browser_voice' and v.source = 'visitor'
                and (p.agent_key = 'ffffffff-ffff-ffff-ffff-ffffffffffff'
-                    or coalesce(v.agent_id, '00000000-0000-0000-0000-000000000000') = p.agent_key)),
-           (select max(v.created_at) from public.voice_calls v
+                    or coalesce(v.assigned_agent, '00000000-0000-0000-0000-000000000000') = p.agent_key)),
+           (select max(v."timestamp") from public.calls v
              where person ~ '^voice:[0-9a-f-]{36}$' and v.id = substr(person, 7)::uuid and v.user_id = owner
-               and v.status = 'completed' and v.source = 'visitor'
+               and v.status = 'completed' and v.kind = 'browser_voice' and v.source = 'visitor'
                and (p.agent_key = 'ffffffff-ffff-ffff-ffff-ffffffffffff'
-                    or coalesce(v.agent_id, '00000000-0000-0000-0000-000000000000') = p.agent_key))),
+                    or coalesce(v.assigned_agent, '00000000-0000-0000-0000-000000000000') = p.agent_key))),
          last_text_at = (select max(c.last_message_at) from public.conversations c
              where c.user_id = owner and c.person_key = person and c.channel in ('web_chat', 'whatsapp')
                and (p.agent_key = 'ffffffff-ffff-ffff-ffff-ffffffffffff'

@@ -7,15 +7,29 @@ CREATE OR REPLACE FUNCTION private.insights_track_call()
  SET search_path TO ''
 AS $function$
 begin
-  if tg_op <> 'INSERT' and old.status = 'completed' and old.source = 'twilio' then
-    perform private.insights_bump(old.user_id, old.assigned_agent, 'phone', old."timestamp", d_calls => -1,
-                                  d_seconds => -old.duration);
-    perform private.insights_recount_person(old.user_id, old.assigned_agent, old.caller_key);
+  if tg_op <> 'INSERT' and old.status = 'completed' then
+    if old.kind = 'phone' and old.source = 'twilio' then
+      perform private.insights_bump(old.user_id, old.assigned_agent, 'phone', old."timestamp", d_calls => -1,
+                                    d_seconds => -old.duration);
+      perform private.insights_recount_person(old.user_id, old.assigned_agent, old.caller_key);
+    elsif old.kind = 'browser_voice' and old.source = 'visitor' then
+      perform private.insights_bump(old.user_id, old.assigned_agent, 'web_voice', old."timestamp", d_calls => -1,
+                                    d_seconds => -old.duration);
+      perform private.insights_recount_person(old.user_id, old.assigned_agent,
+                                              private.voice_person(old.id, old.conversation_id));
+    end if;
   end if;
-  if tg_op <> 'DELETE' and new.status = 'completed' and new.source = 'twilio' then
-    perform private.insights_bump(new.user_id, new.assigned_agent, 'phone', new."timestamp", d_calls => 1,
-                                  d_seconds => new.duration);
-    perform private.insights_seen(new.user_id, new.assigned_agent, new.caller_key, new."timestamp", null);
+  if tg_op <> 'DELETE' and new.status = 'completed' then
+    if new.kind = 'phone' and new.source = 'twilio' then
+      perform private.insights_bump(new.user_id, new.assigned_agent, 'phone', new."timestamp", d_calls => 1,
+                                    d_seconds => new.duration);
+      perform private.insights_seen(new.user_id, new.assigned_agent, new.caller_key, new."timestamp", null);
+    elsif new.kind = 'browser_voice' and new.source = 'visitor' then
+      perform private.insights_bump(new.user_id, new.assigned_agent, 'web_voice', new."timestamp", d_calls => 1,
+                                    d_seconds => new.duration);
+      perform private.insights_seen(new.user_id, new.assigned_agent, private.voice_person(new.id, new.conversation_id),
+                                    new."timestamp", null);
+    end if;
   end if;
   return null;
 end

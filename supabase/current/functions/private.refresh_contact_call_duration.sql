@@ -7,12 +7,7 @@ CREATE OR REPLACE FUNCTION private.refresh_contact_call_duration(contact uuid)
  SET search_path TO ''
 AS $function$
   update public.contacts k set total_call_duration = (
-    select coalesce(sum(x.duration), 0) from (
-      select c.duration from public.calls c join public.conversations v on v.id = c.conversation_id
-       where v.contact_id = contact and c.status = 'completed'
-      union all
-      select vc.duration from public.voice_calls vc join public.conversations v on v.id = vc.conversation_id
-       where v.contact_id = contact and vc.status = 'completed'
-    ) x)
+    select coalesce(sum(c.duration), 0) from public.calls c join public.conversations v on v.id = c.conversation_id
+     where v.contact_id = contact and c.status = 'completed')
   where k.id = contact
 $function$;

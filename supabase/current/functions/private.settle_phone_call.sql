@@ -2,51 +2,12 @@
 
 CREATE OR REPLACE FUNCTION private.settle_phone_call(call_id uuid, observed_end timestamp with time zone)
  RETURNS TABLE(claimed boolean, duration_seconds integer, credits_charged integer)
- LANGUAGE plpgsql
+ LANGUAGE sql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-#variable_conflict use_column
-declare
-  settled public.calls;
-  server_end timestamptz;
-  server_seconds integer;
-  billed integer;
-  charged integer := 0;
-begin
-  update public.calls c set settled_at = now()
-   where c.id = settle_phone_call.call_id and c.settled_at is null
-  returning c.* into settled;
-  if not found then
-    return query select false, c.duration, c.credits_charged from public.calls c where c.id = settle_phone_call.call_id;
-    return;
-  end if;
-  server_end := least(coalesce(settled.ended_at, settle_phone_call.observed_end, now()), now());
-  server_seconds := greatest(0, floor(extract(epoch from server_end - settled."timestamp")))::integer;
-  if settled.source = 'twilio' and settled.twilio_duration is not null and settled.transferred_at is not null
-     and settled.ended_reason = 'transfer' then
-    -- Handed to a human: the human leg runs at Twilio after the agent's part and costs the
-    -- platform as much, so Twilio's duration is the bill, bounded by the reservation the transfer
-    -- made (its <Dial timeLimit> was cut to fit in it).
-    billed := least(settled.twilio_duration, settled.max_duration_seconds);
-  elsif settled.source = 'twilio' and settled.twilio_duration is not null then
-    billed := least(settled.twilio_duration, server_seconds + private.phone_duration_tolerance_seconds(),
-                    settled.max_duration_seconds);
-  else
-    billed := least(server_seconds, settled.max_duration_seconds);
-  end if;
-  charged := private.charge_call_minutes(settled.user_id, settled.id, billed,
-                                         case settled.source when 'sandbox' then 'Phone call (sandbox)'
-                                                             else 'Phone call' end);
-  update public.calls c
-     set duration = billed,
-         credits_charged = charged,
-         ended_at = coalesce(c.ended_at, server_end),
-         status = case when private.phone_status_rank(c.status) < 3 then 'completed' else c.status end
-   where c.id = settled.id;
-  if settled.conversation_id is not null then
-    update public.conversations c set ended_at = coalesce(c.ended_at, server_end) where c.id = settled.conversation_id;
-  end if;
-  return query select true, billed, charged;
-end
+  select s.claimed, s.duration_seconds, s.credits_charged
+    from public.calls c
+   cross join lateral private.settle_call(c.id, settle_phone_call.observed_end) s
+   where c.id = settle_phone_call.call_id and c.kind = 'phone'
 $function$;

@@ -2,71 +2,12 @@
 
 CREATE OR REPLACE FUNCTION private.settle_voice_call(call_id uuid, transcript jsonb, observed_end timestamp with time zone)
  RETURNS TABLE(claimed boolean, duration_seconds integer, credits_charged integer)
- LANGUAGE plpgsql
+ LANGUAGE sql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-#variable_conflict use_column
-declare
-  settled public.voice_calls;
-  ended timestamptz;
-  charged integer := 0;
-  size bigint;
-  lines integer;
-begin
-  update public.voice_calls v
-     set status = 'completed',
-         recording_end_time = least(coalesce(settle_voice_call.observed_end, now()), now(),
-                                    v.created_at + make_interval(secs => v.max_duration_seconds)),
-         duration = least(v.max_duration_seconds, greatest(0, floor(extract(epoch from
-                      least(coalesce(settle_voice_call.observed_end, now()), now()) - v.created_at)))::integer),
-         uncharged_reason = case when v.caller_audio_at is null then 'no_caller_audio' end
-   where v.id = settle_voice_call.call_id and v.status = 'recording'
-  returning v.* into settled;
-  if not found then
-    return query select false, v.duration, v.credits_charged from public.voice_calls v
-                  where v.id = settle_voice_call.call_id;
-    return;
-  end if;
-  ended := greatest(settled.recording_end_time, settled.created_at);
-
-  -- No caller audio ever: nobody was on the call, so nothing is charged.
-  charged := private.charge_call_minutes(settled.user_id, settled.id,
-                                         case when settled.caller_audio_at is null then 0 else settled.duration end,
-                                         'Voice call');
-
-  if settled.storage_path is not null then
-    select (o.metadata ->> 'size')::bigint into size
-      from storage.objects o where o.bucket_id = 'recordings' and o.name = settled.storage_path;
-  end if;
-  update public.voice_calls v
-     set credits_charged = charged,
-         file_size = size,
-         storage_path = case when size is null then null else v.storage_path end,
-         file_name = case when size is null then null else v.file_name end,
-         mime_type = case when size is null then null else v.mime_type end,
-         format = case when size is null then null else v.format end
-   where v.id = settled.id;
-
-  if settled.conversation_id is not null then
-    -- One millisecond apart, ending at the call's end, so the stored order is the spoken order.
-    lines := case when jsonb_typeof(settle_voice_call.transcript) = 'array'
-                  then least(jsonb_array_length(settle_voice_call.transcript), 400) else 0 end;
-    if lines > 0 then
-      insert into public.messages (conversation_id, user_id, agent_id, role, content, verified, metadata, "timestamp")
-      select settled.conversation_id, settled.user_id, settled.agent_id, t.line ->> 'role', left(t.line ->> 'text', 50000),
-             false, '{"source": "browser_transcript"}'::jsonb,
-             ended - make_interval(secs => (lines - t.ord)::double precision / 1000)
-        from jsonb_array_elements(settle_voice_call.transcript) with ordinality as t(line, ord)
-       where t.ord <= lines
-         and t.line ->> 'role' in ('user', 'assistant')
-         and coalesce(btrim(t.line ->> 'text'), '') <> '';
-    end if;
-    update public.conversations c
-       set ended_at = ended, last_message_at = greatest(c.last_message_at, ended)
-     where c.id = settled.conversation_id;
-  end if;
-
-  return query select true, settled.duration, charged;
-end
+  select s.claimed, s.duration_seconds, s.credits_charged
+    from public.calls c
+   cross join lateral private.settle_call(c.id, settle_voice_call.observed_end, settle_voice_call.transcript) s
+   where c.id = settle_voice_call.call_id and c.kind = 'browser_voice'
 $function$;

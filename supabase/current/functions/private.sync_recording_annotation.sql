@@ -20,8 +20,9 @@ begin
   end if;
   -- The call must be the caller's own (never trust an id the client wrote).
   if not (
-    (p_call_kind = 'gsm' and exists (select 1 from public.calls c where c.id = p_call_id and c.user_id = uid))
-    or (p_call_kind = 'voice' and exists (select 1 from public.voice_calls v where v.id = p_call_id and v.user_id = uid))
+    exists (select 1 from public.calls c
+             where c.id = p_call_id and c.user_id = uid
+               and c.kind = case p_call_kind when 'gsm' then 'phone' when 'voice' then 'browser_voice' end)
   ) then
     raise exception 'Call not found' using errcode = 'PT404';
   end if;

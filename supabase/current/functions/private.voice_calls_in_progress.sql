@@ -14,5 +14,6 @@ AS $function$
          end
      and ((s.call_id is null
            and s.started_at > now() - make_interval(secs => private.voice_start_pending_seconds()))
-          or exists (select 1 from public.voice_calls v where v.id = s.call_id and v.status = 'recording'))
+          or exists (select 1 from public.calls v
+                      where v.id = s.call_id and v.kind = 'browser_voice' and v.status = 'recording'))
 $function$;

@@ -7,7 +7,7 @@ CREATE OR REPLACE FUNCTION private.voice_renew_call(call_id uuid, lease_seconds 
  SET search_path TO ''
 AS $function$
 declare
-  call public.voice_calls;
+  call public.calls;
   ends timestamptz;
   reserved integer;
   unreserved integer;
@@ -17,24 +17,24 @@ begin
   if voice_renew_call.lease_seconds not between 1 and 3600 then
     raise exception 'invalid lease' using errcode = '22023';
   end if;
-  select * into call from public.voice_calls v
-   where v.id = voice_renew_call.call_id and v.status = 'recording' for update;
+  select * into call from public.calls v
+   where v.id = voice_renew_call.call_id and v.kind = 'browser_voice' and v.status = 'recording' for update;
   if not found then
     return;
   end if;
-  select a.voice_idle_seconds into idle from public.agents a where a.id = call.agent_id;
+  select a.voice_idle_seconds into idle from public.agents a where a.id = call.assigned_agent;
   idle := coalesce(idle, 60);
   cap := private.voice_call_cap_seconds(call);
   reserved := call.max_duration_seconds;
-  ends := call.created_at + make_interval(secs => reserved);
+  ends := call."timestamp" + make_interval(secs => reserved);
   if now() >= ends or private.voice_call_observed_end(call, voice_renew_call.lease_seconds) is not null then
     return query select false, 0, true, call.provider_call_id, idle;
     return;
   end if;
   select g.reserved_seconds, g.unreserved_minutes into reserved, unreserved
     from private.top_up_call_reservation(call.user_id, call.id, reserved, ends, cap) g;
-  ends := call.created_at + make_interval(secs => reserved);
-  update public.voice_calls v
+  ends := call."timestamp" + make_interval(secs => reserved);
+  update public.calls v
      set last_seen_at = case when voice_renew_call.renew then now() else v.last_seen_at end,
          max_duration_seconds = reserved
    where v.id = call.id;

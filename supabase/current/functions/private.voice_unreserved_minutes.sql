@@ -7,10 +7,9 @@ CREATE OR REPLACE FUNCTION private.voice_unreserved_minutes(owner uuid, except_c
  SET search_path TO ''
 AS $function$
   select (coalesce((select p.credits from public.profiles p where p.id = voice_unreserved_minutes.owner), 0)
-          - coalesce((select sum((v.max_duration_seconds + 59) / 60) from public.voice_calls v
-                       where v.user_id = voice_unreserved_minutes.owner and v.status = 'recording'
-                         and v.id is distinct from voice_unreserved_minutes.except_call), 0)
           - coalesce((select sum((c.max_duration_seconds + 59) / 60) from public.calls c
-                       where c.user_id = voice_unreserved_minutes.owner and c.settled_at is null
+                       where c.user_id = voice_unreserved_minutes.owner
+                         and ((c.kind = 'phone' and c.settled_at is null)
+                              or (c.kind = 'browser_voice' and c.status = 'recording'))
                          and c.id is distinct from voice_unreserved_minutes.except_call), 0))::integer
 $function$;

@@ -11,15 +11,12 @@ AS $function$
          (select left(m.content, 200) from public.messages m
            where m.conversation_id = c.id and m.content <> ''
            order by m."timestamp" desc limit 1),
-         case when g.id is not null then 'gsm' when v.id is not null then 'voice' end,
-         coalesce(g.id, v.id), coalesce(g.status, v.status), coalesce(g.duration, v.duration), g.from_number,
-         coalesce(g.recording_path, v.storage_path), v.mime_type
+         case g.kind when 'phone' then 'gsm' when 'browser_voice' then 'voice' end,
+         g.id, g.status, g.duration, g.from_number, g.recording_path, g.mime_type
     from public.conversations c
     left join public.agents a on a.id = c.agent_id
     left join lateral (select x.* from public.calls x where x.conversation_id = c.id
                         order by x."timestamp" desc limit 1) g on true
-    left join lateral (select y.* from public.voice_calls y where y.conversation_id = c.id
-                        order by y.created_at desc limit 1) v on true
    where c.contact_id = contact_timeline.contact
      and c.user_id = (select auth.uid())
      and c.started_at <= coalesce(before_at, 'infinity')

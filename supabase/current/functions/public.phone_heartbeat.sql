@@ -17,7 +17,8 @@ begin
   if phone_heartbeat.lease_seconds not between 1 and 3600 then
     raise exception 'invalid lease' using errcode = '22023';
   end if;
-  select * into call from public.calls c where c.id = phone_heartbeat.call_id and c.settled_at is null for update;
+  select * into call from public.calls c where c.id = phone_heartbeat.call_id and c.kind = 'phone' and c.settled_at is null
+   for update;
   if not found then
     return;
   end if;

@@ -11,7 +11,7 @@ begin
      set recording_sid = phone_link_recording.recording_sid, recording_path = phone_link_recording.recording_path,
          recording_channels = phone_link_recording.channels, recording_duration = phone_link_recording.duration,
          recording_url = null
-   where c.id = phone_link_recording.call_id
+   where c.id = phone_link_recording.call_id and c.kind = 'phone'
      and (c.recording_sid is null or c.recording_sid = phone_link_recording.recording_sid)
      and phone_link_recording.recording_path like c.user_id::text || '/%'
      and phone_link_recording.recording_path not like '%..%';

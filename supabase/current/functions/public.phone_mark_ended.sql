@@ -22,7 +22,7 @@ begin
                       greatest(0, ceil(extract(epoch from now() - c."timestamp")))::integer
                         + case when c.source = 'twilio' then private.phone_duration_tolerance_seconds() else 0 end)
          end
-   where c.id = phone_mark_ended.call_id and c.ended_at is null and c.settled_at is null
+   where c.id = phone_mark_ended.call_id and c.kind = 'phone' and c.ended_at is null and c.settled_at is null
   returning * into call;
   if not found then
     return;

@@ -14,7 +14,7 @@ declare
   time_limit integer;
 begin
   select c.* into call from public.calls c
-   where c.conversation_id = phone_request_transfer.conversation_id and c.settled_at is null
+   where c.conversation_id = phone_request_transfer.conversation_id and c.kind = 'phone' and c.settled_at is null
    order by c."timestamp" desc limit 1 for update;
   if not found then
     return;

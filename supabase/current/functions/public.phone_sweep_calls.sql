@@ -14,7 +14,7 @@ begin
   end if;
   for open_call in
     select * from public.calls c
-     where c.settled_at is null
+     where c.kind = 'phone' and c.settled_at is null
        and (c."timestamp" + make_interval(secs => c.max_duration_seconds + phone_sweep_calls.grace_seconds) < now()
             or ((c.source <> 'twilio' or c.ended_reason is distinct from 'transfer')
                 and coalesce(c.ended_at, coalesce(c.last_seen_at, c."timestamp")

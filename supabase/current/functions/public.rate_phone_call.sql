@@ -18,6 +18,7 @@ begin
          rated_at = now()
     from public.calls k
    where k.id = rate_phone_call.call_id
+     and k.kind = 'phone'
      and k.source = 'twilio'
      and c.id = k.conversation_id
      and c.channel = 'phone'

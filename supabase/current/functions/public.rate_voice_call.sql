@@ -16,8 +16,9 @@ begin
      set rating = rate_voice_call.rating,
          satisfaction = round((rate_voice_call.rating - 1)::numeric / 4, 2),
          rated_at = now()
-    from public.voice_calls v
+    from public.calls v
    where v.id = rate_voice_call.call_id
+     and v.kind = 'browser_voice'
      and v.source = 'visitor'
      and c.id = v.conversation_id
      and c.channel = 'web_voice'

@@ -9,8 +9,9 @@ AS $function$
 declare
   conversation uuid;
 begin
-  delete from public.voice_calls v
-   where v.id = voice_abort_call.call_id and v.status = 'recording' and v.provider_call_id is null
+  delete from public.calls v
+   where v.id = voice_abort_call.call_id and v.kind = 'browser_voice' and v.status = 'recording'
+     and v.provider_call_id is null
   returning v.conversation_id into conversation;
   if conversation is not null then
     delete from public.conversations c where c.id = conversation;

@@ -11,8 +11,9 @@ begin
      or char_length(voice_attach_provider_call.provider_call_id) > 200 then
     raise exception 'provider_call_id is required (at most 200 characters)' using errcode = '22023';
   end if;
-  update public.voice_calls v set provider_call_id = voice_attach_provider_call.provider_call_id
-   where v.id = voice_attach_provider_call.call_id and v.status = 'recording' and v.provider_call_id is null;
+  update public.calls v set provider_call_id = voice_attach_provider_call.provider_call_id
+   where v.id = voice_attach_provider_call.call_id and v.kind = 'browser_voice' and v.status = 'recording'
+     and v.provider_call_id is null;
   return found;
 end
 $function$;

@@ -30,7 +30,8 @@ begin
   delete from private.voice_call_starts s
    where s.started_at < since
      and (s.call_id is null
-          or not exists (select 1 from public.voice_calls v where v.id = s.call_id and v.status = 'recording'));
+          or not exists (select 1 from public.calls v
+                           where v.id = s.call_id and v.kind = 'browser_voice' and v.status = 'recording'));
 
   foreach scope in array array['visitor', 'address'] loop
     if (private.voice_calls_in_progress(scope,

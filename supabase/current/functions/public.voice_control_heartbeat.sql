@@ -8,8 +8,8 @@ CREATE OR REPLACE FUNCTION public.voice_control_heartbeat(call_id uuid, lease_se
 AS $function$
 begin
   if coalesce(voice_control_heartbeat.caller_audio, false) then
-    update public.voice_calls v set caller_audio_at = now()
-     where v.id = voice_control_heartbeat.call_id and v.status = 'recording';
+    update public.calls v set caller_audio_at = now()
+     where v.id = voice_control_heartbeat.call_id and v.kind = 'browser_voice' and v.status = 'recording';
   end if;
   return query select * from private.voice_renew_call(voice_control_heartbeat.call_id,
                                                        voice_control_heartbeat.lease_seconds,

@@ -7,12 +7,12 @@ CREATE OR REPLACE FUNCTION public.voice_end_call(call_id uuid, lease_seconds int
  SET search_path TO ''
 AS $function$
 declare
-  call public.voice_calls;
+  call public.calls;
 begin
   if voice_end_call.lease_seconds not between 1 and 3600 then
     raise exception 'invalid lease' using errcode = '22023';
   end if;
-  select * into call from public.voice_calls v where v.id = voice_end_call.call_id;
+  select * into call from public.calls v where v.id = voice_end_call.call_id and v.kind = 'browser_voice';
   if not found then
     return;
   end if;

@@ -6,9 +6,9 @@ CREATE OR REPLACE FUNCTION public.voice_hangups_due(max_calls integer DEFAULT 10
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select v.id, v.provider_call_id from public.voice_calls v
+  select v.id, v.provider_call_id from public.calls v
    where v.provider_call_id is not null and v.provider_hung_up_at is null
-     and v.status <> 'recording' and v.hangup_attempts < 10
-   order by v.created_at
+     and v.kind = 'browser_voice' and v.status <> 'recording' and v.hangup_attempts < 10
+   order by v."timestamp"
    limit least(greatest(voice_hangups_due.max_calls, 1), 1000)
 $function$;

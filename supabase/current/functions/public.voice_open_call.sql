@@ -36,11 +36,10 @@ begin
   insert into public.conversations (user_id, agent_id, channel)
   values (owner, voice_open_call.agent_id, case when sandbox then 'sandbox' else 'web_voice' end)
   returning id into conversation;
-  insert into public.voice_calls (user_id, agent_id, agent_name, conversation_id, status, recording_start_time,
-                                  max_duration_seconds, last_seen_at, storage_path, file_name, mime_type, format,
-                                  source)
-  values (owner, voice_open_call.agent_id, left(agent_name, 100), conversation, 'recording', now(), reserved, now(),
-          voice_open_call.storage_path,
+  insert into public.calls (kind, user_id, assigned_agent, agent_name, conversation_id, status, max_duration_seconds,
+                            last_seen_at, recording_path, file_name, mime_type, format, source)
+  values ('browser_voice', owner, voice_open_call.agent_id, left(agent_name, 100), conversation, 'recording', reserved,
+          now(), voice_open_call.storage_path,
           case when voice_open_call.storage_path is not null
                then left(regexp_replace(voice_open_call.storage_path, '^.*/', ''), 255) end,
           case when voice_open_call.storage_path is not null then left(voice_open_call.mime_type, 100) end,

@@ -7,9 +7,10 @@ CREATE OR REPLACE FUNCTION public.voice_record_hangup(call_id uuid, hung_up bool
  SET search_path TO ''
 AS $function$
 begin
-  update public.voice_calls v
+  update public.calls v
      set provider_hung_up_at = case when voice_record_hangup.hung_up then now() end,
          hangup_attempts = v.hangup_attempts + case when voice_record_hangup.hung_up then 0 else 1 end
-   where v.id = voice_record_hangup.call_id and v.provider_call_id is not null and v.provider_hung_up_at is null;
+   where v.id = voice_record_hangup.call_id and v.kind = 'browser_voice'
+     and v.provider_call_id is not null and v.provider_hung_up_at is null;
 end
 $function$;

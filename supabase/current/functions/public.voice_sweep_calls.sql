@@ -7,17 +7,17 @@ CREATE OR REPLACE FUNCTION public.voice_sweep_calls(lease_seconds integer, grace
  SET search_path TO ''
 AS $function$
 declare
-  open_call public.voice_calls;
+  open_call public.calls;
 begin
   if lease_seconds not between 1 and 3600 or grace_seconds not between 0 and 86400 or max_calls not between 1 and 1000 then
     raise exception 'invalid sweeper settings' using errcode = '22023';
   end if;
   for open_call in
-    select * from public.voice_calls v
-     where v.status = 'recording'
-       and (v.created_at + make_interval(secs => v.max_duration_seconds + voice_sweep_calls.grace_seconds) < now()
-            or coalesce(v.last_seen_at, v.created_at) + make_interval(secs => voice_sweep_calls.lease_seconds) < now())
-     order by v.created_at
+    select * from public.calls v
+     where v.kind = 'browser_voice' and v.status = 'recording'
+       and (v."timestamp" + make_interval(secs => v.max_duration_seconds + voice_sweep_calls.grace_seconds) < now()
+            or coalesce(v.last_seen_at, v."timestamp") + make_interval(secs => voice_sweep_calls.lease_seconds) < now())
+     order by v."timestamp"
      limit voice_sweep_calls.max_calls
      for update skip locked
   loop

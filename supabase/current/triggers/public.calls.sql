@@ -2,8 +2,8 @@
 
 CREATE TRIGGER calls_forget_unanswered_conversation AFTER INSERT OR UPDATE OF status ON calls FOR EACH ROW EXECUTE FUNCTION private.forget_unanswered_call_conversation();
 
-CREATE TRIGGER calls_insights AFTER INSERT OR DELETE OR UPDATE OF status, source, duration, "timestamp", assigned_agent, user_id, from_number ON calls FOR EACH ROW EXECUTE FUNCTION private.insights_track_call();
+CREATE TRIGGER calls_insights AFTER INSERT OR DELETE OR UPDATE OF status, source, kind, duration, "timestamp", assigned_agent, user_id, from_number, conversation_id ON calls FOR EACH ROW EXECUTE FUNCTION private.insights_track_call();
 
-CREATE TRIGGER calls_notify_failed AFTER INSERT OR UPDATE OF status ON calls FOR EACH ROW EXECUTE FUNCTION private.notify_failed_phone_call();
+CREATE TRIGGER calls_notify_failed AFTER INSERT OR UPDATE OF status ON calls FOR EACH ROW EXECUTE FUNCTION private.notify_failed_call();
 
 CREATE TRIGGER calls_refresh_contact AFTER INSERT OR UPDATE OF status, duration, conversation_id ON calls FOR EACH ROW WHEN (new.conversation_id IS NOT NULL) EXECUTE FUNCTION private.calls_refresh_contact();

@@ -121,6 +121,7 @@ async function pickedCalls(asCaller: DbClient, userId: string, refs: CallRef[]):
       .from('calls')
       .select('id, assigned_agent, from_number, "timestamp", duration, recording_path, conversation_id')
       .eq('user_id', userId)
+      .eq('kind', 'phone')
       .in('id', gsmIds);
     if (error) throw new Error(`reading calls failed: ${error.message}`);
     for (const c of data ?? []) {
@@ -142,22 +143,23 @@ async function pickedCalls(asCaller: DbClient, userId: string, refs: CallRef[]):
   }
   if (voiceIds.length) {
     const { data, error } = await asCaller
-      .from('voice_calls')
-      .select('id, agent_id, agent_name, created_at, duration, storage_path, mime_type, conversation_id')
+      .from('calls')
+      .select('id, assigned_agent, agent_name, "timestamp", duration, recording_path, mime_type, conversation_id')
       .eq('user_id', userId)
+      .eq('kind', 'browser_voice')
       .in('id', voiceIds);
     if (error) throw new Error(`reading voice calls failed: ${error.message}`);
     for (const v of data ?? []) {
-      if (!v.storage_path) continue;
+      if (!v.recording_path) continue;
       found.push({
         kind: 'voice',
         id: v.id,
-        agentId: v.agent_id,
+        agentId: v.assigned_agent,
         agentName: v.agent_name,
         callerNumber: null,
-        startedAt: v.created_at,
+        startedAt: v.timestamp,
         duration: v.duration,
-        path: v.storage_path,
+        path: v.recording_path,
         mime: v.mime_type,
         conversationId: v.conversation_id,
         position: null,

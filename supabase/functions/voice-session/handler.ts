@@ -76,22 +76,23 @@ export function makeHandler(
       loadAgent,
       async loadCall(callId) {
         const { data, error } = await service
-          .from('voice_calls')
-          .select('user_id, agent_id, conversation_id, provider_call_id')
+          .from('calls')
+          .select('user_id, assigned_agent, conversation_id, provider_call_id')
           .eq('id', callId)
+          .eq('kind', 'browser_voice')
           .eq('status', 'recording')
           .maybeSingle<{
             user_id: string;
-            agent_id: string | null;
+            assigned_agent: string | null;
             conversation_id: string | null;
             provider_call_id: string | null;
           }>();
         if (error) throw new Error(`reading the call failed: ${error.message}`);
-        if (!data?.agent_id || !data.conversation_id || !data.provider_call_id) return null;
+        if (!data?.assigned_agent || !data.conversation_id || !data.provider_call_id) return null;
         return {
           callId,
           providerCallId: data.provider_call_id,
-          agentId: data.agent_id,
+          agentId: data.assigned_agent,
           ownerId: data.user_id,
           conversationId: data.conversation_id,
         };

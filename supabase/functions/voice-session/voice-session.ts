@@ -6,7 +6,7 @@
  *   GET  ?subdomain=…            → {available, reason?}   (the AI Call button asks first)
  *   POST {subdomain|agentId, sdp, recordingMimeType?}
  *        → {sdp, callId, callToken, reservedSeconds, final, recordingUploadUrl?}
- *        opens a `web_voice` conversation and a `voice_calls` row reserving one block of the balance
+ *        opens a `web_voice` conversation and a `calls` row (kind browser_voice) reserving one block of the balance
  *        the owner's other open calls do not hold (less when less is left; 402 under a minute);
  *        relays the browser's SDP offer to OpenAI's `POST /v1/realtime/calls` with the session the
  *        core builds (the standard key never leaves the server), keeps the provider's call id, and

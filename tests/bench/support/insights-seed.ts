@@ -43,7 +43,6 @@ export async function seedInsightsHistory(db: PGlite, options: InsightsSeedOptio
   // the rows at the end instead (the migration's backfill, private.insights_rebuild).
   const rollupTriggers = [
     ['calls', 'calls_insights'],
-    ['voice_calls', 'voice_calls_insights'],
     ['conversations', 'conversations_insights'],
     ['messages', 'messages_insights'],
   ] as const;
@@ -95,8 +94,9 @@ export async function seedInsightsHistory(db: PGlite, options: InsightsSeedOptio
   const voice = options.voiceCalls ?? 0;
   if (voice > 0) {
     await db.exec(`
-      insert into public.voice_calls (user_id, agent_id, status, duration, created_at, storage_path, mime_type)
-      select ${owner}, ${agent('i')}, 'completed', (i * 13) % 600, ${at('i')},
+      insert into public.calls (kind, source, user_id, assigned_agent, status, duration, "timestamp", settled_at,
+                                recording_path, mime_type)
+      select 'browser_voice', 'visitor', ${owner}, ${agent('i')}, 'completed', (i * 13) % 600, ${at('i')}, ${at('i')},
              '${options.ownerId}/voice/' || i || '.webm', 'audio/webm'
         from generate_series(0::bigint, ${voice - 1}::bigint) i`);
     options.onProgress?.('voice calls', voice);
@@ -121,7 +121,7 @@ export async function seedInsightsHistory(db: PGlite, options: InsightsSeedOptio
   await db.exec(`select private.insights_rebuild(${owner})`);
   options.onProgress?.('rollups rebuilt', 1);
   await db.exec(
-    'vacuum analyze public.calls, public.voice_calls, public.conversations, public.messages, public.contacts, ' +
+    'vacuum analyze public.calls, public.conversations, public.messages, public.contacts, ' +
       'public.agents, private.insights_hourly, ' +
       'private.insights_people, private.insights_questions_daily, private.insights_tools_daily',
   );

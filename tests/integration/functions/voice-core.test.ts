@@ -140,18 +140,14 @@ describe('browser voice through the conversation core', () => {
 
     // The call lasted 2 min 5 s as the database sees it; the page never calls `end`.
     await service
-      .from('voice_calls')
-      .update({ created_at: new Date(Date.now() - 125_000).toISOString() })
+      .from('calls')
+      .update({ timestamp: new Date(Date.now() - 125_000).toISOString() })
       .eq('id', callId);
     voice.push({ type: 'closed', code: 1000, reason: 'hung up' });
     await Promise.all(voice.controls);
 
     const settled = (
-      await service
-        .from('voice_calls')
-        .select('status, duration, credits_charged, conversation_id')
-        .eq('id', callId)
-        .single()
+      await service.from('calls').select('status, duration, credits_charged, conversation_id').eq('id', callId).single()
     ).data as { status: string; duration: number; credits_charged: number; conversation_id: string };
     expect(settled).toMatchObject({ status: 'completed', credits_charged: 3 });
     expect(settled.duration).toBeGreaterThanOrEqual(125);
@@ -219,8 +215,8 @@ describe('browser voice through the conversation core', () => {
     const knowledge = voice.sent.find((e) => e.type === 'function_call_output');
     expect(String(knowledge?.output)).toContain('19:00-22:30');
     await service
-      .from('voice_calls')
-      .update({ created_at: new Date(Date.now() - 30_000).toISOString() })
+      .from('calls')
+      .update({ timestamp: new Date(Date.now() - 30_000).toISOString() })
       .eq('id', callId);
     const ended = await voice.post({ action: 'end', callId, callToken });
     const outcome = (await ended.json()) as { creditsCharged: number };
@@ -230,7 +226,7 @@ describe('browser voice through the conversation core', () => {
     await Promise.all(voice.controls);
     const usage = (await service.from('credit_ledger').select('amount').eq('call_id', callId)).data;
     expect(usage).toEqual([{ amount: -1 }]);
-    const { data: call } = await service.from('voice_calls').select('conversation_id').eq('id', callId).single();
+    const { data: call } = await service.from('calls').select('conversation_id').eq('id', callId).single();
     const { data: lines } = await service
       .from('messages')
       .select('role, citations')

@@ -104,11 +104,11 @@ interface CallRow {
   credits_charged: number;
   uncharged_reason: string | null;
   last_seen_at: string;
-  created_at: string;
+  timestamp: string;
 }
 
 async function callRow(callId: string): Promise<CallRow> {
-  const { data, error } = await stack.serviceClient().from('voice_calls').select('*').eq('id', callId).single();
+  const { data, error } = await stack.serviceClient().from('calls').select('*').eq('id', callId).single();
   expect(error).toBeNull();
   return data as CallRow;
 }
@@ -118,9 +118,9 @@ async function age(callId: string, startedSecondsAgo: number, lastSeenSecondsAgo
   const at = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
   const { error } = await stack
     .serviceClient()
-    .from('voice_calls')
+    .from('calls')
     .update({
-      created_at: at(startedSecondsAgo),
+      timestamp: at(startedSecondsAgo),
       ...(lastSeenSecondsAgo === undefined ? {} : { last_seen_at: at(lastSeenSecondsAgo) }),
     })
     .eq('id', callId);

@@ -81,19 +81,22 @@ describe('voice-session function', () => {
     });
     expect(String(received().at(-1)?.session.instructions)).toContain('Le Petit Bistrot');
 
-    const call = (await service.from('voice_calls').select('*').eq('id', body.callId).single()).data as Record<
+    const call = (await service.from('calls').select('*').eq('id', body.callId).single()).data as Record<
       string,
       unknown
     >;
-    expect(call).toMatchObject({ agent_id: DEMO_AGENT, user_id: DEMO_OWNER, status: 'recording', agent_name: 'Clara' });
+    expect(call).toMatchObject({
+      kind: 'browser_voice',
+      assigned_agent: DEMO_AGENT,
+      user_id: DEMO_OWNER,
+      status: 'recording',
+      agent_name: 'Clara',
+    });
     // Pretend the call lasted 2 min 5 s and the caller spoke as it began (the server's control
     // connection stamps caller_audio_at; a call nobody spoke on costs nothing): the server
     // measures from the row, never from the browser.
     const startedAt = new Date(Date.now() - 125_000).toISOString();
-    await service
-      .from('voice_calls')
-      .update({ created_at: startedAt, caller_audio_at: startedAt })
-      .eq('id', body.callId);
+    await service.from('calls').update({ timestamp: startedAt, caller_audio_at: startedAt }).eq('id', body.callId);
 
     // The page uploads the stereo recording to the one-time URL (no key needed), then ends the call.
     const audio = new Uint8Array(4096).map((_, i) => i % 251);
@@ -127,8 +130,8 @@ describe('voice-session function', () => {
     expect(after.credits).toBe(before.credits - 3);
     const done = (
       await service
-        .from('voice_calls')
-        .select('status, duration, credits_charged, conversation_id, storage_path, file_size, mime_type, format')
+        .from('calls')
+        .select('status, duration, credits_charged, conversation_id, recording_path, file_size, mime_type, format')
         .eq('id', body.callId)
         .single()
     ).data as Record<string, unknown>;
@@ -139,8 +142,8 @@ describe('voice-session function', () => {
       mime_type: 'audio/webm',
       format: 'webm',
     });
-    expect(String(done.storage_path)).toMatch(new RegExp(`^${DEMO_OWNER}/${DEMO_AGENT}/.+-call\\.webm$`));
-    const stored = await service.storage.from('recordings').download(String(done.storage_path));
+    expect(String(done.recording_path)).toMatch(new RegExp(`^${DEMO_OWNER}/${DEMO_AGENT}/.+-call\\.webm$`));
+    const stored = await service.storage.from('recordings').download(String(done.recording_path));
     expect(stored.data?.size).toBe(4096);
     // The upload URL is single-purpose: it cannot overwrite the file once written.
     expect(

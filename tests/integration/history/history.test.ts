@@ -70,25 +70,28 @@ beforeAll(async () => {
   );
   const inserted = await cast.service.from('calls').insert(calls);
   if (inserted.error) throw new Error(inserted.error.message);
-  const voice = await cast.service.from('voice_calls').insert(
+  const voice = await cast.service.from('calls').insert(
     [5.5, 12.5, 30.5].map((m) => ({
+      kind: 'browser_voice',
+      source: 'visitor',
       user_id: owner.id,
-      agent_id: support.id,
+      assigned_agent: support.id,
       status: 'completed',
       duration: 60,
-      created_at: at(m),
-      storage_path: `${owner.id}/${support.id}/voice-${m}.webm`,
+      timestamp: at(m),
+      recording_path: `${owner.id}/${support.id}/voice-${m}.webm`,
       mime_type: 'audio/webm',
     })),
   );
   if (voice.error) throw new Error(voice.error.message);
   // the owner's own browser voice test from the console sandbox is not history either
-  const sandboxVoice = await cast.service.from('voice_calls').insert({
+  const sandboxVoice = await cast.service.from('calls').insert({
+    kind: 'browser_voice',
     user_id: owner.id,
-    agent_id: support.id,
+    assigned_agent: support.id,
     status: 'completed',
     duration: 60,
-    created_at: at(103),
+    timestamp: at(103),
     source: 'sandbox',
   });
   if (sandboxVoice.error) throw new Error(sandboxVoice.error.message);

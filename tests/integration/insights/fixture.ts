@@ -237,14 +237,16 @@ export async function insertInsightsSeed(service: SupabaseClient, seed: Insights
   check(
     'voice calls',
     (
-      await service.from('voice_calls').insert(
+      await service.from('calls').insert(
         seed.voiceCalls.map((v) => ({
+          kind: 'browser_voice',
+          source: 'visitor',
           user_id: seed.owner,
-          agent_id: v.agent,
+          assigned_agent: v.agent,
           conversation_id: v.conversation,
           status: v.status,
           duration: v.seconds,
-          created_at: v.at.toISOString(),
+          timestamp: v.at.toISOString(),
         })),
       )
     ).error,

@@ -404,12 +404,12 @@ describe('rollups', () => {
       [theirs],
     );
     await db.query(
-      `insert into public.voice_calls (user_id, agent_id, status, duration, created_at)
-       values ($1, $2, 'processing', 0, now() - interval '5 hours')`,
+      `insert into public.calls (kind, source, user_id, assigned_agent, status, duration, "timestamp")
+       values ('browser_voice', 'visitor', $1, $2, 'processing', 0, now() - interval '5 hours')`,
       [theirs, foreignAgent],
     );
     await db.query(
-      `update public.voice_calls set status = 'completed', duration = 61 where user_id = $1 and status = 'processing'`,
+      `update public.calls set status = 'completed', duration = 61 where user_id = $1 and status = 'processing'`,
       [theirs],
     );
     const kept = await rollupsOf(theirs);

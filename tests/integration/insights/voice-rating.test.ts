@@ -56,7 +56,7 @@ async function endedCall(): Promise<HeldCall> {
 async function conversationOf(callId: string) {
   const call = await stack
     .serviceClient()
-    .from('voice_calls')
+    .from('calls')
     .select('conversation_id')
     .eq('id', callId)
     .single<{ conversation_id: string }>();
@@ -142,7 +142,7 @@ describe('rating the end of a browser voice call', () => {
     expect((await visitor().end(sandbox)).status).toBe(200);
     const row = await stack
       .serviceClient()
-      .from('voice_calls')
+      .from('calls')
       .select('source, status')
       .eq('id', sandbox.callId)
       .single<{ source: string; status: string }>();
@@ -165,12 +165,7 @@ describe('rating the end of a browser voice call', () => {
     const afterVisitor = await statistics(ownerA, agent.id);
     expect(afterVisitor.calls.voice).toBe(before.calls.voice + 1);
     expect(afterVisitor.conversations.total).toBe(before.conversations.total + 1);
-    const stored = await stack
-      .serviceClient()
-      .from('voice_calls')
-      .select('source')
-      .eq('id', visitorCall.callId)
-      .single();
+    const stored = await stack.serviceClient().from('calls').select('source').eq('id', visitorCall.callId).single();
     expect(stored.data).toEqual({ source: 'visitor' });
   });
 

@@ -31,8 +31,7 @@ beforeAll(async () => {
     create schema auth;
     create function auth.uid() returns uuid language sql stable
       as $$ select nullif(current_setting('request.jwt.claim.sub', true), '')::uuid $$;
-    create table public.calls (id uuid primary key, user_id uuid not null);
-    create table public.voice_calls (id uuid primary key, user_id uuid not null);
+    create table public.calls (id uuid primary key, user_id uuid not null, kind text not null default 'phone');
     create table public.recording_annotations (
       id uuid primary key default gen_random_uuid(),
       user_id uuid not null,

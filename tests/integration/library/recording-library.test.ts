@@ -97,15 +97,23 @@ beforeAll(async () => {
   voice.bytes = Buffer.from('voice-recording-bytes'.repeat(40));
   const v = await must(
     service
-      .from('voice_calls')
-      .insert({ user_id: owner.id, agent_id: agentId, status: 'completed', duration: 12, mime_type: 'audio/webm' })
+      .from('calls')
+      .insert({
+        kind: 'browser_voice',
+        source: 'visitor',
+        user_id: owner.id,
+        assigned_agent: agentId,
+        status: 'completed',
+        duration: 12,
+        mime_type: 'audio/webm',
+      })
       .select('id')
       .single(),
   );
   voice.id = v.id;
   voice.path = `${owner.id}/${agentId}/voice-${v.id}.webm`;
   await must(service.storage.from('recordings').upload(voice.path, voice.bytes, { contentType: 'audio/webm' }));
-  await must(service.from('voice_calls').update({ storage_path: voice.path }).eq('id', v.id));
+  await must(service.from('calls').update({ recording_path: voice.path }).eq('id', v.id));
 
   unrecordedId = (
     await must(

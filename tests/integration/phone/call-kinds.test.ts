@@ -4,8 +4,9 @@ import { agentWithNumber, callSid, type PhoneAgent } from './support.ts';
 
 /**
  * One calls table for every voice conversation: each row says what carries it (`kind`), and who
- * calls (`source`) must be one that kind allows; only phone calls need numbers. Reading a row of
- * either kind follows the same rule: its owner may, nobody else.
+ * calls (`source`) must be one that kind allows; only phone calls need numbers. Each kind keeps its
+ * own statuses and its own fields. Reading a row of either kind follows the same rule: its owner
+ * may, nobody else.
  */
 let cast: Cast;
 let phone: PhoneAgent;
@@ -19,7 +20,13 @@ async function kindOf(id: string): Promise<{ kind: string; source: string }> {
 async function insertCall(row: Record<string, unknown>) {
   return cast.service
     .from('calls')
-    .insert({ user_id: cast.owner.id, assigned_agent: phone.agentId, ...row })
+    .insert({
+      user_id: cast.owner.id,
+      assigned_agent: phone.agentId,
+      // a browser voice call is open while it is recording
+      ...(row.kind === 'browser_voice' ? { status: 'recording' } : {}),
+      ...row,
+    })
     .select('id')
     .single();
 }
@@ -77,6 +84,45 @@ describe('the kind of a call', () => {
       to_number: phone.number,
     });
     expect(phoneFromVisitor.error?.message).toContain('calls_source_matches_kind');
+  });
+
+  it('refuses a status the kind does not have: a ringing browser call, a recording phone call', async () => {
+    const ringing = await insertCall({ kind: 'browser_voice', source: 'visitor', status: 'ringing' });
+    expect(ringing.error?.message).toContain('calls_status_matches_kind');
+    const recording = await insertCall({
+      kind: 'phone',
+      source: 'twilio',
+      status: 'recording',
+      from_number: '+33612345678',
+      to_number: phone.number,
+    });
+    expect(recording.error?.message).toContain('calls_status_matches_kind');
+  });
+
+  it("refuses a phone line's fields on a browser call and a provider call on a phone call", async () => {
+    for (const line of [
+      { call_sid: callSid() },
+      { from_number: '+33612345678' },
+      { transferred_to: '+33612345678' },
+      { ended_reason: 'hangup' },
+    ]) {
+      const browser = await insertCall({ kind: 'browser_voice', source: 'visitor', ...line });
+      expect(browser.error?.message).toContain('calls_browser_voice_has_no_line');
+    }
+    for (const voice of [
+      { provider_call_id: 'rtc_1' },
+      { hangup_attempts: 1 },
+      { uncharged_reason: 'no_caller_audio' },
+    ]) {
+      const phoneCall = await insertCall({
+        kind: 'phone',
+        source: 'twilio',
+        from_number: '+33612345678',
+        to_number: phone.number,
+        ...voice,
+      });
+      expect(phoneCall.error?.message).toContain('calls_phone_has_no_provider_call');
+    }
   });
 
   it('refuses a kind that is not a call', async () => {

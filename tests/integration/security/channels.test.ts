@@ -170,8 +170,13 @@ describe('phone numbers', () => {
 });
 
 // Records written by functions (service role) and read by the agent's owner only.
-const channelRecords: { table: string; row: (agentId: string, userId: string) => Record<string, unknown> }[] = [
+const channelRecords: {
+  label: string;
+  table: string;
+  row: (agentId: string, userId: string) => Record<string, unknown>;
+}[] = [
   {
+    label: 'phone calls',
     table: 'calls',
     row: (agent, user) => ({
       user_id: user,
@@ -183,16 +188,20 @@ const channelRecords: { table: string; row: (agentId: string, userId: string) =>
     }),
   },
   {
-    table: 'voice_calls',
+    label: 'browser voice calls',
+    table: 'calls',
     row: (agent, user) => ({
+      kind: 'browser_voice',
+      source: 'visitor',
       user_id: user,
-      agent_id: agent,
+      assigned_agent: agent,
       agent_name: 'Phone agent',
       duration: 30,
       status: 'completed',
     }),
   },
   {
+    label: 'whatsapp_messages',
     table: 'whatsapp_messages',
     row: (agent, user) => ({
       user_id: user,
@@ -202,26 +211,30 @@ const channelRecords: { table: string; row: (agentId: string, userId: string) =>
       message_id: myLine,
     }),
   },
-  { table: 'conversations', row: (agent, user) => ({ user_id: user, agent_id: agent, channel: 'web_chat' }) },
+  {
+    label: 'conversations',
+    table: 'conversations',
+    row: (agent, user) => ({ user_id: user, agent_id: agent, channel: 'web_chat' }),
+  },
 ];
 
-describe.each(channelRecords)('$table', ({ table, row }) => {
+describe.each(channelRecords)('$label', ({ label, table, row }) => {
   let record: { id: string };
   beforeAll(async () => {
     record = await serviceInsert<{ id: string }>(cast.service, table, row(myAgent.id, cast.owner.id));
   });
 
-  it(`an owner reads their ${table}`, async () => {
+  it(`an owner reads their ${label}`, async () => {
     expect(await visibleRows(cast.owner.client, table, { id: record.id })).toHaveLength(1);
   });
 
-  it(`another owner cannot read my ${table}, nor can an admin or a visitor`, async () => {
+  it(`another owner cannot read my ${label}, nor can an admin or a visitor`, async () => {
     expect(await visibleRows(cast.otherOwner.client, table, { id: record.id })).toEqual([]);
     expect(await visibleRows(cast.admin.client, table, { id: record.id })).toEqual([]);
     expect(await visibleRows(cast.anon, table, { id: record.id })).toBeNull();
   });
 
-  it(`clients cannot forge or edit ${table}`, async () => {
+  it(`clients cannot forge or edit ${label}`, async () => {
     expect(await attemptInsert(cast.owner.client, table, row(myAgent.id, cast.owner.id))).toBe(false);
     expect(await attemptInsert(cast.anon, table, row(myAgent.id, cast.owner.id))).toBe(false);
     expect(await attemptUpdate(cast.owner.client, table, { user_id: cast.otherOwner.id }, { id: record.id })).toBe(0);

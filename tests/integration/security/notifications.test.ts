@@ -110,11 +110,13 @@ describe('notifications written by triggers', () => {
   });
 
   it('a failed browser voice call notifies its owner', async () => {
-    const voice = await serviceInsert<{ id: string }>(cast.service, 'voice_calls', {
+    const voice = await serviceInsert<{ id: string }>(cast.service, 'calls', {
+      kind: 'browser_voice',
+      source: 'visitor',
       user_id: cast.otherOwner.id,
       status: 'recording',
     });
-    await cast.service.from('voice_calls').update({ status: 'failed' }).eq('id', voice.id);
+    await cast.service.from('calls').update({ status: 'failed' }).eq('id', voice.id);
     const rows = await notificationsOf(cast.otherOwner.id, 'failed_call');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({

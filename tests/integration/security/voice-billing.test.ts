@@ -117,7 +117,7 @@ describe('the voice call sweeper (service role)', () => {
     await expect(run.json()).resolves.toEqual({ settled: 1, creditsCharged: 3, hungUp: 1 });
     const { data: call } = await stack
       .serviceClient()
-      .from('voice_calls')
+      .from('calls')
       .select('status, duration, credits_charged, conversation_id')
       .eq('id', abandoned.callId)
       .single();
@@ -129,9 +129,9 @@ describe('the voice call sweeper (service role)', () => {
       .eq('id', (call as { conversation_id: string }).conversation_id)
       .single();
     expect((conversation as { ended_at: string | null }).ended_at).not.toBeNull();
-    expect(
-      (await stack.serviceClient().from('voice_calls').select('status').eq('id', recent.callId).single()).data,
-    ).toEqual({ status: 'recording' });
+    expect((await stack.serviceClient().from('calls').select('status').eq('id', recent.callId).single()).data).toEqual({
+      status: 'recording',
+    });
 
     // A late end and a second sweep change nothing.
     await expect((await visitor().end(abandoned)).json()).resolves.toEqual({
@@ -249,7 +249,7 @@ describe('the browser transcript', () => {
     expect(ended.status).toBe(200);
     const { data: call } = await stack
       .serviceClient()
-      .from('voice_calls')
+      .from('calls')
       .select('conversation_id')
       .eq('id', callId)
       .single();
@@ -311,8 +311,7 @@ describe('the billing functions and the ledger key (visitor, owners, admin)', ()
       }
     }
     expect(
-      (await stack.serviceClient().from('voice_calls').select('status, provider_hung_up_at').eq('id', callId).single())
-        .data,
+      (await stack.serviceClient().from('calls').select('status, provider_hung_up_at').eq('id', callId).single()).data,
     ).toEqual({ status: 'recording', provider_hung_up_at: null });
     expect((await visitor().end(call)).status).toBe(200);
   });

@@ -46,7 +46,7 @@ interface CallRow {
 async function callRow(callId: string): Promise<CallRow> {
   const { data, error } = await stack
     .serviceClient()
-    .from('voice_calls')
+    .from('calls')
     .select('status, duration, credits_charged, provider_call_id, provider_hung_up_at, hangup_attempts, last_seen_at')
     .eq('id', callId)
     .single();
@@ -75,7 +75,7 @@ describe('ending a call (anonymous visitor, owner A, owner B)', () => {
     const agent = await createAgent(stack, ownerA);
     await setCredits(ownerA, 30);
     const call = await startCall(agent.subdomain);
-    const { data: listed } = await ownerA.client.from('voice_calls').select('id').eq('status', 'recording');
+    const { data: listed } = await ownerA.client.from('calls').select('id').eq('status', 'recording');
     expect((listed as { id: string }[]).map((row) => row.id)).toContain(call.callId);
     for (const owner of [ownerA, ownerB]) {
       const refused = await voiceSession({ action: 'end', callId: call.callId }, { bearer: owner.token });
@@ -107,7 +107,7 @@ describe('ending a call (anonymous visitor, owner A, owner B)', () => {
     const call = await startCall(agent.subdomain);
     for (const client of [ownerA.client, ownerB.client, stack.anonClient()]) {
       const forged = await client
-        .from('voice_calls')
+        .from('calls')
         .update({ provider_call_id: 'rtc_other', last_seen_at: new Date(Date.now() + 3_600_000).toISOString() })
         .eq('id', call.callId)
         .select('id');
@@ -215,12 +215,15 @@ describe('the liveness lease (anonymous visitor, sweeper)', () => {
     await setCredits(ownerB, 300);
     const { data, error } = await stack
       .serviceClient()
-      .from('voice_calls')
+      .from('calls')
       .insert({
+        kind: 'browser_voice',
+        source: 'visitor',
         user_id: ownerB.id,
-        agent_id: agent.id,
+        assigned_agent: agent.id,
         status: 'recording',
-        created_at: new Date(Date.now() - 3 * 3600_000).toISOString(),
+        max_duration_seconds: 4 * 3600,
+        timestamp: new Date(Date.now() - 3 * 3600_000).toISOString(),
       })
       .select('id')
       .single();

@@ -56,7 +56,7 @@ const end = async (call: HeldCall) =>
 async function reservation(callId: string): Promise<number> {
   const { data, error } = await stack
     .serviceClient()
-    .from('voice_calls')
+    .from('calls')
     .select('max_duration_seconds')
     .eq('id', callId)
     .single();
@@ -137,7 +137,7 @@ describe('voice calls reserve the balance in blocks (anonymous visitors, owner A
     await talkedFor(first.callId, BLOCK + 60);
     const { data } = await stack
       .serviceClient()
-      .from('voice_calls')
+      .from('calls')
       .select('provider_call_id')
       .eq('id', first.callId)
       .single();
@@ -149,13 +149,12 @@ describe('voice calls reserve the balance in blocks (anonymous visitors, owner A
     await expect
       .poll(
         async () =>
-          (await stack.serviceClient().from('voice_calls').select('status').eq('id', first.callId).single()).data
-            ?.status,
+          (await stack.serviceClient().from('calls').select('status').eq('id', first.callId).single()).data?.status,
       )
       .toBe('completed');
     const { data: settled } = await stack
       .serviceClient()
-      .from('voice_calls')
+      .from('calls')
       .select('status, duration, credits_charged')
       .eq('id', first.callId)
       .single();

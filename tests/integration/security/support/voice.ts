@@ -96,7 +96,7 @@ export function voiceRequests(currentStack: () => TestStack) {
     const held = (await started.json()) as HeldCall;
     const { error } = await currentStack()
       .serviceClient()
-      .from('voice_calls')
+      .from('calls')
       .update({ caller_audio_at: new Date().toISOString() })
       .eq('id', held.callId);
     expect(error).toBeNull();
@@ -135,9 +135,9 @@ export function voiceRequests(currentStack: () => TestStack) {
     const at = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
     const { error } = await currentStack()
       .serviceClient()
-      .from('voice_calls')
+      .from('calls')
       .update({
-        created_at: at(startedSecondsAgo),
+        timestamp: at(startedSecondsAgo),
         caller_audio_at: at(startedSecondsAgo),
         ...(lastSeenSecondsAgo === undefined ? {} : { last_seen_at: at(lastSeenSecondsAgo) }),
       })

@@ -31,7 +31,7 @@ export { DEFAULT_REALTIME_MODEL, realtimeSession, realtimeVoice, voiceToolDefini
 export type VoiceControlConnection = RealtimeControlConnection;
 export type VoiceControlEvent = RealtimeControlEvent;
 
-/** The call as Postgres holds it (voice_calls), only while it is open. */
+/** The call as Postgres holds it (a `calls` row of kind browser_voice), only while it is open. */
 export interface OpenVoiceCall {
   callId: string;
   providerCallId: string;
