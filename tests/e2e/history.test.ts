@@ -576,7 +576,9 @@ describe('contact exports', () => {
     expect(favourites.contacts).toEqual([expect.objectContaining({ first_name: 'Marie', favorite: true })]);
 
     await contacts.search('nobody by that name');
-    await expect.poll(() => contacts.cards().count()).toBe(0);
+    // The empty state, not just no cards (none are drawn while the new search loads either).
+    await page.getByText(historyEn.contacts.emptyFiltered).waitFor();
+    expect(await contacts.cards().count()).toBe(0);
     const none = JSON.parse(await readFile(await (await contacts.exportList('JSON')).path(), 'utf8')) as {
       contacts: unknown[];
     };

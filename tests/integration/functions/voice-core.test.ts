@@ -214,6 +214,12 @@ describe('browser voice through the conversation core', () => {
     await expect.poll(() => voice.sent.some((e) => e.type === 'function_call_output')).toBe(true);
     const knowledge = voice.sent.find((e) => e.type === 'function_call_output');
     expect(String(knowledge?.output)).toContain('19:00-22:30');
+    // The caller was heard: the controller reports it at once, and a heard call is billed.
+    await expect
+      .poll(async () => (await service.from('calls').select('caller_audio_at').eq('id', callId).single()).data, {
+        timeout: 10_000,
+      })
+      .toEqual({ caller_audio_at: expect.any(String) });
     await service
       .from('calls')
       .update({ timestamp: new Date(Date.now() - 30_000).toISOString() })

@@ -51,10 +51,21 @@ describe('the call clock', () => {
     expect(evidence).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(evidence).toEqual([{ callerAudio: false }]);
+    // The first sign of the caller is reported at once; later ones wait for the next renewal.
     clock.callerHeard();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(evidence).toEqual([{ callerAudio: false }, { callerAudio: true }]);
+    clock.callerHeard();
+    await vi.advanceTimersByTimeAsync(RENEW_MS - 1);
+    expect(evidence).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
     await vi.advanceTimersByTimeAsync(RENEW_MS);
-    await vi.advanceTimersByTimeAsync(RENEW_MS);
-    expect(evidence).toEqual([{ callerAudio: false }, { callerAudio: true }, { callerAudio: false }]);
+    expect(evidence).toEqual([
+      { callerAudio: false },
+      { callerAudio: true },
+      { callerAudio: true },
+      { callerAudio: false },
+    ]);
     expect(goodbyes).toEqual([]);
     expect(hangUps).toEqual([]);
     clock.stop();
@@ -131,8 +142,9 @@ describe('the call clock', () => {
   it('hangs up after renewals fail several times in a row, and keeps the unreported caller audio for the next one', async () => {
     const down = new Error('postgres unreachable');
     const { clock, evidence, failures, hangUps } = clockWith([down, OPEN, down, down, down]);
+    // Reported at once, and that report fails.
     clock.callerHeard();
-    await vi.advanceTimersByTimeAsync(RENEW_MS);
+    await vi.advanceTimersByTimeAsync(0);
     expect(failures).toEqual([down]);
     // A success in between resets the count; the failed renewal's evidence was reported again.
     await vi.advanceTimersByTimeAsync(RENEW_MS);

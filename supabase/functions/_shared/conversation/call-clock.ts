@@ -118,6 +118,7 @@ export function startCallClock(hooks: CallClockHooks): CallClock {
   };
   let failedRenewals = 0;
   let stopped = false;
+  let callerReported = false;
 
   const askGoodbye = (reason: GoodbyeReason): boolean => {
     if (stopped || goodbye.state !== 'no') return false;
@@ -164,6 +165,12 @@ export function startCallClock(hooks: CallClockHooks): CallClock {
     callerHeard() {
       presence.callerAudio = true;
       presence.lastActivity = Date.now();
+      // The first sign of a person is reported at once, not at the next renewal: a call the page
+      // ends a few seconds after the caller spoke must still be billed as heard.
+      if (!callerReported && !stopped) {
+        callerReported = true;
+        renew();
+      }
     },
     agentFinished() {
       presence.lastActivity = Date.now();
