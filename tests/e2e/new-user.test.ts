@@ -8,11 +8,13 @@ import WebSocket from 'ws';
 import { shellEn } from '../../renderer/src/app/locales/en.ts';
 import { errorsFr } from '../../renderer/src/errors/locales/fr.ts';
 import { agentsEn } from '../../renderer/src/features/agents/locales/en.ts';
+import { authEn } from '../../renderer/src/features/auth/locales/en.ts';
 import { authFr } from '../../renderer/src/features/auth/locales/fr.ts';
 import { knowledgeEn } from '../../renderer/src/features/knowledge/locales/en.ts';
 import { landingEn } from '../../renderer/src/features/landing/locales/en.ts';
 import { sandboxEn } from '../../renderer/src/features/sandbox/locales/en.ts';
 import { CreditsPage, EmailVerificationPage } from './pages/AccountPages.ts';
+import { LandingPage } from './pages/LandingPage.ts';
 import { AgentListPage, AgentPromptsPage, AgentWizardPage } from './pages/AgentsPages.ts';
 import { KnowledgeTabPage } from './pages/ConfigureTabsPages.ts';
 import { ConsolePage } from './pages/ConsolePage.ts';
@@ -322,6 +324,19 @@ describe('the sidebar usage box', () => {
 });
 
 describe('smaller things', () => {
+  it('the free-trial button opens the sign-up form, not the sign-in one', async () => {
+    const { context, page } = await newPage(browser, DESKTOP);
+    const landing = new LandingPage(page, product.consoleUrl);
+    await landing.open();
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await landing.primaryCta().click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('button', { name: authEn.login.submitSignUp, exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: authEn.login.submitSignIn, exact: true }).count()).toBe(0);
+    await shot(page, 'trial-opens-sign-up');
+    await context.close();
+  });
+
   it('the verification page, in French, accepts a mode=verifyEmail&oobCode= link', async () => {
     const email = `oob-${randomUUID().slice(0, 8)}@example.com`;
     const { error } = await anonClient().auth.signUp({

@@ -52,6 +52,8 @@ describe('return path and URLs', () => {
   it('reads the requested path from route state, else from ?next=', () => {
     expect(returnStateFrom({ from: '/agents', lang: 'en' }, '?next=/credits')).toEqual({ from: '/agents', lang: 'en' });
     expect(returnStateFrom(null, '?next=%2Fcredits%3Fx%3D1')).toEqual({ from: '/credits?x=1' });
+    expect(returnStateFrom({ signUp: true, lang: 'fr' }, '')).toEqual({ signUp: true, lang: 'fr' });
+    expect(returnStateFrom({ signUp: 'yes' }, '')).toEqual({});
     expect(returnStateFrom(undefined, '')).toEqual({});
   });
   it('builds return URLs only on http(s) origins', () => {

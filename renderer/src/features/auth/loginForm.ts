@@ -67,14 +67,18 @@ export function appUrl(origin: string, path: string): string | undefined {
   return /^https?:\/\//.test(origin) ? `${origin}${path}` : undefined;
 }
 
-/** The `next` query parameter carries the requested path through the OAuth round trip. */
+/**
+ * The `next` query parameter carries the requested path through the OAuth round trip; route state
+ * may also carry the language, an address, an open "Forgot password?" or `signUp` (the landing
+ * page's free-trial button opens the sign-up form).
+ */
 export function returnStateFrom(
   routeState: unknown,
   search: string,
-): { from?: string; lang?: string; email?: string; forgot?: boolean } {
+): { from?: string; lang?: string; email?: string; forgot?: boolean; signUp?: boolean } {
   const state =
     typeof routeState === 'object' && routeState !== null
-      ? (routeState as { from?: unknown; lang?: unknown; email?: unknown; forgot?: unknown })
+      ? (routeState as { from?: unknown; lang?: unknown; email?: unknown; forgot?: unknown; signUp?: unknown })
       : {};
   const next = new URLSearchParams(search).get('next');
   const from = typeof state.from === 'string' ? state.from : (next ?? undefined);
@@ -83,5 +87,6 @@ export function returnStateFrom(
     ...(typeof state.lang === 'string' ? { lang: state.lang } : {}),
     ...(typeof state.email === 'string' ? { email: state.email } : {}),
     ...(state.forgot === true ? { forgot: true } : {}),
+    ...(state.signUp === true ? { signUp: true } : {}),
   };
 }

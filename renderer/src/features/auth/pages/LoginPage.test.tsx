@@ -170,6 +170,11 @@ describe('LoginPage', () => {
     expect(screen.getByTestId('where').textContent).toBe('/');
   });
 
+  it('opens on the sign-up form when the free-trial button led here', async () => {
+    renderLogin({ signUp: true });
+    expect(await screen.findByRole('button', { name: 'Create Account' })).toBeTruthy();
+  });
+
   it('uses the language carried in route state', async () => {
     const i18n = renderLogin({ lang: 'fr' });
     await waitFor(() => expect(i18n.language).toBe('fr'));

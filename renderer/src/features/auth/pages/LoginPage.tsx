@@ -33,7 +33,7 @@ export function LoginPage() {
   const location = useLocation();
   const { initialized, user, emailVerified, notice, store } = useAuth();
   const returnState = returnStateFrom(location.state, location.search);
-  const [mode, setMode] = useState<LoginMode>('signIn');
+  const [mode, setMode] = useState<LoginMode>(returnState.signUp ? 'signUp' : 'signIn');
   const [sentTo, setSentTo] = useState<string | null>(null);
   // "Forgot password?" is open, starting from this address.
   const [forgotFrom, setForgotFrom] = useState<string | null>(returnState.forgot ? (returnState.email ?? '') : null);

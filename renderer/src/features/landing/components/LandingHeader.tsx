@@ -55,7 +55,7 @@ export function PrimaryCta({ signedIn, loginState, large = false }: LandingCtaPr
   ) : (
     <Link
       to="/login"
-      state={loginState}
+      state={{ ...loginState, signUp: true }}
       className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY} ${large ? Classes.LARGE : ''}`}
       data-cta="trial"
     >

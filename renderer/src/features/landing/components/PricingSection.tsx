@@ -35,7 +35,7 @@ export function PricingSection({
           action={() => (
             <Link
               to="/login"
-              state={loginState}
+              state={{ ...loginState, signUp: true }}
               className={`${Classes.BUTTON} ${Classes.FILL} ${Classes.INTENT_PRIMARY}`}
             >
               {t('landing:pricing.getStarted')}
