@@ -3150,16 +3150,6 @@ export type Database = {
           transfer_number: string;
         }[];
       };
-      phone_sweep_calls: {
-        Args: { grace_seconds?: number; lease_seconds: number; max_calls?: number };
-        Returns: {
-          call_id: string;
-          call_sid: string;
-          credits_charged: number;
-          duration_seconds: number;
-          source: string;
-        }[];
-      };
       phone_transfer_target: {
         Args: { call_sid: string };
         Returns: {
@@ -3263,6 +3253,22 @@ export type Database = {
       set_user_admin: { Args: { is_admin: boolean; user_id: string }; Returns: undefined };
       subdomain_available: { Args: { agent_id?: string; subdomain: string }; Returns: boolean };
       subdomain_redirect: { Args: { subdomain: string }; Returns: string };
+      sweep_calls: {
+        Args: {
+          browser_grace_seconds?: number;
+          lease_seconds: number;
+          max_calls?: number;
+          phone_grace_seconds?: number;
+        };
+        Returns: {
+          call_id: string;
+          call_sid: string;
+          credits_charged: number;
+          duration_seconds: number;
+          kind: string;
+          source: string;
+        }[];
+      };
       sweep_interrupted_knowledge_uploads: { Args: Record<PropertyKey, never>; Returns: number };
       sync_recording_annotation: {
         Args: { call_id: string; call_kind: string; edited_at: string; notes: string; rubric: Json; tags: string[] };
@@ -3371,14 +3377,6 @@ export type Database = {
         }[];
       };
       voice_record_hangup: { Args: { call_id: string; hung_up: boolean }; Returns: undefined };
-      voice_sweep_calls: {
-        Args: { grace_seconds?: number; lease_seconds: number; max_calls?: number };
-        Returns: {
-          call_id: string;
-          credits_charged: number;
-          duration_seconds: number;
-        }[];
-      };
       whatsapp_claim_conversation: { Args: { conversation_id: string }; Returns: string };
       whatsapp_message_status: {
         Args: {

@@ -4,11 +4,11 @@
  * not to say goodbye) and hangs their provider calls up: a call whose liveness lease expired (no
  * heartbeat for `VOICE_LEASE_SECONDS`) is charged up to its last heartbeat, a call still open
  * `graceSeconds` after the maximum it was granted at start is charged its maximum; both by the same
- * SQL core as `end` (`voice_sweep_calls` → `settle_voice_call`), on the database clock, once. Then
+ * SQL core as `end` (`sweep_calls` → `settle_call`), on the database clock, once. Then
  * every settled call whose provider call is not hung up yet (including hang-ups that failed
  * earlier) is hung up. Safe to run concurrently: runs skip each other's rows, a call is claimed by
  * one settler only, and hanging up twice is harmless.
- * Phone calls too: `phone_sweep_calls` settles calls whose relay lease expired (or that
+ * Phone calls too, in the same `sweep_calls`: calls whose relay lease expired (or that
  * ended) and that Twilio's final status callback never reached within PHONE_GRACE_SECONDS, at their
  * last sign of life, once; they count in `settled` and `creditsCharged`. A swept Twilio call may
  * still be up at Twilio (its relay died, not the call): it is hung up there (`status: completed`;
@@ -63,20 +63,15 @@ export function makeHandler(env: FunctionEnv): (request: Request) => Promise<Res
     fn.auth.requireServiceRole(c.req.raw, 'the voice call sweeper');
     const options = await parseOptionalJsonBody(c.req.raw, input);
     const maxCalls = options.maxCalls ?? 100;
-    const { data, error } = await service.rpc('voice_sweep_calls', {
+    const { data, error } = await service.rpc('sweep_calls', {
       lease_seconds: VOICE_LEASE_SECONDS,
-      grace_seconds: options.graceSeconds ?? DEFAULT_GRACE_SECONDS,
+      browser_grace_seconds: options.graceSeconds ?? DEFAULT_GRACE_SECONDS,
+      phone_grace_seconds: PHONE_GRACE_SECONDS,
       max_calls: maxCalls,
     });
-    if (error) throw new Error(`sweeping voice calls failed: ${error.message}`);
-    const phone = await service.rpc('phone_sweep_calls', {
-      lease_seconds: VOICE_LEASE_SECONDS,
-      grace_seconds: PHONE_GRACE_SECONDS,
-      max_calls: maxCalls,
-    });
-    if (phone.error) throw new Error(`sweeping phone calls failed: ${phone.error.message}`);
-    const swept = (phone.data ?? []) as { credits_charged: number; call_sid: string; source: string }[];
-    const settled = [...((data ?? []) as { credits_charged: number }[]), ...swept];
+    if (error) throw new Error(`sweeping calls failed: ${error.message}`);
+    const settled = data ?? [];
+    const swept = settled.filter((call) => call.kind === 'phone');
     const twilioCalls = swept.filter((call) => call.source === 'twilio').map((call) => call.call_sid);
     return jsonResponse({
       settled: settled.length,

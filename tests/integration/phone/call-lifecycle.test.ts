@@ -234,7 +234,7 @@ describe('status callbacks and settling', () => {
     await store.markEnded(opened.call_id!, 'transfer');
     // The human leg is still running at Twilio: the reservation stays and the sweeper waits.
     expect(Number((await callRow(opened.call_id!)).max_duration_seconds)).toBe(reserved);
-    await cast.service.rpc('phone_sweep_calls', { lease_seconds: 1, grace_seconds: 0 });
+    await cast.service.rpc('sweep_calls', { lease_seconds: 1, phone_grace_seconds: 0 });
     expect((await callRow(opened.call_id!)).settled_at).toBeNull();
     const twilioSeconds = Math.min(1800, reserved);
     expect((await status(sid, 'completed', twilioSeconds))?.settled).toBe(true);
@@ -270,7 +270,7 @@ describe('status callbacks and settling', () => {
       .from('calls')
       .update({ last_seen_at: new Date(Date.now() - 280_000).toISOString(), max_duration_seconds: 600 })
       .eq('id', opened.call_id!);
-    const { data, error } = await cast.service.rpc('phone_sweep_calls', { lease_seconds: 60, grace_seconds: 120 });
+    const { data, error } = await cast.service.rpc('sweep_calls', { lease_seconds: 60, phone_grace_seconds: 120 });
     expect(error).toBeNull();
     const swept = (data as { call_id: string; credits_charged: number }[]).find((c) => c.call_id === opened.call_id);
     expect(swept?.credits_charged).toBe(2);

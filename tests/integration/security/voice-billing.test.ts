@@ -282,7 +282,7 @@ describe('the billing functions and the ledger key (visitor, owners, admin)', ()
     const { callId } = call;
     const calls: [string, Record<string, unknown>][] = [
       ['voice_end_call', { call_id: callId, lease_seconds: 60 }],
-      ['voice_sweep_calls', { lease_seconds: 1, grace_seconds: 0 }],
+      ['sweep_calls', { lease_seconds: 1, browser_grace_seconds: 0 }],
       ['voice_heartbeat', { call_id: callId, lease_seconds: 60 }],
       ['voice_attach_provider_call', { call_id: callId, provider_call_id: 'rtc_mine' }],
       ['voice_abort_call', { call_id: callId }],
